@@ -1,0 +1,63 @@
+// `npm test`: typecheck, lint, the server/REST suites and the browser suites, then one summary
+// line 'N passed, N failed' covering all of them. Exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const results = [];
+
+function run(name, command, args) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const ok = r.status === 0;
+  console.log(
+    `=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return ok;
+}
+
+function check(name, command, args) {
+  results.push({ suite: name, passed: run(name, command, args) ? 1 : 0, failed: 0 });
+  if (!results.at(-1).passed) results.at(-1).failed = 1;
+}
+
+function vitest(project) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitest-')), 'report.json');
+  const ok = run(`tests (${project})`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    // A suite that failed to load has no failed test but must still count as a failure.
+    if (!ok && failed === 0) failed = Math.max(1, report.numFailedTestSuites ?? 0);
+  } catch {
+    failed = ok ? 0 : 1;
+  }
+  results.push({ suite: project, passed, failed });
+}
+
+check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+check('lint', 'npx', ['eslint', '.']);
+check('format', 'npx', ['prettier', '--check', '.']);
+vitest('server');
+vitest('e2e');
+
+console.log('\nSummary');
+for (const r of results)
+  console.log(`  ${r.suite.padEnd(12)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

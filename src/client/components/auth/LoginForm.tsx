@@ -1,0 +1,55 @@
+import { Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { ZLoginRequestSchema, type TLoginRequest } from '../../../shared/schemas/auth';
+import { finishSignIn } from '../../lib/auth';
+import { errorMessage } from '../../lib/errors';
+import { toastError, toastInfo } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { FormField } from '../common/FormField';
+
+const initialValues: TLoginRequest = { username: '', password: '' };
+
+export function LoginForm() {
+  const login = trpc.auth.login.useMutation({
+    onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
+    onError: (error) =>
+      toastError('Login failed', errorMessage(error, 'Invalid username or password')),
+  });
+  return (
+    <Formik
+      initialValues={initialValues}
+      validationSchema={toFormikValidationSchema(ZLoginRequestSchema)}
+      onSubmit={async (values) => {
+        await login.mutateAsync(values).catch(() => undefined);
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <Stack gap="4">
+            <FormField name="username" label="Username" autoComplete="username" />
+            <FormField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <ChakraLink
+              as="button"
+              type="button"
+              alignSelf="flex-end"
+              fontSize="sm"
+              color="purple.fg"
+              onClick={() => toastInfo('Password reset', 'This feature is coming soon!')}
+            >
+              Forgot password?
+            </ChakraLink>
+            <Button type="submit" colorPalette="purple" loading={isSubmitting || login.isSuccess}>
+              Login
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

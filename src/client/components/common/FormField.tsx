@@ -1,0 +1,27 @@
+// A Formik-bound input with its label and error tied to it (DESIGN convention 11).
+import { Field, Input, type InputProps } from '@chakra-ui/react';
+import { useField } from 'formik';
+import type { ReactNode } from 'react';
+
+interface Props extends Omit<InputProps, 'name'> {
+  name: string;
+  label: string;
+  helperText?: ReactNode;
+  required?: boolean;
+}
+
+export function FormField({ name, label, helperText, required, ...inputProps }: Props) {
+  const [field, meta] = useField<string>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Input {...field} value={field.value ?? ''} {...inputProps} />
+      {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {invalid ? <Field.ErrorText>{meta.error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}

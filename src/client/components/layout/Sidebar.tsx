@@ -1,0 +1,58 @@
+import { Box, Button, Flex, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { LogOut, Settings } from 'lucide-react';
+import { Link } from 'wouter';
+import type { TUser } from '../../../shared/schemas/auth';
+import { useLogout } from '../../lib/auth';
+import { ThemeToggle } from '../common/ThemeToggle';
+import { UserAvatar } from '../common/UserAvatar';
+import { Logo } from './Logo';
+import { NavLinks } from './NavLinks';
+import type { NavItem } from './navItems';
+
+interface Props {
+  user: TUser;
+  items: NavItem[];
+  onNavigate?: () => void;
+}
+
+/** The sidebar body, used on wide screens and inside the mobile drawer. */
+export function SidebarContent({ user, items, onNavigate }: Props) {
+  const logout = useLogout();
+  const settingsHref = user.role === 'admin' ? '/admin/settings' : '/settings';
+  return (
+    <Flex direction="column" h="full" gap="4">
+      <Box px="2" pt="2">
+        <Logo />
+      </Box>
+      <Box as="nav" aria-label="Main navigation" flex="1" overflowY="auto">
+        <NavLinks items={items} onNavigate={onNavigate} />
+      </Box>
+      <Separator />
+      <HStack gap="3" px="2">
+        <UserAvatar name={user.username} src={user.profileImage} />
+        <Stack gap="0" flex="1" minW="0">
+          <Text fontWeight="semibold" truncate>
+            {user.username}
+          </Text>
+          {user.role === 'admin' ? (
+            <Text fontSize="xs" color="fg.muted">
+              Administrator
+            </Text>
+          ) : null}
+        </Stack>
+        <ThemeToggle />
+        <Link href={settingsHref} onClick={onNavigate} aria-label="Settings" title="Settings">
+          <Box p="2" rounded="md" _hover={{ bg: 'bg.muted' }}>
+            <Settings size={18} aria-hidden />
+          </Box>
+        </Link>
+      </HStack>
+      <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
+        <LogOut size={16} aria-hidden /> Logout
+      </Button>
+      <Text fontSize="xs" color="fg.muted" textAlign="center">
+        © {new Date().getFullYear()} Contest Platform. All rights reserved.
+      </Text>
+    </Flex>
+  );
+}

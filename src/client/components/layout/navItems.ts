@@ -1,0 +1,49 @@
+// The two navigations of SPEC 2.2.
+import {
+  BarChart3,
+  BookOpen,
+  CreditCard,
+  LayoutDashboard,
+  ScrollText,
+  Settings,
+  Trophy,
+  Users,
+  Medal,
+  Layers,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  short?: string;
+  icon: LucideIcon;
+  /** Other paths that also highlight this item. */
+  also?: string[];
+}
+
+export const userNav: NavItem[] = [
+  { href: '/', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/contests', label: 'Contests', icon: Trophy, also: ['/contests/create'] },
+  { href: '/leaderboard', label: 'Leaderboards', icon: Medal },
+  { href: '/analytics', label: 'Analytics', icon: BarChart3 },
+  { href: '/education', label: 'Education', icon: BookOpen },
+  { href: '/payment', label: 'Payment', icon: CreditCard },
+  { href: '/settings', label: 'Account Settings', icon: Settings },
+];
+
+export const adminNav: NavItem[] = [
+  { href: '/admin', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/admin/users', label: 'Users', icon: Users },
+  { href: '/admin/subscriptions', label: 'Subscriptions', short: 'Subs', icon: Layers },
+  { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
+  { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
+  { href: '/admin/settings', label: 'Account Settings', icon: Settings },
+];
+
+export const userBottomNav = ['/', '/contests', '/leaderboard', '/analytics', '/payment'];
+export const adminBottomNav = ['/admin', '/admin/users', '/admin/subscriptions'];
+
+export function isActive(item: NavItem, location: string): boolean {
+  return location === item.href || (item.also ?? []).includes(location);
+}

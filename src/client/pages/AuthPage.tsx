@@ -1,0 +1,48 @@
+import { Box, Card, Center, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Trophy } from 'lucide-react';
+import { ThemeToggle } from '../components/common/ThemeToggle';
+import { LoginForm } from '../components/auth/LoginForm';
+import { RegisterForm } from '../components/auth/RegisterForm';
+import { trpc } from '../lib/trpc';
+
+export function AuthPage() {
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
+  return (
+    <Box minH="100vh">
+      <Flex justify="flex-end" p="3">
+        <ThemeToggle />
+      </Flex>
+      <Center px="4" pb="12">
+        <Stack w="full" maxW="md" gap="6">
+          <Stack align="center" gap="2" textAlign="center">
+            <Box color="purple.fg">
+              <Trophy size={40} aria-hidden />
+            </Box>
+            <Heading as="h1" size="2xl">
+              {settings.data?.siteName ?? 'Contest Platform'}
+            </Heading>
+            <Text color="fg.muted">
+              Join our platform to participate in exciting contests and tournaments
+            </Text>
+          </Stack>
+          <Card.Root>
+            <Card.Body>
+              <Tabs.Root defaultValue="login" fitted variant="enclosed" lazyMount>
+                <Tabs.List mb="4">
+                  <Tabs.Trigger value="login">Login</Tabs.Trigger>
+                  <Tabs.Trigger value="register">Register</Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="login">
+                  <LoginForm />
+                </Tabs.Content>
+                <Tabs.Content value="register">
+                  <RegisterForm />
+                </Tabs.Content>
+              </Tabs.Root>
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

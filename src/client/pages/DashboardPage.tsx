@@ -1,0 +1,96 @@
+import { Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { BarChart3, BookOpen, Medal, Sparkles, Trophy } from 'lucide-react';
+import { Link } from 'wouter';
+import type { TUser } from '../../shared/schemas/auth';
+import { normalizeTier } from '../../shared/constants';
+import { PageHeader } from '../components/layout/PageHeader';
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Text color="fg.muted" fontSize="sm">
+          {label}
+        </Text>
+        <Text fontSize="3xl" fontWeight="bold">
+          {value}
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function UpgradeBanner() {
+  return (
+    <Card.Root
+      colorPalette="purple"
+      bg="colorPalette.subtle"
+      borderColor="colorPalette.muted"
+      mb="6"
+    >
+      <Card.Body>
+        <Flex direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }} gap="4">
+          <Sparkles aria-hidden />
+          <Stack gap="1" flex="1">
+            <Heading as="h2" size="md">
+              Upgrade to Standard, Pro or Elite
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              Unlock premium contests, bigger prizes and more.
+            </Text>
+          </Stack>
+          <Button asChild colorPalette="purple">
+            <Link href="/payment?tier=standard">Upgrade Now</Link>
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function DashboardPage({ user }: { user: TUser }) {
+  return (
+    <Box>
+      <PageHeader title="Dashboard" subtitle={`Welcome back, ${user.username}`} />
+      {user.role !== 'admin' && normalizeTier(user.subscriptionTier) === 'free' ? (
+        <UpgradeBanner />
+      ) : null}
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" mb="6">
+        <StatCard label="Active Contests" value="0" />
+        <StatCard label="Your Rank" value="-" />
+      </SimpleGrid>
+      <Flex gap="3" wrap="wrap" mb="8">
+        <Button asChild colorPalette="purple">
+          <Link href="/contests">
+            <Trophy size={16} aria-hidden /> Explore Contests
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/leaderboard">
+            <Medal size={16} aria-hidden /> View Leaderboard
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/analytics">
+            <BarChart3 size={16} aria-hidden /> View Analytics
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/education">
+            <BookOpen size={16} aria-hidden /> Browse Education
+          </Link>
+        </Button>
+      </Flex>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="md">
+            Your Contest Activity
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <Text color="fg.muted">You haven&apos;t joined any contests yet</Text>
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  );
+}

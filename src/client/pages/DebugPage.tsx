@@ -1,0 +1,56 @@
+// SPEC 2.13: checks that the five shipped contest cover images load.
+import { Badge, Box, Heading, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+
+export const CONTEST_IMAGES = [
+  '/images/contests/the-dake-contest.svg',
+  '/images/contests/candle-games.svg',
+  '/images/contests/forex-sprint.svg',
+  '/images/contests/strategy-masters.svg',
+  '/images/contests/elite-championship.svg',
+];
+
+type State = 'loading' | 'loaded' | 'failed';
+
+export function DebugPage() {
+  const [states, setStates] = useState<Record<string, State>>({});
+  const mark = (src: string, state: State) => setStates((s) => ({ ...s, [src]: state }));
+  return (
+    <Box p="8">
+      <Heading as="h1" size="2xl" mb="6">
+        Image Debug
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+        {CONTEST_IMAGES.map((src) => {
+          const state = states[src] ?? 'loading';
+          return (
+            <Stack key={src} borderWidth="1px" rounded="md" p="3" gap="2">
+              <Image
+                src={src}
+                alt={src}
+                aspectRatio={16 / 9}
+                objectFit="cover"
+                onLoad={() => mark(src, 'loaded')}
+                onError={() => mark(src, 'failed')}
+              />
+              <HStack justify="space-between">
+                <Text fontSize="sm" truncate>
+                  {src}
+                </Text>
+                <Badge
+                  colorPalette={state === 'loaded' ? 'green' : state === 'failed' ? 'red' : 'gray'}
+                >
+                  {state === 'loaded'
+                    ? '✓ Loaded'
+                    : state === 'failed'
+                      ? '✗ Not loaded'
+                      : 'Loading'}
+                </Badge>
+              </HStack>
+            </Stack>
+          );
+        })}
+      </SimpleGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+// Who may call each procedure. The authorisation test calls every procedure as every principal
+// and compares the outcome with this table; a procedure without a row fails that test.
+// 'anonymous' = anyone (banned sessions are treated as signed out), 'member' = any signed-in
+// non-banned account, 'moderator' = moderators and admins, 'admin' = admins only.
+export type Access = 'anonymous' | 'member' | 'moderator' | 'admin';
+
+export const accessPolicy: Record<string, Access> = {
+  'auth.me': 'anonymous',
+  'auth.login': 'anonymous',
+  'auth.register': 'anonymous',
+  'auth.logout': 'anonymous',
+  'settings.public': 'anonymous',
+};

@@ -1,0 +1,42 @@
+// The environment, parsed once at start; a bad value stops the start with a clear message.
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const ZEnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('production')),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
+  DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('db/app.db')),
+  UPLOAD_DIR: z.preprocess(emptyAsUndefined, z.string().default('db/uploads')),
+  SESSION_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  ADMIN_USERNAME: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  SEED_DEMO: z.preprocess(emptyAsUndefined, booleanish.default(true)),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanish.default(false)),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+export type Env = z.infer<typeof ZEnvSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = ZEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,61 @@
+// Entry point: reads the environment, opens the database, starts listening, shuts down cleanly.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { bootstrap, resolveSessionSecret } from './bootstrap';
+import { closeDatabase, openDatabase } from './db/client';
+import { parseEnv } from './env';
+import { createLogger } from './logger';
+import { createLoginLimiter } from './services/rateLimiter';
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_PATH);
+  await bootstrap(db, env, logger);
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const app = createApp(
+    {
+      db,
+      logger,
+      limiter: createLoginLimiter(),
+      sessionSecret: resolveSessionSecret(env),
+      uploadDir: path.resolve(env.UPLOAD_DIR),
+    },
+    { clientDir: path.join(root, 'dist/client'), trustProxy: env.TRUST_PROXY },
+  );
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info(`Contest platform listening on http://${env.HOST}:${env.PORT}`);
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
+    server.close(() => {
+      closeDatabase(db);
+      logger.info('closed');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,122 @@
+// The REST adapter of SPEC 7: one table of paths, each calling the same tRPC procedure the
+// client uses, through a caller built from the request's own context.
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { AppDeps } from './context';
+import { createContext } from './context';
+import { createCaller } from './routers/_app';
+import { AppError } from './services/errors';
+import { validationIssues } from './trpc';
+
+type Caller = ReturnType<typeof createCaller>;
+
+interface RestRequest {
+  /** Unvalidated: every procedure validates its own input with its zod schema. */
+  body: never;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+}
+
+interface RestRoute {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: string;
+  call: (caller: Caller, req: RestRequest) => Promise<unknown>;
+  status?: number;
+}
+
+function unauthorized(): never {
+  throw new AppError('UNAUTHORIZED', 'Not authenticated');
+}
+
+/** A path id must be a positive integer: anything else is a 404, not a 500. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND', 'Not found');
+  return id;
+}
+
+export const restRoutes: RestRoute[] = [
+  { method: 'get', path: '/user', call: async (c) => (await c.auth.me()) ?? unauthorized() },
+  { method: 'post', path: '/login', call: (c, r) => c.auth.login(r.body) },
+  { method: 'post', path: '/register', call: (c, r) => c.auth.register(r.body), status: 201 },
+  { method: 'post', path: '/logout', call: (c) => c.auth.logout() },
+];
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  issues?: { path: string; message: string }[];
+}
+
+export function sendError(res: Response, error: unknown, deps: AppDeps): void {
+  let status = 500;
+  let body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
+  const appError =
+    error instanceof AppError
+      ? error
+      : error instanceof TRPCError && error.cause instanceof AppError
+        ? error.cause
+        : undefined;
+  if (appError) {
+    const trpcError = new TRPCError({ code: appError.code, message: appError.message });
+    status = getHTTPStatusCodeFromError(trpcError);
+    body = { message: appError.message, code: appError.code };
+    if (appError.retryAfter) res.setHeader('Retry-After', String(appError.retryAfter));
+  } else if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
+    status = getHTTPStatusCodeFromError(error);
+    const issues = validationIssues(error);
+    body = {
+      message: issues ? issues[0]!.message : error.message,
+      code: error.code,
+      issues: issues?.map((i) => ({
+        path: (i.path ?? [])
+          .map((p) => (typeof p === 'object' ? String(p.key) : String(p)))
+          .join('.'),
+        message: i.message,
+      })),
+    };
+  } else {
+    deps.logger.error({ err: error }, 'unhandled error in REST route');
+  }
+  res.status(status).json(body);
+}
+
+export function createRestRouter(deps: AppDeps): Router {
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  for (const route of restRoutes) {
+    api[route.method](route.path, async (req: Request, res: Response) => {
+      try {
+        const ctx = await createContext(deps, req, res);
+        const result = await route.call(createCaller(ctx), {
+          body: (req.body ?? {}) as never,
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, unknown>,
+        });
+        res.status(route.status ?? 200).json(result);
+      } catch (error) {
+        sendError(res, error, deps);
+      }
+    });
+  }
+  api.use((_req: Request, res: Response) => {
+    res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+  // Body-parser failures arrive here: they are the client's fault, never a 500.
+  api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'Malformed JSON body', code: 'BAD_REQUEST' });
+    } else if (type === 'entity.too.large') {
+      res.status(413).json({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      res
+        .status(415)
+        .json({ message: 'Unsupported body encoding', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    } else {
+      sendError(res, error, deps);
+    }
+  });
+  return api;
+}

@@ -1,0 +1,12 @@
+import { ZPublicSettingsSchema } from '../../shared/schemas/settings';
+import { getPlatformSettings } from '../services/settings';
+import { publicProcedure, router } from '../trpc';
+
+export const settingsRouter = router({
+  public: publicProcedure.output(ZPublicSettingsSchema).query(({ ctx }) => {
+    const { siteName, contactEmail, enableRegistration, maintenanceMode } = getPlatformSettings({
+      db: ctx.db,
+    });
+    return { siteName, contactEmail, enableRegistration, maintenanceMode };
+  }),
+});

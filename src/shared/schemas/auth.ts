@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, ROLES, TIERS } from '../constants';
+import { MSG } from '../messages';
+
+export const ZUsername = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(
+    /^[A-Za-z0-9_.-]+$/,
+    'Username may only contain letters, digits, dots, dashes and underscores',
+  );
+
+export const ZEmail = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const ZPassword = z
+  .string({ error: 'Password is required' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const ZPhone = z
+  .string()
+  .trim()
+  .max(32, 'Phone number is too long')
+  .regex(/^[0-9+()\-.\s]*$/, 'Please enter a valid phone number');
+
+export const ZLoginRequestSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
+
+// Registration never accepts role or tier: unknown keys are stripped by zod.
+export const ZRegisterRequestSchema = z
+  .object({
+    username: ZUsername,
+    email: ZEmail,
+    phone: ZPhone.optional().default(''),
+    password: ZPassword,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type TRegisterRequest = z.input<typeof ZRegisterRequestSchema>;
+
+/** The user as every procedure returns it: never the password hash or session version. */
+export const ZUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  fullName: z.string().nullable(),
+  role: z.enum(ROLES),
+  subscriptionTier: z.enum(TIERS).nullable(),
+  profileImage: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type TUser = z.infer<typeof ZUserSchema>;
+
+export const ZMeResponseSchema = ZUserSchema.nullable();
+export const ZLogoutResponseSchema = z.object({ success: z.literal(true) });
