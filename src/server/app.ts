@@ -8,6 +8,7 @@ import { createContext, type AppDeps } from './context';
 import { createRestRouter } from './rest';
 import { appRouter } from './routers/_app';
 import { csrfGuard, requireJsonBody, securityHeaders } from './security';
+import { createUploadRouter } from './uploads';
 
 export interface CreateAppOptions {
   /** The Vite build output; when absent the app serves only the API. */
@@ -47,6 +48,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       },
     }),
   );
+
+  // Multipart uploads and the files themselves, before the JSON-only /api rules.
+  app.use(createUploadRouter(deps));
 
   const api = express.Router();
   api.use(requireJsonBody);

@@ -16,6 +16,7 @@ interface RestRequest {
   body: never;
   params: Record<string, string>;
   query: Record<string, unknown>;
+  setHeader: (name: string, value: string) => void;
 }
 
 interface RestRoute {
@@ -36,11 +37,81 @@ export function idParam(value: string | undefined): number {
   return id;
 }
 
+/** Optional positive integer from a query string; anything malformed is left to zod (400). */
+function intQuery(value: unknown): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : (value as never);
+}
+
+/** GET /api/users answers the SPEC's plain array: the whole list, or one page when asked. */
+async function listUsers(c: Caller, r: RestRequest) {
+  const page = intQuery(r.query.page);
+  const result = await c.adminUsers.list({
+    search: typeof r.query.search === 'string' ? r.query.search : undefined,
+    page: page ?? 1,
+    pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 10_000),
+  });
+  r.setHeader('X-Total-Count', String(result.total));
+  return result.users;
+}
+
+const body = (r: RestRequest) => r.body as Record<string, unknown>;
+
 export const restRoutes: RestRoute[] = [
   { method: 'get', path: '/user', call: async (c) => (await c.auth.me()) ?? unauthorized() },
   { method: 'post', path: '/login', call: (c, r) => c.auth.login(r.body) },
   { method: 'post', path: '/register', call: (c, r) => c.auth.register(r.body), status: 201 },
   { method: 'post', path: '/logout', call: (c) => c.auth.logout() },
+  { method: 'patch', path: '/user/profile', call: (c, r) => c.account.updateProfile(r.body) },
+  { method: 'patch', path: '/user/password', call: (c, r) => c.account.changePassword(r.body) },
+  { method: 'get', path: '/user/payment', call: (c) => c.account.getPayment() },
+  {
+    method: 'patch',
+    path: '/users/:id/payment',
+    call: (c, r) => c.account.updatePayment({ ...body(r), userId: idParam(r.params.id) } as never),
+  },
+  { method: 'get', path: '/users', call: listUsers },
+  {
+    method: 'patch',
+    path: '/users/:id',
+    call: (c, r) => c.adminUsers.update({ ...body(r), id: idParam(r.params.id) } as never),
+  },
+  {
+    method: 'post',
+    path: '/admin/users',
+    call: (c, r) => c.adminUsers.create(r.body),
+    status: 201,
+  },
+  {
+    method: 'delete',
+    path: '/admin/users/:id',
+    call: (c, r) => c.adminUsers.delete({ id: idParam(r.params.id) }),
+  },
+  {
+    method: 'post',
+    path: '/admin/users/:id/password',
+    call: (c, r) => c.adminUsers.setPassword({ ...body(r), id: idParam(r.params.id) } as never),
+  },
+  { method: 'get', path: '/admin/settings', call: (c) => c.adminSettings.get() },
+  { method: 'patch', path: '/admin/settings', call: (c, r) => c.adminSettings.update(r.body) },
+  { method: 'get', path: '/admin/settings/payments', call: (c) => c.adminSettings.getPayments() },
+  {
+    method: 'patch',
+    path: '/admin/settings/payments',
+    call: (c, r) => c.adminSettings.updatePayments(r.body),
+  },
+  { method: 'get', path: '/settings', call: (c) => c.settings.public() },
+  {
+    method: 'get',
+    path: '/admin/audit',
+    call: (c, r) =>
+      c.audit.list({
+        page: intQuery(r.query.page) ?? 1,
+        pageSize: intQuery(r.query.pageSize) ?? 50,
+        action: typeof r.query.action === 'string' ? r.query.action : undefined,
+      }),
+  },
 ];
 
 interface ErrorBody {
@@ -93,6 +164,7 @@ export function createRestRouter(deps: AppDeps): Router {
           body: (req.body ?? {}) as never,
           params: req.params as Record<string, string>,
           query: req.query as Record<string, unknown>,
+          setHeader: (name, value) => res.setHeader(name, value),
         });
         res.status(route.status ?? 200).json(result);
       } catch (error) {

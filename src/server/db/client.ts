@@ -8,6 +8,9 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** A transaction handle: services that take part in a caller's transaction accept either. */
+export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+export type DbOrTx = DB | Tx;
 
 const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

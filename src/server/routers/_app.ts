@@ -1,10 +1,17 @@
 import { createCallerFactory, router } from '../trpc';
 import { authRouter } from './auth';
 import { settingsRouter } from './settings';
+import { accountRouter } from './account';
+import { adminSettingsRouter, auditRouter } from './adminSettings';
+import { adminUsersRouter } from './adminUsers';
 
 export const appRouter = router({
   auth: authRouter,
   settings: settingsRouter,
+  account: accountRouter,
+  adminUsers: adminUsersRouter,
+  adminSettings: adminSettingsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

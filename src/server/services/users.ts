@@ -1,6 +1,6 @@
 // Reading users with an explicit column list: the password hash never leaves this layer.
 import { eq, sql } from 'drizzle-orm';
-import type { DB } from '../db/client';
+import type { DB, DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { TUser } from '../../shared/schemas/auth';
 
@@ -36,7 +36,7 @@ export function toPublicUser(user: SessionUser): TUser {
 }
 
 /** Ends every session the user holds (SPEC/PRODUCT: ban, role change, password change). */
-export function bumpSessionVersion({ db, id }: { db: DB; id: number }): number {
+export function bumpSessionVersion({ db, id }: { db: DbOrTx; id: number }): number {
   const row = db
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })

@@ -38,3 +38,47 @@ export const ZPublicSettingsSchema = ZPlatformSettingsSchema.pick({
   maintenanceMode: true,
 });
 export type TPublicSettings = z.infer<typeof ZPublicSettingsSchema>;
+
+export const PAYMENT_NETWORKS = ['ETH', 'BTC', 'SOL', 'MATIC', 'TRX', 'BNB'] as const;
+export type PaymentNetwork = (typeof PAYMENT_NETWORKS)[number];
+
+const ZNetworkConfig = z.object({
+  address: z.string().trim().max(128, 'Wallet address must be at most 128 characters'),
+  rate: z
+    .number({ error: 'Rate must be a number' })
+    .positive('Rate must be greater than 0')
+    .max(1_000_000, 'Rate is too large'),
+});
+
+const ZPrice = z
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price cannot be negative')
+  .max(100_000, 'Price is too large');
+
+export const ZPaymentConfigSchema = z.object({
+  tierPrices: z.object({ standard: ZPrice, pro: ZPrice, elite: ZPrice }),
+  networks: z.object({
+    ETH: ZNetworkConfig,
+    BTC: ZNetworkConfig,
+    SOL: ZNetworkConfig,
+    MATIC: ZNetworkConfig,
+    TRX: ZNetworkConfig,
+    BNB: ZNetworkConfig,
+  }),
+});
+export type TPaymentConfig = z.infer<typeof ZPaymentConfigSchema>;
+
+/** SPEC 9's conversion rates per USD; wallet addresses start empty until an admin sets them. */
+export const DEFAULT_PAYMENT_CONFIG: TPaymentConfig = {
+  tierPrices: { standard: 10, pro: 25, elite: 50 },
+  networks: {
+    ETH: { address: '', rate: 0.00042 },
+    BTC: { address: '', rate: 0.000038 },
+    SOL: { address: '', rate: 0.0125 },
+    MATIC: { address: '', rate: 1.15 },
+    TRX: { address: '', rate: 10.75 },
+    BNB: { address: '', rate: 0.0034 },
+  },
+};
+
+export const ZUpdatePlatformSettingsRequestSchema = ZPlatformSettingsSchema.partial();

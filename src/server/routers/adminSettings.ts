@@ -1,0 +1,44 @@
+// Platform settings (SPEC 2.16) and payment configuration: admins only.
+import { z } from 'zod';
+import {
+  ZPaymentConfigSchema,
+  ZPlatformSettingsSchema,
+  ZUpdatePlatformSettingsRequestSchema,
+} from '../../shared/schemas/settings';
+import { ZListAuditRequestSchema, ZListAuditResponseSchema } from '../../shared/schemas/audit';
+import { listAudit } from '../services/audit';
+import * as settings from '../services/settings';
+import { adminProcedure, router } from '../trpc';
+
+export const adminSettingsRouter = router({
+  get: adminProcedure
+    .input(z.void())
+    .output(ZPlatformSettingsSchema)
+    .query(({ ctx }) => settings.getPlatformSettings({ db: ctx.db })),
+
+  update: adminProcedure
+    .input(ZUpdatePlatformSettingsRequestSchema)
+    .output(ZPlatformSettingsSchema)
+    .mutation(({ ctx, input }) =>
+      settings.updatePlatformSettings({ db: ctx.db, actor: ctx.user, input }),
+    ),
+
+  getPayments: adminProcedure
+    .input(z.void())
+    .output(ZPaymentConfigSchema)
+    .query(({ ctx }) => settings.getPaymentConfig({ db: ctx.db })),
+
+  updatePayments: adminProcedure
+    .input(ZPaymentConfigSchema)
+    .output(ZPaymentConfigSchema)
+    .mutation(({ ctx, input }) =>
+      settings.updatePaymentConfig({ db: ctx.db, actor: ctx.user, input }),
+    ),
+});
+
+export const auditRouter = router({
+  list: adminProcedure
+    .input(ZListAuditRequestSchema)
+    .output(ZListAuditResponseSchema)
+    .query(({ ctx, input }) => listAudit({ db: ctx.db, ...input })),
+});

@@ -1,0 +1,47 @@
+// Admin user management (SPEC 2.15): admins only, enforced here.
+import { ZUserSchema } from '../../shared/schemas/auth';
+import {
+  ZCreateUserRequestSchema,
+  ZDeleteUserRequestSchema,
+  ZDeleteUserResponseSchema,
+  ZListUsersRequestSchema,
+  ZListUsersResponseSchema,
+  ZSetPasswordRequestSchema,
+  ZSetPasswordResponseSchema,
+  ZUpdateUserRequestSchema,
+} from '../../shared/schemas/adminUsers';
+import * as adminUsers from '../services/adminUsers';
+import { adminProcedure, router } from '../trpc';
+
+export const adminUsersRouter = router({
+  list: adminProcedure
+    .input(ZListUsersRequestSchema)
+    .output(ZListUsersResponseSchema)
+    .query(({ ctx, input }) => adminUsers.listUsers({ db: ctx.db, ...input })),
+
+  create: adminProcedure
+    .input(ZCreateUserRequestSchema)
+    .output(ZUserSchema)
+    .mutation(({ ctx, input }) => adminUsers.createUser({ db: ctx.db, actor: ctx.user, input })),
+
+  update: adminProcedure
+    .input(ZUpdateUserRequestSchema)
+    .output(ZUserSchema)
+    .mutation(({ ctx, input }) => adminUsers.updateUser({ db: ctx.db, actor: ctx.user, input })),
+
+  setPassword: adminProcedure
+    .input(ZSetPasswordRequestSchema)
+    .output(ZSetPasswordResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      await adminUsers.setTemporaryPassword({ db: ctx.db, actor: ctx.user, ...input });
+      return { success: true as const };
+    }),
+
+  delete: adminProcedure
+    .input(ZDeleteUserRequestSchema)
+    .output(ZDeleteUserResponseSchema)
+    .mutation(({ ctx, input }) => {
+      adminUsers.deleteUser({ db: ctx.db, actor: ctx.user, id: input.id });
+      return { success: true as const, id: input.id };
+    }),
+});

@@ -1,0 +1,209 @@
+// Admin user management: list, create, change role/tier, temporary password, delete.
+import { and, count, eq, or, sql } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { users } from '../db/schema';
+import type { TUser } from '../../shared/schemas/auth';
+import type { TUpdateUserRequest } from '../../shared/schemas/adminUsers';
+import type { Role, Tier } from '../../shared/constants';
+import { assertUnique, rethrowUnique } from './auth';
+import { writeAudit, type Actor } from './audit';
+import { AppError } from './errors';
+import { hashPassword } from './passwords';
+import { getPlatformSettings } from './settings';
+import { bumpSessionVersion, publicUserColumns } from './users';
+
+export function listUsers({
+  db,
+  search,
+  page,
+  pageSize,
+}: {
+  db: DB;
+  search?: string;
+  page: number;
+  pageSize: number;
+}): { users: TUser[]; total: number; page: number; pageSize: number } {
+  const term = search?.trim();
+  // LIKE is case-insensitive for ASCII in SQLite; % and _ in the term are escaped.
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = pattern
+    ? or(
+        sql`${users.username} LIKE ${pattern} ESCAPE '\\'`,
+        sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
+      )
+    : undefined;
+  const rows = db
+    .select(publicUserColumns)
+    .from(users)
+    .where(where)
+    .orderBy(users.id)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  return { users: rows, total, page, pageSize };
+}
+
+function findUser(db: DB, id: number): TUser {
+  const user = db.select(publicUserColumns).from(users).where(eq(users.id, id)).get();
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  return user;
+}
+
+function adminCount(db: DB): number {
+  return db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0;
+}
+
+export async function createUser({
+  db,
+  actor,
+  input,
+}: {
+  db: DB;
+  actor: Actor;
+  input: {
+    username: string;
+    email: string;
+    password: string;
+    role: Role;
+    subscriptionTier?: Tier | null;
+  };
+}): Promise<TUser> {
+  assertUnique({ db, username: input.username, email: input.email });
+  const password = await hashPassword(input.password);
+  const subscriptionTier =
+    input.role === 'admin'
+      ? null
+      : (input.subscriptionTier ?? getPlatformSettings({ db }).defaultUserTier);
+  try {
+    return db.transaction((tx) => {
+      const user = tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          password,
+          role: input.role,
+          subscriptionTier,
+        })
+        .returning(publicUserColumns)
+        .get();
+      writeAudit({
+        db: tx,
+        actor,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: user.id,
+        after: { username: user.username, email: user.email, role: user.role, subscriptionTier },
+      });
+      return user;
+    });
+  } catch (error) {
+    rethrowUnique(error);
+  }
+}
+
+export function updateUser({
+  db,
+  actor,
+  input,
+}: {
+  db: DB;
+  actor: Actor;
+  input: TUpdateUserRequest;
+}): TUser {
+  const before = findUser(db, input.id);
+  const role = input.role ?? before.role;
+  // SPEC 4: an admin has no tier; anyone else keeps (or gets) one.
+  let subscriptionTier: Tier | null =
+    input.subscriptionTier !== undefined ? input.subscriptionTier : before.subscriptionTier;
+  if (role === 'admin') subscriptionTier = null;
+  else if (subscriptionTier === null)
+    subscriptionTier = getPlatformSettings({ db }).defaultUserTier;
+
+  if (role !== before.role) {
+    if (before.id === actor.id) {
+      throw new AppError('FORBIDDEN', 'You cannot change your own role');
+    }
+    if (before.role === 'admin' && adminCount(db) <= 1) {
+      throw new AppError('CONFLICT', 'The last admin cannot be removed');
+    }
+  }
+  if (role === before.role && subscriptionTier === before.subscriptionTier) return before;
+
+  return db.transaction((tx) => {
+    const after = tx
+      .update(users)
+      .set({ role, subscriptionTier })
+      .where(eq(users.id, before.id))
+      .returning(publicUserColumns)
+      .get()!;
+    // A role change (a ban above all) ends the member's sessions at once.
+    if (role !== before.role) bumpSessionVersion({ db: tx, id: before.id });
+    writeAudit({
+      db: tx,
+      actor,
+      action: role !== before.role ? (role === 'banned' ? 'user.ban' : 'user.role') : 'user.tier',
+      targetType: 'user',
+      targetId: before.id,
+      before: { role: before.role, subscriptionTier: before.subscriptionTier },
+      after: { role: after.role, subscriptionTier: after.subscriptionTier },
+    });
+    return after;
+  });
+}
+
+export async function setTemporaryPassword({
+  db,
+  actor,
+  id,
+  password,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+  password: string;
+}): Promise<void> {
+  const target = findUser(db, id);
+  const hash = await hashPassword(password);
+  db.transaction((tx) => {
+    tx.update(users).set({ password: hash }).where(eq(users.id, target.id)).run();
+    bumpSessionVersion({ db: tx, id: target.id });
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'user.password',
+      targetType: 'user',
+      targetId: target.id,
+      after: { username: target.username },
+    });
+  });
+}
+
+export function deleteUser({ db, actor, id }: { db: DB; actor: Actor; id: number }): void {
+  const target = findUser(db, id);
+  if (target.id === actor.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account');
+  if (target.role === 'admin' && adminCount(db) <= 1) {
+    throw new AppError('CONFLICT', 'The last admin cannot be removed');
+  }
+  // Participations, payment proofs and saved items go with the user through ON DELETE CASCADE
+  // inside this one transaction; contests they created keep their creator id.
+  db.transaction((tx) => {
+    tx.delete(users)
+      .where(and(eq(users.id, target.id)))
+      .run();
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: target.id,
+      before: {
+        username: target.username,
+        email: target.email,
+        role: target.role,
+        subscriptionTier: target.subscriptionTier,
+      },
+    });
+  });
+}

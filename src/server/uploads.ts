@@ -1,0 +1,101 @@
+// POST /api/upload (multipart, field 'file') and GET /uploads/:name.
+import path from 'node:path';
+import express, { type Request, type Response, type Router } from 'express';
+import multer from 'multer';
+import { MSG } from '../shared/messages';
+import { uploadSizeMessage, UPLOAD_RULES } from '../shared/schemas/uploads';
+import { createContext, type AppDeps } from './context';
+import { sendError } from './rest';
+import { AppError } from './services/errors';
+import { getPlatformSettings } from './services/settings';
+import { findUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
+
+const FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|pdf)$/;
+
+export function createUploadRouter(deps: AppDeps): Router {
+  const router = express.Router();
+  // Limits live on this route only: one file, a few small fields, at most the largest kind + 1 byte.
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 8 },
+  }).single('file');
+
+  router.post('/api/upload', async (req: Request, res: Response) => {
+    try {
+      const ctx = await createContext(deps, req, res);
+      if (!ctx.user) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+      if (ctx.user.role !== 'admin' && getPlatformSettings({ db: deps.db }).maintenanceMode) {
+        throw new AppError('SERVICE_UNAVAILABLE', MSG.maintenance);
+      }
+      if (!req.is('multipart/form-data')) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'Send the file as multipart/form-data in the field "file"',
+        );
+      }
+      await new Promise<void>((resolve, reject) =>
+        upload(req, res, (error: unknown) => (error ? reject(error) : resolve())),
+      );
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const purpose = parsePurpose(body.purpose);
+      if (!req.file) throw new AppError('BAD_REQUEST', 'No file was sent (field "file")');
+      const result = await storeUpload({
+        db: deps.db,
+        uploadDir: deps.uploadDir,
+        ownerId: ctx.user.id,
+        purpose,
+        buffer: req.file.buffer,
+      });
+      res.status(201).json(result);
+    } catch (error) {
+      if (error instanceof multer.MulterError) {
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        let maxMB = UPLOAD_RULES.any.maxMB;
+        try {
+          maxMB = UPLOAD_RULES[parsePurpose(body.purpose)].maxMB;
+        } catch {
+          /* unknown purpose: report the general limit */
+        }
+        const mapped =
+          error.code === 'LIMIT_FILE_SIZE'
+            ? new AppError('PAYLOAD_TOO_LARGE', uploadSizeMessage(maxMB))
+            : new AppError('BAD_REQUEST', `Upload refused: ${error.message}`);
+        sendError(res, mapped, deps);
+        return;
+      }
+      if ((error as { message?: string }).message?.includes('Multipart')) {
+        sendError(res, new AppError('BAD_REQUEST', 'Malformed multipart body'), deps);
+        return;
+      }
+      sendError(res, error, deps);
+    }
+  });
+
+  router.get('/uploads/:name', async (req: Request, res: Response) => {
+    try {
+      const name = String(req.params.name);
+      const row = FILE_NAME.test(name) ? findUpload({ db: deps.db, fileName: name }) : undefined;
+      if (!row) throw new AppError('NOT_FOUND', 'File not found');
+      if (row.purpose === 'proof') {
+        // Payment proofs are private: their owner and the reviewers only.
+        const ctx = await createContext(deps, req, res);
+        const reviewer = ctx.user?.role === 'admin' || ctx.user?.role === 'moderator';
+        if (!ctx.user || (!reviewer && ctx.user.id !== row.ownerId)) {
+          throw new AppError('NOT_FOUND', 'File not found');
+        }
+        res.setHeader('Cache-Control', 'private, no-store');
+      } else {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+      res.setHeader('Content-Type', row.mime);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.sendFile(path.join(deps.uploadDir, row.fileName), (error) => {
+        if (error && !res.headersSent)
+          sendError(res, new AppError('NOT_FOUND', 'File not found'), deps);
+      });
+    } catch (error) {
+      sendError(res, error, deps);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,103 @@
+// A member's own account: profile, password and payout method (SPEC 2.11, 5).
+import { z } from 'zod';
+import { PASSWORD_MAX } from '../constants';
+import { MSG } from '../messages';
+import { ZEmail, ZPhone, ZUsername } from './auth';
+
+/** Only files from our own upload service may be used as pictures. */
+export const ZUploadUrl = z
+  .string()
+  .trim()
+  .max(300, 'File URL is too long')
+  .regex(/^\/uploads\/[A-Za-z0-9_-]+\.[a-z0-9]+$/, 'Please upload the file first');
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const ZUpdateProfileRequestSchema = z.object({
+  username: ZUsername,
+  email: ZEmail,
+  fullName: optionalText(100, 'Full name'),
+  phoneNumber: ZPhone.optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  profileImage: z
+    .union([ZUploadUrl, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
+});
+export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
+
+const passwordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const ZChangePasswordRequestSchema = z.object({
+  currentPassword: passwordField,
+  newPassword: passwordField,
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequestSchema>;
+
+/** The form adds the confirmation, checked on the client only (the API takes the two above). */
+export const ZChangePasswordFormSchema = ZChangePasswordRequestSchema.extend({
+  confirmPassword: z.string({ error: MSG.passwordsDoNotMatch }),
+}).refine((v) => v.newPassword === v.confirmPassword, {
+  message: MSG.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+});
+
+export const ZChangePasswordResponseSchema = z.object({ success: z.literal(true) });
+
+export const PAYMENT_METHODS = ['bank', 'crypto', 'paypal'] as const;
+export const PAYOUT_CURRENCIES = ['BTC', 'ETH', 'USDT', 'USDC'] as const;
+
+export const ZPaymentSettingsSchema = z.object({
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
+  accountName: optionalText(100, 'Account name'),
+  accountNumber: optionalText(64, 'Account number'),
+  bankName: optionalText(100, 'Bank name'),
+  bankCode: optionalText(32, 'Bank code'),
+  cryptoAddress: optionalText(128, 'Wallet address'),
+  cryptoCurrency: z
+    .enum(PAYOUT_CURRENCIES, { error: 'Please select a currency' })
+    .optional()
+    .nullable()
+    .transform((v) => v ?? 'BTC'),
+  paypalEmail: z
+    .union([z.literal(''), ZEmail])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type TPaymentSettingsInput = z.input<typeof ZPaymentSettingsSchema>;
+export type TPaymentSettings = z.output<typeof ZPaymentSettingsSchema>;
+
+export const ZUpdatePaymentRequestSchema = ZPaymentSettingsSchema.extend({
+  userId: z.number().int().positive(),
+});
+
+export const ZGetPaymentRequestSchema = z
+  .object({ userId: z.number().int().positive().optional() })
+  .optional();
+
+export const ZPaymentSettingsResponseSchema = z
+  .object({
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    accountName: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    bankName: z.string().nullable(),
+    bankCode: z.string().nullable(),
+    cryptoAddress: z.string().nullable(),
+    cryptoCurrency: z.string().nullable(),
+    paypalEmail: z.string().nullable(),
+    updatedAt: z.date(),
+  })
+  .nullable();
+export type TPaymentSettingsResponse = z.infer<typeof ZPaymentSettingsResponseSchema>;

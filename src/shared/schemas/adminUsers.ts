@@ -1,0 +1,69 @@
+// Admin user management (SPEC 2.15, 4 'User role change', 5 'Add user').
+import { z } from 'zod';
+import { PASSWORD_MAX, ROLES, TIERS } from '../constants';
+import { MSG } from '../messages';
+import { ZEmail, ZUserSchema, ZUsername } from './auth';
+
+const ZId = z.number({ error: 'A user id is required' }).int().positive();
+
+export const ZListUsersRequestSchema = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(10_000).default(25),
+  })
+  .default({ page: 1, pageSize: 25 });
+export type TListUsersRequest = z.input<typeof ZListUsersRequestSchema>;
+
+export const ZListUsersResponseSchema = z.object({
+  users: z.array(ZUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const ZUpdateUserRequestSchema = z.object({
+  id: ZId,
+  role: z.enum(ROLES, { error: 'Role must be one of user, moderator, admin, banned' }).optional(),
+  subscriptionTier: z
+    .enum(TIERS, { error: 'Subscription must be one of free, standard, pro, elite' })
+    .nullable()
+    .optional(),
+});
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequestSchema>;
+
+const adminPassword = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const CREATABLE_ROLES = ['user', 'moderator', 'admin'] as const;
+
+export const ZCreateUserRequestSchema = z.object({
+  username: ZUsername,
+  email: ZEmail,
+  password: adminPassword,
+  role: z
+    .enum(CREATABLE_ROLES, { error: 'Role must be one of user, moderator, admin' })
+    .default('user'),
+  subscriptionTier: z
+    .enum(TIERS, { error: 'Subscription must be one of free, standard, pro, elite' })
+    .nullable()
+    .optional(),
+});
+export type TCreateUserRequest = z.input<typeof ZCreateUserRequestSchema>;
+
+/** The Add New User dialog: the request plus a confirmation that never leaves the browser. */
+export const ZCreateUserFormSchema = ZCreateUserRequestSchema.extend({
+  confirmPassword: z.string({ error: MSG.passwordsDoNotMatch }),
+}).refine((v) => v.password === v.confirmPassword, {
+  message: MSG.passwordsDoNotMatch,
+  path: ['confirmPassword'],
+});
+
+export const ZDeleteUserRequestSchema = z.object({ id: ZId });
+export const ZDeleteUserResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+
+export const ZSetPasswordRequestSchema = z.object({ id: ZId, password: adminPassword });
+export const ZSetPasswordFormSchema = ZSetPasswordRequestSchema.omit({ id: true });
+export const ZSetPasswordResponseSchema = z.object({ success: z.literal(true) });
