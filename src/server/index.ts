@@ -1,4 +1,5 @@
 // Entry point: reads the environment, opens the database, starts listening, shuts down cleanly.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
@@ -9,6 +10,8 @@ import { createLogger } from './logger';
 import { createLoginLimiter } from './services/rateLimiter';
 
 async function main() {
+  // An optional .env beside package.json; real environment variables win over it.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let env;
   try {
     env = parseEnv();

@@ -66,11 +66,11 @@ export function MobileTopBar({ user, items }: Omit<Props, 'bottomItems'>) {
         </Portal>
       </Drawer.Root>
       <Box flex="1">
-        <Logo />
+        <Logo compact />
       </Box>
       <ThemeToggle />
       <HStack gap="2">
-        <Stack gap="0" textAlign="right" display={{ base: 'none', sm: 'flex' }}>
+        <Stack gap="0" textAlign="right">
           <Text fontSize="sm" fontWeight="semibold">
             {user.username}
           </Text>

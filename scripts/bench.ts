@@ -1,0 +1,175 @@
+// `npm run bench`: seeds a large database, starts the production server, and measures each read
+// path (REST and tRPC) against a bare node:http server answering the same SQL with a raw
+// prepared statement. Prints requests/s, p50/p99 and ratios, plus the client bundle size.
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+// autocannon ships no types; the part used here is small.
+// @ts-expect-error no declaration file
+import autocannon from 'autocannon';
+import { openDatabase, closeDatabase } from '../src/server/db/client';
+import { hashPassword } from '../src/server/services/passwords';
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+
+function run(url: string, headers: Record<string, string> = {}): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION, headers },
+      (error: Error | null, result: CannonResult) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function seed(file: string): Promise<void> {
+  const db = openDatabase(file);
+  const hash = await hashPassword('benchpass123');
+  const insert = db.$client.prepare(
+    'INSERT INTO users (username, email, password, role, subscription_tier) VALUES (?, ?, ?, ?, ?)',
+  );
+  const tiers = ['free', 'standard', 'pro', 'elite'];
+  db.$client.transaction(() => {
+    insert.run('benchadmin', 'benchadmin@example.com', hash, 'admin', null);
+    for (let i = 0; i < USERS; i++) {
+      insert.run(`member${i}`, `member${i}@example.com`, hash, 'user', tiers[i % 4]);
+    }
+  })();
+  closeDatabase(db);
+}
+
+async function waitFor(url: string, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+/** The same SQL as the product, through raw prepared statements, answered as plain JSON. */
+function startBareServer(file: string): Promise<http.Server> {
+  const db = new Database(file, { readonly: true });
+  const cols =
+    'id, username, email, phone, full_name AS fullName, role, subscription_tier AS subscriptionTier, profile_image AS profileImage, created_at AS createdAt';
+  const byId = db.prepare(`SELECT ${cols}, session_version FROM users WHERE id = ?`);
+  const page = db.prepare(`SELECT ${cols} FROM users ORDER BY id LIMIT 25 OFFSET 0`);
+  const total = db.prepare('SELECT count(*) AS n FROM users');
+  const server = http.createServer((req, res) => {
+    let body: unknown;
+    if (req.url === '/api/health') body = { status: 'ok' };
+    else if (req.url === '/api/user') body = byId.get(1);
+    else if (req.url?.startsWith('/api/users')) body = page.all();
+    if (req.url?.startsWith('/api/users')) total.get();
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { message: 'Not found' }));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function bundleSize(): { files: number; gzipKB: number } {
+  const html = fs.readFileSync('dist/client/index.html', 'utf8');
+  const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const gz = scripts.reduce(
+    (n, s) => n + zlib.gzipSync(fs.readFileSync(path.join('dist/client', s))).length,
+    0,
+  );
+  return { files: scripts.length, gzipKB: Math.round(gz / 1024) };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-bench-'));
+  const file = path.join(dir, 'app.db');
+  console.log(`Seeding ${USERS} members...`);
+  await seed(file);
+  if (!fs.existsSync('dist/client/index.html'))
+    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+
+  const port = 5600 + Math.floor(Math.random() * 300);
+  const child = spawn('npx', ['tsx', 'src/server/index.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_PATH: file,
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const bare = await startBareServer(file);
+  const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  try {
+    await waitFor(`${base}/api/health`);
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchadmin', password: 'benchpass123' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const headers = { cookie };
+    const trpcInput = encodeURIComponent(JSON.stringify({ json: { page: 1, pageSize: 25 } }));
+    const paths: [string, string, string][] = [
+      ['health (no session)', `${base}/api/health`, `${bareBase}/api/health`],
+      ['REST GET /api/user', `${base}/api/user`, `${bareBase}/api/user`],
+      ['tRPC auth.me', `${base}/trpc/auth.me`, `${bareBase}/api/user`],
+      [
+        'REST GET /api/users?page=1',
+        `${base}/api/users?page=1&pageSize=25`,
+        `${bareBase}/api/users`,
+      ],
+      [
+        'tRPC adminUsers.list',
+        `${base}/trpc/adminUsers.list?input=${trpcInput}`,
+        `${bareBase}/api/users`,
+      ],
+    ];
+    const rows: string[][] = [];
+    for (const [name, url, bareUrl] of paths) {
+      const product = await run(url, headers);
+      const baseline = await run(bareUrl);
+      rows.push([
+        name,
+        product.requests.average.toFixed(0),
+        `${product.latency.p50} / ${product.latency.p99}`,
+        baseline.requests.average.toFixed(0),
+        (product.requests.average / baseline.requests.average).toFixed(2),
+        String(product.non2xx + product.errors),
+      ]);
+    }
+    const header = ['path', 'req/s', 'p50/p99 ms', 'bare req/s', 'ratio', 'non-2xx'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+    console.log(`\n${USERS} members, ${CONNECTIONS} connections, ${DURATION} s per path\n`);
+    console.log(line(header));
+    for (const r of rows) console.log(line(r));
+    const bundle = bundleSize();
+    console.log(`\nFirst-page JS: ${bundle.files} file(s), ${bundle.gzipKB} KB gzipped`);
+  } finally {
+    child.kill('SIGTERM');
+    bare.close();
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
