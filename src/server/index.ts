@@ -1,5 +1,6 @@
 // Entry point: reads the environment, opens the database, starts listening, shuts down cleanly.
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
@@ -34,7 +35,8 @@ async function main() {
     { clientDir: path.join(root, 'dist/client'), trustProxy: env.TRUST_PROXY },
   );
   const server = app.listen(env.PORT, env.HOST, () => {
-    logger.info(`Contest platform listening on http://${env.HOST}:${env.PORT}`);
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port }, `Contest platform listening on http://${env.HOST}:${port}`);
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');

@@ -1,0 +1,144 @@
+// The run contract: database settings, idempotent migrations, first-start admin and seed,
+// the session secret, environment parsing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { count, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bootstrap, resolveSessionSecret } from '../../src/server/bootstrap';
+import { closeDatabase, openDatabase } from '../../src/server/db/client';
+import { settings, users } from '../../src/server/db/schema';
+import { parseEnv } from '../../src/server/env';
+import { verifyPassword } from '../../src/server/services/passwords';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-boot-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+const logger = pino({ level: 'silent' });
+
+describe('openDatabase', () => {
+  it('uses WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
+    const db = openDatabase(path.join(tempDir(), 'nested', 'app.db'));
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.$client.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+    closeDatabase(db);
+  });
+
+  it('runs migrations idempotently and keeps existing rows', () => {
+    const file = path.join(tempDir(), 'app.db');
+    const first = openDatabase(file);
+    first
+      .insert(users)
+      .values({ username: 'keep', email: 'keep@example.com', password: 'x' })
+      .run();
+    const applied = first.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get();
+    closeDatabase(first);
+    const second = openDatabase(file);
+    expect(second.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual(
+      applied,
+    );
+    expect(second.select({ n: count() }).from(users).get()?.n).toBe(1);
+    closeDatabase(second);
+  });
+});
+
+describe('bootstrap', () => {
+  it('creates an admin with a generated password printed once, and seeds an empty database', async () => {
+    const db = openDatabase(path.join(tempDir(), 'app.db'));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    await bootstrap(db, parseEnv({}), logger);
+    const printed = log.mock.calls.flat().join('\n');
+    const password = /password: (\S+)/.exec(printed)?.[1];
+    expect(password).toBeTruthy();
+    const admin = db.select().from(users).where(eq(users.role, 'admin')).get();
+    expect(admin?.username).toBe('admin');
+    expect(admin?.subscriptionTier).toBeNull();
+    expect(await verifyPassword(password!, admin!.password)).toBe(true);
+    expect(db.select().from(settings).all().length).toBeGreaterThan(0);
+
+    // A second start changes nothing and prints nothing.
+    log.mockClear();
+    await bootstrap(db, parseEnv({}), logger);
+    expect(log).not.toHaveBeenCalled();
+    expect(db.select({ n: count() }).from(users).get()?.n).toBe(1);
+    closeDatabase(db);
+  });
+
+  it('creates the configured admin from ADMIN_* and never seeds with SEED_DEMO=false', async () => {
+    const db = openDatabase(path.join(tempDir(), 'app.db'));
+    const env = parseEnv({
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'supersecret',
+      ADMIN_EMAIL: 'root@example.org',
+      SEED_DEMO: 'false',
+    });
+    await bootstrap(db, env, logger);
+    const admin = db.select().from(users).where(eq(users.username, 'root')).get();
+    expect(admin).toMatchObject({ role: 'admin', email: 'root@example.org' });
+    expect(await verifyPassword('supersecret', admin!.password)).toBe(true);
+    expect(db.select().from(settings).all()).toHaveLength(0);
+    closeDatabase(db);
+  });
+
+  it('does not seed a database that already has data', async () => {
+    const db = openDatabase(path.join(tempDir(), 'app.db'));
+    db.insert(users)
+      .values({ username: 'old', email: 'old@example.com', password: 'x', role: 'admin' })
+      .run();
+    await bootstrap(db, parseEnv({}), logger);
+    expect(db.select().from(settings).all()).toHaveLength(0);
+    expect(db.select({ n: count() }).from(users).get()?.n).toBe(1);
+    closeDatabase(db);
+  });
+});
+
+describe('resolveSessionSecret', () => {
+  it('generates a secret once, keeps it beside the database and reuses it', () => {
+    const dir = tempDir();
+    const env = parseEnv({ DATABASE_PATH: path.join(dir, 'app.db') });
+    const first = resolveSessionSecret(env);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(fs.existsSync(path.join(dir, '.session-secret'))).toBe(true);
+    expect(resolveSessionSecret(env)).toBe(first);
+  });
+
+  it('prefers SESSION_SECRET', () => {
+    const secret = 's'.repeat(40);
+    expect(
+      resolveSessionSecret(
+        parseEnv({ SESSION_SECRET: secret, DATABASE_PATH: path.join(tempDir(), 'a.db') }),
+      ),
+    ).toBe(secret);
+  });
+});
+
+describe('parseEnv', () => {
+  it('applies the defaults of the run contract', () => {
+    expect(parseEnv({})).toMatchObject({
+      HOST: '0.0.0.0',
+      PORT: 5000,
+      DATABASE_PATH: 'db/app.db',
+      UPLOAD_DIR: 'db/uploads',
+      SEED_DEMO: true,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('stops with a clear message on a bad value', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+    expect(() => parseEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+});

@@ -1,0 +1,53 @@
+// The real entry point: starts on a port of its own, answers /api/health, and on SIGTERM
+// finishes, closes the database cleanly and exits 0.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+describe('npm start entry point', () => {
+  it('starts, serves health, and shuts down cleanly on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-start-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_PATH: path.join(dir, 'app.db'),
+        UPLOAD_DIR: path.join(dir, 'uploads'),
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listen line:\n${output}`)), 30_000);
+        child.stdout.on('data', () => {
+          const m = /"port":(\d+)/.exec(output);
+          if (m) {
+            clearTimeout(timer);
+            resolve(Number(m[1]));
+          }
+        });
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await res.json()).toEqual({ status: 'ok' });
+      expect(output).toMatch(/password: \S+/);
+      const code = await new Promise<number | null>((resolve) => {
+        child.on('exit', (c) => resolve(c));
+        child.kill('SIGTERM');
+      });
+      expect(code).toBe(0);
+      // A clean close checkpoints the WAL and removes it.
+      expect(fs.existsSync(path.join(dir, 'app.db-wal'))).toBe(false);
+      expect(fs.existsSync(path.join(dir, '.session-secret'))).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
