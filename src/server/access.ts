@@ -12,6 +12,7 @@ export const accessPolicy: Record<string, Access> = {
   'settings.public': 'anonymous',
   'account.updateProfile': 'member',
   'account.changePassword': 'member',
+  'account.endOtherSessions': 'member',
   'account.getPayment': 'member',
   'account.updatePayment': 'member',
   'adminUsers.list': 'admin',

@@ -66,6 +66,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'patch', path: '/user/profile', call: (c, r) => c.account.updateProfile(r.body) },
   { method: 'patch', path: '/user/password', call: (c, r) => c.account.changePassword(r.body) },
   { method: 'get', path: '/user/payment', call: (c) => c.account.getPayment() },
+  { method: 'post', path: '/user/sessions/revoke', call: (c) => c.account.endOtherSessions() },
   {
     method: 'patch',
     path: '/users/:id/payment',

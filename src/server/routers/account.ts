@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/account';
 import * as account from '../services/account';
 import { AppError } from '../services/errors';
+import { bumpSessionVersion } from '../services/users';
 import { protectedProcedure, router } from '../trpc';
 
 export const accountRouter = router({
@@ -27,6 +28,15 @@ export const accountRouter = router({
       const version = await account.changePassword({ db: ctx.db, userId: ctx.user.id, input });
       // Other sessions end; this one carries on with the new version.
       ctx.session.sessionVersion = version;
+      await ctx.session.save();
+      return { success: true as const };
+    }),
+
+  /** 'Log out everywhere else': every other session of this member ends; this one stays. */
+  endOtherSessions: protectedProcedure
+    .output(ZChangePasswordResponseSchema)
+    .mutation(async ({ ctx }) => {
+      ctx.session.sessionVersion = bumpSessionVersion({ db: ctx.db, id: ctx.user.id });
       await ctx.session.save();
       return { success: true as const };
     }),
