@@ -18,12 +18,20 @@ export const publicUserColumns = {
 
 export type SessionUser = TUser & { sessionVersion: number };
 
-export function getSessionUser({ db, id }: { db: DB; id: number }): SessionUser | undefined {
+function prepareSessionUser(db: DB) {
   return db
     .select({ ...publicUserColumns, sessionVersion: users.sessionVersion })
     .from(users)
-    .where(eq(users.id, id))
-    .get();
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
+}
+// Read on every request: one prepared statement per database instead of a query built each time.
+const sessionUserStatements = new WeakMap<DB, ReturnType<typeof prepareSessionUser>>();
+
+export function getSessionUser({ db, id }: { db: DB; id: number }): SessionUser | undefined {
+  let statement = sessionUserStatements.get(db);
+  if (!statement) sessionUserStatements.set(db, (statement = prepareSessionUser(db)));
+  return statement.get({ id });
 }
 
 export function getUser({ db, id }: { db: DB; id: number }): TUser | undefined {
