@@ -1,10 +1,14 @@
 // The route table of SPEC 2.1.
 import type { ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import type { Role } from '../shared/constants';
 import type { TUser } from '../shared/schemas/auth';
 import { GuestRoute, SignedInRoute } from './components/auth/RouteGuards';
+import { AccountSettingsPage } from './pages/AccountSettingsPage';
 import { AdminDashboardPage } from './pages/admin/AdminDashboardPage';
+import { AuditPage } from './pages/admin/AuditPage';
+import { PlatformSettingsPage } from './pages/admin/PlatformSettingsPage';
+import { UserManagementPage } from './pages/admin/UserManagementPage';
 import { AuthPage } from './pages/AuthPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { DebugPage } from './pages/DebugPage';
@@ -21,7 +25,12 @@ interface AppRoute {
 const ADMIN_ONLY: Role[] = [];
 
 const routes: AppRoute[] = [
-  { path: '/', render: (user) => <DashboardPage user={user} /> },
+  {
+    path: '/',
+    // Admins have their own dashboard; sign-in always lands on '/' (SPEC 2.1).
+    render: (user) =>
+      user.role === 'admin' ? <Redirect to="/admin" replace /> : <DashboardPage user={user} />,
+  },
   { path: '/contests', render: () => <PlaceholderPage title="Contests" /> },
   { path: '/contests/create', render: () => <PlaceholderPage title="Create Contest" /> },
   { path: '/contests/:contestId', render: () => <PlaceholderPage title="Contest Details" /> },
@@ -45,12 +54,12 @@ const routes: AppRoute[] = [
       />
     ),
   },
-  { path: '/settings', render: () => <PlaceholderPage title="Account Settings" /> },
+  { path: '/settings', render: (user) => <AccountSettingsPage user={user} /> },
   { path: '/admin', roles: ADMIN_ONLY, render: (user) => <AdminDashboardPage user={user} /> },
   {
     path: '/admin/users',
     roles: ADMIN_ONLY,
-    render: () => <PlaceholderPage title="User Management" />,
+    render: (user) => <UserManagementPage user={user} />,
   },
   {
     path: '/admin/subscriptions',
@@ -60,9 +69,9 @@ const routes: AppRoute[] = [
   {
     path: '/admin/settings',
     roles: ADMIN_ONLY,
-    render: () => <PlaceholderPage title="Platform Settings" />,
+    render: () => <PlatformSettingsPage />,
   },
-  { path: '/admin/audit', roles: ADMIN_ONLY, render: () => <PlaceholderPage title="Audit Log" /> },
+  { path: '/admin/audit', roles: ADMIN_ONLY, render: () => <AuditPage /> },
   {
     path: '/admin/contests',
     roles: ['moderator'],

@@ -52,7 +52,7 @@ async function unseal(seal: string, password: string): Promise<SessionData> {
   const hit = cache.get(seal);
   const now = Date.now();
   if (hit && hit.until > now) return hit.data;
-  let data: SessionData = {};
+  let data: SessionData;
   try {
     data = await unsealData<SessionData>(seal, { password, ttl: SESSION_TTL_SECONDS });
   } catch {

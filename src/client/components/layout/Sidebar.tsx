@@ -18,7 +18,6 @@ interface Props {
 /** The sidebar body, used on wide screens and inside the mobile drawer. */
 export function SidebarContent({ user, items, onNavigate }: Props) {
   const logout = useLogout();
-  const settingsHref = user.role === 'admin' ? '/admin/settings' : '/settings';
   return (
     <Flex direction="column" h="full" gap="4">
       <Box px="2" pt="2">
@@ -40,16 +39,29 @@ export function SidebarContent({ user, items, onNavigate }: Props) {
             </Text>
           ) : null}
         </Stack>
+      </HStack>
+      <HStack gap="2">
         <ThemeToggle />
-        <Link href={settingsHref} onClick={onNavigate} aria-label="Settings" title="Settings">
+        <Link
+          href="/settings"
+          onClick={onNavigate}
+          aria-label="Profile settings"
+          title="Profile settings"
+        >
           <Box p="2" rounded="md" _hover={{ bg: 'bg.muted' }}>
             <Settings size={18} aria-hidden />
           </Box>
         </Link>
+        <Button
+          flex="1"
+          variant="outline"
+          size="sm"
+          onClick={() => logout.mutate()}
+          loading={logout.isPending}
+        >
+          <LogOut size={16} aria-hidden /> Logout
+        </Button>
       </HStack>
-      <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
-        <LogOut size={16} aria-hidden /> Logout
-      </Button>
       <Text fontSize="xs" color="fg.muted" textAlign="center">
         © {new Date().getFullYear()} Contest Platform. All rights reserved.
       </Text>

@@ -1,0 +1,54 @@
+// The profile picture: uploading saves the profile at once (SPEC 2.11).
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import type { TUser } from '../../../shared/schemas/auth';
+import { errorMessage } from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { useSetMe } from '../../lib/useMe';
+import { FileDropzone } from '../common/FileDropzone';
+import { UserAvatar } from '../common/UserAvatar';
+
+export function AvatarUpload({ user }: { user: TUser }) {
+  const setMe = useSetMe();
+  const save = trpc.account.updateProfile.useMutation({
+    onSuccess: (updated) => {
+      setMe(updated);
+      toastSuccess(
+        updated.profileImage ? 'Profile picture updated successfully' : 'Profile picture removed',
+      );
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update profile')),
+  });
+
+  const saveImage = (profileImage: string | null) =>
+    save.mutate({
+      username: user.username,
+      email: user.email,
+      fullName: user.fullName,
+      phoneNumber: user.phone,
+      profileImage,
+    });
+
+  return (
+    <HStack align="flex-start" gap="6" flexWrap="wrap">
+      <Stack align="center" gap="2">
+        <UserAvatar name={user.username} src={user.profileImage} size="2xl" />
+        <Text fontSize="sm" color="fg.muted">
+          {user.username}
+        </Text>
+      </Stack>
+      <Stack flex="1" minW="240px">
+        <FileDropzone
+          label="Profile Picture"
+          purpose="avatar"
+          value={user.profileImage}
+          onChange={saveImage}
+          onError={() =>
+            toastError('Upload Failed', 'Failed to upload profile image. Please try again.')
+          }
+          helperText="PNG, JPG or WebP, up to 5MB."
+        />
+      </Stack>
+    </HStack>
+  );
+}

@@ -1,0 +1,110 @@
+// Where contest winnings are sent (SPEC 2.11 Payment tab).
+import { Alert, Button, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import type { TUser } from '../../../shared/schemas/auth';
+import { PAYOUT_CURRENCIES, ZPaymentSettingsSchema } from '../../../shared/schemas/account';
+import { errorMessage } from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { FormField } from '../common/FormField';
+import { SelectField } from '../common/SelectField';
+
+const METHOD_OPTIONS = [
+  { value: 'bank', label: 'Bank Transfer' },
+  { value: 'crypto', label: 'Cryptocurrency' },
+  { value: 'paypal', label: 'PayPal' },
+] as const;
+
+const CURRENCY_OPTIONS = PAYOUT_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+export function PayoutMethodForm({ user }: { user: TUser }) {
+  const utils = trpc.useUtils();
+  const current = trpc.account.getPayment.useQuery();
+  const save = trpc.account.updatePayment.useMutation({
+    onSuccess: (saved) => {
+      utils.account.getPayment.setData(undefined, saved);
+      void utils.auth.me.invalidate();
+      toastSuccess('Payment settings updated successfully');
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to save payment settings')),
+  });
+  if (current.isLoading) return <Spinner />;
+  const saved = current.data;
+  const initialValues = {
+    paymentMethod: (saved?.paymentMethod ?? 'bank') as 'bank' | 'crypto' | 'paypal',
+    accountName: saved?.accountName ?? '',
+    accountNumber: saved?.accountNumber ?? '',
+    bankName: saved?.bankName ?? '',
+    bankCode: saved?.bankCode ?? '',
+    cryptoAddress: saved?.cryptoAddress ?? '',
+    cryptoCurrency: saved?.cryptoCurrency ?? 'BTC',
+    paypalEmail: saved?.paypalEmail ?? user.email,
+  };
+  return (
+    <Stack gap="6">
+      <Alert.Root status="info">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Important</Alert.Title>
+          <Alert.Description>
+            These details are used to send your contest winnings. Make sure they are correct.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Formik
+        initialValues={initialValues}
+        enableReinitialize
+        validationSchema={toFormikValidationSchema(ZPaymentSettingsSchema)}
+        onSubmit={async (values, { resetForm }) => {
+          const result = await save
+            .mutateAsync({ ...values, userId: user.id } as Parameters<typeof save.mutateAsync>[0])
+            .catch(() => null);
+          if (result) resetForm({ values });
+        }}
+      >
+        {({ values, dirty, isSubmitting }) => (
+          <Form noValidate>
+            <Stack gap="4" maxW="2xl">
+              <SelectField name="paymentMethod" label="Payment Method" options={METHOD_OPTIONS} />
+              {values.paymentMethod === 'bank' ? (
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <FormField name="accountName" label="Account Name" />
+                  <FormField name="accountNumber" label="Account Number" />
+                  <FormField name="bankName" label="Bank Name" />
+                  <FormField
+                    name="bankCode"
+                    label="Bank Code"
+                    helperText="SWIFT/BIC or routing number"
+                  />
+                </SimpleGrid>
+              ) : null}
+              {values.paymentMethod === 'crypto' ? (
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <SelectField
+                    name="cryptoCurrency"
+                    label="Cryptocurrency"
+                    options={CURRENCY_OPTIONS}
+                  />
+                  <FormField name="cryptoAddress" label="Wallet Address" />
+                </SimpleGrid>
+              ) : null}
+              {values.paymentMethod === 'paypal' ? (
+                <FormField name="paypalEmail" label="PayPal Email" type="email" />
+              ) : null}
+              <Button
+                type="submit"
+                colorPalette="purple"
+                alignSelf="flex-start"
+                disabled={!dirty || isSubmitting}
+                loading={isSubmitting}
+              >
+                Save Payment Method
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </Stack>
+  );
+}

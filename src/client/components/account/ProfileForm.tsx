@@ -1,0 +1,69 @@
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import type { TUser } from '../../../shared/schemas/auth';
+import { ZUpdateProfileRequestSchema } from '../../../shared/schemas/account';
+import { errorMessage } from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { useSetMe } from '../../lib/useMe';
+import { FormField } from '../common/FormField';
+
+export function ProfileForm({ user }: { user: TUser }) {
+  const setMe = useSetMe();
+  const save = trpc.account.updateProfile.useMutation({
+    onSuccess: (updated) => {
+      setMe(updated);
+      toastSuccess('Profile updated successfully');
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update profile')),
+  });
+  const initialValues = {
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName ?? '',
+    phoneNumber: user.phone ?? '',
+  };
+  return (
+    <Formik
+      initialValues={initialValues}
+      enableReinitialize
+      validationSchema={toFormikValidationSchema(ZUpdateProfileRequestSchema)}
+      onSubmit={async (values, { resetForm }) => {
+        const updated = await save.mutateAsync(values).catch(() => null);
+        if (updated) {
+          resetForm({
+            values: {
+              username: updated.username,
+              email: updated.email,
+              fullName: updated.fullName ?? '',
+              phoneNumber: updated.phone ?? '',
+            },
+          });
+        }
+      }}
+    >
+      {({ dirty, isSubmitting }) => (
+        <Form noValidate>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField name="username" label="Username" autoComplete="username" />
+              <FormField name="email" label="Email" type="email" autoComplete="email" />
+              <FormField name="fullName" label="Full Name" autoComplete="name" />
+              <FormField name="phoneNumber" label="Phone Number" type="tel" autoComplete="tel" />
+            </SimpleGrid>
+            <Button
+              type="submit"
+              colorPalette="purple"
+              alignSelf="flex-start"
+              disabled={!dirty || isSubmitting}
+              loading={isSubmitting}
+            >
+              Save Changes
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,73 @@
+// SPEC 2.16 General tab, loaded from the server when it opens (PRODUCT.md).
+import { Button, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { ZPlatformSettingsSchema } from '../../../../shared/schemas/settings';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { FormField } from '../../common/FormField';
+import { SelectField } from '../../common/SelectField';
+import { SwitchField } from '../../common/SwitchField';
+import { TIER_OPTIONS } from '../userManagement/labels';
+
+export function GeneralSettingsForm() {
+  const utils = trpc.useUtils();
+  const current = trpc.adminSettings.get.useQuery();
+  const save = trpc.adminSettings.update.useMutation({
+    onSuccess: (saved) => {
+      utils.adminSettings.get.setData(undefined, saved);
+      void utils.settings.public.invalidate();
+      toastSuccess('Platform settings updated successfully');
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update settings')),
+  });
+  if (!current.data) return <Spinner aria-label="Loading settings" />;
+  return (
+    <Formik
+      initialValues={current.data}
+      enableReinitialize
+      validationSchema={toFormikValidationSchema(ZPlatformSettingsSchema)}
+      onSubmit={async (values, { resetForm }) => {
+        const saved = await save.mutateAsync(values).catch(() => null);
+        if (saved) resetForm({ values: saved });
+      }}
+    >
+      {({ dirty, isSubmitting }) => (
+        <Form noValidate>
+          <Stack gap="6" maxW="2xl">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField name="siteName" label="Platform Name" />
+              <FormField name="contactEmail" label="Contact Email" type="email" />
+            </SimpleGrid>
+            <SwitchField
+              name="enableRegistration"
+              label="User Registration"
+              description="Allow new members to create accounts."
+            />
+            <SwitchField
+              name="maintenanceMode"
+              label="Maintenance Mode"
+              description="Members see a maintenance page; admins keep working."
+            />
+            <SwitchField
+              name="contestApprovalRequired"
+              label="Contest Approval"
+              description="New member contests wait for a moderator's approval before going live."
+            />
+            <SelectField name="defaultUserTier" label="Default User Tier" options={TIER_OPTIONS} />
+            <Button
+              type="submit"
+              colorPalette="purple"
+              alignSelf="flex-start"
+              disabled={!dirty || isSubmitting}
+              loading={isSubmitting}
+            >
+              Save Settings
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,95 @@
+// Tier prices, wallet addresses and conversion rates that the payment screen uses.
+import { Button, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { PAYMENT_NETWORKS, ZPaymentConfigSchema } from '../../../../shared/schemas/settings';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { FormField } from '../../common/FormField';
+
+export function PaymentSettingsForm() {
+  const utils = trpc.useUtils();
+  const current = trpc.adminSettings.getPayments.useQuery();
+  const save = trpc.adminSettings.updatePayments.useMutation({
+    onSuccess: (saved) => {
+      utils.adminSettings.getPayments.setData(undefined, saved);
+      toastSuccess('Payment settings updated successfully');
+    },
+    onError: (error) =>
+      toastError('Error', errorMessage(error, 'Failed to update payment settings')),
+  });
+  if (!current.data) return <Spinner aria-label="Loading payment settings" />;
+  return (
+    <Formik
+      initialValues={current.data}
+      enableReinitialize
+      validationSchema={toFormikValidationSchema(ZPaymentConfigSchema)}
+      onSubmit={async (values, { resetForm }) => {
+        const saved = await save.mutateAsync(values).catch(() => null);
+        if (saved) resetForm({ values: saved });
+      }}
+    >
+      {({ dirty, isSubmitting }) => (
+        <Form noValidate>
+          <Stack gap="6" maxW="3xl">
+            <Heading as="h3" size="sm">
+              Tier prices (USD)
+            </Heading>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              <FormField
+                name="tierPrices.standard"
+                label="Standard price"
+                type="number"
+                step="0.01"
+                min={0}
+              />
+              <FormField
+                name="tierPrices.pro"
+                label="Pro price"
+                type="number"
+                step="0.01"
+                min={0}
+              />
+              <FormField
+                name="tierPrices.elite"
+                label="Elite price"
+                type="number"
+                step="0.01"
+                min={0}
+              />
+            </SimpleGrid>
+            <Heading as="h3" size="sm">
+              Networks
+            </Heading>
+            {PAYMENT_NETWORKS.map((network) => (
+              <SimpleGrid key={network} columns={{ base: 1, md: 3 }} gap="4">
+                <FormField
+                  name={`networks.${network}.address`}
+                  label={`${network} wallet address`}
+                  gridColumn={{ md: 'span 2' }}
+                />
+                <FormField
+                  name={`networks.${network}.rate`}
+                  label={`${network} rate per USD`}
+                  type="number"
+                  step="any"
+                  min={0}
+                />
+              </SimpleGrid>
+            ))}
+            <Button
+              type="submit"
+              colorPalette="purple"
+              alignSelf="flex-start"
+              disabled={!dirty || isSubmitting}
+              loading={isSubmitting}
+            >
+              Save Payment Settings
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

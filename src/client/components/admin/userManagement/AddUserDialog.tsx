@@ -1,0 +1,83 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { CREATABLE_ROLES, ZCreateUserFormSchema } from '../../../../shared/schemas/adminUsers';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AppDialog } from '../../common/AppDialog';
+import { FormField } from '../../common/FormField';
+import { SelectField } from '../../common/SelectField';
+import { ROLE_LABELS, TIER_OPTIONS } from './labels';
+
+const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+const initialValues = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  role: 'user' as (typeof CREATABLE_ROLES)[number],
+  subscriptionTier: 'free' as 'free' | 'standard' | 'pro' | 'elite',
+};
+
+export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.adminUsers.create.useMutation({
+    onSuccess: () => {
+      toastSuccess('User has been created successfully');
+      void utils.adminUsers.list.invalidate();
+      onClose();
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to create user')),
+  });
+  return (
+    <AppDialog open={open} onClose={onClose} title="Add New User">
+      <Formik
+        initialValues={initialValues}
+        validationSchema={toFormikValidationSchema(ZCreateUserFormSchema)}
+        onSubmit={async ({ confirmPassword: _confirm, ...values }) => {
+          await create
+            .mutateAsync({
+              ...values,
+              subscriptionTier: values.role === 'admin' ? null : values.subscriptionTier,
+            })
+            .catch(() => undefined);
+        }}
+      >
+        {({ values, isSubmitting }) => (
+          <Form noValidate>
+            <Stack gap="4">
+              <FormField name="username" label="Username" autoComplete="off" />
+              <FormField name="email" label="Email" type="email" autoComplete="off" />
+              <FormField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+              />
+              <FormField
+                name="confirmPassword"
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+              />
+              <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
+              {values.role !== 'admin' ? (
+                <SelectField name="subscriptionTier" label="Subscription" options={TIER_OPTIONS} />
+              ) : null}
+              <Stack direction="row" justify="flex-end" gap="2" pt="2">
+                <Button variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+                  Create User
+                </Button>
+              </Stack>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </AppDialog>
+  );
+}

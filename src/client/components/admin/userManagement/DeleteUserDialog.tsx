@@ -1,0 +1,46 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import type { TUser } from '../../../../shared/schemas/auth';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AppDialog } from '../../common/AppDialog';
+
+export function DeleteUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.adminUsers.delete.useMutation({
+    onSuccess: () => {
+      toastSuccess('User has been deleted successfully');
+      void utils.adminUsers.list.invalidate();
+      onClose();
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to delete user')),
+  });
+  return (
+    <AppDialog
+      open={Boolean(user)}
+      onClose={onClose}
+      title="Delete User"
+      role="alertdialog"
+      footer={
+        <Stack direction="row" gap="2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            colorPalette="red"
+            loading={remove.isPending}
+            onClick={() => user && remove.mutate({ id: user.id })}
+          >
+            Delete
+          </Button>
+        </Stack>
+      }
+    >
+      <Text>
+        Are you sure you want to delete <strong>{user?.username}</strong>? All of the user&apos;s
+        data, including contest participations and submissions, will be removed, and the user will
+        no longer be able to log in. This cannot be undone.
+      </Text>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import type { TUser } from '../../../../shared/schemas/auth';
+import { ZSetPasswordFormSchema } from '../../../../shared/schemas/adminUsers';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AppDialog } from '../../common/AppDialog';
+import { FormField } from '../../common/FormField';
+
+export function SetPasswordDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
+  const setPassword = trpc.adminUsers.setPassword.useMutation({
+    onSuccess: () => {
+      toastSuccess(
+        'Temporary password set',
+        `Share it with ${user?.username ?? 'the member'} safely.`,
+      );
+      onClose();
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to set password')),
+  });
+  return (
+    <AppDialog open={Boolean(user)} onClose={onClose} title="Set Temporary Password">
+      {user ? (
+        <Formik
+          initialValues={{ password: '' }}
+          validationSchema={toFormikValidationSchema(ZSetPasswordFormSchema)}
+          onSubmit={async (values) => {
+            await setPassword
+              .mutateAsync({ id: user.id, password: values.password })
+              .catch(() => undefined);
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <Stack gap="4">
+                <Text fontSize="sm" color="fg.muted">
+                  {user.username} will be signed out everywhere and can sign in with this password,
+                  then change it under Account Settings.
+                </Text>
+                <FormField
+                  name="password"
+                  label="Temporary Password"
+                  type="password"
+                  autoComplete="new-password"
+                />
+                <Stack direction="row" justify="flex-end" gap="2">
+                  <Button variant="outline" onClick={onClose}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+                    Set Password
+                  </Button>
+                </Stack>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      ) : null}
+    </AppDialog>
+  );
+}

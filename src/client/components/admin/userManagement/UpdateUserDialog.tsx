@@ -1,0 +1,77 @@
+// 'Update User': role and subscription with SPEC 4's rules (admin -> no tier; send the tier
+// only when it changed; nothing changed -> just close).
+import { Button, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { ROLES, normalizeTier, type Role, type Tier } from '../../../../shared/constants';
+import type { TUser } from '../../../../shared/schemas/auth';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AppDialog } from '../../common/AppDialog';
+import { SelectField } from '../../common/SelectField';
+import { ROLE_LABELS, TIER_OPTIONS } from './labels';
+
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const update = trpc.adminUsers.update.useMutation({
+    onSuccess: () => {
+      toastSuccess('User updated successfully');
+      void utils.adminUsers.list.invalidate();
+      onClose();
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update user')),
+  });
+  const initialTier = normalizeTier(user?.subscriptionTier);
+  return (
+    <AppDialog open={Boolean(user)} onClose={onClose} title="Update User">
+      {user ? (
+        <Formik
+          initialValues={{ role: user.role as string, subscriptionTier: initialTier as string }}
+          onSubmit={async (values) => {
+            const role = values.role as Role;
+            const tier = values.subscriptionTier as Tier;
+            const input: { id: number; role?: Role; subscriptionTier?: Tier | null } = {
+              id: user.id,
+            };
+            if (role !== user.role) input.role = role;
+            if (role === 'admin') {
+              if (user.subscriptionTier !== null) input.subscriptionTier = null;
+            } else if (tier !== initialTier || user.subscriptionTier === null) {
+              input.subscriptionTier = tier;
+            }
+            if (input.role === undefined && input.subscriptionTier === undefined) {
+              onClose();
+              return;
+            }
+            await update.mutateAsync(input).catch(() => undefined);
+          }}
+        >
+          {({ values, isSubmitting }) => (
+            <Form noValidate>
+              <Stack gap="4">
+                <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
+                {values.role !== 'admin' ? (
+                  <SelectField
+                    name="subscriptionTier"
+                    label="Subscription"
+                    options={TIER_OPTIONS}
+                  />
+                ) : null}
+                <Stack direction="row" justify="flex-end" gap="2" pt="2">
+                  <Button variant="outline" onClick={onClose}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+                    Save Changes
+                  </Button>
+                </Stack>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      ) : null}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,40 @@
+// A controlled dialog with a title, a body and a footer; focus is trapped by Chakra's Dialog.
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+}
+
+export function AppDialog({ open, onClose, title, children, footer, role = 'dialog' }: Props) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      role={role}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close dialog" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

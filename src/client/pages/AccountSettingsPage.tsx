@@ -1,0 +1,57 @@
+import { Card, Heading, Stack, Tabs } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { TUser } from '../../shared/schemas/auth';
+import { AvatarUpload } from '../components/account/AvatarUpload';
+import { ChangePasswordPanel } from '../components/account/ChangePasswordPanel';
+import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
+import { ProfileForm } from '../components/account/ProfileForm';
+import { SessionsCard } from '../components/account/SessionsCard';
+import { PageHeader } from '../components/layout/PageHeader';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+export function AccountSettingsPage({ user }: { user: TUser }) {
+  return (
+    <>
+      <PageHeader title="Account Settings" subtitle="Manage your profile and how you get paid" />
+      <Tabs.Root defaultValue="profile" variant="line" lazyMount>
+        <Tabs.List mb="6">
+          <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
+          <Tabs.Trigger value="payment">Payment Methods</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="profile">
+          <Stack gap="6">
+            <Section title="Photo">
+              <AvatarUpload user={user} />
+            </Section>
+            <Section title="Profile Information">
+              <ProfileForm user={user} />
+            </Section>
+            <Section title="Security">
+              <Stack gap="6">
+                <ChangePasswordPanel />
+                <SessionsCard />
+              </Stack>
+            </Section>
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="payment">
+          <Section title="Payment Methods">
+            <PayoutMethodForm user={user} />
+          </Section>
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Card, Tabs } from '@chakra-ui/react';
+import { GeneralSettingsForm } from '../../components/admin/platformSettings/GeneralSettingsForm';
+import { PaymentSettingsForm } from '../../components/admin/platformSettings/PaymentSettingsForm';
+import { PageHeader } from '../../components/layout/PageHeader';
+
+export function PlatformSettingsPage() {
+  return (
+    <>
+      <PageHeader title="Platform Settings" subtitle="Configure how the platform works" />
+      <Tabs.Root defaultValue="general" variant="line" lazyMount>
+        <Tabs.List mb="6">
+          <Tabs.Trigger value="general">General</Tabs.Trigger>
+          <Tabs.Trigger value="payments">Payments</Tabs.Trigger>
+        </Tabs.List>
+        <Card.Root>
+          <Card.Body>
+            <Tabs.Content value="general">
+              <GeneralSettingsForm />
+            </Tabs.Content>
+            <Tabs.Content value="payments">
+              <PaymentSettingsForm />
+            </Tabs.Content>
+          </Card.Body>
+        </Card.Root>
+      </Tabs.Root>
+    </>
+  );
+}
