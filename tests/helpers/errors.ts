@@ -1,0 +1,16 @@
+import { TRPCError } from '@trpc/server';
+import { validationIssues } from '../../src/server/trpc';
+
+/** The code and the message a client would show, of a call that must fail. */
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    const issues = validationIssues(error);
+    return { code: error.code, message: issues?.[0]?.message ?? error.message };
+  }
+  throw new Error('expected the call to fail');
+}
