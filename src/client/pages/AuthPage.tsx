@@ -27,7 +27,7 @@ export function AuthPage() {
           </Stack>
           <Card.Root>
             <Card.Body>
-              <Tabs.Root defaultValue="login" fitted variant="enclosed" lazyMount>
+              <Tabs.Root defaultValue="login" fitted variant="enclosed" lazyMount unmountOnExit>
                 <Tabs.List mb="4">
                   <Tabs.Trigger value="login">Login</Tabs.Trigger>
                   <Tabs.Trigger value="register">Register</Tabs.Trigger>

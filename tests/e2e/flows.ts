@@ -1,0 +1,26 @@
+// Steps shared by the browser suites, done the way a person does them.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export async function signInThroughForm(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+) {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+}
+
+export async function expectText(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+  expect(await page.getByText(text).first().isVisible()).toBe(true);
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
