@@ -19,8 +19,8 @@ function run(name, command, args) {
 }
 
 function check(name, command, args) {
-  results.push({ suite: name, passed: run(name, command, args) ? 1 : 0, failed: 0 });
-  if (!results.at(-1).passed) results.at(-1).failed = 1;
+  const ok = run(name, command, args);
+  results.push({ suite: name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
 function vitest(project) {
@@ -35,7 +35,7 @@ function vitest(project) {
     `--outputFile=${out}`,
   ]);
   let passed = 0;
-  let failed = 0;
+  let failed;
   try {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed = report.numPassedTests;
