@@ -117,3 +117,8 @@ export function callerFor(t: TestDb, user?: { id: number }, ip = '127.0.0.1') {
   const ctx = createContextInner({ deps: t.deps, session, ip });
   return { caller: createCaller(ctx), session };
 }
+
+/** A new request carrying an existing session, as a browser sends its cookie again. */
+export function reopen(t: TestDb, session: AppSession) {
+  return createCaller(createContextInner({ deps: t.deps, session }));
+}

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { payoutMethods, users } from '../../src/server/db/schema';
-import { createContextInner } from '../../src/server/context';
-import { createCaller } from '../../src/server/routers/_app';
-import { callerFor, createTestDb, createUser } from '../helpers/db';
+import { callerFor, createTestDb, createUser, reopen } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
 const t = createTestDb();
@@ -126,10 +124,8 @@ describe('account.changePassword', () => {
       currentPassword: member.password,
       newPassword: 'brand-new-pass',
     });
-    const again = (session: typeof mine.session) =>
-      createCaller(createContextInner({ deps: t.deps, session }));
-    expect(await again(mine.session).auth.me()).toMatchObject({ id: member.id });
-    expect(await again(other.session).auth.me()).toBeNull();
+    expect(await reopen(t, mine.session).auth.me()).toMatchObject({ id: member.id });
+    expect(await reopen(t, other.session).auth.me()).toBeNull();
     const login = callerFor(t, undefined, '10.1.0.1').caller;
     await expect(
       login.auth.login({ username: member.username, password: 'brand-new-pass' }),
@@ -161,10 +157,8 @@ describe('account.endOtherSessions', () => {
     const mine = callerFor(t, member);
     const other = callerFor(t, member);
     await mine.caller.account.endOtherSessions();
-    const again = (session: typeof mine.session) =>
-      createCaller(createContextInner({ deps: t.deps, session }));
-    expect(await again(mine.session).auth.me()).not.toBeNull();
-    expect(await again(other.session).auth.me()).toBeNull();
+    expect(await reopen(t, mine.session).auth.me()).not.toBeNull();
+    expect(await reopen(t, other.session).auth.me()).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payoutMethods, users } from '../../src/server/db/schema';
-import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
+import { callerFor, createTestDb, createUser, type CreatedUser, reopen } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
 const t = createTestDb();
@@ -131,18 +131,14 @@ describe('adminUsers.update', () => {
     expect(await callerFor(t, member).caller.auth.me()).not.toBeNull();
     const session = callerFor(t, member).session;
     await asAdmin().adminUsers.update({ id: member.id, role: 'moderator' });
-    const { createContextInner } = await import('../../src/server/context');
-    const { createCaller } = await import('../../src/server/routers/_app');
-    expect(await createCaller(createContextInner({ deps: t.deps, session })).auth.me()).toBeNull();
+    expect(await reopen(t, session).auth.me()).toBeNull();
   });
 
   it('bans: the session ends and sign-in answers 403', async () => {
     const member = await createUser(t.db);
     const { session } = callerFor(t, member);
     await asAdmin().adminUsers.update({ id: member.id, role: 'banned' });
-    const { createContextInner } = await import('../../src/server/context');
-    const { createCaller } = await import('../../src/server/routers/_app');
-    expect(await createCaller(createContextInner({ deps: t.deps, session })).auth.me()).toBeNull();
+    expect(await reopen(t, session).auth.me()).toBeNull();
     expect(
       await failure(
         callerFor(t, undefined, '10.2.0.2').caller.auth.login({
@@ -171,9 +167,7 @@ describe('adminUsers.setPassword', () => {
     const member = await createUser(t.db);
     const { session } = callerFor(t, member);
     await asAdmin().adminUsers.setPassword({ id: member.id, password: 'temporary-123' });
-    const { createContextInner } = await import('../../src/server/context');
-    const { createCaller } = await import('../../src/server/routers/_app');
-    expect(await createCaller(createContextInner({ deps: t.deps, session })).auth.me()).toBeNull();
+    expect(await reopen(t, session).auth.me()).toBeNull();
     await expect(
       callerFor(t, undefined, '10.2.0.3').caller.auth.login({
         username: member.username,

@@ -10,7 +10,7 @@ import {
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/services/settings';
 import { bumpSessionVersion } from '../../src/server/services/users';
 import { validationIssues } from '../../src/server/trpc';
-import { callerFor, createTestDb, createUser } from '../helpers/db';
+import { callerFor, createTestDb, createUser, reopen } from '../helpers/db';
 
 const t = createTestDb();
 afterAll(() => t.close());
@@ -223,9 +223,7 @@ describe('auth.me', () => {
     const member = await createUser(t.db);
     const { session } = callerFor(t, member);
     bumpSessionVersion({ db: t.db, id: member.id });
-    const { createContextInner } = await import('../../src/server/context');
-    const { createCaller } = await import('../../src/server/routers/_app');
-    const stale = createCaller(createContextInner({ deps: t.deps, session }));
+    const stale = reopen(t, session);
     expect(await stale.auth.me()).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 // Where contest winnings are sent (SPEC 2.11 Payment tab).
-import { Alert, Button, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
+import { SaveButton } from '../common/FormButtons';
 import { SelectField } from '../common/SelectField';
 
 const METHOD_OPTIONS = [
@@ -63,7 +64,7 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
           if (result) resetForm({ values });
         }}
       >
-        {({ values, dirty, isSubmitting }) => (
+        {({ values }) => (
           <Form noValidate>
             <Stack gap="4" maxW="2xl">
               <SelectField name="paymentMethod" label="Payment Method" options={METHOD_OPTIONS} />
@@ -92,15 +93,7 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
               {values.paymentMethod === 'paypal' ? (
                 <FormField name="paypalEmail" label="PayPal Email" type="email" />
               ) : null}
-              <Button
-                type="submit"
-                colorPalette="purple"
-                alignSelf="flex-start"
-                disabled={!dirty || isSubmitting}
-                loading={isSubmitting}
-              >
-                Save Payment Method
-              </Button>
+              <SaveButton>Save Payment Method</SaveButton>
             </Stack>
           </Form>
         )}

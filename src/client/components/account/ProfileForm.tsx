@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -8,6 +8,7 @@ import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
 import { FormField } from '../common/FormField';
+import { SaveButton } from '../common/FormButtons';
 
 export function ProfileForm({ user }: { user: TUser }) {
   const setMe = useSetMe();
@@ -43,7 +44,7 @@ export function ProfileForm({ user }: { user: TUser }) {
         }
       }}
     >
-      {({ dirty, isSubmitting }) => (
+      {() => (
         <Form noValidate>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -52,15 +53,7 @@ export function ProfileForm({ user }: { user: TUser }) {
               <FormField name="fullName" label="Full Name" autoComplete="name" />
               <FormField name="phoneNumber" label="Phone Number" type="tel" autoComplete="tel" />
             </SimpleGrid>
-            <Button
-              type="submit"
-              colorPalette="purple"
-              alignSelf="flex-start"
-              disabled={!dirty || isSubmitting}
-              loading={isSubmitting}
-            >
-              Save Changes
-            </Button>
+            <SaveButton>Save Changes</SaveButton>
           </Stack>
         </Form>
       )}

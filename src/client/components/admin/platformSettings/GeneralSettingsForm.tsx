@@ -1,5 +1,5 @@
 // SPEC 2.16 General tab, loaded from the server when it opens (PRODUCT.md).
-import { Button, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { ZPlatformSettingsSchema } from '../../../../shared/schemas/settings';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { FormField } from '../../common/FormField';
+import { SaveButton } from '../../common/FormButtons';
 import { SelectField } from '../../common/SelectField';
 import { SwitchField } from '../../common/SwitchField';
 import { TIER_OPTIONS } from '../userManagement/labels';
@@ -33,7 +34,7 @@ export function GeneralSettingsForm() {
         if (saved) resetForm({ values: saved });
       }}
     >
-      {({ dirty, isSubmitting }) => (
+      {() => (
         <Form noValidate>
           <Stack gap="6" maxW="2xl">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -56,15 +57,7 @@ export function GeneralSettingsForm() {
               description="New member contests wait for a moderator's approval before going live."
             />
             <SelectField name="defaultUserTier" label="Default User Tier" options={TIER_OPTIONS} />
-            <Button
-              type="submit"
-              colorPalette="purple"
-              alignSelf="flex-start"
-              disabled={!dirty || isSubmitting}
-              loading={isSubmitting}
-            >
-              Save Settings
-            </Button>
+            <SaveButton>Save Settings</SaveButton>
           </Stack>
         </Form>
       )}

@@ -1,5 +1,5 @@
 // Tier prices, wallet addresses and conversion rates that the payment screen uses.
-import { Button, Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { PAYMENT_NETWORKS, ZPaymentConfigSchema } from '../../../../shared/schemas/settings';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { FormField } from '../../common/FormField';
+import { SaveButton } from '../../common/FormButtons';
 
 export function PaymentSettingsForm() {
   const utils = trpc.useUtils();
@@ -30,7 +31,7 @@ export function PaymentSettingsForm() {
         if (saved) resetForm({ values: saved });
       }}
     >
-      {({ dirty, isSubmitting }) => (
+      {() => (
         <Form noValidate>
           <Stack gap="6" maxW="3xl">
             <Heading as="h3" size="sm">
@@ -78,15 +79,7 @@ export function PaymentSettingsForm() {
                 />
               </SimpleGrid>
             ))}
-            <Button
-              type="submit"
-              colorPalette="purple"
-              alignSelf="flex-start"
-              disabled={!dirty || isSubmitting}
-              loading={isSubmitting}
-            >
-              Save Payment Settings
-            </Button>
+            <SaveButton>Save Payment Settings</SaveButton>
           </Stack>
         </Form>
       )}

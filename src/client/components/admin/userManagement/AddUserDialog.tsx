@@ -1,4 +1,4 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { CREATABLE_ROLES, ZCreateUserFormSchema } from '../../../../shared/schemas/adminUsers';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
+import { DialogFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
 import { ROLE_LABELS, TIER_OPTIONS } from './labels';
@@ -45,7 +46,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
             .catch(() => undefined);
         }}
       >
-        {({ values, isSubmitting }) => (
+        {({ values }) => (
           <Form noValidate>
             <Stack gap="4">
               <FormField name="username" label="Username" autoComplete="off" />
@@ -66,14 +67,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
               {values.role !== 'admin' ? (
                 <SelectField name="subscriptionTier" label="Subscription" options={TIER_OPTIONS} />
               ) : null}
-              <Stack direction="row" justify="flex-end" gap="2" pt="2">
-                <Button variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                  Create User
-                </Button>
-              </Stack>
+              <DialogFormActions onCancel={onClose} submitLabel="Create User" />
             </Stack>
           </Form>
         )}

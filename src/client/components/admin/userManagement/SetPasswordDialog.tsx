@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../../shared/schemas/auth';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
+import { DialogFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
 
 export function SetPasswordDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
@@ -32,7 +33,7 @@ export function SetPasswordDialog({ user, onClose }: { user: TUser | null; onClo
               .catch(() => undefined);
           }}
         >
-          {({ isSubmitting }) => (
+          {() => (
             <Form noValidate>
               <Stack gap="4">
                 <Text fontSize="sm" color="fg.muted">
@@ -45,14 +46,7 @@ export function SetPasswordDialog({ user, onClose }: { user: TUser | null; onClo
                   type="password"
                   autoComplete="new-password"
                 />
-                <Stack direction="row" justify="flex-end" gap="2">
-                  <Button variant="outline" onClick={onClose}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                    Set Password
-                  </Button>
-                </Stack>
+                <DialogFormActions onCancel={onClose} submitLabel="Set Password" />
               </Stack>
             </Form>
           )}

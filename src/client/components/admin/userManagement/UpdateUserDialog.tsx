@@ -1,6 +1,6 @@
 // 'Update User': role and subscription with SPEC 4's rules (admin -> no tier; send the tier
 // only when it changed; nothing changed -> just close).
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { ROLES, normalizeTier, type Role, type Tier } from '../../../../shared/constants';
 import type { TUser } from '../../../../shared/schemas/auth';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
+import { DialogFormActions } from '../../common/FormButtons';
 import { SelectField } from '../../common/SelectField';
 import { ROLE_LABELS, TIER_OPTIONS } from './labels';
 
@@ -48,7 +49,7 @@ export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClos
             await update.mutateAsync(input).catch(() => undefined);
           }}
         >
-          {({ values, isSubmitting }) => (
+          {({ values }) => (
             <Form noValidate>
               <Stack gap="4">
                 <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
@@ -59,14 +60,7 @@ export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClos
                     options={TIER_OPTIONS}
                   />
                 ) : null}
-                <Stack direction="row" justify="flex-end" gap="2" pt="2">
-                  <Button variant="outline" onClick={onClose}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                    Save Changes
-                  </Button>
-                </Stack>
+                <DialogFormActions onCancel={onClose} submitLabel="Save Changes" />
               </Stack>
             </Form>
           )}

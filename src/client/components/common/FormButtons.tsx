@@ -1,0 +1,42 @@
+// The buttons every Formik form ends with: a save button that waits for a change, and the
+// Cancel + submit pair of dialogs.
+import { Button, Stack, type ButtonProps } from '@chakra-ui/react';
+import { useFormikContext } from 'formik';
+import type { ReactNode } from 'react';
+
+/** Disabled until the form is changed and while it is being saved (SPEC 2.11, 2.16). */
+export function SaveButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
+  const { dirty, isSubmitting } = useFormikContext();
+  return (
+    <Button
+      type="submit"
+      colorPalette="purple"
+      alignSelf="flex-start"
+      disabled={!dirty || isSubmitting}
+      loading={isSubmitting}
+      {...props}
+    >
+      {children}
+    </Button>
+  );
+}
+
+export function DialogFormActions({
+  onCancel,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+}) {
+  const { isSubmitting } = useFormikContext();
+  return (
+    <Stack direction="row" justify="flex-end" gap="2" pt="2">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}
