@@ -86,7 +86,8 @@ function startBareServer(file: string): Promise<http.Server> {
 
 function bundleSize(): { files: number; gzipKB: number } {
   const html = fs.readFileSync('dist/client/index.html', 'utf8');
-  const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  // The entry script and every module it preloads: what the first page downloads.
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const gz = scripts.reduce(
     (n, s) => n + zlib.gzipSync(fs.readFileSync(path.join('dist/client', s))).length,
     0,

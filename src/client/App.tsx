@@ -1,19 +1,32 @@
 // The route table of SPEC 2.1.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { Role } from '../shared/constants';
 import type { TUser } from '../shared/schemas/auth';
 import { GuestRoute, SignedInRoute } from './components/auth/RouteGuards';
-import { AccountSettingsPage } from './pages/AccountSettingsPage';
-import { AdminDashboardPage } from './pages/admin/AdminDashboardPage';
-import { AuditPage } from './pages/admin/AuditPage';
-import { PlatformSettingsPage } from './pages/admin/PlatformSettingsPage';
-import { UserManagementPage } from './pages/admin/UserManagementPage';
+import { FullPageSpinner } from './components/common/FullPageSpinner';
 import { AuthPage } from './pages/AuthPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { DebugPage } from './pages/DebugPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PlaceholderPage } from './pages/PlaceholderPage';
+
+// Screens most visitors never open load on demand, keeping the first page small.
+const AccountSettingsPage = lazy(() =>
+  import('./pages/AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })),
+);
+const AdminDashboardPage = lazy(() =>
+  import('./pages/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const AuditPage = lazy(() =>
+  import('./pages/admin/AuditPage').then((m) => ({ default: m.AuditPage })),
+);
+const PlatformSettingsPage = lazy(() =>
+  import('./pages/admin/PlatformSettingsPage').then((m) => ({ default: m.PlatformSettingsPage })),
+);
+const UserManagementPage = lazy(() =>
+  import('./pages/admin/UserManagementPage').then((m) => ({ default: m.UserManagementPage })),
+);
 
 interface AppRoute {
   path: string;
@@ -86,23 +99,25 @@ const routes: AppRoute[] = [
 
 export function App() {
   return (
-    <Switch>
-      <Route path="/auth">
-        <GuestRoute>
-          <AuthPage />
-        </GuestRoute>
-      </Route>
-      <Route path="/debug">
-        <DebugPage />
-      </Route>
-      {routes.map((route) => (
-        <Route key={route.path} path={route.path}>
-          <SignedInRoute roles={route.roles}>{route.render}</SignedInRoute>
+    <Suspense fallback={<FullPageSpinner />}>
+      <Switch>
+        <Route path="/auth">
+          <GuestRoute>
+            <AuthPage />
+          </GuestRoute>
         </Route>
-      ))}
-      <Route>
-        <NotFoundPage />
-      </Route>
-    </Switch>
+        <Route path="/debug">
+          <DebugPage />
+        </Route>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <SignedInRoute roles={route.roles}>{route.render}</SignedInRoute>
+          </Route>
+        ))}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
