@@ -30,12 +30,11 @@ const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
     const issues = validationIssues(error);
-    const message =
-      error.code === 'INTERNAL_SERVER_ERROR'
-        ? 'Internal server error'
-        : issues
-          ? issues[0]!.message
-          : shape.message;
+    let message = shape.message;
+    if (error.code === 'INTERNAL_SERVER_ERROR') message = 'Internal server error';
+    else if (issues) message = issues[0]!.message;
+    else if (error.code === 'PAYLOAD_TOO_LARGE') message = 'Request body is too large';
+    else if (error.cause instanceof SyntaxError) message = 'Malformed JSON body';
     return {
       ...shape,
       message,

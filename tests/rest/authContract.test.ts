@@ -168,6 +168,18 @@ describe('request guards', () => {
     });
     expect(huge.status).toBe(413);
     noStack(malformed.text + huge.text);
+    const hugeTrpc = await http.post('/trpc/auth.login', {
+      json: { username: 'x'.repeat(200_000), password: 'x' },
+    });
+    expect(hugeTrpc.status).toBe(413);
+    expect(hugeTrpc.json).toMatchObject({
+      error: { json: { message: 'Request body is too large' } },
+    });
+    const brokenTrpc = await http.request('POST', '/trpc/auth.login', '{"json": ', {
+      'content-type': 'application/json',
+    });
+    expect(brokenTrpc.status).toBe(400);
+    expect(brokenTrpc.json).toMatchObject({ error: { json: { message: 'Malformed JSON body' } } });
   });
 
   it('answers 404 JSON for an unknown API path and never changes state on GET', async () => {

@@ -127,6 +127,13 @@ describe('adminSettings.getPayments / updatePayments', () => {
     expect((await failure(asAdmin().adminSettings.updatePayments(negative))).message).toBe(
       'Rate must be greater than 0',
     );
+    const wrongAddress = {
+      ...changed,
+      networks: { ...changed.networks, TRX: { address: '0x1234', rate: 10.75 } },
+    };
+    expect((await failure(asAdmin().adminSettings.updatePayments(wrongAddress))).message).toBe(
+      'Enter a valid TRX address',
+    );
     expect((await asAdmin().audit.list({ action: 'settings.payments' })).total).toBe(1);
   });
 });

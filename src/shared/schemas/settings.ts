@@ -42,13 +42,31 @@ export type TPublicSettings = z.infer<typeof ZPublicSettingsSchema>;
 export const PAYMENT_NETWORKS = ['ETH', 'BTC', 'SOL', 'MATIC', 'TRX', 'BNB'] as const;
 export type PaymentNetwork = (typeof PAYMENT_NETWORKS)[number];
 
-const ZNetworkConfig = z.object({
-  address: z.string().trim().max(128, 'Wallet address must be at most 128 characters'),
-  rate: z
-    .number({ error: 'Rate must be a number' })
-    .positive('Rate must be greater than 0')
-    .max(1_000_000, 'Rate is too large'),
-});
+// The shape of a receiving address on each network; empty means "not configured yet".
+const EVM = /^0x[a-fA-F0-9]{40}$/;
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+export const ADDRESS_PATTERNS: Record<PaymentNetwork, RegExp> = {
+  ETH: EVM,
+  MATIC: EVM,
+  BNB: EVM,
+  BTC: new RegExp(`^(bc1[a-z0-9]{25,87}|[13]${BASE58}{25,34})$`),
+  SOL: new RegExp(`^${BASE58}{32,44}$`),
+  TRX: new RegExp(`^T${BASE58}{33}$`),
+};
+
+const ZNetworkConfig = (network: PaymentNetwork) =>
+  z.object({
+    address: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || ADDRESS_PATTERNS[network].test(v), {
+        message: `Enter a valid ${network} address`,
+      }),
+    rate: z
+      .number({ error: 'Rate must be a number' })
+      .positive('Rate must be greater than 0')
+      .max(1_000_000, 'Rate is too large'),
+  });
 
 const ZPrice = z
   .number({ error: 'Price must be a number' })
@@ -58,12 +76,12 @@ const ZPrice = z
 export const ZPaymentConfigSchema = z.object({
   tierPrices: z.object({ standard: ZPrice, pro: ZPrice, elite: ZPrice }),
   networks: z.object({
-    ETH: ZNetworkConfig,
-    BTC: ZNetworkConfig,
-    SOL: ZNetworkConfig,
-    MATIC: ZNetworkConfig,
-    TRX: ZNetworkConfig,
-    BNB: ZNetworkConfig,
+    ETH: ZNetworkConfig('ETH'),
+    BTC: ZNetworkConfig('BTC'),
+    SOL: ZNetworkConfig('SOL'),
+    MATIC: ZNetworkConfig('MATIC'),
+    TRX: ZNetworkConfig('TRX'),
+    BNB: ZNetworkConfig('BNB'),
   }),
 });
 export type TPaymentConfig = z.infer<typeof ZPaymentConfigSchema>;
