@@ -1,6 +1,6 @@
-// Platform settings: stored as key -> JSON, read through a per-database cache because the
-// maintenance check reads them on every request.
+// Platform and payment settings, stored as key -> JSON in the settings table.
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DB } from '../db/client';
 import { settings } from '../db/schema';
 import {
@@ -13,28 +13,69 @@ import {
 } from '../../shared/schemas/settings';
 import { writeAudit, type Actor } from './audit';
 
-const PLATFORM_KEY = 'platform';
-const cache = new WeakMap<DB, TPlatformSettings>();
+/**
+ * One JSON setting under a key, read through a per-database cache (the maintenance check reads
+ * the platform settings on every request). A stored value from an older version may lack newer
+ * keys: `withDefaults` fills them in before the schema checks it.
+ */
+function jsonSetting<T>(
+  key: string,
+  schema: z.ZodType<T>,
+  withDefaults: (stored: unknown) => unknown,
+  defaults: T,
+) {
+  const cache = new WeakMap<DB, T>();
+  return {
+    get(db: DB): T {
+      const cached = cache.get(db);
+      if (cached) return cached;
+      const row = db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, key))
+        .get();
+      let value = defaults;
+      if (row) {
+        const parsed = schema.safeParse(withDefaults(JSON.parse(row.value)));
+        if (parsed.success) value = parsed.data;
+      }
+      cache.set(db, value);
+      return value;
+    },
+    save(db: DB, value: T): T {
+      const json = JSON.stringify(value);
+      db.insert(settings)
+        .values({ key, value: json })
+        .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
+        .run();
+      cache.set(db, value);
+      return value;
+    },
+  };
+}
+
+const platform = jsonSetting(
+  'platform',
+  ZPlatformSettingsSchema,
+  (stored) => ({ ...DEFAULT_PLATFORM_SETTINGS, ...(stored as object) }),
+  DEFAULT_PLATFORM_SETTINGS,
+);
+
+const payments = jsonSetting(
+  'payments',
+  ZPaymentConfigSchema,
+  (stored) => {
+    const value = stored as Partial<TPaymentConfig>;
+    return {
+      tierPrices: { ...DEFAULT_PAYMENT_CONFIG.tierPrices, ...value.tierPrices },
+      networks: { ...DEFAULT_PAYMENT_CONFIG.networks, ...value.networks },
+    };
+  },
+  DEFAULT_PAYMENT_CONFIG,
+);
 
 export function getPlatformSettings({ db }: { db: DB }): TPlatformSettings {
-  const cached = cache.get(db);
-  if (cached) return cached;
-  const row = db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, PLATFORM_KEY))
-    .get();
-  let value = DEFAULT_PLATFORM_SETTINGS;
-  if (row) {
-    // A stored value from an older version may lack newer keys: defaults fill them in.
-    const parsed = ZPlatformSettingsSchema.safeParse({
-      ...DEFAULT_PLATFORM_SETTINGS,
-      ...(JSON.parse(row.value) as object),
-    });
-    if (parsed.success) value = parsed.data;
-  }
-  cache.set(db, value);
-  return value;
+  return platform.get(db);
 }
 
 export function savePlatformSettings({
@@ -44,37 +85,11 @@ export function savePlatformSettings({
   db: DB;
   value: TPlatformSettings;
 }): TPlatformSettings {
-  const json = JSON.stringify(value);
-  db.insert(settings)
-    .values({ key: PLATFORM_KEY, value: json })
-    .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
-    .run();
-  cache.set(db, value);
-  return value;
+  return platform.save(db, value);
 }
 
-const PAYMENTS_KEY = 'payments';
-const paymentsCache = new WeakMap<DB, TPaymentConfig>();
-
 export function getPaymentConfig({ db }: { db: DB }): TPaymentConfig {
-  const cached = paymentsCache.get(db);
-  if (cached) return cached;
-  const row = db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, PAYMENTS_KEY))
-    .get();
-  let value = DEFAULT_PAYMENT_CONFIG;
-  if (row) {
-    const stored = JSON.parse(row.value) as Partial<TPaymentConfig>;
-    const parsed = ZPaymentConfigSchema.safeParse({
-      tierPrices: { ...DEFAULT_PAYMENT_CONFIG.tierPrices, ...stored.tierPrices },
-      networks: { ...DEFAULT_PAYMENT_CONFIG.networks, ...stored.networks },
-    });
-    if (parsed.success) value = parsed.data;
-  }
-  paymentsCache.set(db, value);
-  return value;
+  return payments.get(db);
 }
 
 export function savePaymentConfig({
@@ -84,13 +99,7 @@ export function savePaymentConfig({
   db: DB;
   value: TPaymentConfig;
 }): TPaymentConfig {
-  const json = JSON.stringify(value);
-  db.insert(settings)
-    .values({ key: PAYMENTS_KEY, value: json })
-    .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
-    .run();
-  paymentsCache.set(db, value);
-  return value;
+  return payments.save(db, value);
 }
 
 /** Admin save: merges a partial change, writes it and its audit row in one transaction. */
