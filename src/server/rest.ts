@@ -32,8 +32,9 @@ function unauthorized(): never {
 
 /** A path id must be a positive integer: anything else is a 404, not a 500. */
 export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND', 'Not found');
+  // Digits only: Number() would also read '1e1', '0x10' or ' 7' as ids of other users.
+  const id = /^[1-9][0-9]*$/.test(value ?? '') ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', 'Not found');
   return id;
 }
 

@@ -34,7 +34,16 @@ export function createUploadRouter(deps: AppDeps): Router {
         );
       }
       await new Promise<void>((resolve, reject) =>
-        upload(req, res, (error: unknown) => (error ? reject(error) : resolve())),
+        upload(req, res, (error: unknown) => {
+          if (!error) return resolve();
+          // Any other parse failure (no boundary, 'Unexpected end of form', a bad part header)
+          // is a malformed body sent by the client: a 400, never a 500.
+          reject(
+            error instanceof multer.MulterError
+              ? error
+              : new AppError('BAD_REQUEST', 'Malformed multipart body'),
+          );
+        }),
       );
       const body = (req.body ?? {}) as Record<string, unknown>;
       const purpose = parsePurpose(body.purpose);
@@ -61,10 +70,6 @@ export function createUploadRouter(deps: AppDeps): Router {
             ? new AppError('PAYLOAD_TOO_LARGE', uploadSizeMessage(maxMB))
             : new AppError('BAD_REQUEST', `Upload refused: ${error.message}`);
         sendError(res, mapped, deps);
-        return;
-      }
-      if ((error as { message?: string }).message?.includes('Multipart')) {
-        sendError(res, new AppError('BAD_REQUEST', 'Malformed multipart body'), deps);
         return;
       }
       sendError(res, error, deps);

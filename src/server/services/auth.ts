@@ -113,6 +113,9 @@ export async function login({
   const user = getSessionUser({ db, id: row.id });
   if (!user) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   if (user.role === 'banned') throw new AppError('FORBIDDEN', MSG.suspended);
+  // Only failures count: a successful sign-in takes back the attempt counted above, or 30
+  // sign-ins from one address (an office, a proxy) would lock everyone there out.
   limiter.perAccount.reset(accountKey);
+  limiter.perIp.forgive(ip);
   return user;
 }

@@ -34,6 +34,14 @@ export class FailureCounter {
     this.hits.delete(key);
   }
 
+  /** Takes back one counted attempt: it was counted up front and turned out to succeed. */
+  forgive(key: string): void {
+    const list = this.hits.get(key);
+    if (!list) return;
+    list.pop();
+    if (!list.length) this.hits.delete(key);
+  }
+
   private prune(now: number): void {
     for (const key of [...this.hits.keys()]) this.recent(key, now);
   }

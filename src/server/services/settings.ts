@@ -113,7 +113,12 @@ export function updatePlatformSettings({
   input: Partial<TPlatformSettings>;
 }): TPlatformSettings {
   const before = getPlatformSettings({ db });
-  const after = { ...before, ...input };
+  // A key sent as undefined (superjson keeps it) means "unchanged", not "erase": spreading it
+  // would store a settings object without that field and fail every later read.
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as Partial<TPlatformSettings>;
+  const after = { ...before, ...changes };
   db.transaction((tx) => {
     writeAudit({
       db: tx,

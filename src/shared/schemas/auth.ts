@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, ROLES, TIERS } from '../constants';
+import { normalizeTier, PASSWORD_MAX, ROLES, TIERS } from '../constants';
 import { MSG } from '../messages';
 
 export const ZUsername = z
@@ -66,7 +66,12 @@ export const ZUserSchema = z.object({
   phone: z.string().nullable(),
   fullName: z.string().nullable(),
   role: z.enum(ROLES),
-  subscriptionTier: z.enum(TIERS).nullable(),
+  // A row from older data may hold the legacy 'premium': it reads as elite (PRODUCT.md), rather
+  // than failing the output check of every list it appears in.
+  subscriptionTier: z.preprocess(
+    (v) => (typeof v === 'string' ? normalizeTier(v) : v),
+    z.enum(TIERS).nullable(),
+  ),
   profileImage: z.string().nullable(),
   createdAt: z.date(),
 });

@@ -1,0 +1,239 @@
+// The foundation in headless Chromium, done the way a person does it: register, theme kept
+// across a reload, logout and login, the route guards of SPEC 2.1, the 404 page, the admin
+// landing, and the sign-in forms' messages. Elements are found by role, label and text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../helpers/browser';
+import { createUser } from '../helpers/db';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let b: TestBrowser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer({ withClient: true });
+  b = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await b?.close();
+  await s?.stop();
+});
+
+/** A fresh, anonymous browser context (its own cookies and storage). */
+async function freshPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const browser = b.browser.browser();
+  if (!browser) throw new Error('the test browser has no Browser to open contexts from');
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const at = (urlPath: string) => `${s.url}${urlPath}`;
+
+async function expectText(page: Page, text: string | RegExp, exact = false) {
+  await expect
+    .poll(() => page.getByText(text, { exact }).first().isVisible(), { timeout: 15_000 })
+    .toBe(true);
+}
+
+async function htmlClass(page: Page): Promise<string> {
+  return page.evaluate(() => document.documentElement.className);
+}
+
+async function loginThroughForm(page: Page, username: string, password: string) {
+  await page.goto(at('/auth'));
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('a new member, start to finish', () => {
+  // One person's journey: each step starts where the last one left off.
+  let page: Page;
+  const name = 'e2e_newbie';
+  const cspErrors: string[] = [];
+
+  beforeAll(async () => {
+    page = await freshPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) {
+        cspErrors.push(m.text());
+      }
+    });
+  });
+
+  it('registers through the Register tab and lands on the dashboard', async () => {
+    await page.goto(at('/auth'));
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Username').fill(name);
+    await page.getByLabel('Email').fill(`${name}@example.com`);
+    await page.getByLabel('Phone (optional)').fill('+1 555 0100');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByLabel('Confirm Password').fill('secret1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(at('/'));
+    await expectText(page, `Welcome back, ${name}`);
+    await expectText(page, 'Registration successful');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible())
+      .toBe(true);
+  });
+
+  it('is dark by default; the toggle makes it light, remembered after a reload', async () => {
+    expect(await htmlClass(page)).toContain('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    await page.getByRole('button', { name: 'Switch to light theme' }).first().click();
+    await expect.poll(() => htmlClass(page)).toContain('light');
+    expect(await htmlClass(page)).not.toContain('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    await expectText(page, `Welcome back, ${name}`);
+    expect(await htmlClass(page)).toContain('light');
+    expect(await htmlClass(page)).not.toContain('dark');
+    // The toggle now offers the way back.
+    await page.getByRole('button', { name: 'Switch to dark theme' }).first().waitFor();
+  });
+
+  it('logs out and lands on /auth', async () => {
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL(at('/auth'));
+    await expectText(page, 'Logged out');
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    // The session is really gone: a signed-in route sends us back.
+    await page.goto(at('/settings'));
+    await page.waitForURL(at('/auth'));
+  });
+
+  it('logs in through the Login tab and sees the dashboard', async () => {
+    await loginThroughForm(page, name, 'secret1');
+    await page.waitForURL(at('/'));
+    await expectText(page, 'Login successful');
+    await expectText(page, `Welcome back, ${name}`);
+  });
+
+  it('is sent to / when opening an admin route', async () => {
+    await page.goto(at('/admin/users'));
+    await page.waitForURL(at('/'));
+    await expectText(page, `Welcome back, ${name}`);
+  });
+
+  it('is sent to / when opening /auth while signed in', async () => {
+    await page.goto(at('/auth'));
+    await page.waitForURL(at('/'));
+    await expectText(page, `Welcome back, ${name}`);
+  });
+
+  it('ran without Content Security Policy violations', () => {
+    expect(cspErrors).toEqual([]);
+  });
+});
+
+describe('anonymous visitors', () => {
+  it('are sent to /auth from signed-in and admin routes', async () => {
+    const page = await freshPage();
+    for (const route of ['/settings', '/', '/admin']) {
+      await page.goto(at(route));
+      await page.waitForURL(at('/auth'));
+    }
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+  });
+
+  it('see Page Not Found for an unknown path', async () => {
+    const page = await freshPage();
+    await page.goto(at('/no/such/page'));
+    await expectText(page, 'Page Not Found');
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+  });
+
+  it('may open /debug', async () => {
+    const page = await freshPage();
+    await page.goto(at('/debug'));
+    await expectText(page, 'Image Debug');
+    expect(new URL(page.url()).pathname).toBe('/debug');
+  });
+});
+
+describe('the sign-in forms', () => {
+  it('show the login validation message for a too-short password', async () => {
+    const page = await freshPage();
+    await page.goto(at('/auth'));
+    await page.getByLabel('Username').fill('someone');
+    await page.getByLabel('Password', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectText(page, 'Password must be at least 6 characters');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+
+  it('show the Login failed toast for a wrong password', async () => {
+    const member = await createUser(s.db);
+    const page = await freshPage();
+    await loginThroughForm(page, member.username, 'wrongpass');
+    await expectText(page, 'Login failed');
+    await expectText(page, 'Invalid username or password');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+
+  it('show the registration validation message and the failure toast', async () => {
+    const taken = await createUser(s.db);
+    const page = await freshPage();
+    await page.goto(at('/auth'));
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Username').fill(taken.username);
+    await page.getByLabel('Email').fill('brand.new@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByLabel('Confirm Password').fill('secret2');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectText(page, 'Passwords do not match');
+    await page.getByLabel('Confirm Password').fill('secret1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectText(page, 'Registration failed');
+    await expectText(page, 'Username already exists');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+
+  it('answer Forgot password? with a notice only', async () => {
+    const page = await freshPage();
+    await page.goto(at('/auth'));
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expectText(page, 'This feature is coming soon!');
+  });
+});
+
+describe('an admin', () => {
+  it('logs in through the form and lands on /admin with the admin sidebar', async () => {
+    const admin = await createUser(s.db, { role: 'admin', username: 'e2e_boss' });
+    const page = await freshPage();
+    await loginThroughForm(page, admin.username, admin.password);
+    await page.waitForURL(at('/admin'));
+    await expectText(page, 'Admin Dashboard');
+    await expectText(page, `Welcome back, ${admin.username}`);
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const item of ['Dashboard', 'Users', 'Subscriptions', 'Contests', 'Account Settings']) {
+      await sidebar.getByRole('link', { name: item }).waitFor();
+    }
+    await expectText(page, 'Administrator', true);
+    // Admin routes open for an admin.
+    await sidebar.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL(at('/admin/users'));
+  });
+});
+
+describe('on a phone', () => {
+  it('shows the top bar with the tier and the bottom navigation', async () => {
+    const member = await createUser(s.db, { username: 'e2e_phone', tier: 'pro' });
+    const page = await freshPage({ width: 390, height: 800 });
+    await loginThroughForm(page, member.username, member.password);
+    await page.waitForURL(at('/'));
+    const bottom = page.getByRole('navigation', { name: 'Bottom navigation' });
+    for (const item of ['Dashboard', 'Contests', 'Leaderboards', 'Analytics', 'Payment']) {
+      await bottom.getByRole('link', { name: item }).waitFor();
+    }
+    await expectText(page, 'Pro', true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Account Settings' }).click();
+    await page.waitForURL(at('/settings'));
+  });
+});

@@ -1,0 +1,300 @@
+// POST /api/upload and GET /uploads/:name with real files built here: the type is judged by the
+// bytes, the name is always ours, payment proofs stay private.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../src/server/db/schema';
+import { JPEG, PDF, PNG, SVG, padded, rawGet, signIn, uploadForm } from '../helpers/accounts';
+import { createUser, type CreatedUser } from '../helpers/db';
+import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
+
+const MB = 1024 * 1024;
+const FILE_URL = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|pdf)$/;
+
+let s: TestServer;
+let owner: CreatedUser;
+let http: HttpClient;
+beforeAll(async () => {
+  s = await startTestServer();
+  owner = await createUser(s.db);
+  http = await signIn(s.url, owner);
+});
+afterAll(() => s.stop());
+
+const upload = (client: HttpClient, bytes: Buffer, name: string, type: string, purpose?: string) =>
+  client.request('POST', '/api/upload', uploadForm(bytes, name, type, purpose));
+
+const listing = () => ({
+  uploads: fs.readdirSync(s.deps.uploadDir).sort(),
+  parent: fs.readdirSync(path.dirname(s.deps.uploadDir)).sort(),
+});
+
+describe('POST /api/upload: accepted files', () => {
+  it('a PNG avatar: 201 with a random /uploads URL, served back byte for byte, safely', async () => {
+    const res = await upload(http, PNG, 'me.png', 'image/png', 'avatar');
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ mime: 'image/png', size: PNG.length });
+    const fileUrl = res.json.fileUrl as string;
+    expect(fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+
+    const served = await fetch(s.url + fileUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBeTruthy();
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // The file is recorded with its owner and purpose.
+    const row = s.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.fileName, path.basename(fileUrl)))
+      .get();
+    expect(row).toMatchObject({ ownerId: owner.id, purpose: 'avatar', mime: 'image/png' });
+  });
+
+  it('a JPEG cover: 201, served as image/jpeg', async () => {
+    const res = await upload(http, JPEG, 'cover.jpg', 'image/jpeg', 'cover');
+    expect(res.status).toBe(201);
+    expect(res.json.fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
+    const served = await fetch(s.url + (res.json.fileUrl as string));
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
+  });
+
+  it('a PDF guide: 201, served as application/pdf', async () => {
+    const res = await upload(http, PDF, 'guide.pdf', 'application/pdf', 'guide');
+    expect(res.status).toBe(201);
+    expect(res.json.fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.pdf$/);
+    const served = await fetch(s.url + (res.json.fileUrl as string));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('without a purpose: a PNG and a PDF are both taken', async () => {
+    const png = await upload(http, PNG, 'a.png', 'image/png');
+    expect(png.status).toBe(201);
+    expect(png.json.fileUrl).toMatch(FILE_URL);
+    const pdf = await upload(http, PDF, 'a.pdf', 'application/pdf');
+    expect(pdf.status).toBe(201);
+    expect(pdf.json.fileUrl).toMatch(FILE_URL);
+  });
+
+  it('the declared type and name do not matter: a real PNG sent as text/plain is a PNG', async () => {
+    const res = await upload(http, PNG, 'notes.txt', 'text/plain', 'avatar');
+    expect(res.status).toBe(201);
+    expect(res.json.fileUrl).toMatch(/\.png$/);
+  });
+
+  it('a file named ../../evil.png is stored under a random name inside UPLOAD_DIR', async () => {
+    const before = listing();
+    const res = await upload(http, PNG, '../../evil.png', 'image/png', 'avatar');
+    expect(res.status).toBe(201);
+    const fileUrl = res.json.fileUrl as string;
+    expect(fileUrl).not.toContain('..');
+    expect(fileUrl).not.toContain('evil');
+    expect(fileUrl).toMatch(FILE_URL);
+    const after = listing();
+    expect(after.parent).toEqual(before.parent);
+    expect(after.uploads).toEqual([...before.uploads, path.basename(fileUrl)].sort());
+    expect(after.uploads.every((f) => /^[a-f0-9]{32}\.(png|jpg|pdf|webp)$/.test(f))).toBe(true);
+    expect(fs.existsSync(path.resolve(s.deps.uploadDir, '../../evil.png'))).toBe(false);
+  });
+});
+
+describe('POST /api/upload: refused files (nothing is stored)', () => {
+  let before: ReturnType<typeof listing>;
+  let rows: number;
+  const countRows = () => s.db.select().from(uploads).all().length;
+  beforeAll(() => {
+    before = listing();
+    rows = countRows();
+  });
+  afterAll(() => {
+    expect(listing()).toEqual(before);
+    expect(countRows()).toBe(rows);
+  });
+
+  it('an avatar over 5 MB: 413 with the limit of the kind', async () => {
+    const res = await upload(http, padded(PNG, 5 * MB + 1), 'big.png', 'image/png', 'avatar');
+    expect(res.status).toBe(413);
+    expect(res.json).toMatchObject({
+      message: 'File size exceeds 5MB limit.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+  });
+
+  it('a cover over 3 MB: 413', async () => {
+    const res = await upload(http, padded(JPEG, 3 * MB + 1), 'big.jpg', 'image/jpeg', 'cover');
+    expect(res.status).toBe(413);
+    expect(res.json.message).toBe('File size exceeds 3MB limit.');
+  });
+
+  it('anything over 10 MB: 413', async () => {
+    const pdf = await upload(http, padded(PDF, 10 * MB + 1024), 'huge.pdf', 'application/pdf');
+    expect(pdf.status).toBe(413);
+    expect(pdf.json.message).toBe('File size exceeds 10MB limit.');
+    const guide = await upload(
+      http,
+      padded(PDF, 10 * MB + 1),
+      'huge.pdf',
+      'application/pdf',
+      'guide',
+    );
+    expect(guide.status).toBe(413);
+    expect(guide.json.message).toBe('File size exceeds 10MB limit.');
+    const png = await upload(http, padded(PNG, 11 * MB), 'huge.png', 'image/png', 'avatar');
+    expect(png.status).toBe(413);
+    expect(png.json.message).toBe('File size exceeds 5MB limit.');
+  });
+
+  it('a text file named photo.png and declared image/png: 400', async () => {
+    const res = await upload(
+      http,
+      Buffer.from('just some text, not an image at all'),
+      'photo.png',
+      'image/png',
+      'avatar',
+    );
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      message: 'Invalid file type. Please upload image files.',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('an SVG, even declared image/svg+xml: 400, with or without a purpose', async () => {
+    const avatar = await upload(http, SVG, 'logo.svg', 'image/svg+xml', 'avatar');
+    expect(avatar.status).toBe(400);
+    expect(avatar.json.message).toBe('Invalid file type. Please upload image files.');
+    expect((await upload(http, SVG, 'logo.svg', 'image/svg+xml')).status).toBe(400);
+    expect((await upload(http, SVG, 'logo.svg', 'image/svg+xml', 'cover')).status).toBe(400);
+  });
+
+  it('a PDF as an avatar and an image as a guide: 400 with the kind’s message', async () => {
+    const avatar = await upload(http, PDF, 'x.pdf', 'application/pdf', 'avatar');
+    expect(avatar.status).toBe(400);
+    expect(avatar.json.message).toBe('Invalid file type. Please upload image files.');
+    const guide = await upload(http, PNG, 'x.png', 'image/png', 'guide');
+    expect(guide.status).toBe(400);
+    expect(guide.json.message).toBe('Invalid file type. Please upload PDF files.');
+  });
+
+  it('an empty file: 400', async () => {
+    const res = await upload(http, Buffer.alloc(0), 'empty.png', 'image/png', 'avatar');
+    expect(res.status).toBe(400);
+  });
+
+  it('anonymous: 401', async () => {
+    const res = await upload(new HttpClient(s.url), PNG, 'a.png', 'image/png', 'avatar');
+    expect(res.status).toBe(401);
+  });
+
+  it('an unknown purpose: 400', async () => {
+    const res = await upload(http, PNG, 'a.png', 'image/png', 'banner');
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe('BAD_REQUEST');
+  });
+
+  it('no file field, or the file under another field name: 400', async () => {
+    const none = new FormData();
+    none.append('purpose', 'avatar');
+    const res = await http.request('POST', '/api/upload', none);
+    expect(res.status).toBe(400);
+    const other = new FormData();
+    other.append('picture', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
+    expect((await http.request('POST', '/api/upload', other)).status).toBe(400);
+  });
+
+  it('two files at once: 400', async () => {
+    const two = uploadForm(PNG, 'a.png', 'image/png', 'avatar');
+    two.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'b.png');
+    expect((await http.request('POST', '/api/upload', two)).status).toBe(400);
+  });
+
+  it('a body that is not multipart: 400, never 500', async () => {
+    const json = await http.post('/api/upload', { file: 'abc' });
+    expect(json.status).toBe(400);
+    expect(json.json.message).toMatch(/multipart/);
+    const text = await http.request('POST', '/api/upload', 'file=abc', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(text.status).toBe(400);
+    const empty = await http.request('POST', '/api/upload');
+    expect(empty.status).toBe(400);
+  });
+
+  it('a malformed multipart body: 400, never 500', async () => {
+    const noBoundary = await http.request('POST', '/api/upload', 'garbage', {
+      'content-type': 'multipart/form-data',
+    });
+    expect(noBoundary.status).toBe(400);
+    const truncated = await http.request(
+      'POST',
+      '/api/upload',
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      { 'content-type': 'multipart/form-data; boundary=xyz' },
+    );
+    expect(truncated.status).toBe(400);
+    const garbage = await http.request('POST', '/api/upload', 'not multipart at all', {
+      'content-type': 'multipart/form-data; boundary=xyz',
+    });
+    expect(garbage.status).toBe(400);
+  });
+
+  it('from a foreign origin: 403', async () => {
+    const res = await http.request(
+      'POST',
+      '/api/upload',
+      uploadForm(PNG, 'a.png', 'image/png', 'avatar'),
+      { origin: 'https://evil.example' },
+    );
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('GET /uploads/:name', () => {
+  it('a payment proof: its owner and reviewers get it; other members and anonymous get 404', async () => {
+    const res = await upload(http, PNG, 'proof.png', 'image/png', 'proof');
+    expect(res.status).toBe(201);
+    const url = res.json.fileUrl as string;
+
+    const mine = await http.get(url);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    expect(mine.headers.get('cache-control')).toMatch(/private/);
+    expect(mine.headers.get('cache-control')).toMatch(/no-store/);
+
+    const stranger = await signIn(s.url, await createUser(s.db));
+    expect((await stranger.get(url)).status).toBe(404);
+    const moderator = await signIn(s.url, await createUser(s.db, { role: 'moderator' }));
+    expect((await moderator.get(url)).status).toBe(200);
+    const admin = await signIn(s.url, await createUser(s.db, { role: 'admin' }));
+    expect((await admin.get(url)).status).toBe(200);
+    expect((await new HttpClient(s.url).get(url)).status).toBe(404);
+  });
+
+  it('a PDF proof is served to its owner as application/pdf', async () => {
+    const res = await upload(http, PDF, 'receipt.pdf', 'application/pdf', 'proof');
+    expect(res.status).toBe(201);
+    const served = await http.get(res.json.fileUrl as string);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('404 for unknown and crafted names', async () => {
+    const anon = new HttpClient(s.url);
+    expect((await anon.get('/uploads/nonexistent.png')).status).toBe(404);
+    expect((await anon.get('/uploads/0123456789abcdef0123456789abcdef.png')).status).toBe(404);
+    expect((await anon.get('/uploads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await anon.get('/uploads/%2e%2e%2fapp.db')).status).toBe(404);
+    expect(await rawGet(s.url, '/uploads/../../etc/passwd')).toBe(404);
+    expect(await rawGet(s.url, '/uploads/..%2f..%2fapp.db')).toBe(404);
+    // A file that exists on disk but was never uploaded through the service is not served.
+    const stray = '0123456789abcdef0123456789abcdee.png';
+    fs.writeFileSync(path.join(s.deps.uploadDir, stray), PNG);
+    expect((await anon.get(`/uploads/${stray}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,126 @@
+// The access policy matrix: every procedure of appRouter (read from the router, so procedures
+// added later are covered without touching this file), called as each of five principals, must
+// answer as src/server/access.ts says: UNAUTHORIZED = 401, FORBIDDEN = 403, anything else
+// (success, BAD_REQUEST, NOT_FOUND, CONFLICT, ...) = allowed. A refused call changes nothing.
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessPolicy, type Access } from '../../src/server/access';
+import { appRouter } from '../../src/server/routers/_app';
+import type { Role } from '../../src/shared/constants';
+import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
+
+type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned';
+type Outcome = 401 | 403 | 'allowed';
+
+const PRINCIPALS: Principal[] = ['anonymous', 'user', 'moderator', 'admin', 'banned'];
+
+const EXPECTED: Record<Access, Record<Principal, Outcome>> = {
+  anonymous: {
+    anonymous: 'allowed',
+    user: 'allowed',
+    moderator: 'allowed',
+    admin: 'allowed',
+    banned: 'allowed',
+  },
+  member: { anonymous: 401, user: 'allowed', moderator: 'allowed', admin: 'allowed', banned: 401 },
+  moderator: { anonymous: 401, user: 403, moderator: 'allowed', admin: 'allowed', banned: 401 },
+  admin: { anonymous: 401, user: 403, moderator: 403, admin: 'allowed', banned: 401 },
+};
+
+// In tRPC v11 `_def.procedures` is a flat record keyed by dotted path ('auth.login').
+const PROCEDURES = Object.keys(appRouter._def.procedures).sort();
+
+// One database per principal: whatever an allowed call does (an admin's, a member ending their
+// other sessions) cannot affect what another principal's calls see.
+interface World {
+  t: TestDb;
+  account?: CreatedUser;
+}
+const worlds = new Map<Principal, World>();
+
+beforeAll(async () => {
+  for (const principal of PRINCIPALS) {
+    const t = createTestDb();
+    // Every world holds the same cast, so ids used by validation-passing inputs mean the same.
+    const cast: Partial<Record<Role, CreatedUser>> = {};
+    for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {
+      cast[role] = await createUser(t.db, { role });
+    }
+    // 'banned': a user whose role is banned, holding a session made at their current version.
+    worlds.set(principal, { t, account: principal === 'anonymous' ? undefined : cast[principal] });
+  }
+});
+afterAll(() => {
+  for (const { t } of worlds.values()) t.close();
+});
+
+/** Every row of every application table: what "nothing changed" is checked against. */
+function snapshot(t: TestDb): Record<string, unknown[]> {
+  const sqlite = t.db.$client;
+  const tables = sqlite
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
+        "AND name NOT LIKE '__drizzle%' ORDER BY name",
+    )
+    .all() as { name: string }[];
+  return Object.fromEntries(
+    tables.map(({ name }) => [name, sqlite.prepare(`SELECT * FROM "${name}"`).all()]),
+  );
+}
+
+/** The caller's function for a dotted path, e.g. 'adminUsers.list' -> caller.adminUsers.list. */
+function procedureOf(caller: unknown, path: string): (input?: unknown) => Promise<unknown> {
+  let target = caller;
+  for (const part of path.split('.')) {
+    target = (target as Record<string, unknown> | undefined)?.[part];
+  }
+  if (typeof target !== 'function') throw new Error(`no procedure ${path} on the caller`);
+  return target as (input?: unknown) => Promise<unknown>;
+}
+
+async function outcomeOf(call: Promise<unknown>): Promise<Outcome> {
+  try {
+    await call;
+    return 'allowed';
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    if (error.code === 'UNAUTHORIZED') return 401;
+    if (error.code === 'FORBIDDEN') return 403;
+    return 'allowed';
+  }
+}
+
+describe('the access policy table', () => {
+  it('finds the procedures in the router', () => {
+    expect(PROCEDURES.length).toBeGreaterThan(0);
+    expect(PROCEDURES).toContain('auth.login');
+    expect(PROCEDURES.every((p) => p.includes('.'))).toBe(true);
+  });
+
+  it('has a row for every procedure', () => {
+    expect(PROCEDURES.filter((p) => !(p in accessPolicy))).toEqual([]);
+  });
+
+  it('has no row for a procedure that does not exist', () => {
+    expect(Object.keys(accessPolicy).filter((p) => !PROCEDURES.includes(p))).toEqual([]);
+  });
+
+  it('uses only the four access levels', () => {
+    const levels = new Set(Object.values(accessPolicy));
+    for (const level of levels) expect(Object.keys(EXPECTED)).toContain(level);
+  });
+});
+
+describe.each(PROCEDURES)('%s', (path) => {
+  it.each(PRINCIPALS)('as %s', async (principal) => {
+    const access = accessPolicy[path];
+    expect(access, `src/server/access.ts has no row for '${path}'`).toBeDefined();
+    const { t, account } = worlds.get(principal)!;
+    const { caller } = callerFor(t, account);
+    const before = snapshot(t);
+    // No input: a procedure that needs one fails validation, which runs after the access check.
+    const result = await outcomeOf(procedureOf(caller, path)(undefined));
+    expect(result, `${path} as ${principal} (${access})`).toBe(EXPECTED[access!][principal]);
+    if (result !== 'allowed') expect(snapshot(t)).toEqual(before);
+  });
+});

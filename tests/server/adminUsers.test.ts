@@ -1,0 +1,603 @@
+// Admin user management (SPEC 2.15, 4, 5; PRODUCT.md 'Tiers, roles, access', 'Beyond that').
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, payoutMethods, uploads, users } from '../../src/server/db/schema';
+import { updateUser, deleteUser } from '../../src/server/services/adminUsers';
+import { AppError } from '../../src/server/services/errors';
+import { lastAuditRow, snapshot, userCount } from '../helpers/accounts';
+import {
+  callerFor,
+  createTestDb,
+  createUser,
+  reopen,
+  type CreatedUser,
+  type TestDb,
+} from '../helpers/db';
+import { failure } from '../helpers/errors';
+
+const t = createTestDb();
+let admin: CreatedUser;
+beforeAll(async () => {
+  admin = await createUser(t.db, { role: 'admin', username: 'root_admin' });
+});
+afterAll(() => t.close());
+const asAdmin = () => callerFor(t, admin).caller;
+const row = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get();
+const parsedAudit = () => {
+  const r = lastAuditRow(t.db)!;
+  return {
+    ...r,
+    before: r.before === null ? null : (JSON.parse(r.before) as unknown),
+    after: r.after === null ? null : (JSON.parse(r.after) as unknown),
+  };
+};
+
+describe('adminUsers.list', () => {
+  // Its own database, so the counts are exact.
+  let l: TestDb;
+  let listAdmin: CreatedUser;
+  beforeAll(async () => {
+    l = createTestDb();
+    listAdmin = await createUser(l.db, { role: 'admin', username: 'list_admin' });
+    await createUser(l.db, { username: 'Alice', email: 'alice@example.com' });
+    await createUser(l.db, { username: 'bob', email: 'BOB.smith@Example.org' });
+    await createUser(l.db, { username: 'carol', email: 'carol@alice-family.net' });
+    await createUser(l.db, { username: 'dan_100', email: 'dan@example.com' });
+    await createUser(l.db, { username: 'dan1000', email: 'dan2@example.com' });
+  });
+  afterAll(() => l.close());
+  const list = (
+    input?: Parameters<ReturnType<typeof callerFor>['caller']['adminUsers']['list']>[0],
+  ) => callerFor(l, listAdmin).caller.adminUsers.list(input);
+
+  it('pages through every user in id order with the total', async () => {
+    const all = await list();
+    expect(all).toMatchObject({ total: 6, page: 1, pageSize: 25 });
+    expect(all.users.map((u) => u.username)).toEqual([
+      'list_admin',
+      'Alice',
+      'bob',
+      'carol',
+      'dan_100',
+      'dan1000',
+    ]);
+    const page2 = await list({ page: 2, pageSize: 2 });
+    expect(page2).toMatchObject({ total: 6, page: 2, pageSize: 2 });
+    expect(page2.users.map((u) => u.username)).toEqual(['bob', 'carol']);
+    const beyond = await list({ page: 9, pageSize: 2 });
+    expect(beyond.users).toEqual([]);
+    expect(beyond.total).toBe(6);
+  });
+
+  it('never returns a password or session version', async () => {
+    const { users: rows } = await list();
+    for (const u of rows) {
+      expect(u).not.toHaveProperty('password');
+      expect(u).not.toHaveProperty('sessionVersion');
+    }
+    expect(JSON.stringify(rows)).not.toMatch(/scrypt|\$argon|password/i);
+  });
+
+  it('searches username or e-mail without regard to case', async () => {
+    const alice = await list({ search: 'ALICE' });
+    expect(alice.users.map((u) => u.username).sort()).toEqual(['Alice', 'carol']);
+    expect(alice.total).toBe(2);
+    expect((await list({ search: 'smith@EXAMPLE' })).users.map((u) => u.username)).toEqual(['bob']);
+    expect((await list({ search: '  bob  ' })).users.map((u) => u.username)).toEqual(['bob']);
+    expect((await list({ search: 'nobody-like-this' })).users).toEqual([]);
+  });
+
+  it('treats % and _ in the search literally', async () => {
+    expect((await list({ search: '%' })).total).toBe(0);
+    expect((await list({ search: 'dan_' })).users.map((u) => u.username)).toEqual(['dan_100']);
+    expect((await list({ search: 'a_i' })).total).toBe(0);
+    expect((await list({ search: '\\' })).total).toBe(0);
+  });
+
+  it('reads a legacy premium tier as elite instead of failing the whole list', async () => {
+    const legacy = await createUser(t.db, { username: 'legacy_premium' });
+    t.db
+      .update(users)
+      .set({ subscriptionTier: 'premium' as 'elite' })
+      .where(eq(users.id, legacy.id))
+      .run();
+    const found = await asAdmin().adminUsers.list({ search: 'legacy_premium' });
+    expect(found.users).toEqual([
+      expect.objectContaining({ id: legacy.id, subscriptionTier: 'elite' }),
+    ]);
+    expect(await callerFor(t, legacy).caller.auth.me()).toMatchObject({
+      subscriptionTier: 'elite',
+    });
+  });
+
+  it('validates paging', async () => {
+    expect((await failure(list({ page: 0, pageSize: 10 }))).code).toBe('BAD_REQUEST');
+    expect((await failure(list({ page: 1, pageSize: 0 }))).code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('adminUsers.create', () => {
+  it('creates a member with the platform’s default tier and audits it', async () => {
+    const auditsBefore = t.db.select().from(auditLog).all().length;
+    const user = await asAdmin().adminUsers.create({
+      username: 'created_one',
+      email: 'Created.One@Example.com',
+      password: 'longenough',
+    });
+    expect(user).toMatchObject({
+      username: 'created_one',
+      email: 'created.one@example.com',
+      role: 'user',
+      subscriptionTier: 'free',
+    });
+    expect(user).not.toHaveProperty('password');
+    // The member can sign in with the password the admin chose.
+    await expect(
+      callerFor(t).caller.auth.login({ username: 'created_one', password: 'longenough' }),
+    ).resolves.toMatchObject({ id: user.id });
+    expect(t.db.select().from(auditLog).all().length).toBe(auditsBefore + 1);
+    const audit = parsedAudit();
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      actorName: admin.username,
+      action: 'user.create',
+      targetType: 'user',
+      targetId: String(user.id),
+      after: { username: 'created_one', role: 'user', subscriptionTier: 'free' },
+    });
+    expect(JSON.stringify(audit)).not.toContain('longenough');
+  });
+
+  it('takes the default tier from the platform setting, or the one given', async () => {
+    await asAdmin().adminSettings.update({ defaultUserTier: 'standard' });
+    try {
+      const withDefault = await asAdmin().adminUsers.create({
+        username: 'default_tier',
+        email: 'default_tier@example.com',
+        password: 'longenough',
+      });
+      expect(withDefault.subscriptionTier).toBe('standard');
+      const chosen = await asAdmin().adminUsers.create({
+        username: 'chosen_tier',
+        email: 'chosen_tier@example.com',
+        password: 'longenough',
+        role: 'moderator',
+        subscriptionTier: 'elite',
+      });
+      expect(chosen).toMatchObject({ role: 'moderator', subscriptionTier: 'elite' });
+    } finally {
+      await asAdmin().adminSettings.update({ defaultUserTier: 'free' });
+    }
+  });
+
+  it('gives an admin no tier, whatever was sent', async () => {
+    const created = await asAdmin().adminUsers.create({
+      username: 'second_admin',
+      email: 'second_admin@example.com',
+      password: 'longenough',
+      role: 'admin',
+      subscriptionTier: 'pro',
+    });
+    expect(created).toMatchObject({ role: 'admin', subscriptionTier: null });
+    expect(row(created.id)?.subscriptionTier).toBeNull();
+  });
+
+  it('validates with the messages of SPEC 5 and changes nothing', async () => {
+    const before = snapshot(t.db);
+    const base = { username: 'valid_name', email: 'valid@example.com', password: 'longenough' };
+    expect(await failure(asAdmin().adminUsers.create({ ...base, password: 'short12' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Password must be at least 8 characters',
+    });
+    expect((await failure(asAdmin().adminUsers.create({ ...base, username: 'ab' }))).message).toBe(
+      'Username must be at least 3 characters',
+    );
+    expect((await failure(asAdmin().adminUsers.create({ ...base, email: 'nope' }))).message).toBe(
+      'Please enter a valid email address',
+    );
+    // 'banned' is not a role one creates an account with.
+    expect(
+      (await failure(asAdmin().adminUsers.create({ ...base, role: 'banned' as 'user' }))).code,
+    ).toBe('BAD_REQUEST');
+    expect(snapshot(t.db)).toEqual(before);
+  });
+
+  it('two simultaneous creations of one name: one succeeds, the other gets CONFLICT', async () => {
+    const count = userCount(t.db);
+    const make = (email: string) =>
+      asAdmin().adminUsers.create({ username: 'racing_name', email, password: 'longenough' });
+    const results = await Promise.allSettled([
+      make('race1@example.com'),
+      make('race2@example.com'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected');
+    expect(await failure(Promise.reject(rejected?.reason))).toEqual({
+      code: 'CONFLICT',
+      message: 'Username already exists',
+    });
+    expect(userCount(t.db)).toBe(count + 1);
+  });
+
+  it('refuses a duplicate username or e-mail (any case) with CONFLICT', async () => {
+    const existing = await createUser(t.db);
+    const before = snapshot(t.db);
+    expect(
+      await failure(
+        asAdmin().adminUsers.create({
+          username: existing.username.toUpperCase(),
+          email: 'fresh@example.com',
+          password: 'longenough',
+        }),
+      ),
+    ).toEqual({ code: 'CONFLICT', message: 'Username already exists' });
+    expect(
+      await failure(
+        asAdmin().adminUsers.create({
+          username: 'fresh_name',
+          email: existing.email.toUpperCase(),
+          password: 'longenough',
+        }),
+      ),
+    ).toEqual({ code: 'CONFLICT', message: 'Email already in use' });
+    expect(snapshot(t.db)).toEqual(before);
+  });
+});
+
+describe('adminUsers.update', () => {
+  it('SPEC 4: role admin means no tier; back to user gets a tier again; audited', async () => {
+    const member = await createUser(t.db, { tier: 'pro' });
+    const promoted = await asAdmin().adminUsers.update({
+      id: member.id,
+      role: 'admin',
+      subscriptionTier: null,
+    });
+    expect(promoted).toMatchObject({ role: 'admin', subscriptionTier: null });
+    expect(parsedAudit()).toMatchObject({
+      action: 'user.role',
+      actorName: admin.username,
+      targetId: String(member.id),
+      before: { role: 'user', subscriptionTier: 'pro' },
+      after: { role: 'admin', subscriptionTier: null },
+    });
+    // Back to a member without a tier sent: the platform's default tier.
+    const demoted = await asAdmin().adminUsers.update({ id: member.id, role: 'user' });
+    expect(demoted).toMatchObject({ role: 'user', subscriptionTier: 'free' });
+    expect(parsedAudit()).toMatchObject({
+      before: { role: 'admin', subscriptionTier: null },
+      after: { role: 'user', subscriptionTier: 'free' },
+    });
+    const withTier = await asAdmin().adminUsers.update({
+      id: member.id,
+      role: 'moderator',
+      subscriptionTier: 'elite',
+    });
+    expect(withTier).toMatchObject({ role: 'moderator', subscriptionTier: 'elite' });
+    // Even when a tier is sent along, an admin keeps none.
+    const again = await asAdmin().adminUsers.update({
+      id: member.id,
+      role: 'admin',
+      subscriptionTier: 'pro',
+    });
+    expect(again).toMatchObject({ role: 'admin', subscriptionTier: null });
+    expect(row(member.id)?.subscriptionTier).toBeNull();
+  });
+
+  it('changes the tier alone, audited as a tier change', async () => {
+    const member = await createUser(t.db, { tier: 'free' });
+    const updated = await asAdmin().adminUsers.update({ id: member.id, subscriptionTier: 'pro' });
+    expect(updated).toMatchObject({ role: 'user', subscriptionTier: 'pro' });
+    expect(row(member.id)?.subscriptionTier).toBe('pro');
+    expect(parsedAudit()).toMatchObject({
+      action: 'user.tier',
+      before: { role: 'user', subscriptionTier: 'free' },
+      after: { role: 'user', subscriptionTier: 'pro' },
+    });
+  });
+
+  it('changes nothing and writes no audit row when nothing changes', async () => {
+    const member = await createUser(t.db, { tier: 'standard' });
+    const before = snapshot(t.db);
+    await expect(
+      asAdmin().adminUsers.update({ id: member.id, role: 'user', subscriptionTier: 'standard' }),
+    ).resolves.toMatchObject({ subscriptionTier: 'standard' });
+    expect(snapshot(t.db)).toEqual(before);
+  });
+
+  it('a role change ends the member’s sessions; a tier change does not', async () => {
+    const member = await createUser(t.db);
+    const { session } = callerFor(t, member);
+    await asAdmin().adminUsers.update({ id: member.id, subscriptionTier: 'elite' });
+    expect(await reopen(t, session).auth.me()).toMatchObject({ subscriptionTier: 'elite' });
+    await asAdmin().adminUsers.update({ id: member.id, role: 'moderator' });
+    expect(await reopen(t, session).auth.me()).toBeNull();
+    // Signing in again gives a working session with the new role.
+    const again = callerFor(t);
+    await again.caller.auth.login({ username: member.username, password: member.password });
+    expect(await reopen(t, again.session).auth.me()).toMatchObject({ role: 'moderator' });
+  });
+
+  it('banning ends the session at once and sign-in answers 403', async () => {
+    const member = await createUser(t.db);
+    const { session } = callerFor(t, member);
+    const banned = await asAdmin().adminUsers.update({ id: member.id, role: 'banned' });
+    expect(banned.role).toBe('banned');
+    expect(await reopen(t, session).auth.me()).toBeNull();
+    expect((await failure(reopen(t, session).account.getPayment())).code).toBe('UNAUTHORIZED');
+    expect(
+      await failure(
+        callerFor(t).caller.auth.login({ username: member.username, password: member.password }),
+      ),
+    ).toEqual({ code: 'FORBIDDEN', message: 'Your account has been suspended' });
+    expect(parsedAudit()).toMatchObject({
+      action: 'user.ban',
+      before: { role: 'user' },
+      after: { role: 'banned' },
+    });
+    // Lifting the ban lets them sign in again.
+    await asAdmin().adminUsers.update({ id: member.id, role: 'user' });
+    await expect(
+      callerFor(t).caller.auth.login({ username: member.username, password: member.password }),
+    ).resolves.toMatchObject({ role: 'user' });
+  });
+
+  it('refuses an admin changing their own role, and changes nothing', async () => {
+    const before = snapshot(t.db);
+    for (const role of ['user', 'moderator', 'banned'] as const) {
+      expect((await failure(asAdmin().adminUsers.update({ id: admin.id, role }))).code).toBe(
+        'FORBIDDEN',
+      );
+    }
+    expect(snapshot(t.db)).toEqual(before);
+    expect(await asAdmin().auth.me()).toMatchObject({ role: 'admin' });
+  });
+
+  it('lets one admin demote another while another admin remains', async () => {
+    const other = await createUser(t.db, { role: 'admin' });
+    await expect(
+      asAdmin().adminUsers.update({ id: other.id, role: 'user' }),
+    ).resolves.toMatchObject({ role: 'user', subscriptionTier: 'free' });
+  });
+
+  it('never removes the last admin (checked in the service for any actor)', async () => {
+    const solo = createTestDb();
+    try {
+      const only = await createUser(solo.db, { role: 'admin' });
+      const before = snapshot(solo.db);
+      const system = { id: 0, username: 'system' };
+      let caught: unknown;
+      try {
+        updateUser({ db: solo.db, actor: system, input: { id: only.id, role: 'user' } });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(AppError);
+      expect(caught).toMatchObject({ code: 'CONFLICT' });
+      expect(() => deleteUser({ db: solo.db, actor: system, id: only.id })).toThrow(AppError);
+      expect(snapshot(solo.db)).toEqual(before);
+    } finally {
+      solo.close();
+    }
+  });
+
+  it('answers NOT_FOUND for an unknown user and validates role and tier', async () => {
+    expect((await failure(asAdmin().adminUsers.update({ id: 999_999, role: 'user' }))).code).toBe(
+      'NOT_FOUND',
+    );
+    const member = await createUser(t.db);
+    expect(
+      (await failure(asAdmin().adminUsers.update({ id: member.id, role: 'owner' as 'user' })))
+        .message,
+    ).toBe('Role must be one of user, moderator, admin, banned');
+    expect(
+      (
+        await failure(
+          asAdmin().adminUsers.update({ id: member.id, subscriptionTier: 'premium' as 'elite' }),
+        )
+      ).message,
+    ).toBe('Subscription must be one of free, standard, pro, elite');
+  });
+});
+
+describe('adminUsers.setPassword', () => {
+  it('sets a temporary password: the member’s sessions end, the new password works; audited', async () => {
+    const member = await createUser(t.db);
+    const { session } = callerFor(t, member);
+    await expect(
+      asAdmin().adminUsers.setPassword({ id: member.id, password: 'temporary-123' }),
+    ).resolves.toEqual({ success: true });
+    expect(await reopen(t, session).auth.me()).toBeNull();
+    await expect(
+      callerFor(t).caller.auth.login({ username: member.username, password: 'temporary-123' }),
+    ).resolves.toMatchObject({ id: member.id });
+    expect(
+      (
+        await failure(
+          callerFor(t).caller.auth.login({ username: member.username, password: member.password }),
+        )
+      ).code,
+    ).toBe('UNAUTHORIZED');
+    const audit = lastAuditRow(t.db)!;
+    expect(audit).toMatchObject({
+      action: 'user.password',
+      actorName: admin.username,
+      targetId: String(member.id),
+    });
+    expect(JSON.stringify(audit)).not.toContain('temporary-123');
+  });
+
+  it('validates (min 8) and answers NOT_FOUND for an unknown user, changing nothing', async () => {
+    const member = await createUser(t.db);
+    const before = snapshot(t.db);
+    expect(
+      await failure(asAdmin().adminUsers.setPassword({ id: member.id, password: 'short' })),
+    ).toEqual({ code: 'BAD_REQUEST', message: 'Password must be at least 8 characters' });
+    expect(
+      (await failure(asAdmin().adminUsers.setPassword({ id: 999_999, password: 'longenough' })))
+        .code,
+    ).toBe('NOT_FOUND');
+    expect(snapshot(t.db)).toEqual(before);
+  });
+});
+
+describe('adminUsers.delete', () => {
+  it('deletes the user and their payout method together; audited with the username', async () => {
+    const member = await createUser(t.db);
+    const { caller, session } = callerFor(t, member);
+    await caller.account.updatePayment({
+      paymentMethod: 'paypal',
+      paypalEmail: 'payout@example.com',
+      userId: member.id,
+    });
+    expect(
+      t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)).all(),
+    ).toHaveLength(1);
+    const count = userCount(t.db);
+
+    await expect(asAdmin().adminUsers.delete({ id: member.id })).resolves.toEqual({
+      success: true,
+      id: member.id,
+    });
+    expect(userCount(t.db)).toBe(count - 1);
+    expect(row(member.id)).toBeUndefined();
+    expect(
+      t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)).all(),
+    ).toHaveLength(0);
+    expect(parsedAudit()).toMatchObject({
+      action: 'user.delete',
+      actorName: admin.username,
+      targetType: 'user',
+      targetId: String(member.id),
+      before: { username: member.username, email: member.email, role: 'user' },
+    });
+    // Their session is gone with them.
+    expect(await reopen(t, session).auth.me()).toBeNull();
+    // The name is free again.
+    await expect(
+      asAdmin().adminUsers.create({
+        username: member.username,
+        email: member.email,
+        password: 'longenough',
+      }),
+    ).resolves.toMatchObject({ username: member.username });
+  });
+
+  it('keeps the member’s uploads on record without an owner', async () => {
+    const member = await createUser(t.db);
+    t.db
+      .insert(uploads)
+      .values({
+        fileName: 'ffffffffffffffffffffffffffffffff.png',
+        ownerId: member.id,
+        purpose: 'proof',
+        mime: 'image/png',
+        size: 1,
+      })
+      .run();
+    await asAdmin().adminUsers.delete({ id: member.id });
+    expect(
+      t.db
+        .select({ ownerId: uploads.ownerId })
+        .from(uploads)
+        .where(eq(uploads.fileName, 'ffffffffffffffffffffffffffffffff.png'))
+        .get(),
+    ).toEqual({ ownerId: null });
+  });
+
+  it('an old session of a deleted member never becomes the account created next', async () => {
+    const member = await createUser(t.db);
+    const { session } = callerFor(t, member);
+    await asAdmin().adminUsers.delete({ id: member.id });
+    const next = await asAdmin().adminUsers.create({
+      username: 'after_deleted',
+      email: 'after_deleted@example.com',
+      password: 'longenough',
+    });
+    expect(next.id).not.toBe(member.id);
+    expect(await reopen(t, session).auth.me()).toBeNull();
+  });
+
+  it('keeps the audit trail of a deleted admin (actor name stays)', async () => {
+    const other = await createUser(t.db, { role: 'admin' });
+    const target = await createUser(t.db);
+    await callerFor(t, other).caller.adminUsers.update({ id: target.id, subscriptionTier: 'pro' });
+    const auditId = lastAuditRow(t.db)!.id;
+    await asAdmin().adminUsers.delete({ id: other.id });
+    const kept = t.db.select().from(auditLog).where(eq(auditLog.id, auditId)).get();
+    expect(kept).toMatchObject({ actorId: null, actorName: other.username, action: 'user.tier' });
+  });
+
+  it('refuses deleting oneself (403) and changes nothing', async () => {
+    const before = snapshot(t.db);
+    expect(await failure(asAdmin().adminUsers.delete({ id: admin.id }))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(snapshot(t.db)).toEqual(before);
+  });
+
+  it('answers NOT_FOUND for an unknown id and changes nothing', async () => {
+    const before = snapshot(t.db);
+    expect((await failure(asAdmin().adminUsers.delete({ id: 999_999 }))).code).toBe('NOT_FOUND');
+    expect(snapshot(t.db)).toEqual(before);
+  });
+});
+
+describe('admin user management: authorisation per role', () => {
+  type Principal = 'anonymous' | 'user' | 'moderator' | 'banned';
+  const expected: Record<Principal, string> = {
+    anonymous: 'UNAUTHORIZED',
+    user: 'FORBIDDEN',
+    moderator: 'FORBIDDEN',
+    // A banned member's session is not a session.
+    banned: 'UNAUTHORIZED',
+  };
+  let victim: CreatedUser;
+  beforeAll(async () => {
+    victim = await createUser(t.db, { tier: 'free' });
+  });
+
+  async function principal(p: Principal) {
+    if (p === 'anonymous') return callerFor(t).caller;
+    // A banned member still holding the cookie of a session from before the ban.
+    const u = await createUser(t.db, { role: p });
+    return callerFor(t, u).caller;
+  }
+
+  const calls = {
+    list: (c: Awaited<ReturnType<typeof principal>>) => c.adminUsers.list(),
+    create: (c: Awaited<ReturnType<typeof principal>>) =>
+      c.adminUsers.create({
+        username: 'sneaky_new',
+        email: 'sneaky@example.com',
+        password: 'longenough',
+        role: 'admin',
+      }),
+    update: (c: Awaited<ReturnType<typeof principal>>) =>
+      c.adminUsers.update({ id: victim.id, role: 'admin' }),
+    ban: (c: Awaited<ReturnType<typeof principal>>) =>
+      c.adminUsers.update({ id: victim.id, role: 'banned' }),
+    setPassword: (c: Awaited<ReturnType<typeof principal>>) =>
+      c.adminUsers.setPassword({ id: victim.id, password: 'hijacked-1' }),
+    delete: (c: Awaited<ReturnType<typeof principal>>) => c.adminUsers.delete({ id: victim.id }),
+    promoteSelf: (c: Awaited<ReturnType<typeof principal>>) =>
+      c.auth.me().then((me) => c.adminUsers.update({ id: me?.id ?? victim.id, role: 'admin' })),
+  };
+
+  for (const p of Object.keys(expected) as Principal[]) {
+    for (const [name, call] of Object.entries(calls)) {
+      it(`${p}: adminUsers ${name} is refused (${expected[p]}) and nothing changes`, async () => {
+        const caller = await principal(p);
+        const before = snapshot(t.db);
+        const count = userCount(t.db);
+        expect((await failure(call(caller))).code).toBe(expected[p]);
+        expect(userCount(t.db)).toBe(count);
+        expect(snapshot(t.db)).toEqual(before);
+        expect(row(victim.id)).toMatchObject({ role: 'user', subscriptionTier: 'free' });
+      });
+    }
+  }
+
+  it('admin: the same calls are allowed', async () => {
+    await expect(asAdmin().adminUsers.list()).resolves.toMatchObject({ page: 1 });
+  });
+});
