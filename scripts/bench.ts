@@ -36,7 +36,7 @@ function run(url: string, headers: Record<string, string> = {}): Promise<CannonR
 }
 
 async function seed(file: string): Promise<void> {
-  const db = openDatabase(file);
+  const db = await openDatabase(file);
   const hash = await hashPassword('benchpass123');
   const insert = db.$client.prepare(
     'INSERT INTO users (username, email, password, role, subscription_tier) VALUES (?, ?, ?, ?, ?)',

@@ -41,7 +41,7 @@ function createQueryClient() {
 function Root() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() =>
-    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson })] }),
+    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 })] }),
   );
   useEffect(() => {
     showFlashToast();

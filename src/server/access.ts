@@ -1,28 +1,16 @@
-// Who may call each procedure. The authorisation test calls every procedure as every principal
-// and compares the outcome with this table; a procedure without a row fails that test.
-// 'anonymous' = anyone (banned sessions are treated as signed out), 'member' = any signed-in
-// non-banned account, 'moderator' = moderators and admins, 'admin' = admins only.
-export type Access = 'anonymous' | 'member' | 'moderator' | 'admin';
+// Who may call each procedure, read from the procedures' own `.meta({ access })` declarations
+// (trpc.ts enforces them), so this table cannot drift from what the server does. The access
+// test calls every procedure and every REST path as every principal against it.
+import { appRouter } from './routers/_app';
+import type { Access, ProcedureMeta } from './trpc';
 
-export const accessPolicy: Record<string, Access> = {
-  'auth.me': 'anonymous',
-  'auth.login': 'anonymous',
-  'auth.register': 'anonymous',
-  'auth.logout': 'anonymous',
-  'settings.public': 'anonymous',
-  'account.updateProfile': 'member',
-  'account.changePassword': 'member',
-  'account.endOtherSessions': 'member',
-  'account.getPayment': 'member',
-  'account.updatePayment': 'member',
-  'adminUsers.list': 'admin',
-  'adminUsers.create': 'admin',
-  'adminUsers.update': 'admin',
-  'adminUsers.setPassword': 'admin',
-  'adminUsers.delete': 'admin',
-  'adminSettings.get': 'admin',
-  'adminSettings.update': 'admin',
-  'adminSettings.getPayments': 'admin',
-  'adminSettings.updatePayments': 'admin',
-  'audit.list': 'admin',
-};
+export type { Access } from './trpc';
+
+type AnyProcedure = { _def: { meta?: ProcedureMeta } };
+
+export const accessPolicy: Record<string, Access | undefined> = Object.fromEntries(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => [
+    path,
+    p._def.meta?.access,
+  ]),
+);

@@ -35,6 +35,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       router: appRouter,
       createContext: ({ req, res }) => createContext(deps, req, res),
       maxBodySize: 100 * 1024,
+      // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
+      maxBatchSize: 10,
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           deps.logger.error({ err: error.cause ?? error, procedure }, 'procedure failed');

@@ -7,7 +7,7 @@ import type pino from 'pino';
 import type { DB } from './db/client';
 import { users } from './db/schema';
 import type { Env } from './env';
-import { hashPassword } from './services/passwords';
+import { createPasswordHasher, type PasswordHasher } from './services/passwords';
 import { seedDemo } from './seed';
 
 /** SESSION_SECRET, or one generated once and kept beside the database so sessions survive restarts. */
@@ -24,7 +24,12 @@ export function resolveSessionSecret(env: Env): string {
   return secret;
 }
 
-export async function ensureAdmin(db: DB, env: Env, logger: pino.Logger): Promise<void> {
+export async function ensureAdmin(
+  db: DB,
+  env: Env,
+  logger: pino.Logger,
+  passwords: PasswordHasher = createPasswordHasher(),
+): Promise<void> {
   if (env.ADMIN_USERNAME) {
     const existing = db
       .select({ id: users.id, role: users.role })
@@ -50,7 +55,7 @@ export async function ensureAdmin(db: DB, env: Env, logger: pino.Logger): Promis
       .values({
         username: env.ADMIN_USERNAME,
         email: env.ADMIN_EMAIL ?? `${env.ADMIN_USERNAME.toLowerCase()}@example.com`,
-        password: await hashPassword(env.ADMIN_PASSWORD),
+        password: await passwords.hash(env.ADMIN_PASSWORD),
         role: 'admin',
         subscriptionTier: null,
       })
@@ -68,7 +73,7 @@ export async function ensureAdmin(db: DB, env: Env, logger: pino.Logger): Promis
     .values({
       username,
       email: env.ADMIN_EMAIL ?? `${username}@example.com`,
-      password: await hashPassword(password),
+      password: await passwords.hash(password),
       role: 'admin',
       subscriptionTier: null,
     })
@@ -88,9 +93,14 @@ export async function ensureAdmin(db: DB, env: Env, logger: pino.Logger): Promis
   );
 }
 
-export async function bootstrap(db: DB, env: Env, logger: pino.Logger): Promise<void> {
+export async function bootstrap(
+  db: DB,
+  env: Env,
+  logger: pino.Logger,
+  passwords: PasswordHasher = createPasswordHasher(),
+): Promise<void> {
   const fresh = (db.select({ n: count() }).from(users).get()?.n ?? 0) === 0;
-  await ensureAdmin(db, env, logger);
+  await ensureAdmin(db, env, logger, passwords);
   if (fresh && env.SEED_DEMO) {
     await seedDemo(db);
     logger.info('seeded the demo data');

@@ -1,41 +1,61 @@
-// Request context: the inner part (db, session, user) is what tests, REST and scripts build;
-// the outer part reads it from an Express request.
+// Request context: the inner part (deps, session cookie, caller) is what tests, REST and scripts
+// build; the outer part reads it from an Express request.
 import type { Request, Response } from 'express';
 import type pino from 'pino';
 import type { DB } from './db/client';
-import type { LoginLimiter } from './services/rateLimiter';
-import { getSessionUser, type SessionUser } from './services/users';
-import { getRequestSession, type AppSession } from './session';
+import type { Actor } from './services/actor';
+import type { Limits } from './services/limits';
+import type { PasswordHasher } from './services/passwords';
+import { getSessionUser } from './services/sessions';
+import type { SessionUser } from './services/users';
+import { getSessionCookie, type SessionCookie } from './session';
 
-export type { AppSession } from './session';
+export type { SessionCookie } from './session';
 
 export interface AppDeps {
   db: DB;
-  limiter: LoginLimiter;
+  limits: Limits;
   logger: pino.Logger;
+  passwords: PasswordHasher;
   sessionSecret: string;
   uploadDir: string;
+  /** The app's own origin (scheme://host[:port]) when it sits behind a proxy: PUBLIC_URL. */
+  publicOrigin?: string;
 }
 
 export interface CreateInnerContextOptions {
   deps: AppDeps;
-  session: AppSession;
+  cookie: SessionCookie;
   ip?: string;
+  userAgent?: string;
 }
 
-export function createContextInner({ deps, session, ip = 'local' }: CreateInnerContextOptions) {
+export function createContextInner({
+  deps,
+  cookie,
+  ip = 'local',
+  userAgent,
+}: CreateInnerContextOptions) {
   let user: SessionUser | null = null;
-  if (typeof session.userId === 'number') {
-    const row = getSessionUser({ db: deps.db, id: session.userId });
-    // A session older than the user's sessionVersion was revoked (ban, role or password change).
-    if (row && row.sessionVersion === session.sessionVersion && row.role !== 'banned') user = row;
+  if (cookie.id) {
+    const row = getSessionUser({ db: deps.db, sessionId: cookie.id });
+    // Banned members' sessions are deleted by the ban; this guards any that slipped through.
+    if (row && row.role !== 'banned') user = row;
   }
-  return { ...deps, session, user, ip };
+  const actor: Actor | null = user
+    ? { id: user.id, username: user.username, role: user.role, ip, userAgent }
+    : null;
+  return { ...deps, cookie, user, actor, ip, userAgent };
 }
 
 export type Context = ReturnType<typeof createContextInner>;
 
 export async function createContext(deps: AppDeps, req: Request, res: Response) {
-  const session = await getRequestSession(req, res, deps.sessionSecret);
-  return createContextInner({ deps, session, ip: req.ip ?? 'unknown' });
+  const cookie = await getSessionCookie(req, res, deps.sessionSecret);
+  return createContextInner({
+    deps,
+    cookie,
+    ip: req.ip ?? 'unknown',
+    userAgent: req.get('user-agent'),
+  });
 }

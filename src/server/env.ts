@@ -25,6 +25,13 @@ export const ZEnvSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   SEED_DEMO: z.preprocess(emptyAsUndefined, booleanish.default(true)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, booleanish.default(false)),
+  // The address members use when the app sits behind a proxy, e.g. https://contests.example.org.
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.org' })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -8,7 +8,8 @@ import { bootstrap, resolveSessionSecret } from './bootstrap';
 import { closeDatabase, openDatabase } from './db/client';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
-import { createLoginLimiter } from './services/rateLimiter';
+import { createLimits } from './services/limits';
+import { createPasswordHasher } from './services/passwords';
 
 async function main() {
   // An optional .env beside package.json; real environment variables win over it.
@@ -21,16 +22,20 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const db = openDatabase(env.DATABASE_PATH);
-  await bootstrap(db, env, logger);
+  const db = await openDatabase(env.DATABASE_PATH, { log: { info: (msg) => logger.info(msg) } });
+  // Always the production cost: no variable can weaken password hashing.
+  const passwords = createPasswordHasher();
+  await bootstrap(db, env, logger, passwords);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const app = createApp(
     {
       db,
       logger,
-      limiter: createLoginLimiter(),
+      limits: createLimits(),
+      passwords,
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),
+      publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     },
     { clientDir: path.join(root, 'dist/client'), trustProxy: env.TRUST_PROXY },
   );

@@ -19,9 +19,11 @@ interface RestRequest {
   setHeader: (name: string, value: string) => void;
 }
 
-interface RestRoute {
+export interface RestRoute {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
+  /** The procedure this path calls: its access declaration is this path's (access test). */
+  procedure: string;
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
   status?: number;
 }
@@ -60,52 +62,122 @@ async function listUsers(c: Caller, r: RestRequest) {
 const body = (r: RestRequest) => r.body as Record<string, unknown>;
 
 export const restRoutes: RestRoute[] = [
-  { method: 'get', path: '/user', call: async (c) => (await c.auth.me()) ?? unauthorized() },
-  { method: 'post', path: '/login', call: (c, r) => c.auth.login(r.body) },
-  { method: 'post', path: '/register', call: (c, r) => c.auth.register(r.body), status: 201 },
-  { method: 'post', path: '/logout', call: (c) => c.auth.logout() },
-  { method: 'patch', path: '/user/profile', call: (c, r) => c.account.updateProfile(r.body) },
-  { method: 'patch', path: '/user/password', call: (c, r) => c.account.changePassword(r.body) },
-  { method: 'get', path: '/user/payment', call: (c) => c.account.getPayment() },
-  { method: 'post', path: '/user/sessions/revoke', call: (c) => c.account.endOtherSessions() },
+  {
+    method: 'get',
+    procedure: 'auth.me',
+    path: '/user',
+    call: async (c) => (await c.auth.me()) ?? unauthorized(),
+  },
+  { method: 'post', procedure: 'auth.login', path: '/login', call: (c, r) => c.auth.login(r.body) },
+  {
+    method: 'post',
+    procedure: 'auth.register',
+    path: '/register',
+    call: (c, r) => c.auth.register(r.body),
+    status: 201,
+  },
+  { method: 'post', procedure: 'auth.logout', path: '/logout', call: (c) => c.auth.logout() },
   {
     method: 'patch',
+    procedure: 'account.updateProfile',
+    path: '/user/profile',
+    call: (c, r) => c.account.updateProfile(r.body),
+  },
+  {
+    method: 'patch',
+    procedure: 'account.changePassword',
+    path: '/user/password',
+    call: (c, r) => c.account.changePassword(r.body),
+  },
+  {
+    method: 'get',
+    procedure: 'account.getPayment',
+    path: '/user/payment',
+    call: (c) => c.account.getPayment(),
+  },
+  {
+    method: 'get',
+    procedure: 'account.listSessions',
+    path: '/user/sessions',
+    call: (c) => c.account.listSessions(),
+  },
+  {
+    method: 'delete',
+    procedure: 'account.revokeSession',
+    path: '/user/sessions/:id',
+    call: (c, r) => c.account.revokeSession({ id: String(r.params.id) }),
+  },
+  {
+    method: 'post',
+    procedure: 'account.endOtherSessions',
+    path: '/user/sessions/revoke',
+    call: (c) => c.account.endOtherSessions(),
+  },
+  {
+    method: 'patch',
+    procedure: 'account.updatePayment',
     path: '/users/:id/payment',
     call: (c, r) => c.account.updatePayment({ ...body(r), userId: idParam(r.params.id) } as never),
   },
-  { method: 'get', path: '/users', call: listUsers },
+  { method: 'get', procedure: 'adminUsers.list', path: '/users', call: listUsers },
   {
     method: 'patch',
+    procedure: 'adminUsers.update',
     path: '/users/:id',
     call: (c, r) => c.adminUsers.update({ ...body(r), id: idParam(r.params.id) } as never),
   },
   {
     method: 'post',
+    procedure: 'adminUsers.create',
     path: '/admin/users',
     call: (c, r) => c.adminUsers.create(r.body),
     status: 201,
   },
   {
     method: 'delete',
+    procedure: 'adminUsers.delete',
     path: '/admin/users/:id',
     call: (c, r) => c.adminUsers.delete({ id: idParam(r.params.id) }),
   },
   {
     method: 'post',
+    procedure: 'adminUsers.setPassword',
     path: '/admin/users/:id/password',
     call: (c, r) => c.adminUsers.setPassword({ ...body(r), id: idParam(r.params.id) } as never),
   },
-  { method: 'get', path: '/admin/settings', call: (c) => c.adminSettings.get() },
-  { method: 'patch', path: '/admin/settings', call: (c, r) => c.adminSettings.update(r.body) },
-  { method: 'get', path: '/admin/settings/payments', call: (c) => c.adminSettings.getPayments() },
+  {
+    method: 'get',
+    procedure: 'adminSettings.get',
+    path: '/admin/settings',
+    call: (c) => c.adminSettings.get(),
+  },
   {
     method: 'patch',
+    procedure: 'adminSettings.update',
+    path: '/admin/settings',
+    call: (c, r) => c.adminSettings.update(r.body),
+  },
+  {
+    method: 'get',
+    procedure: 'adminSettings.getPayments',
+    path: '/admin/settings/payments',
+    call: (c) => c.adminSettings.getPayments(),
+  },
+  {
+    method: 'patch',
+    procedure: 'adminSettings.updatePayments',
     path: '/admin/settings/payments',
     call: (c, r) => c.adminSettings.updatePayments(r.body),
   },
-  { method: 'get', path: '/settings', call: (c) => c.settings.public() },
   {
     method: 'get',
+    procedure: 'settings.public',
+    path: '/settings',
+    call: (c) => c.settings.public(),
+  },
+  {
+    method: 'get',
+    procedure: 'audit.list',
     path: '/admin/audit',
     call: (c, r) =>
       c.audit.list({

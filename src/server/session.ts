@@ -1,33 +1,37 @@
-// The session cookie: sealed and unsealed by iron-session (iron-webcrypto), with the unsealed
-// value of each cookie cached for a minute. Unsealing costs about 0.7 ms per request on this
-// machine (measured, see README 'Benchmark'); a seal cannot be forged, so a cookie string that
-// unsealed once maps to the same data until it expires, and a short cache lifetime keeps the
-// seal's own expiry honoured to within a minute. Revocation does not depend on this cache:
-// every request still compares the session version with the user row.
+// The session cookie: an iron-session seal that carries only the id of a server-side session row
+// (services/sessions.ts). Unsealing costs about 0.7 ms per request on this machine, so the id a
+// seal unsealed to is kept in a small least-recently-used cache. That cannot keep a revoked
+// session alive: the cache maps a seal to an id, and every request still looks the id up in the
+// sessions table. Seals that fail to unseal are never cached, so garbage cookies cannot push real
+// sessions out.
 import type { Request, Response } from 'express';
 import { sealData, unsealData } from 'iron-session';
+import { LRUCache } from 'lru-cache';
+import { SESSION_TTL_MS } from './services/sessions';
 
-export interface SessionData {
-  userId?: number;
-  sessionVersion?: number;
+interface SealedData {
+  sid?: string;
 }
 
-/** The part of a session that procedures use; tests can pass a plain object. */
-export interface AppSession extends SessionData {
-  save(): Promise<void>;
-  destroy(): void;
+/** The request's side of a session: the id it carries, and how to set or clear the cookie. */
+export interface SessionCookie {
+  id?: string;
+  set(id: string): Promise<void>;
+  clear(): void;
 }
 
 export const SESSION_COOKIE = 'contest_session';
-export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
+const TTL_SECONDS = SESSION_TTL_MS / 1000;
 // iron-session's own skew allowance: the cookie dies a minute before the seal does.
-const COOKIE_MAX_AGE = SESSION_TTL_SECONDS - 60;
-const CACHE_MS = 60_000;
-const CACHE_MAX = 10_000;
+const COOKIE_MAX_AGE = TTL_SECONDS - 60;
 
-type Cache = Map<string, { data: SessionData; until: number }>;
 // One cache per secret, so a seal is never read back under another secret.
-const caches = new Map<string, Cache>();
+const caches = new Map<string, LRUCache<string, string>>();
+function cacheFor(password: string): LRUCache<string, string> {
+  let cache = caches.get(password);
+  if (!cache) caches.set(password, (cache = new LRUCache({ max: 10_000, ttl: 60_000 })));
+  return cache;
+}
 
 function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -46,21 +50,19 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-async function unseal(seal: string, password: string): Promise<SessionData> {
-  let cache = caches.get(password);
-  if (!cache) caches.set(password, (cache = new Map()));
+async function unseal(seal: string, password: string): Promise<string | undefined> {
+  const cache = cacheFor(password);
   const hit = cache.get(seal);
-  const now = Date.now();
-  if (hit && hit.until > now) return hit.data;
-  let data: SessionData;
+  if (hit) return hit;
+  if (seal.length > 4096) return undefined;
   try {
-    data = await unsealData<SessionData>(seal, { password, ttl: SESSION_TTL_SECONDS });
+    const data = await unsealData<SealedData>(seal, { password, ttl: TTL_SECONDS });
+    if (typeof data.sid !== 'string' || !data.sid) return undefined;
+    cache.set(seal, data.sid);
+    return data.sid;
   } catch {
-    data = {};
+    return undefined;
   }
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(seal, { data, until: now + CACHE_MS });
-  return data;
 }
 
 function cookieHeader(value: string, maxAge: number, secure: boolean): string {
@@ -76,29 +78,27 @@ function cookieHeader(value: string, maxAge: number, secure: boolean): string {
   return parts.join('; ');
 }
 
-export async function getRequestSession(
+export async function getSessionCookie(
   req: Request,
   res: Response,
   password: string,
-): Promise<AppSession> {
+): Promise<SessionCookie> {
   const seal = readCookie(req, SESSION_COOKIE);
-  const data = seal ? await unseal(seal, password) : {};
-  const session: AppSession = {
-    userId: data.userId,
-    sessionVersion: data.sessionVersion,
-    async save() {
-      const sealed = await sealData(
-        { userId: session.userId, sessionVersion: session.sessionVersion },
-        { password, ttl: SESSION_TTL_SECONDS },
-      );
+  const cookie: SessionCookie = {
+    id: seal ? await unseal(seal, password) : undefined,
+    async set(id) {
+      const sealed = await sealData({ sid: id } satisfies SealedData, {
+        password,
+        ttl: TTL_SECONDS,
+      });
+      cookie.id = id;
       res.append('Set-Cookie', cookieHeader(sealed, COOKIE_MAX_AGE, req.secure));
     },
-    destroy() {
-      session.userId = undefined;
-      session.sessionVersion = undefined;
-      if (seal) caches.get(password)?.delete(seal);
+    clear() {
+      cookie.id = undefined;
+      if (seal) cacheFor(password).delete(seal);
       res.append('Set-Cookie', cookieHeader('', 0, req.secure));
     },
   };
-  return session;
+  return cookie;
 }

@@ -1,10 +1,10 @@
 // The tRPC instance and the only procedures routers may build on.
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { MSG } from '../shared/messages';
 import type { Context } from './context';
 import { AppError } from './services/errors';
 import { getPlatformSettings } from './services/settings';
+import { transformer } from './transformer';
 
 interface IssueLike {
   message: string;
@@ -24,8 +24,21 @@ function issuePath(issue: IssueLike): string {
     .join('.');
 }
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+/**
+ * Who may call a procedure, declared once on it and enforced by `enforceAccess` below:
+ * 'anonymous' = anyone (banned sessions are treated as signed out), 'member' = any signed-in,
+ * non-banned account, 'moderator' = moderators and admins, 'admin' = admins only.
+ */
+export type Access = 'anonymous' | 'member' | 'moderator' | 'admin';
+
+export interface ProcedureMeta {
+  access: Access;
+  /** Still answers while the platform is in maintenance (who am I, sign in/out, settings). */
+  openInMaintenance?: boolean;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
+  transformer,
   // Never send stack traces, whatever NODE_ENV says.
   isDev: false,
   errorFormatter({ shape, error }) {
@@ -62,12 +75,25 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-// What still answers during maintenance: who am I, sign in/out, and the public settings.
-const MAINTENANCE_OPEN = new Set(['auth.me', 'auth.login', 'auth.logout', 'settings.public']);
+const ROLE_RANK = { user: 1, moderator: 2, admin: 3, banned: 0 } as const;
+const NEEDED_RANK: Record<Access, number> = { anonymous: 0, member: 1, moderator: 2, admin: 3 };
 
-const maintenanceGate = t.middleware(({ ctx, path, next }) => {
+/** The one place access is enforced, from the procedure's own declaration. */
+const enforceAccess = t.middleware(({ ctx, meta, path, next }) => {
+  const access = meta?.access;
+  // A procedure without a declaration is a programming error: refuse rather than guess.
+  if (!access) throw new Error(`Procedure ${path} declares no access`);
+  if (access === 'anonymous') return next();
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
+  if (ROLE_RANK[ctx.user.role] < NEEDED_RANK[access]) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  }
+  return next();
+});
+
+const maintenanceGate = t.middleware(({ ctx, meta, next }) => {
   if (
-    !MAINTENANCE_OPEN.has(path) &&
+    !meta?.openInMaintenance &&
     ctx.user?.role !== 'admin' &&
     getPlatformSettings({ db: ctx.db }).maintenanceMode
   ) {
@@ -76,21 +102,20 @@ const maintenanceGate = t.middleware(({ ctx, path, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors).use(maintenanceGate);
+const base = t.procedure.use(mapAppErrors).use(enforceAccess).use(maintenanceGate);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
-
-export const moderatorProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'moderator' && ctx.user.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+/**
+ * Narrows the context's types to a signed-in caller. It enforces nothing itself:
+ * `enforceAccess` has already refused anyone the declaration does not admit.
+ */
+const signedIn = t.middleware(({ ctx, next }) => {
+  if (!ctx.user || !ctx.actor) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
   }
-  return next();
+  return next({ ctx: { user: ctx.user, actor: ctx.actor } });
 });
 
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
-  return next();
-});
+export const publicProcedure = base.meta({ access: 'anonymous' });
+export const protectedProcedure = base.meta({ access: 'member' }).use(signedIn);
+export const moderatorProcedure = base.meta({ access: 'moderator' }).use(signedIn);
+export const adminProcedure = base.meta({ access: 'admin' }).use(signedIn);

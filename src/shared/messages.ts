@@ -10,4 +10,12 @@ export const MSG = {
   forbidden: 'You do not have permission to do this',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again later.',
   passwordsDoNotMatch: 'Passwords do not match',
+  passwordBlank: 'Password cannot be only spaces',
+  passwordIsUsername: 'Password must not be the same as your username',
+  passwordIsEmail: 'Password must not be the same as your email',
+  passwordCommon: 'This password is too common. Please choose a less predictable one',
+  passwordUnchanged: 'New password must be different from the current password',
+  tooManySignups: 'Too many accounts were created from your network. Please try again later.',
+  tooManyUploads: 'Too many uploads. Please try again later.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;

@@ -3,7 +3,14 @@
 import http from 'node:http';
 import { count, desc } from 'drizzle-orm';
 import type { DB } from '../../src/server/db/client';
-import { auditLog, payoutMethods, settings, uploads, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  payoutMethods,
+  sessions,
+  settings,
+  uploads,
+  users,
+} from '../../src/server/db/schema';
 import type { CreatedUser } from './db';
 import { HttpClient } from './server';
 
@@ -21,11 +28,11 @@ export function snapshot(db: DB) {
         role: users.role,
         subscriptionTier: users.subscriptionTier,
         profileImage: users.profileImage,
-        sessionVersion: users.sessionVersion,
       })
       .from(users)
       .orderBy(users.id)
       .all(),
+    sessions: db.select({ id: sessions.id }).from(sessions).orderBy(sessions.id).all(),
     payouts: db.select().from(payoutMethods).orderBy(payoutMethods.userId).all(),
     settings: db.select().from(settings).orderBy(settings.key).all(),
     audit: db.select({ n: count() }).from(auditLog).get()?.n ?? 0,

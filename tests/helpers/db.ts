@@ -3,14 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { eq } from 'drizzle-orm';
 import type { Role, Tier } from '../../src/shared/constants';
 import { closeDatabase, openDatabase, type DB } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
-import { createContextInner, type AppDeps, type AppSession } from '../../src/server/context';
+import { createContextInner, type AppDeps, type SessionCookie } from '../../src/server/context';
 import { createCaller } from '../../src/server/routers/_app';
-import { hashPassword } from '../../src/server/services/passwords';
-import { createLoginLimiter } from '../../src/server/services/rateLimiter';
+import { createLimits, type LimitSettings } from '../../src/server/services/limits';
+import { createPasswordHasher } from '../../src/server/services/passwords';
+import { createSession } from '../../src/server/services/sessions';
+
+/** Test suites hash at a low scrypt cost, injected here; the product never reads it from anywhere. */
+export const testPasswords = createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
 
 export interface TestDb {
   dir: string;
@@ -19,15 +22,24 @@ export interface TestDb {
   close: () => void;
 }
 
-export function createTestDb(): TestDb {
+export interface TestDbOptions {
+  /**
+   * Abuse limits for this database's app. Suites register many members from one address, so
+   * sign-ups are not limited unless a test asks; every other limit is the product's.
+   */
+  limits?: Partial<LimitSettings>;
+}
+
+export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-test-'));
-  const db = openDatabase(path.join(dir, 'app.db'));
+  const db = await openDatabase(path.join(dir, 'app.db'));
   const uploadDir = path.join(dir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
   const deps: AppDeps = {
     db,
     logger: pino({ level: 'silent' }),
-    limiter: createLoginLimiter(),
+    limits: createLimits({ signupsPerIpPerHour: 100_000, uploadsPerMinute: 1000, ...options.limits }),
+    passwords: testPasswords,
     sessionSecret: 'x'.repeat(32) + '-test-secret-for-iron-session',
     uploadDir,
   };
@@ -42,27 +54,22 @@ export function createTestDb(): TestDb {
   };
 }
 
-/** An in-memory stand-in for the iron-session cookie: same fields, same save/destroy contract. */
-export function memorySession(
-  init: { userId?: number; sessionVersion?: number } = {},
-): AppSession & {
-  saved: number;
-  destroyed: boolean;
-} {
-  const session = {
-    ...init,
-    saved: 0,
-    destroyed: false,
-    async save() {
-      session.saved += 1;
+/** An in-memory stand-in for the session cookie: same fields, same set/clear contract. */
+export function memoryCookie(id?: string): SessionCookie & { sets: number; cleared: boolean } {
+  const cookie = {
+    id,
+    sets: 0,
+    cleared: false,
+    async set(next: string) {
+      cookie.id = next;
+      cookie.sets += 1;
     },
-    destroy() {
-      session.userId = undefined;
-      session.sessionVersion = undefined;
-      session.destroyed = true;
+    clear() {
+      cookie.id = undefined;
+      cookie.cleared = true;
     },
   };
-  return session;
+  return cookie;
 }
 
 let counter = 0;
@@ -94,7 +101,7 @@ export async function createUser(
     .values({
       username,
       email,
-      password: await hashPassword(password),
+      password: await testPasswords.hash(password),
       role,
       subscriptionTier: opts.tier === undefined ? (role === 'admin' ? null : 'free') : opts.tier,
     })
@@ -103,22 +110,14 @@ export async function createUser(
   return { id: row.id, username, email, password, role };
 }
 
-/** A caller signed in as the given user (its current session version), or anonymous. */
+/** A caller signed in as the given user (a real session row, as a sign-in makes), or anonymous. */
 export function callerFor(t: TestDb, user?: { id: number }, ip = '127.0.0.1') {
-  let session = memorySession();
-  if (user) {
-    const row = t.db
-      .select({ sessionVersion: users.sessionVersion })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .get();
-    session = memorySession({ userId: user.id, sessionVersion: row?.sessionVersion ?? 0 });
-  }
-  const ctx = createContextInner({ deps: t.deps, session, ip });
-  return { caller: createCaller(ctx), session };
+  const cookie = memoryCookie(user ? createSession({ db: t.db, userId: user.id, ip }) : undefined);
+  const ctx = createContextInner({ deps: t.deps, cookie, ip });
+  return { caller: createCaller(ctx), cookie, session: cookie };
 }
 
-/** A new request carrying an existing session, as a browser sends its cookie again. */
-export function reopen(t: TestDb, session: AppSession) {
-  return createCaller(createContextInner({ deps: t.deps, session }));
+/** A new request carrying an existing cookie, as a browser sends its cookie again. */
+export function reopen(t: TestDb, cookie: SessionCookie, ip = '127.0.0.1') {
+  return createCaller(createContextInner({ deps: t.deps, cookie: memoryCookie(cookie.id), ip }));
 }

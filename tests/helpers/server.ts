@@ -12,7 +12,7 @@ export interface TestServer extends TestDb {
 }
 
 export async function startTestServer(opts: { withClient?: boolean } = {}): Promise<TestServer> {
-  const t = createTestDb();
+  const t = await createTestDb();
   const app = createApp(t.deps, {
     clientDir: opts.withClient ? path.resolve('dist/client') : undefined,
   });

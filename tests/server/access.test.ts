@@ -40,7 +40,7 @@ const worlds = new Map<Principal, World>();
 
 beforeAll(async () => {
   for (const principal of PRINCIPALS) {
-    const t = createTestDb();
+    const t = await createTestDb();
     // Every world holds the same cast, so ids used by validation-passing inputs mean the same.
     const cast: Partial<Record<Role, CreatedUser>> = {};
     for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {

@@ -26,7 +26,7 @@ const EXPECTED: Record<Access, Record<Principal, Outcome>> = {
 const procedures = Object.keys(appRouter._def.procedures).sort();
 const principals: Principal[] = ['anonymous', 'user', 'moderator', 'admin', 'banned'];
 
-const t = createTestDb();
+const t = await createTestDb();
 const accounts = {} as Record<Exclude<Principal, 'anonymous'>, CreatedUser>;
 
 beforeAll(async () => {

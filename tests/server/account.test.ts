@@ -6,7 +6,7 @@ import { snapshot } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, reopen, type CreatedUser } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
-const t = createTestDb();
+const t = await createTestDb();
 afterAll(() => t.close());
 
 const profileOf = (u: { username: string; email: string }) => ({

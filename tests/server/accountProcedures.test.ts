@@ -4,7 +4,7 @@ import { payoutMethods, users } from '../../src/server/db/schema';
 import { callerFor, createTestDb, createUser, reopen } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
-const t = createTestDb();
+const t = await createTestDb();
 afterAll(() => t.close());
 
 const profileOf = (u: { username: string; email: string }) => ({

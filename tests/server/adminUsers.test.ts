@@ -15,7 +15,7 @@ import {
 } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
-const t = createTestDb();
+const t = await createTestDb();
 let admin: CreatedUser;
 beforeAll(async () => {
   admin = await createUser(t.db, { role: 'admin', username: 'root_admin' });
@@ -37,7 +37,7 @@ describe('adminUsers.list', () => {
   let l: TestDb;
   let listAdmin: CreatedUser;
   beforeAll(async () => {
-    l = createTestDb();
+    l = await createTestDb();
     listAdmin = await createUser(l.db, { role: 'admin', username: 'list_admin' });
     await createUser(l.db, { username: 'Alice', email: 'alice@example.com' });
     await createUser(l.db, { username: 'bob', email: 'BOB.smith@Example.org' });
@@ -360,7 +360,7 @@ describe('adminUsers.update', () => {
   });
 
   it('never removes the last admin (checked in the service for any actor)', async () => {
-    const solo = createTestDb();
+    const solo = await createTestDb();
     try {
       const only = await createUser(solo.db, { role: 'admin' });
       const before = snapshot(solo.db);

@@ -4,7 +4,7 @@ import { auditLog, payoutMethods, users } from '../../src/server/db/schema';
 import { callerFor, createTestDb, createUser, type CreatedUser, reopen } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
-const t = createTestDb();
+const t = await createTestDb();
 let admin: CreatedUser;
 afterAll(() => t.close());
 beforeAll(async () => {

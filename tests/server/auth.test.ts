@@ -18,7 +18,7 @@ import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import { callerFor, createTestDb, createUser, reopen, type TestDb } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
-const t = createTestDb();
+const t = await createTestDb();
 afterAll(() => t.close());
 
 const DEFAULTS = getPlatformSettings({ db: t.db });
@@ -405,7 +405,7 @@ describe('maintenance mode', () => {
   it.each(['anonymous', 'user', 'moderator'] as const)(
     'answers SERVICE_UNAVAILABLE to %s on every procedure but the open four',
     async (principal) => {
-      const own = createTestDb();
+      const own = await createTestDb();
       try {
         const account =
           principal === 'anonymous' ? undefined : await createUser(own.db, { role: principal });
@@ -427,7 +427,7 @@ describe('maintenance mode', () => {
   );
 
   it('lets members sign in and out, and refuses registration, during maintenance', async () => {
-    const own = createTestDb();
+    const own = await createTestDb();
     try {
       const member = await createUser(own.db);
       setSettings({ maintenanceMode: true }, own);
@@ -449,7 +449,7 @@ describe('maintenance mode', () => {
   });
 
   it('lets admins call every procedure', async () => {
-    const own = createTestDb();
+    const own = await createTestDb();
     try {
       const admin = await createUser(own.db, { role: 'admin' });
       setSettings({ maintenanceMode: true }, own);

@@ -12,7 +12,7 @@ import { bumpSessionVersion } from '../../src/server/services/users';
 import { validationIssues } from '../../src/server/trpc';
 import { callerFor, createTestDb, createUser, reopen } from '../helpers/db';
 
-const t = createTestDb();
+const t = await createTestDb();
 afterAll(() => t.close());
 
 async function codeOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {

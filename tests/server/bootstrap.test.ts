@@ -25,8 +25,8 @@ afterEach(() => {
 const logger = pino({ level: 'silent' });
 
 describe('openDatabase', () => {
-  it('uses WAL, synchronous=FULL, foreign keys and a busy timeout', () => {
-    const db = openDatabase(path.join(tempDir(), 'nested', 'app.db'));
+  it('uses WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
+    const db = await openDatabase(path.join(tempDir(), 'nested', 'app.db'));
     expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -34,16 +34,16 @@ describe('openDatabase', () => {
     closeDatabase(db);
   });
 
-  it('runs migrations idempotently and keeps existing rows', () => {
+  it('runs migrations idempotently and keeps existing rows', async () => {
     const file = path.join(tempDir(), 'app.db');
-    const first = openDatabase(file);
+    const first = await openDatabase(file);
     first
       .insert(users)
       .values({ username: 'keep', email: 'keep@example.com', password: 'x' })
       .run();
     const applied = first.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get();
     closeDatabase(first);
-    const second = openDatabase(file);
+    const second = await openDatabase(file);
     expect(second.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual(
       applied,
     );
@@ -54,7 +54,7 @@ describe('openDatabase', () => {
 
 describe('bootstrap', () => {
   it('creates an admin with a generated password printed once, and seeds an empty database', async () => {
-    const db = openDatabase(path.join(tempDir(), 'app.db'));
+    const db = await openDatabase(path.join(tempDir(), 'app.db'));
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await bootstrap(db, parseEnv({}), logger);
     const printed = log.mock.calls.flat().join('\n');
@@ -75,7 +75,7 @@ describe('bootstrap', () => {
   });
 
   it('creates the configured admin from ADMIN_* and never seeds with SEED_DEMO=false', async () => {
-    const db = openDatabase(path.join(tempDir(), 'app.db'));
+    const db = await openDatabase(path.join(tempDir(), 'app.db'));
     const env = parseEnv({
       ADMIN_USERNAME: 'root',
       ADMIN_PASSWORD: 'supersecret',
@@ -91,7 +91,7 @@ describe('bootstrap', () => {
   });
 
   it('does not seed a database that already has data', async () => {
-    const db = openDatabase(path.join(tempDir(), 'app.db'));
+    const db = await openDatabase(path.join(tempDir(), 'app.db'));
     db.insert(users)
       .values({ username: 'old', email: 'old@example.com', password: 'x', role: 'admin' })
       .run();

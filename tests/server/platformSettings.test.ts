@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
-const t = createTestDb();
+const t = await createTestDb();
 let admin: CreatedUser;
 let member: CreatedUser;
 beforeAll(async () => {

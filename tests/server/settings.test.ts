@@ -8,7 +8,7 @@ import { snapshot } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, reopen, type CreatedUser } from '../helpers/db';
 import { failure } from '../helpers/errors';
 
-const t = createTestDb();
+const t = await createTestDb();
 let admin: CreatedUser;
 let member: CreatedUser;
 let moderator: CreatedUser;
@@ -348,7 +348,7 @@ describe('adminSettings.updatePayments', () => {
 
 describe('audit.list', () => {
   it('pages newest first and filters by action', async () => {
-    const a = createTestDb();
+    const a = await createTestDb();
     try {
       const root = await createUser(a.db, { role: 'admin' });
       const caller = callerFor(a, root).caller;

@@ -1,10 +1,11 @@
-// Opens the SQLite database with the durability settings we rely on and runs the migrations.
+// Opens the SQLite database with the durability settings we rely on and brings its schema up to
+// date without ever losing a row (see migrate.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { MIGRATIONS_DIR } from '../paths';
+import { applyMigrations, type MigrationLog } from './migrate';
 import * as schema from './schema';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -12,22 +13,30 @@ export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 export type DbOrTx = DB | Tx;
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../db/migrations',
-);
+export interface OpenDatabaseOptions {
+  migrationsFolder?: string;
+  log?: MigrationLog;
+}
 
-export function openDatabase(file: string): DB {
+export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<DB> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
-  // Migrations are idempotent: drizzle records applied ones in __drizzle_migrations.
-  migrate(db, { migrationsFolder });
-  return db;
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('busy_timeout = 5000');
+    await applyMigrations(sqlite, {
+      file,
+      migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
+      log: options.log,
+    });
+    // Only after the schema is current: a table rebuild needs foreign keys off (migrate.ts).
+    sqlite.pragma('foreign_keys = ON');
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
+  return drizzle(sqlite, { schema }) as DB;
 }
 
 export function closeDatabase(db: DB): void {

@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { Role, Tier } from '../../shared/constants';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ROLES, TIERS, type Role, type Tier } from '../../shared/constants';
+import { UPLOAD_PURPOSES } from '../../shared/schemas/uploads';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
+
+/**
+ * A CHECK that a text column holds one of the listed values (the enum-like columns). The column
+ * is named bare, not table-qualified, so the constraint survives drizzle-kit's table rebuilds
+ * (create `__new_x`, copy, rename).
+ */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
+}
+
+export const PAYOUT_METHODS = ['bank', 'crypto', 'paypal'] as const;
 
 export const users = sqliteTable(
   'users',
@@ -18,14 +30,36 @@ export const users = sqliteTable(
     // Null for admins (SPEC 4: choosing role admin sends a null tier).
     subscriptionTier: text('subscription_tier').$type<Tier>(),
     profileImage: text('profile_image'),
-    // Bumped by a ban, a role change or a password change: every older session stops working.
-    sessionVersion: integer('session_version').notNull().default(0),
+    // What the admin gave as the reason for a ban; shown to the member at sign-in.
+    banReason: text('ban_reason'),
+    lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_nocase').on(sql`${t.username} COLLATE NOCASE`),
     uniqueIndex('users_email_nocase').on(sql`${t.email} COLLATE NOCASE`),
+    check('users_role_valid', oneOf('role', ROLES)),
+    check('users_tier_valid', sql`"subscription_tier" IS NULL OR ${oneOf('subscription_tier', TIERS)}`),
   ],
+);
+
+// One row per sign-in: the sealed cookie carries only this id, so deleting the row (logout, a
+// ban, 'sign out' from another device) ends that session everywhere at once.
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    // Written at most once a minute per session, so a signed-in read stays a read.
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
 );
 
 // Platform settings as key -> JSON value, so a new setting needs no migration.
@@ -36,11 +70,13 @@ export const settings = sqliteTable('settings', {
 });
 
 // Where each member wants contest winnings sent (SPEC 3 'Payment settings form').
-export const payoutMethods = sqliteTable('payout_methods', {
+export const payoutMethods = sqliteTable(
+  'payout_methods',
+  {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  paymentMethod: text('payment_method').$type<'bank' | 'crypto' | 'paypal'>().notNull(),
+  paymentMethod: text('payment_method').$type<(typeof PAYOUT_METHODS)[number]>().notNull(),
   accountName: text('account_name'),
   accountNumber: text('account_number'),
   bankName: text('bank_name'),
@@ -49,7 +85,9 @@ export const payoutMethods = sqliteTable('payout_methods', {
   cryptoCurrency: text('crypto_currency'),
   paypalEmail: text('paypal_email'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
-});
+  },
+  (t) => [check('payout_methods_method_valid', oneOf('payment_method', PAYOUT_METHODS))],
+);
 
 // Every stored file: who owns it and what it is for, so access can be checked when it is served.
 export const uploads = sqliteTable(
@@ -61,9 +99,14 @@ export const uploads = sqliteTable(
     purpose: text('purpose').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
+    // A smaller re-encoded copy of an image, for cards and avatars in lists.
+    variantFileName: text('variant_file_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_owner').on(t.ownerId)],
+  (t) => [
+    index('uploads_owner').on(t.ownerId, t.createdAt),
+    check('uploads_purpose_valid', oneOf('purpose', UPLOAD_PURPOSES)),
+  ],
 );
 
 // Who did what to whom, with the values before and after (JSON).
@@ -78,6 +121,8 @@ export const auditLog = sqliteTable(
     targetId: text('target_id'),
     before: text('before'),
     after: text('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created').on(t.createdAt)],

@@ -20,7 +20,7 @@ export const adminSettingsRouter = router({
     .input(ZUpdatePlatformSettingsRequestSchema)
     .output(ZPlatformSettingsSchema)
     .mutation(({ ctx, input }) =>
-      settings.updatePlatformSettings({ db: ctx.db, actor: ctx.user, input }),
+      settings.updatePlatformSettings({ db: ctx.db, actor: ctx.actor, input }),
     ),
 
   getPayments: adminProcedure
@@ -32,7 +32,7 @@ export const adminSettingsRouter = router({
     .input(ZPaymentConfigSchema)
     .output(ZPaymentConfigSchema)
     .mutation(({ ctx, input }) =>
-      settings.updatePaymentConfig({ db: ctx.db, actor: ctx.user, input }),
+      settings.updatePaymentConfig({ db: ctx.db, actor: ctx.actor, input }),
     ),
 });
 

@@ -22,18 +22,23 @@ export const adminUsersRouter = router({
   create: adminProcedure
     .input(ZCreateUserRequestSchema)
     .output(ZUserSchema)
-    .mutation(({ ctx, input }) => adminUsers.createUser({ db: ctx.db, actor: ctx.user, input })),
+    .mutation(({ ctx, input }) => adminUsers.createUser({ db: ctx.db, actor: ctx.actor, passwords: ctx.passwords, input })),
 
   update: adminProcedure
     .input(ZUpdateUserRequestSchema)
     .output(ZUserSchema)
-    .mutation(({ ctx, input }) => adminUsers.updateUser({ db: ctx.db, actor: ctx.user, input })),
+    .mutation(({ ctx, input }) => adminUsers.updateUser({ db: ctx.db, actor: ctx.actor, input })),
 
   setPassword: adminProcedure
     .input(ZSetPasswordRequestSchema)
     .output(ZSetPasswordResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      await adminUsers.setTemporaryPassword({ db: ctx.db, actor: ctx.user, ...input });
+      await adminUsers.setTemporaryPassword({
+        db: ctx.db,
+        actor: ctx.actor,
+        passwords: ctx.passwords,
+        ...input,
+      });
       return { success: true as const };
     }),
 
@@ -41,7 +46,7 @@ export const adminUsersRouter = router({
     .input(ZDeleteUserRequestSchema)
     .output(ZDeleteUserResponseSchema)
     .mutation(({ ctx, input }) => {
-      adminUsers.deleteUser({ db: ctx.db, actor: ctx.user, id: input.id });
+      adminUsers.deleteUser({ db: ctx.db, actor: ctx.actor, id: input.id });
       return { success: true as const, id: input.id };
     }),
 });

@@ -5,40 +5,64 @@ import {
   ZRegisterRequestSchema,
   ZUserSchema,
 } from '../../shared/schemas/auth';
+import type { TUser } from '../../shared/schemas/auth';
+import type { Context } from '../context';
 import * as auth from '../services/auth';
+import { createSession, deleteSession } from '../services/sessions';
 import { toPublicUser } from '../services/users';
 import { publicProcedure, router } from '../trpc';
-import type { Context } from '../context';
-import type { SessionUser } from '../services/users';
 
-async function startSession(ctx: Context, user: SessionUser) {
-  ctx.session.userId = user.id;
-  ctx.session.sessionVersion = user.sessionVersion;
-  await ctx.session.save();
-  return toPublicUser(user);
+/** Signs the user in on this request: a new session row, and the cookie that names it. */
+async function startSession(ctx: Context, user: TUser): Promise<TUser> {
+  if (ctx.cookie.id) deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
+  const id = createSession({ db: ctx.db, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent });
+  await ctx.cookie.set(id);
+  return user;
 }
 
+const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });
+
 export const authRouter = router({
-  me: publicProcedure
+  me: open
     .output(ZMeResponseSchema)
     .query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
 
-  login: publicProcedure
+  login: open
     .input(ZLoginRequestSchema)
     .output(ZUserSchema)
     .mutation(async ({ ctx, input }) =>
-      startSession(ctx, await auth.login({ db: ctx.db, input, ip: ctx.ip, limiter: ctx.limiter })),
+      startSession(
+        ctx,
+        await auth.login({
+          db: ctx.db,
+          input,
+          ip: ctx.ip,
+          limits: ctx.limits,
+          passwords: ctx.passwords,
+        }),
+      ),
     ),
 
   register: publicProcedure
     .input(ZRegisterRequestSchema)
     .output(ZUserSchema)
     .mutation(async ({ ctx, input }) =>
-      startSession(ctx, await auth.register({ db: ctx.db, input })),
+      startSession(
+        ctx,
+        await auth.register({
+          db: ctx.db,
+          input,
+          ip: ctx.ip,
+          limits: ctx.limits,
+          passwords: ctx.passwords,
+        }),
+      ),
     ),
 
-  logout: publicProcedure.output(ZLogoutResponseSchema).mutation(({ ctx }) => {
-    ctx.session.destroy();
+  logout: open.output(ZLogoutResponseSchema).mutation(({ ctx }) => {
+    // The row goes, so this cookie stops working everywhere at once, copies included.
+    if (ctx.cookie.id) deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
+    ctx.cookie.clear();
     return { success: true as const };
   }),
 });

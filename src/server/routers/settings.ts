@@ -3,7 +3,9 @@ import { getPlatformSettings } from '../services/settings';
 import { publicProcedure, router } from '../trpc';
 
 export const settingsRouter = router({
-  public: publicProcedure.output(ZPublicSettingsSchema).query(({ ctx }) => {
+  public: publicProcedure
+    .meta({ access: 'anonymous', openInMaintenance: true })
+    .output(ZPublicSettingsSchema).query(({ ctx }) => {
     const { siteName, contactEmail, enableRegistration, maintenanceMode } = getPlatformSettings({
       db: ctx.db,
     });

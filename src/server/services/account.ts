@@ -7,42 +7,47 @@ import type {
   TChangePasswordRequest,
   TPaymentSettings,
   TPaymentSettingsResponse,
+  TUpdateProfileRequestOutput,
 } from '../../shared/schemas/account';
+import type { Actor } from './actor';
 import { assertUnique, rethrowUnique } from './auth';
 import { AppError } from './errors';
-import { hashPassword, verifyPassword } from './passwords';
-import { bumpSessionVersion, publicUserColumns } from './users';
+import { beginGuess, type Limits } from './limits';
+import { assertPasswordAllowed } from './passwordPolicy';
+import type { PasswordHasher } from './passwords';
+import { deleteUserSessions } from './sessions';
+import { assertOwnUpload } from './uploads';
+import { publicUserColumns } from './users';
 
 export function updateProfile({
   db,
-  userId,
+  actor,
   input,
 }: {
   db: DB;
-  userId: number;
-  input: {
-    username: string;
-    email: string;
-    fullName: string | null;
-    phoneNumber: string | null;
-    profileImage?: string | null;
-  };
+  actor: Actor;
+  input: TUpdateProfileRequestOutput;
 }): TUser {
-  assertUnique({ db, username: input.username, email: input.email, exceptId: userId });
+  // A stored picture must be the caller's own avatar upload, not any file on the server.
+  if (input.profileImage) {
+    assertOwnUpload({ db, actor, url: input.profileImage, purposes: ['avatar', 'any'] });
+  }
+  assertUnique({ db, username: input.username, email: input.email, exceptId: actor.id });
+  // PATCH semantics: only the fields that were sent change.
+  const changes = Object.fromEntries(
+    Object.entries({
+      username: input.username,
+      email: input.email,
+      fullName: input.fullName,
+      phone: input.phoneNumber,
+      profileImage: input.profileImage,
+    }).filter(([, v]) => v !== undefined),
+  );
   try {
-    const row = db
-      .update(users)
-      .set({
-        username: input.username,
-        email: input.email,
-        fullName: input.fullName,
-        phone: input.phoneNumber,
-        // Absent means "leave the picture as it is"; null removes it.
-        ...(input.profileImage !== undefined ? { profileImage: input.profileImage } : {}),
-      })
-      .where(eq(users.id, userId))
-      .returning(publicUserColumns)
-      .get();
+    const query = Object.keys(changes).length
+      ? db.update(users).set(changes).where(eq(users.id, actor.id)).returning(publicUserColumns)
+      : db.select(publicUserColumns).from(users).where(eq(users.id, actor.id));
+    const row = query.get();
     if (!row) throw new AppError('NOT_FOUND', 'User not found');
     return row;
   } catch (error) {
@@ -51,25 +56,39 @@ export function updateProfile({
   }
 }
 
-/** Changes the password and ends every other session; returns the caller's new session version. */
+/** Changes the password and ends every other session of the member. */
 export async function changePassword({
   db,
-  userId,
+  actor,
+  sessionId,
+  limits,
+  passwords,
   input,
 }: {
   db: DB;
-  userId: number;
+  actor: Actor;
+  sessionId: string;
+  limits: Limits;
+  passwords: PasswordHasher;
   input: TChangePasswordRequest;
-}): Promise<number> {
-  const row = db.select({ password: users.password }).from(users).where(eq(users.id, userId)).get();
+}): Promise<void> {
+  const row = db
+    .select({ password: users.password, username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .get();
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
-  if (!(await verifyPassword(input.currentPassword, row.password))) {
+  // A stolen session must not become a way to guess the password: same limits as sign-in.
+  const guess = await beginGuess(limits, actor.ip ?? 'unknown', `password:${actor.id}`);
+  if (!(await passwords.verify(input.currentPassword, row.password))) {
     throw new AppError('BAD_REQUEST', 'Current password is incorrect');
   }
-  const password = await hashPassword(input.newPassword);
-  return db.transaction((tx) => {
-    tx.update(users).set({ password }).where(eq(users.id, userId)).run();
-    return bumpSessionVersion({ db: tx, id: userId });
+  await guess.succeeded();
+  assertPasswordAllowed(input.newPassword, row);
+  const password = await passwords.hash(input.newPassword);
+  db.transaction((tx) => {
+    tx.update(users).set({ password }).where(eq(users.id, actor.id)).run();
+    deleteUserSessions({ db: tx, userId: actor.id, exceptId: sessionId });
   });
 }
 
@@ -85,13 +104,23 @@ const paymentColumns = {
   updatedAt: payoutMethods.updatedAt,
 };
 
+/** A member reads their own payout method; admins read anyone's (to pay out winnings). */
+function assertMayReadPayout(actor: Actor, userId: number): void {
+  if (userId !== actor.id && actor.role !== 'admin') {
+    throw new AppError('NOT_FOUND', 'Payment settings not found');
+  }
+}
+
 export function getPaymentSettings({
   db,
-  userId,
+  actor,
+  userId = actor.id,
 }: {
   db: DB;
-  userId: number;
+  actor: Actor;
+  userId?: number;
 }): TPaymentSettingsResponse {
+  assertMayReadPayout(actor, userId);
   return (
     db.select(paymentColumns).from(payoutMethods).where(eq(payoutMethods.userId, userId)).get() ??
     null
@@ -100,13 +129,17 @@ export function getPaymentSettings({
 
 export function savePaymentSettings({
   db,
+  actor,
   userId,
   input,
 }: {
   db: DB;
+  actor: Actor;
   userId: number;
   input: TPaymentSettings;
 }): NonNullable<TPaymentSettingsResponse> {
+  // Only the member changes where their own winnings go; another member's row is not there.
+  if (userId !== actor.id) throw new AppError('NOT_FOUND', 'User not found');
   const exists = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
   if (!exists) throw new AppError('NOT_FOUND', 'User not found');
   const values = { ...input, updatedAt: new Date() };

@@ -8,9 +8,13 @@ import type { Role, Tier } from '../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
 import { writeAudit, type Actor } from './audit';
 import { AppError } from './errors';
-import { hashPassword } from './passwords';
+import { assertPasswordAllowed } from './passwordPolicy';
+import type { PasswordHasher } from './passwords';
+import { deleteUserSessions } from './sessions';
 import { getPlatformSettings } from './settings';
-import { bumpSessionVersion, publicUserColumns } from './users';
+import { publicUserColumns } from './users';
+
+const ROLE_RANK: Record<Role, number> = { banned: 0, user: 1, moderator: 2, admin: 3 };
 
 export function listUsers({
   db,
@@ -57,10 +61,12 @@ function adminCount(db: DB): number {
 export async function createUser({
   db,
   actor,
+  passwords,
   input,
 }: {
   db: DB;
   actor: Actor;
+  passwords: PasswordHasher;
   input: {
     username: string;
     email: string;
@@ -69,8 +75,9 @@ export async function createUser({
     subscriptionTier?: Tier | null;
   };
 }): Promise<TUser> {
+  assertPasswordAllowed(input.password, input);
   assertUnique({ db, username: input.username, email: input.email });
-  const password = await hashPassword(input.password);
+  const password = await passwords.hash(input.password);
   const subscriptionTier =
     input.role === 'admin'
       ? null
@@ -138,8 +145,9 @@ export function updateUser({
       .where(eq(users.id, before.id))
       .returning(publicUserColumns)
       .get()!;
-    // A role change (a ban above all) ends the member's sessions at once.
-    if (role !== before.role) bumpSessionVersion({ db: tx, id: before.id });
+    // A demotion or a ban ends the member's sessions at once; a promotion need not (the role
+    // is read from the user row on every request).
+    if (ROLE_RANK[role] < ROLE_RANK[before.role]) deleteUserSessions({ db: tx, userId: before.id });
     writeAudit({
       db: tx,
       actor,
@@ -156,19 +164,22 @@ export function updateUser({
 export async function setTemporaryPassword({
   db,
   actor,
+  passwords,
   id,
   password,
 }: {
   db: DB;
   actor: Actor;
+  passwords: PasswordHasher;
   id: number;
   password: string;
 }): Promise<void> {
   const target = findUser(db, id);
-  const hash = await hashPassword(password);
+  assertPasswordAllowed(password, target);
+  const hash = await passwords.hash(password);
   db.transaction((tx) => {
     tx.update(users).set({ password: hash }).where(eq(users.id, target.id)).run();
-    bumpSessionVersion({ db: tx, id: target.id });
+    deleteUserSessions({ db: tx, userId: target.id });
     writeAudit({
       db: tx,
       actor,

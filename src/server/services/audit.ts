@@ -3,11 +3,9 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { TAuditEntry } from '../../shared/schemas/audit';
+import type { Actor } from './actor';
 
-export interface Actor {
-  id: number;
-  username: string;
-}
+export type { Actor } from './actor';
 
 export function writeAudit({
   db,
@@ -19,7 +17,7 @@ export function writeAudit({
   after,
 }: {
   db: DbOrTx;
-  actor: Actor;
+  actor: Pick<Actor, 'id' | 'username' | 'ip' | 'userAgent'>;
   action: string;
   targetType: string;
   targetId?: string | number | null;
@@ -35,6 +33,8 @@ export function writeAudit({
       targetId: targetId === undefined || targetId === null ? null : String(targetId),
       before: before === undefined ? null : JSON.stringify(before),
       after: after === undefined ? null : JSON.stringify(after),
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent?.slice(0, 300) ?? null,
     })
     .run();
 }
@@ -70,6 +70,8 @@ export function listAudit({
       targetId: auditLog.targetId,
       before: auditLog.before,
       after: auditLog.after,
+      ip: auditLog.ip,
+      userAgent: auditLog.userAgent,
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)

@@ -1,20 +1,15 @@
 // Registration and sign-in rules (SPEC 5, PRODUCT.md 'Tiers, roles, access').
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { users } from '../db/schema';
 import { MSG } from '../../shared/messages';
-import type { TLoginRequest, TRegisterRequest } from '../../shared/schemas/auth';
+import type { TLoginRequest, TRegisterRequest, TUser } from '../../shared/schemas/auth';
 import { AppError } from './errors';
-import { getDummyHash, hashPassword, verifyPassword } from './passwords';
-import type { LoginLimiter } from './rateLimiter';
+import { beginGuess, take, type Limits } from './limits';
+import { assertPasswordAllowed } from './passwordPolicy';
+import type { PasswordHasher } from './passwords';
 import { getPlatformSettings } from './settings';
-import {
-  conflictField,
-  getSessionUser,
-  isUniqueViolation,
-  publicUserColumns,
-  type SessionUser,
-} from './users';
+import { conflictField, getUser, isUniqueViolation, publicUserColumns } from './users';
 
 export function assertUnique({
   db,
@@ -58,14 +53,23 @@ export function rethrowUnique(error: unknown): never {
 export async function register({
   db,
   input,
+  ip,
+  limits,
+  passwords,
 }: {
   db: DB;
   input: Omit<TRegisterRequest, 'confirmPassword' | 'phone'> & { phone?: string };
-}): Promise<SessionUser> {
+  ip: string;
+  limits: Limits;
+  passwords: PasswordHasher;
+}): Promise<TUser> {
   const settings = getPlatformSettings({ db });
   if (!settings.enableRegistration) throw new AppError('FORBIDDEN', MSG.registrationDisabled);
+  assertPasswordAllowed(input.password, input);
   assertUnique({ db, username: input.username, email: input.email });
-  const password = await hashPassword(input.password);
+  // Counted per call, so a batch of sign-ups counts as its parts; before the slow hash.
+  await take(limits.signupIp, ip, 1, MSG.tooManySignups);
+  const password = await passwords.hash(input.password);
   try {
     return db
       .insert(users)
@@ -77,7 +81,7 @@ export async function register({
         role: 'user',
         subscriptionTier: settings.defaultUserTier,
       })
-      .returning({ ...publicUserColumns, sessionVersion: users.sessionVersion })
+      .returning(publicUserColumns)
       .get();
   } catch (error) {
     rethrowUnique(error);
@@ -88,34 +92,36 @@ export async function login({
   db,
   input,
   ip,
-  limiter,
+  limits,
+  passwords,
 }: {
   db: DB;
   input: TLoginRequest;
   ip: string;
-  limiter: LoginLimiter;
-}): Promise<SessionUser> {
-  const accountKey = `${ip}|${input.username.toLowerCase()}`;
-  const wait = Math.max(limiter.perAccount.blockedFor(accountKey), limiter.perIp.blockedFor(ip));
-  if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyAttempts, { retryAfter: wait });
-  // Counted before the slow hash check, so parallel (batched) attempts are counted too.
-  limiter.perAccount.fail(accountKey);
-  limiter.perIp.fail(ip);
-
+  limits: Limits;
+  passwords: PasswordHasher;
+}): Promise<TUser> {
+  const guess = await beginGuess(limits, ip, `login:${input.username.toLowerCase()}`);
   const row = db
-    .select({ id: users.id, password: users.password })
+    .select({ id: users.id, password: users.password, role: users.role, banReason: users.banReason })
     .from(users)
     .where(sql`${users.username} = ${input.username} COLLATE NOCASE`)
     .get();
-  const ok = await verifyPassword(input.password, row?.password ?? (await getDummyHash()));
+  const ok = await passwords.verify(input.password, row?.password ?? (await passwords.dummyHash()));
   if (!row || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
-
-  const user = getSessionUser({ db, id: row.id });
+  await guess.succeeded();
+  if (row.role === 'banned') {
+    throw new AppError(
+      'FORBIDDEN',
+      row.banReason ? `${MSG.suspended}. Reason: ${row.banReason}` : MSG.suspended,
+    );
+  }
+  // A hash made at an older, weaker cost is redone now, while the password is at hand.
+  if (passwords.needsRehash(row.password)) {
+    const rehashed = await passwords.hash(input.password);
+    db.update(users).set({ password: rehashed }).where(eq(users.id, row.id)).run();
+  }
+  const user = getUser({ db, id: row.id });
   if (!user) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
-  if (user.role === 'banned') throw new AppError('FORBIDDEN', MSG.suspended);
-  // Only failures count: a successful sign-in takes back the attempt counted above, or 30
-  // sign-ins from one address (an office, a proxy) would lock everyone there out.
-  limiter.perAccount.reset(accountKey);
-  limiter.perIp.forgive(ip);
   return user;
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import type { DB } from '../db/client';
+import type { DB, DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
 import {
   UPLOAD_PURPOSES,
@@ -15,6 +15,7 @@ import {
   type UploadPurpose,
   type UploadResponse,
 } from '../../shared/schemas/uploads';
+import type { Actor } from './actor';
 import { AppError } from './errors';
 
 const MB = 1024 * 1024;
@@ -83,4 +84,33 @@ export function findUpload({ db, fileName }: { db: DB; fileName: string }) {
     .from(uploads)
     .where(eq(uploads.fileName, fileName))
     .get();
+}
+
+/**
+ * A stored file reference (a profile picture, later a cover, a guide, a proof) must name an
+ * upload the caller owns, made for that purpose; anything else is refused as if it did not
+ * exist, so nobody can point at another member's file (a payment proof above all).
+ */
+export function assertOwnUpload({
+  db,
+  actor,
+  url,
+  purposes,
+}: {
+  db: DbOrTx;
+  actor: Pick<Actor, 'id'>;
+  url: string;
+  purposes: readonly UploadPurpose[];
+}): void {
+  const name = /^\/uploads\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/.exec(url)?.[1];
+  const row = name
+    ? db
+        .select({ ownerId: uploads.ownerId, purpose: uploads.purpose })
+        .from(uploads)
+        .where(eq(uploads.fileName, name))
+        .get()
+    : undefined;
+  if (!row || row.ownerId !== actor.id || !purposes.includes(row.purpose as UploadPurpose)) {
+    throw new AppError('BAD_REQUEST', 'Please upload the file first');
+  }
 }

@@ -1,6 +1,6 @@
 // Reading users with an explicit column list: the password hash never leaves this layer.
-import { eq, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
+import { eq } from 'drizzle-orm';
+import type { DB } from '../db/client';
 import { users } from '../db/schema';
 import type { TUser } from '../../shared/schemas/auth';
 
@@ -16,42 +16,16 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
 };
 
-export type SessionUser = TUser & { sessionVersion: number };
-
-function prepareSessionUser(db: DB) {
-  return db
-    .select({ ...publicUserColumns, sessionVersion: users.sessionVersion })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare();
-}
-// Read on every request: one prepared statement per database instead of a query built each time.
-const sessionUserStatements = new WeakMap<DB, ReturnType<typeof prepareSessionUser>>();
-
-export function getSessionUser({ db, id }: { db: DB; id: number }): SessionUser | undefined {
-  let statement = sessionUserStatements.get(db);
-  if (!statement) sessionUserStatements.set(db, (statement = prepareSessionUser(db)));
-  return statement.get({ id });
-}
+/** The signed-in caller: the public user and the id of the session they came with. */
+export type SessionUser = TUser & { sessionId: string };
 
 export function getUser({ db, id }: { db: DB; id: number }): TUser | undefined {
   return db.select(publicUserColumns).from(users).where(eq(users.id, id)).get();
 }
 
 export function toPublicUser(user: SessionUser): TUser {
-  const { sessionVersion: _omit, ...rest } = user;
+  const { sessionId: _omit, ...rest } = user;
   return rest;
-}
-
-/** Ends every session the user holds (SPEC/PRODUCT: ban, role change, password change). */
-export function bumpSessionVersion({ db, id }: { db: DbOrTx; id: number }): number {
-  const row = db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, id))
-    .returning({ sessionVersion: users.sessionVersion })
-    .get();
-  return row?.sessionVersion ?? 0;
 }
 
 export function isUniqueViolation(error: unknown): error is Error & { message: string } {

@@ -20,40 +20,76 @@ const optionalText = (max: number, label: string) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
+/** PATCH semantics: an absent field stays as it is; an empty one is cleared. */
+const keepAbsent = <T>(v: T | null | undefined) => (v === undefined ? undefined : v ? v : null);
+
 export const ZUpdateProfileRequestSchema = z.object({
-  username: ZUsername,
-  email: ZEmail,
-  fullName: optionalText(100, 'Full name'),
-  phoneNumber: ZPhone.optional()
+  username: ZUsername.optional(),
+  email: ZEmail.optional(),
+  fullName: z
+    .string()
+    .trim()
+    .max(100, 'Full name must be at most 100 characters')
+    .optional()
     .nullable()
-    .transform((v) => (v ? v : null)),
+    .transform(keepAbsent),
+  phoneNumber: ZPhone.optional().nullable().transform(keepAbsent),
   profileImage: z
     .union([ZUploadUrl, z.literal(''), z.null()])
     .optional()
     .transform((v) => (v === '' ? null : v)),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
+export type TUpdateProfileRequestOutput = z.output<typeof ZUpdateProfileRequestSchema>;
 
 const passwordField = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(6, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-export const ZChangePasswordRequestSchema = z.object({
-  currentPassword: passwordField,
-  newPassword: passwordField,
-});
+export const ZChangePasswordRequestSchema = z
+  .object({
+    currentPassword: passwordField,
+    newPassword: passwordField.refine((v) => v.trim().length > 0, MSG.passwordBlank),
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: MSG.passwordUnchanged,
+    path: ['newPassword'],
+  });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequestSchema>;
 
 /** The form adds the confirmation, checked on the client only (the API takes the two above). */
-export const ZChangePasswordFormSchema = ZChangePasswordRequestSchema.extend({
-  confirmPassword: z.string({ error: MSG.passwordsDoNotMatch }),
-}).refine((v) => v.newPassword === v.confirmPassword, {
-  message: MSG.passwordsDoNotMatch,
-  path: ['confirmPassword'],
-});
+export const ZChangePasswordFormSchema = z
+  .object({
+    currentPassword: passwordField,
+    newPassword: passwordField.refine((v) => v.trim().length > 0, MSG.passwordBlank),
+    confirmPassword: z.string({ error: MSG.passwordsDoNotMatch }),
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: MSG.passwordUnchanged,
+    path: ['newPassword'],
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 
 export const ZChangePasswordResponseSchema = z.object({ success: z.literal(true) });
+
+/** One of the member's signed-in sessions, as Account Settings lists them. */
+export const ZSessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.date(),
+  lastSeenAt: z.date(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type TSessionInfo = z.infer<typeof ZSessionInfoSchema>;
+export const ZListSessionsResponseSchema = z.array(ZSessionInfoSchema);
+export const ZRevokeSessionRequestSchema = z.object({
+  id: z.string({ error: 'Session id is required' }).min(1).max(64),
+});
 
 export const PAYMENT_METHODS = ['bank', 'crypto', 'paypal'] as const;
 export const PAYOUT_CURRENCIES = ['BTC', 'ETH', 'USDT', 'USDC'] as const;

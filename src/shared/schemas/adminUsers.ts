@@ -1,5 +1,6 @@
 // Admin user management (SPEC 2.15, 4 'User role change', 5 'Add user').
 import { z } from 'zod';
+import { ZPage, ZPageSize } from './paging';
 import { PASSWORD_MAX, ROLES, TIERS } from '../constants';
 import { MSG } from '../messages';
 import { ZEmail, ZUserSchema, ZUsername } from './auth';
@@ -9,8 +10,8 @@ const ZId = z.number({ error: 'A user id is required' }).int().positive();
 export const ZListUsersRequestSchema = z
   .object({
     search: z.string().trim().max(100).optional(),
-    page: z.number().int().min(1).default(1),
-    pageSize: z.number().int().min(1).max(10_000).default(25),
+    page: ZPage.default(1),
+    pageSize: ZPageSize(10_000).default(25),
   })
   .default({ page: 1, pageSize: 25 });
 export type TListUsersRequest = z.input<typeof ZListUsersRequestSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ZPage, ZPageSize } from './paging';
 
 export const ZListAuditRequestSchema = z
   .object({
-    page: z.number().int().min(1).default(1),
-    pageSize: z.number().int().min(1).max(200).default(50),
+    page: ZPage.default(1),
+    pageSize: ZPageSize(200).default(50),
     action: z.string().trim().max(64).optional(),
   })
   .default({ page: 1, pageSize: 50 });
@@ -17,6 +18,8 @@ export const ZAuditEntrySchema = z.object({
   targetId: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
   createdAt: z.date(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntrySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeTier, PASSWORD_MAX, ROLES, TIERS } from '../constants';
 import { MSG } from '../messages';
+import { passwordRuleProblem } from '../passwordPolicy';
 
 export const ZUsername = z
   .string({ error: 'Username is required' })
@@ -22,7 +23,8 @@ export const ZEmail = z
 export const ZPassword = z
   .string({ error: 'Password is required' })
   .min(6, 'Password must be at least 6 characters')
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((v) => v.trim().length > 0, MSG.passwordBlank);
 
 export const ZPhone = z
   .string()
@@ -55,6 +57,10 @@ export const ZRegisterRequestSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     message: MSG.passwordsDoNotMatch,
     path: ['confirmPassword'],
+  })
+  .superRefine((v, ctx) => {
+    const problem = passwordRuleProblem(v.password, v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
   });
 export type TRegisterRequest = z.input<typeof ZRegisterRequestSchema>;
 

@@ -1,0 +1,14 @@
+// Who is acting: what services need to apply row rules and to write the audit log.
+import type { Role } from '../../shared/constants';
+
+export interface Actor {
+  id: number;
+  username: string;
+  role: Role;
+  ip?: string;
+  userAgent?: string;
+}
+
+export function isReviewer(actor: Pick<Actor, 'role'> | null | undefined): boolean {
+  return actor?.role === 'admin' || actor?.role === 'moderator';
+}

@@ -1,0 +1,128 @@
+// The one abuse-limit mechanism: named rate-limiter-flexible counters, kept in memory (one
+// process serves the platform; a restart forgives everyone, which is acceptable), and the two
+// rules built from them: password guesses and plain quotas.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { MSG } from '../../shared/messages';
+import { AppError } from './errors';
+
+export interface LimitSettings {
+  /** Failed sign-ins (or current-password guesses) one IP may make per 15 minutes. */
+  guessesPerIp: number;
+  /** Failed guesses at one account, from any IP, before each further try must wait. */
+  freeGuessesPerAccount: number;
+  /** Sign-ups one IP may make per hour (a batch counts as its parts). */
+  signupsPerIpPerHour: number;
+  /** Uploads one member may make per minute, and bytes per day. */
+  uploadsPerMinute: number;
+  uploadBytesPerDay: number;
+}
+
+export const DEFAULT_LIMITS: LimitSettings = {
+  guessesPerIp: 30,
+  freeGuessesPerAccount: 5,
+  signupsPerIpPerHour: 10,
+  uploadsPerMinute: 10,
+  uploadBytesPerDay: 100 * 1024 * 1024,
+};
+
+/** The wait after the n-th failed guess at one account: 30 s, doubling, at most 15 minutes. */
+export function accountDelaySeconds(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(15 * 60, 30 * 2 ** (failures - free));
+}
+
+export interface Limits {
+  settings: LimitSettings;
+  guessIp: RateLimiterMemory;
+  guessAccount: RateLimiterMemory;
+  accountLock: RateLimiterMemory;
+  signupIp: RateLimiterMemory;
+  uploadRate: RateLimiterMemory;
+  uploadBytes: RateLimiterMemory;
+}
+
+export function createLimits(overrides: Partial<LimitSettings> = {}): Limits {
+  const settings = { ...DEFAULT_LIMITS, ...overrides };
+  return {
+    settings,
+    guessIp: new RateLimiterMemory({
+      keyPrefix: 'guess-ip',
+      points: settings.guessesPerIp,
+      duration: 15 * 60,
+    }),
+    // Failures at one account are remembered for a day; a success forgets them.
+    guessAccount: new RateLimiterMemory({
+      keyPrefix: 'guess-acct',
+      points: 1_000_000,
+      duration: 24 * 3600,
+    }),
+    accountLock: new RateLimiterMemory({ keyPrefix: 'acct-lock', points: 1, duration: 1 }),
+    signupIp: new RateLimiterMemory({
+      keyPrefix: 'signup',
+      points: settings.signupsPerIpPerHour,
+      duration: 3600,
+    }),
+    uploadRate: new RateLimiterMemory({
+      keyPrefix: 'upload',
+      points: settings.uploadsPerMinute,
+      duration: 60,
+    }),
+    uploadBytes: new RateLimiterMemory({
+      keyPrefix: 'upload-bytes',
+      points: settings.uploadBytesPerDay,
+      duration: 24 * 3600,
+    }),
+  };
+}
+
+function tooMany(ms: number, message: string = MSG.tooManyAttempts): AppError {
+  return new AppError('TOO_MANY_REQUESTS', message, {
+    retryAfter: Math.max(1, Math.ceil(ms / 1000)),
+  });
+}
+
+/** Takes `points` from a limiter for `key`, or throws 429 with Retry-After when none are left. */
+export async function take(
+  limiter: RateLimiterMemory,
+  key: string,
+  points = 1,
+  message?: string,
+): Promise<void> {
+  try {
+    await limiter.consume(key, points);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext, message);
+    throw rejection;
+  }
+}
+
+export interface Guess {
+  /** The guess was right: forget this account's failures and give back the IP's point. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Counts a password guess before the (slow) hash check, so parallel or batched guesses are
+ * counted too. Failures are what costs: an IP has `guessesPerIp` per 15 minutes, and an account,
+ * across every IP, `freeGuessesPerAccount` before each further guess reserves a growing wait.
+ * A right guess gives the point back, so sign-ins that succeed never lock anyone out.
+ */
+export async function beginGuess(limits: Limits, ip: string, account: string): Promise<Guess> {
+  const lock = await limits.accountLock.get(account);
+  if (lock && lock.consumedPoints > 0 && lock.msBeforeNext > 0) throw tooMany(lock.msBeforeNext);
+  const perIp = await limits.guessIp.get(ip);
+  if (perIp && perIp.consumedPoints >= limits.settings.guessesPerIp)
+    throw tooMany(perIp.msBeforeNext);
+
+  await take(limits.guessIp, ip);
+  const counted = await limits.guessAccount.consume(account);
+  const wait = accountDelaySeconds(counted.consumedPoints, limits.settings.freeGuessesPerAccount);
+  if (wait > 0) await limits.accountLock.block(account, wait);
+  return {
+    async succeeded() {
+      await limits.guessIp.reward(ip);
+      await limits.guessAccount.delete(account);
+      await limits.accountLock.delete(account);
+    },
+  };
+}
