@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
 import { openDatabase, closeDatabase } from '../src/server/db/client';
-import { hashPassword } from '../src/server/services/passwords';
+import { createPasswordHasher } from '../src/server/services/passwords';
 
 interface CannonResult {
   requests: { average: number };
@@ -37,7 +37,7 @@ function run(url: string, headers: Record<string, string> = {}): Promise<CannonR
 
 async function seed(file: string): Promise<void> {
   const db = await openDatabase(file);
-  const hash = await hashPassword('benchpass123');
+  const hash = await createPasswordHasher().hash('benchpass123');
   const insert = db.$client.prepare(
     'INSERT INTO users (username, email, password, role, subscription_tier) VALUES (?, ?, ?, ?, ?)',
   );

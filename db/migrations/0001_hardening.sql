@@ -1,6 +1,7 @@
 -- Hand-edited after drizzle-kit generate: the copies select only columns the old tables have,
 -- and legacy or unknown enum values are mapped (premium -> elite, PRODUCT.md) so every row passes
 -- the new CHECK constraints and none is lost.
+-- The expression indexes are written as in 0000 (drizzle-kit quotes a rebuilt one as a column name).
 CREATE TABLE `sessions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,
@@ -57,8 +58,8 @@ CREATE TABLE `__new_users` (
 INSERT INTO `__new_users`("id", "username", "password", "email", "phone", "full_name", "role", "subscription_tier", "profile_image", "session_version", "created_at") SELECT "id", "username", "password", "email", "phone", "full_name", CASE WHEN "role" IN ('user', 'moderator', 'admin', 'banned') THEN "role" ELSE 'user' END, CASE WHEN "subscription_tier" IS NULL OR "subscription_tier" IN ('free', 'standard', 'pro', 'elite') THEN "subscription_tier" WHEN "subscription_tier" = 'premium' THEN 'elite' ELSE 'free' END, "profile_image", "session_version", "created_at" FROM `users`;--> statement-breakpoint
 DROP TABLE `users`;--> statement-breakpoint
 ALTER TABLE `__new_users` RENAME TO `users`;--> statement-breakpoint
-CREATE UNIQUE INDEX `users_username_nocase` ON `users` (`"username" COLLATE NOCASE`);--> statement-breakpoint
-CREATE UNIQUE INDEX `users_email_nocase` ON `users` (`"email" COLLATE NOCASE`);--> statement-breakpoint
+CREATE UNIQUE INDEX `users_username_nocase` ON `users` ("username" COLLATE NOCASE);--> statement-breakpoint
+CREATE UNIQUE INDEX `users_email_nocase` ON `users` ("email" COLLATE NOCASE);--> statement-breakpoint
 CREATE TABLE `__new_payout_methods` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`payment_method` text NOT NULL,

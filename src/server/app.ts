@@ -1,13 +1,19 @@
 // createApp(): every middleware, /trpc, /api, uploads and the built client. No listen() here,
 // so tests mount the very same app on a port they pick.
-import fs from 'node:fs';
-import path from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createContext, type AppDeps } from './context';
 import { createRestRouter } from './rest';
 import { appRouter } from './routers/_app';
-import { csrfGuard, requireJsonBody, securityHeaders } from './security';
+import {
+  csrfGuard,
+  errorHandler,
+  noStore,
+  rejectMalformedRequests,
+  requireJsonBody,
+  securityHeaders,
+} from './security';
+import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 
 export interface CreateAppOptions {
@@ -22,12 +28,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('etag', false);
   app.use(securityHeaders());
+  app.use(rejectMalformedRequests);
+  app.use(['/api', '/trpc'], noStore);
 
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
 
-  app.use(['/api', '/trpc'], csrfGuard);
+  app.use(['/api', '/trpc'], csrfGuard(deps));
   app.use('/trpc', requireJsonBody);
   app.use(
     '/trpc',
@@ -59,29 +67,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.use(createRestRouter(deps));
   app.use('/api', api);
 
-  if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) {
-    const clientDir = options.clientDir;
-    app.use(
-      '/assets',
-      express.static(path.join(clientDir, 'assets'), {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-      }),
-    );
-    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-    const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    // Every other GET is a client route; the client shows its own 'Page Not Found'.
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(indexHtml);
-    });
-  }
+  // The built client, precompressed; every other GET answers index.html (src/server/static.ts).
+  if (options.clientDir) serveClient(app, options.clientDir);
 
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    deps.logger.error({ err: error }, 'unhandled error');
-    if (!res.headersSent)
-      res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
-  });
+  app.use(errorHandler(deps.logger));
   return app;
 }

@@ -2,14 +2,15 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { bootstrap, resolveSessionSecret } from './bootstrap';
 import { closeDatabase, openDatabase } from './db/client';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
+import { CLIENT_DIR } from './paths';
 import { createLimits } from './services/limits';
 import { createPasswordHasher } from './services/passwords';
+import { removeOrphanUploads } from './services/uploadCleanup';
 
 async function main() {
   // An optional .env beside package.json; real environment variables win over it.
@@ -26,7 +27,6 @@ async function main() {
   // Always the production cost: no variable can weaken password hashing.
   const passwords = createPasswordHasher();
   await bootstrap(db, env, logger, passwords);
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const app = createApp(
     {
       db,
@@ -37,7 +37,7 @@ async function main() {
       uploadDir: path.resolve(env.UPLOAD_DIR),
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
     },
-    { clientDir: path.join(root, 'dist/client'), trustProxy: env.TRUST_PROXY },
+    { clientDir: CLIENT_DIR, trustProxy: env.TRUST_PROXY },
   );
   const server = app.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
@@ -48,11 +48,21 @@ async function main() {
     process.exit(1);
   });
 
+  // Uploads nothing references after a day, and files a crash left behind: at start, then hourly.
+  const cleanUploads = () =>
+    removeOrphanUploads({ db, uploadDir: path.resolve(env.UPLOAD_DIR) })
+      .then((removed) => logger.info(removed, 'upload clean-up: removed %d uploads', removed.rows))
+      .catch((error: unknown) => logger.error({ err: error }, 'upload clean-up failed'));
+  void cleanUploads();
+  const cleanupTimer = setInterval(() => void cleanUploads(), 60 * 60 * 1000);
+  cleanupTimer.unref();
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    clearInterval(cleanupTimer);
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       closeDatabase(db);

@@ -6,6 +6,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppDeps } from './context';
 import { createContext } from './context';
 import { createCaller } from './routers/_app';
+import { clientErrorOf } from './security';
 import { AppError } from './services/errors';
 import { validationIssues } from './trpc';
 
@@ -40,11 +41,16 @@ export function idParam(value: string | undefined): number {
   return id;
 }
 
-/** Optional positive integer from a query string; anything malformed is left to zod (400). */
+/**
+ * Optional number from a query string. Only plain decimals are read as numbers ('0x10', '1e3'
+ * or ' 7' are not); anything else, a repeated key's array included, goes to zod as it is,
+ * which answers 400 with the paging message.
+ */
 function intQuery(value: unknown): number | undefined {
   if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : (value as never);
+  return typeof value === 'string' && /^-?[0-9]{1,20}(\.[0-9]{1,20})?$/.test(value)
+    ? Number(value)
+    : (value as never);
 }
 
 /** GET /api/users answers the SPEC's plain array: the whole list, or one page when asked. */
@@ -251,18 +257,9 @@ export function createRestRouter(deps: AppDeps): Router {
   });
   // Body-parser failures arrive here: they are the client's fault, never a 500.
   api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'Malformed JSON body', code: 'BAD_REQUEST' });
-    } else if (type === 'entity.too.large') {
-      res.status(413).json({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
-    } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      res
-        .status(415)
-        .json({ message: 'Unsupported body encoding', code: 'UNSUPPORTED_MEDIA_TYPE' });
-    } else {
-      sendError(res, error, deps);
-    }
+    const clientError = clientErrorOf(error);
+    if (!clientError) return sendError(res, error, deps);
+    res.status(clientError.status).json({ message: clientError.message, code: clientError.code });
   });
   return api;
 }

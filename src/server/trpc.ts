@@ -102,7 +102,8 @@ const maintenanceGate = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
-const base = t.procedure.use(mapAppErrors).use(enforceAccess).use(maintenanceGate);
+// Maintenance first: during it, everyone but admins hears 503 before anything else.
+const base = t.procedure.use(mapAppErrors).use(maintenanceGate).use(enforceAccess);
 
 /**
  * Narrows the context's types to a signed-in caller. It enforces nothing itself:

@@ -7,10 +7,14 @@ import { uploadSizeMessage, UPLOAD_RULES } from '../shared/schemas/uploads';
 import { createContext, type AppDeps } from './context';
 import { sendError } from './rest';
 import { AppError } from './services/errors';
+import { take } from './services/limits';
 import { getPlatformSettings } from './services/settings';
-import { findUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
-
-const FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|pdf)$/;
+import {
+  getServableUpload,
+  MAX_UPLOAD_BYTES,
+  parsePurpose,
+  storeUpload,
+} from './services/uploads';
 
 export function createUploadRouter(deps: AppDeps): Router {
   const router = express.Router();
@@ -23,10 +27,13 @@ export function createUploadRouter(deps: AppDeps): Router {
   router.post('/api/upload', async (req: Request, res: Response) => {
     try {
       const ctx = await createContext(deps, req, res);
-      if (!ctx.user) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+      if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       if (ctx.user.role !== 'admin' && getPlatformSettings({ db: deps.db }).maintenanceMode) {
         throw new AppError('SERVICE_UNAVAILABLE', MSG.maintenance);
       }
+      // Counted before the body is even read, so a flood costs us no parsing or decoding.
+      const member = String(ctx.actor.id);
+      await take(deps.limits.uploadRate, member, 1, MSG.tooManyUploads);
       if (!req.is('multipart/form-data')) {
         throw new AppError(
           'BAD_REQUEST',
@@ -48,10 +55,18 @@ export function createUploadRouter(deps: AppDeps): Router {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const purpose = parsePurpose(body.purpose);
       if (!req.file) throw new AppError('BAD_REQUEST', 'No file was sent (field "file")');
+      // The daily quota counts the bytes sent, before anything is stored. A file that does not
+      // fit is refused without using up what is left, so a smaller one still can.
+      try {
+        await take(deps.limits.uploadBytes, member, req.file.size, MSG.tooManyUploads);
+      } catch (error) {
+        await deps.limits.uploadBytes.reward(member, req.file.size);
+        throw error;
+      }
       const result = await storeUpload({
         db: deps.db,
         uploadDir: deps.uploadDir,
-        ownerId: ctx.user.id,
+        actor: ctx.actor,
         purpose,
         buffer: req.file.buffer,
       });
@@ -78,23 +93,23 @@ export function createUploadRouter(deps: AppDeps): Router {
 
   router.get('/uploads/:name', async (req: Request, res: Response) => {
     try {
-      const name = String(req.params.name);
-      const row = FILE_NAME.test(name) ? findUpload({ db: deps.db, fileName: name }) : undefined;
-      if (!row) throw new AppError('NOT_FOUND', 'File not found');
-      if (row.purpose === 'proof') {
-        // Payment proofs are private: their owner and the reviewers only.
-        const ctx = await createContext(deps, req, res);
-        const reviewer = ctx.user?.role === 'admin' || ctx.user?.role === 'moderator';
-        if (!ctx.user || (!reviewer && ctx.user.id !== row.ownerId)) {
-          throw new AppError('NOT_FOUND', 'File not found');
-        }
-        res.setHeader('Cache-Control', 'private, no-store');
-      } else {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      }
-      res.setHeader('Content-Type', row.mime);
+      // The session is read only when the file turns out to be private.
+      const file = await getServableUpload({
+        db: deps.db,
+        actor: async () => (await createContext(deps, req, res)).actor,
+        fileName: String(req.params.name),
+      });
+      res.setHeader(
+        'Cache-Control',
+        file.purpose === 'proof' ? 'private, no-store' : 'public, max-age=31536000, immutable',
+      );
+      res.setHeader('Content-Type', file.mime);
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.sendFile(path.join(deps.uploadDir, row.fileName), (error) => {
+      // A PDF is never rendered in our origin: the browser saves it.
+      if (file.mime === 'application/pdf') {
+        res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      }
+      res.sendFile(path.join(deps.uploadDir, file.fileName), (error) => {
         if (error && !res.headersSent)
           sendError(res, new AppError('NOT_FOUND', 'File not found'), deps);
       });

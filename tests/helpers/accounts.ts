@@ -6,7 +6,6 @@ import type { DB } from '../../src/server/db/client';
 import {
   auditLog,
   payoutMethods,
-  sessions,
   settings,
   uploads,
   users,
@@ -32,7 +31,6 @@ export function snapshot(db: DB) {
       .from(users)
       .orderBy(users.id)
       .all(),
-    sessions: db.select({ id: sessions.id }).from(sessions).orderBy(sessions.id).all(),
     payouts: db.select().from(payoutMethods).orderBy(payoutMethods.userId).all(),
     settings: db.select().from(settings).orderBy(settings.key).all(),
     audit: db.select({ n: count() }).from(auditLog).get()?.n ?? 0,

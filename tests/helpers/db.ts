@@ -10,7 +10,7 @@ import { createContextInner, type AppDeps, type SessionCookie } from '../../src/
 import { createCaller } from '../../src/server/routers/_app';
 import { createLimits, type LimitSettings } from '../../src/server/services/limits';
 import { createPasswordHasher } from '../../src/server/services/passwords';
-import { createSession } from '../../src/server/services/sessions';
+import { createSession, getSessionUser } from '../../src/server/services/sessions';
 
 /** Test suites hash at a low scrypt cost, injected here; the product never reads it from anywhere. */
 export const testPasswords = createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
@@ -120,4 +120,9 @@ export function callerFor(t: TestDb, user?: { id: number }, ip = '127.0.0.1') {
 /** A new request carrying an existing cookie, as a browser sends its cookie again. */
 export function reopen(t: TestDb, cookie: SessionCookie, ip = '127.0.0.1') {
   return createCaller(createContextInner({ deps: t.deps, cookie: memoryCookie(cookie.id), ip }));
+}
+
+/** The id of the user a cookie is signed in as (through its session row), or undefined. */
+export function signedInId(t: TestDb, cookie: SessionCookie): number | undefined {
+  return cookie.id ? getSessionUser({ db: t.db, sessionId: cookie.id })?.id : undefined;
 }

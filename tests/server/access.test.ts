@@ -1,11 +1,18 @@
 // The access policy matrix: every procedure of appRouter (read from the router, so procedures
 // added later are covered without touching this file), called as each of five principals, must
-// answer as src/server/access.ts says: UNAUTHORIZED = 401, FORBIDDEN = 403, anything else
-// (success, BAD_REQUEST, NOT_FOUND, CONFLICT, ...) = allowed. A refused call changes nothing.
+// answer as its own `.meta({ access })` declaration says (src/server/access.ts reads them):
+// UNAUTHORIZED = 401, FORBIDDEN = 403, anything else (success, BAD_REQUEST, NOT_FOUND, ...) =
+// allowed. A refused call changes nothing. Then the same over real HTTP for every REST path of
+// the adapter table, and for the Express-only upload path.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy, type Access } from '../../src/server/access';
+import { restRoutes } from '../../src/server/rest';
 import { appRouter } from '../../src/server/routers/_app';
+import { createSession } from '../../src/server/services/sessions';
+import { SESSION_COOKIE } from '../../src/server/session';
+import { sealData } from 'iron-session';
+import { startTestServer, type TestServer } from '../helpers/server';
 import type { Role } from '../../src/shared/constants';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 
@@ -97,8 +104,8 @@ describe('the access policy table', () => {
     expect(PROCEDURES.every((p) => p.includes('.'))).toBe(true);
   });
 
-  it('has a row for every procedure', () => {
-    expect(PROCEDURES.filter((p) => !(p in accessPolicy))).toEqual([]);
+  it('has a declaration on every procedure', () => {
+    expect(PROCEDURES.filter((p) => !accessPolicy[p])).toEqual([]);
   });
 
   it('has no row for a procedure that does not exist', () => {
@@ -122,5 +129,62 @@ describe.each(PROCEDURES)('%s', (path) => {
     const result = await outcomeOf(procedureOf(caller, path)(undefined));
     expect(result, `${path} as ${principal} (${access})`).toBe(EXPECTED[access!][principal]);
     if (result !== 'allowed') expect(snapshot(t)).toEqual(before);
+  });
+});
+
+describe('REST paths', () => {
+  // Express-only paths outside the adapter table, with the access they enforce.
+  const EXPRESS_ONLY = [{ method: 'post', path: '/upload', access: 'member' as Access }];
+  const ROUTES = [
+    ...restRoutes.map((r) => ({
+      method: r.method,
+      path: r.path,
+      access: accessPolicy[r.procedure],
+    })),
+    ...EXPRESS_ONLY,
+  ];
+  let s: TestServer;
+  const cast: Partial<Record<Principal, CreatedUser>> = {};
+  beforeAll(async () => {
+    s = await startTestServer();
+    for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {
+      cast[role] = await createUser(s.db, { role });
+    }
+  });
+  afterAll(() => s?.stop());
+
+  /** A cookie for a new session of this principal, sealed as the server seals them. */
+  async function cookieOf(principal: Principal): Promise<string> {
+    const account = cast[principal as Exclude<Principal, 'anonymous'>];
+    if (!account) return '';
+    const sid = createSession({ db: s.db, userId: account.id });
+    const sealed = await sealData({ sid }, { password: s.deps.sessionSecret, ttl: 3600 });
+    return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
+  }
+
+  it('every adapter row names a procedure that exists', () => {
+    expect(restRoutes.filter((r) => !PROCEDURES.includes(r.procedure))).toEqual([]);
+  });
+
+  describe.each(ROUTES)('$method /api$path', ({ method, path, access }) => {
+    it.each(PRINCIPALS)('as %s', async (principal) => {
+      expect(access).toBeDefined();
+      const cookie = await cookieOf(principal);
+      const before = snapshot(s);
+      const res = await fetch(`${s.url}/api${path.replace(/:id/g, '999999')}`, {
+        method: method.toUpperCase(),
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: method === 'get' ? undefined : '{}',
+      });
+      let outcome: Outcome = 'allowed';
+      if (res.status === 401) outcome = 401;
+      if (res.status === 403) outcome = 403;
+      // GET /api/user answers 401 to a caller without a session (SPEC 7): auth.me itself is open.
+      const expected =
+        path === '/user' && EXPECTED.member[principal] === 401 ? 401 : EXPECTED[access!][principal];
+      expect(outcome, `${method} ${path} as ${principal}: ${res.status}`).toBe(expected);
+      expect(res.status).toBeLessThan(500);
+      if (outcome !== 'allowed') expect(snapshot(s)).toEqual(before);
+    });
   });
 });

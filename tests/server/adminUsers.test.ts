@@ -94,20 +94,16 @@ describe('adminUsers.list', () => {
     expect((await list({ search: '\\' })).total).toBe(0);
   });
 
-  it('reads a legacy premium tier as elite instead of failing the whole list', async () => {
+  it('refuses a tier outside the four at the database itself (CHECK constraint)', async () => {
     const legacy = await createUser(t.db, { username: 'legacy_premium' });
-    t.db
-      .update(users)
-      .set({ subscriptionTier: 'premium' as 'elite' })
-      .where(eq(users.id, legacy.id))
-      .run();
-    const found = await asAdmin().adminUsers.list({ search: 'legacy_premium' });
-    expect(found.users).toEqual([
-      expect.objectContaining({ id: legacy.id, subscriptionTier: 'elite' }),
-    ]);
-    expect(await callerFor(t, legacy).caller.auth.me()).toMatchObject({
-      subscriptionTier: 'elite',
-    });
+    // Legacy 'premium' rows are mapped to elite by migration 0001 (tests/server/migrations).
+    expect(() =>
+      t.db
+        .update(users)
+        .set({ subscriptionTier: 'premium' as 'elite' })
+        .where(eq(users.id, legacy.id))
+        .run(),
+    ).toThrow(/CHECK constraint failed/);
   });
 
   it('validates paging', async () => {
@@ -304,17 +300,20 @@ describe('adminUsers.update', () => {
     expect(snapshot(t.db)).toEqual(before);
   });
 
-  it('a role change ends the member’s sessions; a tier change does not', async () => {
+  it('a demotion ends the member’s sessions; a promotion or a tier change does not', async () => {
     const member = await createUser(t.db);
     const { session } = callerFor(t, member);
     await asAdmin().adminUsers.update({ id: member.id, subscriptionTier: 'elite' });
     expect(await reopen(t, session).auth.me()).toMatchObject({ subscriptionTier: 'elite' });
+    // The role is read from the row on every request: the promoted session carries on.
     await asAdmin().adminUsers.update({ id: member.id, role: 'moderator' });
+    expect(await reopen(t, session).auth.me()).toMatchObject({ role: 'moderator' });
+    await asAdmin().adminUsers.update({ id: member.id, role: 'user' });
     expect(await reopen(t, session).auth.me()).toBeNull();
     // Signing in again gives a working session with the new role.
     const again = callerFor(t);
     await again.caller.auth.login({ username: member.username, password: member.password });
-    expect(await reopen(t, again.session).auth.me()).toMatchObject({ role: 'moderator' });
+    expect(await reopen(t, again.session).auth.me()).toMatchObject({ role: 'user' });
   });
 
   it('banning ends the session at once and sign-in answers 403', async () => {
@@ -364,7 +363,7 @@ describe('adminUsers.update', () => {
     try {
       const only = await createUser(solo.db, { role: 'admin' });
       const before = snapshot(solo.db);
-      const system = { id: 0, username: 'system' };
+      const system = { id: 0, username: 'system', role: 'admin' as const };
       let caught: unknown;
       try {
         updateUser({ db: solo.db, actor: system, input: { id: only.id, role: 'user' } });

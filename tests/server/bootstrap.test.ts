@@ -10,7 +10,9 @@ import { bootstrap, resolveSessionSecret } from '../../src/server/bootstrap';
 import { closeDatabase, openDatabase } from '../../src/server/db/client';
 import { settings, users } from '../../src/server/db/schema';
 import { parseEnv } from '../../src/server/env';
-import { verifyPassword } from '../../src/server/services/passwords';
+import { createPasswordHasher } from '../../src/server/services/passwords';
+
+const verifyPassword = (p: string, h: string) => createPasswordHasher().verify(p, h);
 
 const dirs: string[] = [];
 function tempDir() {

@@ -52,8 +52,8 @@ describe('durability', () => {
             body: JSON.stringify({
               username,
               email: `${username}@example.com`,
-              password: 'secret1',
-              confirmPassword: 'secret1',
+              password: 'kestrel-orbit-93',
+              confirmPassword: 'kestrel-orbit-93',
             }),
           });
           if (res.status === 201) acknowledged.push(username);

@@ -27,8 +27,8 @@ function registration() {
   return {
     username,
     email: `${username}@example.com`,
-    password: 'secret123',
-    confirmPassword: 'secret123',
+    password: 'kestrel-orbit-9323',
+    confirmPassword: 'kestrel-orbit-9323',
   };
 }
 

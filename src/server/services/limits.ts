@@ -35,7 +35,7 @@ export interface Limits {
   settings: LimitSettings;
   guessIp: RateLimiterMemory;
   guessAccount: RateLimiterMemory;
-  accountLock: RateLimiterMemory;
+  accountSlot: RateLimiterMemory;
   signupIp: RateLimiterMemory;
   uploadRate: RateLimiterMemory;
   uploadBytes: RateLimiterMemory;
@@ -56,7 +56,7 @@ export function createLimits(overrides: Partial<LimitSettings> = {}): Limits {
       points: 1_000_000,
       duration: 24 * 3600,
     }),
-    accountLock: new RateLimiterMemory({ keyPrefix: 'acct-lock', points: 1, duration: 1 }),
+    accountSlot: new RateLimiterMemory({ keyPrefix: 'acct-slot', points: 1, duration: 30 }),
     signupIp: new RateLimiterMemory({
       keyPrefix: 'signup',
       points: settings.signupsPerIpPerHour,
@@ -101,28 +101,39 @@ export interface Guess {
   succeeded(): Promise<void>;
 }
 
+function rethrowLimited(rejection: unknown): never {
+  if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext);
+  throw rejection;
+}
+
 /**
  * Counts a password guess before the (slow) hash check, so parallel or batched guesses are
  * counted too. Failures are what costs: an IP has `guessesPerIp` per 15 minutes, and an account,
- * across every IP, `freeGuessesPerAccount` before each further guess reserves a growing wait.
- * A right guess gives the point back, so sign-ins that succeed never lock anyone out.
+ * across every IP, `freeGuessesPerAccount`; from then on each guess must take the account's one
+ * slot, which stays taken for a growing wait (30 s, 60 s, ... 15 min). Taking the slot is one
+ * atomic consume, so of many simultaneous guesses only one gets through. A right guess gives the
+ * points back, so sign-ins that succeed never lock anyone out.
  */
 export async function beginGuess(limits: Limits, ip: string, account: string): Promise<Guess> {
-  const lock = await limits.accountLock.get(account);
-  if (lock && lock.consumedPoints > 0 && lock.msBeforeNext > 0) throw tooMany(lock.msBeforeNext);
-  const perIp = await limits.guessIp.get(ip);
-  if (perIp && perIp.consumedPoints >= limits.settings.guessesPerIp)
-    throw tooMany(perIp.msBeforeNext);
-
-  await take(limits.guessIp, ip);
+  await limits.guessIp.consume(ip).catch(rethrowLimited);
   const counted = await limits.guessAccount.consume(account);
-  const wait = accountDelaySeconds(counted.consumedPoints, limits.settings.freeGuessesPerAccount);
-  if (wait > 0) await limits.accountLock.block(account, wait);
+  const free = limits.settings.freeGuessesPerAccount;
+  if (counted.consumedPoints >= free) {
+    const wait = accountDelaySeconds(counted.consumedPoints, free);
+    try {
+      await limits.accountSlot.consume(account, 1, { customDuration: wait });
+    } catch (rejection) {
+      // A refused guess was never checked: it does not count as a failure.
+      await limits.guessAccount.reward(account);
+      await limits.guessIp.reward(ip);
+      rethrowLimited(rejection);
+    }
+  }
   return {
     async succeeded() {
       await limits.guessIp.reward(ip);
       await limits.guessAccount.delete(account);
-      await limits.accountLock.delete(account);
+      await limits.accountSlot.delete(account);
     },
   };
 }

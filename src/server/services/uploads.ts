@@ -1,10 +1,11 @@
-// The one upload service: checks a file's real type from its bytes, stores it under a random
-// name and records who owns it.
+// The one upload service: checks a file's real type from its bytes, re-encodes images, stores
+// files under random names, records who owns them and decides who may fetch them.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import type { DB, DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
 import {
@@ -15,7 +16,7 @@ import {
   type UploadPurpose,
   type UploadResponse,
 } from '../../shared/schemas/uploads';
-import type { Actor } from './actor';
+import { isReviewer, type Actor } from './actor';
 import { AppError } from './errors';
 
 const MB = 1024 * 1024;
@@ -42,16 +43,94 @@ function limitFor(purpose: UploadPurpose, mime: string): number {
   return UPLOAD_RULES[purpose].maxMB;
 }
 
+/** Images are never kept as sent: a side is at most this long after re-encoding. */
+const MAX_SIDE = 4096;
+/** Refused before decoding, from the header: a 50 MP RGBA image already needs 200 MB of memory. */
+const MAX_INPUT_PIXELS = 50_000_000;
+/** The copy cards and lists show. */
+const CARD_WIDTH = 640;
+
+export const UPLOAD_URL_PREFIX = '/uploads/';
+
+/**
+ * Every name this service writes: 32 random hex digits and the type's extension; an image's card
+ * variant is the same digits + '-card.webp', so serving it is an indexed look-up of its original.
+ */
+export const STORED_FILE_NAME = /^([a-f0-9]{32})(-card)?\.(png|jpg|webp|pdf)$/;
+
+const IMAGE_FORMATS: Record<string, 'png' | 'jpeg' | 'webp'> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp',
+};
+
+function variantNameFor(fileName: string): string {
+  return `${fileName.slice(0, 32)}-card.webp`;
+}
+
+/**
+ * Decodes and re-encodes an image in its own format. What was sent never reaches the disk, so
+ * EXIF (GPS above all), ICC and XMP data, bytes appended after the image (polyglots) and huge
+ * canvases are gone; a file that does not decode as the type its header claims is refused.
+ * Animated images keep their first frame.
+ */
+async function reencodeImage(
+  buffer: Buffer,
+  format: 'png' | 'jpeg' | 'webp',
+  label: string,
+): Promise<{ image: Buffer; card: Buffer }> {
+  try {
+    // failOn 'warning' (sharp's default, stated because it matters): a truncated image fails.
+    const input = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
+    const meta = await input.metadata();
+    if (meta.format !== format) throw new AppError('BAD_REQUEST', uploadTypeMessage(label));
+    // Metadata is dropped because withMetadata() is never called; rotate() applies the EXIF
+    // orientation first, so the picture still stands the right way up without it.
+    const bounded = input
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const image = await (
+      format === 'png'
+        ? bounded.png()
+        : format === 'jpeg'
+          ? bounded.jpeg({ quality: 85, mozjpeg: true })
+          : bounded.webp({ quality: 85 })
+    ).toBuffer();
+    // From the re-encoded image: already upright, bounded and clean, and cheaper to decode.
+    const card = await sharp(image)
+      .resize({ width: CARD_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { image, card };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('BAD_REQUEST', 'The image is too large: at most 50 megapixels.');
+    }
+    // Anything sharp cannot decode (a JPEG header followed by text, a truncated file) is not an
+    // image of the kind it claims to be.
+    throw new AppError('BAD_REQUEST', uploadTypeMessage(label));
+  }
+}
+
+/** A PDF is kept as sent (it is only ever served as a download) but must look like a whole one. */
+function assertWholePdf(buffer: Buffer, label: string): void {
+  const starts = buffer.subarray(0, 5).toString('latin1') === '%PDF-';
+  // Readers look for the end marker in the last kilobyte; trailing whitespace is common.
+  const ends = buffer.subarray(Math.max(0, buffer.length - 1024)).includes('%%EOF', 0, 'latin1');
+  if (!starts || !ends) throw new AppError('BAD_REQUEST', uploadTypeMessage(label));
+}
+
 export async function storeUpload({
   db,
   uploadDir,
-  ownerId,
+  actor,
   purpose,
   buffer,
 }: {
   db: DB;
   uploadDir: string;
-  ownerId: number;
+  actor: Pick<Actor, 'id'>;
   purpose: UploadPurpose;
   buffer: Buffer;
 }): Promise<UploadResponse> {
@@ -61,29 +140,92 @@ export async function storeUpload({
   if (!detected || !rule.mimes.includes(detected.mime)) {
     throw new AppError('BAD_REQUEST', uploadTypeMessage(rule.label));
   }
+  // The limits are on what was sent; a re-encoded image may come out a little larger or smaller.
   const maxMB = limitFor(purpose, detected.mime);
   if (buffer.length > maxMB * MB) throw new AppError('PAYLOAD_TOO_LARGE', uploadSizeMessage(maxMB));
 
-  const fileName = `${crypto.randomBytes(16).toString('hex')}.${EXTENSIONS[detected.mime]}`;
+  const mime = detected.mime;
+  const format = IMAGE_FORMATS[mime];
+  let stored = buffer;
+  let card: Buffer | undefined;
+  if (format) ({ image: stored, card } = await reencodeImage(buffer, format, rule.label));
+  else assertWholePdf(buffer, rule.label);
+
+  const fileName = `${crypto.randomBytes(16).toString('hex')}.${EXTENSIONS[mime]}`;
+  const variantFileName = card ? variantNameFor(fileName) : null;
+  const files: [string, Buffer][] = [[fileName, stored]];
+  if (card && variantFileName) files.push([variantFileName, card]);
+
   await fs.mkdir(uploadDir, { recursive: true });
-  await fs.writeFile(path.join(uploadDir, fileName), buffer, { flag: 'wx' });
-  db.insert(uploads)
-    .values({ fileName, ownerId, purpose, mime: detected.mime, size: buffer.length })
-    .run();
-  return { fileUrl: `/uploads/${fileName}`, mime: detected.mime, size: buffer.length };
+  const written: string[] = [];
+  try {
+    for (const [name, bytes] of files) {
+      await fs.writeFile(path.join(uploadDir, name), bytes, { flag: 'wx' });
+      written.push(name);
+    }
+    db.insert(uploads)
+      .values({ fileName, ownerId: actor.id, purpose, mime, size: stored.length, variantFileName })
+      .run();
+  } catch (error) {
+    // No file without its row: the clean-up would only catch it a day later.
+    await Promise.all(written.map((name) => fs.rm(path.join(uploadDir, name), { force: true })));
+    throw error;
+  }
+  return {
+    fileUrl: UPLOAD_URL_PREFIX + fileName,
+    mime,
+    size: stored.length,
+    ...(variantFileName ? { variantUrl: UPLOAD_URL_PREFIX + variantFileName } : {}),
+  };
 }
 
-export function findUpload({ db, fileName }: { db: DB; fileName: string }) {
-  return db
+export interface ServableUpload {
+  /** The file to send from the upload directory. */
+  fileName: string;
+  mime: string;
+  purpose: UploadPurpose;
+}
+
+/**
+ * The file behind GET /uploads/<name>, if the caller may have it: payment proofs (and their
+ * variants) only to their owner and reviewers, everything else to anyone. A file the caller may
+ * not see is NOT_FOUND, exactly like one that does not exist. The actor may be passed as a
+ * function, so that public files are served without reading the session at all.
+ */
+export async function getServableUpload({
+  db,
+  actor,
+  fileName,
+}: {
+  db: DbOrTx;
+  actor: Actor | null | (() => Promise<Actor | null>);
+  fileName: string;
+}): Promise<ServableUpload> {
+  const notFound = () => new AppError('NOT_FOUND', 'File not found');
+  const match = STORED_FILE_NAME.exec(fileName);
+  if (!match) throw notFound();
+  const [, id, isVariant] = match;
+  const candidates = isVariant ? ['png', 'jpg', 'webp'].map((ext) => `${id}.${ext}`) : [fileName];
+  const row = db
     .select({
       fileName: uploads.fileName,
+      variantFileName: uploads.variantFileName,
       ownerId: uploads.ownerId,
       purpose: uploads.purpose,
       mime: uploads.mime,
     })
     .from(uploads)
-    .where(eq(uploads.fileName, fileName))
+    .where(inArray(uploads.fileName, candidates))
     .get();
+  if (!row || (isVariant && row.variantFileName !== fileName)) throw notFound();
+  const purpose = row.purpose as UploadPurpose;
+  if (purpose === 'proof') {
+    const who = typeof actor === 'function' ? await actor() : actor;
+    if (!who || (!isReviewer(who) && who.id !== row.ownerId)) throw notFound();
+  }
+  return isVariant
+    ? { fileName, mime: 'image/webp', purpose }
+    : { fileName: row.fileName, mime: row.mime, purpose };
 }
 
 /**

@@ -45,5 +45,8 @@ export function uploadTypeMessage(label: string): string {
 export interface UploadResponse {
   fileUrl: string;
   mime: string;
+  /** Bytes of the stored file (images are re-encoded, so not always what was sent). */
   size: number;
+  /** Images only: a copy at most 640 px wide (WebP) for cards and lists. */
+  variantUrl?: string;
 }

@@ -5,15 +5,33 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { ZChangePasswordFormSchema } from '../../../shared/schemas/account';
-import { errorMessage } from '../../lib/errors';
+import { useCurrentUser } from '../../lib/auth';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  errorMessage,
+  newPasswordRefusals,
+  placeServerFieldErrors,
+  type ServerFieldRules,
+} from '../../lib/errors';
 import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
+import { PasswordStrength } from '../common/PasswordStrength';
 
 const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+// Refusals that are about one field show beside it, as well as in the toast.
+const serverFields: ServerFieldRules = {
+  byMessage: {
+    ...newPasswordRefusals('newPassword'),
+    [CURRENT_PASSWORD_INCORRECT]: 'currentPassword',
+  },
+  fields: Object.keys(initialValues),
+};
+
 export function ChangePasswordPanel() {
   const [open, setOpen] = useState(false);
+  const { user } = useCurrentUser();
   const change = trpc.account.changePassword.useMutation({
     onSuccess: () => toastSuccess('Password updated successfully'),
     onError: (error) => toastError('Error', errorMessage(error, 'Failed to update password')),
@@ -29,20 +47,23 @@ export function ChangePasswordPanel() {
         <Formik
           initialValues={initialValues}
           validationSchema={toFormikValidationSchema(ZChangePasswordFormSchema)}
-          onSubmit={async (values, { resetForm }) => {
+          onSubmit={async (values, { resetForm, setFieldError }) => {
             const ok = await change
               .mutateAsync({
                 currentPassword: values.currentPassword,
                 newPassword: values.newPassword,
               })
-              .catch(() => null);
+              .catch((error: unknown) => {
+                placeServerFieldErrors(error, setFieldError, serverFields);
+                return null;
+              });
             if (ok) {
               resetForm();
               setOpen(false);
             }
           }}
         >
-          {({ isSubmitting }) => (
+          {({ isSubmitting, values }) => (
             <Form noValidate>
               <Stack gap="4" pt="4" maxW="md">
                 <FormField
@@ -51,12 +72,18 @@ export function ChangePasswordPanel() {
                   type="password"
                   autoComplete="current-password"
                 />
-                <FormField
-                  name="newPassword"
-                  label="New Password"
-                  type="password"
-                  autoComplete="new-password"
-                />
+                <Stack gap="2">
+                  <FormField
+                    name="newPassword"
+                    label="New Password"
+                    type="password"
+                    autoComplete="new-password"
+                  />
+                  <PasswordStrength
+                    password={values.newPassword}
+                    userInputs={[user?.username, user?.email, values.currentPassword]}
+                  />
+                </Stack>
                 <FormField
                   name="confirmPassword"
                   label="Confirm New Password"

@@ -1,20 +1,156 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+// The member's signed-in sessions: which device, from where, last seen when; sign one out, or
+// every other one at once (a lost phone, a shared computer).
+import { Badge, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import type { TSessionInfo } from '../../../shared/schemas/account';
 import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatRelativeTime } from '../../lib/relativeTime';
 import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { describeUserAgent } from '../../lib/userAgent';
 
-/** Ends every other session of this member (a lost phone, a shared computer). */
+/** The current time, advanced every minute so 'Last seen' stays true while the page is open. */
+function useNow(everyMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function SessionRow({
+  session,
+  now,
+  onSignOut,
+  signingOut,
+}: {
+  session: TSessionInfo;
+  now: number;
+  onSignOut: (session: TSessionInfo) => void;
+  signingOut: boolean;
+}) {
+  const device = describeUserAgent(session.userAgent);
+  const detailsId = useId();
+  return (
+    <Stack
+      as="li"
+      direction={{ base: 'column', sm: 'row' }}
+      align={{ base: 'stretch', sm: 'center' }}
+      justify="space-between"
+      gap="3"
+      py="3"
+      borderBottomWidth="1px"
+      _last={{ borderBottomWidth: 0 }}
+    >
+      <Box minW="0">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium" wordBreak="break-word">
+            {device}
+          </Text>
+          {session.current ? (
+            <Badge colorPalette="green" variant="subtle">
+              This device
+            </Badge>
+          ) : null}
+        </HStack>
+        <Text id={detailsId} fontSize="sm" color="fg.muted" wordBreak="break-word">
+          {session.ip ?? 'Unknown IP'} · Last seen{' '}
+          <time
+            dateTime={session.lastSeenAt.toISOString()}
+            title={formatDateTime(session.lastSeenAt)}
+          >
+            {formatRelativeTime(session.lastSeenAt, now)}
+          </time>
+        </Text>
+      </Box>
+      {session.current ? null : (
+        <Button
+          size="sm"
+          variant="outline"
+          flexShrink={0}
+          aria-label={`Sign out ${device}`}
+          aria-describedby={detailsId}
+          loading={signingOut}
+          onClick={() => onSignOut(session)}
+        >
+          Sign out
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 export function SessionsCard() {
+  const utils = trpc.useUtils();
+  const now = useNow();
+  const headingId = useId();
+  // Sessions change from other devices: read afresh each time the card is shown.
+  const sessions = trpc.account.listSessions.useQuery(undefined, { staleTime: 0 });
+  const refresh = () => utils.account.listSessions.invalidate();
+
+  const revoke = trpc.account.revokeSession.useMutation({
+    onSuccess: (_data, { id }) => {
+      const session = sessions.data?.find((s) => s.id === id);
+      toastSuccess(
+        'Session signed out',
+        `${describeUserAgent(session?.userAgent)} has been signed out.`,
+      );
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to sign out the session')),
+    // A failure may mean the session already ended elsewhere: the list shows what is true now.
+    onSettled: () => refresh(),
+  });
   const end = trpc.account.endOtherSessions.useMutation({
     onSuccess: () => toastSuccess('Signed out elsewhere', 'Every other session has been ended.'),
     onError: (error) => toastError('Error', errorMessage(error, 'Failed to end other sessions')),
+    onSettled: () => refresh(),
   });
+
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
   return (
-    <Stack gap="2" align="flex-start">
+    <Stack gap="3" minW="0">
+      <Heading as="h3" size="sm" id={headingId}>
+        Active sessions
+      </Heading>
+      {sessions.isLoading ? (
+        <HStack gap="2" color="fg.muted">
+          <Spinner size="sm" />
+          <Text fontSize="sm">Loading sessions...</Text>
+        </HStack>
+      ) : sessions.isError ? (
+        <HStack gap="3" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted">
+            {errorMessage(sessions.error, 'Failed to load your sessions')}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => void sessions.refetch()}>
+            Try again
+          </Button>
+        </HStack>
+      ) : (
+        <Stack as="ul" aria-labelledby={headingId} gap="0" listStyleType="none" m="0" p="0">
+          {sessions.data?.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              now={now}
+              onSignOut={(s) => revoke.mutate({ id: s.id })}
+              signingOut={revoke.isPending && revoke.variables?.id === session.id}
+            />
+          ))}
+        </Stack>
+      )}
       <Text color="fg.muted" fontSize="sm">
         Signed in on another device you no longer use? End every session except this one.
       </Text>
-      <Button variant="outline" onClick={() => end.mutate()} loading={end.isPending}>
+      <Button
+        variant="outline"
+        alignSelf="flex-start"
+        onClick={() => end.mutate()}
+        loading={end.isPending}
+        disabled={sessions.isSuccess && others === 0}
+      >
         Log out other sessions
       </Button>
     </Stack>

@@ -1,14 +1,31 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { MSG } from '../../../shared/messages';
 import { ZRegisterRequestSchema } from '../../../shared/schemas/auth';
 import { finishSignIn } from '../../lib/auth';
-import { errorMessage } from '../../lib/errors';
+import {
+  errorMessage,
+  newPasswordRefusals,
+  placeServerFieldErrors,
+  type ServerFieldRules,
+} from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
+import { PasswordStrength } from '../common/PasswordStrength';
 
 const initialValues = { username: '', email: '', phone: '', password: '', confirmPassword: '' };
+
+// Refusals that are about one field show beside it, as well as in the toast.
+const serverFields: ServerFieldRules = {
+  byMessage: {
+    ...newPasswordRefusals('password'),
+    [MSG.usernameTaken]: 'username',
+    [MSG.emailTaken]: 'email',
+  },
+  fields: Object.keys(initialValues),
+};
 
 export function RegisterForm() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
@@ -36,22 +53,30 @@ export function RegisterForm() {
     <Formik
       initialValues={initialValues}
       validationSchema={toFormikValidationSchema(ZRegisterRequestSchema)}
-      onSubmit={async (values) => {
-        await register.mutateAsync(values).catch(() => undefined);
+      onSubmit={async (values, { setFieldError }) => {
+        await register
+          .mutateAsync(values)
+          .catch((error: unknown) => placeServerFieldErrors(error, setFieldError, serverFields));
       }}
     >
-      {({ isSubmitting }) => (
+      {({ isSubmitting, values }) => (
         <Form noValidate>
           <Stack gap="4">
             <FormField name="username" label="Username" autoComplete="username" />
             <FormField name="email" label="Email" type="email" autoComplete="email" />
             <FormField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
-            <FormField
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-            />
+            <Stack gap="2">
+              <FormField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+              />
+              <PasswordStrength
+                password={values.password}
+                userInputs={[values.username, values.email]}
+              />
+            </Stack>
             <FormField
               name="confirmPassword"
               label="Confirm Password"
