@@ -2,14 +2,19 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Full-cost password hashing would make the suites take minutes (see passwords.ts).
-    env: { PASSWORD_HASH_FAST: '1', LOG_LEVEL: 'silent' },
+    // Suites hash passwords at a low cost injected by tests/helpers/db.ts (testPasswords); the
+    // product reads no variable for it.
+    env: { LOG_LEVEL: 'silent' },
     projects: [
       {
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts', 'tests/rest/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/rest/**/*.test.ts',
+            'tests/fuzz/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20_000,
         },

@@ -197,7 +197,7 @@ describe('PATCH /api/users/{id}/payment', () => {
     expect(read.json).toMatchObject({ paymentMethod: 'crypto' });
   });
 
-  it('403 for another member’s id (even with userId in the body), changing nothing', async () => {
+  it('404 for another member’s id (even with userId in the body), changing nothing', async () => {
     const owner = await newMember();
     await owner.http.patch(`/api/users/${owner.user.id}/payment`, {
       paymentMethod: 'paypal',
@@ -210,12 +210,12 @@ describe('PATCH /api/users/{id}/payment', () => {
       paypalEmail: 'thief@example.com',
       userId: user.id,
     });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     const admin403 = await adminHttp.patch(`/api/users/${owner.user.id}/payment`, {
       paymentMethod: 'paypal',
       paypalEmail: 'thief@example.com',
     });
-    expect(admin403.status).toBe(403);
+    expect(admin403.status).toBe(404);
     expect(snapshot(s.db)).toEqual(before);
   });
 
@@ -322,11 +322,13 @@ describe('PATCH /api/users/{id}', () => {
     expect(login.setCookie.filter((c) => !/Max-Age=0/.test(c))).toEqual([]);
   });
 
-  it('a tier change keeps the member signed in; a role change signs them out', async () => {
+  it('a tier change or a promotion keeps the member signed in; a demotion signs them out', async () => {
     const { user, http } = await newMember();
     await adminHttp.patch(`/api/users/${user.id}`, { subscriptionTier: 'elite' });
     expect((await http.get('/api/user')).json).toMatchObject({ subscriptionTier: 'elite' });
     await adminHttp.patch(`/api/users/${user.id}`, { role: 'moderator' });
+    expect((await http.get('/api/user')).json).toMatchObject({ role: 'moderator' });
+    await adminHttp.patch(`/api/users/${user.id}`, { role: 'user' });
     expect((await http.get('/api/user')).status).toBe(401);
   });
 
@@ -483,8 +485,8 @@ describe('GET + PATCH /api/admin/settings', () => {
     const res = await anonymous().post('/api/register', {
       username: 'closed_door',
       email: 'closed_door@example.com',
-      password: 'secret123',
-      confirmPassword: 'secret123',
+      password: 'kestrel-orbit-9323',
+      confirmPassword: 'kestrel-orbit-9323',
     });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ message: 'Registration is currently disabled' });
@@ -496,8 +498,8 @@ describe('GET + PATCH /api/admin/settings', () => {
     const open = await anonymous().post('/api/register', {
       username: 'open_door',
       email: 'open_door@example.com',
-      password: 'secret123',
-      confirmPassword: 'secret123',
+      password: 'kestrel-orbit-9323',
+      confirmPassword: 'kestrel-orbit-9323',
     });
     expect(open.status).toBe(201);
     expect(open.json).toMatchObject({ subscriptionTier: 'pro', role: 'user' });

@@ -198,7 +198,9 @@ describe('auth.login', () => {
 
   it('validates its input with the messages of SPEC 5', async () => {
     const { caller } = callerFor(t, undefined, freshIp());
-    expect(await failure(caller.auth.login({ username: 'ab', password: 'kestrel-orbit-93' }))).toEqual({
+    expect(
+      await failure(caller.auth.login({ username: 'ab', password: 'kestrel-orbit-93' })),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: 'Username must be at least 3 characters',
     });

@@ -1,0 +1,147 @@
+// `npm start`'s build and process: scripts/build.mjs compiles the client and the server once, a
+// second `--if-stale` run does nothing, and the server runs as plain `node dist/server/index.js`
+// (no wrapper process), serving the precompressed client and exiting 0 on SIGTERM.
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const dist = path.resolve('dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number, output: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) return (await res.json()) as unknown;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no healthy server after ${timeoutMs} ms:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the compiled server', () => {
+  let buildOutput = '';
+
+  beforeAll(async () => {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs'], {
+      timeout: 240_000,
+    });
+    buildOutput = stdout + stderr;
+  }, 300_000);
+
+  it('builds the client, its precompressed copies and one server file', () => {
+    expect(buildOutput).toMatch(/build: client .* server .* total/);
+    expect(fs.existsSync(path.join(dist, 'server/index.js'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'server/index.js.map'))).toBe(true);
+    expect(fs.existsSync(path.join(dist, 'client/index.html'))).toBe(true);
+    const assets = fs.readdirSync(path.join(dist, 'client/assets'));
+    const scripts = assets.filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every script over 1 KB has a brotli and a gzip copy, both smaller than it.
+    for (const f of scripts) {
+      const size = fs.statSync(path.join(dist, 'client/assets', f)).size;
+      if (size <= 1024) continue;
+      for (const ext of ['.br', '.gz']) {
+        expect(assets, f + ext).toContain(f + ext);
+        expect(fs.statSync(path.join(dist, 'client/assets', f + ext)).size).toBeLessThan(size);
+      }
+    }
+    // node_modules stay outside the bundle.
+    const server = fs.readFileSync(path.join(dist, 'server/index.js'), 'utf8');
+    expect(server).toMatch(/from "express"/);
+    expect(server).not.toMatch(/function createApplication\(/);
+    const stamp = JSON.parse(fs.readFileSync(path.join(dist, '.build-stamp'), 'utf8'));
+    expect(stamp.sourceMtimeMs).toBeGreaterThan(0);
+  });
+
+  it('does not rebuild with --if-stale right after a build', async () => {
+    const started = Date.now();
+    const { stdout } = await run(process.execPath, ['scripts/build.mjs', '--if-stale']);
+    expect(stdout).toMatch(/up to date/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('is what npm start runs: the build when stale, then node on the bundle', () => {
+    const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+    expect(pkg.scripts.prestart).toBe('node scripts/build.mjs --if-stale');
+    expect(pkg.scripts.start).toBe('node dist/server/index.js');
+  });
+
+  it('runs as plain node, serves health and the client, and exits 0 on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-compiled-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['dist/server/index.js'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: path.join(dir, 'app.db'),
+        UPLOAD_DIR: path.join(dir, 'uploads'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      expect(await waitForHealth(url, 30_000, () => output)).toEqual({ status: 'ok' });
+
+      // The process that answers is the one spawned: node itself on the bundle, no wrapper.
+      if (process.platform === 'linux') {
+        const argv = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+        expect(argv.slice(0, 2)).toEqual([process.execPath, 'dist/server/index.js']);
+        expect(fs.realpathSync(`/proc/${child.pid}/exe`)).toBe(fs.realpathSync(process.execPath));
+      }
+
+      const page = await fetch(`${url}/some/client/route`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const html = await page.text();
+      const entry = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(entry, html).toBeDefined();
+      const js = await fetch(url + entry!, { headers: { 'accept-encoding': 'br' } });
+      expect(js.status).toBe(200);
+      expect(js.headers.get('content-encoding')).toBe('br');
+      expect(js.headers.get('cache-control')).toMatch(/immutable/);
+      await js.arrayBuffer();
+
+      const stoppedAt = Date.now();
+      child.kill('SIGTERM');
+      const code = await Promise.race([
+        exited,
+        new Promise<string>((r) => setTimeout(() => r('still running after 10 s'), 10_000)),
+      ]);
+      expect(code, output).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
+      expect(output).toMatch(/"msg":"closed"/);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
