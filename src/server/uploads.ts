@@ -9,12 +9,7 @@ import { sendError } from './rest';
 import { AppError } from './services/errors';
 import { take } from './services/limits';
 import { getPlatformSettings } from './services/settings';
-import {
-  getServableUpload,
-  MAX_UPLOAD_BYTES,
-  parsePurpose,
-  storeUpload,
-} from './services/uploads';
+import { getServableUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
 
 export function createUploadRouter(deps: AppDeps): Router {
   const router = express.Router();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from '../../src/server/app';
-import { createTestDb, type TestDb } from './db';
+import { createTestDb, type TestDb, type TestDbOptions } from './db';
 
 export interface TestServer extends TestDb {
   url: string;
@@ -11,10 +11,13 @@ export interface TestServer extends TestDb {
   stop: () => Promise<void>;
 }
 
-export async function startTestServer(opts: { withClient?: boolean } = {}): Promise<TestServer> {
-  const t = await createTestDb();
+export async function startTestServer(
+  opts: { withClient?: boolean; trustProxy?: boolean } & TestDbOptions = {},
+): Promise<TestServer> {
+  const t = await createTestDb(opts);
   const app = createApp(t.deps, {
     clientDir: opts.withClient ? path.resolve('dist/client') : undefined,
+    trustProxy: opts.trustProxy,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

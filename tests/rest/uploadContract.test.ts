@@ -1,16 +1,19 @@
-// POST /api/upload and GET /uploads/:name with real files: types are judged by their bytes.
+// POST /api/upload and GET /uploads/:name with real files: types are judged by their bytes and
+// images are re-encoded before they are stored.
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
-// A real 1x1 PNG, a minimal JFIF JPEG header and a small PDF.
+// A real 1x1 PNG, a JFIF JPEG header with nothing behind it (not a decodable image) and a
+// small PDF; a real JPEG is made with sharp below.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([
+const JPEG_HEADER_ONLY = Buffer.concat([
   Buffer.from([
     0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
     0x00, 0x01, 0x00, 0x00,
@@ -26,10 +29,14 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 let s: TestServer;
 let owner: CreatedUser;
 let http: HttpClient;
+let JPEG: Buffer;
 beforeAll(async () => {
   s = await startTestServer();
   owner = await createUser(s.db);
   http = await signIn(owner);
+  JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(() => s.stop());
 
@@ -50,26 +57,42 @@ const upload = (client: HttpClient, bytes: Buffer, name: string, type: string, p
   client.request('POST', '/api/upload', form(bytes, name, type, purpose));
 
 describe('POST /api/upload', () => {
-  it('stores a PNG avatar under a random name and serves it back safely', async () => {
+  it('stores a PNG avatar under a random name, re-encoded, and serves it back safely', async () => {
     const res = await upload(http, PNG, 'me.png', 'image/png', 'avatar');
     expect(res.status).toBe(201);
     expect(res.json.fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(res.json.variantUrl).toMatch(/^\/uploads\/[a-f0-9]{32}-card\.webp$/);
     const file = await fetch(s.url + (res.json.fileUrl as string));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toMatch(/max-age/);
-    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    const body = Buffer.from(await file.arrayBuffer());
+    expect(res.json.size).toBe(body.length);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1, 1]);
   });
 
-  it('accepts a JPEG cover and a PDF guide', async () => {
+  it('accepts a JPEG cover and a PDF guide; the PDF is served as a download', async () => {
     const jpeg = await upload(http, JPEG, 'cover.jpg', 'image/jpeg', 'cover');
     expect(jpeg.status).toBe(201);
     expect(jpeg.json).toMatchObject({ mime: 'image/jpeg' });
     const pdf = await upload(http, PDF, 'guide.pdf', 'application/pdf', 'guide');
     expect(pdf.status).toBe(201);
+    expect(pdf.json.variantUrl).toBeUndefined();
     const served = await fetch(s.url + (pdf.json.fileUrl as string));
     expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="[a-f0-9]{32}\.pdf"$/,
+    );
+  });
+
+  it('refuses what only looks like a JPEG: a bare header, or FFD8FF and text', async () => {
+    const header = await upload(http, JPEG_HEADER_ONLY, 'a.jpg', 'image/jpeg', 'cover');
+    expect(header.status).toBe(400);
+    expect(header.json.message).toBe('Invalid file type. Please upload image files.');
+    const text = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('hello, world')]);
+    expect((await upload(http, text, 'a.jpg', 'image/jpeg')).status).toBe(400);
   });
 
   it('refuses oversize files with 413 and the limit of the kind', async () => {
@@ -123,7 +146,9 @@ describe('POST /api/upload', () => {
     expect(res.json.fileUrl).not.toContain('..');
     expect(fs.readdirSync(path.dirname(s.deps.uploadDir)).sort()).toEqual(before);
     expect(
-      fs.readdirSync(s.deps.uploadDir).every((f) => /^[a-f0-9]{32}\.(png|jpg|pdf|webp)$/.test(f)),
+      fs
+        .readdirSync(s.deps.uploadDir)
+        .every((f) => /^[a-f0-9]{32}(-card)?\.(png|jpg|pdf|webp)$/.test(f)),
     ).toBe(true);
   });
 

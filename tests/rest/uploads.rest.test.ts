@@ -1,26 +1,52 @@
 // POST /api/upload and GET /uploads/:name with real files built here: the type is judged by the
-// bytes, the name is always ours, payment proofs stay private.
+// bytes, images are re-encoded, the name is always ours, payment proofs stay private, and each
+// member has a rate and a daily quota.
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
 import { uploads } from '../../src/server/db/schema';
+import { DEFAULT_LIMITS, type LimitSettings } from '../../src/server/services/limits';
+import { MSG } from '../../src/shared/messages';
 import { JPEG, PDF, PNG, SVG, padded, rawGet, signIn, uploadForm } from '../helpers/accounts';
-import { createUser, type CreatedUser } from '../helpers/db';
+import { createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
 const MB = 1024 * 1024;
 const FILE_URL = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|pdf)$/;
+const VARIANT_URL = /^\/uploads\/[a-f0-9]{32}-card\.webp$/;
 
 let s: TestServer;
 let owner: CreatedUser;
 let http: HttpClient;
+/** A real JPEG (the JPEG fixture is only a header: sharp refuses it now). */
+let photo: Buffer;
 beforeAll(async () => {
   s = await startTestServer();
   owner = await createUser(s.db);
   http = await signIn(s.url, owner);
+  photo = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 90, b: 160 } },
+  })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'x' } } })
+    .toBuffer();
 });
 afterAll(() => s.stop());
+
+const storedFile = (url: string) =>
+  fs.readFileSync(path.join(s.deps.uploadDir, path.basename(url)));
+
+/** A whole PDF of exactly `size` bytes (the end marker last, as the service requires). */
+function pdfOfSize(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.4\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  return Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, 0x20), tail]);
+}
 
 const upload = (client: HttpClient, bytes: Buffer, name: string, type: string, purpose?: string) =>
   client.request('POST', '/api/upload', uploadForm(bytes, name, type, purpose));
@@ -31,10 +57,10 @@ const listing = () => ({
 });
 
 describe('POST /api/upload: accepted files', () => {
-  it('a PNG avatar: 201 with a random /uploads URL, served back byte for byte, safely', async () => {
+  it('a PNG avatar: 201 with a random /uploads URL, re-encoded, served back safely', async () => {
     const res = await upload(http, PNG, 'me.png', 'image/png', 'avatar');
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ mime: 'image/png', size: PNG.length });
+    expect(res.json).toMatchObject({ mime: 'image/png' });
     const fileUrl = res.json.fileUrl as string;
     expect(fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
 
@@ -42,8 +68,13 @@ describe('POST /api/upload: accepted files', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('cache-control')).toBeTruthy();
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('content-disposition')).toBeNull();
+    const body = Buffer.from(await served.arrayBuffer());
+    expect(body.equals(storedFile(fileUrl))).toBe(true);
+    expect(res.json.size).toBe(body.length);
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1, 1]);
 
     // The file is recorded with its owner and purpose.
     const row = s.db
@@ -54,23 +85,49 @@ describe('POST /api/upload: accepted files', () => {
     expect(row).toMatchObject({ ownerId: owner.id, purpose: 'avatar', mime: 'image/png' });
   });
 
-  it('a JPEG cover: 201, served as image/jpeg', async () => {
-    const res = await upload(http, JPEG, 'cover.jpg', 'image/jpeg', 'cover');
+  it('a JPEG cover: 201, served as image/jpeg without its EXIF', async () => {
+    const res = await upload(http, photo, 'cover.jpg', 'image/jpeg', 'cover');
     expect(res.status).toBe(201);
     expect(res.json.fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
     const served = await fetch(s.url + (res.json.fileUrl as string));
     expect(served.headers.get('content-type')).toBe('image/jpeg');
-    expect(Buffer.from(await served.arrayBuffer()).equals(JPEG)).toBe(true);
+    const body = Buffer.from(await served.arrayBuffer());
+    expect(body.equals(storedFile(res.json.fileUrl as string))).toBe(true);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect((await sharp(body).metadata()).exif).toBeUndefined();
   });
 
-  it('a PDF guide: 201, served as application/pdf', async () => {
+  it('an image comes with a card variant, served like the original', async () => {
+    const res = await upload(http, photo, 'cover.jpg', 'image/jpeg', 'cover');
+    expect(res.status).toBe(201);
+    const variantUrl = res.json.variantUrl as string;
+    expect(variantUrl).toMatch(VARIANT_URL);
+    const served = await fetch(s.url + variantUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 427]);
+  });
+
+  it('a PDF guide: 201, kept as sent, served as an application/pdf download', async () => {
     const res = await upload(http, PDF, 'guide.pdf', 'application/pdf', 'guide');
     expect(res.status).toBe(201);
-    expect(res.json.fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.pdf$/);
-    const served = await fetch(s.url + (res.json.fileUrl as string));
+    expect(res.json).toEqual({
+      fileUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.pdf$/),
+      mime: 'application/pdf',
+      size: PDF.length,
+    });
+    const fileUrl = res.json.fileUrl as string;
+    const served = await fetch(s.url + fileUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="${path.basename(fileUrl)}"`,
+    );
+    expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
   });
 
   it('without a purpose: a PNG and a PDF are both taken', async () => {
@@ -98,8 +155,13 @@ describe('POST /api/upload: accepted files', () => {
     expect(fileUrl).toMatch(FILE_URL);
     const after = listing();
     expect(after.parent).toEqual(before.parent);
-    expect(after.uploads).toEqual([...before.uploads, path.basename(fileUrl)].sort());
-    expect(after.uploads.every((f) => /^[a-f0-9]{32}\.(png|jpg|pdf|webp)$/.test(f))).toBe(true);
+    const variantUrl = res.json.variantUrl as string;
+    expect(after.uploads).toEqual(
+      [...before.uploads, path.basename(fileUrl), path.basename(variantUrl)].sort(),
+    );
+    expect(after.uploads.every((f) => /^[a-f0-9]{32}(-card)?\.(png|jpg|pdf|webp)$/.test(f))).toBe(
+      true,
+    );
     expect(fs.existsSync(path.resolve(s.deps.uploadDir, '../../evil.png'))).toBe(false);
   });
 });
@@ -180,6 +242,17 @@ describe('POST /api/upload: refused files (nothing is stored)', () => {
     const guide = await upload(http, PNG, 'x.png', 'image/png', 'guide');
     expect(guide.status).toBe(400);
     expect(guide.json.message).toBe('Invalid file type. Please upload PDF files.');
+  });
+
+  it('FFD8FF followed by text, a truncated JPEG and a PDF without its end: 400', async () => {
+    const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<html>hi')]);
+    const poly = await upload(http, polyglot, 'a.jpg', 'image/jpeg', 'avatar');
+    expect(poly.status).toBe(400);
+    expect(poly.json.message).toBe('Invalid file type. Please upload image files.');
+    // The header-only fixture is a truncated JPEG: it no longer passes.
+    expect((await upload(http, JPEG, 'a.jpg', 'image/jpeg', 'cover')).status).toBe(400);
+    const cut = PDF.subarray(0, PDF.indexOf('%%EOF'));
+    expect((await upload(http, cut, 'a.pdf', 'application/pdf', 'guide')).status).toBe(400);
   });
 
   it('an empty file: 400', async () => {
@@ -276,12 +349,37 @@ describe('GET /uploads/:name', () => {
     expect((await new HttpClient(s.url).get(url)).status).toBe(404);
   });
 
-  it('a PDF proof is served to its owner as application/pdf', async () => {
+  it('a proof’s card variant follows the same rule', async () => {
+    const res = await upload(http, photo, 'proof.jpg', 'image/jpeg', 'proof');
+    expect(res.status).toBe(201);
+    const variantUrl = res.json.variantUrl as string;
+    expect(variantUrl).toMatch(VARIANT_URL);
+    const mine = await http.get(variantUrl);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/webp');
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const stranger = await signIn(s.url, await createUser(s.db));
+    expect((await stranger.get(variantUrl)).status).toBe(404);
+    expect((await new HttpClient(s.url).get(variantUrl)).status).toBe(404);
+    const moderator = await signIn(s.url, await createUser(s.db, { role: 'moderator' }));
+    expect((await moderator.get(variantUrl)).status).toBe(200);
+  });
+
+  it('a PDF proof is served to its owner as an application/pdf download, to nobody else', async () => {
     const res = await upload(http, PDF, 'receipt.pdf', 'application/pdf', 'proof');
     expect(res.status).toBe(201);
-    const served = await http.get(res.json.fileUrl as string);
+    const url = res.json.fileUrl as string;
+    const served = await http.get(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="${path.basename(url)}"`,
+    );
+    expect(served.headers.get('cache-control')).toBe('private, no-store');
+    const stranger = await signIn(s.url, await createUser(s.db));
+    const refused = await stranger.get(url);
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-disposition')).toBeNull();
   });
 
   it('404 for unknown and crafted names', async () => {
@@ -296,5 +394,81 @@ describe('GET /uploads/:name', () => {
     const stray = '0123456789abcdef0123456789abcdee.png';
     fs.writeFileSync(path.join(s.deps.uploadDir, stray), PNG);
     expect((await anon.get(`/uploads/${stray}`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/upload: per-member rate and daily quota', () => {
+  /** A server of its own: the shared one lifts the rate so the other suites can upload freely. */
+  async function serverWith(limits: Partial<LimitSettings>) {
+    const t = await createTestDb({ limits });
+    const server = await new Promise<Server>((resolve) => {
+      const listening = createApp(t.deps).listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      ...t,
+      url,
+      stop: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        t.close();
+      },
+    };
+  }
+
+  it('the 11th upload within a minute: 429 with Retry-After; 20 sent at once, 10 taken', async () => {
+    expect(DEFAULT_LIMITS.uploadsPerMinute).toBe(10);
+    const r = await serverWith({ uploadsPerMinute: DEFAULT_LIMITS.uploadsPerMinute });
+    try {
+      const member = await signIn(r.url, await createUser(r.db));
+      const proof = pdfOfSize(MB);
+      // The issue's report: 20 x 1 MB proofs in well under a second.
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          upload(member, proof, 'p.pdf', 'application/pdf', 'proof'),
+        ),
+      );
+      expect(results.filter((res) => res.status === 201)).toHaveLength(10);
+      const refused = results.filter((res) => res.status === 429);
+      expect(refused).toHaveLength(10);
+      for (const res of refused) {
+        expect(res.json).toMatchObject({ message: MSG.tooManyUploads, code: 'TOO_MANY_REQUESTS' });
+        const wait = Number(res.headers.get('retry-after'));
+        expect(wait).toBeGreaterThanOrEqual(1);
+        expect(wait).toBeLessThanOrEqual(60);
+      }
+      // Only the accepted ones were stored.
+      expect(r.db.select().from(uploads).all()).toHaveLength(10);
+      expect(fs.readdirSync(r.deps.uploadDir)).toHaveLength(10);
+      // One more, in sequence: still refused. Another member is not affected.
+      expect((await upload(member, PNG, 'a.png', 'image/png')).status).toBe(429);
+      const other = await signIn(r.url, await createUser(r.db));
+      expect((await upload(other, PNG, 'a.png', 'image/png')).status).toBe(201);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('bytes per day: a file over what is left is refused (429) and does not use it up', async () => {
+    const r = await serverWith({ uploadBytesPerDay: 2.5 * MB });
+    try {
+      const member = await signIn(r.url, await createUser(r.db));
+      const send = (size: number) =>
+        upload(member, pdfOfSize(size), 'g.pdf', 'application/pdf', 'guide');
+      expect((await send(MB)).status).toBe(201);
+      expect((await send(MB)).status).toBe(201);
+      const over = await send(MB);
+      expect(over.status).toBe(429);
+      expect(over.json.message).toBe(MSG.tooManyUploads);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+      // Half a megabyte is still left, and counted from the bytes sent.
+      expect((await send(0.4 * MB)).status).toBe(201);
+      expect((await send(0.2 * MB)).status).toBe(429);
+      expect(r.db.select().from(uploads).all()).toHaveLength(3);
+      const other = await signIn(r.url, await createUser(r.db));
+      expect((await upload(other, pdfOfSize(MB), 'g.pdf', 'application/pdf')).status).toBe(201);
+    } finally {
+      await r.stop();
+    }
   });
 });
