@@ -190,8 +190,8 @@ describe('Platform Settings', () => {
         body: JSON.stringify({
           username: 'sneaky',
           email: 's@example.com',
-          password: 'secret1',
-          confirmPassword: 'secret1',
+          password: 'kestrel-orbit-93',
+          confirmPassword: 'kestrel-orbit-93',
         }),
       });
       return { status: res.status, body: (await res.json()) as { message: string } };

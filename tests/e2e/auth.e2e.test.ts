@@ -71,8 +71,8 @@ describe('a new member, start to finish', () => {
     await page.getByLabel('Username').fill(name);
     await page.getByLabel('Email').fill(`${name}@example.com`);
     await page.getByLabel('Phone (optional)').fill('+1 555 0100');
-    await page.getByLabel('Password', { exact: true }).fill('secret1');
-    await page.getByLabel('Confirm Password').fill('secret1');
+    await page.getByLabel('Password', { exact: true }).fill('kestrel-orbit-93');
+    await page.getByLabel('Confirm Password').fill('kestrel-orbit-93');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(at('/'));
     await expectText(page, `Welcome back, ${name}`);
@@ -108,7 +108,7 @@ describe('a new member, start to finish', () => {
   });
 
   it('logs in through the Login tab and sees the dashboard', async () => {
-    await loginThroughForm(page, name, 'secret1');
+    await loginThroughForm(page, name, 'kestrel-orbit-93');
     await page.waitForURL(at('/'));
     await expectText(page, 'Login successful');
     await expectText(page, `Welcome back, ${name}`);
@@ -183,11 +183,11 @@ describe('the sign-in forms', () => {
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Username').fill(taken.username);
     await page.getByLabel('Email').fill('brand.new@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByLabel('Password', { exact: true }).fill('kestrel-orbit-93');
     await page.getByLabel('Confirm Password').fill('secret2');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectText(page, 'Passwords do not match');
-    await page.getByLabel('Confirm Password').fill('secret1');
+    await page.getByLabel('Confirm Password').fill('kestrel-orbit-93');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectText(page, 'Registration failed');
     await expectText(page, 'Username already exists');

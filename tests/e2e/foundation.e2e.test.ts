@@ -27,8 +27,8 @@ describe('a new member', () => {
     await page.getByLabel('Username').fill('e2e_member');
     await page.getByLabel('Email').fill('e2e_member@example.com');
     await page.getByLabel('Phone (optional)').fill('+1 555 0100');
-    await page.getByLabel('Password', { exact: true }).fill('secret1');
-    await page.getByLabel('Confirm Password').fill('secret1');
+    await page.getByLabel('Password', { exact: true }).fill('kestrel-orbit-93');
+    await page.getByLabel('Confirm Password').fill('kestrel-orbit-93');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${s.url}/`);
     await expectText(page, 'Welcome back, e2e_member');
@@ -48,7 +48,7 @@ describe('a new member', () => {
     await page.waitForURL(`${s.url}/auth`);
     await expectText(page, 'Logged out');
 
-    await signInThroughForm(page, s.url, 'e2e_member', 'secret1');
+    await signInThroughForm(page, s.url, 'e2e_member', 'kestrel-orbit-93');
     expect(pathOf(page)).toBe('/');
     await expectText(page, 'Login successful');
     await expectText(page, 'Welcome back, e2e_member');

@@ -36,8 +36,8 @@ const registration = (name: string) => ({
   username: name,
   email: `${name}@example.com`,
   phone: '',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'kestrel-orbit-93',
+  confirmPassword: 'kestrel-orbit-93',
 });
 
 async function signedIn() {
