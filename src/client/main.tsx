@@ -41,7 +41,9 @@ function createQueryClient() {
 function Root() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() =>
-    trpc.createClient({ links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 })] }),
+    trpc.createClient({
+      links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 })],
+    }),
   );
   useEffect(() => {
     showFlashToast();

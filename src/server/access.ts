@@ -9,8 +9,7 @@ export type { Access } from './trpc';
 type AnyProcedure = { _def: { meta?: ProcedureMeta } };
 
 export const accessPolicy: Record<string, Access | undefined> = Object.fromEntries(
-  Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(([path, p]) => [
-    path,
-    p._def.meta?.access,
-  ]),
+  Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>).map(
+    ([path, p]) => [path, p._def.meta?.access],
+  ),
 );

@@ -37,30 +37,33 @@ export interface ProcedureMeta {
   openInMaintenance?: boolean;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer,
-  // Never send stack traces, whatever NODE_ENV says.
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const issues = validationIssues(error);
-    let message = shape.message;
-    if (error.code === 'INTERNAL_SERVER_ERROR') message = 'Internal server error';
-    else if (issues) message = issues[0]!.message;
-    else if (error.code === 'PAYLOAD_TOO_LARGE') message = 'Request body is too large';
-    else if (error.cause instanceof SyntaxError) message = 'Malformed JSON body';
-    return {
-      ...shape,
-      message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        issues: issues?.map((i) => ({ path: issuePath(i), message: i.message })),
-        retryAfter: error.cause instanceof AppError ? error.cause.retryAfter : undefined,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    // Never send stack traces, whatever NODE_ENV says.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const issues = validationIssues(error);
+      let message = shape.message;
+      if (error.code === 'INTERNAL_SERVER_ERROR') message = 'Internal server error';
+      else if (issues) message = issues[0]!.message;
+      else if (error.code === 'PAYLOAD_TOO_LARGE') message = 'Request body is too large';
+      else if (error.cause instanceof SyntaxError) message = 'Malformed JSON body';
+      return {
+        ...shape,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues: issues?.map((i) => ({ path: issuePath(i), message: i.message })),
+          retryAfter: error.cause instanceof AppError ? error.cause.retryAfter : undefined,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

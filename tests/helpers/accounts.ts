@@ -3,13 +3,7 @@
 import http from 'node:http';
 import { count, desc } from 'drizzle-orm';
 import type { DB } from '../../src/server/db/client';
-import {
-  auditLog,
-  payoutMethods,
-  settings,
-  uploads,
-  users,
-} from '../../src/server/db/schema';
+import { auditLog, payoutMethods, settings, uploads, users } from '../../src/server/db/schema';
 import type { CreatedUser } from './db';
 import { HttpClient } from './server';
 

@@ -38,7 +38,11 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   const deps: AppDeps = {
     db,
     logger: pino({ level: 'silent' }),
-    limits: createLimits({ signupsPerIpPerHour: 100_000, uploadsPerMinute: 1000, ...options.limits }),
+    limits: createLimits({
+      signupsPerIpPerHour: 100_000,
+      uploadsPerMinute: 1000,
+      ...options.limits,
+    }),
     passwords: testPasswords,
     sessionSecret: 'x'.repeat(32) + '-test-secret-for-iron-session',
     uploadDir,

@@ -86,7 +86,7 @@ export const payoutMethods = sqliteTable(
   paypalEmail: text('paypal_email'),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [check('payout_methods_method_valid', oneOf('payment_method', PAYOUT_METHODS))],
+  () => [check('payout_methods_method_valid', oneOf('payment_method', PAYOUT_METHODS))],
 );
 
 // Every stored file: who owns it and what it is for, so access can be checked when it is served.

@@ -22,7 +22,9 @@ export const adminUsersRouter = router({
   create: adminProcedure
     .input(ZCreateUserRequestSchema)
     .output(ZUserSchema)
-    .mutation(({ ctx, input }) => adminUsers.createUser({ db: ctx.db, actor: ctx.actor, passwords: ctx.passwords, input })),
+    .mutation(({ ctx, input }) =>
+      adminUsers.createUser({ db: ctx.db, actor: ctx.actor, passwords: ctx.passwords, input }),
+    ),
 
   update: adminProcedure
     .input(ZUpdateUserRequestSchema)

@@ -23,9 +23,7 @@ async function startSession(ctx: Context, user: TUser): Promise<TUser> {
 const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });
 
 export const authRouter = router({
-  me: open
-    .output(ZMeResponseSchema)
-    .query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
+  me: open.output(ZMeResponseSchema).query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
 
   login: open
     .input(ZLoginRequestSchema)

@@ -5,10 +5,11 @@ import { publicProcedure, router } from '../trpc';
 export const settingsRouter = router({
   public: publicProcedure
     .meta({ access: 'anonymous', openInMaintenance: true })
-    .output(ZPublicSettingsSchema).query(({ ctx }) => {
-    const { siteName, contactEmail, enableRegistration, maintenanceMode } = getPlatformSettings({
-      db: ctx.db,
-    });
-    return { siteName, contactEmail, enableRegistration, maintenanceMode };
-  }),
+    .output(ZPublicSettingsSchema)
+    .query(({ ctx }) => {
+      const { siteName, contactEmail, enableRegistration, maintenanceMode } = getPlatformSettings({
+        db: ctx.db,
+      });
+      return { siteName, contactEmail, enableRegistration, maintenanceMode };
+    }),
 });

@@ -103,7 +103,12 @@ export async function login({
 }): Promise<TUser> {
   const guess = await beginGuess(limits, ip, `login:${input.username.toLowerCase()}`);
   const row = db
-    .select({ id: users.id, password: users.password, role: users.role, banReason: users.banReason })
+    .select({
+      id: users.id,
+      password: users.password,
+      role: users.role,
+      banReason: users.banReason,
+    })
     .from(users)
     .where(sql`${users.username} = ${input.username} COLLATE NOCASE`)
     .get();
