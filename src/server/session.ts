@@ -102,3 +102,8 @@ export async function getSessionCookie(
   };
   return cookie;
 }
+
+/** How many seals are cached for a secret (tests: garbage must never take a place). */
+export function cachedSealCount(password: string): number {
+  return caches.get(password)?.size ?? 0;
+}
