@@ -10,6 +10,7 @@
 // staleness check is one walk of the sources' mtimes, no hashing.
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -48,7 +49,8 @@ function newestMtime(p) {
   }
   let newest = stat.mtimeMs;
   if (stat.isDirectory()) {
-    for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+    for (const entry of fs.readdirSync(p))
+      newest = Math.max(newest, newestMtime(path.join(p, entry)));
   }
   return newest;
 }

@@ -17,7 +17,9 @@ function staticFiles(root: string, cacheControl: (file: string) => string) {
     serveStatic: {
       index: false,
       cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControl(file)),
+      // file is the one sent: index.html.br for index.html, so name the original.
+      setHeaders: (res, file) =>
+        res.setHeader('Cache-Control', cacheControl(file.replace(/\.(br|gz)$/, ''))),
     },
   });
 }

@@ -38,6 +38,18 @@ async function waitForHealth(url: string, timeoutMs: number, output: () => strin
   }
 }
 
+function serverEnv(dir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: path.join(dir, 'app.db'),
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+  };
+}
+
 describe('the compiled server', () => {
   let buildOutput = '';
 
@@ -74,31 +86,32 @@ describe('the compiled server', () => {
   });
 
   it('does not rebuild with --if-stale right after a build', async () => {
-    const started = Date.now();
-    const { stdout } = await run(process.execPath, ['scripts/build.mjs', '--if-stale']);
-    expect(stdout).toMatch(/up to date/);
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
+    // A source saved meanwhile (others editing the tree) rightly makes one run rebuild; the
+    // run after it must then find dist/ up to date.
+    for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
+      const { stdout } = await run(process.execPath, ['scripts/build.mjs', '--if-stale']);
+      if (/up to date/.test(stdout)) {
+        expect(Date.now() - started).toBeLessThan(5_000);
+        break;
+      }
+      expect(stdout).toMatch(/sources changed/);
+      expect(attempt, 'rebuilt on every --if-stale run').toBeLessThan(3);
+    }
+  }, 300_000);
 
   it('is what npm start runs: the build when stale, then node on the bundle', () => {
     const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8'));
     expect(pkg.scripts.prestart).toBe('node scripts/build.mjs --if-stale');
-    expect(pkg.scripts.start).toBe('node dist/server/index.js');
+    // exec: npm's shell (dash on Debian) would otherwise die on SIGTERM and orphan node.
+    expect(pkg.scripts.start).toBe('exec node dist/server/index.js');
   });
 
   it('runs as plain node, serves health and the client, and exits 0 on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-compiled-'));
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/server/index.js'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_PATH: path.join(dir, 'app.db'),
-        UPLOAD_DIR: path.join(dir, 'uploads'),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-      },
+      env: serverEnv(dir, port),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -144,4 +157,49 @@ describe('the compiled server', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('passes a SIGTERM sent to `npm start` on to node, which shuts down cleanly', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-npmstart-'));
+    const port = await freePort();
+    // The build above is fresh, so prestart only checks it (unless a source changed since).
+    const npm = spawn('npm', ['start', '--silent'], {
+      env: serverEnv(dir, port),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    npm.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    let serverPid: number | undefined;
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, 120_000, () => output);
+      // npm -> sh, which exec'd node: the server is npm's child, whose command line is node's.
+      if (process.platform === 'linux') {
+        const children = fs
+          .readFileSync(`/proc/${npm.pid}/task/${npm.pid}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .map(Number);
+        serverPid = children.find((pid) =>
+          fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/server/index.js'),
+        );
+        expect(serverPid, `npm's children: ${children.join(', ')}`).toBeDefined();
+        const argv = fs.readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
+        expect(argv.slice(0, 2)).toEqual(['node', 'dist/server/index.js']);
+      }
+      npm.kill('SIGTERM');
+      const code = await Promise.race([
+        exited,
+        new Promise<string>((r) => setTimeout(() => r('still running after 10 s'), 10_000)),
+      ]);
+      expect(code, output).toBe(0);
+      expect(output).toMatch(/"signal":"SIGTERM"/);
+      expect(output).toMatch(/"msg":"closed"/);
+      if (serverPid) expect(fs.existsSync(`/proc/${serverPid}`)).toBe(false);
+    } finally {
+      if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+      if (serverPid && fs.existsSync(`/proc/${serverPid}`)) process.kill(serverPid, 'SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
