@@ -100,11 +100,11 @@ async function main() {
   const file = path.join(dir, 'app.db');
   console.log(`Seeding ${USERS} members...`);
   await seed(file);
-  if (!fs.existsSync('dist/client/index.html'))
-    execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  // The production server, as npm start runs it.
+  execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
 
   const port = 5600 + Math.floor(Math.random() * 300);
-  const child = spawn('npx', ['tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
     env: {
       ...process.env,
       DATABASE_PATH: file,

@@ -24,5 +24,6 @@ function ensureChromium() {
 
 export default function setup() {
   ensureChromium();
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // The same build npm start uses (client with precompressed copies, and the server).
+  execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
 }
