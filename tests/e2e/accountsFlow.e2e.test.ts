@@ -226,4 +226,19 @@ describe('Platform Settings', () => {
     await memberPage.close();
     await close();
   });
+
+  it('saves a tier price on the Payments tab of a fresh install (empty wallets are valid)', async () => {
+    const { page, close } = await newPage();
+    await signInThroughForm(page, s.url, admin.username, admin.password);
+    await page.goto(`${s.url}/admin/settings`);
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByLabel('Standard price').fill('12');
+    await page.getByRole('button', { name: /Save/ }).last().click();
+    await expectText(page, 'Payment settings updated successfully');
+    expect(await page.getByText(/expected string, received undefined/).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    expect(await page.getByLabel('Standard price').inputValue()).toBe('12');
+    await close();
+  });
 });

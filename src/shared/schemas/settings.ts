@@ -56,12 +56,17 @@ export const ADDRESS_PATTERNS: Record<PaymentNetwork, RegExp> = {
 
 const ZNetworkConfig = (network: PaymentNetwork) =>
   z.object({
-    address: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || ADDRESS_PATTERNS[network].test(v), {
-        message: `Enter a valid ${network} address`,
-      }),
+    // Formik hands an emptied field to validation as undefined: an empty address is valid
+    // (that network is simply not offered), so absent reads as ''.
+    address: z.preprocess(
+      (v) => v ?? '',
+      z
+        .string()
+        .trim()
+        .refine((v) => v === '' || ADDRESS_PATTERNS[network].test(v), {
+          message: `Enter a valid ${network} address`,
+        }),
+    ),
     rate: z
       .number({ error: 'Rate must be a number' })
       .positive('Rate must be greater than 0')
