@@ -9,6 +9,7 @@ import {
   csrfGuard,
   errorHandler,
   noStore,
+  notFound,
   rejectMalformedRequests,
   requireJsonBody,
   securityHeaders,
@@ -28,8 +29,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('etag', false);
   app.use(securityHeaders());
-  app.use(rejectMalformedRequests);
   app.use(['/api', '/trpc'], noStore);
+  app.use(rejectMalformedRequests);
 
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The built client, precompressed; every other GET answers index.html (src/server/static.ts).
   if (options.clientDir) serveClient(app, options.clientDir);
 
+  app.use(notFound);
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -166,7 +166,9 @@ const CODE_BY_STATUS: Record<number, [string, string]> = {
 export function clientErrorOf(
   error: unknown,
 ): { status: number; message: string; code: string } | undefined {
-  if (error instanceof URIError) return { status: 400, message: 'Malformed URL', code: 'BAD_REQUEST' };
+  if (error instanceof URIError) {
+    return { status: 400, message: 'Malformed URL', code: 'BAD_REQUEST' };
+  }
   if (typeof error !== 'object' || error === null) return undefined;
   const { type, status, statusCode } = error as HttpErrorLike;
   switch (type) {
@@ -191,6 +193,11 @@ export function clientErrorOf(
     return { status: httpStatus, message, code };
   }
   return undefined;
+}
+
+/** Whatever no route answered: JSON like every other refusal, not Express's HTML page. */
+export function notFound(_req: Request, res: Response): void {
+  refuse(res, 404, 'Not found', 'NOT_FOUND');
 }
 
 /** The app's last error handler: a client's mistake is a 4xx { message, code }, the rest 500. */
