@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import autocannon from 'autocannon';
 import { openDatabase, closeDatabase } from '../src/server/db/client';
 import { createPasswordHasher } from '../src/server/services/passwords';
+import { measureAuthPaint, printAuthPaint } from './bench-browser';
 
 interface CannonResult {
   requests: { average: number };
@@ -69,7 +70,7 @@ function startBareServer(file: string): Promise<http.Server> {
   const db = new Database(file, { readonly: true });
   const cols =
     'id, username, email, phone, full_name AS fullName, role, subscription_tier AS subscriptionTier, profile_image AS profileImage, created_at AS createdAt';
-  const byId = db.prepare(`SELECT ${cols}, session_version FROM users WHERE id = ?`);
+  const byId = db.prepare(`SELECT ${cols} FROM users WHERE id = ?`);
   const page = db.prepare(`SELECT ${cols} FROM users ORDER BY id LIMIT 25 OFFSET 0`);
   const total = db.prepare('SELECT count(*) AS n FROM users');
   const server = http.createServer((req, res) => {
@@ -165,6 +166,9 @@ async function main() {
     for (const r of rows) console.log(line(r));
     const bundle = bundleSize();
     console.log(`\nFirst-page JS: ${bundle.files} file(s), ${bundle.gzipKB} KB gzipped`);
+    // Cold /auth in Chromium, localhost and Fast 3G (BENCH_PAINT_RUNS=0 skips it).
+    const paintRuns = Number(process.env.BENCH_PAINT_RUNS ?? 5);
+    if (paintRuns > 0) printAuthPaint(await measureAuthPaint(base, paintRuns));
   } finally {
     child.kill('SIGTERM');
     bare.close();

@@ -10,6 +10,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { DebugPage } from './pages/DebugPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PlaceholderPage } from './pages/PlaceholderPage';
+import type { SignedInPath } from './routePaths';
 
 // Screens most visitors never open load on demand, keeping the first page small.
 const AccountSettingsPage = lazy(() =>
@@ -29,7 +30,7 @@ const UserManagementPage = lazy(() =>
 );
 
 interface AppRoute {
-  path: string;
+  path: SignedInPath;
   /** undefined: any signed-in user; otherwise the roles allowed besides admin. */
   roles?: Role[];
   render: (user: TUser) => ReactNode;

@@ -1,11 +1,20 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  type Query,
+} from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import superjson from 'superjson';
+import type { TUser } from '../shared/schemas/auth';
 import { App } from './App';
 import { Toaster } from './components/common/Toaster';
+import { noteCurrentUser } from './lib/auth';
+import { seedPublicSettings } from './lib/bootData';
 import { ColorModeProvider } from './lib/colorMode';
 import { showFlashToast } from './lib/toaster';
 import { trpc } from './lib/trpc';
@@ -26,8 +35,15 @@ function createQueryClient() {
       void queryClient.invalidateQueries({ queryKey: [['settings', 'public']] });
     }
   };
+  // Every answer of auth.me, so that a user turning into no user is told on /auth (lib/auth.ts).
+  const onSuccess = (data: unknown, query: Query<unknown, unknown, unknown>) => {
+    const [path] = query.queryKey as [unknown];
+    if (Array.isArray(path) && path.join('.') === 'auth.me') {
+      noteCurrentUser(data as TUser | null);
+    }
+  };
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
+    queryCache: new QueryCache({ onError, onSuccess }),
     mutationCache: new MutationCache({ onError }),
     // SPEC 9: results never stale, no retry, no refetch on focus, no polling.
     defaultOptions: {
@@ -35,6 +51,8 @@ function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  // The page brought the public settings: no screen waits for a request to learn them.
+  seedPublicSettings(queryClient);
   return queryClient;
 }
 
@@ -45,9 +63,6 @@ function Root() {
       links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 })],
     }),
   );
-  useEffect(() => {
-    showFlashToast();
-  }, []);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
@@ -61,6 +76,13 @@ function Root() {
     </trpc.Provider>
   );
 }
+
+// The toast carried across the sign-in reload goes into the toaster's store before the first
+// render, never from an effect: the Toaster reads the store's toasts and only then subscribes,
+// and reading them (a flushSync) runs pending effects in between, so a toast created by an
+// effect of the first commit was published to no one, never shown, and, with max 1, held every
+// later toast in the queue until the next reload.
+showFlashToast();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

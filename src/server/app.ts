@@ -1,8 +1,11 @@
 // createApp(): every middleware, /trpc, /api, uploads and the built client. No listen() here,
 // so tests mount the very same app on a port they pick.
+import compression from 'compression';
 import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from './context';
+import { logRefusal, loggerFor, requestLogger } from './requestLog';
 import { createRestRouter } from './rest';
 import { appRouter } from './routers/_app';
 import {
@@ -28,8 +31,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('etag', false);
+  // First, so every request, refused ones too, has an id and a log line.
+  app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
   app.use(['/api', '/trpc'], noStore);
+  // JSON answers over 1 KB, gzip or brotli as the client accepts. Only here: the built client is
+  // compressed ahead of time (static.ts). No answer carries a secret next to reflected input
+  // (CSRF is refused by origin, not by token), so compression leaks nothing (BREACH).
+  app.use(['/api', '/trpc'], compression({ threshold: 1024 }));
   app.use(rejectMalformedRequests);
 
   app.get('/api/health', (_req, res) => {
@@ -42,14 +51,25 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
+      // Procedures log through the request's own logger, so their lines carry its id.
+      createContext: ({ req, res }) =>
+        createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res),
       maxBodySize: 100 * 1024,
       // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
       maxBatchSize: 10,
-      onError: ({ error, path: procedure }) => {
+      onError: ({ error, path: procedure, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
-          deps.logger.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+          loggerFor(req, deps.logger).error(
+            { err: error.cause ?? error, procedure },
+            'procedure failed',
+          );
         }
+        const retryAfter = (error.cause as { retryAfter?: number } | undefined)?.retryAfter;
+        logRefusal(req, deps.logger, getHTTPStatusCodeFromError(error), {
+          code: error.code,
+          procedure,
+          retryAfter,
+        });
       },
       responseMeta: ({ errors }) => {
         const retryAfter = errors
@@ -69,7 +89,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api', api);
 
   // The built client, precompressed; every other GET answers index.html (src/server/static.ts).
-  if (options.clientDir) serveClient(app, options.clientDir);
+  if (options.clientDir) serveClient(app, options.clientDir, deps.db);
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

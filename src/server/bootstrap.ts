@@ -86,7 +86,7 @@ export async function ensureAdmin(
       ' No admin account existed, so one was created:',
       `   username: ${username}`,
       `   password: ${password}`,
-      ' Sign in and change this password under Account Settings.',
+      ' Sign in and change this password under Account Settings (/settings).',
       '==============================================================',
       '',
     ].join('\n'),

@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppDeps } from './context';
 import { createContext } from './context';
+import { logRefusal, loggerFor } from './requestLog';
 import { createCaller } from './routers/_app';
 import { clientErrorOf } from './security';
 import { AppError } from './services/errors';
@@ -53,11 +54,21 @@ function intQuery(value: unknown): number | undefined {
     : (value as never);
 }
 
+/** An optional query value for a procedure to validate: absent or empty is undefined. */
+function optionalQuery(value: unknown): never {
+  return (value === '' ? undefined : value) as never;
+}
+
 /** GET /api/users answers the SPEC's plain array: the whole list, or one page when asked. */
 async function listUsers(c: Caller, r: RestRequest) {
   const page = intQuery(r.query.page);
   const result = await c.adminUsers.list({
     search: typeof r.query.search === 'string' ? r.query.search : undefined,
+    // Passed as given: the procedure's schema refuses an unknown role, tier, sort or order.
+    role: optionalQuery(r.query.role),
+    tier: optionalQuery(r.query.tier),
+    sort: optionalQuery(r.query.sort),
+    order: optionalQuery(r.query.order),
     page: page ?? 1,
     pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 10_000),
   });
@@ -152,6 +163,18 @@ export const restRoutes: RestRoute[] = [
     call: (c, r) => c.adminUsers.setPassword({ ...body(r), id: idParam(r.params.id) } as never),
   },
   {
+    method: 'post',
+    procedure: 'adminUsers.ban',
+    path: '/admin/users/:id/ban',
+    call: (c, r) => c.adminUsers.ban({ ...body(r), id: idParam(r.params.id) } as never),
+  },
+  {
+    method: 'post',
+    procedure: 'adminUsers.unban',
+    path: '/admin/users/:id/unban',
+    call: (c, r) => c.adminUsers.unban({ id: idParam(r.params.id) }),
+  },
+  {
     method: 'get',
     procedure: 'adminSettings.get',
     path: '/admin/settings',
@@ -190,6 +213,9 @@ export const restRoutes: RestRoute[] = [
         page: intQuery(r.query.page) ?? 1,
         pageSize: intQuery(r.query.pageSize) ?? 50,
         action: typeof r.query.action === 'string' ? r.query.action : undefined,
+        actor: optionalQuery(r.query.actor),
+        from: optionalQuery(r.query.from),
+        to: optionalQuery(r.query.to),
       }),
   },
 ];
@@ -228,8 +254,9 @@ export function sendError(res: Response, error: unknown, deps: AppDeps): void {
       })),
     };
   } else {
-    deps.logger.error({ err: error }, 'unhandled error in REST route');
+    loggerFor(res.req, deps.logger).error({ err: error }, 'unhandled error in REST route');
   }
+  logRefusal(res.req, deps.logger, status, { code: body.code, retryAfter: appError?.retryAfter });
   res.status(status).json(body);
 }
 
@@ -239,7 +266,7 @@ export function createRestRouter(deps: AppDeps): Router {
   for (const route of restRoutes) {
     api[route.method](route.path, async (req: Request, res: Response) => {
       try {
-        const ctx = await createContext(deps, req, res);
+        const ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
         const result = await route.call(createCaller(ctx), {
           body: (req.body ?? {}) as never,
           params: req.params as Record<string, string>,

@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type pino from 'pino';
 import type { AppDeps } from './context';
+import { logSecurityEvent } from './requestLog';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -53,19 +54,28 @@ function originOf(value: string): string | undefined {
  * PUBLIC_URL when set (behind a proxy the request itself may say http://internal:5000), else
  * what this request was addressed to. Clients without those headers (curl, scripts) pass.
  */
-export function csrfGuard(deps: Pick<AppDeps, 'publicOrigin'>): RequestHandler {
+export function csrfGuard(deps: Pick<AppDeps, 'publicOrigin' | 'logger'>): RequestHandler {
   const publicOrigin = deps.publicOrigin ? originOf(deps.publicOrigin) : undefined;
+  const refuseCrossSite = (req: Request, res: Response, reason: string) => {
+    // The Origin is the other site's name, not a secret: it says where the attempt came from.
+    logSecurityEvent(
+      req,
+      deps.logger,
+      'csrf-refused',
+      { reason, origin: req.get('origin')?.slice(0, 200) },
+      'cross-site request refused',
+    );
+    refuse(res, 403, 'Cross-site request refused', 'FORBIDDEN');
+  };
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (req.get('sec-fetch-site') === 'cross-site') {
-      return refuse(res, 403, 'Cross-site request refused', 'FORBIDDEN');
+      return refuseCrossSite(req, res, 'sec-fetch-site');
     }
     const origin = req.get('origin');
     if (origin !== undefined) {
       const own = publicOrigin ?? originOf(`${req.protocol}://${req.get('host') ?? ''}`);
-      if (!own || originOf(origin) !== own) {
-        return refuse(res, 403, 'Cross-site request refused', 'FORBIDDEN');
-      }
+      if (!own || originOf(origin) !== own) return refuseCrossSite(req, res, 'origin');
     }
     next();
   };

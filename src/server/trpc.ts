@@ -119,7 +119,37 @@ const signedIn = t.middleware(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user, actor: ctx.actor } });
 });
 
+const ROLES = new Set<string>(Object.keys(ROLE_RANK));
+
+/**
+ * Every change an admin makes (a ban, a role change, a deleted account, a settings save) is a
+ * security event: logged at warn once it succeeded, with who, which procedure and which record.
+ * Of the input only the names of the fields it set, and a role; never their values otherwise
+ * (a new password is one of them).
+ */
+const logAdminChange = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
+  const result = await next();
+  if (result.ok && type === 'mutation') {
+    const input = await getRawInput().catch(() => undefined);
+    const fields = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+    const { id, role } = fields;
+    ctx.logger.warn(
+      {
+        event: 'admin-action',
+        procedure: path,
+        actorId: ctx.user?.id,
+        ip: ctx.ip,
+        targetId: typeof id === 'number' || typeof id === 'string' ? id : undefined,
+        fields: Object.keys(fields).filter((key) => key !== 'id'),
+        role: typeof role === 'string' && ROLES.has(role) ? role : undefined,
+      },
+      'admin action',
+    );
+  }
+  return result;
+});
+
 export const publicProcedure = base.meta({ access: 'anonymous' });
 export const protectedProcedure = base.meta({ access: 'member' }).use(signedIn);
 export const moderatorProcedure = base.meta({ access: 'moderator' }).use(signedIn);
-export const adminProcedure = base.meta({ access: 'admin' }).use(signedIn);
+export const adminProcedure = base.meta({ access: 'admin' }).use(signedIn).use(logAdminChange);

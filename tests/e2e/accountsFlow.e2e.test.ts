@@ -77,8 +77,17 @@ describe('Account Settings', () => {
 
     await page.getByRole('tab', { name: 'Payment Methods' }).click();
     await expectText(page, 'Important');
+    // What each method needs is told beside its field (PRODUCT.md 'Money').
+    const savePayout = page.getByRole('button', { name: 'Save Payment Method' });
+    await page.getByLabel('Payment Method', { exact: true }).selectOption('crypto');
+    await page.getByLabel('Wallet Address').fill('0x52908400098527886E0F7030069857D2E4169EE7');
+    await savePayout.click();
+    await expectText(page, 'Enter a valid BTC address');
     await page.getByLabel('Payment Method', { exact: true }).selectOption('paypal');
     expect(await page.getByLabel('PayPal Email').inputValue()).toBe(member.email);
+    await page.getByLabel('PayPal Email').fill('');
+    await savePayout.click();
+    await expectText(page, 'PayPal email is required');
     await page.getByLabel('PayPal Email').fill('payouts@example.com');
     await page.getByRole('button', { name: 'Save Payment Method' }).click();
     await expectText(page, 'Payment settings updated successfully');
@@ -131,22 +140,17 @@ describe('User Management', () => {
     const other = await newPage();
     await signInThroughForm(other.page, s.url, 'e2e_added', 'longenough1');
     await page.getByRole('button', { name: 'Actions for e2e_added' }).click();
-    await page.getByRole('menuitem', { name: 'Change Role/Subscription' }).click();
-    await page
-      .getByRole('dialog', { name: 'Update User' })
-      .getByLabel('Role')
-      .selectOption('banned');
-    await page
-      .getByRole('dialog', { name: 'Update User' })
-      .getByRole('button', { name: 'Save Changes' })
-      .click();
-    await row.getByText('Banned').waitFor();
+    await page.getByRole('menuitem', { name: 'Ban…' }).click();
+    const ban = page.getByRole('dialog', { name: 'Ban User' });
+    await ban.getByLabel('Reason').fill('Testing the ban');
+    await ban.getByRole('button', { name: 'Ban User' }).click();
+    await row.getByText('Testing the ban').waitFor();
     await other.page.reload();
     await other.page.waitForURL(`${s.url}/auth`);
     await other.page.getByLabel('Username').fill('e2e_added');
     await other.page.getByLabel('Password').fill('longenough1');
     await other.page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expectText(other.page, 'Your account has been suspended');
+    await expectText(other.page, 'Your account has been suspended. Reason: Testing the ban');
     await other.close();
 
     await page.getByRole('button', { name: 'Actions for e2e_added' }).click();

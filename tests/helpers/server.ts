@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/context';
 import { createTestDb, type TestDb, type TestDbOptions } from './db';
 
 export interface TestServer extends TestDb {
@@ -12,9 +13,15 @@ export interface TestServer extends TestDb {
 }
 
 export async function startTestServer(
-  opts: { withClient?: boolean; trustProxy?: boolean } & TestDbOptions = {},
+  opts: {
+    withClient?: boolean;
+    trustProxy?: boolean;
+    /** The app's logger (a silent one unless given), e.g. one writing to a stream a test reads. */
+    logger?: AppDeps['logger'];
+  } & TestDbOptions = {},
 ): Promise<TestServer> {
   const t = await createTestDb(opts);
+  if (opts.logger) t.deps.logger = opts.logger;
   const app = createApp(t.deps, {
     clientDir: opts.withClient ? path.resolve('dist/client') : undefined,
     trustProxy: opts.trustProxy,

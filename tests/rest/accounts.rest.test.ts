@@ -240,6 +240,77 @@ describe('PATCH /api/users/{id}/payment', () => {
       (await anonymous().patch(`/api/users/${user.id}/payment`, { paymentMethod: 'bank' })).status,
     ).toBe(401);
   });
+  // PRODUCT.md 'Money': what each method needs, the message named by its field.
+  it.each([
+    [
+      { paymentMethod: 'bank', accountName: 'Ada', bankName: 'First Bank' },
+      'accountNumber',
+      'Account number is required',
+    ],
+    [
+      { paymentMethod: 'bank', accountNumber: '12345678', bankName: 'First Bank' },
+      'accountName',
+      'Account name is required',
+    ],
+    [
+      { paymentMethod: 'bank', accountName: 'Ada', accountNumber: '12345678' },
+      'bankName',
+      'Bank name is required',
+    ],
+    [
+      { paymentMethod: 'crypto', cryptoCurrency: 'BTC' },
+      'cryptoAddress',
+      'Wallet address is required',
+    ],
+    [
+      {
+        paymentMethod: 'crypto',
+        cryptoCurrency: 'BTC',
+        cryptoAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      },
+      'cryptoAddress',
+      'Enter a valid BTC address',
+    ],
+    [
+      { paymentMethod: 'crypto', cryptoCurrency: 'USDC', cryptoAddress: '0x1234' },
+      'cryptoAddress',
+      'Enter a valid ERC-20 address',
+    ],
+    [{ paymentMethod: 'paypal', paypalEmail: '' }, 'paypalEmail', 'PayPal email is required'],
+  ])('400 for %j: %s says “%s”, changing nothing', async (body, path, message) => {
+    const { user, http } = await newMember();
+    const before = snapshot(s.db);
+    const res = await http.patch(`/api/users/${user.id}/payment`, body);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(message);
+    expect(res.json.issues).toContainEqual({ path, message });
+    expect(snapshot(s.db)).toEqual(before);
+  });
+
+  it('200 for a bank account with every field, and for a USDT address', async () => {
+    const { user, http } = await newMember();
+    const bank = {
+      paymentMethod: 'bank',
+      accountName: 'Ada Lovelace',
+      accountNumber: 'GB33BUKB20201555555555',
+      bankName: 'First Bank',
+      bankCode: 'BUKBGB22',
+    };
+    const saved = await http.patch(`/api/users/${user.id}/payment`, bank);
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ ...bank, cryptoAddress: null, paypalEmail: null });
+    const usdt = await http.patch(`/api/users/${user.id}/payment`, {
+      paymentMethod: 'crypto',
+      cryptoCurrency: 'USDT',
+      cryptoAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
+    expect(usdt.status).toBe(200);
+    expect((await http.get('/api/user/payment')).json).toMatchObject({
+      paymentMethod: 'crypto',
+      cryptoCurrency: 'USDT',
+      accountName: null,
+    });
+  });
 });
 
 describe('GET /api/users', () => {

@@ -5,6 +5,7 @@ import { payoutMethods, uploads, users } from '../../src/server/db/schema';
 import { snapshot } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, reopen, type CreatedUser } from '../helpers/db';
 import { failure } from '../helpers/errors';
+import { validationIssues } from '../../src/server/trpc';
 
 const t = await createTestDb();
 afterAll(() => t.close());
@@ -333,6 +334,120 @@ describe('account.updatePayment', () => {
       ),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Please select a currency' });
     expect(snapshot(t.db)).toEqual(before);
+  });
+
+  // PRODUCT.md 'Money': each method needs its own details, messages beside the fields.
+  const BTC_BECH32 = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+  const ERC20 = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const refusals: [string, Record<string, unknown>, string, string][] = [
+    [
+      'bank without an account name',
+      { ...bank, accountName: '' },
+      'accountName',
+      'Account name is required',
+    ],
+    [
+      'bank without an account number',
+      { ...bank, accountNumber: undefined },
+      'accountNumber',
+      'Account number is required',
+    ],
+    ['bank without a bank name', { ...bank, bankName: '   ' }, 'bankName', 'Bank name is required'],
+    [
+      'crypto without an address',
+      { paymentMethod: 'crypto', cryptoCurrency: 'ETH' },
+      'cryptoAddress',
+      'Wallet address is required',
+    ],
+    [
+      'a BTC address that is not one',
+      { paymentMethod: 'crypto', cryptoCurrency: 'BTC', cryptoAddress: 'bc1-not-an-address' },
+      'cryptoAddress',
+      'Enter a valid BTC address',
+    ],
+    [
+      'an ERC-20 address for BTC',
+      { paymentMethod: 'crypto', cryptoCurrency: 'BTC', cryptoAddress: ERC20 },
+      'cryptoAddress',
+      'Enter a valid BTC address',
+    ],
+    [
+      'a BTC address for USDT',
+      { paymentMethod: 'crypto', cryptoCurrency: 'USDT', cryptoAddress: BTC_BECH32 },
+      'cryptoAddress',
+      'Enter a valid ERC-20 address',
+    ],
+    [
+      'an ERC-20 address one digit short',
+      { paymentMethod: 'crypto', cryptoCurrency: 'ETH', cryptoAddress: ERC20.slice(0, -1) },
+      'cryptoAddress',
+      'Enter a valid ERC-20 address',
+    ],
+    [
+      'paypal without an e-mail',
+      { paymentMethod: 'paypal' },
+      'paypalEmail',
+      'PayPal email is required',
+    ],
+  ];
+  it.each(refusals)(
+    'refuses %s (400, the message on its field) and changes nothing',
+    async (_, input, field, message) => {
+      const member = await createUser(t.db);
+      const { caller } = callerFor(t, member);
+      const before = snapshot(t.db);
+      const call = caller.account.updatePayment({ ...input, userId: member.id } as never);
+      expect(await failure(call)).toEqual({ code: 'BAD_REQUEST', message });
+      const issues = await caller.account
+        .updatePayment({ ...input, userId: member.id } as never)
+        .catch((error: unknown) => validationIssues(error));
+      expect(issues).toContainEqual(expect.objectContaining({ path: [field], message }));
+      expect(snapshot(t.db)).toEqual(before);
+    },
+  );
+
+  it('accepts each currency’s own address forms and keeps only the chosen method’s details', async () => {
+    const member = await createUser(t.db);
+    const { caller } = callerFor(t, member);
+    for (const [cryptoCurrency, cryptoAddress] of [
+      ['BTC', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+      ['BTC', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy'],
+      ['BTC', BTC_BECH32],
+      ['ETH', ERC20],
+      ['USDT', ERC20.toLowerCase()],
+      ['USDC', ERC20],
+    ] as const) {
+      // Leftovers of the other methods, as the form sends them, are not stored.
+      const saved = await caller.account.updatePayment({
+        ...bank,
+        paypalEmail: 'old@example.com',
+        paymentMethod: 'crypto',
+        cryptoCurrency,
+        cryptoAddress,
+        userId: member.id,
+      });
+      expect(saved).toMatchObject({
+        paymentMethod: 'crypto',
+        cryptoCurrency,
+        cryptoAddress,
+        accountName: null,
+        accountNumber: null,
+        bankName: null,
+        bankCode: null,
+        paypalEmail: null,
+      });
+    }
+    const banked = await caller.account.updatePayment({
+      ...bank,
+      bankCode: undefined,
+      userId: member.id,
+    });
+    expect(banked).toMatchObject({
+      ...bank,
+      bankCode: null,
+      cryptoAddress: null,
+      cryptoCurrency: null,
+    });
   });
 
   it('answers 404 for another member’s id, also to an admin, and changes nothing', async () => {

@@ -575,6 +575,9 @@ describe('admin user management: authorisation per role', () => {
       c.adminUsers.update({ id: victim.id, role: 'admin' }),
     ban: (c: Awaited<ReturnType<typeof principal>>) =>
       c.adminUsers.update({ id: victim.id, role: 'banned' }),
+    banWithReason: (c: Awaited<ReturnType<typeof principal>>) =>
+      c.adminUsers.ban({ id: victim.id, reason: 'Hostile takeover' }),
+    unban: (c: Awaited<ReturnType<typeof principal>>) => c.adminUsers.unban({ id: victim.id }),
     setPassword: (c: Awaited<ReturnType<typeof principal>>) =>
       c.adminUsers.setPassword({ id: victim.id, password: 'hijacked-1' }),
     delete: (c: Awaited<ReturnType<typeof principal>>) => c.adminUsers.delete({ id: victim.id }),

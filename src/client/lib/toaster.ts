@@ -32,6 +32,10 @@ export function flashToast(title: string, description?: string) {
   }
 }
 
+/**
+ * Call before the first render (main.tsx), not from an effect: the Toaster takes the toasts
+ * already in the store when it mounts, but misses one created by an effect of its first commit.
+ */
 export function showFlashToast() {
   try {
     const raw = sessionStorage.getItem(FLASH_KEY);

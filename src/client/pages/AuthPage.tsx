@@ -1,12 +1,15 @@
-import { Box, Card, Center, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Card, Center, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trophy } from 'lucide-react';
 import { ThemeToggle } from '../components/common/ThemeToggle';
 import { LoginForm } from '../components/auth/LoginForm';
 import { RegisterForm } from '../components/auth/RegisterForm';
+import { MSG } from '../../shared/messages';
+import { useSessionEndedNotice } from '../lib/auth';
 import { trpc } from '../lib/trpc';
 
 export function AuthPage() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
+  const sessionEnded = useSessionEndedNotice();
   return (
     <Box minH="100vh">
       <Flex justify="flex-end" p="3">
@@ -25,6 +28,12 @@ export function AuthPage() {
               Join our platform to participate in exciting contests and tournaments
             </Text>
           </Stack>
+          {sessionEnded ? (
+            <Alert.Root status="warning" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{MSG.sessionEnded}</Alert.Title>
+            </Alert.Root>
+          ) : null}
           <Card.Root>
             <Card.Body>
               <Tabs.Root defaultValue="login" fitted variant="enclosed" lazyMount unmountOnExit>

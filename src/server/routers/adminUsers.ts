@@ -1,6 +1,8 @@
 // Admin user management (SPEC 2.15): admins only, enforced here.
 import { ZUserSchema } from '../../shared/schemas/auth';
 import {
+  ZAdminUserSchema,
+  ZBanUserRequestSchema,
   ZCreateUserRequestSchema,
   ZDeleteUserRequestSchema,
   ZDeleteUserResponseSchema,
@@ -8,6 +10,7 @@ import {
   ZListUsersResponseSchema,
   ZSetPasswordRequestSchema,
   ZSetPasswordResponseSchema,
+  ZUnbanUserRequestSchema,
   ZUpdateUserRequestSchema,
 } from '../../shared/schemas/adminUsers';
 import * as adminUsers from '../services/adminUsers';
@@ -30,6 +33,16 @@ export const adminUsersRouter = router({
     .input(ZUpdateUserRequestSchema)
     .output(ZUserSchema)
     .mutation(({ ctx, input }) => adminUsers.updateUser({ db: ctx.db, actor: ctx.actor, input })),
+
+  ban: adminProcedure
+    .input(ZBanUserRequestSchema)
+    .output(ZAdminUserSchema)
+    .mutation(({ ctx, input }) => adminUsers.banUser({ db: ctx.db, actor: ctx.actor, ...input })),
+
+  unban: adminProcedure
+    .input(ZUnbanUserRequestSchema)
+    .output(ZAdminUserSchema)
+    .mutation(({ ctx, input }) => adminUsers.unbanUser({ db: ctx.db, actor: ctx.actor, ...input })),
 
   setPassword: adminProcedure
     .input(ZSetPasswordRequestSchema)

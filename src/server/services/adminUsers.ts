@@ -1,9 +1,14 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
-import { and, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { users } from '../db/schema';
 import type { TUser } from '../../shared/schemas/auth';
-import type { TUpdateUserRequest } from '../../shared/schemas/adminUsers';
+import type {
+  SortOrder,
+  TAdminUser,
+  TUpdateUserRequest,
+  UserSort,
+} from '../../shared/schemas/adminUsers';
 import type { Role, Tier } from '../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
 import { writeAudit, type Actor } from './audit';
@@ -16,31 +21,57 @@ import { publicUserColumns } from './users';
 
 const ROLE_RANK: Record<Role, number> = { banned: 0, user: 1, moderator: 2, admin: 3 };
 
+const adminUserColumns = {
+  ...publicUserColumns,
+  lastLoginAt: users.lastLoginAt,
+  banReason: users.banReason,
+};
+
 export function listUsers({
   db,
   search,
+  role,
+  tier,
+  sort,
+  order = 'asc',
   page,
   pageSize,
 }: {
   db: DB;
   search?: string;
+  role?: Role;
+  tier?: Tier;
+  sort?: UserSort;
+  order?: SortOrder;
   page: number;
   pageSize: number;
-}): { users: TUser[]; total: number; page: number; pageSize: number } {
+}): { users: TAdminUser[]; total: number; page: number; pageSize: number } {
   const term = search?.trim();
   // LIKE is case-insensitive for ASCII in SQLite; % and _ in the term are escaped.
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const where = pattern
-    ? or(
-        sql`${users.username} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
-      )
-    : undefined;
+  const where = and(
+    pattern
+      ? or(
+          sql`${users.username} LIKE ${pattern} ESCAPE '\\'`,
+          sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
+        )
+      : undefined,
+    role ? eq(users.role, role) : undefined,
+    tier ? eq(users.subscriptionTier, tier) : undefined,
+  );
+  const direction = order === 'desc' ? desc : asc;
+  // The id breaks ties, so paging through equal names or join times never repeats or skips.
+  const orderBy =
+    sort === 'name'
+      ? [direction(sql`${users.username} COLLATE NOCASE`), direction(users.id)]
+      : sort === 'joined'
+        ? [direction(users.createdAt), direction(users.id)]
+        : [asc(users.id)];
   const rows = db
-    .select(publicUserColumns)
+    .select(adminUserColumns)
     .from(users)
     .where(where)
-    .orderBy(users.id)
+    .orderBy(...orderBy)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
@@ -141,7 +172,8 @@ export function updateUser({
   return db.transaction((tx) => {
     const after = tx
       .update(users)
-      .set({ role, subscriptionTier })
+      // A ban's reason belongs to the ban: a role change that lifts it clears it too.
+      .set({ role, subscriptionTier, ...(role !== 'banned' ? { banReason: null } : {}) })
       .where(eq(users.id, before.id))
       .returning(publicUserColumns)
       .get()!;
@@ -156,6 +188,79 @@ export function updateUser({
       targetId: before.id,
       before: { role: before.role, subscriptionTier: before.subscriptionTier },
       after: { role: after.role, subscriptionTier: after.subscriptionTier },
+    });
+    return after;
+  });
+}
+
+function findAdminUser(db: DB, id: number): TAdminUser {
+  const user = db.select(adminUserColumns).from(users).where(eq(users.id, id)).get();
+  if (!user) throw new AppError('NOT_FOUND', 'User not found');
+  return user;
+}
+
+/**
+ * Bans a member with a reason they are shown at sign-in: every session they hold ends at once.
+ * Banning someone already banned replaces the reason. Their tier is kept for an unban.
+ */
+export function banUser({
+  db,
+  actor,
+  id,
+  reason,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+  reason: string;
+}): TAdminUser {
+  const before = findAdminUser(db, id);
+  if (before.id === actor.id) throw new AppError('FORBIDDEN', 'You cannot ban yourself');
+  if (before.role === 'admin' && adminCount(db) <= 1) {
+    throw new AppError('CONFLICT', 'The last admin cannot be removed');
+  }
+  return db.transaction((tx) => {
+    const after = tx
+      .update(users)
+      .set({ role: 'banned', banReason: reason })
+      .where(eq(users.id, before.id))
+      .returning(adminUserColumns)
+      .get()!;
+    deleteUserSessions({ db: tx, userId: before.id });
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'user.ban',
+      targetType: 'user',
+      targetId: before.id,
+      before: { role: before.role, banReason: before.banReason },
+      after: { role: 'banned', banReason: reason },
+    });
+    return after;
+  });
+}
+
+/** Lifts a ban: the member is a plain user again, with the tier they had. */
+export function unbanUser({ db, actor, id }: { db: DB; actor: Actor; id: number }): TAdminUser {
+  const before = findAdminUser(db, id);
+  if (before.role !== 'banned') throw new AppError('CONFLICT', 'This user is not banned');
+  // A banned former admin has no tier: they come back with the platform's default one.
+  const subscriptionTier = before.subscriptionTier ?? getPlatformSettings({ db }).defaultUserTier;
+  return db.transaction((tx) => {
+    const after = tx
+      .update(users)
+      .set({ role: 'user', banReason: null, subscriptionTier })
+      .where(eq(users.id, before.id))
+      .returning(adminUserColumns)
+      .get()!;
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'user.unban',
+      targetType: 'user',
+      targetId: before.id,
+      before: { role: 'banned', banReason: before.banReason },
+      after: { role: 'user', subscriptionTier },
     });
     return after;
   });

@@ -1,8 +1,8 @@
 // The audit log: every admin action with the values before and after.
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../db/client';
-import { auditLog } from '../db/schema';
-import type { TAuditEntry } from '../../shared/schemas/audit';
+import { auditLog, users } from '../db/schema';
+import { isDayBound, type TAuditEntry } from '../../shared/schemas/audit';
 import type { Actor } from './actor';
 
 export type { Actor } from './actor';
@@ -48,18 +48,35 @@ function parse(value: string | null): unknown {
   }
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
 export function listAudit({
   db,
   page,
   pageSize,
   action,
+  actor,
+  from,
+  to,
 }: {
   db: DB;
   page: number;
   pageSize: number;
   action?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
 }): { entries: TAuditEntry[]; total: number; page: number; pageSize: number } {
-  const where = action ? eq(auditLog.action, action) : undefined;
+  const term = actor?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  // Both bounds are inclusive: a 'to' day runs up to the start of the next day.
+  const toMs = to ? Date.parse(to) + (isDayBound(to) ? DAY_MS : 1) : undefined;
+  const where = and(
+    action ? eq(auditLog.action, action) : undefined,
+    pattern ? sql`${auditLog.actorName} LIKE ${pattern} ESCAPE '\\'` : undefined,
+    from ? gte(auditLog.createdAt, new Date(Date.parse(from))) : undefined,
+    toMs !== undefined ? lt(auditLog.createdAt, new Date(toMs)) : undefined,
+  );
   const rows = db
     .select({
       id: auditLog.id,
@@ -68,6 +85,7 @@ export function listAudit({
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
+      targetName: users.username,
       before: auditLog.before,
       after: auditLog.after,
       ip: auditLog.ip,
@@ -75,6 +93,14 @@ export function listAudit({
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
+    // The target's name as it is now: a renamed member shows their new name, a deleted one none.
+    .leftJoin(
+      users,
+      and(
+        eq(auditLog.targetType, 'user'),
+        sql`${users.id} = CAST(${auditLog.targetId} AS INTEGER)`,
+      ),
+    )
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(pageSize)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants';
 import { MSG } from '../messages';
 import { ZEmail, ZPhone, ZUsername } from './auth';
+import { ADDRESS_PATTERNS } from './settings';
 
 /** Only files from our own upload service may be used as pictures. */
 export const ZUploadUrl = z
@@ -94,7 +95,10 @@ export const ZRevokeSessionRequestSchema = z.object({
 export const PAYMENT_METHODS = ['bank', 'crypto', 'paypal'] as const;
 export const PAYOUT_CURRENCIES = ['BTC', 'ETH', 'USDT', 'USDC'] as const;
 
-export const ZPaymentSettingsSchema = z.object({
+// Formik hands an emptied field to validation as undefined, so every text here accepts it. Each
+// field only has a length limit; what a method needs is checked on the whole (PRODUCT.md
+// 'Money'), so a field of a method not chosen cannot block the form from behind the scenes.
+const ZPaymentSettingsFields = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Please select a payment method' }),
   accountName: optionalText(100, 'Account name'),
   accountNumber: optionalText(64, 'Account number'),
@@ -106,18 +110,83 @@ export const ZPaymentSettingsSchema = z.object({
     .optional()
     .nullable()
     .transform((v) => v ?? 'BTC'),
-  paypalEmail: z
-    .union([z.literal(''), ZEmail])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  paypalEmail: optionalText(254, 'PayPal email'),
 });
+
+/** The address shape of each payout currency: Bitcoin's own forms, ERC-20 for the rest. */
+const PAYOUT_ADDRESS: Record<
+  (typeof PAYOUT_CURRENCIES)[number],
+  { pattern: RegExp; name: string }
+> = {
+  BTC: { pattern: ADDRESS_PATTERNS.BTC, name: 'BTC' },
+  ETH: { pattern: ADDRESS_PATTERNS.ETH, name: 'ERC-20' },
+  USDT: { pattern: ADDRESS_PATTERNS.ETH, name: 'ERC-20' },
+  USDC: { pattern: ADDRESS_PATTERNS.ETH, name: 'ERC-20' },
+};
+
+type TPaymentSettingsFields = z.output<typeof ZPaymentSettingsFields>;
+
+/** Each method's required fields, with the message shown beside the field that is missing. */
+function checkPayoutMethod(v: TPaymentSettingsFields, ctx: z.RefinementCtx) {
+  const require = (field: keyof TPaymentSettingsFields, message: string) => {
+    if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+  };
+  if (v.paymentMethod === 'bank') {
+    require('accountName', 'Account name is required');
+    require('accountNumber', 'Account number is required');
+    require('bankName', 'Bank name is required');
+  } else if (v.paymentMethod === 'crypto') {
+    require('cryptoAddress', 'Wallet address is required');
+    const address = PAYOUT_ADDRESS[v.cryptoCurrency];
+    if (v.cryptoAddress && !address.pattern.test(v.cryptoAddress)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cryptoAddress'],
+        message: `Enter a valid ${address.name} address`,
+      });
+    }
+  } else {
+    require('paypalEmail', 'PayPal email is required');
+    if (v.paypalEmail) {
+      const email = ZEmail.safeParse(v.paypalEmail);
+      if (!email.success) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['paypalEmail'],
+          message: email.error.issues[0]?.message ?? 'Please enter a valid email address',
+        });
+      }
+    }
+  }
+}
+
+/** Only the chosen method's details are kept: a payout never goes to a leftover of another. */
+function keepChosenMethod(v: TPaymentSettingsFields) {
+  const bank = v.paymentMethod === 'bank';
+  const crypto = v.paymentMethod === 'crypto';
+  const paypal = v.paymentMethod === 'paypal';
+  return {
+    paymentMethod: v.paymentMethod,
+    accountName: bank ? v.accountName : null,
+    accountNumber: bank ? v.accountNumber : null,
+    bankName: bank ? v.bankName : null,
+    bankCode: bank ? v.bankCode : null,
+    cryptoAddress: crypto ? v.cryptoAddress : null,
+    cryptoCurrency: crypto ? v.cryptoCurrency : null,
+    paypalEmail: paypal && v.paypalEmail ? v.paypalEmail.toLowerCase() : null,
+  };
+}
+
+export const ZPaymentSettingsSchema =
+  ZPaymentSettingsFields.superRefine(checkPayoutMethod).transform(keepChosenMethod);
 export type TPaymentSettingsInput = z.input<typeof ZPaymentSettingsSchema>;
 export type TPaymentSettings = z.output<typeof ZPaymentSettingsSchema>;
 
-export const ZUpdatePaymentRequestSchema = ZPaymentSettingsSchema.extend({
+export const ZUpdatePaymentRequestSchema = ZPaymentSettingsFields.extend({
   userId: z.number().int().positive(),
-});
+})
+  .superRefine(checkPayoutMethod)
+  .transform(({ userId, ...settings }) => ({ userId, ...keepChosenMethod(settings) }));
 
 export const ZGetPaymentRequestSchema = z
   .object({ userId: z.number().int().positive().optional() })

@@ -7,17 +7,36 @@ import { ZEmail, ZUserSchema, ZUsername } from './auth';
 
 const ZId = z.number({ error: 'A user id is required' }).int().positive();
 
+export const USER_SORTS = ['name', 'joined'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 export const ZListUsersRequestSchema = z
   .object({
     search: z.string().trim().max(100).optional(),
+    role: z.enum(ROLES, { error: 'Role must be one of user, moderator, admin, banned' }).optional(),
+    tier: z
+      .enum(TIERS, { error: 'Subscription must be one of free, standard, pro, elite' })
+      .optional(),
+    // Without a sort the list is in id order (the order members joined in, stable under paging).
+    sort: z.enum(USER_SORTS, { error: 'Sort must be one of name, joined' }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Order must be one of asc, desc' }).default('asc'),
     page: ZPage.default(1),
     pageSize: ZPageSize(10_000).default(25),
   })
-  .default({ page: 1, pageSize: 25 });
+  .default({ page: 1, pageSize: 25, order: 'asc' });
 export type TListUsersRequest = z.input<typeof ZListUsersRequestSchema>;
 
+/** A user as the admin list shows them: the public user plus what only operators need. */
+export const ZAdminUserSchema = ZUserSchema.extend({
+  lastLoginAt: z.date().nullable(),
+  banReason: z.string().nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
+
 export const ZListUsersResponseSchema = z.object({
-  users: z.array(ZUserSchema),
+  users: z.array(ZAdminUserSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -61,6 +80,22 @@ export const ZCreateUserFormSchema = ZCreateUserRequestSchema.extend({
   message: MSG.passwordsDoNotMatch,
   path: ['confirmPassword'],
 });
+
+export const BAN_REASON_MAX = 500;
+
+export const ZBanUserRequestSchema = z.object({
+  id: ZId,
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(1, 'Please give a reason')
+    .max(BAN_REASON_MAX, `The reason must be at most ${BAN_REASON_MAX} characters`),
+});
+export type TBanUserRequest = z.infer<typeof ZBanUserRequestSchema>;
+/** The Ban dialog: the reason only (the id is the row's). */
+export const ZBanUserFormSchema = ZBanUserRequestSchema.omit({ id: true });
+
+export const ZUnbanUserRequestSchema = z.object({ id: ZId });
 
 export const ZDeleteUserRequestSchema = z.object({ id: ZId });
 export const ZDeleteUserResponseSchema = z.object({ success: z.literal(true), id: z.number() });

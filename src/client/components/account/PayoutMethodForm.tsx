@@ -1,10 +1,11 @@
-// Where contest winnings are sent (SPEC 2.11 Payment tab).
+// Where contest winnings are sent (SPEC 2.11 Payment tab). The shared schema says what each
+// method needs (PRODUCT.md 'Money'); its messages show beside the fields, before and after a save.
 import { Alert, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { PAYOUT_CURRENCIES, ZPaymentSettingsSchema } from '../../../shared/schemas/account';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, placeServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
@@ -18,6 +19,21 @@ const METHOD_OPTIONS = [
 ] as const;
 
 const CURRENCY_OPTIONS = PAYOUT_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+// A refusal the server finds in a field (the same schema) lands beside that field too.
+const serverFields: ServerFieldRules = {
+  byMessage: {},
+  fields: [
+    'paymentMethod',
+    'accountName',
+    'accountNumber',
+    'bankName',
+    'bankCode',
+    'cryptoAddress',
+    'cryptoCurrency',
+    'paypalEmail',
+  ],
+};
 
 export function PayoutMethodForm({ user }: { user: TUser }) {
   const utils = trpc.useUtils();
@@ -57,10 +73,13 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
         initialValues={initialValues}
         enableReinitialize
         validationSchema={toFormikValidationSchema(ZPaymentSettingsSchema)}
-        onSubmit={async (values, { resetForm }) => {
+        onSubmit={async (values, { resetForm, setFieldError }) => {
           const result = await save
             .mutateAsync({ ...values, userId: user.id } as Parameters<typeof save.mutateAsync>[0])
-            .catch(() => null);
+            .catch((error: unknown) => {
+              placeServerFieldErrors(error, setFieldError, serverFields);
+              return null;
+            });
           if (result) resetForm({ values });
         }}
       >
@@ -70,9 +89,9 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
               <SelectField name="paymentMethod" label="Payment Method" options={METHOD_OPTIONS} />
               {values.paymentMethod === 'bank' ? (
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                  <FormField name="accountName" label="Account Name" />
-                  <FormField name="accountNumber" label="Account Number" />
-                  <FormField name="bankName" label="Bank Name" />
+                  <FormField name="accountName" label="Account Name" required />
+                  <FormField name="accountNumber" label="Account Number" required />
+                  <FormField name="bankName" label="Bank Name" required />
                   <FormField
                     name="bankCode"
                     label="Bank Code"
@@ -87,11 +106,20 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
                     label="Cryptocurrency"
                     options={CURRENCY_OPTIONS}
                   />
-                  <FormField name="cryptoAddress" label="Wallet Address" />
+                  <FormField
+                    name="cryptoAddress"
+                    label="Wallet Address"
+                    required
+                    helperText={
+                      values.cryptoCurrency === 'BTC'
+                        ? 'A Bitcoin address (1…, 3… or bc1…)'
+                        : 'An ERC-20 address (0x followed by 40 hex characters)'
+                    }
+                  />
                 </SimpleGrid>
               ) : null}
               {values.paymentMethod === 'paypal' ? (
-                <FormField name="paypalEmail" label="PayPal Email" type="email" />
+                <FormField name="paypalEmail" label="PayPal Email" type="email" required />
               ) : null}
               <SaveButton>Save Payment Method</SaveButton>
             </Stack>

@@ -1,13 +1,18 @@
 // The access rules of SPEC 2.1 on the client; the server enforces them again on every call.
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import type { Role } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import { useCurrentUser } from '../../lib/auth';
+import { loadedWithoutSession } from '../../lib/bootData';
 import { trpc } from '../../lib/trpc';
 import { FullPageSpinner } from '../common/FullPageSpinner';
-import { AppLayout } from '../layout/AppLayout';
 import { MaintenancePage } from '../../pages/MaintenancePage';
+
+// The signed-in frame (sidebar, menus, the mobile drawer) is a chunk of its own: /auth, the
+// first page of most visits, never needs it.
+const loadAppLayout = () => import('../layout/AppLayout');
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
 
 interface Props {
   /** Roles allowed besides admin; omit for any signed-in user. */
@@ -18,6 +23,8 @@ interface Props {
 export function SignedInRoute({ roles, children }: Props) {
   const { user, isLoading } = useCurrentUser();
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
+  // Fetched while auth.me is on its way, not after it: no second wait for a signed-in page.
+  void loadAppLayout();
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" replace />;
   if (roles && user.role !== 'admin' && !roles.includes(user.role))
@@ -28,7 +35,9 @@ export function SignedInRoute({ roles, children }: Props) {
 
 export function GuestRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <FullPageSpinner />;
+  // Served without a session cookie, the page knows no one is signed in: the form at once. With
+  // one, the visitor is most likely signed in and about to be sent on, so wait for auth.me.
+  if (isLoading && !loadedWithoutSession()) return <FullPageSpinner />;
   if (user) return <Redirect to={user.role === 'admin' ? '/admin' : '/'} replace />;
   return <>{children}</>;
 }

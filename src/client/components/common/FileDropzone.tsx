@@ -127,7 +127,7 @@ export function FileDropzone({ label, purpose, value, onChange, onError, helperT
         onChange={(e) => void handle(e.target.files?.[0])}
       />
       {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      {error ? <Field.ErrorText color="red.fg">{error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }

@@ -34,7 +34,7 @@ export function SelectField({ name, label, options, onValueChange }: Props) {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {invalid ? <Field.ErrorText>{meta.error}</Field.ErrorText> : null}
+      {invalid ? <Field.ErrorText color="red.fg">{meta.error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }

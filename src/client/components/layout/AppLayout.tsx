@@ -1,6 +1,9 @@
-import { Box, Flex } from '@chakra-ui/react';
+import { Alert, Box, Flex, Link as ChakraLink } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { TUser } from '../../../shared/schemas/auth';
+import { trpc } from '../../lib/trpc';
+import { MainLandmark, SkipLink } from './MainLandmark';
 import { SidebarContent } from './Sidebar';
 import { MobileBottomNav, MobileTopBar } from './MobileNav';
 import { adminBottomNav, adminNav, userBottomNav, userNav, type NavItem } from './navItems';
@@ -22,10 +25,31 @@ function navFor(user: TUser): { items: NavItem[]; bottom: NavItem[] } {
   return { items, bottom: userNav.filter((i) => userBottomNav.includes(i.href)) };
 }
 
+/** Admins keep working during maintenance (members see the maintenance page): say it is on. */
+function MaintenanceBanner() {
+  return (
+    <Alert.Root status="warning" role="status" mb="6">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Maintenance mode is on</Alert.Title>
+        <Alert.Description>
+          Members see the maintenance page until it is turned off in{' '}
+          <ChakraLink asChild variant="underline" color="inherit">
+            <Link href="/admin/settings">Platform Settings</Link>
+          </ChakraLink>
+          .
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 export function AppLayout({ user, children }: { user: TUser; children: ReactNode }) {
   const { items, bottom } = navFor(user);
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
   return (
     <Flex minH="100vh">
+      <SkipLink />
       <Box
         as="aside"
         display={{ base: 'none', md: 'block' }}
@@ -41,9 +65,10 @@ export function AppLayout({ user, children }: { user: TUser; children: ReactNode
       </Box>
       <Flex direction="column" flex="1" minW="0">
         <MobileTopBar user={user} items={items} />
-        <Box as="main" flex="1" p={{ base: '4', md: '8' }} pb={{ base: '24', md: '8' }}>
+        <MainLandmark flex="1" p={{ base: '4', md: '8' }} pb={{ base: '24', md: '8' }}>
+          {user.role === 'admin' && settings.data?.maintenanceMode ? <MaintenanceBanner /> : null}
           {children}
-        </Box>
+        </MainLandmark>
       </Flex>
       <MobileBottomNav bottomItems={bottom} />
     </Flex>

@@ -1,22 +1,25 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { Trophy } from 'lucide-react';
 import { Link } from 'wouter';
-import { trpc } from '../../lib/trpc';
+import { useSiteName } from '../../lib/useDocumentTitle';
 
-/** compact: the name hides on the narrowest screens (the mobile top bar needs the room). */
+/**
+ * The platform's name, linking home; the link is named by that visible text (WCAG 2.5.3).
+ * compact: the name is only read out on the narrowest screens (the mobile top bar needs the room).
+ */
 export function Logo({ compact = false }: { compact?: boolean }) {
-  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
+  const siteName = useSiteName();
   return (
-    <Link href="/" aria-label="Home">
+    <Link href="/">
       <HStack gap="2" color="purple.fg">
         <Trophy size={24} aria-hidden />
         <Text
           fontWeight="bold"
           fontSize="lg"
           color="fg"
-          display={compact ? { base: 'none', sm: 'block' } : undefined}
+          srOnly={compact ? { base: true, sm: false } : undefined}
         >
-          {settings.data?.siteName ?? 'Contest Platform'}
+          {siteName}
         </Text>
       </HStack>
     </Link>

@@ -55,6 +55,8 @@ export function MobileTopBar({ user, items }: Omit<Props, 'bottomItems'>) {
           <Drawer.Backdrop />
           <Drawer.Positioner>
             <Drawer.Content>
+              {/* Names the dialog for screen readers; the logo inside says the rest. */}
+              <Drawer.Title srOnly>Menu</Drawer.Title>
               <Drawer.Body py="4">
                 <SidebarContent user={user} items={items} onNavigate={() => setOpen(false)} />
               </Drawer.Body>

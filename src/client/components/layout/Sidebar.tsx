@@ -3,6 +3,7 @@ import { LogOut, Settings } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { useLogout } from '../../lib/auth';
+import { useSiteName } from '../../lib/useDocumentTitle';
 import { ThemeToggle } from '../common/ThemeToggle';
 import { UserAvatar } from '../common/UserAvatar';
 import { Logo } from './Logo';
@@ -18,6 +19,7 @@ interface Props {
 /** The sidebar body, used on wide screens and inside the mobile drawer. */
 export function SidebarContent({ user, items, onNavigate }: Props) {
   const logout = useLogout();
+  const siteName = useSiteName();
   return (
     <Flex direction="column" h="full" gap="4">
       <Box px="2" pt="2">
@@ -63,7 +65,7 @@ export function SidebarContent({ user, items, onNavigate }: Props) {
         </Button>
       </HStack>
       <Text fontSize="xs" color="fg.muted" textAlign="center">
-        © {new Date().getFullYear()} Contest Platform. All rights reserved.
+        © {new Date().getFullYear()} {siteName}. All rights reserved.
       </Text>
     </Flex>
   );

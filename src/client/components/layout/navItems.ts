@@ -1,4 +1,5 @@
-// The two navigations of SPEC 2.2.
+// The navigations of SPEC 2.2, with PRODUCT.md's 'Navigation': the admin's own Account Settings
+// beside Platform Settings, and the moderator's contest screen beside the member navigation.
 import {
   BarChart3,
   BookOpen,
@@ -6,6 +7,7 @@ import {
   LayoutDashboard,
   ScrollText,
   Settings,
+  SlidersHorizontal,
   Trophy,
   Users,
   Medal,
@@ -38,7 +40,16 @@ export const adminNav: NavItem[] = [
   { href: '/admin/subscriptions', label: 'Subscriptions', short: 'Subs', icon: Layers },
   { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
   { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
-  { href: '/admin/settings', label: 'Account Settings', icon: Settings },
+  // SPEC 2.2 calls this link 'Account Settings', but the page holds the platform's settings.
+  { href: '/admin/settings', label: 'Platform Settings', icon: SlidersHorizontal },
+  { href: '/settings', label: 'Account Settings', icon: Settings },
+];
+
+/** Moderators: the member navigation, and the contest moderation screen before their settings. */
+export const moderatorNav: NavItem[] = [
+  ...userNav.slice(0, -1),
+  { href: '/admin/contests', label: 'Contests', icon: Trophy },
+  userNav.at(-1)!,
 ];
 
 export const userBottomNav = ['/', '/contests', '/leaderboard', '/analytics', '/payment'];

@@ -1,115 +1,285 @@
 // The audit log of admin actions (PRODUCT.md 'Beyond that').
-import { Badge, Code, Field, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Code,
+  Collapsible,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { ChevronDown } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { AUDIT_ACTION_LABELS, auditActionLabel } from '../../../shared/auditActions';
 import type { TAuditEntry } from '../../../shared/schemas/audit';
 import { Pager } from '../../components/common/Pager';
+import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { formatDateTime } from '../../lib/relativeTime';
 import { trpc } from '../../lib/trpc';
+import { useDebounced } from '../../lib/useDebounced';
 
 const ACTIONS: { value: string; label: string }[] = [
   { value: '', label: 'All actions' },
-  { value: 'user.create', label: 'User created' },
-  { value: 'user.role', label: 'Role changed' },
-  { value: 'user.tier', label: 'Tier changed' },
-  { value: 'user.ban', label: 'User banned' },
-  { value: 'user.password', label: 'Temporary password' },
-  { value: 'user.delete', label: 'User deleted' },
-  { value: 'settings.update', label: 'Settings changed' },
-  { value: 'settings.payments', label: 'Payment settings changed' },
+  ...Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
 const PAGE_SIZE = 50;
+const VALUE_MAX = 40;
 
-/** 'key: old -> new' for each changed key, or the raw value when there is nothing to compare. */
-function describeChange(entry: TAuditEntry): string {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  if (entry.before === null || entry.after === null) {
-    return JSON.stringify(entry.after ?? entry.before ?? {});
+function short(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+  return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** One line about what changed: 'role: user → banned', or the values created or removed. */
+function summarizeChange(entry: Pick<TAuditEntry, 'before' | 'after'>): string {
+  const before = asRecord(entry.before);
+  const after = asRecord(entry.after);
+  if (before && after) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    return changed.length
+      ? changed.map((k) => `${k}: ${short(before[k])} → ${short(after[k])}`).join('; ')
+      : 'no change';
   }
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  return changed.length
-    ? changed
-        .map((k) => `${k}: ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`)
-        .join('; ')
-    : 'no change';
+  const only = after ?? before;
+  if (only) {
+    const pairs = Object.entries(only).map(([k, v]) => `${k}: ${short(v)}`);
+    return `${after ? '' : 'removed '}${pairs.join(', ')}`;
+  }
+  const raw = entry.after ?? entry.before;
+  return raw === null || raw === undefined ? '—' : short(raw);
+}
+
+function targetLabel(entry: TAuditEntry): string {
+  if (entry.targetType === 'user' && entry.targetId) {
+    return entry.targetName
+      ? `${entry.targetName} (#${entry.targetId})`
+      : `deleted user #${entry.targetId}`;
+  }
+  return `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}`;
+}
+
+function Json({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <Box>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Code
+        display="block"
+        fontSize="xs"
+        whiteSpace="pre-wrap"
+        overflowWrap="anywhere"
+        maxH="40"
+        overflowY="auto"
+        p="2"
+      >
+        {JSON.stringify(value, null, 2)}
+      </Code>
+    </Box>
+  );
+}
+
+/** The short summary always; the full before/after, the IP and the device behind a disclosure. */
+function ChangeCell({ entry }: { entry: TAuditEntry }) {
+  const summary = summarizeChange(entry);
+  return (
+    <Collapsible.Root lazyMount unmountOnExit>
+      <HStack gap="2" align="baseline" maxW={{ md: 'sm' }}>
+        {/* One line on a phone (two on a wide screen): the whole change is in the details. */}
+        <Text
+          flex="1"
+          minW="0"
+          fontSize="sm"
+          lineClamp={{ base: 1, md: 2 }}
+          overflowWrap="anywhere"
+          title={summary}
+        >
+          {summary}
+        </Text>
+        <Collapsible.Trigger asChild>
+          <Button
+            variant="plain"
+            size="xs"
+            h="auto"
+            p="0"
+            flexShrink={0}
+            color="fg.muted"
+            aria-label={`Details of entry ${entry.id}`}
+          >
+            Details <ChevronDown size={12} aria-hidden />
+          </Button>
+        </Collapsible.Trigger>
+      </HStack>
+      <Collapsible.Content>
+        <Stack gap="2" pt="2" maxW={{ md: 'sm' }}>
+          <Text fontSize="xs">
+            <Text as="span" color="fg.muted">
+              IP:{' '}
+            </Text>
+            {entry.ip ?? 'unknown'}
+          </Text>
+          {entry.userAgent ? (
+            <Text fontSize="xs" overflowWrap="anywhere">
+              <Text as="span" color="fg.muted">
+                Device:{' '}
+              </Text>
+              {entry.userAgent}
+            </Text>
+          ) : null}
+          <Json label="Before" value={entry.before} />
+          <Json label="After" value={entry.after} />
+        </Stack>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+function When({ date }: { date: Date }) {
+  return (
+    <time dateTime={date.toISOString()} style={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(date)}
+    </time>
+  );
+}
+
+const columns: ResponsiveColumn<TAuditEntry>[] = [
+  { key: 'when', header: 'When', hideOnMobile: true, cell: (e) => <When date={e.createdAt} /> },
+  { key: 'actor', header: 'Actor', cell: (e) => e.actorName },
+  {
+    key: 'action',
+    header: 'Action',
+    hideOnMobile: true,
+    cell: (e) => <Badge>{auditActionLabel(e.action)}</Badge>,
+  },
+  { key: 'target', header: 'Target', cell: (e) => targetLabel(e) },
+  { key: 'change', header: 'Change', cell: (e) => <ChangeCell entry={e} /> },
+];
+
+/** The bounds of the admin's own local days, as instants, so 'to' includes the whole day. */
+function dayStart(day: string): string | undefined {
+  return day ? new Date(`${day}T00:00:00`).toISOString() : undefined;
+}
+function dayEnd(day: string): string | undefined {
+  return day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined;
+}
+
+function FilterField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Field.Root>
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      {children}
+    </Field.Root>
+  );
 }
 
 export function AuditPage() {
   const [action, setAction] = useState('');
+  const [actor, setActor] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
+  const actorTerm = useDebounced(actor.trim());
+  // A range typed backwards is read the right way round rather than refused.
+  const [low, high] = from && to && from > to ? [to, from] : [from, to];
   const list = trpc.audit.list.useQuery(
-    { page, pageSize: PAGE_SIZE, action: action || undefined },
+    {
+      page,
+      pageSize: PAGE_SIZE,
+      action: action || undefined,
+      actor: actorTerm || undefined,
+      from: dayStart(low),
+      to: dayEnd(high),
+    },
     { placeholderData: (previous) => previous },
   );
   const entries = list.data?.entries ?? [];
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   return (
     <>
       <PageHeader title="Audit Log" subtitle="Every administrative action, newest first" />
       <Stack gap="4">
-        <Field.Root maxW="xs">
-          <Field.Label>Action</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={action}
-              onChange={(e) => {
-                setAction(e.target.value);
-                setPage(1);
-              }}
-            >
-              {ACTIONS.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {a.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Table.ScrollArea borderWidth="1px" rounded="md">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>When</Table.ColumnHeader>
-                <Table.ColumnHeader>Actor</Table.ColumnHeader>
-                <Table.ColumnHeader>Action</Table.ColumnHeader>
-                <Table.ColumnHeader>Target</Table.ColumnHeader>
-                <Table.ColumnHeader>Change</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {entries.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={5} textAlign="center" py="8" color="fg.muted">
-                    {list.isLoading ? 'Loading audit log...' : 'No entries yet.'}
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                entries.map((entry) => (
-                  <Table.Row key={entry.id}>
-                    <Table.Cell whiteSpace="nowrap">
-                      {entry.createdAt.toLocaleString('en-US')}
-                    </Table.Cell>
-                    <Table.Cell>{entry.actorName}</Table.Cell>
-                    <Table.Cell>
-                      <Badge>{entry.action}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>
-                      {entry.targetType}
-                      {entry.targetId ? ` #${entry.targetId}` : ''}
-                    </Table.Cell>
-                    <Table.Cell maxW="lg">
-                      <Code fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-word">
-                        {describeChange(entry)}
-                      </Code>
-                    </Table.Cell>
-                  </Table.Row>
-                ))
-              )}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
+          <FilterField label="Action">
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={action}
+                onChange={(e) => filter(setAction)(e.target.value)}
+              >
+                {ACTIONS.map((a) => (
+                  <option key={a.value} value={a.value}>
+                    {a.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FilterField>
+          <FilterField label="Actor">
+            <Input
+              size="sm"
+              placeholder="Username"
+              value={actor}
+              onChange={(e) => filter(setActor)(e.target.value)}
+            />
+          </FilterField>
+          <FilterField label="From">
+            <Input
+              size="sm"
+              type="date"
+              value={from}
+              onChange={(e) => filter(setFrom)(e.target.value)}
+            />
+          </FilterField>
+          <FilterField label="To">
+            <Input
+              size="sm"
+              type="date"
+              value={to}
+              onChange={(e) => filter(setTo)(e.target.value)}
+            />
+          </FilterField>
+        </SimpleGrid>
+        <ResponsiveTable
+          caption="Audit log entries"
+          columns={columns}
+          rows={entries}
+          rowKey={(e) => e.id}
+          cardTitle={(e) => (
+            <Stack direction="row" gap="2" align="center" flexWrap="wrap">
+              <Badge>{auditActionLabel(e.action)}</Badge>
+              <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
+                <When date={e.createdAt} />
+              </Text>
+            </Stack>
+          )}
+          loading={list.isLoading}
+          loadingText="Loading audit log..."
+          emptyText={
+            action || actorTerm || from || to
+              ? 'No entries match these filters.'
+              : 'No entries yet.'
+          }
+        />
         <Text fontSize="sm" color="fg.muted">
           {list.data?.total ?? 0} entries
         </Text>

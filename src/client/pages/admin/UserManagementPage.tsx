@@ -3,11 +3,18 @@ import { Button, Field, HStack, Input, InputGroup, Stack, Text } from '@chakra-u
 import { RefreshCw, Search, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TUser } from '../../../shared/schemas/auth';
+import type { TAdminUser, UserSort } from '../../../shared/schemas/adminUsers';
 import { AddUserDialog } from '../../components/admin/userManagement/AddUserDialog';
+import { BanUserDialog, useUnbanUser } from '../../components/admin/userManagement/BanUserDialog';
 import { DeleteUserDialog } from '../../components/admin/userManagement/DeleteUserDialog';
 import { SetPasswordDialog } from '../../components/admin/userManagement/SetPasswordDialog';
 import { UpdateUserDialog } from '../../components/admin/userManagement/UpdateUserDialog';
+import {
+  UserFilters,
+  type UserFilterValues,
+} from '../../components/admin/userManagement/UserFilters';
 import { UsersTable, type UserAction } from '../../components/admin/userManagement/UsersTable';
+import type { TableSort } from '../../components/common/ResponsiveTable';
 import { Pager } from '../../components/common/Pager';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { errorMessage } from '../../lib/errors';
@@ -21,10 +28,20 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
-  const [target, setTarget] = useState<{ action: UserAction; user: TUser } | null>(null);
+  const [target, setTarget] = useState<{ action: UserAction; user: TAdminUser } | null>(null);
+  const [filters, setFilters] = useState<UserFilterValues>({});
+  const [sort, setSort] = useState<TableSort | undefined>(undefined);
+  const unban = useUnbanUser();
   const term = useDebounced(search.trim());
   const list = trpc.adminUsers.list.useQuery(
-    { search: term || undefined, page, pageSize: PAGE_SIZE },
+    {
+      search: term || undefined,
+      ...filters,
+      sort: sort?.key as UserSort | undefined,
+      order: sort?.order,
+      page,
+      pageSize: PAGE_SIZE,
+    },
     { placeholderData: (previous) => previous },
   );
   useEffect(() => {
@@ -67,17 +84,32 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
           </Field.Root>
           <Text color="fg.muted">Total users: {list.data?.total ?? 0}</Text>
         </HStack>
+        <UserFilters
+          value={filters}
+          onChange={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+        />
         <UsersTable
           users={list.data?.users ?? []}
           currentUserId={me.id}
           isLoading={list.isLoading}
-          onAction={(action, user) => setTarget({ action, user })}
+          onAction={(action, user) =>
+            action === 'unban' ? unban.mutate({ id: user.id }) : setTarget({ action, user })
+          }
+          sort={sort}
+          onSortChange={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
         />
         <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
       </Stack>
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <UpdateUserDialog user={pick('update')} onClose={close} />
       <SetPasswordDialog user={pick('password')} onClose={close} />
+      <BanUserDialog user={pick('ban')} onClose={close} />
       <DeleteUserDialog user={pick('delete')} onClose={close} />
     </>
   );

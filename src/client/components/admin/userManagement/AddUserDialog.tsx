@@ -37,6 +37,11 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       <Formik
         initialValues={initialValues}
         validationSchema={toFormikValidationSchema(ZCreateUserFormSchema)}
+        // The dialog opens with Username focused. Validating on its blur showed its message the
+        // moment Create User was pressed, moving the button before it was released, so the click
+        // (and the submit that shows every message) never happened. Messages come on change and
+        // on submit instead.
+        validateOnBlur={false}
         onSubmit={async ({ confirmPassword: _confirm, ...values }) => {
           await create
             .mutateAsync({

@@ -2,7 +2,8 @@
 // only when it changed; nothing changed -> just close).
 import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { ROLES, normalizeTier, type Role, type Tier } from '../../../../shared/constants';
+import { normalizeTier, type Role, type Tier } from '../../../../shared/constants';
+import { CREATABLE_ROLES } from '../../../../shared/schemas/adminUsers';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { errorMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
@@ -12,7 +13,8 @@ import { DialogFormActions } from '../../common/FormButtons';
 import { SelectField } from '../../common/SelectField';
 import { ROLE_LABELS, TIER_OPTIONS } from './labels';
 
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+// Banning has its own action with a reason (BanUserDialog), so it is not a role to pick here.
+const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
   const utils = trpc.useUtils();

@@ -1,111 +1,165 @@
-import { Badge, IconButton, Menu, Portal, Table, Text } from '@chakra-ui/react';
+// SPEC 2.15's member table, on the shared ResponsiveTable (cards on a phone).
+import { Badge, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { MoreVertical } from 'lucide-react';
 import { TIER_LABELS, normalizeTier } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
-import type { TUser } from '../../../../shared/schemas/auth';
+import type { TAdminUser } from '../../../../shared/schemas/adminUsers';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relativeTime';
+import {
+  ResponsiveTable,
+  type ResponsiveColumn,
+  type TableSort,
+} from '../../common/ResponsiveTable';
 import { ROLE_LABELS } from './labels';
 
-export type UserAction = 'update' | 'password' | 'delete';
+export type UserAction = 'update' | 'password' | 'ban' | 'unban' | 'delete';
 
 interface Props {
-  users: TUser[];
+  users: TAdminUser[];
   currentUserId: number;
   isLoading: boolean;
-  onAction: (action: UserAction, user: TUser) => void;
+  onAction: (action: UserAction, user: TAdminUser) => void;
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
 }
 
-function RoleBadge({ role }: { role: TUser['role'] }) {
+function RoleBadge({ role }: { role: TAdminUser['role'] }) {
   const palette = { admin: 'purple', moderator: 'blue', banned: 'red', user: 'gray' }[role];
   return <Badge colorPalette={palette}>{ROLE_LABELS[role]}</Badge>;
 }
 
-export function UsersTable({ users, currentUserId, isLoading, onAction }: Props) {
+function Subscription({ user }: { user: TAdminUser }) {
+  // While banned the tier means nothing (it comes back with an unban); the reason does.
+  if (user.role === 'banned') {
+    return (
+      <Stack gap="0.5" align="flex-start">
+        <Badge colorPalette="red" variant="outline">
+          Banned
+        </Badge>
+        {user.banReason ? (
+          <Text fontSize="xs" color="fg.muted" lineClamp={2} title={user.banReason}>
+            {user.banReason}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  return <>{user.role === 'admin' ? 'N/A' : TIER_LABELS[normalizeTier(user.subscriptionTier)]}</>;
+}
+
+function Username({ user, isMe }: { user: TAdminUser; isMe: boolean }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" interactive>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Username</Table.ColumnHeader>
-            <Table.ColumnHeader>Email</Table.ColumnHeader>
-            <Table.ColumnHeader>Role</Table.ColumnHeader>
-            <Table.ColumnHeader>Subscription</Table.ColumnHeader>
-            <Table.ColumnHeader>Joined</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {isLoading || users.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={6} textAlign="center" py="8" color="fg.muted">
-                {isLoading ? 'Loading users...' : 'No users found.'}
-              </Table.Cell>
-            </Table.Row>
-          ) : (
-            users.map((user) => {
-              const isMe = user.id === currentUserId;
-              return (
-                <Table.Row key={user.id}>
-                  <Table.Cell fontWeight="medium">
-                    {user.username}
-                    {isMe ? (
-                      <Text as="span" color="fg.muted" ms="1">
-                        (you)
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell>{user.email}</Table.Cell>
-                  <Table.Cell>
-                    <RoleBadge role={user.role} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    {user.role === 'admin'
-                      ? 'N/A'
-                      : TIER_LABELS[normalizeTier(user.subscriptionTier)]}
-                  </Table.Cell>
-                  <Table.Cell>{formatDate(user.createdAt)}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    {isMe ? null : (
-                      <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                        <Menu.Trigger asChild>
-                          <IconButton
-                            aria-label={`Actions for ${user.username}`}
-                            variant="ghost"
-                            size="sm"
-                          >
-                            <MoreVertical />
-                          </IconButton>
-                        </Menu.Trigger>
-                        <Portal>
-                          <Menu.Positioner>
-                            <Menu.Content>
-                              <Menu.Item value="update" onClick={() => onAction('update', user)}>
-                                Change Role/Subscription
-                              </Menu.Item>
-                              <Menu.Item
-                                value="password"
-                                onClick={() => onAction('password', user)}
-                              >
-                                Set Temporary Password
-                              </Menu.Item>
-                              <Menu.Item
-                                value="delete"
-                                color="fg.error"
-                                onClick={() => onAction('delete', user)}
-                              >
-                                Delete User
-                              </Menu.Item>
-                            </Menu.Content>
-                          </Menu.Positioner>
-                        </Portal>
-                      </Menu.Root>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })
-          )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <Text as="span" fontWeight="medium">
+      {user.username}
+      {isMe ? (
+        <Text as="span" color="fg.muted" fontWeight="normal" ms="1">
+          (you)
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+function RowMenu({
+  user,
+  onAction,
+}: {
+  user: TAdminUser;
+  onAction: (action: UserAction, user: TAdminUser) => void;
+}) {
+  const banned = user.role === 'banned';
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton aria-label={`Actions for ${user.username}`} variant="ghost" size="sm">
+          <MoreVertical />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {banned ? (
+              <Menu.Item value="unban" onClick={() => onAction('unban', user)}>
+                Unban
+              </Menu.Item>
+            ) : (
+              <Menu.Item value="update" onClick={() => onAction('update', user)}>
+                Change Role/Subscription
+              </Menu.Item>
+            )}
+            <Menu.Item value="password" onClick={() => onAction('password', user)}>
+              Set Temporary Password
+            </Menu.Item>
+            {banned ? null : (
+              <Menu.Item value="ban" color="fg.error" onClick={() => onAction('ban', user)}>
+                Ban…
+              </Menu.Item>
+            )}
+            <Menu.Item value="delete" color="fg.error" onClick={() => onAction('delete', user)}>
+              Delete User
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function UsersTable({
+  users,
+  currentUserId,
+  isLoading,
+  onAction,
+  sort,
+  onSortChange,
+}: Props) {
+  const columns: ResponsiveColumn<TAdminUser>[] = [
+    {
+      key: 'name',
+      header: 'Username',
+      sortable: true,
+      // The card's title shows the name on a phone.
+      hideOnMobile: true,
+      cell: (user) => <Username user={user} isMe={user.id === currentUserId} />,
+    },
+    { key: 'email', header: 'Email', cell: (user) => user.email },
+    { key: 'role', header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
+    { key: 'subscription', header: 'Subscription', cell: (user) => <Subscription user={user} /> },
+    {
+      key: 'joined',
+      header: 'Joined',
+      sortable: true,
+      cell: (user) => formatDate(user.createdAt),
+    },
+    {
+      key: 'lastLogin',
+      header: 'Last sign-in',
+      cell: (user) =>
+        user.lastLoginAt ? (
+          <time dateTime={user.lastLoginAt.toISOString()} title={formatDateTime(user.lastLoginAt)}>
+            {formatRelativeTime(user.lastLoginAt)}
+          </time>
+        ) : (
+          'Never'
+        ),
+    },
+  ];
+  return (
+    <ResponsiveTable
+      caption="Users"
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user.id}
+      cardTitle={(user) => <Username user={user} isMe={user.id === currentUserId} />}
+      // SPEC 2.15: no menu on the admin's own row.
+      rowActions={(user) =>
+        user.id === currentUserId ? null : <RowMenu user={user} onAction={onAction} />
+      }
+      loading={isLoading}
+      loadingText="Loading users..."
+      emptyText="No users found."
+      sort={sort}
+      onSortChange={onSortChange}
+    />
   );
 }

@@ -1,0 +1,95 @@
+// Ban with a reason (shown to the member when they try to sign in) and lift a ban.
+import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Form, Formik, useField, useFormikContext } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import {
+  BAN_REASON_MAX,
+  ZBanUserFormSchema,
+  type TAdminUser,
+} from '../../../../shared/schemas/adminUsers';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AppDialog } from '../../common/AppDialog';
+
+function ReasonField() {
+  const [field, meta] = useField<string>('reason');
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field.Root invalid={invalid} required>
+      <Field.Label>
+        Reason
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Textarea {...field} rows={3} maxLength={BAN_REASON_MAX} />
+      {invalid ? (
+        <Field.ErrorText>{meta.error}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>The member sees this when they try to sign in.</Field.HelperText>
+      )}
+    </Field.Root>
+  );
+}
+
+function BanActions({ onCancel }: { onCancel: () => void }) {
+  const { isSubmitting } = useFormikContext();
+  return (
+    <Stack direction="row" justify="flex-end" gap="2" pt="2">
+      {/* A ban is not undone by a stray Enter: the dialog opens on Cancel. */}
+      <Button variant="outline" onClick={onCancel} data-autofocus="">
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="red" loading={isSubmitting}>
+        Ban User
+      </Button>
+    </Stack>
+  );
+}
+
+export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const ban = trpc.adminUsers.ban.useMutation({
+    onSuccess: (banned) => {
+      toastSuccess('User banned', `${banned.username} has been signed out everywhere.`);
+      void utils.adminUsers.list.invalidate();
+      onClose();
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to ban user')),
+  });
+  return (
+    <AppDialog open={Boolean(user)} onClose={onClose} title="Ban User">
+      {user ? (
+        <Formik
+          initialValues={{ reason: '' }}
+          validationSchema={toFormikValidationSchema(ZBanUserFormSchema)}
+          onSubmit={async (values) => {
+            await ban.mutateAsync({ id: user.id, reason: values.reason }).catch(() => undefined);
+          }}
+        >
+          <Form noValidate>
+            <Stack gap="4">
+              <Text>
+                <strong>{user.username}</strong> will be signed out everywhere and cannot sign in
+                until you unban them.
+              </Text>
+              <ReasonField />
+              <BanActions onCancel={onClose} />
+            </Stack>
+          </Form>
+        </Formik>
+      ) : null}
+    </AppDialog>
+  );
+}
+
+/** Unban from the row menu: nothing to ask, and it is undone by banning again. */
+export function useUnbanUser() {
+  const utils = trpc.useUtils();
+  return trpc.adminUsers.unban.useMutation({
+    onSuccess: (user) => {
+      toastSuccess('User unbanned', `${user.username} can sign in again.`);
+      void utils.adminUsers.list.invalidate();
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to unban user')),
+  });
+}

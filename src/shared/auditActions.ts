@@ -1,0 +1,17 @@
+// The audit log's action codes in words: one map for the filter and the rows alike.
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'user.create': 'Created user',
+  'user.role': 'Changed role',
+  'user.tier': 'Changed subscription',
+  'user.ban': 'Banned user',
+  'user.unban': 'Unbanned user',
+  'user.password': 'Set temporary password',
+  'user.delete': 'Deleted user',
+  'settings.update': 'Changed platform settings',
+  'settings.payments': 'Changed payment settings',
+};
+
+/** The words for an action; a code with no entry yet shows as itself rather than as nothing. */
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}

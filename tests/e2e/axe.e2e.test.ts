@@ -1,0 +1,453 @@
+// Accessibility of every screen with axe-core: each route of the client's route table as a guest,
+// a member, a moderator and an admin, on a desktop and a phone, in both themes, plus open dialogs,
+// the phone menu, error states and maintenance mode. Fails on any serious or critical violation.
+// One browser and one signed-in context per role keep it within a few minutes on two cores.
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { GUEST_PATHS, OPEN_PATHS, SIGNED_IN_PATHS, samplePath } from '../../src/client/routePaths';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/services/settings';
+import type { TPlatformSettings } from '../../src/shared/schemas/settings';
+import { launchPlainBrowser } from '../helpers/browser';
+import { createUser, type CreatedUser } from '../helpers/db';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { pathOf, signInThroughForm } from './flows';
+
+const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type ViewportName = keyof typeof VIEWPORTS;
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+type Who = 'guest' | 'member' | 'moderator' | 'admin';
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  target: string;
+  where: string;
+}
+
+let s: TestServer;
+let browser: Browser;
+const people = {} as Record<Exclude<Who, 'guest'>, CreatedUser>;
+const tabs = {} as Record<Who, { context: BrowserContext; page: Page }>;
+
+beforeAll(async () => {
+  s = await startTestServer({ withClient: true });
+  browser = await launchPlainBrowser();
+  people.member = await createUser(s.db, { username: 'axe_member' });
+  people.moderator = await createUser(s.db, { username: 'axe_moderator', role: 'moderator' });
+  people.admin = await createUser(s.db, { username: 'axe_admin', role: 'admin' });
+  for (const who of ['guest', 'member', 'moderator', 'admin'] as const) {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    if (who !== 'guest') {
+      await signInThroughForm(page, s.url, people[who].username, people[who].password);
+    }
+    tabs[who] = { context, page };
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await s?.stop();
+});
+
+function setSettings(change: Partial<TPlatformSettings>) {
+  savePlatformSettings({ db: s.db, value: { ...getPlatformSettings({ db: s.db }), ...change } });
+}
+
+/** Until CSS transitions and animations (dialogs opening, toasts sliding in) have finished. */
+async function animationsDone(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          // Spinners turn forever; only what ends is waited for.
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .every((a) => a.playState !== 'running'),
+      null,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Two frames: whatever a navigation or a resize made React and the browser do is drawn. */
+async function frames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+/** Until the screen is drawn: its heading is there and nothing is still loading. */
+async function settle(page: Page) {
+  await frames(page);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: Error) => {
+      const text = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '');
+      throw new Error(`No heading on ${page.url()} (${text.slice(0, 200)}): ${error.message}`);
+    });
+  await page
+    .waitForFunction(() => !document.querySelector('.chakra-spinner'), null, { timeout: 5_000 })
+    .catch(() => undefined);
+  await animationsDone(page);
+}
+
+/** Opens a path inside the running app, as a link does: no reload, so far fewer seconds. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+/** The stored theme, applied by reloading the app. */
+async function setTheme(page: Page, theme: Theme) {
+  // Storage belongs to the site: a page that has not opened it yet opens it first.
+  if (!page.url().startsWith(s.url)) await page.goto(`${s.url}/debug`);
+  await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+  await page.reload();
+  await settle(page);
+}
+
+async function audit(page: Page, where: string, findings: Finding[]) {
+  // Legacy mode runs axe in the page itself; the default opens a second page for every run,
+  // which costs three times as long and gains nothing here (the app has no iframes).
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  for (const v of results.violations) {
+    for (const node of v.nodes) {
+      findings.push({
+        id: v.id,
+        impact: v.impact ?? 'unknown',
+        help: v.help,
+        target: node.target.join(' '),
+        where,
+      });
+    }
+  }
+}
+
+/** Prints every violation (each id, impact, target and help once, with where it was seen). */
+function report(title: string, findings: Finding[]) {
+  if (findings.length === 0) return;
+  const byKey = new Map<string, { f: Finding; where: Set<string> }>();
+  for (const f of findings) {
+    const key = `${f.id}|${f.target}`;
+    const entry = byKey.get(key) ?? { f, where: new Set<string>() };
+    entry.where.add(f.where);
+    byKey.set(key, entry);
+  }
+  const lines = [...byKey.values()].map(({ f, where }) => {
+    const seen = [...where];
+    const more = seen.length > 3 ? ` and ${seen.length - 3} more` : '';
+    return `  [${f.impact}] ${f.id}: ${f.help}\n    target: ${f.target}\n    seen: ${seen.slice(0, 3).join('; ')}${more}`;
+  });
+  const pages = new Map<string, Set<string>>();
+  for (const f of findings) pages.set(f.id, (pages.get(f.id) ?? new Set()).add(f.where));
+  const counts = [...pages].map(([id, where]) => `${id} x${where.size}`).join(', ');
+  console.log(`${title}: ${byKey.size} distinct violations (${counts})\n${lines.join('\n')}`);
+}
+
+function expectNoSerious(findings: Finding[]) {
+  const serious = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+  expect(serious.map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`)).toEqual([]);
+}
+
+describe('axe-core on every screen', () => {
+  it('finds nothing serious on any route, as any role, on a desktop and a phone, in both themes', async () => {
+    const findings: Finding[] = [];
+    const titles = new Map<string, string>();
+    const visits: Record<Who, string[]> = {
+      guest: [...GUEST_PATHS, ...OPEN_PATHS, '/no-such-page'],
+      member: SIGNED_IN_PATHS.map(samplePath),
+      // The moderator's own screen; the rest they share with members.
+      moderator: ['/admin/contests'],
+      admin: SIGNED_IN_PATHS.map(samplePath),
+    };
+    const redirected = new Set<string>();
+
+    const runRole = async (who: Who) => {
+      const { page } = tabs[who];
+      const started = Date.now();
+      let audits = 0;
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+          await page.setViewportSize(VIEWPORTS[viewport]);
+          for (const path of visits[who]) {
+            if (redirected.has(`${who} ${path}`)) continue;
+            await navigate(page, path);
+            // A route this role may not open sends it elsewhere: that screen is audited there.
+            if (pathOf(page) !== path.split('?')[0]) {
+              redirected.add(`${who} ${path}`);
+              continue;
+            }
+            if (who !== 'guest' || path !== '/no-such-page') {
+              expect(await page.getByText('Page Not Found').count(), `${path} renders`).toBe(0);
+            }
+            await page
+              .waitForFunction(() => document.title.includes(' · '), null, { timeout: 1_000 })
+              .catch(() => undefined);
+            titles.set(`${who} ${path}`, await page.title());
+            await audit(page, `${who} ${viewport} ${theme} ${path}`, findings);
+            audits += 1;
+          }
+        }
+      }
+      console.log(`${who}: ${audits} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    };
+    // Two pages at a time: the two cores stay busy without starving the server.
+    try {
+      await Promise.all([
+        runRole('admin'),
+        (async () => {
+          await runRole('member');
+          await runRole('guest');
+          await runRole('moderator');
+        })(),
+      ]);
+    } finally {
+      report('routes', findings);
+    }
+
+    console.log('document titles:\n' + [...titles].map(([k, v]) => `  ${k} -> ${v}`).join('\n'));
+    expectNoSerious(findings);
+    // Every screen names itself in the title, after the platform.
+    for (const [key, title] of titles) expect(title, key).toMatch(/^\S.* · Contest Platform$/);
+    expect(titles.get('admin /admin/users')).toBe('Users · Contest Platform');
+    const distinct = new Set([...titles].filter(([k]) => k.startsWith('admin ')).map(([, t]) => t));
+    expect(distinct.size).toBeGreaterThanOrEqual(12);
+  }, 240_000);
+
+  it('finds nothing serious in open dialogs, the phone menu, error states and toasts', async () => {
+    const findings: Finding[] = [];
+    const { page } = tabs.admin;
+    const member = tabs.member.page;
+    try {
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await setTheme(member, theme);
+        await page.setViewportSize(VIEWPORTS.desktop);
+        await navigate(page, '/admin/users');
+
+        await page.getByRole('button', { name: 'Add User' }).click();
+        const add = page.getByRole('dialog', { name: 'Add New User' });
+        await add.waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Add User dialog`, findings);
+        // The same dialog showing its field errors.
+        await add.getByRole('button', { name: 'Create User' }).click();
+        await add
+          .getByText(/required|at least/i)
+          .first()
+          .waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Add User dialog with errors`, findings);
+        await page.keyboard.press('Escape');
+        await add.waitFor({ state: 'detached' });
+
+        const actions = page.getByRole('button', { name: `Actions for ${people.member.username}` });
+        await actions.click();
+        await page.getByRole('menuitem', { name: 'Change Role/Subscription' }).click();
+        const update = page.getByRole('dialog', { name: 'Update User' });
+        await update.waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Update User dialog`, findings);
+        await page.keyboard.press('Escape');
+        await update.waitFor({ state: 'detached' });
+
+        // A confirmation starts on its safe choice.
+        await actions.click();
+        await page.getByRole('menuitem', { name: 'Delete User' }).click();
+        const confirm = page.getByRole('alertdialog', { name: 'Delete User' });
+        await confirm.waitFor();
+        await animationsDone(page);
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+          .toBe('Cancel');
+        await audit(page, `admin ${theme} Delete User confirmation`, findings);
+        await page.keyboard.press('Escape');
+        await confirm.waitFor({ state: 'detached' });
+
+        for (const [who, p, path] of [
+          ['admin', page, '/admin/users'],
+          ['member', member, '/'],
+        ] as const) {
+          await p.setViewportSize(VIEWPORTS.phone);
+          await navigate(p, path);
+          await p.getByRole('button', { name: 'Open menu' }).click();
+          await p.getByRole('dialog').waitFor();
+          await animationsDone(p);
+          await audit(p, `${who} phone ${theme} menu drawer`, findings);
+          await p.keyboard.press('Escape');
+          await p.getByRole('dialog').waitFor({ state: 'detached' });
+        }
+
+        // A toast on a phone stays clear of the bottom navigation.
+        await navigate(member, '/settings');
+        await member.getByLabel('Full Name').fill(`Axe ${theme}`);
+        await member.getByRole('button', { name: 'Save Changes' }).click();
+        const toast = member
+          .getByRole('status')
+          .filter({ hasText: 'Profile updated successfully' });
+        await toast.waitFor();
+        await animationsDone(member);
+        const toastBox = await toast.boundingBox();
+        const navBox = await member
+          .getByRole('navigation', { name: 'Bottom navigation' })
+          .boundingBox();
+        expect(toastBox && navBox && toastBox.y + toastBox.height <= navBox.y + 1).toBe(true);
+        await audit(member, `member phone ${theme} success toast`, findings);
+        await member.setViewportSize(VIEWPORTS.desktop);
+
+        // The sign-in form's field errors and the error toast of a refused sign-in.
+        const guest = tabs.guest.page;
+        await setTheme(guest, theme);
+        await navigate(guest, '/auth');
+        await guest.getByRole('button', { name: 'Login', exact: true }).click();
+        await guest
+          .getByText(/required/i)
+          .first()
+          .waitFor();
+        await audit(guest, `guest ${theme} sign-in field errors`, findings);
+        await guest.getByLabel('Username').fill(people.member.username);
+        await guest.getByLabel('Password').fill('not-the-password');
+        await guest.getByRole('button', { name: 'Login', exact: true }).click();
+        await guest.locator('[data-part="root"][data-type="error"]').waitFor();
+        await animationsDone(guest);
+        await audit(guest, `guest ${theme} error toast`, findings);
+      }
+    } finally {
+      report('dialogs and states', findings);
+    }
+    expectNoSerious(findings);
+  }, 120_000);
+
+  it('shows maintenance mode to guests on /auth, to members as a page and to admins as a banner', async () => {
+    const findings: Finding[] = [];
+    setSettings({ maintenanceMode: true });
+    try {
+      for (const theme of THEMES) {
+        for (const [who, path, text] of [
+          ['guest', '/auth', /maintenance/i],
+          ['member', '/', 'Under Maintenance'],
+          ['admin', '/admin/users', /maintenance mode is on/i],
+        ] as const) {
+          const { page } = tabs[who];
+          await setTheme(page, theme);
+          // A fresh load: the app asks for the settings again.
+          await page.goto(s.url + path);
+          await settle(page);
+          await page.getByText(text).first().waitFor({ timeout: 5_000 });
+          for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+            await page.setViewportSize(VIEWPORTS[viewport]);
+            await frames(page);
+            await animationsDone(page);
+            await audit(page, `${who} ${viewport} ${theme} maintenance ${path}`, findings);
+          }
+        }
+      }
+      // The banner is on every admin screen, not only one.
+      await navigate(tabs.admin.page, '/admin/audit');
+      await tabs.admin.page.getByText(/maintenance mode is on/i).waitFor();
+    } finally {
+      setSettings({ maintenanceMode: false });
+      report('maintenance', findings);
+    }
+    await tabs.admin.page.goto(`${s.url}/admin`);
+    await settle(tabs.admin.page);
+    expect(await tabs.admin.page.getByText(/maintenance mode is on/i).count()).toBe(0);
+    expectNoSerious(findings);
+  }, 90_000);
+});
+
+describe('navigation aids', () => {
+  it('starts every page with a skip link to the main content', async () => {
+    for (const [who, path] of [
+      ['member', '/contests'],
+      ['admin', '/admin/users'],
+      ['guest', '/auth'],
+      ['guest', '/debug'],
+      ['guest', '/no-such-page'],
+    ] as const) {
+      const { page } = tabs[who];
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await page.goto(s.url + path);
+      await settle(page);
+      await page.keyboard.press('Tab');
+      const focused = page.locator(':focus');
+      expect(await focused.textContent(), `${who} ${path}`).toBe('Skip to main content');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 3_000 })
+        .toBe('MAIN');
+    }
+  });
+
+  it('keeps the settings tab in the URL, and /debug leads back to the dashboard', async () => {
+    const member = tabs.member.page;
+    await member.goto(`${s.url}/settings`);
+    await settle(member);
+    await member.getByRole('tab', { name: 'Payment Methods' }).click();
+    await member.waitForURL(/\/settings\?tab=payment$/);
+    await member.reload();
+    await settle(member);
+    expect(
+      await member.getByRole('tab', { name: 'Payment Methods' }).getAttribute('aria-selected'),
+    ).toBe('true');
+
+    const admin = tabs.admin.page;
+    await admin.goto(`${s.url}/admin/settings?tab=payments`);
+    await settle(admin);
+    expect(await admin.getByRole('tab', { name: 'Payments' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await admin.getByLabel('Standard price').waitFor();
+    await admin.getByRole('tab', { name: 'General' }).click();
+    await admin.waitForURL(/\/admin\/settings(\?tab=general)?$/);
+
+    await member.goto(`${s.url}/debug`);
+    await settle(member);
+    await member.getByRole('link', { name: /dashboard/i }).click();
+    await member.waitForURL(`${s.url}/`);
+  });
+
+  it('follows a rename of the platform in the footer, the logo and the title', async () => {
+    const year = new Date().getFullYear();
+    const admin = tabs.admin.page;
+    await admin.setViewportSize(VIEWPORTS.desktop);
+    await admin.goto(`${s.url}/admin/settings`);
+    await settle(admin);
+    await admin.getByText(`© ${year} Contest Platform`).waitFor();
+    await admin.getByLabel('Platform Name').fill('Acme Arena');
+    await admin.getByRole('button', { name: 'Save Settings' }).click();
+    await admin.getByText(`© ${year} Acme Arena`).waitFor();
+    expect(await admin.getByText('Contest Platform').count()).toBe(0);
+    expect(await admin.getByRole('link', { name: 'Acme Arena' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => admin.title()).toBe('Platform Settings · Acme Arena');
+    await admin.getByRole('link', { name: 'Users' }).first().click();
+    await expect.poll(() => admin.title()).toBe('Users · Acme Arena');
+
+    const guest = tabs.guest.page;
+    await guest.goto(`${s.url}/auth`);
+    await settle(guest);
+    await guest.getByRole('heading', { name: 'Acme Arena', level: 1 }).waitFor();
+    await expect.poll(() => guest.title()).toMatch(/ · Acme Arena$/);
+  });
+});

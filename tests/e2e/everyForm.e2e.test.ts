@@ -1,0 +1,190 @@
+// Every form saved once, on a fresh database, the way a person does it: open it, make a realistic
+// change, save, see the success toast, reload and see the value (a password: sign in with it).
+//
+// KEEP THIS TEST GROWING: every new form gets its own small `it` here, in the describe of the
+// role that uses it. A form that cannot be saved on a fresh install (as the Payments tab once
+// could not) is found here first.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../helpers/browser';
+import { createUser, type CreatedUser } from '../helpers/db';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { expectText, pathOf, signInThroughForm } from './flows';
+
+let s: TestServer;
+let b: TestBrowser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer({ withClient: true });
+  b = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await b?.close();
+  await s?.stop();
+});
+
+async function freshPage(): Promise<Page> {
+  const browser = b.browser.browser();
+  if (!browser) throw new Error('the test browser has no Browser to open contexts from');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const at = (urlPath: string) => `${s.url}${urlPath}`;
+
+/** Signs in through the form in a new browser and waits for the landing page. */
+async function signedIn(user: { username: string; password: string }): Promise<Page> {
+  const page = await freshPage();
+  await signInThroughForm(page, s.url, user.username, user.password);
+  await expectText(page, `Welcome back, ${user.username}`);
+  return page;
+}
+
+async function open(page: Page, urlPath: string) {
+  await page.goto(at(urlPath));
+  await page.waitForURL(at(urlPath));
+}
+
+async function valueOf(page: Page, label: string, exact = false): Promise<string> {
+  const field = page.getByLabel(label, { exact });
+  await field.waitFor();
+  return field.inputValue();
+}
+
+describe('a member', () => {
+  let member: CreatedUser;
+  let page: Page;
+  beforeAll(async () => {
+    member = await createUser(s.db, { username: 'e2e_every_member' });
+    page = await signedIn(member);
+  });
+
+  it('Profile: changes the full name', async () => {
+    await open(page, '/settings');
+    await page.getByLabel('Full Name').fill('Mary Somerville');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'Profile updated successfully');
+    await page.reload();
+    expect(await valueOf(page, 'Full Name')).toBe('Mary Somerville');
+  });
+
+  it('Change Password: the new password signs in', async () => {
+    await open(page, '/settings');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByLabel('Current Password').fill(member.password);
+    await page.getByLabel('New Password', { exact: true }).fill('quartz-meadow-harbor-27');
+    await page.getByLabel('Confirm New Password').fill('quartz-meadow-harbor-27');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectText(page, 'Password updated successfully');
+    // This device stays signed in; another one signs in with the new password.
+    await page.reload();
+    await page.getByRole('button', { name: 'Change Password' }).waitFor();
+    expect(pathOf(page)).toBe('/settings');
+    member = { ...member, password: 'quartz-meadow-harbor-27' };
+    await signedIn(member);
+  });
+
+  it('Payout Method: a bank account with every field', async () => {
+    await open(page, '/settings');
+    await page.getByRole('tab', { name: 'Payment Methods' }).click();
+    await page.getByLabel('Payment Method', { exact: true }).selectOption('bank');
+    await page.getByLabel('Account Name').fill('Mary Somerville');
+    await page.getByLabel('Account Number').fill('GB33BUKB20201555555555');
+    await page.getByLabel('Bank Name').fill('First Bank of Jedburgh');
+    await page.getByLabel('Bank Code').fill('BUKBGB22');
+    await page.getByRole('button', { name: 'Save Payment Method' }).click();
+    await expectText(page, 'Payment settings updated successfully');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Payment Methods' }).click();
+    expect(await valueOf(page, 'Payment Method', true)).toBe('bank');
+    expect(await valueOf(page, 'Account Name')).toBe('Mary Somerville');
+    expect(await valueOf(page, 'Account Number')).toBe('GB33BUKB20201555555555');
+    expect(await valueOf(page, 'Bank Name')).toBe('First Bank of Jedburgh');
+    expect(await valueOf(page, 'Bank Code')).toBe('BUKBGB22');
+  });
+});
+
+describe('an admin', () => {
+  let page: Page;
+  const added = { username: 'e2e_every_added', password: 'lantern-orchard-58' };
+  beforeAll(async () => {
+    const admin = await createUser(s.db, { role: 'admin', username: 'e2e_every_admin' });
+    page = await signedIn(admin);
+  });
+
+  it('Account Settings: changes their own full name', async () => {
+    await open(page, '/settings');
+    await page.getByLabel('Full Name').fill('Ada Byron');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'Profile updated successfully');
+    await page.reload();
+    expect(await valueOf(page, 'Full Name')).toBe('Ada Byron');
+  });
+
+  it('Platform Settings, General: renames the platform', async () => {
+    await open(page, '/admin/settings');
+    await page.getByLabel('Platform Name').fill('Every Form Arena');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectText(page, 'Platform settings updated successfully');
+    await page.reload();
+    expect(await valueOf(page, 'Platform Name')).toBe('Every Form Arena');
+  });
+
+  it('Platform Settings, Payments: changes a tier price', async () => {
+    await open(page, '/admin/settings');
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByLabel('Pro price').fill('29');
+    await page.getByRole('button', { name: 'Save Payment Settings' }).click();
+    await expectText(page, 'Payment settings updated successfully');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    expect(await valueOf(page, 'Pro price')).toBe('29');
+  });
+
+  it('Add User: creates a member', async () => {
+    await open(page, '/admin/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New User' });
+    await dialog.getByLabel('Username').fill(added.username);
+    await dialog.getByLabel('Email').fill(`${added.username}@example.com`);
+    await dialog.getByLabel('Password', { exact: true }).fill('meadow-compass-41');
+    await dialog.getByLabel('Confirm Password').fill('meadow-compass-41');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expectText(page, 'User has been created successfully');
+    await page.reload();
+    await page.getByRole('button', { name: `Actions for ${added.username}` }).waitFor();
+  });
+
+  it('Update User: changes the tier', async () => {
+    await open(page, '/admin/users');
+    const openUpdate = async () => {
+      await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
+      await page.getByRole('menuitem', { name: 'Change Role/Subscription' }).click();
+      return page.getByRole('dialog', { name: 'Update User' });
+    };
+    let dialog = await openUpdate();
+    await dialog.getByLabel('Subscription').selectOption('pro');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'User updated successfully');
+    await page.reload();
+    dialog = await openUpdate();
+    expect(await dialog.getByLabel('Subscription').inputValue()).toBe('pro');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('Temporary password: the member signs in with it', async () => {
+    await open(page, '/admin/users');
+    await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
+    await page.getByRole('menuitem', { name: 'Set Temporary Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set Temporary Password' });
+    await dialog.getByLabel('Temporary Password').fill(added.password);
+    await dialog.getByRole('button', { name: 'Set Password' }).click();
+    await expectText(page, 'Temporary password set');
+    await dialog.waitFor({ state: 'hidden' });
+    await signedIn(added);
+  });
+});
