@@ -208,7 +208,7 @@ describe('Platform Settings', () => {
 
     const memberPage = await newPage();
     await signInThroughForm(memberPage.page, s.url, member.username, member.password);
-    await page.getByText('Maintenance Mode').click();
+    await page.getByText('Maintenance Mode', { exact: true }).click();
     await save.click();
     await expectText(page, 'Platform settings updated successfully');
     await memberPage.page.reload();
@@ -218,10 +218,10 @@ describe('Platform Settings', () => {
     await expectText(page, 'e2e_maint');
     expect(pathOf(page)).toBe('/admin/users');
     await page.goto(`${s.url}/admin/audit`);
-    await expectText(page, 'settings.update');
+    await page.getByRole('cell', { name: 'Changed platform settings' }).first().waitFor();
 
     await page.goto(`${s.url}/admin/settings`);
-    await page.getByText('Maintenance Mode').click();
+    await page.getByText('Maintenance Mode', { exact: true }).click();
     await page.getByText('User Registration').click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expectText(page, 'Platform settings updated successfully');

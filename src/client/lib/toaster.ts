@@ -6,6 +6,8 @@ export const toaster = createToaster({
   max: 1,
   duration: 5000,
   pauseOnPageIdle: true,
+  // The bottom edge is a variable: on a phone it clears the bottom navigation (Toaster.tsx).
+  offsets: { top: '1rem', left: '1rem', right: '1rem', bottom: 'var(--toast-offset-bottom, 1rem)' },
 });
 
 export function toastSuccess(title: string, description?: string) {

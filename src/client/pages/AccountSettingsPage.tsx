@@ -7,6 +7,9 @@ import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
 import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
 import { PageHeader } from '../components/layout/PageHeader';
+import { useTabParam } from '../lib/useTabParam';
+
+const TABS = ['profile', 'payment'] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,10 +25,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function AccountSettingsPage({ user }: { user: TUser }) {
+  const [tab, setTab] = useTabParam(TABS, 'profile');
   return (
     <>
       <PageHeader title="Account Settings" subtitle="Manage your profile and how you get paid" />
-      <Tabs.Root defaultValue="profile" variant="line" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
         <Tabs.List mb="6">
           <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
           <Tabs.Trigger value="payment">Payment Methods</Tabs.Trigger>

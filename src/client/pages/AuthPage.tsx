@@ -1,6 +1,7 @@
 import { Alert, Box, Card, Center, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trophy } from 'lucide-react';
 import { ThemeToggle } from '../components/common/ThemeToggle';
+import { BarePage } from '../components/layout/BarePage';
 import { LoginForm } from '../components/auth/LoginForm';
 import { RegisterForm } from '../components/auth/RegisterForm';
 import { MSG } from '../../shared/messages';
@@ -11,7 +12,7 @@ export function AuthPage() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
   const sessionEnded = useSessionEndedNotice();
   return (
-    <Box minH="100vh">
+    <BarePage title="Sign In">
       <Flex justify="flex-end" p="3">
         <ThemeToggle />
       </Flex>
@@ -28,6 +29,19 @@ export function AuthPage() {
               Join our platform to participate in exciting contests and tournaments
             </Text>
           </Stack>
+          {settings.data?.maintenanceMode ? (
+            // Said before sign-in: members would otherwise sign in only to meet the notice.
+            <Alert.Root status="info" role="status">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Under maintenance</Alert.Title>
+                <Alert.Description>
+                  The platform is undergoing scheduled maintenance. Members can sign in again once
+                  it is over; administrators can sign in now.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
           {sessionEnded ? (
             <Alert.Root status="warning" role="alert">
               <Alert.Indicator />
@@ -52,6 +66,6 @@ export function AuthPage() {
           </Card.Root>
         </Stack>
       </Center>
-    </Box>
+    </BarePage>
   );
 }

@@ -9,14 +9,25 @@ interface Props {
   children: ReactNode;
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Where focus goes on open; by default the first focusable element. */
+  initialFocusEl?: () => HTMLElement | null;
 }
 
-export function AppDialog({ open, onClose, title, children, footer, role = 'dialog' }: Props) {
+export function AppDialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  role = 'dialog',
+  initialFocusEl,
+}: Props) {
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(e) => !e.open && onClose()}
       role={role}
+      initialFocusEl={initialFocusEl}
       lazyMount
       unmountOnExit
     >

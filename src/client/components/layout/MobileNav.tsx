@@ -92,6 +92,7 @@ export function MobileBottomNav({ bottomItems }: Pick<Props, 'bottomItems'>) {
     <Box
       as="nav"
       aria-label="Bottom navigation"
+      data-bottom-nav=""
       display={{ base: 'block', md: 'none' }}
       position="fixed"
       bottom="0"

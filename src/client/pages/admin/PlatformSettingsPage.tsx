@@ -2,12 +2,16 @@ import { Card, Tabs } from '@chakra-ui/react';
 import { GeneralSettingsForm } from '../../components/admin/platformSettings/GeneralSettingsForm';
 import { PaymentSettingsForm } from '../../components/admin/platformSettings/PaymentSettingsForm';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { useTabParam } from '../../lib/useTabParam';
+
+const TABS = ['general', 'payments'] as const;
 
 export function PlatformSettingsPage() {
+  const [tab, setTab] = useTabParam(TABS, 'general');
   return (
     <>
       <PageHeader title="Platform Settings" subtitle="Configure how the platform works" />
-      <Tabs.Root defaultValue="general" variant="line" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
         <Tabs.List mb="6">
           <Tabs.Trigger value="general">General</Tabs.Trigger>
           <Tabs.Trigger value="payments">Payments</Tabs.Trigger>

@@ -55,6 +55,7 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
     <>
       <PageHeader
         title="User Management"
+        documentTitle="Users"
         subtitle="Manage members, roles and subscriptions"
         actions={
           <HStack gap="2">

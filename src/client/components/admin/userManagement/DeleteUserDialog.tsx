@@ -1,9 +1,9 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { errorMessage } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
-import { AppDialog } from '../../common/AppDialog';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 
 export function DeleteUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
   const utils = trpc.useUtils();
@@ -16,31 +16,19 @@ export function DeleteUserDialog({ user, onClose }: { user: TUser | null; onClos
     onError: (error) => toastError('Error', errorMessage(error, 'Failed to delete user')),
   });
   return (
-    <AppDialog
+    <ConfirmDialog
       open={Boolean(user)}
       onClose={onClose}
       title="Delete User"
-      role="alertdialog"
-      footer={
-        <Stack direction="row" gap="2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={remove.isPending}
-            onClick={() => user && remove.mutate({ id: user.id })}
-          >
-            Delete
-          </Button>
-        </Stack>
-      }
+      confirmLabel="Delete"
+      loading={remove.isPending}
+      onConfirm={() => user && remove.mutate({ id: user.id })}
     >
       <Text>
         Are you sure you want to delete <strong>{user?.username}</strong>? All of the user&apos;s
         data, including contest participations and submissions, will be removed, and the user will
         no longer be able to log in. This cannot be undone.
       </Text>
-    </AppDialog>
+    </ConfirmDialog>
   );
 }
