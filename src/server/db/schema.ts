@@ -192,7 +192,15 @@ export const contests = sqliteTable(
     // One index per list and filter (services/contests.ts): tab by status and dates, featured,
     // the three filters, the creator's own contests and drafts, and the admin list's order.
     index('contests_status_start').on(t.status, t.startDate),
-    index('contests_status_end').on(t.status, t.endDate),
+    // The members' 'all' and 'past' tabs read public contests in date order. Indexed on the
+    // expression services/contestReads.ts filters by, a page stops after its rows instead of
+    // sorting every public contest (a partial index is not chosen over the status index).
+    // (Without commas: drizzle-kit splits an index expression at them.)
+    index('contests_public_start').on(sql`(${t.status} = 'active' OR ${t.status} = 'completed')`, t.startDate, t.id),
+    // Status last: 'past' (completed, or ended) is then counted from the index alone.
+    index('contests_public_end').on(sql`(${t.status} = 'active' OR ${t.status} = 'completed')`, t.endDate, t.status),
+    // Start date too, so 'active' (started, not ended) is counted from the index alone.
+    index('contests_status_end').on(t.status, t.endDate, t.startDate),
     index('contests_featured').on(t.featured, t.status, t.startDate),
     index('contests_category').on(t.category, t.status, t.startDate),
     index('contests_tier').on(t.requiredTier, t.status, t.startDate),
