@@ -970,3 +970,21 @@ describe('the audit log names contest actions in words', () => {
     expect(auditActionLabel('contest.update')).toBe('Edited contest');
   });
 });
+
+describe('audit.list on contest changes', () => {
+  it('names a contest target by its current title', async () => {
+    const pending = insertContest(t.db, {
+      createdBy: member.id,
+      status: 'pending',
+      title: 'Named In Audit',
+    });
+    await as(admin).contests.setStatus({ id: pending.id, status: 'active' });
+    const { entries } = await as(admin).audit.list({ action: 'contest.status', pageSize: 200 });
+    expect(entries.find((e) => e.targetId === String(pending.id))).toMatchObject({
+      targetType: 'contest',
+      targetName: 'Named In Audit',
+      before: { status: 'pending' },
+      after: { status: 'active' },
+    });
+  });
+});
