@@ -63,8 +63,17 @@ function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): string {
 }
 
 /** A draft saved before it has a title gets a placeholder slug until it has one. */
-function untitledSlug(): string {
-  return `draft-${crypto.randomBytes(5).toString('hex')}`;
+function untitledSlug(db: DbOrTx): string {
+  for (;;) {
+    const slug = `draft-${crypto.randomBytes(5).toString('hex')}`;
+    // Random enough to be free; checked all the same, as a title could have made it.
+    const taken = db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(eq(contests.slug, slug))
+      .get();
+    if (!taken) return slug;
+  }
 }
 
 function newInviteCode(): string {
@@ -326,7 +335,7 @@ export function saveDraft({
         columns.title !== undefined && columns.title !== existing.title
           ? title
             ? uniqueSlug(tx, title, existing.id)
-            : untitledSlug()
+            : untitledSlug(tx)
           : existing.slug;
       tx.update(contests)
         .set({ ...columns, slug, updatedAt: new Date() })
@@ -338,7 +347,7 @@ export function saveDraft({
       .insert(contests)
       .values({
         ...columns,
-        slug: title ? uniqueSlug(tx, title) : untitledSlug(),
+        slug: title ? uniqueSlug(tx, title) : untitledSlug(tx),
         createdBy: actor.id,
         status: 'draft',
         draft: true,
@@ -437,7 +446,7 @@ export function updateContest({
   assertFiles(db, actor, changes, row);
 
   if (merged.title !== row.title && slugMayChange(row.status)) {
-    merged.slug = merged.title ? uniqueSlug(db, merged.title, row.id) : untitledSlug();
+    merged.slug = merged.title ? uniqueSlug(db, merged.title, row.id) : untitledSlug(db);
   }
 
   const changed = (
