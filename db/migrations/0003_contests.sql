@@ -41,6 +41,7 @@ CREATE TABLE `contests` (
 	`participants` integer DEFAULT 0 NOT NULL,
 	`featured` integer DEFAULT false NOT NULL,
 	`invite_code` text,
+	`published_at` integer,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	`updated_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	CONSTRAINT "contests_category_valid" CHECK("category" IN ('forex', 'gaming', 'academic', 'sports', 'art', 'other')),

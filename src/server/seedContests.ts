@@ -201,6 +201,7 @@ export function seedContests(db: DB, now = Date.now()): void {
           endDate: new Date(end),
           createdBy: creator,
           draft: false,
+          publishedAt: new Date(now),
           createdAt: new Date(now),
           updatedAt: new Date(now),
         })

@@ -68,6 +68,13 @@ export function insertContest(
       type: category,
       status,
       draft: status === 'draft',
+      // Contests members can see have been published (their slug is fixed).
+      publishedAt:
+        values.publishedAt !== undefined
+          ? values.publishedAt
+          : status === 'active' || status === 'completed'
+            ? new Date()
+            : null,
     })
     .returning()
     .get();

@@ -540,6 +540,24 @@ describe('contests.update', () => {
     ).toBe(M.serverDescription);
   });
 
+  it('fixes the slug once the contest has been published, whatever status follows', async () => {
+    const created = await as(member).contests.create(createInput({ title: 'Slug Before' }));
+    expect(created).toMatchObject({ slug: 'slug-before', publishedAt: null });
+    await as(member).contests.update({ id: created.id, title: 'Slug While Pending' });
+    expect(storedContest(t.db, created.id)?.slug).toBe('slug-while-pending');
+    const approved = await as(moderator).contests.setStatus({ id: created.id, status: 'active' });
+    expect(approved.publishedAt).toBeInstanceOf(Date);
+    // Sent back to pending by an admin, renamed by its creator: links to it keep working.
+    await as(admin).contests.update({ id: created.id, status: 'rejected' });
+    await as(member).contests.update({ id: created.id, title: 'Slug After Rejection' });
+    expect(storedContest(t.db, created.id)).toMatchObject({
+      title: 'Slug After Rejection',
+      slug: 'slug-while-pending',
+      publishedAt: approved.publishedAt,
+    });
+    expect((await as(member).contests.get({ idOrSlug: 'slug-while-pending' })).id).toBe(created.id);
+  });
+
   it('lets admins set any status and featured directly (the edit dialog)', async () => {
     const pending = insertContest(t.db, { createdBy: member.id, status: 'completed' });
     await as(admin).contests.update({ id: pending.id, status: 'pending', featured: true });

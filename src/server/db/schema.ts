@@ -184,6 +184,8 @@ export const contests = sqliteTable(
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     // Invite contests only: the code a member needs to join (shown to creator and reviewers).
     inviteCode: text('invite_code'),
+    // When members could first see it (active or completed); from then on its slug is fixed.
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },

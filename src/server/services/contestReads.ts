@@ -53,6 +53,7 @@ const contestColumns = {
   enableComments: contests.enableComments,
   draft: contests.draft,
   inviteCode: contests.inviteCode,
+  publishedAt: contests.publishedAt,
   createdAt: contests.createdAt,
   updatedAt: contests.updatedAt,
   // The creator as they are named now; null once their account is gone ('User #id').

@@ -24,6 +24,7 @@ import { isReviewer, type Actor } from './actor';
 import { writeAudit } from './audit';
 import {
   CREATOR_EDITABLE,
+  PUBLIC,
   isVisible,
   notFound,
   present,
@@ -80,9 +81,13 @@ function newInviteCode(): string {
   return crypto.randomBytes(6).toString('base64url');
 }
 
-/** The slug stays as it is once a contest has been published (active or completed). */
-function slugMayChange(status: ContestStatus): boolean {
-  return CREATOR_EDITABLE.includes(status);
+/**
+ * When a contest in this status was first published: kept once set, set now when it becomes
+ * visible to members (active or completed) for the first time. Its slug is fixed from then on,
+ * whatever status it later goes back to, so links to it keep working.
+ */
+function publishedAt(status: ContestStatus, before: Date | null | undefined): Date | null {
+  return before ?? (PUBLIC.includes(status) ? new Date() : null);
 }
 
 const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -219,6 +224,7 @@ export function createContest({
       draft: false,
       inviteCode:
         columns.participationType === 'invite' ? (existing?.inviteCode ?? newInviteCode()) : null,
+      publishedAt: publishedAt(status, existing?.publishedAt),
       updatedAt: new Date(),
     };
     if (existing) {
@@ -228,7 +234,8 @@ export function createContest({
           ...common,
           featured,
           slug:
-            columns.title !== existing.title || existing.slug.startsWith('draft-')
+            !existing.publishedAt &&
+            (columns.title !== existing.title || existing.slug.startsWith('draft-'))
               ? uniqueSlug(tx, columns.title, existing.id)
               : existing.slug,
         })
@@ -432,6 +439,7 @@ export function updateContest({
   merged.inviteCode =
     merged.participationType === 'invite' ? (row.inviteCode ?? newInviteCode()) : null;
   merged.draft = status === 'draft';
+  merged.publishedAt = publishedAt(status, row.publishedAt);
 
   if (status !== 'draft') {
     const problem = reviewer
@@ -445,7 +453,7 @@ export function updateContest({
   if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
   assertFiles(db, actor, changes, row);
 
-  if (merged.title !== row.title && slugMayChange(row.status)) {
+  if (merged.title !== row.title && !row.publishedAt) {
     merged.slug = merged.title ? uniqueSlug(db, merged.title, row.id) : untitledSlug(db);
   }
 
@@ -514,6 +522,7 @@ const contestColumnsToWrite = {
   draft: true,
   featured: true,
   inviteCode: true,
+  publishedAt: true,
 } as const satisfies Partial<Record<keyof ContestRow, true>>;
 
 const TRANSITIONS: Record<ModerationStatus, { from: ContestStatus; refusal: string }> = {
@@ -540,7 +549,12 @@ export function setContestStatus({
   if (row.status !== rule.from) throw new AppError('CONFLICT', rule.refusal);
   db.transaction((tx) => {
     tx.update(contests)
-      .set({ status, draft: false, updatedAt: new Date() })
+      .set({
+        status,
+        draft: false,
+        publishedAt: publishedAt(status, row.publishedAt),
+        updatedAt: new Date(),
+      })
       .where(eq(contests.id, id))
       .run();
     auditStatus(tx, actor, id, row.status, status);

@@ -531,6 +531,8 @@ export const ZContestSchema = z.object({
   creatorName: z.string().nullable(),
   /** Whether the caller may edit it (creator: draft, pending or rejected; reviewers: always). */
   canEdit: z.boolean(),
+  /** When members could first see it; null until then. The slug no longer changes after it. */
+  publishedAt: z.date().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
