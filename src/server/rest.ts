@@ -28,6 +28,11 @@ export interface RestRoute {
   procedure: string;
   call: (caller: Caller, req: RestRequest) => Promise<unknown>;
   status?: number;
+  /**
+   * This row answers only when the query string holds these values (GET /api/contests?admin=true);
+   * otherwise the next row of the same path does. Such a row comes before the general one.
+   */
+  query?: Record<string, string>;
 }
 
 function unauthorized(): never {
@@ -77,6 +82,68 @@ async function listUsers(c: Caller, r: RestRequest) {
 }
 
 const body = (r: RestRequest) => r.body as Record<string, unknown>;
+
+/**
+ * GET /api/contests: the members' view (PRODUCT.md tabs and filters) as SPEC's plain array, one
+ * page of it; X-Total-Count gives the total. Without ?page= the first 100.
+ */
+async function listContests(c: Caller, r: RestRequest) {
+  const page = intQuery(r.query.page);
+  const result = await c.contests.list({
+    tab: optionalQuery(r.query.tab),
+    category: optionalQuery(r.query.category),
+    tier: optionalQuery(r.query.tier),
+    participation: optionalQuery(r.query.participation),
+    page: page ?? 1,
+    pageSize: intQuery(r.query.pageSize) ?? (page ? 12 : 100),
+  });
+  r.setHeader('X-Total-Count', String(result.total));
+  return result.items;
+}
+
+/** GET /api/contests?admin=true: every contest with its creator's name (moderators, admins). */
+async function adminListContests(c: Caller, r: RestRequest) {
+  const page = intQuery(r.query.page);
+  const result = await c.contests.adminList({
+    tab: optionalQuery(r.query.tab),
+    search: optionalQuery(r.query.search),
+    page: page ?? 1,
+    pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 100),
+  });
+  r.setHeader('X-Total-Count', String(result.total));
+  return result.items;
+}
+
+/** POST /api/contests: SPEC 7's body submits; `status: 'draft'` or `draft: true` saves a draft. */
+function postContest(c: Caller, r: RestRequest) {
+  const { draft, ...fields } = body(r);
+  if (fields.status === 'draft' || draft === true) {
+    const { status: _status, ...draftFields } = fields;
+    return c.contests.saveDraft(draftFields as never);
+  }
+  return c.contests.create(fields as never);
+}
+
+/**
+ * PATCH /api/contests/:id (SPEC 7): `featured` alone features or unfeatures; `status` alone from a
+ * moderator or admin is a moderation step (approve, reject, complete); anything else is an edit
+ * (where a creator's status means "submit").
+ */
+async function patchContest(c: Caller, r: RestRequest) {
+  const id = idParam(r.params.id);
+  const fields = body(r);
+  const keys = Object.keys(fields).filter((key) => key !== 'id');
+  if (keys.length === 1 && keys[0] === 'featured') {
+    return c.contests.setFeatured({ id, featured: fields.featured } as never);
+  }
+  if (keys.length === 1 && keys[0] === 'status') {
+    const me = await c.auth.me();
+    if (me?.role === 'moderator' || me?.role === 'admin') {
+      return c.contests.setStatus({ id, status: fields.status } as never);
+    }
+  }
+  return c.contests.update({ ...fields, id } as never);
+}
 
 export const restRoutes: RestRoute[] = [
   {
@@ -206,6 +273,35 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: 'get',
+    procedure: 'contests.adminList',
+    path: '/contests',
+    query: { admin: 'true' },
+    call: adminListContests,
+  },
+  { method: 'get', procedure: 'contests.list', path: '/contests', call: listContests },
+  // Before '/contests/:idOrSlug', which would otherwise read 'drafts' as a slug.
+  {
+    method: 'get',
+    procedure: 'contests.drafts',
+    path: '/contests/drafts',
+    call: (c) => c.contests.drafts(),
+  },
+  {
+    method: 'get',
+    procedure: 'contests.get',
+    path: '/contests/:idOrSlug',
+    call: (c, r) => c.contests.get({ idOrSlug: String(r.params.idOrSlug) }),
+  },
+  {
+    method: 'post',
+    procedure: 'contests.create',
+    path: '/contests',
+    call: postContest,
+    status: 201,
+  },
+  { method: 'patch', procedure: 'contests.update', path: '/contests/:id', call: patchContest },
+  {
+    method: 'get',
     procedure: 'audit.list',
     path: '/admin/audit',
     call: (c, r) =>
@@ -264,7 +360,10 @@ export function createRestRouter(deps: AppDeps): Router {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   for (const route of restRoutes) {
-    api[route.method](route.path, async (req: Request, res: Response) => {
+    api[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
+      if (route.query && !Object.entries(route.query).every(([k, v]) => req.query[k] === v)) {
+        return next();
+      }
       try {
         const ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
         const result = await route.call(createCaller(ctx), {

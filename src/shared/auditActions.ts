@@ -9,6 +9,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.delete': 'Deleted user',
   'settings.update': 'Changed platform settings',
   'settings.payments': 'Changed payment settings',
+  'contest.create': 'Created contest',
+  'contest.update': 'Edited contest',
+  'contest.status': 'Changed contest status',
+  'contest.feature': 'Changed featured contest',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

@@ -15,6 +15,7 @@ import { sealData } from 'iron-session';
 import { startTestServer, type TestServer } from '../helpers/server';
 import type { Role } from '../../src/shared/constants';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
+import { createInput, insertContest } from '../helpers/contests';
 
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned';
 type Outcome = 401 | 403 | 'allowed';
@@ -42,6 +43,9 @@ const PROCEDURES = Object.keys(appRouter._def.procedures).sort();
 interface World {
   t: TestDb;
   account?: CreatedUser;
+  /** A member's pending contest and a public active one, for inputs that pass validation. */
+  pendingId: number;
+  activeId: number;
 }
 const worlds = new Map<Principal, World>();
 
@@ -53,8 +57,15 @@ beforeAll(async () => {
     for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {
       cast[role] = await createUser(t.db, { role });
     }
+    const pendingId = insertContest(t.db, { createdBy: cast.user!.id, status: 'pending' }).id;
+    const activeId = insertContest(t.db, { createdBy: cast.user!.id, status: 'active' }).id;
     // 'banned': a user whose role is banned, holding a session made at their current version.
-    worlds.set(principal, { t, account: principal === 'anonymous' ? undefined : cast[principal] });
+    worlds.set(principal, {
+      t,
+      account: principal === 'anonymous' ? undefined : cast[principal],
+      pendingId,
+      activeId,
+    });
   }
 });
 afterAll(() => {
@@ -85,15 +96,31 @@ function procedureOf(caller: unknown, path: string): (input?: unknown) => Promis
   return target as (input?: unknown) => Promise<unknown>;
 }
 
-async function outcomeOf(call: Promise<unknown>): Promise<Outcome> {
+/**
+ * Inputs that pass validation, so an allowed call really runs (and a refused one is refused
+ * before it could change anything). Procedures not listed are called without input: those that
+ * need one fail validation, which runs after the access check.
+ */
+const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
+  'contests.list': () => ({ tab: 'all' }),
+  'contests.get': (w) => ({ idOrSlug: w.activeId }),
+  'contests.create': () => createInput(),
+  'contests.saveDraft': () => ({ title: 'An access draft' }),
+  'contests.update': (w) => ({ id: w.pendingId, prize: 'Changed by the access test' }),
+  'contests.setStatus': (w) => ({ id: w.pendingId, status: 'active' }),
+  'contests.setFeatured': (w) => ({ id: w.activeId, featured: true }),
+  'contests.adminList': () => ({ tab: 'all' }),
+};
+
+async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
   try {
     await call;
-    return 'allowed';
+    return { outcome: 'allowed' };
   } catch (error) {
     if (!(error instanceof TRPCError)) throw error;
-    if (error.code === 'UNAUTHORIZED') return 401;
-    if (error.code === 'FORBIDDEN') return 403;
-    return 'allowed';
+    if (error.code === 'UNAUTHORIZED') return { outcome: 401, code: error.code };
+    if (error.code === 'FORBIDDEN') return { outcome: 403, code: error.code };
+    return { outcome: 'allowed', code: error.code };
   }
 }
 
@@ -122,23 +149,28 @@ describe.each(PROCEDURES)('%s', (path) => {
   it.each(PRINCIPALS)('as %s', async (principal) => {
     const access = accessPolicy[path];
     expect(access, `src/server/access.ts has no row for '${path}'`).toBeDefined();
-    const { t, account } = worlds.get(principal)!;
+    const world = worlds.get(principal)!;
+    const { t, account } = world;
     const { caller } = callerFor(t, account);
     const before = snapshot(t);
-    // No input: a procedure that needs one fails validation, which runs after the access check.
-    const result = await outcomeOf(procedureOf(caller, path)(undefined));
+    const sample = SAMPLE_INPUTS[path];
+    const { outcome: result, code } = await outcomeOf(procedureOf(caller, path)(sample?.(world)));
     expect(result, `${path} as ${principal} (${access})`).toBe(EXPECTED[access!][principal]);
+    // A sample input is valid: an allowed call with it really ran and succeeded.
+    if (sample && result === 'allowed') expect(code, `${path} as ${principal}`).toBeUndefined();
     if (result !== 'allowed') expect(snapshot(t)).toEqual(before);
   });
 });
 
 describe('REST paths', () => {
   // Express-only paths outside the adapter table, with the access they enforce.
-  const EXPRESS_ONLY = [{ method: 'post', path: '/upload', access: 'member' as Access }];
+  const EXPRESS_ONLY = [{ method: 'post', path: '/upload', query: '', access: 'member' as Access }];
   const ROUTES = [
     ...restRoutes.map((r) => ({
       method: r.method,
       path: r.path,
+      // A row that answers only for some query values (GET /contests?admin=true) is called with them.
+      query: r.query ? `?${new URLSearchParams(r.query).toString()}` : '',
       access: accessPolicy[r.procedure],
     })),
     ...EXPRESS_ONLY,
@@ -166,12 +198,12 @@ describe('REST paths', () => {
     expect(restRoutes.filter((r) => !PROCEDURES.includes(r.procedure))).toEqual([]);
   });
 
-  describe.each(ROUTES)('$method /api$path', ({ method, path, access }) => {
+  describe.each(ROUTES)('$method /api$path$query', ({ method, path, query, access }) => {
     it.each(PRINCIPALS)('as %s', async (principal) => {
       expect(access).toBeDefined();
       const cookie = await cookieOf(principal);
       const before = snapshot(s);
-      const res = await fetch(`${s.url}/api${path.replace(/:id/g, '999999')}`, {
+      const res = await fetch(`${s.url}/api${path.replace(/:\w+/g, '999999')}${query}`, {
         method: method.toUpperCase(),
         headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
         body: method === 'get' ? undefined : '{}',

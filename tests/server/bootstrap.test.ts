@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap, resolveSessionSecret } from '../../src/server/bootstrap';
 import { closeDatabase, openDatabase } from '../../src/server/db/client';
-import { settings, users } from '../../src/server/db/schema';
+import { contests, settings, users } from '../../src/server/db/schema';
 import { parseEnv } from '../../src/server/env';
 import { createPasswordHasher } from '../../src/server/services/passwords';
 
@@ -67,12 +67,17 @@ describe('bootstrap', () => {
     expect(admin?.subscriptionTier).toBeNull();
     expect(await verifyPassword(password!, admin!.password)).toBe(true);
     expect(db.select().from(settings).all().length).toBeGreaterThan(0);
+    // The demo data: five contests (tests/server/seed.test.ts checks them in detail) and the ten
+    // demo members of their leaderboards, beside the one admin.
+    expect(db.select({ n: count() }).from(contests).get()?.n).toBe(5);
+    expect(db.select({ n: count() }).from(users).get()?.n).toBe(11);
 
     // A second start changes nothing and prints nothing.
     log.mockClear();
     await bootstrap(db, parseEnv({}), logger);
     expect(log).not.toHaveBeenCalled();
-    expect(db.select({ n: count() }).from(users).get()?.n).toBe(1);
+    expect(db.select({ n: count() }).from(users).get()?.n).toBe(11);
+    expect(db.select({ n: count() }).from(contests).get()?.n).toBe(5);
     closeDatabase(db);
   });
 
@@ -89,6 +94,7 @@ describe('bootstrap', () => {
     expect(admin).toMatchObject({ role: 'admin', email: 'root@example.org' });
     expect(await verifyPassword('supersecret', admin!.password)).toBe(true);
     expect(db.select().from(settings).all()).toHaveLength(0);
+    expect(db.select({ n: count() }).from(contests).get()?.n).toBe(0);
     closeDatabase(db);
   });
 

@@ -16,11 +16,11 @@ import { Link } from 'wouter';
 import { BarePage } from '../components/layout/BarePage';
 
 export const CONTEST_IMAGES = [
-  '/images/contests/the-dake-contest.svg',
-  '/images/contests/candle-games.svg',
-  '/images/contests/forex-sprint.svg',
-  '/images/contests/strategy-masters.svg',
-  '/images/contests/elite-championship.svg',
+  '/images/contests/the-dake-contest.jpg',
+  '/images/contests/candle-games.jpg',
+  '/images/contests/forex-sprint.jpg',
+  '/images/contests/strategy-masters.jpg',
+  '/images/contests/elite-championship.jpg',
 ];
 
 type State = 'loading' | 'loaded' | 'failed';

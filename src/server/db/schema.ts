@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ROLES, TIERS, type Role, type Tier } from '../../shared/constants';
+import {
+  CONTEST_CATEGORIES,
+  CONTEST_FORMATS,
+  CONTEST_MODES,
+  CONTEST_STATUSES,
+  PARTICIPATION_TYPES,
+  type ContestCategory,
+  type ContestFormat,
+  type ContestMode,
+  type ContestStatus,
+  type ParticipationType,
+} from '../../shared/contests';
 import { UPLOAD_PURPOSES } from '../../shared/schemas/uploads';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -126,4 +138,110 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created').on(t.createdAt)],
+);
+
+// SPEC 3 'Contest'. `createdBy` has no foreign key on purpose: a contest outlives its creator's
+// account and then shows as 'User #id'. `participants` is a stored count of contest_participants
+// rows, changed only together with them (services/contestParticipants.ts).
+export const contests = sqliteTable(
+  'contests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Made from the title; fixed once the contest has been active (services/contests.ts).
+    slug: text('slug').notNull(),
+    // Drafts may be saved before a title is typed: '' until then.
+    title: text('title').notNull().default(''),
+    shortDescription: text('short_description'),
+    description: text('description'),
+    // Always equal to category (SPEC 3), checked below.
+    type: text('type').$type<ContestCategory>().notNull().default('other'),
+    category: text('category').$type<ContestCategory>().notNull().default('other'),
+    coverImage: text('cover_image'),
+    mode: text('mode').$type<ContestMode>().notNull().default('individual'),
+    maxParticipants: integer('max_participants').notNull().default(100),
+    format: text('format').$type<ContestFormat>().notNull().default('league'),
+    // Null only while a draft lacks them.
+    registrationDeadline: integer('registration_deadline', { mode: 'timestamp_ms' }),
+    startDate: integer('start_date', { mode: 'timestamp_ms' }),
+    endDate: integer('end_date', { mode: 'timestamp_ms' }),
+    participationType: text('participation_type')
+      .$type<ParticipationType>()
+      .notNull()
+      .default('free'),
+    // USD as text (SPEC 3), e.g. '100' or '12.5'; null unless paid.
+    entryFee: text('entry_fee'),
+    prize: text('prize'),
+    requiredTier: text('required_tier').$type<Tier>().notNull().default('free'),
+    externalLink: text('external_link'),
+    pdfGuide: text('pdf_guide'),
+    enableLeaderboard: integer('enable_leaderboard', { mode: 'boolean' }).notNull().default(true),
+    enableComments: integer('enable_comments', { mode: 'boolean' }).notNull().default(true),
+    createdBy: integer('created_by').notNull(),
+    status: text('status').$type<ContestStatus>().notNull().default('draft'),
+    // SPEC 3 keeps a draft flag beside the status; it always says status = 'draft' (checked).
+    draft: integer('draft', { mode: 'boolean' }).notNull().default(true),
+    participants: integer('participants').notNull().default(0),
+    featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+    // Invite contests only: the code a member needs to join (shown to creator and reviewers).
+    inviteCode: text('invite_code'),
+    // When members could first see it (active or completed); from then on its slug is fixed.
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex('contests_slug').on(t.slug),
+    // One index per list and filter (services/contests.ts): tab by status and dates, featured,
+    // the three filters, the creator's own contests and drafts, and the admin list's order.
+    index('contests_status_start').on(t.status, t.startDate),
+    // The members' 'all' and 'past' tabs read public contests in date order. Indexed on the
+    // expression services/contestReads.ts filters by, a page stops after its rows instead of
+    // sorting every public contest (a partial index is not chosen over the status index).
+    // (Without commas: drizzle-kit splits an index expression at them.)
+    index('contests_public_start').on(sql`(${t.status} = 'active' OR ${t.status} = 'completed')`, t.startDate, t.id),
+    // Status last: 'past' (completed, or ended) is then counted from the index alone.
+    index('contests_public_end').on(sql`(${t.status} = 'active' OR ${t.status} = 'completed')`, t.endDate, t.status),
+    // Start date too, so 'active' (started, not ended) is counted from the index alone.
+    index('contests_status_end').on(t.status, t.endDate, t.startDate),
+    index('contests_featured').on(t.featured, t.status, t.startDate),
+    index('contests_category').on(t.category, t.status, t.startDate),
+    index('contests_tier').on(t.requiredTier, t.status, t.startDate),
+    index('contests_participation').on(t.participationType, t.status, t.startDate),
+    index('contests_creator').on(t.createdBy, t.status, t.updatedAt),
+    index('contests_created').on(t.createdAt),
+    check('contests_category_valid', oneOf('category', CONTEST_CATEGORIES)),
+    check('contests_type_is_category', sql.raw('"type" = "category"')),
+    check('contests_mode_valid', oneOf('mode', CONTEST_MODES)),
+    check('contests_format_valid', oneOf('format', CONTEST_FORMATS)),
+    check('contests_participation_valid', oneOf('participation_type', PARTICIPATION_TYPES)),
+    check('contests_tier_valid', oneOf('required_tier', TIERS)),
+    check('contests_status_valid', oneOf('status', CONTEST_STATUSES)),
+    check('contests_draft_is_status', sql.raw(`"draft" = ("status" = 'draft')`)),
+    check('contests_max_participants_range', sql.raw('"max_participants" BETWEEN 1 AND 10000')),
+    check('contests_participants_range', sql.raw('"participants" >= 0')),
+  ],
+);
+
+// Who takes part in which contest (joining is the next issue's). Rows go with their member and
+// with their contest; the count on contests follows them (services/contestParticipants.ts).
+export const contestParticipants = sqliteTable(
+  'contest_participants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    rank: integer('rank'),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
+    // Leaderboards read a contest's rows by stored rank; 'mine' and the dashboard by member.
+    index('contest_participants_rank').on(t.contestId, t.rank),
+    index('contest_participants_user').on(t.userId),
+  ],
 );

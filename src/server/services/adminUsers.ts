@@ -11,6 +11,7 @@ import type {
 } from '../../shared/schemas/adminUsers';
 import type { Role, Tier } from '../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
+import { contestIdsOf, recountParticipants } from './contestParticipants';
 import { writeAudit, type Actor } from './audit';
 import { AppError } from './errors';
 import { assertPasswordAllowed } from './passwordPolicy';
@@ -303,11 +304,14 @@ export function deleteUser({ db, actor, id }: { db: DB; actor: Actor; id: number
     throw new AppError('CONFLICT', 'The last admin cannot be removed');
   }
   // Participations, payment proofs and saved items go with the user through ON DELETE CASCADE
-  // inside this one transaction; contests they created keep their creator id.
+  // inside this one transaction; contests they created keep their creator id. The contests they
+  // took part in count one participant fewer in the same transaction.
   db.transaction((tx) => {
+    const joined = contestIdsOf({ db: tx, userId: target.id });
     tx.delete(users)
       .where(and(eq(users.id, target.id)))
       .run();
+    recountParticipants({ db: tx, contestIds: joined });
     writeAudit({
       db: tx,
       actor,

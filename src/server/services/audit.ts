@@ -1,7 +1,7 @@
 // The audit log: every admin action with the values before and after.
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { auditLog, contests, users } from '../db/schema';
 import { isDayBound, type TAuditEntry } from '../../shared/schemas/audit';
 import type { Actor } from './actor';
 
@@ -85,7 +85,7 @@ export function listAudit({
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
-      targetName: users.username,
+      targetName: sql<string | null>`coalesce(${users.username}, ${contests.title})`,
       before: auditLog.before,
       after: auditLog.after,
       ip: auditLog.ip,
@@ -93,12 +93,20 @@ export function listAudit({
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
-    // The target's name as it is now: a renamed member shows their new name, a deleted one none.
+    // The target's name as it is now: a renamed member shows their new name, a contest its
+    // current title, a deleted one none.
     .leftJoin(
       users,
       and(
         eq(auditLog.targetType, 'user'),
         sql`${users.id} = CAST(${auditLog.targetId} AS INTEGER)`,
+      ),
+    )
+    .leftJoin(
+      contests,
+      and(
+        eq(auditLog.targetType, 'contest'),
+        sql`${contests.id} = CAST(${auditLog.targetId} AS INTEGER)`,
       ),
     )
     .where(where)

@@ -238,21 +238,31 @@ export function assertOwnUpload({
   actor,
   url,
   purposes,
+  mimes,
+  message = 'Please upload the file first',
 }: {
   db: DbOrTx;
   actor: Pick<Actor, 'id'>;
   url: string;
   purposes: readonly UploadPurpose[];
+  /** Also required of the file, when a purpose ('any') admits more kinds than the use does. */
+  mimes?: readonly string[];
+  message?: string;
 }): void {
   const name = /^\/uploads\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/.exec(url)?.[1];
   const row = name
     ? db
-        .select({ ownerId: uploads.ownerId, purpose: uploads.purpose })
+        .select({ ownerId: uploads.ownerId, purpose: uploads.purpose, mime: uploads.mime })
         .from(uploads)
         .where(eq(uploads.fileName, name))
         .get()
     : undefined;
-  if (!row || row.ownerId !== actor.id || !purposes.includes(row.purpose as UploadPurpose)) {
-    throw new AppError('BAD_REQUEST', 'Please upload the file first');
+  if (
+    !row ||
+    row.ownerId !== actor.id ||
+    !purposes.includes(row.purpose as UploadPurpose) ||
+    (mimes && !mimes.includes(row.mime))
+  ) {
+    throw new AppError('BAD_REQUEST', message);
   }
 }

@@ -42,7 +42,7 @@ export const ZAuditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  /** The target user's current username; null when the target is not a user or is gone. */
+  /** The target's current name (a user's username, a contest's title); null if none or gone. */
   targetName: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),

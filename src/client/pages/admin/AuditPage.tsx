@@ -69,6 +69,9 @@ function targetLabel(entry: TAuditEntry): string {
       ? `${entry.targetName} (#${entry.targetId})`
       : `deleted user #${entry.targetId}`;
   }
+  if (entry.targetType === 'contest' && entry.targetName) {
+    return `${entry.targetName} (contest #${entry.targetId})`;
+  }
   return `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}`;
 }
 

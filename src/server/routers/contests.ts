@@ -1,0 +1,75 @@
+// Contests (SPEC 2.4-2.7, 2.17, 2.18): members list, read, draft and submit; moderators and
+// admins moderate. Row rules (who sees and edits what) are in the service.
+import {
+  ZAdminListContestsRequestSchema,
+  ZAdminListContestsResponseSchema,
+  ZContestSchema,
+  ZCreateContestRequestSchema,
+  ZGetContestRequestSchema,
+  ZListContestsRequestSchema,
+  ZListContestsResponseSchema,
+  ZListDraftsResponseSchema,
+  ZSaveDraftRequestSchema,
+  ZSetContestFeaturedRequestSchema,
+  ZSetContestStatusRequestSchema,
+  ZUpdateContestRequestSchema,
+} from '../../shared/schemas/contests';
+import * as contestReads from '../services/contestReads';
+import * as contests from '../services/contests';
+import { moderatorProcedure, protectedProcedure, router } from '../trpc';
+
+export const contestsRouter = router({
+  list: protectedProcedure
+    .input(ZListContestsRequestSchema)
+    .output(ZListContestsResponseSchema)
+    .query(({ ctx, input }) =>
+      contestReads.listContests({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
+
+  get: protectedProcedure
+    .input(ZGetContestRequestSchema)
+    .output(ZContestSchema)
+    .query(({ ctx, input }) =>
+      contestReads.getContest({ db: ctx.db, viewer: ctx.actor, idOrSlug: input.idOrSlug }),
+    ),
+
+  drafts: protectedProcedure
+    .output(ZListDraftsResponseSchema)
+    .query(({ ctx }) => contestReads.listDrafts({ db: ctx.db, viewer: ctx.actor })),
+
+  create: protectedProcedure
+    .input(ZCreateContestRequestSchema)
+    .output(ZContestSchema)
+    .mutation(({ ctx, input }) => contests.createContest({ db: ctx.db, actor: ctx.actor, input })),
+
+  saveDraft: protectedProcedure
+    .input(ZSaveDraftRequestSchema)
+    .output(ZContestSchema)
+    .mutation(({ ctx, input }) => contests.saveDraft({ db: ctx.db, actor: ctx.actor, input })),
+
+  update: protectedProcedure
+    .input(ZUpdateContestRequestSchema)
+    .output(ZContestSchema)
+    .mutation(({ ctx, input }) => contests.updateContest({ db: ctx.db, actor: ctx.actor, input })),
+
+  setStatus: moderatorProcedure
+    .input(ZSetContestStatusRequestSchema)
+    .output(ZContestSchema)
+    .mutation(({ ctx, input }) =>
+      contests.setContestStatus({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
+
+  setFeatured: moderatorProcedure
+    .input(ZSetContestFeaturedRequestSchema)
+    .output(ZContestSchema)
+    .mutation(({ ctx, input }) =>
+      contests.setContestFeatured({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
+
+  adminList: moderatorProcedure
+    .input(ZAdminListContestsRequestSchema)
+    .output(ZAdminListContestsResponseSchema)
+    .query(({ ctx, input }) =>
+      contestReads.adminListContests({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
+});

@@ -1,0 +1,330 @@
+// Contest reads: the members' lists, the detail, drafts and the admin list (SPEC 2.4-2.7, 2.17;
+// PRODUCT.md 'Contests'). Row visibility lives here: a member sees other members' contests only
+// once active or completed, and a contest they may not see is a 404, exactly like a missing one.
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { contestParticipants, contests, users } from '../db/schema';
+import {
+  CONTEST_MESSAGES as M,
+  CREATOR_EDITABLE_STATUSES,
+  PUBLIC_CONTEST_STATUSES,
+  type AdminContestTab,
+  type ContestStatus,
+  type ContestTab,
+  type ParticipationType,
+} from '../../shared/contests';
+import type { Tier } from '../../shared/constants';
+import type { TContest, TContestDraft, TContestListItem } from '../../shared/schemas/contests';
+import { isReviewer, type Actor } from './actor';
+import { AppError } from './errors';
+
+export type Viewer = Pick<Actor, 'id' | 'role'>;
+
+const listItemColumns = {
+  id: contests.id,
+  slug: contests.slug,
+  title: contests.title,
+  shortDescription: contests.shortDescription,
+  coverImage: contests.coverImage,
+  type: contests.type,
+  category: contests.category,
+  mode: contests.mode,
+  format: contests.format,
+  maxParticipants: contests.maxParticipants,
+  participants: contests.participants,
+  registrationDeadline: contests.registrationDeadline,
+  startDate: contests.startDate,
+  endDate: contests.endDate,
+  participationType: contests.participationType,
+  entryFee: contests.entryFee,
+  prize: contests.prize,
+  requiredTier: contests.requiredTier,
+  status: contests.status,
+  featured: contests.featured,
+  createdBy: contests.createdBy,
+};
+
+const contestColumns = {
+  ...listItemColumns,
+  description: contests.description,
+  externalLink: contests.externalLink,
+  pdfGuide: contests.pdfGuide,
+  enableLeaderboard: contests.enableLeaderboard,
+  enableComments: contests.enableComments,
+  draft: contests.draft,
+  inviteCode: contests.inviteCode,
+  publishedAt: contests.publishedAt,
+  createdAt: contests.createdAt,
+  updatedAt: contests.updatedAt,
+  // The creator as they are named now; null once their account is gone ('User #id').
+  creatorName: users.username,
+};
+
+export type ContestRow = Omit<TContest, 'canEdit'>;
+
+export const PUBLIC: readonly ContestStatus[] = PUBLIC_CONTEST_STATUSES;
+export const CREATOR_EDITABLE: readonly ContestStatus[] = CREATOR_EDITABLE_STATUSES;
+
+export function notFound(): AppError {
+  return new AppError('NOT_FOUND', M.notFound);
+}
+
+/** Whether the viewer may see a contest at all: public ones, their own, or any for reviewers. */
+export function isVisible(row: Pick<ContestRow, 'status' | 'createdBy'>, viewer: Viewer): boolean {
+  return PUBLIC.includes(row.status) || row.createdBy === viewer.id || isReviewer(viewer);
+}
+
+/** The contest as this viewer gets it: the invite code only for its creator and reviewers. */
+export function present(row: ContestRow, viewer: Viewer): TContest {
+  const own = row.createdBy === viewer.id;
+  const reviewer = isReviewer(viewer);
+  return {
+    ...row,
+    inviteCode: own || reviewer ? row.inviteCode : null,
+    canEdit: reviewer || (own && CREATOR_EDITABLE.includes(row.status)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot reads: one set of prepared statements per database (DESIGN.md: a reused .prepare()
+// costs what a raw statement does, a query built per request twice that).
+
+function prepareReads(db: DB) {
+  const base = () =>
+    db.select(contestColumns).from(contests).leftJoin(users, eq(users.id, contests.createdBy));
+  return {
+    byId: base()
+      .where(eq(contests.id, sql.placeholder('id')))
+      .prepare(),
+    bySlug: base()
+      .where(eq(contests.slug, sql.placeholder('slug')))
+      .prepare(),
+    drafts: db
+      .select({
+        id: contests.id,
+        title: contests.title,
+        shortDescription: contests.shortDescription,
+        coverImage: contests.coverImage,
+        updatedAt: contests.updatedAt,
+      })
+      .from(contests)
+      .where(and(eq(contests.createdBy, sql.placeholder('me')), eq(contests.status, 'draft')))
+      .orderBy(desc(contests.updatedAt), desc(contests.id))
+      .limit(DRAFTS_LIMIT)
+      .prepare(),
+  };
+}
+
+/** A member's drafts list shows the newest this many (SPEC 2.5 has no paging for it). */
+export const DRAFTS_LIMIT = 100;
+
+interface ListFilters {
+  category: boolean;
+  tier: boolean;
+  participation: boolean;
+}
+
+/**
+ * 'Members may see it', written exactly as the contests_public_* indexes are (on this
+ * expression, then a date): SQLite uses an index on an expression only for that same expression.
+ */
+const isPublic = sql`(${contests.status} = 'active' OR ${contests.status} = 'completed') = 1`;
+
+/** PRODUCT.md's meaning of each /contests tab, with `now` and `me` bound per call. */
+function tabCondition(db: DB, tab: ContestTab): SQL {
+  const now = sql.placeholder('now');
+  const me = sql.placeholder('me');
+  switch (tab) {
+    case 'all':
+      return isPublic;
+    case 'featured':
+      return and(eq(contests.featured, true), eq(contests.status, 'active'))!;
+    case 'active':
+      return and(
+        eq(contests.status, 'active'),
+        lte(contests.startDate, now),
+        gt(contests.endDate, now),
+      )!;
+    case 'upcoming':
+      return and(eq(contests.status, 'active'), gt(contests.startDate, now))!;
+    case 'past':
+      // Completed, or active and ended: among public contests, completed or ended.
+      return and(isPublic, or(eq(contests.status, 'completed'), lte(contests.endDate, now)))!;
+    case 'mine': {
+      // Created by me (drafts have their own tab), or joined by me while members may see it.
+      const joined = db
+        .select({ id: contestParticipants.contestId })
+        .from(contestParticipants)
+        .where(eq(contestParticipants.userId, me));
+      return or(
+        and(eq(contests.createdBy, me), ne(contests.status, 'draft')),
+        and(inArray(contests.status, PUBLIC), inArray(contests.id, joined)),
+      )!;
+    }
+    case 'drafts':
+      return and(eq(contests.createdBy, me), eq(contests.status, 'draft'))!;
+  }
+}
+
+function tabOrder(tab: ContestTab) {
+  switch (tab) {
+    case 'active':
+      // Running now: the one ending soonest first.
+      return [asc(contests.endDate), asc(contests.id)];
+    case 'upcoming':
+      return [asc(contests.startDate), asc(contests.id)];
+    case 'past':
+      return [desc(contests.endDate), desc(contests.id)];
+    case 'mine':
+      return [desc(contests.createdAt), desc(contests.id)];
+    case 'drafts':
+      return [desc(contests.updatedAt), desc(contests.id)];
+    default:
+      return [desc(contests.startDate), desc(contests.id)];
+  }
+}
+
+function prepareList(db: DB, tab: ContestTab, filters: ListFilters) {
+  const where = and(
+    tabCondition(db, tab),
+    filters.category ? eq(contests.category, sql.placeholder('category')) : undefined,
+    filters.tier ? eq(contests.requiredTier, sql.placeholder('tier')) : undefined,
+    filters.participation
+      ? eq(contests.participationType, sql.placeholder('participation'))
+      : undefined,
+  );
+  return {
+    rows: db
+      .select(listItemColumns)
+      .from(contests)
+      .where(where)
+      .orderBy(...tabOrder(tab))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+    total: db.select({ n: count() }).from(contests).where(where).prepare(),
+  };
+}
+
+interface Statements {
+  reads: ReturnType<typeof prepareReads>;
+  // At most 7 tabs x 8 filter combinations, each prepared the first time it is asked for.
+  lists: Map<string, ReturnType<typeof prepareList>>;
+}
+const statements = new WeakMap<DB, Statements>();
+
+function statementsFor(db: DB): Statements {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = { reads: prepareReads(db), lists: new Map() }));
+  return s;
+}
+
+export function readById(db: DB, id: number): ContestRow | undefined {
+  return statementsFor(db).reads.byId.get({ id });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export function listContests({
+  db,
+  viewer,
+  tab,
+  category,
+  tier,
+  participation,
+  page,
+  pageSize,
+  now = Date.now(),
+}: {
+  db: DB;
+  viewer: Viewer;
+  tab: ContestTab;
+  category?: string;
+  tier?: Tier;
+  participation?: ParticipationType;
+  page: number;
+  pageSize: number;
+  now?: number;
+}): { items: TContestListItem[]; total: number; page: number; pageSize: number } {
+  const filters = { category: !!category, tier: !!tier, participation: !!participation };
+  const key = `${tab}:${Number(filters.category)}${Number(filters.tier)}${Number(filters.participation)}`;
+  const lists = statementsFor(db).lists;
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = prepareList(db, tab, filters)));
+  const params = {
+    now,
+    me: viewer.id,
+    category,
+    tier,
+    participation,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+  const items = list.rows.all(params);
+  const total = list.total.get(params)?.n ?? 0;
+  return { items, total, page, pageSize };
+}
+
+/** By numeric id or slug; a contest the viewer may not see is as absent as an unknown one. */
+export function getContest({
+  db,
+  viewer,
+  idOrSlug,
+}: {
+  db: DB;
+  viewer: Viewer;
+  idOrSlug: number | string;
+}): TContest {
+  const { byId, bySlug } = statementsFor(db).reads;
+  let row: ContestRow | undefined;
+  if (typeof idOrSlug === 'number') row = byId.get({ id: idOrSlug });
+  else if (/^[1-9][0-9]{0,15}$/.test(idOrSlug)) row = byId.get({ id: Number(idOrSlug) });
+  else row = bySlug.get({ slug: idOrSlug.trim().toLowerCase() });
+  if (!row || !isVisible(row, viewer)) throw notFound();
+  return present(row, viewer);
+}
+
+/** The caller's own drafts, newest first (SPEC 3 'Draft contest'). */
+export function listDrafts({ db, viewer }: { db: DB; viewer: Viewer }): TContestDraft[] {
+  return statementsFor(db).reads.drafts.all({ me: viewer.id });
+}
+
+/** Every contest with its creator's name, for moderators and admins (SPEC 2.17). */
+export function adminListContests({
+  db,
+  viewer,
+  tab,
+  search,
+  page,
+  pageSize,
+}: {
+  db: DB;
+  viewer: Viewer;
+  tab: AdminContestTab;
+  search?: string;
+  page: number;
+  pageSize: number;
+}): { items: TContest[]; total: number; page: number; pageSize: number } {
+  const term = search?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    tab === 'all'
+      ? undefined
+      : tab === 'featured'
+        ? eq(contests.featured, true)
+        : eq(contests.status, tab),
+    pattern ? sql`${contests.title} LIKE ${pattern} ESCAPE '\\'` : undefined,
+  );
+  const rows = db
+    .select(contestColumns)
+    .from(contests)
+    .leftJoin(users, eq(users.id, contests.createdBy))
+    .where(where)
+    .orderBy(desc(contests.createdAt), desc(contests.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const total = db.select({ n: count() }).from(contests).where(where).get()?.n ?? 0;
+  return { items: rows.map((row) => present(row, viewer)), total, page, pageSize };
+}

@@ -1,0 +1,585 @@
+// Contest changes: drafts, submissions, edits and moderation (SPEC 2.6, 2.17, 2.18, 4, 7;
+// PRODUCT.md 'Contests'). Who may see a contest is decided in contestReads.ts.
+import crypto from 'node:crypto';
+import { and, eq, like, ne, or } from 'drizzle-orm';
+import type { DB, DbOrTx } from '../db/client';
+import { contests } from '../db/schema';
+import {
+  CONTEST_FORM_DEFAULTS,
+  CONTEST_MESSAGES as M,
+  RESERVED_CONTEST_SLUGS,
+  slugify,
+  type ContestStatus,
+  type ModerationStatus,
+} from '../../shared/contests';
+import {
+  ZContestFormSchema,
+  ZContestServerSchema,
+  type TContest,
+  type TCreateContestInput,
+  type TSaveDraftInput,
+  type TUpdateContestInput,
+} from '../../shared/schemas/contests';
+import { isReviewer, type Actor } from './actor';
+import { writeAudit } from './audit';
+import {
+  CREATOR_EDITABLE,
+  PUBLIC,
+  isVisible,
+  notFound,
+  present,
+  readById,
+  type ContestRow,
+} from './contestReads';
+import { AppError } from './errors';
+import { getPlatformSettings } from './settings';
+import { assertOwnUpload } from './uploads';
+
+/** A member's submission: pending while approval is required, else active (PRODUCT.md). */
+function submissionStatus(db: DB): ContestStatus {
+  return getPlatformSettings({ db }).contestApprovalRequired ? 'pending' : 'active';
+}
+
+/** The slug a title takes: its slugified form, or that with -2, -3... when taken or reserved. */
+function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): string {
+  const base = slugify(title);
+  const taken = new Set(
+    db
+      .select({ slug: contests.slug })
+      .from(contests)
+      .where(
+        and(
+          or(eq(contests.slug, base), like(contests.slug, `${base}-%`)),
+          exceptId ? ne(contests.id, exceptId) : undefined,
+        ),
+      )
+      .all()
+      .map((r) => r.slug),
+  );
+  for (const reserved of RESERVED_CONTEST_SLUGS) taken.add(reserved);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}
+
+/** A draft saved before it has a title gets a placeholder slug until it has one. */
+function untitledSlug(db: DbOrTx): string {
+  for (;;) {
+    const slug = `draft-${crypto.randomBytes(5).toString('hex')}`;
+    // Random enough to be free; checked all the same, as a title could have made it.
+    const taken = db
+      .select({ id: contests.id })
+      .from(contests)
+      .where(eq(contests.slug, slug))
+      .get();
+    if (!taken) return slug;
+  }
+}
+
+function newInviteCode(): string {
+  return crypto.randomBytes(6).toString('base64url');
+}
+
+/**
+ * When a contest in this status was first published: kept once set, set now when it becomes
+ * visible to members (active or completed) for the first time. Its slug is fixed from then on,
+ * whatever status it later goes back to, so links to it keep working.
+ */
+function publishedAt(status: ContestStatus, before: Date | null | undefined): Date | null {
+  return before ?? (PUBLIC.includes(status) ? new Date() : null);
+}
+
+const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** A cover or guide the contest did not already point at must be the caller's own upload. */
+function assertFiles(
+  db: DbOrTx,
+  actor: Actor,
+  next: { coverImage?: string | null; pdfGuide?: string | null },
+  before?: { coverImage: string | null; pdfGuide: string | null },
+): void {
+  const { coverImage, pdfGuide } = next;
+  if (coverImage && coverImage !== before?.coverImage && coverImage.startsWith('/uploads/')) {
+    assertOwnUpload({
+      db,
+      actor,
+      url: coverImage,
+      purposes: ['cover', 'any'],
+      mimes: IMAGE_MIMES,
+      message: M.coverImage,
+    });
+  }
+  if (pdfGuide && pdfGuide !== before?.pdfGuide) {
+    assertOwnUpload({
+      db,
+      actor,
+      url: pdfGuide,
+      purposes: ['guide', 'any'],
+      mimes: ['application/pdf'],
+      message: M.pdfGuide,
+    });
+  }
+}
+
+/** The contest's columns from a whole wizard form. */
+function formColumns(input: TCreateContestInput) {
+  const paid = input.participationType === 'paid';
+  return {
+    title: input.title,
+    shortDescription: input.shortDescription,
+    description: input.description,
+    type: input.category,
+    category: input.category,
+    coverImage: input.coverImage ?? null,
+    mode: input.mode,
+    maxParticipants: input.maxParticipants,
+    format: input.format,
+    registrationDeadline: input.registrationDeadline,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    participationType: input.participationType,
+    entryFee: paid ? (input.entryFee ?? null) : null,
+    prize: input.prize ?? null,
+    requiredTier: input.requiredTier,
+    externalLink: input.externalLink ?? null,
+    pdfGuide: input.pdfGuide ?? null,
+    enableLeaderboard: input.enableLeaderboard,
+    enableComments: input.enableComments,
+  };
+}
+
+function auditStatus(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  before: ContestStatus | null,
+  after: ContestStatus,
+): void {
+  writeAudit({
+    db,
+    actor,
+    action: 'contest.status',
+    targetType: 'contest',
+    targetId: id,
+    before: before === null ? undefined : { status: before },
+    after: { status: after },
+  });
+}
+
+function auditFeatured(db: DbOrTx, actor: Actor, id: number, featured: boolean): void {
+  writeAudit({
+    db,
+    actor,
+    action: 'contest.feature',
+    targetType: 'contest',
+    targetId: id,
+    before: { featured: !featured },
+    after: { featured },
+  });
+}
+
+/**
+ * A contest the caller edits as its creator: it must be theirs (else 404 if they may not see it,
+ * 403 if they may) and still draft, pending or rejected (403).
+ */
+function ownEditable(db: DB, actor: Actor, id: number): ContestRow {
+  const row = readById(db, id);
+  if (!row || !isVisible(row, actor)) throw notFound();
+  if (row.createdBy !== actor.id)
+    throw new AppError('FORBIDDEN', 'You can only edit your own contests');
+  if (!CREATOR_EDITABLE.includes(row.status)) {
+    throw new AppError('FORBIDDEN', 'This contest can no longer be edited');
+  }
+  return row;
+}
+
+/**
+ * Submit (SPEC 7 POST /api/contests). A member's submission is pending or active by the
+ * platform setting, whatever the body asks; moderators and admins (the admin wizard) set any
+ * status, active by default, and featured. With an id, the caller's own draft, pending or
+ * rejected contest is submitted in place (the wizard continuing a draft).
+ */
+export function createContest({
+  db,
+  actor,
+  input,
+}: {
+  db: DB;
+  actor: Actor;
+  input: TCreateContestInput;
+}): TContest {
+  const reviewer = isReviewer(actor);
+  const existing = input.id ? ownEditable(db, actor, input.id) : undefined;
+  assertFiles(db, actor, input, existing);
+  const status: ContestStatus = reviewer ? (input.status ?? 'active') : submissionStatus(db);
+  const columns = formColumns(input);
+  if (existing && columns.maxParticipants < existing.participants) {
+    throw tooFewPlaces(existing.participants);
+  }
+  const id = db.transaction((tx) => {
+    const common = {
+      ...columns,
+      status,
+      draft: false,
+      inviteCode:
+        columns.participationType === 'invite' ? (existing?.inviteCode ?? newInviteCode()) : null,
+      publishedAt: publishedAt(status, existing?.publishedAt),
+      updatedAt: new Date(),
+    };
+    if (existing) {
+      const featured = reviewer ? (input.featured ?? existing.featured) : existing.featured;
+      tx.update(contests)
+        .set({
+          ...common,
+          featured,
+          slug:
+            !existing.publishedAt &&
+            (columns.title !== existing.title || existing.slug.startsWith('draft-'))
+              ? uniqueSlug(tx, columns.title, existing.id)
+              : existing.slug,
+        })
+        .where(eq(contests.id, existing.id))
+        .run();
+      if (existing.status !== status) auditStatus(tx, actor, existing.id, existing.status, status);
+      if (featured !== existing.featured) auditFeatured(tx, actor, existing.id, featured);
+      return existing.id;
+    }
+    const featured = reviewer ? (input.featured ?? false) : false;
+    const created = tx
+      .insert(contests)
+      .values({ ...common, featured, slug: uniqueSlug(tx, columns.title), createdBy: actor.id })
+      .returning({ id: contests.id })
+      .get();
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'contest.create',
+      targetType: 'contest',
+      targetId: created.id,
+      after: { title: columns.title, status, featured },
+    });
+    return created.id;
+  });
+  return present(readById(db, id)!, actor);
+}
+
+function tooFewPlaces(participants: number): AppError {
+  return new AppError(
+    'BAD_REQUEST',
+    `Max participants cannot be lower than the current number of participants (${participants})`,
+  );
+}
+
+/** Only the keys that were sent: undefined means "keep", null means "clear". */
+function definedEntries<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Save Draft: creates a draft, or updates the caller's own draft (`id`). Only what is filled is
+ * validated (by the schema); a cleared field takes its default.
+ */
+export function saveDraft({
+  db,
+  actor,
+  input,
+}: {
+  db: DB;
+  actor: Actor;
+  input: TSaveDraftInput;
+}): TContest {
+  const { id, ...fields } = input;
+  let existing: ContestRow | undefined;
+  if (id) {
+    existing = readById(db, id);
+    // Someone else's draft is not there for this caller, reviewer or not.
+    if (!existing || existing.createdBy !== actor.id) throw notFound();
+    if (existing.status !== 'draft') {
+      throw new AppError('CONFLICT', 'Only drafts can be saved as a draft');
+    }
+  }
+  const sent = definedEntries(fields);
+  const d = CONTEST_FORM_DEFAULTS;
+  // A cleared field that cannot be empty goes back to the wizard's default.
+  const keep = <T>(value: T | null | undefined, fallback: T) =>
+    value === undefined ? undefined : (value ?? fallback);
+  const columns: Partial<typeof contests.$inferInsert> = definedEntries({
+    title: keep(sent.title, ''),
+    category: keep(sent.category, d.category),
+    type: keep(sent.category, d.category),
+    shortDescription: sent.shortDescription,
+    description: sent.description,
+    coverImage: sent.coverImage,
+    mode: keep(sent.mode, d.mode),
+    maxParticipants: keep(sent.maxParticipants, d.maxParticipants),
+    format: keep(sent.format, d.format),
+    registrationDeadline: sent.registrationDeadline,
+    startDate: sent.startDate,
+    endDate: sent.endDate,
+    participationType: keep(sent.participationType, d.participationType),
+    requiredTier: keep(sent.requiredTier, d.requiredTier),
+    entryFee: sent.entryFee,
+    prize: sent.prize,
+    externalLink: sent.externalLink,
+    pdfGuide: sent.pdfGuide,
+    enableLeaderboard: keep(sent.enableLeaderboard, d.enableLeaderboard),
+    enableComments: keep(sent.enableComments, d.enableComments),
+  });
+  assertFiles(db, actor, columns, existing);
+  const participationType = columns.participationType ?? existing?.participationType ?? 'free';
+  if (participationType !== 'paid') columns.entryFee = null;
+  const maxParticipants = columns.maxParticipants ?? existing?.maxParticipants;
+  if (existing && maxParticipants !== undefined && maxParticipants < existing.participants) {
+    throw tooFewPlaces(existing.participants);
+  }
+  columns.inviteCode =
+    participationType === 'invite' ? (existing?.inviteCode ?? newInviteCode()) : null;
+  const title = columns.title ?? existing?.title ?? '';
+  const draftId = db.transaction((tx) => {
+    if (existing) {
+      const slug =
+        columns.title !== undefined && columns.title !== existing.title
+          ? title
+            ? uniqueSlug(tx, title, existing.id)
+            : untitledSlug(tx)
+          : existing.slug;
+      tx.update(contests)
+        .set({ ...columns, slug, updatedAt: new Date() })
+        .where(eq(contests.id, existing.id))
+        .run();
+      return existing.id;
+    }
+    return tx
+      .insert(contests)
+      .values({
+        ...columns,
+        slug: title ? uniqueSlug(tx, title) : untitledSlug(tx),
+        createdBy: actor.id,
+        status: 'draft',
+        draft: true,
+        featured: false,
+      })
+      .returning({ id: contests.id })
+      .get().id;
+  });
+  return present(readById(db, draftId)!, actor);
+}
+
+/** The fields of a contest as the wizard's form has them, to validate a stored contest whole. */
+function asForm(row: ContestRow) {
+  return {
+    title: row.title,
+    category: row.category,
+    shortDescription: row.shortDescription,
+    coverImage: row.coverImage,
+    mode: row.mode,
+    maxParticipants: row.maxParticipants,
+    format: row.format,
+    registrationDeadline: row.registrationDeadline,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    participationType: row.participationType,
+    requiredTier: row.requiredTier,
+    entryFee: row.entryFee,
+    prize: row.prize,
+    description: row.description,
+    externalLink: row.externalLink,
+    pdfGuide: row.pdfGuide,
+    enableLeaderboard: row.enableLeaderboard,
+    enableComments: row.enableComments,
+  };
+}
+
+function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.success ? undefined : (result.error?.issues[0]?.message ?? 'Invalid contest');
+}
+
+/** Long texts are recorded as changed, not copied into the audit log. */
+const AUDIT_ELIDED = new Set(['description']);
+
+/**
+ * Edit (PATCH semantics). The creator edits their own draft, pending or rejected contest; any
+ * status they send submits it (pending or active by the setting). Moderators and admins edit any
+ * contest and may set any status and featured. Whatever leaves draft must be whole: the wizard's
+ * rules for a member's submission, the server's rules (SPEC 5) for a reviewer's edit.
+ */
+export function updateContest({
+  db,
+  actor,
+  input,
+}: {
+  db: DB;
+  actor: Actor;
+  input: TUpdateContestInput;
+}): TContest {
+  const reviewer = isReviewer(actor);
+  const row = reviewer ? readById(db, input.id) : ownEditable(db, actor, input.id);
+  if (!row) throw notFound();
+  const { id: _id, status: askedStatus, featured: askedFeatured, type, ...fields } = input;
+  if (!reviewer && askedFeatured !== undefined && askedFeatured !== row.featured) {
+    throw new AppError('FORBIDDEN', 'Only moderators can feature contests');
+  }
+
+  let status = row.status;
+  if (askedStatus === 'draft') {
+    if (row.status !== 'draft') {
+      throw new AppError('BAD_REQUEST', 'A submitted contest cannot go back to being a draft');
+    }
+  } else if (askedStatus !== undefined) {
+    status = reviewer ? askedStatus : submissionStatus(db);
+  }
+  const featured = reviewer ? (askedFeatured ?? row.featured) : row.featured;
+
+  const changes: Partial<ContestRow> = definedEntries(fields);
+  const category = fields.category ?? type;
+  if (category) Object.assign(changes, { category, type: category });
+  const merged: ContestRow = { ...row, ...changes, status, featured };
+  if (merged.participationType !== 'paid') merged.entryFee = null;
+  merged.inviteCode =
+    merged.participationType === 'invite' ? (row.inviteCode ?? newInviteCode()) : null;
+  merged.draft = status === 'draft';
+  merged.publishedAt = publishedAt(status, row.publishedAt);
+
+  if (status !== 'draft') {
+    const problem = reviewer
+      ? firstIssue(ZContestServerSchema.safeParse(merged))
+      : firstIssue(ZContestFormSchema.safeParse(asForm(merged)));
+    if (problem) throw new AppError('BAD_REQUEST', problem);
+    if (merged.participationType === 'paid' && !merged.entryFee) {
+      throw new AppError('BAD_REQUEST', M.entryFee);
+    }
+  }
+  if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
+  assertFiles(db, actor, changes, row);
+
+  if (merged.title !== row.title && !row.publishedAt) {
+    merged.slug = merged.title ? uniqueSlug(db, merged.title, row.id) : untitledSlug(db);
+  }
+
+  const changed = (
+    Object.keys(contestColumnsToWrite) as (keyof typeof contestColumnsToWrite)[]
+  ).filter((key) => {
+    const a = row[key];
+    const b = merged[key];
+    return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
+  });
+  if (!changed.length) return present(row, actor);
+
+  db.transaction((tx) => {
+    const values = Object.fromEntries(changed.map((key) => [key, merged[key]]));
+    tx.update(contests)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(contests.id, row.id))
+      .run();
+    if (status !== row.status) auditStatus(tx, actor, row.id, row.status, status);
+    if (featured !== row.featured) auditFeatured(tx, actor, row.id, featured);
+    const edited = changed.filter((key) => !['status', 'featured', 'draft'].includes(key));
+    // A reviewer's change to a member's contest is an admin action (PRODUCT.md 'Beyond that').
+    if (reviewer && row.createdBy !== actor.id && edited.length) {
+      const pick = (source: ContestRow) =>
+        Object.fromEntries(
+          edited.map((key) => [key, AUDIT_ELIDED.has(key) ? '(changed)' : source[key]]),
+        );
+      writeAudit({
+        db: tx,
+        actor,
+        action: 'contest.update',
+        targetType: 'contest',
+        targetId: row.id,
+        before: pick(row),
+        after: pick(merged),
+      });
+    }
+  });
+  return present(readById(db, row.id)!, actor);
+}
+
+/** The columns an edit may write, each compared with what is stored. */
+const contestColumnsToWrite = {
+  slug: true,
+  title: true,
+  shortDescription: true,
+  description: true,
+  type: true,
+  category: true,
+  coverImage: true,
+  mode: true,
+  maxParticipants: true,
+  format: true,
+  registrationDeadline: true,
+  startDate: true,
+  endDate: true,
+  participationType: true,
+  entryFee: true,
+  prize: true,
+  requiredTier: true,
+  externalLink: true,
+  pdfGuide: true,
+  enableLeaderboard: true,
+  enableComments: true,
+  status: true,
+  draft: true,
+  featured: true,
+  inviteCode: true,
+  publishedAt: true,
+} as const satisfies Partial<Record<keyof ContestRow, true>>;
+
+const TRANSITIONS: Record<ModerationStatus, { from: ContestStatus; refusal: string }> = {
+  active: { from: 'pending', refusal: 'Only pending contests can be approved' },
+  rejected: { from: 'pending', refusal: 'Only pending contests can be rejected' },
+  completed: { from: 'active', refusal: 'Only active contests can be marked as completed' },
+};
+
+/** Moderation (SPEC 4): approve or reject a pending contest, complete an active one. */
+export function setContestStatus({
+  db,
+  actor,
+  id,
+  status,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+  status: ModerationStatus;
+}): TContest {
+  const row = readById(db, id);
+  if (!row) throw notFound();
+  const rule = TRANSITIONS[status];
+  if (row.status !== rule.from) throw new AppError('CONFLICT', rule.refusal);
+  db.transaction((tx) => {
+    tx.update(contests)
+      .set({
+        status,
+        draft: false,
+        publishedAt: publishedAt(status, row.publishedAt),
+        updatedAt: new Date(),
+      })
+      .where(eq(contests.id, id))
+      .run();
+    auditStatus(tx, actor, id, row.status, status);
+  });
+  return present(readById(db, id)!, actor);
+}
+
+/** Featured contests show on the dashboard (SPEC 4); setting the same value changes nothing. */
+export function setContestFeatured({
+  db,
+  actor,
+  id,
+  featured,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+  featured: boolean;
+}): TContest {
+  const row = readById(db, id);
+  if (!row) throw notFound();
+  if (row.featured === featured) return present(row, actor);
+  db.transaction((tx) => {
+    tx.update(contests).set({ featured, updatedAt: new Date() }).where(eq(contests.id, id)).run();
+    auditFeatured(tx, actor, id, featured);
+  });
+  return present(readById(db, id)!, actor);
+}

@@ -1,0 +1,238 @@
+// Contest constants shared by the wizards, the lists, the admin screens and the server (SPEC 3,
+// 5, 9; PRODUCT.md 'Contests').
+
+export const CONTEST_CATEGORIES = [
+  'forex',
+  'gaming',
+  'academic',
+  'sports',
+  'art',
+  'other',
+] as const;
+export type ContestCategory = (typeof CONTEST_CATEGORIES)[number];
+
+/** The admin wizard's and edit dialog's type list (SPEC 3: no forex). */
+export const ADMIN_CONTEST_TYPES = ['academic', 'sports', 'gaming', 'art', 'other'] as const;
+
+export const CONTEST_MODES = ['individual', 'team'] as const;
+export type ContestMode = (typeof CONTEST_MODES)[number];
+
+export const CONTEST_FORMATS = ['knockout', 'league', 'tournament', 'open'] as const;
+export type ContestFormat = (typeof CONTEST_FORMATS)[number];
+
+/**
+ * Options the user wizard shows disabled with 'Coming soon' (SPEC 5 step 2). They are not
+ * values the server stores: the formats are not in CONTEST_FORMATS at all.
+ */
+export const COMING_SOON_MODES = ['team'] as const;
+export const COMING_SOON_FORMATS = ['live', 'submission'] as const;
+
+export const PARTICIPATION_TYPES = ['free', 'paid', 'invite'] as const;
+export type ParticipationType = (typeof PARTICIPATION_TYPES)[number];
+
+export const CONTEST_STATUSES = ['draft', 'pending', 'active', 'completed', 'rejected'] as const;
+export type ContestStatus = (typeof CONTEST_STATUSES)[number];
+
+/** What the admin wizard and the edit dialog may set directly (SPEC 4). */
+export const ADMIN_CONTEST_STATUSES = ['pending', 'active', 'completed', 'rejected'] as const;
+export type AdminContestStatus = (typeof ADMIN_CONTEST_STATUSES)[number];
+
+/** Moderation actions (contests.setStatus): approve, reject, complete. */
+export const MODERATION_STATUSES = ['active', 'rejected', 'completed'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** Statuses every member may see; the others only their creator and moderators/admins. */
+export const PUBLIC_CONTEST_STATUSES = ['active', 'completed'] as const;
+/** Statuses a creator may still edit (PRODUCT.md 'Contests'). */
+export const CREATOR_EDITABLE_STATUSES = ['draft', 'pending', 'rejected'] as const;
+
+/** The /contests tabs (SPEC 2.5), with PRODUCT.md's meaning of each (see contests service). */
+export const CONTEST_TABS = [
+  'all',
+  'featured',
+  'active',
+  'upcoming',
+  'past',
+  'mine',
+  'drafts',
+] as const;
+export type ContestTab = (typeof CONTEST_TABS)[number];
+
+/** The /admin/contests tabs (SPEC 2.17). */
+export const ADMIN_CONTEST_TABS = [
+  'all',
+  'featured',
+  'pending',
+  'active',
+  'completed',
+  'rejected',
+] as const;
+export type AdminContestTab = (typeof ADMIN_CONTEST_TABS)[number];
+
+export const CONTEST_LIMITS = {
+  titleMin: 3,
+  titleMax: 120,
+  shortDescriptionMin: 10,
+  shortDescriptionMax: 300,
+  descriptionMin: 50,
+  /** The server's own rule for edits (SPEC 5 'Server-side contest schema'). */
+  serverDescriptionMin: 10,
+  descriptionMax: 20_000,
+  maxParticipantsMin: 1,
+  maxParticipantsMax: 10_000,
+  entryFeeMin: 1,
+  entryFeeMax: 1_000_000,
+  prizeMax: 500,
+  linkMax: 500,
+} as const;
+
+/** SPEC 9: the value the entry fee takes when the participation type is switched to paid. */
+export const PAID_ENTRY_FEE_DEFAULT = 10;
+
+/** SPEC 9 defaults of the user wizard; the admin wizard differs in category and status. */
+export const CONTEST_FORM_DEFAULTS = {
+  category: 'other',
+  mode: 'individual',
+  maxParticipants: 100,
+  format: 'league',
+  participationType: 'free',
+  requiredTier: 'free',
+  enableLeaderboard: true,
+  enableComments: true,
+} as const;
+
+export const ADMIN_CONTEST_FORM_DEFAULTS = {
+  ...CONTEST_FORM_DEFAULTS,
+  category: 'academic',
+  status: 'active',
+  featured: false,
+} as const;
+
+/** SPEC 5's messages, word for word, plus the few the server adds for values out of range. */
+export const CONTEST_MESSAGES = {
+  title: 'Title must be at least 3 characters',
+  titleMax: `Title must be at most ${CONTEST_LIMITS.titleMax} characters`,
+  category: 'Please select a category',
+  shortDescription: 'Short description must be at least 10 characters',
+  shortDescriptionMax: 'Short description must be at most 300 characters',
+  coverImage: 'Please upload the cover image first',
+  mode: 'Please select a mode',
+  maxParticipants: 'Please enter max participants',
+  maxParticipantsWhole: 'Max participants must be a whole number',
+  maxParticipantsMin: 'Max participants must be at least 1',
+  maxParticipantsMax: 'Max participants must be at most 10000',
+  format: 'Please select a format',
+  registrationDeadline: 'Registration deadline is required',
+  startDate: 'Start date is required',
+  endDate: 'End date is required',
+  participationType: 'Please select participation type',
+  requiredTier: 'Please select required tier',
+  status: 'Please select a status',
+  entryFee: 'Entry fee must be at least 1',
+  entryFeeNumber: 'Entry fee must be a number',
+  entryFeeMax: `Entry fee must be at most ${CONTEST_LIMITS.entryFeeMax}`,
+  prizeMax: `Prize must be at most ${CONTEST_LIMITS.prizeMax} characters`,
+  description: 'Detailed description must be at least 50 characters',
+  descriptionMax: `Detailed description must be at most ${CONTEST_LIMITS.descriptionMax} characters`,
+  externalLink: 'Please enter a valid link (http or https)',
+  pdfGuide: 'Please upload the PDF guide first',
+  // SPEC 5 'Server-side contest schema'.
+  serverDescription: 'Description must be at least 10 characters',
+  type: 'Type is required',
+  typeMismatch: 'Type must be the same as the category',
+  featured: 'Featured must be true or false',
+  notFound: 'Contest not found',
+} as const;
+
+/** A date field's message for a value that is there but is not a date. */
+export function invalidDateMessage(label: string): string {
+  return `${label} must be a valid date and time`;
+}
+
+/** The wizard's steps (SPEC 2.6, 2.18): the admin wizard's fourth is 'Access & Settings'. */
+export const CONTEST_STEP_TITLES = [
+  'Basic Information',
+  'Contest Setup',
+  'Date & Time',
+  'Access & Payment',
+  'Content & Extras',
+] as const;
+export const ADMIN_CONTEST_STEP_TITLES = [
+  'Basic Information',
+  'Contest Setup',
+  'Date & Time',
+  'Access & Settings',
+  'Content & Extras',
+] as const;
+
+export const CATEGORY_LABELS: Record<ContestCategory, string> = {
+  forex: 'Forex',
+  gaming: 'Gaming',
+  academic: 'Academic',
+  sports: 'Sports',
+  art: 'Art',
+  other: 'Other',
+};
+export const MODE_LABELS: Record<ContestMode, string> = { individual: 'Individual', team: 'Team' };
+export const FORMAT_LABELS: Record<ContestFormat | (typeof COMING_SOON_FORMATS)[number], string> = {
+  knockout: 'Knockout',
+  league: 'League',
+  tournament: 'Tournament',
+  open: 'Open',
+  live: 'Live',
+  submission: 'Submission',
+};
+export const PARTICIPATION_LABELS: Record<ParticipationType, string> = {
+  free: 'Free',
+  paid: 'Paid',
+  invite: 'Invite only',
+};
+export const STATUS_LABELS: Record<ContestStatus, string> = {
+  draft: 'Draft',
+  pending: 'Pending',
+  active: 'Active',
+  completed: 'Completed',
+  rejected: 'Rejected',
+};
+/** SPEC 9 badge colours (Chakra palettes); anything else is gray. */
+export const STATUS_COLORS: Record<ContestStatus, string> = {
+  active: 'green',
+  completed: 'blue',
+  draft: 'gray',
+  pending: 'yellow',
+  rejected: 'red',
+};
+
+/** The demo contests' slugs (PRODUCT.md 'Samples become seed data'), in seed order. */
+export const DEMO_CONTEST_SLUGS = [
+  'the-dake-contest',
+  'candle-games',
+  'forex-sprint',
+  'strategy-masters',
+  'elite-championship',
+] as const;
+
+/** The shipped cover images (public/images/contests), the only non-upload covers accepted. */
+export const DEMO_COVER_IMAGES: readonly string[] = DEMO_CONTEST_SLUGS.map(
+  (slug) => `/images/contests/${slug}.jpg`,
+);
+
+/** Slugs a contest may not take: they are paths of their own under /contests and /api/contests. */
+export const RESERVED_CONTEST_SLUGS: readonly string[] = ['create', 'drafts', 'new', 'admin'];
+
+/**
+ * The slug a title becomes: lower-case ASCII words joined by dashes, at most 80 characters,
+ * never only digits (a number is read as an id) and never empty.
+ */
+export function slugify(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  if (!base) return 'contest';
+  return /^[0-9]+$/.test(base) ? `contest-${base}` : base;
+}

@@ -1,0 +1,298 @@
+// The contest paths of SPEC 7 over real HTTP: plain JSON with ISO dates, X-Total-Count on lists,
+// status codes, and what members may and may not see.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
+import { signIn } from '../helpers/accounts';
+import { createInput, insertContest, storedContest } from '../helpers/contests';
+import { createUser, type CreatedUser } from '../helpers/db';
+import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let member: CreatedUser;
+let other: CreatedUser;
+let memberHttp: HttpClient;
+let otherHttp: HttpClient;
+let moderatorHttp: HttpClient;
+let adminHttp: HttpClient;
+beforeAll(async () => {
+  s = await startTestServer();
+  member = await createUser(s.db);
+  other = await createUser(s.db);
+  memberHttp = await signIn(s.url, member);
+  otherHttp = await signIn(s.url, other);
+  moderatorHttp = await signIn(s.url, await createUser(s.db, { role: 'moderator' }));
+  adminHttp = await signIn(s.url, await createUser(s.db, { role: 'admin' }));
+});
+afterAll(() => s?.stop());
+
+type Listed = { id: number; slug: string; startDate: string; status: string; creatorName?: string };
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** SPEC 7's POST body as a browser sends it: JSON, dates as ISO strings. */
+const body = (overrides: Record<string, unknown> = {}) =>
+  JSON.parse(JSON.stringify(createInput(overrides))) as Record<string, unknown>;
+
+describe('GET /api/contests', () => {
+  it('answers the members’ view as a plain array with X-Total-Count and ISO dates', async () => {
+    const visible = insertContest(s.db, { createdBy: other.id, status: 'active' });
+    const hidden = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    const res = await memberHttp.get('/api/contests');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const items = res.json as unknown as Listed[];
+    expect(Array.isArray(items)).toBe(true);
+    expect(items.map((i) => i.id)).toContain(visible.id);
+    expect(items.map((i) => i.id)).not.toContain(hidden.id);
+    expect(Number(res.headers.get('x-total-count'))).toBe(items.length);
+    expect(items[0]!.startDate).toMatch(ISO);
+  });
+
+  it('takes ?tab=, ?category=, ?tier=, ?participation=, ?page= and ?pageSize=', async () => {
+    const art = insertContest(s.db, {
+      createdBy: other.id,
+      status: 'active',
+      category: 'art',
+      requiredTier: 'elite',
+      participationType: 'invite',
+    });
+    const res = await memberHttp.get(
+      '/api/contests?tab=upcoming&category=art&tier=elite&participation=invite&page=1&pageSize=5',
+    );
+    expect(res.status).toBe(200);
+    expect((res.json as unknown as Listed[]).map((i) => i.id)).toEqual([art.id]);
+    expect(res.headers.get('x-total-count')).toBe('1');
+    const page = await memberHttp.get('/api/contests?page=1&pageSize=1');
+    expect((page.json as unknown as Listed[]).length).toBe(1);
+    expect(Number(page.headers.get('x-total-count'))).toBeGreaterThan(1);
+  });
+
+  it('answers 400 with a message for a bad tab, filter or page', async () => {
+    for (const [query, message] of [
+      ['tab=everything', 'Tab must be one of all, featured, active, upcoming, past, mine, drafts'],
+      ['tier=premium', 'Tier must be one of free, standard, pro, elite'],
+      ['page=0', 'Page must be at least 1'],
+      ['pageSize=1e3', 'Page size must be a number'],
+    ]) {
+      const res = await memberHttp.get(`/api/contests?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json, query).toMatchObject({ code: 'BAD_REQUEST', message });
+    }
+  });
+
+  it('is for signed-in members only', async () => {
+    expect((await new HttpClient(s.url).get('/api/contests')).status).toBe(401);
+  });
+});
+
+describe('GET /api/contests?admin=true', () => {
+  it('lists every contest with creatorName for moderators and admins', async () => {
+    const pending = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    for (const http of [moderatorHttp, adminHttp]) {
+      const res = await http.get('/api/contests?admin=true&tab=pending&pageSize=100&page=1');
+      expect(res.status).toBe(200);
+      const row = (res.json as unknown as Listed[]).find((i) => i.id === pending.id);
+      expect(row).toMatchObject({ status: 'pending', creatorName: other.username });
+      expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('is refused to members (403), not quietly answered with their own view', async () => {
+    const res = await memberHttp.get('/api/contests?admin=true');
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('GET /api/contests/drafts', () => {
+  it("answers the caller's drafts only, and is not read as a slug", async () => {
+    const mine = await memberHttp.post('/api/contests', { status: 'draft', title: 'REST Draft' });
+    await otherHttp.post('/api/contests', { draft: true, title: 'Other REST Draft' });
+    const res = await memberHttp.get('/api/contests/drafts');
+    expect(res.status).toBe(200);
+    const drafts = res.json as unknown as { id: number; title: string; updatedAt: string }[];
+    expect(drafts.map((d) => d.title)).toEqual(['REST Draft']);
+    expect(drafts[0]).toMatchObject({ id: mine.json.id, shortDescription: null, coverImage: null });
+    expect(drafts[0]!.updatedAt).toMatch(ISO);
+  });
+});
+
+describe('GET /api/contests/:idOrSlug', () => {
+  it('finds a visible contest by id or by slug', async () => {
+    const c = insertContest(s.db, { createdBy: other.id, status: 'active', slug: 'rest-by-slug' });
+    for (const path of [`/api/contests/${c.id}`, '/api/contests/rest-by-slug']) {
+      const res = await memberHttp.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.json).toMatchObject({
+        id: c.id,
+        slug: 'rest-by-slug',
+        creatorName: other.username,
+      });
+      expect(res.json.createdAt).toMatch(ISO);
+    }
+  });
+
+  it("answers 404 for another member's draft, pending or rejected contest, and unknown ones", async () => {
+    for (const status of ['draft', 'pending', 'rejected'] as const) {
+      const c = insertContest(s.db, { createdBy: other.id, status });
+      for (const path of [`/api/contests/${c.id}`, `/api/contests/${c.slug}`]) {
+        const res = await memberHttp.get(path);
+        expect(res.status, `${status} ${path}`).toBe(404);
+        expect(res.json).toEqual({ message: M.notFound, code: 'NOT_FOUND' });
+      }
+      expect((await otherHttp.get(`/api/contests/${c.id}`)).status).toBe(200);
+    }
+    expect((await memberHttp.get('/api/contests/999999')).status).toBe(404);
+    expect((await memberHttp.get('/api/contests/no-such-slug')).status).toBe(404);
+    expect((await memberHttp.get('/api/contests/%E0%A4%A')).status).toBe(400);
+  });
+});
+
+describe('POST /api/contests', () => {
+  it("submits SPEC 7's body: 201, pending, the caller as creator whatever createdBy says", async () => {
+    const res = await memberHttp.post('/api/contests', {
+      ...body({ title: 'REST Submission' }),
+      status: 'pending',
+      featured: true,
+      createdBy: 1,
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      title: 'REST Submission',
+      slug: 'rest-submission',
+      status: 'pending',
+      featured: false,
+      createdBy: member.id,
+    });
+    expect(res.json.startDate).toMatch(ISO);
+    expect(storedContest(s.db, res.json.id as number)?.createdBy).toBe(member.id);
+  });
+
+  it('lets the admin wizard create an active, featured contest', async () => {
+    const res = await adminHttp.post('/api/contests', {
+      ...body({ title: 'REST Admin Contest', category: 'academic', type: 'academic' }),
+      status: 'active',
+      featured: true,
+      createdBy: 1,
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: 'active', featured: true });
+  });
+
+  it("saves a draft for status 'draft' or draft: true, with only what is filled", async () => {
+    const a = await memberHttp.post('/api/contests', { status: 'draft', title: 'Draft A' });
+    const b = await memberHttp.post('/api/contests', {
+      draft: true,
+      title: 'Draft B',
+      category: '',
+      maxParticipants: '',
+    });
+    for (const res of [a, b]) {
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({ status: 'draft', draft: true, createdBy: member.id });
+    }
+    // The same call with the draft's id continues it.
+    const continued = await memberHttp.post('/api/contests', {
+      status: 'draft',
+      id: a.json.id,
+      shortDescription: 'Continued from the REST test.',
+    });
+    expect(continued.status).toBe(201);
+    expect(continued.json).toMatchObject({ id: a.json.id, title: 'Draft A' });
+  });
+
+  it("answers 400 with SPEC 5's message for invalid input and bad dates, never 500", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...body(), title: 'x' }, M.title],
+      [{ ...body(), type: undefined }, M.type],
+      [{ ...body(), startDate: 'not a date' }, 'Start date must be a valid date and time'],
+      [{ ...body(), endDate: 12 }, M.endDate],
+      [{ ...body(), maxParticipants: '50' }, M.maxParticipants],
+      [{ status: 'draft', title: 'ab' }, M.title],
+      [{}, M.title],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await memberHttp.post('/api/contests', payload);
+      expect(res.status, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json.message).toBe(message);
+    }
+    const malformed = await memberHttp.request('POST', '/api/contests', '{"title":');
+    expect(malformed.status).toBe(400);
+    const array = await memberHttp.post('/api/contests', [1, 2]);
+    expect(array.status).toBe(400);
+  });
+});
+
+describe('PATCH /api/contests/:id', () => {
+  it('status only, from a moderator: approve, reject, complete by SPEC 4', async () => {
+    const pending = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    const approved = await moderatorHttp.patch(`/api/contests/${pending.id}`, { status: 'active' });
+    expect(approved.status).toBe(200);
+    expect(approved.json).toMatchObject({ id: pending.id, status: 'active' });
+    const again = await moderatorHttp.patch(`/api/contests/${pending.id}`, { status: 'rejected' });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ message: 'Only pending contests can be rejected' });
+    const done = await adminHttp.patch(`/api/contests/${pending.id}`, { status: 'completed' });
+    expect(done.json).toMatchObject({ status: 'completed' });
+  });
+
+  it('status only, from the creator: resubmits their rejected contest', async () => {
+    const rejected = insertContest(s.db, { createdBy: member.id, status: 'rejected' });
+    const res = await memberHttp.patch(`/api/contests/${rejected.id}`, { status: 'pending' });
+    expect(res.status).toBe(200);
+    expect(storedContest(s.db, rejected.id)?.status).toBe('pending');
+  });
+
+  it('featured only: moderators feature and unfeature, members are refused', async () => {
+    const active = insertContest(s.db, { createdBy: other.id, status: 'active' });
+    const featured = await adminHttp.patch(`/api/contests/${active.id}`, { featured: true });
+    expect(featured.json).toMatchObject({ featured: true });
+    expect((await memberHttp.patch(`/api/contests/${active.id}`, { featured: false })).status).toBe(
+      403,
+    );
+    expect(storedContest(s.db, active.id)?.featured).toBe(true);
+    await moderatorHttp.patch(`/api/contests/${active.id}`, { featured: false });
+    expect(storedContest(s.db, active.id)?.featured).toBe(false);
+  });
+
+  it('edited fields: the admin edit dialog sets any status with the fields', async () => {
+    const active = insertContest(s.db, { createdBy: other.id, status: 'active' });
+    const res = await adminHttp.patch(`/api/contests/${active.id}`, {
+      title: 'Edited Over REST',
+      description: 'A new description.',
+      type: 'sports',
+      requiredTier: 'pro',
+      status: 'completed',
+      featured: true,
+      startDate: '2030-01-01T00:00:00.000Z',
+      endDate: '2030-01-08T00:00:00.000Z',
+      prize: '$100',
+    });
+    expect(res.status).toBe(200);
+    expect(storedContest(s.db, active.id)).toMatchObject({
+      title: 'Edited Over REST',
+      category: 'sports',
+      requiredTier: 'pro',
+      status: 'completed',
+      featured: true,
+      prize: '$100',
+    });
+  });
+
+  it('answers 404 for what a member may not see, 403 for what they may not change', async () => {
+    const hidden = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    const res = await memberHttp.patch(`/api/contests/${hidden.id}`, { title: 'Nope' });
+    expect(res.status).toBe(404);
+    const theirs = insertContest(s.db, { createdBy: other.id, status: 'active' });
+    expect((await memberHttp.patch(`/api/contests/${theirs.id}`, { title: 'Nope' })).status).toBe(
+      403,
+    );
+    expect(
+      (await memberHttp.patch(`/api/contests/${theirs.id}`, { status: 'active' })).status,
+    ).toBe(403);
+    expect(storedContest(s.db, theirs.id)?.title).toBe(theirs.title);
+    expect((await adminHttp.patch('/api/contests/abc', { featured: true })).status).toBe(404);
+    expect((await adminHttp.patch('/api/contests/999999', { featured: true })).status).toBe(404);
+    const bad = await adminHttp.patch(`/api/contests/${theirs.id}`, { startDate: 'soon' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe('Start date must be a valid date and time');
+  });
+});
