@@ -24,6 +24,7 @@ interface CannonResult {
 }
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const CONTESTS = Number(process.env.BENCH_CONTESTS ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 
@@ -49,7 +50,47 @@ async function seed(file: string): Promise<void> {
       insert.run(`member${i}`, `member${i}@example.com`, hash, 'user', tiers[i % 4]);
     }
   })();
+  seedContests(db.$client);
   closeDatabase(db);
+}
+
+const CATEGORIES = ['forex', 'gaming', 'academic', 'sports', 'art', 'other'];
+const STATUSES = ['active', 'active', 'completed', 'pending', 'draft', 'rejected'];
+
+/** Contests spread over statuses, categories and a year of dates, created by the members. */
+function seedContests(db: Database.Database): void {
+  const insert = db.prepare(
+    `INSERT INTO contests (slug, title, short_description, description, type, category,
+       max_participants, registration_deadline, start_date, end_date, participation_type,
+       required_tier, created_by, status, draft, featured, published_at)
+     VALUES (@slug, @title, @short, @description, @category, @category, 100, @deadline, @start,
+       @end, 'free', @tier, @createdBy, @status, @draft, @featured, @published)`,
+  );
+  const tiers = ['free', 'standard', 'pro', 'elite'];
+  const day = 24 * 3600 * 1000;
+  const now = Date.now();
+  db.transaction(() => {
+    for (let i = 0; i < CONTESTS; i++) {
+      const start = now + ((i % 365) - 180) * day;
+      const status = STATUSES[i % STATUSES.length]!;
+      insert.run({
+        slug: `bench-contest-${i}`,
+        title: `Bench contest ${i}`,
+        short: 'A contest seeded for the benchmark, with a short description.',
+        description: 'A longer description of the benchmark contest, in markdown. '.repeat(5),
+        category: CATEGORIES[i % CATEGORIES.length],
+        deadline: start - day,
+        start,
+        end: start + 7 * day,
+        tier: tiers[i % 4],
+        createdBy: 2 + (i % USERS),
+        status,
+        draft: status === 'draft' ? 1 : 0,
+        featured: i % 50 === 0 ? 1 : 0,
+        published: status === 'active' || status === 'completed' ? start - 2 * day : null,
+      });
+    }
+  })();
 }
 
 async function waitFor(url: string, ms = 30_000): Promise<void> {
@@ -73,11 +114,29 @@ function startBareServer(file: string): Promise<http.Server> {
   const byId = db.prepare(`SELECT ${cols} FROM users WHERE id = ?`);
   const page = db.prepare(`SELECT ${cols} FROM users ORDER BY id LIMIT 25 OFFSET 0`);
   const total = db.prepare('SELECT count(*) AS n FROM users');
+  // The members' 'all' tab and the detail page, as src/server/services/contestReads.ts asks.
+  const listCols = `id, slug, title, short_description AS shortDescription, cover_image AS coverImage,
+    type, category, mode, format, max_participants AS maxParticipants, participants,
+    registration_deadline AS registrationDeadline, start_date AS startDate, end_date AS endDate,
+    participation_type AS participationType, entry_fee AS entryFee, prize,
+    required_tier AS requiredTier, status, featured, created_by AS createdBy`;
+  const isPublic = "(status = 'active' OR status = 'completed') = 1";
+  const contestPage = db.prepare(
+    `SELECT ${listCols} FROM contests WHERE ${isPublic} ORDER BY start_date DESC, id DESC LIMIT 12 OFFSET 0`,
+  );
+  const contestTotal = db.prepare(`SELECT count(*) AS n FROM contests WHERE ${isPublic}`);
+  const contestById = db.prepare(
+    `SELECT c.*, u.username AS creatorName FROM contests c LEFT JOIN users u ON u.id = c.created_by WHERE c.id = ?`,
+  );
   const server = http.createServer((req, res) => {
     let body: unknown;
     if (req.url === '/api/health') body = { status: 'ok' };
     else if (req.url === '/api/user') body = byId.get(1);
     else if (req.url?.startsWith('/api/users')) body = page.all();
+    else if (req.url === '/api/contests') {
+      body = contestPage.all();
+      contestTotal.get();
+    } else if (req.url === '/api/contests/1') body = contestById.get(1);
     if (req.url?.startsWith('/api/users')) total.get();
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { message: 'Not found' }));
@@ -99,7 +158,7 @@ function bundleSize(): { files: number; gzipKB: number } {
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-bench-'));
   const file = path.join(dir, 'app.db');
-  console.log(`Seeding ${USERS} members...`);
+  console.log(`Seeding ${USERS} members and ${CONTESTS} contests...`);
   await seed(file);
   // The production server, as npm start runs it.
   execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
@@ -130,6 +189,10 @@ async function main() {
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const headers = { cookie };
     const trpcInput = encodeURIComponent(JSON.stringify({ json: { page: 1, pageSize: 25 } }));
+    const listInput = encodeURIComponent(
+      JSON.stringify({ json: { tab: 'all', page: 1, pageSize: 12 } }),
+    );
+    const getInput = encodeURIComponent(JSON.stringify({ json: { idOrSlug: 1 } }));
     const paths: [string, string, string][] = [
       ['health (no session)', `${base}/api/health`, `${bareBase}/api/health`],
       ['REST GET /api/user', `${base}/api/user`, `${bareBase}/api/user`],
@@ -143,6 +206,22 @@ async function main() {
         'tRPC adminUsers.list',
         `${base}/trpc/adminUsers.list?input=${trpcInput}`,
         `${bareBase}/api/users`,
+      ],
+      [
+        'REST GET /api/contests?page=1',
+        `${base}/api/contests?tab=all&page=1&pageSize=12`,
+        `${bareBase}/api/contests`,
+      ],
+      [
+        'tRPC contests.list',
+        `${base}/trpc/contests.list?input=${listInput}`,
+        `${bareBase}/api/contests`,
+      ],
+      ['REST GET /api/contests/1', `${base}/api/contests/1`, `${bareBase}/api/contests/1`],
+      [
+        'tRPC contests.get',
+        `${base}/trpc/contests.get?input=${getInput}`,
+        `${bareBase}/api/contests/1`,
       ],
     ];
     const rows: string[][] = [];
@@ -161,7 +240,9 @@ async function main() {
     const header = ['path', 'req/s', 'p50/p99 ms', 'bare req/s', 'ratio', 'non-2xx'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-    console.log(`\n${USERS} members, ${CONNECTIONS} connections, ${DURATION} s per path\n`);
+    console.log(
+      `\n${USERS} members, ${CONTESTS} contests, ${CONNECTIONS} connections, ${DURATION} s per path\n`,
+    );
     console.log(line(header));
     for (const r of rows) console.log(line(r));
     const bundle = bundleSize();
