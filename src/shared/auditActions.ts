@@ -9,6 +9,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.delete': 'Deleted user',
   'settings.update': 'Changed platform settings',
   'settings.payments': 'Changed payment settings',
+  'education.create': 'Created education content',
+  'education.update': 'Edited education content',
+  'education.delete': 'Deleted education content',
+  'education.import': 'Imported from WordPress',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

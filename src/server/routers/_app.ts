@@ -4,6 +4,7 @@ import { settingsRouter } from './settings';
 import { accountRouter } from './account';
 import { adminSettingsRouter, auditRouter } from './adminSettings';
 import { adminUsersRouter } from './adminUsers';
+import { educationRouter } from './education';
 
 export const appRouter = router({
   auth: authRouter,
@@ -12,6 +13,7 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   adminSettings: adminSettingsRouter,
   audit: auditRouter,
+  education: educationRouter,
 });
 
 export type AppRouter = typeof appRouter;

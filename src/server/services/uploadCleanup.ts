@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../db/client';
-import { uploads, users } from '../db/schema';
+import { educationContent, uploads, users } from '../db/schema';
 import { STORED_FILE_NAME, UPLOAD_URL_PREFIX } from './uploads';
 
 /**
@@ -14,7 +14,10 @@ import { STORED_FILE_NAME, UPLOAD_URL_PREFIX } from './uploads';
  * variant's). An upload named in none of them is an orphan. A new kind of reference (contest
  * covers, guides, payment proofs) is one more line here; forgetting it would delete live files.
  */
-export const UPLOAD_REFERENCES: readonly SQLiteColumn[] = [users.profileImage];
+export const UPLOAD_REFERENCES: readonly SQLiteColumn[] = [
+  users.profileImage,
+  educationContent.featuredImage,
+];
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
