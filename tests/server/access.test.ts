@@ -7,6 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy, type Access } from '../../src/server/access';
+import { educationContent } from '../../src/server/db/schema';
 import { restRoutes } from '../../src/server/rest';
 import { appRouter } from '../../src/server/routers/_app';
 import { createSession } from '../../src/server/services/sessions';
@@ -37,6 +38,21 @@ const EXPECTED: Record<Access, Record<Principal, Outcome>> = {
 // In tRPC v11 `_def.procedures` is a flat record keyed by dotted path ('auth.login').
 const PROCEDURES = Object.keys(appRouter._def.procedures).sort();
 
+// Valid inputs, so that access is also checked on the path that does the work (a row found, an
+// item saved), not only where validation would refuse anyway. Every world holds education item 1.
+const SAMPLE_INPUTS: Record<string, unknown> = {
+  'education.list': { search: 'sample', page: 1 },
+  'education.get': { idOrSlug: 'access-sample' },
+  'education.save': { id: 1 },
+  'education.unsave': { id: 1 },
+  'education.create': { title: 'Access sample two', kind: 'tutorial', content: 'Body of it.' },
+  'education.update': { id: 1, title: 'Access sample', kind: 'article', content: 'New body.' },
+  'education.delete': { id: 1 },
+  // A loopback address: refused as a 400 by the import's address rule, so nothing is fetched.
+  'education.importStart': { siteUrl: 'http://127.0.0.1:9/' },
+  'education.importStatus': { jobId: '00000000-0000-4000-8000-000000000000' },
+};
+
 // One database per principal: whatever an allowed call does (an admin's, a member ending their
 // other sessions) cannot affect what another principal's calls see.
 interface World {
@@ -53,6 +69,10 @@ beforeAll(async () => {
     for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {
       cast[role] = await createUser(t.db, { role });
     }
+    t.db
+      .insert(educationContent)
+      .values({ slug: 'access-sample', title: 'Access sample', content: 'Body.' })
+      .run();
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, { t, account: principal === 'anonymous' ? undefined : cast[principal] });
   }
@@ -112,6 +132,10 @@ describe('the access policy table', () => {
     expect(Object.keys(accessPolicy).filter((p) => !PROCEDURES.includes(p))).toEqual([]);
   });
 
+  it('has sample inputs only for procedures that exist', () => {
+    expect(Object.keys(SAMPLE_INPUTS).filter((p) => !PROCEDURES.includes(p))).toEqual([]);
+  });
+
   it('uses only the four access levels', () => {
     const levels = new Set(Object.values(accessPolicy));
     for (const level of levels) expect(Object.keys(EXPECTED)).toContain(level);
@@ -125,8 +149,9 @@ describe.each(PROCEDURES)('%s', (path) => {
     const { t, account } = worlds.get(principal)!;
     const { caller } = callerFor(t, account);
     const before = snapshot(t);
-    // No input: a procedure that needs one fails validation, which runs after the access check.
-    const result = await outcomeOf(procedureOf(caller, path)(undefined));
+    // Without a sample input, none: a procedure that needs one fails validation, which runs
+    // after the access check.
+    const result = await outcomeOf(procedureOf(caller, path)(SAMPLE_INPUTS[path]));
     expect(result, `${path} as ${principal} (${access})`).toBe(EXPECTED[access!][principal]);
     if (result !== 'allowed') expect(snapshot(t)).toEqual(before);
   });

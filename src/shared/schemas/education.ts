@@ -89,7 +89,7 @@ export const ZGetEducationRequestSchema = z.object({
     .string({ error: 'An id or a slug is required' })
     .trim()
     .min(1, 'An id or a slug is required')
-    .max(120, 'Not found'),
+    .max(200, 'An id or a slug is at most 200 characters'),
 });
 
 export const ZEducationIdRequestSchema = z.object({ id: ZId });
