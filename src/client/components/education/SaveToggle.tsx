@@ -21,7 +21,7 @@ export function SaveToggle({ item, withText }: Props) {
   };
   if (withText) {
     return (
-      <Button {...common} variant={item.saved ? 'subtle' : 'outline'}>
+      <Button {...common} variant={item.saved ? 'subtle' : 'outline'} alignSelf="flex-start">
         <Icon size={16} aria-hidden /> {item.saved ? 'Saved' : 'Save for later'}
       </Button>
     );

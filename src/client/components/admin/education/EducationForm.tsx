@@ -48,14 +48,16 @@ export interface EducationFormValues {
   content: string;
 }
 
-// The shared schema, with the tags as the text the admin types.
+// The shared schema, with the tags as the text the admin types (Formik hands an empty field to
+// the schema as undefined).
 const ZFormValues = ZEducationFormSchema.extend({
   tags: z
     .string()
     .max(
       EDUCATION_LIMITS.tags * (EDUCATION_LIMITS.tag + 2),
       `At most ${EDUCATION_LIMITS.tags} tags`,
-    ),
+    )
+    .optional(),
 });
 
 export function splitTags(text: string): string[] {
