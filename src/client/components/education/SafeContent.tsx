@@ -30,7 +30,7 @@ function isOwnUrl(src: string): boolean {
   }
 }
 
-function ContentImage({ src, alt, title }: ComponentProps<'img'>) {
+function ContentImage({ src, alt, title }: ComponentProps<'img'> & { node?: unknown }) {
   if (typeof src !== 'string' || !src) return null;
   if (!isOwnUrl(src)) {
     // A picture hosted elsewhere (an imported post's) becomes a link to it rather than a hole.
@@ -43,7 +43,7 @@ function ContentImage({ src, alt, title }: ComponentProps<'img'>) {
   return <img src={src} alt={alt ?? ''} title={title} loading="lazy" />;
 }
 
-function ContentLink({ href, children, title }: ComponentProps<'a'>) {
+function ContentLink({ href, children, title }: ComponentProps<'a'> & { node?: unknown }) {
   const external = typeof href === 'string' && !isOwnUrl(href);
   return (
     <ChakraLink
@@ -59,11 +59,17 @@ function ContentLink({ href, children, title }: ComponentProps<'a'>) {
   );
 }
 
-// The page's own title is its h1: a body's headings start below it.
+/** react-markdown hands each component its syntax-tree node too: not a DOM attribute. */
+type WithNode<T extends 'h2' | 'pre' | 'table'> = ComponentProps<T> & { node?: unknown };
+
 const COMPONENTS = {
   a: ContentLink,
   img: ContentImage,
-  h1: (props: ComponentProps<'h2'>) => <h2 {...props} />,
+  // The page's own title is its h1: a body's headings start below it.
+  h1: ({ node: _node, ...props }: WithNode<'h2'>) => <h2 {...props} />,
+  // Code and tables scroll sideways on a phone: focusable, so a keyboard can scroll them too.
+  pre: ({ node: _node, ...props }: WithNode<'pre'>) => <pre {...props} tabIndex={0} />,
+  table: ({ node: _node, ...props }: WithNode<'table'>) => <table {...props} tabIndex={0} />,
 };
 
 function HtmlBody({ html }: { html: string }) {
