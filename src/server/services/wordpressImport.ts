@@ -149,6 +149,15 @@ function featuredSourceOf(post: WordPressPost): string | null {
   return sizes?.large?.source_url ?? sizes?.medium_large?.source_url ?? media.source_url ?? null;
 }
 
+/** WordPress keeps non-ASCII slugs percent-encoded ('caf%c3%a9'). */
+function decodedSlug(slug: string): string {
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+}
+
 /** A post as it will be stored, or the reason it is refused. */
 function preparePost(raw: unknown, siteBase: string): PreparedPost | TImportRefusal {
   const rawId = (raw as { id?: unknown } | null)?.id;
@@ -179,7 +188,7 @@ function preparePost(raw: unknown, siteBase: string): PreparedPost | TImportRefu
     .slice(0, EDUCATION_LIMITS.tags);
   const prepared = {
     wpId: post.id,
-    slug: slugify(post.slug || title),
+    slug: slugify(decodedSlug(post.slug) || title),
     title,
     content,
     excerpt: excerptText ? clip(excerptText, EDUCATION_LIMITS.excerpt) : null,

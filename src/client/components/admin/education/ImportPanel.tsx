@@ -114,7 +114,8 @@ export function ImportPanel() {
     {
       enabled: Boolean(jobId),
       staleTime: 0,
-      refetchInterval: (query) => (query.state.data?.status === 'running' ? 500 : false),
+      refetchInterval: (query) =>
+        query.state.data?.status === 'running' && !query.state.error ? 500 : false,
     },
   );
   const job = status.data ?? start.data;
@@ -184,7 +185,17 @@ export function ImportPanel() {
               </Form>
             )}
           </Formik>
-          {job ? <JobView job={job} /> : null}
+          {status.error ? (
+            // The job is gone (the server restarted): what it imported stays, its counts do not.
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>
+                {errorMessage(status.error, 'The import’s progress is no longer available')}
+              </Alert.Title>
+            </Alert.Root>
+          ) : job ? (
+            <JobView job={job} />
+          ) : null}
         </Stack>
       </Card.Body>
     </Card.Root>
