@@ -142,6 +142,8 @@ export function EducationPage() {
 
   const items = list.data?.items ?? [];
   const searching = Boolean(term);
+  const resultText =
+    searching && list.data ? `${total} ${total === 1 ? 'result' : 'results'} for “${term}”` : '';
   return (
     <>
       <PageHeader
@@ -178,7 +180,7 @@ export function EducationPage() {
         >
           <Tabs.List mb="4" overflowX="auto">
             {TABS.map((value) => (
-              <Tabs.Trigger key={value} value={value}>
+              <Tabs.Trigger key={value} value={value} whiteSpace="nowrap" flexShrink={0}>
                 {TAB_INFO[value].label}
               </Tabs.Trigger>
             ))}
@@ -188,10 +190,14 @@ export function EducationPage() {
               {value !== tab ? null : (
                 <Stack gap="4">
                   {/* Announced as the results change. */}
-                  <Text role="status" aria-live="polite" color="fg.muted" fontSize="sm">
-                    {searching && list.data
-                      ? `${total} ${total === 1 ? 'result' : 'results'} for “${term}”`
-                      : ''}
+                  <Text
+                    role="status"
+                    aria-live="polite"
+                    color="fg.muted"
+                    fontSize="sm"
+                    srOnly={!resultText}
+                  >
+                    {resultText}
                   </Text>
                   {list.isLoading ? (
                     <Loading />
