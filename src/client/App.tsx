@@ -25,6 +25,22 @@ const AuditPage = lazy(() =>
 const PlatformSettingsPage = lazy(() =>
   import('./pages/admin/PlatformSettingsPage').then((m) => ({ default: m.PlatformSettingsPage })),
 );
+// The Education Center: its markdown renderer loads later still, with an item's page.
+const EducationPage = lazy(() =>
+  import('./pages/EducationPage').then((m) => ({ default: m.EducationPage })),
+);
+const EducationItemPage = lazy(() =>
+  import('./pages/EducationItemPage').then((m) => ({ default: m.EducationItemPage })),
+);
+const EducationAdminPage = lazy(() =>
+  import('./pages/admin/EducationAdminPage').then((m) => ({ default: m.EducationAdminPage })),
+);
+const NewEducationPage = lazy(() =>
+  import('./pages/admin/EducationEditorPage').then((m) => ({ default: m.NewEducationPage })),
+);
+const EditEducationPage = lazy(() =>
+  import('./pages/admin/EducationEditorPage').then((m) => ({ default: m.EditEducationPage })),
+);
 const UserManagementPage = lazy(() =>
   import('./pages/admin/UserManagementPage').then((m) => ({ default: m.UserManagementPage })),
 );
@@ -50,15 +66,8 @@ const routes: AppRoute[] = [
   { path: '/contests/:contestId', render: () => <PlaceholderPage title="Contest Details" /> },
   { path: '/payment', render: () => <PlaceholderPage title="Payment" /> },
   { path: '/leaderboard', render: () => <PlaceholderPage title="Leaderboards" /> },
-  {
-    path: '/education',
-    render: () => (
-      <PlaceholderPage
-        title="Education Center"
-        subtitle="Learn and improve your skills with our educational resources"
-      />
-    ),
-  },
+  { path: '/education', render: () => <EducationPage /> },
+  { path: '/education/:idOrSlug', render: () => <EducationItemPage /> },
   {
     path: '/analytics',
     render: () => (
@@ -86,6 +95,9 @@ const routes: AppRoute[] = [
     render: () => <PlatformSettingsPage />,
   },
   { path: '/admin/audit', roles: ADMIN_ONLY, render: () => <AuditPage /> },
+  { path: '/admin/education', roles: ADMIN_ONLY, render: () => <EducationAdminPage /> },
+  { path: '/admin/education/new', roles: ADMIN_ONLY, render: () => <NewEducationPage /> },
+  { path: '/admin/education/:id/edit', roles: ADMIN_ONLY, render: () => <EditEducationPage /> },
   {
     path: '/admin/contests',
     roles: ['moderator'],

@@ -16,6 +16,7 @@ export const SIGNED_IN_PATHS = [
   '/payment',
   '/leaderboard',
   '/education',
+  '/education/:idOrSlug',
   '/analytics',
   '/settings',
   '/admin',
@@ -23,6 +24,9 @@ export const SIGNED_IN_PATHS = [
   '/admin/subscriptions',
   '/admin/settings',
   '/admin/audit',
+  '/admin/education',
+  '/admin/education/new',
+  '/admin/education/:id/edit',
   '/admin/contests',
   '/admin/contests/create',
 ] as const;

@@ -21,6 +21,8 @@ export interface AppDeps {
   uploadDir: string;
   /** The app's own origin (scheme://host[:port]) when it sits behind a proxy: PUBLIC_URL. */
   publicOrigin?: string;
+  /** EDUCATION_IMPORT_ALLOW_PRIVATE: let WordPress imports reach loopback/private addresses. */
+  allowPrivateImports?: boolean;
 }
 
 export interface CreateInnerContextOptions {

@@ -32,6 +32,8 @@ export const ZEnvSchema = z.object({
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://example.org' })
       .optional(),
   ),
+  // Let the WordPress import reach loopback and private addresses (a blog on the same network).
+  EDUCATION_IMPORT_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, booleanish.default(false)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

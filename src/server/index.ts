@@ -36,6 +36,7 @@ async function main() {
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+      allowPrivateImports: env.EDUCATION_IMPORT_ALLOW_PRIVATE,
     },
     { clientDir: CLIENT_DIR, trustProxy: env.TRUST_PROXY },
   );

@@ -114,6 +114,28 @@ async function adminListContests(c: Caller, r: RestRequest) {
   return result.items;
 }
 
+/** ?saved=true|false as a boolean; anything else goes to the procedure's schema as it is. */
+function boolQuery(value: unknown): never {
+  if (value === undefined || value === '') return undefined as never;
+  return (value === 'true' ? true : value === 'false' ? false : value) as never;
+}
+
+/**
+ * GET /api/education: one page of the list as a plain array (SPEC 3's fields, the body left to
+ * GET /api/education/{id or slug}), newest first; `X-Total-Count` gives the total.
+ */
+async function listEducation(c: Caller, r: RestRequest) {
+  const result = await c.education.list({
+    search: optionalQuery(r.query.search),
+    kind: optionalQuery(r.query.kind),
+    saved: boolQuery(r.query.saved),
+    page: intQuery(r.query.page) ?? 1,
+    pageSize: intQuery(r.query.pageSize) ?? 12,
+  });
+  r.setHeader('X-Total-Count', String(result.total));
+  return result.items;
+}
+
 /** POST /api/contests: SPEC 7's body submits; `status: 'draft'` or `draft: true` saves a draft. */
 function postContest(c: Caller, r: RestRequest) {
   const { draft, ...fields } = body(r);
@@ -313,6 +335,13 @@ export const restRoutes: RestRoute[] = [
         from: optionalQuery(r.query.from),
         to: optionalQuery(r.query.to),
       }),
+  },
+  { method: 'get', procedure: 'education.list', path: '/education', call: listEducation },
+  {
+    method: 'get',
+    procedure: 'education.get',
+    path: '/education/:idOrSlug',
+    call: (c, r) => c.education.get({ idOrSlug: String(r.params.idOrSlug) }),
   },
 ];
 

@@ -2,12 +2,22 @@
 // tables arrive; the caller runs it only on a database that had no users.
 import type { DB } from './db/client';
 import { seedContests } from './seedContests';
+import { educationContent } from './db/schema';
+import { SEED_EDUCATION } from './seedEducation';
 import { savePlatformSettings, getPlatformSettings } from './services/settings';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function seedDemo(db: DB): Promise<void> {
   db.transaction(() => {
     // Stores the defaults explicitly so operators see them in the database.
     savePlatformSettings({ db, value: getPlatformSettings({ db }) });
     seedContests(db);
+    const now = Date.now();
+    for (const { daysAgo, ...item } of SEED_EDUCATION) {
+      db.insert(educationContent)
+        .values({ ...item, source: 'local', publishDate: new Date(now - daysAgo * DAY_MS) })
+        .run();
+    }
   });
 }

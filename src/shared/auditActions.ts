@@ -13,6 +13,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'contest.update': 'Edited contest',
   'contest.status': 'Changed contest status',
   'contest.feature': 'Changed featured contest',
+  'education.create': 'Created education content',
+  'education.update': 'Edited education content',
+  'education.delete': 'Deleted education content',
+  'education.import': 'Imported from WordPress',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
+import { startWordPressFixture } from '../helpers/wordpress';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectText, pathOf, signInThroughForm } from './flows';
@@ -186,5 +187,50 @@ describe('an admin', () => {
     await expectText(page, 'Temporary password set');
     await dialog.waitFor({ state: 'hidden' });
     await signedIn(added);
+  });
+
+  it('Education, new content: writes an article', async () => {
+    await open(page, '/admin/education/new');
+    await page.getByLabel('Title').fill('Every Form Article');
+    await page.getByLabel('Kind').selectOption('resource');
+    await page.getByLabel('Category').fill('Forms');
+    await page.getByLabel('Content (Markdown)').fill('A body long enough to be saved.');
+    await page.getByRole('button', { name: 'Create Content' }).click();
+    await expectText(page, 'Content created');
+    await page.waitForURL(at('/admin/education'));
+    await page.getByRole('link', { name: 'Every Form Article' }).click();
+    await page.waitForURL(/\/admin\/education\/\d+\/edit$/);
+    expect(await valueOf(page, 'Title')).toBe('Every Form Article');
+    expect(await valueOf(page, 'Kind')).toBe('resource');
+  });
+
+  it('Education, edit: changes the title', async () => {
+    await open(page, '/admin/education');
+    await page.getByRole('link', { name: 'Every Form Article' }).click();
+    await page.getByLabel('Title').fill('Every Form Article, Edited');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'Content updated');
+    await page.getByRole('link', { name: 'Every Form Article, Edited' }).click();
+    await page.reload();
+    expect(await valueOf(page, 'Title')).toBe('Every Form Article, Edited');
+  });
+
+  it('Education, import from WordPress: imports a post', async () => {
+    const site = await startWordPressFixture([
+      { id: 9, title: 'Every Form Import', content: '<p>Imported.</p>' },
+    ]);
+    // The fixture is on 127.0.0.1, which imports refuse unless the operator allows it.
+    s.deps.allowPrivateImports = true;
+    try {
+      await open(page, '/admin/education');
+      await page.getByLabel('WordPress site address').fill(site.url);
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await expectText(page, 'Import finished');
+      await page.reload();
+      await page.getByRole('link', { name: 'Every Form Import' }).waitFor();
+    } finally {
+      s.deps.allowPrivateImports = false;
+      await site.stop();
+    }
   });
 });

@@ -7,6 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy, type Access } from '../../src/server/access';
+import { educationContent } from '../../src/server/db/schema';
 import { restRoutes } from '../../src/server/rest';
 import { appRouter } from '../../src/server/routers/_app';
 import { createSession } from '../../src/server/services/sessions';
@@ -59,6 +60,14 @@ beforeAll(async () => {
     }
     const pendingId = insertContest(t.db, { createdBy: cast.user!.id, status: 'pending' }).id;
     const activeId = insertContest(t.db, { createdBy: cast.user!.id, status: 'active' }).id;
+    // Education items 1 (read, saved, edited) and 2 (deleted), for the sample inputs.
+    t.db
+      .insert(educationContent)
+      .values([
+        { slug: 'access-sample', title: 'Access sample', content: 'Body of the sample.' },
+        { slug: 'access-doomed', title: 'Access doomed', content: 'Body of the doomed one.' },
+      ])
+      .run();
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -110,6 +119,22 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'contests.setStatus': (w) => ({ id: w.pendingId, status: 'active' }),
   'contests.setFeatured': (w) => ({ id: w.activeId, featured: true }),
   'contests.adminList': () => ({ tab: 'all' }),
+  'education.list': () => ({ search: 'sample', page: 1 }),
+  'education.get': () => ({ idOrSlug: 'access-sample' }),
+  'education.save': () => ({ id: 1 }),
+  'education.unsave': () => ({ id: 1 }),
+  'education.create': () => ({
+    title: 'Access sample two',
+    kind: 'tutorial',
+    content: 'Body of the second sample.',
+  }),
+  'education.update': () => ({
+    id: 1,
+    title: 'Access sample',
+    kind: 'article',
+    content: 'A new body for it.',
+  }),
+  'education.delete': () => ({ id: 2 }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
@@ -137,6 +162,10 @@ describe('the access policy table', () => {
 
   it('has no row for a procedure that does not exist', () => {
     expect(Object.keys(accessPolicy).filter((p) => !PROCEDURES.includes(p))).toEqual([]);
+  });
+
+  it('has sample inputs only for procedures that exist', () => {
+    expect(Object.keys(SAMPLE_INPUTS).filter((p) => !PROCEDURES.includes(p))).toEqual([]);
   });
 
   it('uses only the four access levels', () => {

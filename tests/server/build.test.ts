@@ -77,6 +77,12 @@ describe('the compiled server', () => {
         expect(fs.statSync(path.join(dist, 'client/assets', f + ext)).size).toBeLessThan(size);
       }
     }
+    // The production build of React, even when built under vitest (NODE_ENV=test): only
+    // react-dom's development build asks to download the React DevTools.
+    const client = scripts
+      .map((f) => fs.readFileSync(path.join(dist, 'client/assets', f), 'utf8'))
+      .join('\n');
+    expect(client).not.toMatch(/Download the React DevTools/);
     // node_modules stay outside the bundle.
     const server = fs.readFileSync(path.join(dist, 'server/index.js'), 'utf8');
     expect(server).toMatch(/from "express"/);

@@ -1,8 +1,11 @@
-// SPEC 2.13: checks that the five shipped contest cover images load.
+// SPEC 2.13: checks that the five seeded contests' cover images load, each marked 'Loaded' or
+// 'Not loaded'. Each image is looked for under every extension src/shared/contestImages.ts
+// lists, so a file replaced by another format is still found.
 import {
   Badge,
   Box,
   Button,
+  Center,
   Heading,
   HStack,
   Image,
@@ -10,69 +13,91 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, ImageOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { CONTEST_IMAGE_SLUGS, contestImageCandidates } from '../../shared/contestImages';
 import { BarePage } from '../components/layout/BarePage';
 
-export const CONTEST_IMAGES = [
-  '/images/contests/the-dake-contest.jpg',
-  '/images/contests/candle-games.jpg',
-  '/images/contests/forex-sprint.jpg',
-  '/images/contests/strategy-masters.jpg',
-  '/images/contests/elite-championship.jpg',
-];
+type Probe = { state: 'checking' } | { state: 'loaded'; src: string } | { state: 'failed' };
 
-type State = 'loading' | 'loaded' | 'failed';
+/** The first candidate address that loads as an image, tried one after the other. */
+function useImageProbe(slug: string): Probe {
+  const [probe, setProbe] = useState<Probe>({ state: 'checking' });
+  useEffect(() => {
+    let live = true;
+    const candidates = contestImageCandidates(slug);
+    const tryAt = (index: number) => {
+      const src = candidates[index];
+      if (!src) {
+        if (live) setProbe({ state: 'failed' });
+        return;
+      }
+      const image = new window.Image();
+      image.onload = () => live && setProbe({ state: 'loaded', src });
+      image.onerror = () => live && tryAt(index + 1);
+      image.src = src;
+    };
+    tryAt(0);
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+  return probe;
+}
+
+function ImageCheck({ slug }: { slug: string }) {
+  const probe = useImageProbe(slug);
+  const label =
+    probe.state === 'loaded' ? 'Loaded' : probe.state === 'failed' ? 'Not loaded' : 'Checking';
+  return (
+    <Stack as="li" borderWidth="1px" rounded="md" p="3" gap="2" aria-label={`${slug}: ${label}`}>
+      {probe.state === 'loaded' ? (
+        <Image src={probe.src} alt={`Cover of ${slug}`} aspectRatio={16 / 9} objectFit="cover" />
+      ) : (
+        <Center aspectRatio={16 / 9} bg="bg.muted" color="fg.muted" aria-hidden>
+          <ImageOff />
+        </Center>
+      )}
+      <HStack justify="space-between" gap="2">
+        <Text fontSize="sm" truncate>
+          {probe.state === 'loaded' ? probe.src : slug}
+        </Text>
+        <Badge
+          colorPalette={
+            probe.state === 'loaded' ? 'green' : probe.state === 'failed' ? 'red' : 'gray'
+          }
+        >
+          {probe.state === 'loaded' ? '✓ ' : probe.state === 'failed' ? '✗ ' : ''}
+          {label}
+        </Badge>
+      </HStack>
+    </Stack>
+  );
+}
 
 export function DebugPage() {
-  const [states, setStates] = useState<Record<string, State>>({});
-  const mark = (src: string, state: State) => setStates((s) => ({ ...s, [src]: state }));
   return (
     <BarePage title="Image Debug">
-      <Box p="8">
-        <Button asChild variant="ghost" size="sm" mb="4">
-          {/* Signed out, '/' leads on to /auth. */}
-          <Link href="/">
-            <ArrowLeft size={16} aria-hidden /> Back to Dashboard
-          </Link>
-        </Button>
-        <Heading as="h1" size="2xl" mb="6">
-          Image Debug
-        </Heading>
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-          {CONTEST_IMAGES.map((src) => {
-            const state = states[src] ?? 'loading';
-            return (
-              <Stack key={src} borderWidth="1px" rounded="md" p="3" gap="2">
-                <Image
-                  src={src}
-                  alt={src}
-                  aspectRatio={16 / 9}
-                  objectFit="cover"
-                  onLoad={() => mark(src, 'loaded')}
-                  onError={() => mark(src, 'failed')}
-                />
-                <HStack justify="space-between">
-                  <Text fontSize="sm" truncate>
-                    {src}
-                  </Text>
-                  <Badge
-                    colorPalette={
-                      state === 'loaded' ? 'green' : state === 'failed' ? 'red' : 'gray'
-                    }
-                  >
-                    {state === 'loaded'
-                      ? '✓ Loaded'
-                      : state === 'failed'
-                        ? '✗ Not loaded'
-                        : 'Loading'}
-                  </Badge>
-                </HStack>
-              </Stack>
-            );
-          })}
-        </SimpleGrid>
+      <Box p={{ base: '4', md: '8' }}>
+        <Stack gap="6">
+          <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
+            <Link href="/">
+              <ArrowLeft size={16} aria-hidden /> Back to Dashboard
+            </Link>
+          </Button>
+          <Box>
+            <Heading as="h1" size="2xl">
+              Image Debug
+            </Heading>
+            <Text color="fg.muted">Whether the five contest cover images load.</Text>
+          </Box>
+          <SimpleGrid as="ul" columns={{ base: 1, md: 2, lg: 3 }} gap="4" listStyleType="none">
+            {CONTEST_IMAGE_SLUGS.map((slug) => (
+              <ImageCheck key={slug} slug={slug} />
+            ))}
+          </SimpleGrid>
+        </Stack>
       </Box>
     </BarePage>
   );

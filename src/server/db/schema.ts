@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { ROLES, TIERS, type Role, type Tier } from '../../shared/constants';
 import {
   CONTEST_CATEGORIES,
@@ -13,6 +21,12 @@ import {
   type ContestStatus,
   type ParticipationType,
 } from '../../shared/contests';
+import {
+  EDUCATION_KINDS,
+  EDUCATION_SOURCES,
+  type EducationKind,
+  type EducationSource,
+} from '../../shared/schemas/education';
 import { UPLOAD_PURPOSES } from '../../shared/schemas/uploads';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -243,5 +257,65 @@ export const contestParticipants = sqliteTable(
     // Leaderboards read a contest's rows by stored rank; 'mine' and the dashboard by member.
     index('contest_participants_rank').on(t.contestId, t.rank),
     index('contest_participants_user').on(t.userId),
+  ],
+);
+
+// The Education Center's items (SPEC 3 'education_content'): written here in markdown, or
+// imported from a WordPress site and matched by its post id on every later import.
+export const educationContent = sqliteTable(
+  'education_content',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // The WordPress post id; unique (SPEC 3), so a re-import updates in place.
+    wpId: integer('wp_id').unique(),
+    // The site it came from (its origin): a post of another site with the same id is refused
+    // rather than written over this one.
+    wpSite: text('wp_site'),
+    // A digest of the post as last imported, so a re-import can tell an unchanged post.
+    wpHash: text('wp_hash'),
+    slug: text('slug').notNull().unique(),
+    kind: text('kind').$type<EducationKind>().notNull().default('article'),
+    source: text('source').$type<EducationSource>().notNull().default('local'),
+    title: text('title').notNull(),
+    // Markdown for local items, allow-list-sanitized HTML for imported ones.
+    content: text('content').notNull(),
+    excerpt: text('excerpt'),
+    featuredImage: text('featured_image'),
+    category: text('category'),
+    // A JSON list of text.
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    publishDate: integer('publish_date', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    lastSync: integer('last_sync', { mode: 'timestamp_ms' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    // The list: newest first, all kinds or one kind (a tab).
+    index('education_kind_published').on(t.kind, t.publishDate, t.id),
+    index('education_published').on(t.publishDate, t.id),
+    index('education_author').on(t.authorId),
+    check('education_kind_valid', oneOf('kind', EDUCATION_KINDS)),
+    check('education_source_valid', oneOf('source', EDUCATION_SOURCES)),
+  ],
+);
+
+// What each member saved to read later; goes with the member and with the item.
+export const educationSaved = sqliteTable(
+  'education_saved',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => educationContent.id, { onDelete: 'cascade' }),
+    savedAt: integer('saved_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId] }),
+    // The Saved tab lists a member's items newest-saved first; the PK serves 'is it saved'.
+    index('education_saved_user').on(t.userId, t.savedAt),
+    index('education_saved_content').on(t.contentId),
   ],
 );

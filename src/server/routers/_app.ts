@@ -5,6 +5,7 @@ import { accountRouter } from './account';
 import { adminSettingsRouter, auditRouter } from './adminSettings';
 import { adminUsersRouter } from './adminUsers';
 import { contestsRouter } from './contests';
+import { educationRouter } from './education';
 
 export const appRouter = router({
   auth: authRouter,
@@ -14,6 +15,7 @@ export const appRouter = router({
   adminSettings: adminSettingsRouter,
   audit: auditRouter,
   contests: contestsRouter,
+  education: educationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
-// A Formik-bound input with its label and error tied to it (DESIGN convention 11).
-import { Field, Input, type InputProps } from '@chakra-ui/react';
+// A Formik-bound input (or, with `multiline`, a textarea) with its label and error tied to it
+// (DESIGN convention 11).
+import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
 
@@ -8,11 +9,13 @@ interface Props extends Omit<InputProps, 'name'> {
   label: string;
   helperText?: ReactNode;
   required?: boolean;
+  /** A textarea of this many rows instead of a one-line input. */
+  multiline?: number;
 }
 
 // Error text and the required mark use red.fg (red.700 light, red.300 dark), which passes 4.5:1 on
 // both themes' backgrounds; Chakra's default fg.error (red.500) gives 3.76:1 on white.
-export function FormField({ name, label, helperText, required, ...inputProps }: Props) {
+export function FormField({ name, label, helperText, required, multiline, ...inputProps }: Props) {
   const [field, meta] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
   return (
@@ -21,7 +24,18 @@ export function FormField({ name, label, helperText, required, ...inputProps }: 
         {label}
         {required ? <Field.RequiredIndicator color="red.fg" /> : null}
       </Field.Label>
-      <Input {...field} value={field.value ?? ''} {...inputProps} />
+      {multiline ? (
+        <Textarea
+          {...field}
+          value={field.value ?? ''}
+          rows={multiline}
+          placeholder={inputProps.placeholder}
+          autoComplete={inputProps.autoComplete}
+          fontFamily={inputProps.fontFamily}
+        />
+      ) : (
+        <Input {...field} value={field.value ?? ''} {...inputProps} />
+      )}
       {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
       {invalid ? <Field.ErrorText color="red.fg">{meta.error}</Field.ErrorText> : null}
     </Field.Root>

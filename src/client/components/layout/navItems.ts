@@ -39,6 +39,7 @@ export const adminNav: NavItem[] = [
   { href: '/admin/users', label: 'Users', icon: Users },
   { href: '/admin/subscriptions', label: 'Subscriptions', short: 'Subs', icon: Layers },
   { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
+  { href: '/admin/education', label: 'Education', icon: BookOpen, also: ['/admin/education/new'] },
   { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
   // SPEC 2.2 calls this link 'Account Settings', but the page holds the platform's settings.
   { href: '/admin/settings', label: 'Platform Settings', icon: SlidersHorizontal },

@@ -1,0 +1,52 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import type { TEducationCard } from '../../../../shared/schemas/education';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AppDialog } from '../../common/AppDialog';
+
+export function DeleteEducationDialog({
+  item,
+  onClose,
+}: {
+  item: TEducationCard | null;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const remove = trpc.education.delete.useMutation({
+    onSuccess: () => {
+      toastSuccess('Content deleted');
+      void utils.education.list.invalidate();
+      onClose();
+    },
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to delete content')),
+  });
+  return (
+    <AppDialog
+      open={Boolean(item)}
+      onClose={onClose}
+      title="Delete Content"
+      role="alertdialog"
+      footer={
+        <Stack direction="row" gap="2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            colorPalette="red"
+            loading={remove.isPending}
+            onClick={() => item && remove.mutate({ id: item.id })}
+          >
+            Delete
+          </Button>
+        </Stack>
+      }
+    >
+      <Text>
+        Are you sure you want to delete <strong>{item?.title}</strong>? Members who saved it lose it
+        from their saved items. This cannot be undone
+        {item?.source === 'wordpress' ? ', though a new import from its site brings it back' : ''}.
+      </Text>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,203 @@
+// 'Import from WordPress': the admin gives a site's address; the server imports it as a job and
+// this panel follows it (its progress is asked for twice a second while it runs), then shows
+// how many posts were added, updated, unchanged and refused, and why any were refused.
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  DataList,
+  Heading,
+  HStack,
+  List,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import {
+  ZStartImportRequestSchema,
+  type TImportJob,
+  type TImportProgress,
+} from '../../../../shared/schemas/education';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { FormField } from '../../common/FormField';
+
+function Counts({ progress }: { progress: TImportProgress }) {
+  const rows = [
+    ['Added', progress.added],
+    ['Updated', progress.updated],
+    ['Unchanged', progress.unchanged],
+    ['Refused', progress.refused],
+  ] as const;
+  return (
+    <DataList.Root orientation="horizontal" size="sm">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+function JobView({ job }: { job: TImportJob }) {
+  const { progress } = job;
+  const percent = progress.totalPages
+    ? Math.round((progress.page / progress.totalPages) * 100)
+    : null;
+  return (
+    <Stack gap="3" role="status" aria-live="polite">
+      {job.status === 'running' ? (
+        <Progress.Root value={percent} colorPalette="purple" size="sm" aria-label="Import progress">
+          <HStack justify="space-between" mb="1">
+            <Progress.Label>Importing from {job.siteUrl}</Progress.Label>
+            <Text fontSize="sm" color="fg.muted">
+              {progress.totalPages
+                ? `Page ${progress.page} of ${progress.totalPages}`
+                : 'Contacting the site…'}
+            </Text>
+          </HStack>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      ) : job.status === 'done' ? (
+        <Alert.Root status="success">
+          <Alert.Indicator />
+          <Alert.Title>Import finished</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Import stopped</Alert.Title>
+            <Alert.Description>
+              {job.message} What was imported before it stopped was kept.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <Counts progress={progress} />
+      {progress.refusals.length ? (
+        <Box>
+          <Text fontSize="sm" fontWeight="medium">
+            Refused posts
+          </Text>
+          <List.Root fontSize="sm" ps="5">
+            {progress.refusals.map((r, i) => (
+              <List.Item key={`${r.wpId ?? 'x'}-${i}`}>
+                {r.title ?? `Post ${r.wpId ?? '(no id)'}`}: {r.reason}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ImportPanel() {
+  const utils = trpc.useUtils();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = trpc.education.importStart.useMutation({
+    onError: (error) => toastError('Import failed', errorMessage(error, 'Failed to start import')),
+  });
+  // Live data: asked for again every half second while the job runs, then no more.
+  const status = trpc.education.importStatus.useQuery(
+    { jobId: jobId ?? '' },
+    {
+      enabled: Boolean(jobId),
+      staleTime: 0,
+      refetchInterval: (query) =>
+        query.state.data?.status === 'running' && !query.state.error ? 500 : false,
+    },
+  );
+  const job = status.data ?? start.data;
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!job || job.status === 'running' || announced.current === job.jobId) return;
+    announced.current = job.jobId;
+    void utils.education.list.invalidate();
+    const p = job.progress;
+    if (job.status === 'done') {
+      toastSuccess(
+        'Import finished',
+        `${p.added} added, ${p.updated} updated, ${p.unchanged} unchanged, ${p.refused} refused`,
+      );
+    } else {
+      toastError('Import stopped', job.message ?? 'The import stopped');
+    }
+  }, [job, utils]);
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          Import from WordPress
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Reads the site&apos;s posts through its REST API. Posts already imported are updated in
+          place; their HTML is cleaned of anything unsafe.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <Formik
+            initialValues={{ siteUrl: '' }}
+            validationSchema={toFormikValidationSchema(ZStartImportRequestSchema)}
+            onSubmit={async (values, { setFieldError }) => {
+              const started = await start.mutateAsync(values).catch((error: unknown) => {
+                // Every refusal of a start is about the address (private, unreachable, busy).
+                setFieldError('siteUrl', errorMessage(error, 'Failed to start import'));
+                return null;
+              });
+              if (started) setJobId(started.jobId);
+            }}
+          >
+            {({ isSubmitting }) => (
+              <Form noValidate>
+                <Stack gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
+                  <Box flex="1">
+                    <FormField
+                      name="siteUrl"
+                      label="WordPress site address"
+                      type="url"
+                      placeholder="https://blog.example.org"
+                      autoComplete="url"
+                    />
+                  </Box>
+                  <Button
+                    type="submit"
+                    colorPalette="purple"
+                    alignSelf={{ base: 'flex-start', md: 'flex-end' }}
+                    loading={isSubmitting}
+                    disabled={job?.status === 'running'}
+                  >
+                    Import
+                  </Button>
+                </Stack>
+              </Form>
+            )}
+          </Formik>
+          {status.error ? (
+            // The job is gone (the server restarted): what it imported stays, its counts do not.
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Title>
+                {errorMessage(status.error, 'The import’s progress is no longer available')}
+              </Alert.Title>
+            </Alert.Root>
+          ) : job ? (
+            <JobView job={job} />
+          ) : null}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

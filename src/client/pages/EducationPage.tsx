@@ -1,0 +1,238 @@
+// SPEC 2.9's Education Center with real content (PRODUCT.md 'Education Center'): search on the
+// server with its results shown, a tab per kind and the member's saved items (the tab in the
+// URL), cards, paging, and SPEC's empty-state texts when a tab has nothing.
+import {
+  Button,
+  EmptyState,
+  Field,
+  HStack,
+  Input,
+  InputGroup,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { BookOpen, Bookmark, RefreshCw, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import {
+  EDUCATION_PAGE_SIZE,
+  type EducationKind,
+  type TEducationCard,
+} from '../../shared/schemas/education';
+import { EducationCard } from '../components/education/EducationCard';
+import { Pager } from '../components/common/Pager';
+import { PageHeader } from '../components/layout/PageHeader';
+import { errorMessage } from '../lib/errors';
+import { toastError } from '../lib/toaster';
+import { trpc } from '../lib/trpc';
+import { useDebounced } from '../lib/useDebounced';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useTabParam } from '../lib/useTabParam';
+
+const TABS = ['all', 'tutorials', 'articles', 'resources', 'saved'] as const;
+type Tab = (typeof TABS)[number];
+
+const TAB_INFO: Record<
+  Tab,
+  { label: string; kind?: EducationKind; emptyTitle: string; emptyText: string }
+> = {
+  all: {
+    label: 'All Content',
+    emptyTitle: 'Content Coming Soon',
+    emptyText: 'Our educational content is being developed. Check back soon.',
+  },
+  tutorials: {
+    label: 'Tutorials',
+    kind: 'tutorial',
+    emptyTitle: 'No Tutorials Available',
+    emptyText: 'Tutorials will appear here as soon as they are published.',
+  },
+  articles: {
+    label: 'Articles',
+    kind: 'article',
+    emptyTitle: 'No Articles Available',
+    emptyText: 'Articles will appear here as soon as they are published.',
+  },
+  resources: {
+    label: 'Resources',
+    kind: 'resource',
+    emptyTitle: 'No Resources Available',
+    emptyText: 'Resources will appear here as soon as they are published.',
+  },
+  saved: {
+    label: 'Saved',
+    emptyTitle: 'No Saved Content',
+    emptyText:
+      "You haven't saved anything yet. Browse the content and save items to read them later.",
+  },
+};
+
+function Empty({ title, text, saved }: { title: string; text: string; saved?: boolean }) {
+  const Icon = saved ? Bookmark : BookOpen;
+  return (
+    <EmptyState.Root borderWidth="1px" rounded="md">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <Icon aria-hidden />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title as="h2">{title}</EmptyState.Title>
+          <EmptyState.Description>{text}</EmptyState.Description>
+        </Stack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function Grid({ items }: { items: TEducationCard[] }) {
+  return (
+    <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 3 }} gap="4" listStyleType="none" p="0">
+      {items.map((item) => (
+        <li key={item.id}>
+          <EducationCard item={item} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Loading() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-hidden>
+      {Array.from({ length: 3 }, (_, i) => (
+        <Skeleton key={i} h="72" rounded="md" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function EducationPage() {
+  useDocumentTitle('Education Center');
+  const [tab, setTab] = useTabParam(TABS, 'all');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const term = useDebounced(search.trim());
+  const info = TAB_INFO[tab];
+  const list = trpc.education.list.useQuery(
+    {
+      search: term || undefined,
+      kind: info.kind,
+      saved: tab === 'saved' || undefined,
+      page,
+      pageSize: EDUCATION_PAGE_SIZE,
+    },
+    { placeholderData: (previous) => previous },
+  );
+  useEffect(() => {
+    if (list.error) {
+      toastError(
+        'Failed to load education content',
+        errorMessage(list.error, 'Failed to load education content'),
+      );
+    }
+  }, [list.error]);
+  // A page past the end (the last item of a page unsaved elsewhere) goes back to the last one.
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / EDUCATION_PAGE_SIZE));
+  useEffect(() => {
+    if (list.data && page > lastPage) setPage(lastPage);
+  }, [list.data, page, lastPage]);
+
+  const items = list.data?.items ?? [];
+  const searching = Boolean(term);
+  const resultText =
+    searching && list.data ? `${total} ${total === 1 ? 'result' : 'results'} for “${term}”` : '';
+  return (
+    <>
+      <PageHeader
+        title="Education Center"
+        subtitle="Learn and improve your skills with our educational resources"
+        actions={
+          <Button variant="outline" onClick={() => void list.refetch()} loading={list.isFetching}>
+            <RefreshCw size={16} aria-hidden /> Refresh
+          </Button>
+        }
+      />
+      <Stack gap="4">
+        <Field.Root maxW="md">
+          <Field.Label srOnly>Search educational content</Field.Label>
+          <InputGroup startElement={<Search size={16} aria-hidden />}>
+            <Input
+              type="search"
+              placeholder="Search educational content..."
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          </InputGroup>
+        </Field.Root>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(e) => {
+            setTab(e.value);
+            setPage(1);
+          }}
+          variant="line"
+        >
+          <Tabs.List mb="4" overflowX="auto">
+            {TABS.map((value) => (
+              <Tabs.Trigger key={value} value={value} whiteSpace="nowrap" flexShrink={0}>
+                {TAB_INFO[value].label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map((value) => (
+            <Tabs.Content key={value} value={value}>
+              {value !== tab ? null : (
+                <Stack gap="4">
+                  {/* Announced as the results change. */}
+                  <Text
+                    role="status"
+                    aria-live="polite"
+                    color="fg.muted"
+                    fontSize="sm"
+                    srOnly={!resultText}
+                  >
+                    {resultText}
+                  </Text>
+                  {list.isLoading ? (
+                    <Loading />
+                  ) : items.length === 0 ? (
+                    searching ? (
+                      <Empty
+                        title="No Results"
+                        text={`Nothing in ${info.label} matches “${term}”. Try another word.`}
+                      />
+                    ) : (
+                      <Empty
+                        title={info.emptyTitle}
+                        text={info.emptyText}
+                        saved={value === 'saved'}
+                      />
+                    )
+                  ) : (
+                    <Grid items={items} />
+                  )}
+                  {total > EDUCATION_PAGE_SIZE ? (
+                    <HStack justify="flex-end">
+                      <Pager
+                        page={page}
+                        pageSize={EDUCATION_PAGE_SIZE}
+                        total={total}
+                        onPage={setPage}
+                      />
+                    </HStack>
+                  ) : null}
+                </Stack>
+              )}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </Stack>
+    </>
+  );
+}

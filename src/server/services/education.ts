@@ -1,0 +1,357 @@
+// The Education Center: members list, search, read and save items; admins write them. Imports
+// from WordPress are in wordpressImport.ts and end up in the same table.
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DB, DbOrTx } from '../db/client';
+import { educationContent, educationSaved, users } from '../db/schema';
+import type { EducationKind, TEducationCard, TEducationItem } from '../../shared/schemas/education';
+import { writeAudit, type Actor } from './audit';
+import { sanitizeImportedHtml } from './educationHtml';
+import { AppError } from './errors';
+import { assertOwnUpload } from './uploads';
+
+export const CONTENT_NOT_FOUND = 'Content not found';
+
+function cardColumns(actorId: number) {
+  return {
+    id: educationContent.id,
+    wpId: educationContent.wpId,
+    slug: educationContent.slug,
+    kind: educationContent.kind,
+    source: educationContent.source,
+    title: educationContent.title,
+    excerpt: educationContent.excerpt,
+    featuredImage: educationContent.featuredImage,
+    category: educationContent.category,
+    tags: educationContent.tags,
+    publishDate: educationContent.publishDate,
+    lastSync: educationContent.lastSync,
+    authorName: users.username,
+    updatedAt: educationContent.updatedAt,
+    saved: sql<number>`EXISTS (SELECT 1 FROM ${educationSaved} WHERE ${educationSaved.contentId} = ${educationContent.id} AND ${educationSaved.userId} = ${actorId})`,
+  };
+}
+
+type CardRow = Omit<TEducationCard, 'saved'> & { saved: number | boolean };
+const toCard = <T extends CardRow>(row: T) => ({ ...row, saved: Boolean(row.saved) });
+
+/**
+ * Titles and excerpts that contain the term, case-insensitively. From 3 characters on, the
+ * trigram index (education_search, see migration 0003) answers without a scan; shorter terms
+ * fall back to LIKE, which costs a scan of a table that holds articles, not members.
+ */
+function searchCondition(term: string): SQL {
+  if ([...term].length >= 3) {
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    return sql`${educationContent.id} IN (SELECT rowid FROM education_search WHERE education_search MATCH ${phrase})`;
+  }
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    sql`${educationContent.title} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${educationContent.excerpt} LIKE ${pattern} ESCAPE '\\'`,
+  )!;
+}
+
+export function listEducation({
+  db,
+  actor,
+  search,
+  kind,
+  saved,
+  page,
+  pageSize,
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id'>;
+  search?: string;
+  kind?: EducationKind;
+  saved?: boolean;
+  page: number;
+  pageSize: number;
+}): { items: TEducationCard[]; total: number; page: number; pageSize: number } {
+  const term = search?.trim();
+  const where = and(
+    kind ? eq(educationContent.kind, kind) : undefined,
+    term ? searchCondition(term) : undefined,
+    saved ? eq(educationSaved.userId, actor.id) : undefined,
+  );
+  // The Saved tab joins the member's own rows (newest saved first); the others list everything
+  // newest published first. The id breaks ties so paging never repeats or skips an item.
+  const base = db
+    .select(cardColumns(actor.id))
+    .from(educationContent)
+    .leftJoin(users, eq(users.id, educationContent.authorId));
+  const query = saved
+    ? base
+        .innerJoin(educationSaved, eq(educationSaved.contentId, educationContent.id))
+        .where(where)
+        .orderBy(desc(educationSaved.savedAt), desc(educationContent.id))
+    : base.where(where).orderBy(desc(educationContent.publishDate), desc(educationContent.id));
+  const rows = query
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const totalQuery = db.select({ n: count() }).from(educationContent);
+  const total =
+    (saved
+      ? totalQuery
+          .innerJoin(educationSaved, eq(educationSaved.contentId, educationContent.id))
+          .where(where)
+          .get()
+      : totalQuery.where(where).get()
+    )?.n ?? 0;
+  return { items: rows.map(toCard), total, page, pageSize };
+}
+
+function findItem(db: DbOrTx, actorId: number, where: SQL): TEducationItem | undefined {
+  const row = db
+    .select({ ...cardColumns(actorId), content: educationContent.content })
+    .from(educationContent)
+    .leftJoin(users, eq(users.id, educationContent.authorId))
+    .where(where)
+    .get();
+  return row ? toCard(row) : undefined;
+}
+
+/** One item by its id (digits) or its slug. */
+export function getEducation({
+  db,
+  actor,
+  idOrSlug,
+}: {
+  db: DbOrTx;
+  actor: Pick<Actor, 'id'>;
+  idOrSlug: string;
+}): TEducationItem {
+  const id = /^[1-9][0-9]{0,15}$/.test(idOrSlug) ? Number(idOrSlug) : undefined;
+  const item = findItem(
+    db,
+    actor.id,
+    id !== undefined && Number.isSafeInteger(id)
+      ? eq(educationContent.id, id)
+      : eq(educationContent.slug, idOrSlug.toLowerCase()),
+  );
+  if (!item) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+  return item;
+}
+
+function assertExists(db: DbOrTx, id: number) {
+  const row = db
+    .select({ id: educationContent.id, title: educationContent.title, slug: educationContent.slug })
+    .from(educationContent)
+    .where(eq(educationContent.id, id))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+  return row;
+}
+
+export function saveEducation({ db, actor, id }: { db: DB; actor: Pick<Actor, 'id'>; id: number }) {
+  assertExists(db, id);
+  // Saving twice keeps the first save (and its place in the Saved tab).
+  db.insert(educationSaved).values({ userId: actor.id, contentId: id }).onConflictDoNothing().run();
+  return { id, saved: true };
+}
+
+export function unsaveEducation({
+  db,
+  actor,
+  id,
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id'>;
+  id: number;
+}) {
+  assertExists(db, id);
+  db.delete(educationSaved)
+    .where(and(eq(educationSaved.userId, actor.id), eq(educationSaved.contentId, id)))
+    .run();
+  return { id, saved: false };
+}
+
+/** A URL-safe name from a title: 'Risk Management 101!' -> 'risk-management-101'. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  // Digits alone would read as an id in /education/{id or slug}.
+  return !slug ? 'item' : /^[0-9]+$/.test(slug) ? `item-${slug}` : slug;
+}
+
+function slugTaken(db: DbOrTx, slug: string, exceptId?: number): boolean {
+  return (
+    db
+      .select({ id: educationContent.id })
+      .from(educationContent)
+      .where(
+        and(
+          eq(educationContent.slug, slug),
+          exceptId ? ne(educationContent.id, exceptId) : undefined,
+        ),
+      )
+      .get() !== undefined
+  );
+}
+
+/** The wanted slug if it is free, else the same with -2, -3, ... */
+export function freeSlug(db: DbOrTx, wanted: string, exceptId?: number): string {
+  if (!slugTaken(db, wanted, exceptId)) return wanted;
+  const taken = new Set(
+    db
+      .select({ slug: educationContent.slug })
+      .from(educationContent)
+      .where(sql`${educationContent.slug} LIKE ${`${wanted}-%`}`)
+      .all()
+      .map((r) => r.slug),
+  );
+  let n = 2;
+  while (taken.has(`${wanted}-${n}`)) n += 1;
+  return `${wanted}-${n}`;
+}
+
+export interface EducationInput {
+  title: string;
+  kind: EducationKind;
+  category: string | null;
+  excerpt: string | null;
+  content: string;
+  tags: string[];
+  featuredImage: string | null;
+  slug: string | null;
+}
+
+function cleanTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function pickSlug(db: DbOrTx, input: EducationInput, exceptId?: number): string | undefined {
+  if (input.slug) {
+    if (slugTaken(db, input.slug, exceptId)) {
+      throw new AppError('CONFLICT', 'This slug is already used by another item');
+    }
+    return input.slug;
+  }
+  return exceptId === undefined ? freeSlug(db, slugify(input.title)) : undefined;
+}
+
+export function createEducation({
+  db,
+  actor,
+  input,
+}: {
+  db: DB;
+  actor: Actor;
+  input: EducationInput;
+}): TEducationItem {
+  if (input.featuredImage) {
+    assertOwnUpload({ db, actor, url: input.featuredImage, purposes: ['cover'] });
+  }
+  return db.transaction((tx) => {
+    const slug = pickSlug(tx, input)!;
+    const { id } = tx
+      .insert(educationContent)
+      .values({
+        slug,
+        kind: input.kind,
+        source: 'local',
+        title: input.title,
+        content: input.content,
+        excerpt: input.excerpt,
+        featuredImage: input.featuredImage,
+        category: input.category,
+        tags: cleanTags(input.tags),
+        authorId: actor.id,
+      })
+      .returning({ id: educationContent.id })
+      .get();
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'education.create',
+      targetType: 'education',
+      targetId: id,
+      after: { title: input.title, slug, kind: input.kind },
+    });
+    return findItem(tx, actor.id, eq(educationContent.id, id))!;
+  });
+}
+
+export function updateEducation({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+  input: EducationInput;
+}): TEducationItem {
+  const before = findItem(db, actor.id, eq(educationContent.id, id));
+  if (!before) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+  // A picture already on the item may be another admin's upload; a new one must be the editor's.
+  if (input.featuredImage && input.featuredImage !== before.featuredImage) {
+    assertOwnUpload({ db, actor, url: input.featuredImage, purposes: ['cover'] });
+  }
+  // An imported item's body is HTML: whatever the editor sends is allow-listed again.
+  const content =
+    before.source === 'wordpress' ? sanitizeImportedHtml(input.content) : input.content;
+  return db.transaction((tx) => {
+    const slug = pickSlug(tx, input, id);
+    tx.update(educationContent)
+      .set({
+        ...(slug ? { slug } : {}),
+        kind: input.kind,
+        title: input.title,
+        content,
+        excerpt: input.excerpt,
+        featuredImage: input.featuredImage,
+        category: input.category,
+        tags: cleanTags(input.tags),
+        updatedAt: new Date(),
+      })
+      .where(eq(educationContent.id, id))
+      .run();
+    const after = findItem(tx, actor.id, eq(educationContent.id, id))!;
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'education.update',
+      targetType: 'education',
+      targetId: id,
+      before: { title: before.title, slug: before.slug, kind: before.kind },
+      after: { title: after.title, slug: after.slug, kind: after.kind },
+    });
+    return after;
+  });
+}
+
+export function deleteEducation({ db, actor, id }: { db: DB; actor: Actor; id: number }): void {
+  const before = assertExists(db, id);
+  // Members' saves of it go through ON DELETE CASCADE in the same transaction.
+  db.transaction((tx) => {
+    tx.delete(educationContent).where(eq(educationContent.id, id)).run();
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'education.delete',
+      targetType: 'education',
+      targetId: id,
+      before: { title: before.title, slug: before.slug },
+    });
+  });
+}
+
+/** How many items there are (the admin dashboard's 'Education Content' figure). */
+export function countEducation({ db }: { db: DB }): number {
+  return db.select({ n: count() }).from(educationContent).get()?.n ?? 0;
+}

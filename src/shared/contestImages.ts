@@ -1,0 +1,19 @@
+// The five seeded contests' cover images, shipped in public/images/contests/<slug>.<ext>. The
+// files may be SVG placeholders or real photos: whoever looks one up tries these extensions in
+// order, so replacing a file with another format needs no code change.
+export const CONTEST_IMAGE_SLUGS = [
+  'the-dake-contest',
+  'candle-games',
+  'forex-sprint',
+  'strategy-masters',
+  'elite-championship',
+] as const;
+export type ContestImageSlug = (typeof CONTEST_IMAGE_SLUGS)[number];
+
+export const CONTEST_IMAGE_DIR = '/images/contests';
+export const CONTEST_IMAGE_EXTENSIONS = ['webp', 'jpg', 'jpeg', 'png', 'avif', 'svg'] as const;
+
+/** Every address the slug's image may have, most likely first. */
+export function contestImageCandidates(slug: string): string[] {
+  return CONTEST_IMAGE_EXTENSIONS.map((ext) => `${CONTEST_IMAGE_DIR}/${slug}.${ext}`);
+}
