@@ -1,4 +1,4 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import {
   MutationCache,
   QueryCache,
@@ -17,6 +17,7 @@ import { noteCurrentUser } from './lib/auth';
 import { seedPublicSettings } from './lib/bootData';
 import { ColorModeProvider } from './lib/colorMode';
 import { showFlashToast } from './lib/toaster';
+import { system } from './lib/system';
 import { trpc } from './lib/trpc';
 
 /** The server's tRPC error code, when the error came from a procedure. */
@@ -66,7 +67,7 @@ function Root() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={defaultSystem}>
+        <ChakraProvider value={system}>
           <ColorModeProvider>
             <App />
             <Toaster />
