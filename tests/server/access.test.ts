@@ -110,6 +110,7 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'contests.setStatus': (w) => ({ id: w.pendingId, status: 'active' }),
   'contests.setFeatured': (w) => ({ id: w.activeId, featured: true }),
   'contests.adminList': () => ({ tab: 'all' }),
+  'contests.participants': (w) => ({ id: w.activeId, page: 1 }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
