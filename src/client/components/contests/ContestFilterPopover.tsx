@@ -103,8 +103,11 @@ export function ContestFilterPopover({
       <Portal>
         <Popover.Positioner>
           <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: 'xs' }}>
-            <Popover.Header>
-              <Popover.Title fontWeight="semibold">Filter contests</Popover.Title>
+            {/* A div, not Chakra's <header>: in a portal a <header> is a second banner landmark. */}
+            <Popover.Header asChild>
+              <div>
+                <Popover.Title fontWeight="semibold">Filter contests</Popover.Title>
+              </div>
             </Popover.Header>
             <Popover.Body>
               <Stack gap="3">
