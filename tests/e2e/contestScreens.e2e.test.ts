@@ -23,6 +23,7 @@ let watercolour: { id: number };
 let chess: { id: number };
 let darts: { id: number };
 let unsafe: { id: number };
+let sketch: { id: number };
 
 beforeAll(async () => {
   s = await startTestServer({ withClient: true });
@@ -56,6 +57,12 @@ beforeAll(async () => {
     coverImage: `/uploads/${'ab'.repeat(16)}.png`,
     description:
       '## House rules\n\nRead [the rules](https://example.org/rules) and [this](javascript:alert(1)).\n\n<b>raw html</b><script>window.pwned = 1</script>',
+  });
+  sketch = insertContest(s.db, {
+    createdBy: member.id,
+    status: 'rejected',
+    title: 'Sketch Sprint',
+    prize: 'A sketchbook',
   });
   memberPage = await signedIn(member);
   adminPage = await signedIn(admin);
@@ -127,9 +134,12 @@ describe('a member on /contests', () => {
     ]);
     await openTab(memberPage, 'Past');
     expect(await cardTitles(memberPage, 'Past list')).toEqual(['Elite Championship']);
-    // My Contests: the member's own submission, pending, visible to them alone.
+    // My Contests: the member's own submissions, pending and rejected, visible to them alone.
     await openTab(memberPage, 'My Contests');
-    expect(await cardTitles(memberPage, 'My Contests list')).toEqual(['Watercolour Week']);
+    expect((await cardTitles(memberPage, 'My Contests list')).sort()).toEqual([
+      'Sketch Sprint',
+      'Watercolour Week',
+    ]);
     await openTab(memberPage, 'Drafts');
     const draft = memberPage.getByRole('article').filter({ hasText: 'Untitled Contest' });
     await draft.getByText('No description').waitFor();
@@ -226,6 +236,45 @@ describe('a member on a contest’s page', () => {
     await expect.poll(() => cover.evaluate((el) => el.tagName)).toBe('DIV');
   });
 
+  it('lets the creator edit a rejected contest and send it for review again', async () => {
+    await memberPage.goto(`${s.url}/contests/${sketch.id}`);
+    await memberPage.getByRole('heading', { name: 'Sketch Sprint', level: 1 }).waitFor();
+    await memberPage.getByRole('button', { name: 'Edit' }).click();
+    const dialog = memberPage.getByRole('dialog', { name: 'Edit Contest' });
+    // A member's form: no status or featured, which are the moderators'.
+    expect(await dialog.getByLabel('Status').count()).toBe(0);
+    await dialog.getByLabel('Prize').fill('A sketchbook and a set of pencils');
+    expect(await dialog.getByLabel('Submit for review again').isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastSaid(memberPage, 'The contest has been updated successfully.');
+    await expectText(memberPage, 'A sketchbook and a set of pencils');
+    expect(storedContest(s.db, sketch.id)).toMatchObject({
+      status: 'pending',
+      prize: 'A sketchbook and a set of pencils',
+    });
+  });
+
+  it('fits a phone: no page scrolls sideways at 390 px', async () => {
+    await memberPage.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const path of ['/contests?tab=mine', '/contests/the-dake-contest', '/']) {
+        await memberPage.goto(`${s.url}${path}`);
+        await memberPage.getByRole('heading', { level: 1 }).waitFor();
+        await memberPage
+          .getByRole('article')
+          .first()
+          .or(memberPage.getByRole('img').first())
+          .waitFor();
+        const overflow = await memberPage.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await memberPage.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('shows Contest Not Found for an unknown slug, or another member’s pending contest', async () => {
     for (const path of ['/contests/no-such-contest', `/contests/${chess.id}`]) {
       await memberPage.goto(`${s.url}${path}`);
@@ -316,6 +365,8 @@ describe('moderation on /admin/contests', () => {
     await confirm.getByRole('button', { name: 'Reject' }).click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => storedContest(s.db, darts.id)?.status).toBe('rejected');
+    // The member's resubmitted contest was the last one waiting.
+    await page.getByRole('button', { name: 'Approve Sketch Sprint' }).click();
     await expectText(page, 'There are no pending contests awaiting review.');
     expect(pathOf(page)).toBe('/admin/contests');
   });
