@@ -6,7 +6,6 @@ import type { TUser } from '../shared/schemas/auth';
 import { GuestRoute, SignedInRoute } from './components/auth/RouteGuards';
 import { FullPageSpinner } from './components/common/FullPageSpinner';
 import { AuthPage } from './pages/AuthPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { DebugPage } from './pages/DebugPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PlaceholderPage } from './pages/PlaceholderPage';
@@ -18,6 +17,20 @@ const AccountSettingsPage = lazy(() =>
 );
 const AdminDashboardPage = lazy(() =>
   import('./pages/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const ContestDetailPage = lazy(() =>
+  import('./pages/contests/ContestDetailPage').then((m) => ({ default: m.ContestDetailPage })),
+);
+const ContestManagementPage = lazy(() =>
+  import('./pages/admin/ContestManagementPage').then((m) => ({
+    default: m.ContestManagementPage,
+  })),
+);
+const ContestsPage = lazy(() =>
+  import('./pages/contests/ContestsPage').then((m) => ({ default: m.ContestsPage })),
+);
+const DashboardPage = lazy(() =>
+  import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
 const AuditPage = lazy(() =>
   import('./pages/admin/AuditPage').then((m) => ({ default: m.AuditPage })),
@@ -61,9 +74,9 @@ const routes: AppRoute[] = [
     render: (user) =>
       user.role === 'admin' ? <Redirect to="/admin" replace /> : <DashboardPage user={user} />,
   },
-  { path: '/contests', render: () => <PlaceholderPage title="Contests" /> },
+  { path: '/contests', render: () => <ContestsPage /> },
   { path: '/contests/create', render: () => <PlaceholderPage title="Create Contest" /> },
-  { path: '/contests/:contestId', render: () => <PlaceholderPage title="Contest Details" /> },
+  { path: '/contests/:contestId', render: (user) => <ContestDetailPage user={user} /> },
   { path: '/payment', render: () => <PlaceholderPage title="Payment" /> },
   { path: '/leaderboard', render: () => <PlaceholderPage title="Leaderboards" /> },
   { path: '/education', render: () => <EducationPage /> },
@@ -101,7 +114,7 @@ const routes: AppRoute[] = [
   {
     path: '/admin/contests',
     roles: ['moderator'],
-    render: () => <PlaceholderPage title="Contest Management" />,
+    render: (user) => <ContestManagementPage user={user} />,
   },
   {
     path: '/admin/contests/create',

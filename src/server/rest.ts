@@ -136,6 +136,18 @@ async function listEducation(c: Caller, r: RestRequest) {
   return result.items;
 }
 
+/** GET /api/contests/:id/participants: a contest's members as a plain array, X-Total-Count. */
+async function listParticipants(c: Caller, r: RestRequest) {
+  const page = intQuery(r.query.page);
+  const result = await c.contests.participants({
+    id: idParam(r.params.id),
+    page: page ?? 1,
+    pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 100),
+  });
+  r.setHeader('X-Total-Count', String(result.total));
+  return result.items;
+}
+
 /** POST /api/contests: SPEC 7's body submits; `status: 'draft'` or `draft: true` saves a draft. */
 function postContest(c: Caller, r: RestRequest) {
   const { draft, ...fields } = body(r);
@@ -307,6 +319,12 @@ export const restRoutes: RestRoute[] = [
     procedure: 'contests.drafts',
     path: '/contests/drafts',
     call: (c) => c.contests.drafts(),
+  },
+  {
+    method: 'get',
+    procedure: 'contests.participants',
+    path: '/contests/:id/participants',
+    call: listParticipants,
   },
   {
     method: 'get',

@@ -6,9 +6,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GUEST_PATHS, OPEN_PATHS, SIGNED_IN_PATHS, samplePath } from '../../src/client/routePaths';
+import { seedContests } from '../../src/server/seedContests';
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/services/settings';
 import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import { launchPlainBrowser } from '../helpers/browser';
+import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { pathOf, signInThroughForm } from './flows';
@@ -41,6 +43,10 @@ beforeAll(async () => {
   people.member = await createUser(s.db, { username: 'axe_member' });
   people.moderator = await createUser(s.db, { username: 'axe_moderator', role: 'moderator' });
   people.admin = await createUser(s.db, { username: 'axe_admin', role: 'admin' });
+  // The demo contests fill the contest screens (contest 1, samplePath's, is the first of them),
+  // and a member's pending one gives /admin/contests its Approve and Reject buttons.
+  seedContests(s.db);
+  insertContest(s.db, { createdBy: people.member.id, status: 'pending', title: 'Axe Pending Cup' });
   for (const who of ['guest', 'member', 'moderator', 'admin'] as const) {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
@@ -284,6 +290,25 @@ describe('axe-core on every screen', () => {
         await audit(page, `admin ${theme} Delete User confirmation`, findings);
         await page.keyboard.press('Escape');
         await confirm.waitFor({ state: 'detached' });
+
+        // The contest Edit dialog, and the member's contest filter.
+        await navigate(page, '/admin/contests');
+        await page.getByRole('button', { name: 'Actions for The Dake Contest' }).click();
+        await page.getByRole('menuitem', { name: 'Edit' }).click();
+        const edit = page.getByRole('dialog', { name: 'Edit Contest' });
+        await edit.waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Edit Contest dialog`, findings);
+        await page.keyboard.press('Escape');
+        await edit.waitFor({ state: 'detached' });
+        await navigate(member, '/contests');
+        await member.getByRole('button', { name: /^Filter/ }).click();
+        const filter = member.getByRole('dialog', { name: 'Filter contests' });
+        await filter.waitFor();
+        await animationsDone(member);
+        await audit(member, `member ${theme} contest filter`, findings);
+        await member.keyboard.press('Escape');
+        await filter.waitFor({ state: 'hidden' });
 
         for (const [who, p, path] of [
           ['admin', page, '/admin/users'],

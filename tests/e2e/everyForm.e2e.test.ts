@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { startWordPressFixture } from '../helpers/wordpress';
+import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectText, pathOf, signInThroughForm } from './flows';
@@ -111,8 +112,9 @@ describe('a member', () => {
 describe('an admin', () => {
   let page: Page;
   const added = { username: 'e2e_every_added', password: 'lantern-orchard-58' };
+  let admin: CreatedUser;
   beforeAll(async () => {
-    const admin = await createUser(s.db, { role: 'admin', username: 'e2e_every_admin' });
+    admin = await createUser(s.db, { role: 'admin', username: 'e2e_every_admin' });
     page = await signedIn(admin);
   });
 
@@ -232,5 +234,27 @@ describe('an admin', () => {
       s.deps.allowPrivateImports = false;
       await site.stop();
     }
+  });
+
+  it('Edit Contest: changes the prize and the required tier', async () => {
+    insertContest(s.db, { createdBy: admin.id, status: 'active', title: 'Harbour Photo Walk' });
+    await open(page, '/admin/contests');
+    const openEdit = async () => {
+      await page.getByRole('button', { name: 'Actions for Harbour Photo Walk' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      return page.getByRole('dialog', { name: 'Edit Contest' });
+    };
+    let dialog = await openEdit();
+    await dialog.getByLabel('Prize').fill('$300 in gift cards');
+    await dialog.getByLabel('Required Tier').selectOption('pro');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'The contest has been updated successfully.');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    dialog = await openEdit();
+    expect(await dialog.getByLabel('Prize').inputValue()).toBe('$300 in gift cards');
+    expect(await dialog.getByLabel('Required Tier').inputValue()).toBe('pro');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 });

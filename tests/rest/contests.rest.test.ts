@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
 import { signIn } from '../helpers/accounts';
 import { createInput, insertContest, storedContest } from '../helpers/contests';
+import { addParticipant } from '../../src/server/services/contestParticipants';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
@@ -294,5 +295,39 @@ describe('PATCH /api/contests/:id', () => {
     const bad = await adminHttp.patch(`/api/contests/${theirs.id}`, { startDate: 'soon' });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Start date must be a valid date and time');
+  });
+});
+
+describe('GET /api/contests/:id/participants', () => {
+  it('answers moderators and admins a plain array with X-Total-Count; members 403', async () => {
+    const contest = insertContest(s.db, { createdBy: member.id, status: 'active' });
+    addParticipant({ db: s.db, contestId: contest.id, userId: other.id, score: 12, rank: 1 });
+    addParticipant({ db: s.db, contestId: contest.id, userId: member.id });
+    for (const http of [moderatorHttp, adminHttp]) {
+      const res = await http.get(`/api/contests/${contest.id}/participants`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-total-count')).toBe('2');
+      const rows = res.json as unknown as { userId: number; username: string; joinedAt: string }[];
+      expect(rows.map((r) => [r.userId, r.username])).toEqual([
+        [other.id, other.username],
+        [member.id, member.username],
+      ]);
+      expect(rows[0]).toMatchObject({ score: 12, rank: 1 });
+      expect(rows[0]!.joinedAt).toMatch(ISO);
+    }
+    const paged = await adminHttp.get(`/api/contests/${contest.id}/participants?page=2&pageSize=1`);
+    expect([paged.status, (paged.json as unknown as unknown[]).length]).toEqual([200, 1]);
+    expect((await memberHttp.get(`/api/contests/${contest.id}/participants`)).status).toBe(403);
+    expect(
+      (await new HttpClient(s.url).get(`/api/contests/${contest.id}/participants`)).status,
+    ).toBe(401);
+  });
+
+  it('answers 404 for an unknown or malformed id and 400 for a bad page', async () => {
+    expect((await adminHttp.get('/api/contests/9999999/participants')).status).toBe(404);
+    expect((await adminHttp.get('/api/contests/abc/participants')).status).toBe(404);
+    const contest = insertContest(s.db, { createdBy: member.id, status: 'active' });
+    const bad = await adminHttp.get(`/api/contests/${contest.id}/participants?page=0`);
+    expect([bad.status, bad.json.message]).toEqual([400, 'Page must be at least 1']);
   });
 });

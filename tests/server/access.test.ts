@@ -135,6 +135,7 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     content: 'A new body for it.',
   }),
   'education.delete': () => ({ id: 2 }),
+  'contests.participants': (w) => ({ id: w.activeId, page: 1 }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

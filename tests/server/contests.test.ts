@@ -4,6 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, contestParticipants, contests, users } from '../../src/server/db/schema';
 import { savePlatformSettings, getPlatformSettings } from '../../src/server/services/settings';
+import { addParticipant } from '../../src/server/services/contestParticipants';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
 import { auditActionLabel } from '../../src/shared/auditActions';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
@@ -977,6 +978,57 @@ describe('contests.adminList', () => {
     } finally {
       a.close();
     }
+  });
+});
+
+describe('contests.participants', () => {
+  it('lists a contest\u2019s members for moderators and admins, ranked first, paged', async () => {
+    const contest = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const first = await createUser(t.db);
+    const second = await createUser(t.db);
+    const unranked = await createUser(t.db);
+    addParticipant({ db: t.db, contestId: contest.id, userId: unranked.id });
+    addParticipant({ db: t.db, contestId: contest.id, userId: second.id, score: 40, rank: 2 });
+    addParticipant({ db: t.db, contestId: contest.id, userId: first.id, score: 90, rank: 1 });
+    for (const reviewer of [moderator, admin]) {
+      const list = await as(reviewer).contests.participants({ id: contest.id });
+      expect(list.total).toBe(3);
+      expect(
+        list.items.map(({ userId, username, score, rank }) => ({ userId, username, score, rank })),
+      ).toEqual([
+        { userId: first.id, username: first.username, score: 90, rank: 1 },
+        { userId: second.id, username: second.username, score: 40, rank: 2 },
+        { userId: unranked.id, username: unranked.username, score: 0, rank: null },
+      ]);
+      expect(list.items[0]!.joinedAt).toBeInstanceOf(Date);
+    }
+    const page2 = await as(admin).contests.participants({ id: contest.id, page: 2, pageSize: 2 });
+    expect([page2.total, page2.items.map((i) => i.userId)]).toEqual([3, [unranked.id]]);
+  });
+
+  it('answers an empty page for a contest nobody joined, 404 for an unknown one', async () => {
+    const contest = insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    expect(await as(moderator).contests.participants({ id: contest.id })).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+    });
+    const missing = await failure(as(admin).contests.participants({ id: 9_999_999 }));
+    expect(missing).toEqual({ code: 'NOT_FOUND', message: M.notFound });
+    expect(
+      (await failure(as(admin).contests.participants({ id: contest.id, page: 0 }))).message,
+    ).toBe('Page must be at least 1');
+  });
+
+  it('is refused to members, even the contest\u2019s creator', async () => {
+    const contest = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    expect((await failure(as(member).contests.participants({ id: contest.id }))).code).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      (await failure(callerFor(t).caller.contests.participants({ id: contest.id }))).code,
+    ).toBe('UNAUTHORIZED');
   });
 });
 

@@ -3,6 +3,8 @@ import { BarChart3, BookOpen, Medal, Sparkles, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TUser } from '../../shared/schemas/auth';
 import { normalizeTier } from '../../shared/constants';
+import { BannerCarousel } from '../components/dashboard/BannerCarousel';
+import { FeaturedContests } from '../components/dashboard/FeaturedContests';
 import { PageHeader } from '../components/layout/PageHeader';
 
 function StatCard({ label, value }: { label: string; value: string }) {
@@ -81,6 +83,8 @@ export function DashboardPage({ user }: { user: TUser }) {
           </Link>
         </Button>
       </Flex>
+      <BannerCarousel />
+      <FeaturedContests />
       <Card.Root>
         <Card.Header>
           <Heading as="h2" size="md">

@@ -3,6 +3,8 @@
 import {
   ZAdminListContestsRequestSchema,
   ZAdminListContestsResponseSchema,
+  ZContestParticipantsRequestSchema,
+  ZContestParticipantsResponseSchema,
   ZContestSchema,
   ZCreateContestRequestSchema,
   ZGetContestRequestSchema,
@@ -72,4 +74,9 @@ export const contestsRouter = router({
     .query(({ ctx, input }) =>
       contestReads.adminListContests({ db: ctx.db, viewer: ctx.actor, ...input }),
     ),
+
+  participants: moderatorProcedure
+    .input(ZContestParticipantsRequestSchema)
+    .output(ZContestParticipantsResponseSchema)
+    .query(({ ctx, input }) => contestReads.listParticipants({ db: ctx.db, ...input })),
 });

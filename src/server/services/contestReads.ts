@@ -14,7 +14,12 @@ import {
   type ParticipationType,
 } from '../../shared/contests';
 import type { Tier } from '../../shared/constants';
-import type { TContest, TContestDraft, TContestListItem } from '../../shared/schemas/contests';
+import type {
+  TContest,
+  TContestDraft,
+  TContestListItem,
+  TContestParticipant,
+} from '../../shared/schemas/contests';
 import { isReviewer, type Actor } from './actor';
 import { AppError } from './errors';
 
@@ -327,4 +332,47 @@ export function adminListContests({
     .all();
   const total = db.select({ n: count() }).from(contests).where(where).get()?.n ?? 0;
   return { items: rows.map((row) => present(row, viewer)), total, page, pageSize };
+}
+
+/**
+ * One page of a contest's participants for moderators and admins ('View Participants'): ranked
+ * members first by rank, then the unranked in the order they joined. Unknown contest: 404.
+ */
+export function listParticipants({
+  db,
+  id,
+  page,
+  pageSize,
+}: {
+  db: DB;
+  id: number;
+  page: number;
+  pageSize: number;
+}): { items: TContestParticipant[]; total: number; page: number; pageSize: number } {
+  const contest = db.select({ id: contests.id }).from(contests).where(eq(contests.id, id)).get();
+  if (!contest) throw notFound();
+  const where = eq(contestParticipants.contestId, id);
+  const items = db
+    .select({
+      userId: contestParticipants.userId,
+      username: users.username,
+      joinedAt: contestParticipants.joinedAt,
+      score: contestParticipants.score,
+      rank: contestParticipants.rank,
+    })
+    .from(contestParticipants)
+    .innerJoin(users, eq(users.id, contestParticipants.userId))
+    .where(where)
+    // contest_participants_rank serves this order; NULL ranks (not yet scored) go last.
+    .orderBy(
+      sql`${contestParticipants.rank} IS NULL`,
+      asc(contestParticipants.rank),
+      asc(contestParticipants.joinedAt),
+      asc(contestParticipants.id),
+    )
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const total = db.select({ n: count() }).from(contestParticipants).where(where).get()?.n ?? 0;
+  return { items, total, page, pageSize };
 }

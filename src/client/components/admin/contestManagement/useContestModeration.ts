@@ -1,0 +1,38 @@
+// The moderation calls of /admin/contests with SPEC 8's toasts: approve, reject and complete
+// ('Contest updated'), feature and unfeature ('Contest featured' / 'Contest unfeatured'), and
+// 'Update failed' with the server's message.
+import type { ModerationStatus } from '../../../../shared/contests';
+import { errorMessage } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+
+export function useContestModeration({ onDone }: { onDone?: () => void } = {}) {
+  const utils = trpc.useUtils();
+  const failed = (error: unknown) =>
+    toastError('Update failed', errorMessage(error, 'Failed to update contest'));
+  const setStatus = trpc.contests.setStatus.useMutation({
+    onSuccess: () => {
+      toastSuccess('Contest updated', 'The contest status has been updated successfully.');
+      void utils.contests.invalidate();
+      onDone?.();
+    },
+    onError: failed,
+  });
+  const setFeatured = trpc.contests.setFeatured.useMutation({
+    onSuccess: (contest) => {
+      if (contest.featured) {
+        toastSuccess('Contest featured', 'The contest will now be displayed on the homepage.');
+      } else {
+        toastSuccess('Contest unfeatured', 'The contest has been removed from the homepage.');
+      }
+      void utils.contests.invalidate();
+    },
+    onError: failed,
+  });
+  return {
+    changeStatus: (id: number, status: ModerationStatus) => setStatus.mutate({ id, status }),
+    setFeatured: (id: number, featured: boolean) => setFeatured.mutate({ id, featured }),
+    /** The contest a status change is under way for, to show its buttons busy. */
+    pendingStatusId: setStatus.isPending ? setStatus.variables?.id : undefined,
+  };
+}

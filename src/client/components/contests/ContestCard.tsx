@@ -1,0 +1,88 @@
+// One contest on /contests and on the dashboard's Featured grid (SPEC 2.4, 2.5): the cover, title,
+// short description, dates, participants, category, required tier, status and 'View Details'.
+import { Badge, Box, Button, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { CalendarDays, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { CATEGORY_LABELS } from '../../../shared/contests';
+import type { TContestListItem } from '../../../shared/schemas/contests';
+import { ContestCover } from './ContestCover';
+import { ContestStatusBadge } from './ContestStatusBadge';
+import { contestDates, participantsText, tierLabel } from './contestDisplay';
+
+export type ContestLayout = 'grid' | 'list';
+
+export const SHORT_DESCRIPTION_FALLBACK = 'Join this exciting contest!';
+
+function Facts({ contest }: { contest: TContestListItem }) {
+  return (
+    <Stack gap="1.5" fontSize="sm" color="fg.muted">
+      <HStack gap="2">
+        <CalendarDays size={16} aria-hidden />
+        <Text>{contestDates(contest)}</Text>
+      </HStack>
+      <HStack gap="2">
+        <Users size={16} aria-hidden />
+        <Text>{participantsText(contest)} participants</Text>
+      </HStack>
+      <HStack gap="2" wrap="wrap">
+        <Badge variant="outline">{CATEGORY_LABELS[contest.category]}</Badge>
+        <Badge variant="outline" colorPalette="purple">
+          {tierLabel(contest.requiredTier)} tier
+        </Badge>
+      </HStack>
+    </Stack>
+  );
+}
+
+export function ContestCard({
+  contest,
+  layout = 'grid',
+  headingLevel = 'h3',
+}: {
+  contest: TContestListItem;
+  layout?: ContestLayout;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const list = layout === 'list';
+  return (
+    <Card.Root
+      as="article"
+      overflow="hidden"
+      flexDirection={list ? { base: 'column', sm: 'row' } : 'column'}
+      h="full"
+    >
+      <ContestCover
+        src={contest.coverImage}
+        card
+        flexShrink={0}
+        w={list ? { base: 'full', sm: '56' } : 'full'}
+        alignSelf={list ? { sm: 'stretch' } : undefined}
+      />
+      <Flex direction="column" flex="1" minW="0">
+        <Card.Body gap="3">
+          <HStack justify="space-between" align="flex-start" gap="2">
+            <Heading as={headingLevel} size="md" overflowWrap="anywhere">
+              {contest.title}
+            </Heading>
+            <ContestStatusBadge status={contest.status} />
+          </HStack>
+          <Text color="fg.muted" lineClamp={list ? 2 : 3}>
+            {contest.shortDescription || SHORT_DESCRIPTION_FALLBACK}
+          </Text>
+          <Facts contest={contest} />
+        </Card.Body>
+        <Card.Footer>
+          <Button asChild colorPalette="purple" size="sm" w={list ? 'auto' : 'full'}>
+            <Link href={`/contests/${contest.id}`}>
+              View Details
+              <Box as="span" srOnly>
+                {' '}
+                of {contest.title}
+              </Box>
+            </Link>
+          </Button>
+        </Card.Footer>
+      </Flex>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,60 @@
+// How a contest's facts read on the cards, the detail page and the admin table (SPEC 2.4, 2.5,
+// 2.7, 9): dates in US English, participants with their maximum, the fee in USD.
+import { TIER_LABELS, normalizeTier } from '../../../shared/constants';
+import { STATUS_LABELS, type ContestStatus } from '../../../shared/contests';
+import { formatDate } from '../../../shared/format';
+
+interface Dated {
+  startDate: Date | null;
+  endDate: Date | null;
+}
+
+/** 'Jun 12, 2025 - Jun 19, 2025'; one side alone when the other is not set yet. */
+export function contestDates({ startDate, endDate }: Dated): string {
+  const start = formatDate(startDate);
+  const end = formatDate(endDate);
+  if (start && end) return `${start} - ${end}`;
+  return start || end || 'Dates to be announced';
+}
+
+/** '12 / 50' (SPEC 2.4: participants with the optional maximum). */
+export function participantsText(c: { participants: number; maxParticipants: number | null }) {
+  return c.maxParticipants ? `${c.participants} / ${c.maxParticipants}` : String(c.participants);
+}
+
+/** '$100' for a paid contest, 'Free' otherwise. */
+export function entryFeeText(c: { participationType: string; entryFee: string | null }): string {
+  if (c.participationType !== 'paid' || !c.entryFee) return 'Free';
+  const amount = Number(c.entryFee);
+  return Number.isFinite(amount)
+    ? amount.toLocaleString('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 0,
+      })
+    : c.entryFee;
+}
+
+export function tierLabel(tier: string): string {
+  return TIER_LABELS[normalizeTier(tier)];
+}
+
+/**
+ * Whether members can still sign up: active and before the registration deadline (the start
+ * when a reviewer published it without one).
+ */
+export function isRegistrationOpen(
+  c: { status: ContestStatus; registrationDeadline: Date | null; startDate: Date | null },
+  now = Date.now(),
+): boolean {
+  const closes = c.registrationDeadline ?? c.startDate;
+  return c.status === 'active' && (!closes || now < closes.getTime());
+}
+
+/** The detail page's badge text: 'Registration Open' while one can sign up, else the status. */
+export function detailStatusLabel(
+  c: Parameters<typeof isRegistrationOpen>[0],
+  now = Date.now(),
+): string {
+  return isRegistrationOpen(c, now) ? 'Registration Open' : STATUS_LABELS[c.status];
+}

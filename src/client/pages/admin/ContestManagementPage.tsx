@@ -1,0 +1,178 @@
+// /admin/contests (SPEC 2.17, PRODUCT.md: moderators too): every contest by tab, searched on the
+// server, with approve, reject, feature, complete, edit and the participants of each.
+import { Button, Field, Input, InputGroup, Stack, Tabs } from '@chakra-ui/react';
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { ADMIN_CONTEST_TABS, type AdminContestTab } from '../../../shared/contests';
+import type { TContest } from '../../../shared/schemas/contests';
+import type { TUser } from '../../../shared/schemas/auth';
+import {
+  ContestsTable,
+  type ContestAction,
+} from '../../components/admin/contestManagement/ContestsTable';
+import { ParticipantsDialog } from '../../components/admin/contestManagement/ParticipantsDialog';
+import { useContestModeration } from '../../components/admin/contestManagement/useContestModeration';
+import { ConfirmDialog } from '../../components/common/ConfirmDialog';
+import { Pager } from '../../components/common/Pager';
+import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { toastError } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { useDebounced } from '../../lib/useDebounced';
+import { useTabParam } from '../../lib/useTabParam';
+
+const PAGE_SIZE = 25;
+
+const TAB_LABELS: Record<AdminContestTab, string> = {
+  all: 'All',
+  featured: 'Featured',
+  pending: 'Pending',
+  active: 'Active',
+  completed: 'Completed',
+  rejected: 'Rejected',
+};
+
+const EMPTY: Record<AdminContestTab, string> = {
+  all: 'There are no contests yet.',
+  featured: 'There are no featured contests.',
+  pending: 'There are no pending contests awaiting review.',
+  active: 'There are no active contests.',
+  completed: 'There are no completed contests.',
+  rejected: 'There are no rejected contests.',
+};
+
+function ContestTabPanel({
+  tab,
+  search,
+  onAction,
+  busyId,
+}: {
+  tab: AdminContestTab;
+  search: string;
+  onAction: (action: ContestAction, contest: TContest) => void;
+  busyId?: number;
+}) {
+  const [page, setPage] = useState(1);
+  const list = trpc.contests.adminList.useQuery(
+    { tab, search: search || undefined, page, pageSize: PAGE_SIZE },
+    { placeholderData: (previous) => previous },
+  );
+  useEffect(() => {
+    if (list.error) {
+      toastError('Failed to load contests', errorMessage(list.error, 'Failed to load contests'));
+    }
+  }, [list.error]);
+  return (
+    <Stack gap="2">
+      <ContestsTable
+        contests={list.data?.items ?? []}
+        isLoading={list.isLoading}
+        emptyText={search ? 'No contests match your search.' : EMPTY[tab]}
+        onAction={onAction}
+        busyId={busyId}
+      />
+      <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+    </Stack>
+  );
+}
+
+export function ContestManagementPage({ user }: { user: TUser }) {
+  const [tab, setTab] = useTabParam(ADMIN_CONTEST_TABS, 'all');
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim());
+  const [target, setTarget] = useState<{ action: ContestAction; contest: TContest } | null>(null);
+  const close = () => setTarget(null);
+  const moderation = useContestModeration({ onDone: close });
+  const pick = (action: ContestAction) => (target?.action === action ? target.contest : null);
+
+  const onAction = (action: ContestAction, contest: TContest) => {
+    switch (action) {
+      case 'approve':
+        return moderation.changeStatus(contest.id, 'active');
+      case 'complete':
+        return moderation.changeStatus(contest.id, 'completed');
+      case 'feature':
+        return moderation.setFeatured(contest.id, true);
+      case 'unfeature':
+        return moderation.setFeatured(contest.id, false);
+      default:
+        // Edit, View Participants and Reject (which asks first) open a dialog.
+        return setTarget({ action, contest });
+    }
+  };
+  const rejecting = pick('reject');
+
+  return (
+    <>
+      <PageHeader
+        title="Contest Management"
+        documentTitle="Contests"
+        subtitle="Review, feature and manage every contest"
+        actions={
+          // The admin wizard is for admins only (SPEC 2.1); moderators review.
+          user.role === 'admin' ? (
+            <Button asChild colorPalette="purple">
+              <Link href="/admin/contests/create">
+                <Plus size={16} aria-hidden /> Add Contest
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <Stack gap="4">
+        <Field.Root maxW="sm">
+          <Field.Label srOnly>Search contests</Field.Label>
+          <InputGroup startElement={<Search size={16} aria-hidden />}>
+            <Input
+              type="search"
+              placeholder="Search contests..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </InputGroup>
+        </Field.Root>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(e) => setTab(e.value)}
+          variant="line"
+          lazyMount
+          unmountOnExit
+        >
+          <Tabs.List mb="4" flexWrap="wrap">
+            {ADMIN_CONTEST_TABS.map((t) => (
+              <Tabs.Trigger key={t} value={t}>
+                {TAB_LABELS[t]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {ADMIN_CONTEST_TABS.map((t) => (
+            <Tabs.Content key={t} value={t}>
+              {/* Keyed by the search, so a new search starts from its first page. */}
+              <ContestTabPanel
+                key={term}
+                tab={t}
+                search={term}
+                onAction={onAction}
+                busyId={moderation.pendingStatusId}
+              />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </Stack>
+      <ContestEditDialog contest={pick('edit')} variant="admin" onClose={close} />
+      <ParticipantsDialog contest={pick('participants')} onClose={close} />
+      <ConfirmDialog
+        open={Boolean(rejecting)}
+        onClose={close}
+        title="Reject Contest"
+        confirmLabel="Reject"
+        loading={rejecting !== null && moderation.pendingStatusId === rejecting.id}
+        onConfirm={() => rejecting && moderation.changeStatus(rejecting.id, 'rejected')}
+      >
+        Reject “{rejecting?.title}”? Its creator can edit it and submit it again.
+      </ConfirmDialog>
+    </>
+  );
+}

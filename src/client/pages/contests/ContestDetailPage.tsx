@@ -1,0 +1,280 @@
+// /contests/:contestId (SPEC 2.7, PRODUCT.md): a contest by numeric id or slug, with its facts,
+// its markdown description, links, Register Now, and Edit for whoever may change it.
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Code,
+  DataList,
+  Grid,
+  HStack,
+  Heading,
+  Link as ChakraLink,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { ArrowLeft, ExternalLink, FileText, Pencil, SearchX } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import {
+  CATEGORY_LABELS,
+  FORMAT_LABELS,
+  MODE_LABELS,
+  PARTICIPATION_LABELS,
+} from '../../../shared/contests';
+import { formatDate } from '../../../shared/format';
+import type { TContest } from '../../../shared/schemas/contests';
+import type { TUser } from '../../../shared/schemas/auth';
+import { ContestCover } from '../../components/contests/ContestCover';
+import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
+import { ContestStatusBadge } from '../../components/contests/ContestStatusBadge';
+import { RegisterButton } from '../../components/contests/RegisterButton';
+import {
+  detailStatusLabel,
+  entryFeeText,
+  isRegistrationOpen,
+  participantsText,
+  tierLabel,
+} from '../../components/contests/contestDisplay';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { toastError } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+const ContestDescription = lazy(() => import('../../components/contests/ContestDescription'));
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" mb="4" ms="-2">
+      <Link href="/contests">
+        <ArrowLeft size={16} aria-hidden /> Back to Contests
+      </Link>
+    </Button>
+  );
+}
+
+function NotFound() {
+  useDocumentTitle('Contest Not Found');
+  return (
+    <Center py="16">
+      <Stack align="center" gap="4" textAlign="center" maxW="md">
+        <Box color="fg.muted">
+          <SearchX size={48} aria-hidden />
+        </Box>
+        <Heading as="h1" size="2xl">
+          Contest Not Found
+        </Heading>
+        <Text color="fg.muted">
+          The contest you are looking for does not exist or is not open to you.
+        </Text>
+        <Button asChild colorPalette="purple">
+          <Link href="/contests">Browse Available Contests</Link>
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Who edits how: a draft goes back to the wizard; reviewers get the admin form; creators theirs. */
+function EditAction({
+  contest,
+  user,
+  onEdit,
+}: {
+  contest: TContest;
+  user: TUser;
+  onEdit: () => void;
+}) {
+  if (!contest.canEdit) return null;
+  if (contest.status === 'draft' && contest.createdBy === user.id) {
+    return (
+      <Button asChild variant="outline">
+        <Link href={`/contests/create?draft=${contest.id}`}>
+          <Pencil size={16} aria-hidden /> Edit
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button variant="outline" onClick={onEdit}>
+      <Pencil size={16} aria-hidden /> Edit
+    </Button>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue fontWeight="medium">{value || '—'}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function Details({ contest }: { contest: TContest }) {
+  return (
+    <Card.Root as="aside" aria-labelledby="contest-details-heading">
+      <Card.Header>
+        <Heading as="h2" size="md" id="contest-details-heading">
+          Contest Details
+        </Heading>
+      </Card.Header>
+      <Card.Body gap="5">
+        <DataList.Root orientation="horizontal" size="sm">
+          <Fact label="Start Date" value={formatDate(contest.startDate)} />
+          <Fact label="End Date" value={formatDate(contest.endDate)} />
+          <Fact label="Registration Deadline" value={formatDate(contest.registrationDeadline)} />
+          <Fact label="Entry Fee" value={entryFeeText(contest)} />
+          <Fact label="Prize" value={contest.prize ?? ''} />
+          <Fact label="Participants" value={participantsText(contest)} />
+          <Fact label="Required Tier" value={tierLabel(contest.requiredTier)} />
+        </DataList.Root>
+        {contest.inviteCode ? (
+          <Stack gap="1">
+            <Text fontSize="sm" fontWeight="medium">
+              Invite code
+            </Text>
+            <Code size="lg" alignSelf="flex-start" userSelect="all">
+              {contest.inviteCode}
+            </Code>
+            <Text fontSize="xs" color="fg.muted">
+              Members need it to join. Only the creator and moderators see it.
+            </Text>
+          </Stack>
+        ) : null}
+        <RegisterButton contest={contest} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Links({ contest }: { contest: TContest }) {
+  if (!contest.externalLink && !contest.pdfGuide) return null;
+  return (
+    <Stack gap="2">
+      <Heading as="h2" size="md">
+        Resources
+      </Heading>
+      {contest.externalLink ? (
+        <ChakraLink
+          href={contest.externalLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="purple.fg"
+          variant="underline"
+          overflowWrap="anywhere"
+        >
+          <ExternalLink size={16} aria-hidden /> Contest website
+          <Text as="span" srOnly>
+            {' '}
+            (opens in a new tab)
+          </Text>
+        </ChakraLink>
+      ) : null}
+      {contest.pdfGuide ? (
+        <ChakraLink
+          href={contest.pdfGuide}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="purple.fg"
+          variant="underline"
+        >
+          <FileText size={16} aria-hidden /> PDF guide
+          <Text as="span" srOnly>
+            {' '}
+            (opens in a new tab)
+          </Text>
+        </ChakraLink>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
+  const [editing, setEditing] = useState(false);
+  const reviewer = user.role === 'admin' || user.role === 'moderator';
+  const open = isRegistrationOpen(contest);
+  return (
+    <>
+      <PageHeader
+        title={contest.title}
+        subtitle={contest.shortDescription ?? undefined}
+        actions={<EditAction contest={contest} user={user} onEdit={() => setEditing(true)} />}
+      />
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
+        <Stack gap="6" minW="0">
+          <ContestCover src={contest.coverImage} alt={`${contest.title} cover`} rounded="lg" />
+          <HStack gap="2" wrap="wrap">
+            <ContestStatusBadge
+              status={open ? 'active' : contest.status}
+              label={detailStatusLabel(contest)}
+            />
+            <Badge variant="outline">{CATEGORY_LABELS[contest.category]}</Badge>
+            <Badge variant="outline">{FORMAT_LABELS[contest.format]}</Badge>
+            <Badge variant="outline">{MODE_LABELS[contest.mode]}</Badge>
+            <Badge variant="outline">{PARTICIPATION_LABELS[contest.participationType]}</Badge>
+            {contest.featured ? (
+              <Badge colorPalette="purple" variant="subtle">
+                Featured
+              </Badge>
+            ) : null}
+          </HStack>
+          <Stack gap="2">
+            <Heading as="h2" size="md">
+              About this contest
+            </Heading>
+            {contest.description ? (
+              <Suspense fallback={<Skeleton h="32" />}>
+                <ContestDescription markdown={contest.description} />
+              </Suspense>
+            ) : (
+              <Text color="fg.muted">No description</Text>
+            )}
+          </Stack>
+          <Links contest={contest} />
+        </Stack>
+        <Box minW="0">
+          <Details contest={contest} />
+        </Box>
+      </Grid>
+      <ContestEditDialog
+        contest={editing ? contest : null}
+        variant={reviewer ? 'admin' : 'member'}
+        onClose={() => setEditing(false)}
+      />
+    </>
+  );
+}
+
+export function ContestDetailPage({ user }: { user: TUser }) {
+  const { contestId = '' } = useParams<{ contestId: string }>();
+  const query = trpc.contests.get.useQuery({ idOrSlug: contestId }, { enabled: contestId !== '' });
+  const notFound =
+    query.error?.data?.code === 'NOT_FOUND' || query.error?.data?.code === 'BAD_REQUEST';
+  useEffect(() => {
+    if (query.error && !notFound) {
+      toastError('Failed to load contests', errorMessage(query.error, 'Failed to load contests'));
+    }
+  }, [query.error, notFound]);
+  return (
+    <Box>
+      <BackLink />
+      {query.isLoading ? (
+        <Center py="16">
+          <Spinner size="lg" aria-label="Loading contest" />
+        </Center>
+      ) : query.data ? (
+        <ContestView contest={query.data} user={user} />
+      ) : notFound ? (
+        <NotFound />
+      ) : (
+        <PageHeader title="Contest" subtitle="The contest could not be loaded. Try again later." />
+      )}
+    </Box>
+  );
+}
