@@ -16,6 +16,14 @@ import type { SignedInPath } from './routePaths';
 const AccountSettingsPage = lazy(() =>
   import('./pages/AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })),
 );
+const CreateContestPage = lazy(() =>
+  import('./pages/CreateContestPage').then((m) => ({ default: m.CreateContestPage })),
+);
+const AdminCreateContestPage = lazy(() =>
+  import('./pages/admin/AdminCreateContestPage').then((m) => ({
+    default: m.AdminCreateContestPage,
+  })),
+);
 const AdminDashboardPage = lazy(() =>
   import('./pages/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
 );
@@ -46,7 +54,7 @@ const routes: AppRoute[] = [
       user.role === 'admin' ? <Redirect to="/admin" replace /> : <DashboardPage user={user} />,
   },
   { path: '/contests', render: () => <PlaceholderPage title="Contests" /> },
-  { path: '/contests/create', render: () => <PlaceholderPage title="Create Contest" /> },
+  { path: '/contests/create', render: (user) => <CreateContestPage user={user} /> },
   { path: '/contests/:contestId', render: () => <PlaceholderPage title="Contest Details" /> },
   { path: '/payment', render: () => <PlaceholderPage title="Payment" /> },
   { path: '/leaderboard', render: () => <PlaceholderPage title="Leaderboards" /> },
@@ -93,8 +101,9 @@ const routes: AppRoute[] = [
   },
   {
     path: '/admin/contests/create',
-    roles: ADMIN_ONLY,
-    render: () => <PlaceholderPage title="Create Contest" />,
+    // Reviewers may create contests with any status (contests.create), as admins do.
+    roles: ['moderator'],
+    render: (user) => <AdminCreateContestPage user={user} />,
   },
 ];
 
