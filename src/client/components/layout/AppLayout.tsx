@@ -18,7 +18,12 @@ function navFor(user: TUser): { items: NavItem[]; bottom: NavItem[] } {
     user.role === 'moderator'
       ? [
           ...userNav.slice(0, -1),
-          { href: '/admin/contests', label: 'Moderation', icon: Trophy },
+          {
+            href: '/admin/contests',
+            label: 'Moderation',
+            icon: Trophy,
+            also: ['/admin/contests/create'],
+          },
           userNav.at(-1)!,
         ]
       : userNav;

@@ -48,7 +48,7 @@ export const adminNav: NavItem[] = [
 /** Moderators: the member navigation, and the contest moderation screen before their settings. */
 export const moderatorNav: NavItem[] = [
   ...userNav.slice(0, -1),
-  { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
+  { href: '/admin/contests', label: 'Contests', icon: Trophy },
   userNav.at(-1)!,
 ];
 

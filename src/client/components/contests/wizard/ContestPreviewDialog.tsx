@@ -49,7 +49,7 @@ function DateValue({ value }: { value: string }) {
   if (!date || Number.isNaN(date.getTime())) return <Text color="fg.muted">Not set</Text>;
   return (
     <Text>
-      {formatDate(date)}{' '}
+      <Text as="span">{formatDate(date)}</Text>{' '}
       <Text as="span" color="fg.muted" fontSize="sm">
         {timeFormat.format(date)}
       </Text>

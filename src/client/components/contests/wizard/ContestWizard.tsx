@@ -63,6 +63,9 @@ function createdMessage(variant: WizardVariant, contest: TContest): string {
 export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   const [step, setStep] = useState(start.step);
   const [previewOpen, setPreviewOpen] = useState(false);
+  // Until Next (or Submit) is first pressed on a step, nothing is checked: a message appearing
+  // when a field loses focus would move the buttons under the pointer and swallow the click.
+  const [checking, setChecking] = useState(false);
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const drafts = useDraftSaver(start.draftId, onNewDraft);
@@ -91,6 +94,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   ) {
     void formik.setTouched({}, false);
     formik.setErrors({});
+    setChecking(false);
     setStep(next);
   }
 
@@ -173,12 +177,15 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
     <Formik<WizardValues>
       initialValues={start.values}
       validationSchema={schemas[step]}
+      validateOnBlur={false}
+      validateOnChange={checking}
       onSubmit={onSubmit}
     >
       {(formik) => (
         <Form
           noValidate
           aria-label={variant.kind === 'admin' ? 'Admin contest wizard' : 'Contest wizard'}
+          onSubmitCapture={() => setChecking(true)}
         >
           {variant.drafts ? (
             <KeepBrowserCopy userId={userId} step={step} draftId={drafts.draftId} />
@@ -251,6 +258,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
             submitting={formik.isSubmitting}
             onSubmit={() => {
               setPreviewOpen(false);
+              setChecking(true);
               void formik.submitForm();
             }}
           />
