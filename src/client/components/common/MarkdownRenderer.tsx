@@ -15,7 +15,7 @@ function safeHref(href: string | undefined): string | undefined {
 // Headings inside a text are sections of the page it sits on: they start at h3 so they never
 // compete with the page's h1 and its section headings.
 const heading =
-  (as: 'h3' | 'h4' | 'h5' | 'h6', size: 'lg' | 'md' | 'sm' | 'xs') =>
+  (as: 'h3' | 'h4' | 'h5' | 'h6', size: 'md' | 'sm' | 'xs') =>
   ({ children }: { children?: ReactNode }) => (
     <Heading as={as} size={size} mt="4" mb="2">
       {children}
@@ -23,10 +23,10 @@ const heading =
   );
 
 const components: Components = {
-  h1: heading('h3', 'lg'),
-  h2: heading('h3', 'lg'),
-  h3: heading('h4', 'md'),
-  h4: heading('h5', 'sm'),
+  h1: heading('h3', 'md'),
+  h2: heading('h3', 'md'),
+  h3: heading('h4', 'sm'),
+  h4: heading('h5', 'xs'),
   h5: heading('h6', 'xs'),
   h6: heading('h6', 'xs'),
   p: ({ children }) => <Text mb="3">{children}</Text>,

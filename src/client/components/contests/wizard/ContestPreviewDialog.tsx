@@ -50,7 +50,7 @@ function DateValue({ value }: { value: string }) {
   return (
     <Text>
       <Text as="span">{formatDate(date)}</Text>{' '}
-      <Text as="span" color="fg.muted" fontSize="sm">
+      <Text as="span" color="fg.muted">
         {timeFormat.format(date)}
       </Text>
     </Text>
@@ -62,7 +62,7 @@ function Cover({ src }: { src: string }) {
   if (!src || broken === src) {
     return (
       <Flex
-        aspectRatio={16 / 9}
+        h="32"
         bg="bg.muted"
         rounded="md"
         align="center"
