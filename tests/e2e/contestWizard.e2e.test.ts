@@ -170,7 +170,12 @@ describe('the member wizard', () => {
   });
 
   it('continues the server draft after a reload, from ?draft=', async () => {
-    // Without the browser copy, only the server can bring the values back.
+    // With the browser copy, the wizard reopens on the step the member was on.
+    await page.reload();
+    await expectText(page, 'Continuing your draft "Wizard Gaming Cup"');
+    await expectStep(page, 2, 'Contest Setup');
+    expect(await page.getByLabel('Max Participants').inputValue()).toBe('50');
+    // Without it, only the server can bring the values back.
     await page.evaluate(() => localStorage.removeItem('contestDraft'));
     await page.reload();
     await expectText(page, 'Continuing your draft "Wizard Gaming Cup"');

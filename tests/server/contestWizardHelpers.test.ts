@@ -19,6 +19,7 @@ import { descriptionTemplate } from '../../src/client/components/contests/wizard
 import {
   ADMIN_WIZARD,
   MEMBER_WIZARD,
+  createdMessage,
   stepFields,
   stepOfField,
 } from '../../src/client/components/contests/wizard/variants';
@@ -255,5 +256,17 @@ describe('the two variants', () => {
     expect(issues(2)).toEqual([M.registrationDeadline, M.startDate, M.endDate]);
     expect(issues(3)).toEqual([]);
     expect(issues(4)).toEqual([M.description]);
+  });
+
+  it('say what became of a submission: waiting for approval, or live when approval is off', () => {
+    expect(createdMessage(MEMBER_WIZARD, { title: 'Cup', status: 'pending' })).toBe(
+      'Your contest has been submitted for approval.',
+    );
+    expect(createdMessage(MEMBER_WIZARD, { title: 'Cup', status: 'active' })).toBe(
+      'Your contest is now live.',
+    );
+    expect(createdMessage(ADMIN_WIZARD, { title: 'Cup', status: 'completed' })).toBe(
+      'Cup was created with the status Completed.',
+    );
   });
 });

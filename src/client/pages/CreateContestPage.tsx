@@ -3,7 +3,7 @@
 // server draft and a browser copy of it, the newer wins: the copy holds what was typed since.
 import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { TUser } from '../../shared/schemas/auth';
 import type { TContest } from '../../shared/schemas/contests';
@@ -62,6 +62,15 @@ export function CreateContestPage({ user }: { user: TUser }) {
     // Always the stored draft as it is now, never a copy cached from an earlier visit.
     { enabled: requested !== null, staleTime: 0, gcTime: 0 },
   );
+
+  // A draft resumed from the browser copy is named in the address too, as one saved here is.
+  const resumedId = draft.data?.status === 'draft' ? draft.data.id : null;
+  const inUrl = params.get('draft');
+  useEffect(() => {
+    if (resumedId !== null && inUrl !== String(resumedId)) {
+      setParams({ draft: String(resumedId) }, { replace: true });
+    }
+  }, [resumedId, inUrl, setParams]);
 
   const startOver = () => {
     clearBrowserDraft(browserStorage());

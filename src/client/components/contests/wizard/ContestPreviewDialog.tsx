@@ -61,14 +61,7 @@ function Cover({ src }: { src: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   if (!src || broken === src) {
     return (
-      <Flex
-        h="32"
-        bg="bg.muted"
-        rounded="md"
-        align="center"
-        justify="center"
-        color="fg.muted"
-      >
+      <Flex h="32" bg="bg.muted" rounded="md" align="center" justify="center" color="fg.muted">
         <ImageOff size={40} aria-label="No cover image" role="img" />
       </Flex>
     );

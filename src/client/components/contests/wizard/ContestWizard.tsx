@@ -9,8 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ZodType } from 'zod';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
-import { CONTEST_MESSAGES, STATUS_LABELS } from '../../../../shared/contests';
-import type { TContest } from '../../../../shared/schemas/contests';
+import { CONTEST_MESSAGES } from '../../../../shared/contests';
 import { errorMessage, serverFieldErrors } from '../../../lib/errors';
 import { toastError, toastSuccess } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
@@ -24,7 +23,7 @@ import { KeepBrowserCopy } from './KeepBrowserCopy';
 import { ScheduleStep } from './ScheduleStep';
 import { SetupStep } from './SetupStep';
 import { useDraftSaver } from './useDraftSaver';
-import { stepFields, stepOfField, type WizardVariant } from './variants';
+import { createdMessage, stepFields, stepOfField, type WizardVariant } from './variants';
 import { WizardProgress } from './WizardProgress';
 
 export interface WizardStart {
@@ -49,16 +48,6 @@ const FIELD_MESSAGES = {
   [CONTEST_MESSAGES.coverImage]: 'coverImage',
   [CONTEST_MESSAGES.pdfGuide]: 'pdfGuide',
 };
-
-function createdMessage(variant: WizardVariant, contest: TContest): string {
-  if (variant.kind === 'admin') {
-    return `${contest.title} was created with the status ${STATUS_LABELS[contest.status]}.`;
-  }
-  // The platform decides: a submission waits for approval, or goes live at once.
-  return contest.status === 'pending'
-    ? 'Your contest has been submitted for approval.'
-    : 'Your contest is now live.';
-}
 
 export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   const [step, setStep] = useState(start.step);

@@ -7,7 +7,9 @@ import {
   CONTEST_CATEGORIES,
   CONTEST_FORM_DEFAULTS,
   CONTEST_STEP_TITLES,
+  STATUS_LABELS,
   type ContestCategory,
+  type ContestStatus,
 } from '../../../../shared/contests';
 import {
   ADMIN_CONTEST_STEP_SCHEMAS,
@@ -85,4 +87,18 @@ export function stepOfField(variant: WizardVariant, field: string): number {
 
 export function stepFields(variant: WizardVariant, step: number): WizardField[] {
   return Object.keys(variant.stepSchemas[step]?.shape ?? {}) as WizardField[];
+}
+
+/** The 'Contest created' toast's description (SPEC 8), true to the status the server gave. */
+export function createdMessage(
+  variant: WizardVariant,
+  contest: { title: string; status: ContestStatus },
+): string {
+  if (variant.kind === 'admin') {
+    return `${contest.title} was created with the status ${STATUS_LABELS[contest.status]}.`;
+  }
+  // The platform decides: a submission waits for approval, or goes live at once.
+  return contest.status === 'pending'
+    ? 'Your contest has been submitted for approval.'
+    : 'Your contest is now live.';
 }
