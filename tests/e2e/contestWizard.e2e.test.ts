@@ -108,6 +108,10 @@ describe('the member wizard', () => {
     );
 
     await page.getByLabel('Contest Title').fill('ab');
+    // Save Draft keeps what is valid and says what is not.
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await toast(page, 'Draft saved', 'Saved, except fields that still have errors.');
+    expect(await messageOf(page, 'Contest Title')).toContain('Title must be at least 3 characters');
     await next(page);
     expect(await messageOf(page, 'Contest Title')).toContain('Title must be at least 3 characters');
     expect(await messageOf(page, 'Short Description')).toContain(

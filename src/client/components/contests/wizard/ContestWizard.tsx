@@ -141,10 +141,11 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
     const here = stepFields(variant, step).filter((f) => result.skipped.includes(f));
     if (here.length) {
       // Their messages show beside them: what they hold was not saved.
-      void formik.setTouched({
-        ...formik.touched,
-        ...Object.fromEntries(here.map((f) => [f, true])),
-      });
+      setChecking(true);
+      void formik.setTouched(
+        { ...formik.touched, ...Object.fromEntries(here.map((f) => [f, true])) },
+        true,
+      );
     }
     toastSuccess(
       'Draft saved',
