@@ -15,6 +15,14 @@ import type { SignedInPath } from './routePaths';
 const AccountSettingsPage = lazy(() =>
   import('./pages/AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })),
 );
+const CreateContestPage = lazy(() =>
+  import('./pages/CreateContestPage').then((m) => ({ default: m.CreateContestPage })),
+);
+const AdminCreateContestPage = lazy(() =>
+  import('./pages/admin/AdminCreateContestPage').then((m) => ({
+    default: m.AdminCreateContestPage,
+  })),
+);
 const AdminDashboardPage = lazy(() =>
   import('./pages/admin/AdminDashboardPage').then((m) => ({ default: m.AdminDashboardPage })),
 );
@@ -75,7 +83,7 @@ const routes: AppRoute[] = [
       user.role === 'admin' ? <Redirect to="/admin" replace /> : <DashboardPage user={user} />,
   },
   { path: '/contests', render: () => <ContestsPage /> },
-  { path: '/contests/create', render: () => <PlaceholderPage title="Create Contest" /> },
+  { path: '/contests/create', render: (user) => <CreateContestPage user={user} /> },
   { path: '/contests/:contestId', render: (user) => <ContestDetailPage user={user} /> },
   { path: '/payment', render: () => <PlaceholderPage title="Payment" /> },
   { path: '/leaderboard', render: () => <PlaceholderPage title="Leaderboards" /> },
@@ -118,8 +126,10 @@ const routes: AppRoute[] = [
   },
   {
     path: '/admin/contests/create',
+    // PRODUCT.md: moderators review contests and reach /admin/contests only; creating through
+    // the admin wizard stays with admins.
     roles: ADMIN_ONLY,
-    render: () => <PlaceholderPage title="Create Contest" />,
+    render: (user) => <AdminCreateContestPage user={user} />,
   },
 ];
 

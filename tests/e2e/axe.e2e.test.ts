@@ -61,6 +61,39 @@ afterAll(async () => {
   await s?.stop();
 });
 
+/** A browser copy of a whole member wizard form (contestDraft), open on its last step. */
+function wizardCopy(): string {
+  return JSON.stringify({
+    userId: people.member.id,
+    draftId: null,
+    step: 4,
+    savedAt: Date.now(),
+    values: {
+      title: 'Axe Cup',
+      category: 'gaming',
+      shortDescription: 'A contest for the accessibility suite.',
+      coverImage: '',
+      mode: 'individual',
+      maxParticipants: 20,
+      format: 'league',
+      registrationDeadline: '2031-01-01T09:00',
+      startDate: '2031-01-02T09:00',
+      endDate: '2031-01-03T09:00',
+      participationType: 'paid',
+      requiredTier: 'pro',
+      entryFee: 15,
+      prize: 'A trophy',
+      description: '## Rules\n\nPlay fair and **have fun**. See [the rules](https://example.org).',
+      externalLink: 'https://example.org/axe',
+      pdfGuide: '',
+      enableLeaderboard: true,
+      enableComments: false,
+      status: '',
+      featured: false,
+    },
+  });
+}
+
 function setSettings(change: Partial<TPlatformSettings>) {
   savePlatformSettings({ db: s.db, value: { ...getPlatformSettings({ db: s.db }), ...change } });
 }
@@ -182,7 +215,7 @@ describe('axe-core on every screen', () => {
     const visits: Record<Who, string[]> = {
       guest: [...GUEST_PATHS, ...OPEN_PATHS, '/no-such-page'],
       member: SIGNED_IN_PATHS.map(samplePath),
-      // The moderator's own screen; the rest they share with members.
+      // The moderator's own screens; the rest they share with members.
       moderator: ['/admin/contests'],
       admin: SIGNED_IN_PATHS.map(samplePath),
     };
@@ -340,6 +373,26 @@ describe('axe-core on every screen', () => {
         expect(toastBox && navBox && toastBox.y + toastBox.height <= navBox.y + 1).toBe(true);
         await audit(member, `member phone ${theme} success toast`, findings);
         await member.setViewportSize(VIEWPORTS.desktop);
+
+        // The contest wizard's messages after Next, and its Preview dialog (reached through the
+        // browser copy, which reopens the wizard on its last step).
+        await member.evaluate(() => localStorage.removeItem('contestDraft'));
+        await navigate(member, '/contests/create');
+        // Enter submits the step as Next does (the last toast may still cover the button).
+        await member.getByLabel('Contest Title').press('Enter');
+        await member.getByText('Title must be at least 3 characters').waitFor();
+        await audit(member, `member ${theme} contest wizard with errors`, findings);
+        await member.evaluate((copy) => localStorage.setItem('contestDraft', copy), wizardCopy());
+        await navigate(member, '/');
+        await navigate(member, '/contests/create');
+        await member.getByRole('button', { name: 'Preview', exact: true }).click();
+        const preview = member.getByRole('dialog', { name: 'Contest Preview' });
+        await preview.getByRole('heading', { name: 'Rules' }).waitFor();
+        await animationsDone(member);
+        await audit(member, `member ${theme} contest preview dialog`, findings);
+        await member.keyboard.press('Escape');
+        await preview.waitFor({ state: 'detached' });
+        await member.evaluate(() => localStorage.removeItem('contestDraft'));
 
         // The sign-in form's field errors and the error toast of a refused sign-in.
         const guest = tabs.guest.page;

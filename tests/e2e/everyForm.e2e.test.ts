@@ -5,7 +5,9 @@
 // role that uses it. A form that cannot be saved on a fresh install (as the Payments tab once
 // could not) is found here first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
+import { contests } from '../../src/server/db/schema';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { startWordPressFixture } from '../helpers/wordpress';
 import { insertContest } from '../helpers/contests';
@@ -106,6 +108,22 @@ describe('a member', () => {
     expect(await valueOf(page, 'Account Number')).toBe('GB33BUKB20201555555555');
     expect(await valueOf(page, 'Bank Name')).toBe('First Bank of Jedburgh');
     expect(await valueOf(page, 'Bank Code')).toBe('BUKBGB22');
+  });
+
+  it('Create Contest: Save Draft keeps the values across a reload', async () => {
+    await open(page, '/contests/create');
+    await page.getByLabel('Contest Title').fill('Harbour Chess Evening');
+    await page.getByLabel('Short Description').fill('Rapid games by the harbour, all levels.');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expectText(page, 'Draft saved');
+    // The saved draft is named in the address: a reload continues it from the server.
+    await page.waitForURL(/\?draft=\d+$/);
+    await page.evaluate(() => localStorage.removeItem('contestDraft'));
+    await page.reload();
+    expect(await valueOf(page, 'Contest Title')).toBe('Harbour Chess Evening');
+    expect(await valueOf(page, 'Short Description')).toBe(
+      'Rapid games by the harbour, all levels.',
+    );
   });
 });
 
@@ -256,5 +274,33 @@ describe('an admin', () => {
     expect(await dialog.getByLabel('Required Tier').inputValue()).toBe('pro');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('Create Contest (admin wizard): the contest is created, active', async () => {
+    await open(page, '/admin/contests/create');
+    await page.getByLabel('Contest Title').fill('Staff Spelling Bee');
+    await page.getByLabel('Short Description').fill('A spelling contest for the whole staff.');
+    const next = () => page.getByRole('button', { name: 'Next' }).click();
+    await next();
+    await expectText(page, 'Step 2 of 5');
+    await next();
+    await page.getByLabel('Registration Deadline').fill('2031-09-01T09:00');
+    await page.getByLabel('Start Date').fill('2031-09-02T09:00');
+    await page.getByLabel('End Date').fill('2031-09-02T17:00');
+    await next();
+    await expectText(page, 'Admin Settings');
+    await next();
+    await page
+      .getByLabel('Detailed Description', { exact: true })
+      .fill('Words are read aloud one by one; the last speller standing wins the cup.');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    await expectText(page, 'Contest created');
+    await page.waitForURL(at('/admin/contests'));
+    const created = s.db
+      .select()
+      .from(contests)
+      .where(eq(contests.title, 'Staff Spelling Bee'))
+      .get();
+    expect(created).toMatchObject({ status: 'active', category: 'academic', draft: false });
   });
 });

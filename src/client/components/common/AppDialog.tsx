@@ -11,6 +11,8 @@ interface Props {
   role?: 'dialog' | 'alertdialog';
   /** Where focus goes on open; by default the first focusable element. */
   initialFocusEl?: () => HTMLElement | null;
+  /** Wider dialogs for long content (the contest preview). */
+  size?: 'md' | 'lg' | 'xl';
 }
 
 export function AppDialog({
@@ -21,6 +23,7 @@ export function AppDialog({
   footer,
   role = 'dialog',
   initialFocusEl,
+  size = 'md',
 }: Props) {
   return (
     <Dialog.Root
@@ -28,6 +31,7 @@ export function AppDialog({
       onOpenChange={(e) => !e.open && onClose()}
       role={role}
       initialFocusEl={initialFocusEl}
+      size={size}
       lazyMount
       unmountOnExit
     >

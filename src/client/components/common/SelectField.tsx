@@ -5,12 +5,14 @@ import { useField } from 'formik';
 interface Props {
   name: string;
   label: string;
-  options: readonly { value: string; label: string }[];
+  /** A disabled option is shown but cannot be chosen (the wizard's 'Coming soon' choices). */
+  options: readonly { value: string; label: string; disabled?: boolean }[];
+  helperText?: string;
   /** Called after Formik's own change handling, for fields that depend on this one. */
   onValueChange?: (value: string) => void;
 }
 
-export function SelectField({ name, label, options, onValueChange }: Props) {
+export function SelectField({ name, label, options, onValueChange, helperText }: Props) {
   const [field, meta, helpers] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
   return (
@@ -27,13 +29,14 @@ export function SelectField({ name, label, options, onValueChange }: Props) {
           }}
         >
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}
             </option>
           ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
       {invalid ? <Field.ErrorText color="red.fg">{meta.error}</Field.ErrorText> : null}
     </Field.Root>
   );

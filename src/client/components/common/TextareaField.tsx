@@ -1,5 +1,6 @@
-// A Formik-bound textarea with its label and error tied to it, like FormField.
-import { Field, Textarea, type TextareaProps } from '@chakra-ui/react';
+// A Formik-bound textarea with its label and error tied to it; with `maxLength`, a counter of the
+// characters used.
+import { Field, HStack, Text, Textarea, type TextareaProps } from '@chakra-ui/react';
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
 
@@ -7,17 +8,42 @@ interface Props extends Omit<TextareaProps, 'name'> {
   name: string;
   label: string;
   helperText?: ReactNode;
+  required?: boolean;
+  maxLength?: number;
 }
 
-export function TextareaField({ name, label, helperText, ...textareaProps }: Props) {
+export function TextareaField({
+  name,
+  label,
+  helperText,
+  required,
+  maxLength,
+  ...textareaProps
+}: Props) {
   const [field, meta] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
+  const length = (field.value ?? '').length;
   return (
-    <Field.Root invalid={invalid}>
-      <Field.Label>{label}</Field.Label>
-      <Textarea {...field} value={field.value ?? ''} {...textareaProps} />
-      {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {invalid ? <Field.ErrorText color="red.fg">{meta.error}</Field.ErrorText> : null}
+    <Field.Root invalid={invalid} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator color="red.fg" /> : null}
+      </Field.Label>
+      <Textarea {...field} value={field.value ?? ''} maxLength={maxLength} {...textareaProps} />
+      <HStack justify="space-between" w="full" gap="3" align="flex-start">
+        {invalid ? (
+          <Field.ErrorText color="red.fg">{meta.error}</Field.ErrorText>
+        ) : helperText ? (
+          <Field.HelperText>{helperText}</Field.HelperText>
+        ) : (
+          <span />
+        )}
+        {maxLength ? (
+          <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+            {length}/{maxLength}
+          </Text>
+        ) : null}
+      </HStack>
     </Field.Root>
   );
 }

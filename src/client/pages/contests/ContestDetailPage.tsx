@@ -12,13 +12,13 @@ import {
   HStack,
   Heading,
   Link as ChakraLink,
-  Skeleton,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { ArrowLeft, ExternalLink, FileText, Pencil, SearchX } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Markdown } from '../../components/common/Markdown';
 import { Link, useParams } from 'wouter';
 import {
   CATEGORY_LABELS,
@@ -45,8 +45,6 @@ import { errorMessage } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-
-const ContestDescription = lazy(() => import('../../components/contests/ContestDescription'));
 
 function BackLink() {
   return (
@@ -229,9 +227,7 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
               About this contest
             </Heading>
             {contest.description ? (
-              <Suspense fallback={<Skeleton h="32" />}>
-                <ContestDescription markdown={contest.description} />
-              </Suspense>
+              <Markdown>{contest.description}</Markdown>
             ) : (
               <Text color="fg.muted">No description</Text>
             )}

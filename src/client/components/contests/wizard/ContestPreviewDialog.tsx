@@ -1,0 +1,201 @@
+// The Preview dialog (SPEC 2.6): the contest as members will see it, from what the form holds
+// now, with Close Preview and the wizard's submit button.
+import {
+  Badge,
+  Box,
+  Button,
+  DataList,
+  Flex,
+  Heading,
+  Image,
+  Link,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { TIER_LABELS, normalizeTier } from '../../../../shared/constants';
+import {
+  CATEGORY_LABELS,
+  FORMAT_LABELS,
+  MODE_LABELS,
+  PARTICIPATION_LABELS,
+  type ContestCategory,
+  type ContestFormat,
+  type ContestMode,
+  type ParticipationType,
+} from '../../../../shared/contests';
+import { formatDate } from '../../../../shared/format';
+import { ZEntryFee, ZExternalLink } from '../../../../shared/schemas/contests';
+import { AppDialog } from '../../common/AppDialog';
+import { Markdown } from '../../common/Markdown';
+import type { WizardValues } from './formValues';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  values: WizardValues;
+  submitLabel: string;
+  submitting: boolean;
+  onSubmit: () => void;
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** SPEC 9's date, with the time beside it in a quieter voice. */
+function DateValue({ value }: { value: string }) {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return <Text color="fg.muted">Not set</Text>;
+  return (
+    <Text>
+      <Text as="span">{formatDate(date)}</Text>{' '}
+      <Text as="span" color="fg.muted">
+        {timeFormat.format(date)}
+      </Text>
+    </Text>
+  );
+}
+
+function Cover({ src }: { src: string }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (!src || broken === src) {
+    return (
+      <Flex h="32" bg="bg.muted" rounded="md" align="center" justify="center" color="fg.muted">
+        <ImageOff size={40} aria-label="No cover image" role="img" />
+      </Flex>
+    );
+  }
+  return (
+    <Image
+      src={src}
+      alt="Cover image"
+      aspectRatio={16 / 9}
+      objectFit="cover"
+      rounded="md"
+      w="full"
+      onError={() => setBroken(src)}
+    />
+  );
+}
+
+export function ContestPreviewDialog({
+  open,
+  onClose,
+  values,
+  submitLabel,
+  submitting,
+  onSubmit,
+}: Props) {
+  const link = ZExternalLink.safeParse(values.externalLink);
+  const fee = ZEntryFee.safeParse(values.entryFee);
+  const paid = values.participationType === 'paid';
+  const badges = [
+    CATEGORY_LABELS[values.category as ContestCategory],
+    MODE_LABELS[values.mode as ContestMode],
+    FORMAT_LABELS[values.format as ContestFormat],
+    PARTICIPATION_LABELS[values.participationType as ParticipationType],
+    `${TIER_LABELS[normalizeTier(values.requiredTier)]} tier`,
+  ].filter(Boolean);
+
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Contest Preview"
+      size="lg"
+      footer={
+        <Stack direction="row" gap="2" justify="flex-end" w="full" flexWrap="wrap">
+          <Button variant="outline" onClick={onClose}>
+            Close Preview
+          </Button>
+          <Button colorPalette="purple" loading={submitting} onClick={onSubmit}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      }
+    >
+      <Stack gap="5">
+        <Cover src={values.coverImage} />
+        <Stack gap="2">
+          <Heading as="h3" size="xl">
+            {values.title.trim() || 'Untitled Contest'}
+          </Heading>
+          <Wrap gap="2">
+            {badges.map((badge, i) => (
+              <Badge key={badge} colorPalette={i === 0 ? 'purple' : 'gray'} variant="subtle">
+                {badge}
+              </Badge>
+            ))}
+          </Wrap>
+          {values.shortDescription.trim() ? (
+            <Text color="fg.muted">{values.shortDescription}</Text>
+          ) : null}
+        </Stack>
+        <DataList.Root orientation="horizontal" size="sm" gap="3">
+          <DataList.Item>
+            <DataList.ItemLabel>Registration Deadline</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <DateValue value={values.registrationDeadline} />
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Start Date</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <DateValue value={values.startDate} />
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>End Date</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <DateValue value={values.endDate} />
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Prize</DataList.ItemLabel>
+            <DataList.ItemValue>{values.prize.trim() || 'None'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Max Participants</DataList.ItemLabel>
+            <DataList.ItemValue>{values.maxParticipants || 'Not set'}</DataList.ItemValue>
+          </DataList.Item>
+          {paid ? (
+            <DataList.Item>
+              <DataList.ItemLabel>Entry Fee</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {fee.success && fee.data ? `$${fee.data} USD` : 'Not set'}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
+          {link.success && link.data ? (
+            <DataList.Item>
+              <DataList.ItemLabel>External Link</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <Link
+                  href={link.data}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  color="purple.fg"
+                  textDecoration="underline"
+                  overflowWrap="anywhere"
+                >
+                  {link.data}
+                </Link>
+              </DataList.ItemValue>
+            </DataList.Item>
+          ) : null}
+        </DataList.Root>
+        <Box>
+          <Heading as="h4" size="md" mb="2">
+            Description
+          </Heading>
+          {values.description.trim() ? (
+            <Markdown>{values.description}</Markdown>
+          ) : (
+            <Text color="fg.muted">No description yet.</Text>
+          )}
+        </Box>
+      </Stack>
+    </AppDialog>
+  );
+}

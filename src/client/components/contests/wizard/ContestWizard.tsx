@@ -1,0 +1,259 @@
+// The contest wizard, one component for both (SPEC 2.6 member, 2.18 admin; variants.ts lists
+// what differs). Next validates only the current step with its shared schema (SPEC 5's messages
+// beside their fields) and, for members, saves the server draft; Previous goes back without
+// validating; Submit parses the whole form with the shared schema and sends it.
+import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { ChevronLeft, ChevronRight, Eye, Save, Send } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { ZodType } from 'zod';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { CONTEST_MESSAGES } from '../../../../shared/contests';
+import { errorMessage, serverFieldErrors } from '../../../lib/errors';
+import { toastError, toastSuccess } from '../../../lib/toaster';
+import { trpc } from '../../../lib/trpc';
+import { AccessStep } from './AccessStep';
+import { BasicInfoStep } from './BasicInfoStep';
+import { browserStorage, clearBrowserDraft } from './browserDraft';
+import { ContentStep } from './ContentStep';
+import { ContestPreviewDialog } from './ContestPreviewDialog';
+import { EMPTY_VALUES, type WizardValues } from './formValues';
+import { KeepBrowserCopy } from './KeepBrowserCopy';
+import { ScheduleStep } from './ScheduleStep';
+import { SetupStep } from './SetupStep';
+import { useDraftSaver } from './useDraftSaver';
+import { createdMessage, stepFields, stepOfField, type WizardVariant } from './variants';
+import { WizardProgress } from './WizardProgress';
+
+export interface WizardStart {
+  values: WizardValues;
+  /** 0-based. */
+  step: number;
+  draftId: number | null;
+}
+
+interface Props {
+  variant: WizardVariant;
+  start: WizardStart;
+  userId: number;
+  /** Told the id of the server draft the first save made (the page puts it in the URL). */
+  onNewDraft?: (id: number) => void;
+}
+
+const FORM_FIELDS = Object.keys(EMPTY_VALUES);
+
+/** Service refusals that are about one field, placed beside it. */
+const FIELD_MESSAGES = {
+  [CONTEST_MESSAGES.coverImage]: 'coverImage',
+  [CONTEST_MESSAGES.pdfGuide]: 'pdfGuide',
+};
+
+export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
+  const [step, setStep] = useState(start.step);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  // Until Next (or Submit) is first pressed on a step, nothing is checked: a message appearing
+  // when a field loses focus would move the buttons under the pointer and swallow the click.
+  const [checking, setChecking] = useState(false);
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const drafts = useDraftSaver(start.draftId, onNewDraft);
+  const create = trpc.contests.create.useMutation();
+  const headingRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  const last = variant.stepTitles.length - 1;
+  const schemas = useMemo(
+    () =>
+      (variant.stepSchemas as readonly ZodType[]).map((schema) => toFormikValidationSchema(schema)),
+    [variant],
+  );
+
+  // A new step is announced and scrolled to: focus moves to its heading.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  function goTo(
+    next: number,
+    formik: Pick<FormikHelpers<WizardValues>, 'setTouched' | 'setErrors'>,
+  ) {
+    void formik.setTouched({}, false);
+    formik.setErrors({});
+    setChecking(false);
+    setStep(next);
+  }
+
+  /** Takes the member to the step of a field with a problem and shows the message beside it. */
+  function showProblem(
+    field: string,
+    message: string,
+    helpers: Pick<FormikHelpers<WizardValues>, 'setTouched' | 'setFieldError'>,
+  ) {
+    setStep(stepOfField(variant, field));
+    void helpers.setTouched({ [field]: true }, false);
+    helpers.setFieldError(field, message);
+  }
+
+  async function submit(values: WizardValues, helpers: FormikHelpers<WizardValues>) {
+    const parsed = variant.formSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      showProblem(String(issue.path[0] ?? 'title'), issue.message, helpers);
+      toastError('Creation failed', issue.message);
+      return;
+    }
+    try {
+      const id = variant.drafts ? await drafts.settledId() : null;
+      const contest = await create.mutateAsync({
+        ...parsed.data,
+        type: parsed.data.category,
+        ...(id ? { id } : {}),
+      });
+      if (variant.drafts) clearBrowserDraft(browserStorage());
+      void utils.contests.invalidate();
+      toastSuccess('Contest created', createdMessage(variant, contest));
+      navigate(variant.doneHref);
+    } catch (error) {
+      toastError('Creation failed', errorMessage(error, 'Failed to create contest'));
+      const [field] = Object.entries(
+        serverFieldErrors(error, { byMessage: FIELD_MESSAGES, fields: FORM_FIELDS }),
+      );
+      if (field) showProblem(field[0], field[1], helpers);
+    }
+  }
+
+  async function onSubmit(values: WizardValues, helpers: FormikHelpers<WizardValues>) {
+    if (step < last) {
+      goTo(step + 1, helpers);
+      if (variant.drafts) void drafts.save(values);
+      return;
+    }
+    await submit(values, helpers);
+  }
+
+  async function saveDraft(formik: FormikProps<WizardValues>) {
+    const result = await drafts.save(formik.values);
+    if (!result) return;
+    const here = stepFields(variant, step).filter((f) => result.skipped.includes(f));
+    if (here.length) {
+      // Their messages show beside them: what they hold was not saved.
+      setChecking(true);
+      void formik.setTouched(
+        { ...formik.touched, ...Object.fromEntries(here.map((f) => [f, true])) },
+        true,
+      );
+    }
+    toastSuccess(
+      'Draft saved',
+      result.skipped.length
+        ? 'Saved, except fields that still have errors.'
+        : 'Your contest draft has been saved.',
+    );
+  }
+
+  const stepBody = [
+    <BasicInfoStep key="basic" variant={variant} />,
+    <SetupStep key="setup" variant={variant} />,
+    <ScheduleStep key="schedule" />,
+    <AccessStep key="access" variant={variant} />,
+    <ContentStep key="content" />,
+  ][step];
+
+  return (
+    <Formik<WizardValues>
+      initialValues={start.values}
+      validationSchema={schemas[step]}
+      validateOnBlur={false}
+      validateOnChange={checking}
+      onSubmit={onSubmit}
+    >
+      {(formik) => (
+        <Form
+          noValidate
+          aria-label={variant.kind === 'admin' ? 'Admin contest wizard' : 'Contest wizard'}
+          onSubmitCapture={() => setChecking(true)}
+        >
+          {variant.drafts ? (
+            <KeepBrowserCopy userId={userId} step={step} draftId={drafts.draftId} />
+          ) : null}
+          <Card.Root>
+            <Card.Body>
+              <Stack gap="6">
+                <Box ref={headingRef} tabIndex={-1} outline="none">
+                  <WizardProgress step={step} titles={variant.stepTitles} />
+                </Box>
+                {stepBody}
+                <Stack
+                  direction={{ base: 'column-reverse', sm: 'row' }}
+                  justify="space-between"
+                  gap="3"
+                  pt="2"
+                >
+                  <HStack gap="2" flexWrap="wrap">
+                    <Button
+                      variant="outline"
+                      onClick={() => goTo(step - 1, formik)}
+                      disabled={step === 0}
+                    >
+                      <ChevronLeft aria-hidden /> Previous
+                    </Button>
+                    {variant.drafts && step < last ? (
+                      <Button
+                        variant="ghost"
+                        onClick={() => void saveDraft(formik)}
+                        loading={drafts.saving}
+                      >
+                        <Save aria-hidden /> Save Draft
+                      </Button>
+                    ) : null}
+                  </HStack>
+                  <HStack gap="2" flexWrap="wrap" justify={{ base: 'flex-start', sm: 'flex-end' }}>
+                    {step < last ? (
+                      <Button type="submit" colorPalette="purple">
+                        Next <ChevronRight aria-hidden />
+                      </Button>
+                    ) : (
+                      <>
+                        <Button variant="outline" onClick={() => setPreviewOpen(true)}>
+                          <Eye aria-hidden /> Preview
+                        </Button>
+                        <Button type="submit" colorPalette="purple" loading={formik.isSubmitting}>
+                          <Send aria-hidden /> {variant.submitLabel}
+                        </Button>
+                      </>
+                    )}
+                  </HStack>
+                </Stack>
+                {variant.drafts && drafts.savedAt ? (
+                  <Text fontSize="sm" color="fg.muted" role="status">
+                    Draft saved at{' '}
+                    {drafts.savedAt.toLocaleTimeString('en-US', {
+                      hour: 'numeric',
+                      minute: '2-digit',
+                    })}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+          <ContestPreviewDialog
+            open={previewOpen}
+            onClose={() => setPreviewOpen(false)}
+            values={formik.values}
+            submitLabel={variant.submitLabel}
+            submitting={formik.isSubmitting}
+            onSubmit={() => {
+              setPreviewOpen(false);
+              setChecking(true);
+              void formik.submitForm();
+            }}
+          />
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,67 @@
+// Step 2, Contest Setup: mode, maximum participants, format. The member wizard shows team mode
+// and the live and submission formats disabled, 'Coming soon' (SPEC 5).
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import {
+  COMING_SOON_FORMATS,
+  COMING_SOON_MODES,
+  CONTEST_FORMATS,
+  CONTEST_LIMITS,
+  CONTEST_MODES,
+  FORMAT_LABELS,
+  MODE_LABELS,
+} from '../../../../shared/contests';
+import { FormField } from '../../common/FormField';
+import { SelectField } from '../../common/SelectField';
+import type { WizardVariant } from './variants';
+
+function options<T extends string>(
+  values: readonly T[],
+  labels: Record<T, string>,
+  comingSoon: readonly string[],
+) {
+  return values.map((value) => {
+    const soon = comingSoon.includes(value);
+    return {
+      value,
+      label: soon ? `${labels[value]} (Coming soon)` : labels[value],
+      disabled: soon,
+    };
+  });
+}
+
+export function SetupStep({ variant }: { variant: WizardVariant }) {
+  const modes = options(CONTEST_MODES, MODE_LABELS, variant.comingSoon ? COMING_SOON_MODES : []);
+  const formats = variant.comingSoon
+    ? options([...CONTEST_FORMATS, ...COMING_SOON_FORMATS], FORMAT_LABELS, COMING_SOON_FORMATS)
+    : options(CONTEST_FORMATS, FORMAT_LABELS, []);
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+        <SelectField
+          name="mode"
+          label="Mode"
+          options={modes}
+          helperText={variant.comingSoon ? 'Team contests are coming soon.' : undefined}
+        />
+        <SelectField
+          name="format"
+          label="Format"
+          options={formats}
+          helperText={
+            variant.comingSoon ? 'Live and submission formats are coming soon.' : undefined
+          }
+        />
+      </SimpleGrid>
+      <FormField
+        name="maxParticipants"
+        label="Max Participants"
+        type="number"
+        inputMode="numeric"
+        min={CONTEST_LIMITS.maxParticipantsMin}
+        max={CONTEST_LIMITS.maxParticipantsMax}
+        step={1}
+        helperText="From 1 to 10,000."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+// The wizard's form values (what the inputs hold: text, numbers from number inputs, '' for
+// empty) and their conversions: from a stored contest (resuming a draft), to a draft save, to a
+// submission. Pure TypeScript, so the server project's tests can run it.
+import type { TContest, TSaveDraftRequest } from '../../../../shared/schemas/contests';
+import { ZSaveDraftRequestSchema } from '../../../../shared/schemas/contests';
+
+export interface WizardValues {
+  title: string;
+  category: string;
+  shortDescription: string;
+  coverImage: string;
+  mode: string;
+  /** A number input: a number, or '' while empty. */
+  maxParticipants: number | '';
+  format: string;
+  /** datetime-local values ('2026-06-12T10:00', local time), '' while empty. */
+  registrationDeadline: string;
+  startDate: string;
+  endDate: string;
+  participationType: string;
+  requiredTier: string;
+  /** A number input, or the stored text when a draft is resumed. */
+  entryFee: number | string;
+  prize: string;
+  description: string;
+  externalLink: string;
+  pdfGuide: string;
+  enableLeaderboard: boolean;
+  enableComments: boolean;
+  /** The admin wizard's Admin Settings; the member wizard never sends them. */
+  status: string;
+  featured: boolean;
+}
+
+export type WizardField = keyof WizardValues;
+
+export const EMPTY_VALUES: WizardValues = {
+  title: '',
+  category: '',
+  shortDescription: '',
+  coverImage: '',
+  mode: '',
+  maxParticipants: '',
+  format: '',
+  registrationDeadline: '',
+  startDate: '',
+  endDate: '',
+  participationType: '',
+  requiredTier: '',
+  entryFee: '',
+  prize: '',
+  description: '',
+  externalLink: '',
+  pdfGuide: '',
+  enableLeaderboard: true,
+  enableComments: true,
+  status: '',
+  featured: false,
+};
+
+/** A date as a datetime-local input shows it: local time, to the minute. */
+export function toLocalInput(date: Date | null | undefined): string {
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+/** A stored contest (a draft being resumed) as the wizard's values, over the wizard's defaults. */
+export function valuesFromContest(contest: TContest, base: WizardValues): WizardValues {
+  return {
+    ...base,
+    title: contest.title,
+    category: contest.category,
+    shortDescription: contest.shortDescription ?? '',
+    coverImage: contest.coverImage ?? '',
+    mode: contest.mode,
+    maxParticipants: contest.maxParticipants,
+    format: contest.format,
+    registrationDeadline: toLocalInput(contest.registrationDeadline),
+    startDate: toLocalInput(contest.startDate),
+    endDate: toLocalInput(contest.endDate),
+    participationType: contest.participationType,
+    requiredTier: contest.requiredTier,
+    entryFee: contest.entryFee ?? '',
+    prize: contest.prize ?? '',
+    description: contest.description ?? '',
+    externalLink: contest.externalLink ?? '',
+    pdfGuide: contest.pdfGuide ?? '',
+    enableLeaderboard: contest.enableLeaderboard,
+    enableComments: contest.enableComments,
+  };
+}
+
+type DraftField = Exclude<keyof TSaveDraftRequest, 'id'>;
+const DRAFT_FIELDS = Object.keys(ZSaveDraftRequestSchema.shape).filter(
+  (key): key is DraftField => key !== 'id',
+);
+
+/**
+ * What a draft save sends: every field that is valid by the draft rules (an empty one clears
+ * it), parsed as the server will read it (datetime-local text becomes a Date here, in the
+ * browser's time zone). A field that is filled but invalid is left out, so the saved draft keeps
+ * its previous value, and named in `skipped`.
+ */
+export function draftPayload(values: WizardValues): {
+  payload: Omit<TSaveDraftRequest, 'id'>;
+  skipped: DraftField[];
+} {
+  const payload: Record<string, unknown> = {};
+  const skipped: DraftField[] = [];
+  for (const key of DRAFT_FIELDS) {
+    // A fee belongs to paid contests only; the server clears it for the others anyway.
+    const raw = key === 'entryFee' && values.participationType !== 'paid' ? '' : values[key];
+    const parsed = ZSaveDraftRequestSchema.shape[key].safeParse(raw);
+    if (parsed.success) payload[key] = parsed.data ?? null;
+    else skipped.push(key);
+  }
+  return { payload: payload as Omit<TSaveDraftRequest, 'id'>, skipped };
+}

@@ -1,0 +1,387 @@
+// The contest wizards in Chromium (SPEC 2.6, 2.18, 5): a member walks /contests/create meeting a
+// validation message on every step, saves a draft, reloads and continues it from ?draft=, loads
+// a rules template, uploads a cover, previews and submits; the server holds the contest as
+// pending with what was typed. An admin creates an active, featured contest with the admin
+// wizard; a moderator may not open it.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { listDrafts } from '../../src/server/services/contestReads';
+import { signIn } from '../helpers/accounts';
+import { launchBrowser, type TestBrowser } from '../helpers/browser';
+import { storedContest } from '../helpers/contests';
+import { createUser, type CreatedUser } from '../helpers/db';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { expectText, pathOf, signInThroughForm } from './flows';
+
+let s: TestServer;
+let b: TestBrowser;
+const contexts: BrowserContext[] = [];
+let member: CreatedUser;
+let admin: CreatedUser;
+let moderator: CreatedUser;
+let cover: Buffer;
+
+beforeAll(async () => {
+  s = await startTestServer({ withClient: true });
+  b = await launchBrowser();
+  member = await createUser(s.db, { username: 'wizard_member' });
+  admin = await createUser(s.db, { username: 'wizard_admin', role: 'admin' });
+  moderator = await createUser(s.db, { username: 'wizard_moderator', role: 'moderator' });
+  cover = await sharp({
+    create: { width: 64, height: 36, channels: 3, background: '#6b21a8' },
+  })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await b?.close();
+  await s?.stop();
+});
+
+async function signedIn(user: CreatedUser): Promise<Page> {
+  const browser = b.browser.browser();
+  if (!browser) throw new Error('the test browser has no Browser to open contexts from');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInThroughForm(page, s.url, user.username, user.password);
+  return page;
+}
+
+/** The message tied to a field (aria-errormessage): shown beside it, and read out with it. */
+async function messageOf(page: Page, label: string): Promise<string> {
+  const field = page.getByLabel(label, { exact: true });
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  return field.evaluate((el) => {
+    const id = el.getAttribute('aria-errormessage');
+    return (id && document.getElementById(id)?.textContent) || '';
+  });
+}
+
+async function expectStep(page: Page, n: number, title: string) {
+  await expectText(page, `Step ${n} of 5`);
+  await expectText(page, `${n * 20}% Complete`);
+  await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+
+/**
+ * Waits for the toast with this title (and, when given, its description), then closes it, as a
+ * person would: toasts sit at the bottom right, over the wizard's Next button.
+ */
+async function toast(page: Page, title: string, description?: string) {
+  const shown = page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('status')
+    .filter({ hasText: title })
+    .first();
+  await shown.waitFor({ timeout: 15_000 });
+  if (description) expect(await shown.textContent()).toContain(description);
+  await shown
+    .getByRole('button', { name: 'Close notification' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await shown.waitFor({ state: 'detached' });
+}
+
+describe('the member wizard', () => {
+  let page: Page;
+  let draftId: number;
+  beforeAll(async () => {
+    page = await signedIn(member);
+  });
+
+  it('checks step 1 on Next, offers the gaming template, uploads a cover and saves a draft', async () => {
+    await page.goto(`${s.url}/contests/create`);
+    await page.getByRole('heading', { name: 'Create Contest', level: 1 }).waitFor();
+    await expectStep(page, 1, 'Basic Information');
+    // The route sits under Contests in the navigation.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Contests' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await page.getByRole('link', { name: 'Back to Contests' }).getAttribute('href')).toBe(
+      '/contests',
+    );
+
+    await page.getByLabel('Contest Title').fill('ab');
+    // Save Draft keeps what is valid and says what is not.
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await toast(page, 'Draft saved', 'Saved, except fields that still have errors.');
+    expect(await messageOf(page, 'Contest Title')).toContain('Title must be at least 3 characters');
+    await next(page);
+    expect(await messageOf(page, 'Contest Title')).toContain('Title must be at least 3 characters');
+    expect(await messageOf(page, 'Short Description')).toContain(
+      'Short description must be at least 10 characters',
+    );
+    await expectStep(page, 1, 'Basic Information');
+
+    await page.getByLabel('Contest Title').fill('Wizard Gaming Cup');
+    await page.getByLabel('Short Description').fill('Eight rounds of friendly matches for all.');
+    await page.getByLabel('Category').selectOption('gaming');
+    await page.getByRole('button', { name: 'Use Template' }).click();
+    await toast(page, 'Template loaded');
+
+    await page.getByLabel('Cover Image').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: cover,
+    });
+    await toast(page, 'Image uploaded');
+    await page.getByRole('img', { name: 'Uploaded file preview' }).waitFor();
+
+    await next(page);
+    await expectStep(page, 2, 'Contest Setup');
+    // The save after Next made a server draft, named in the address.
+    await page.waitForURL(/\/contests\/create\?draft=\d+$/);
+    draftId = Number(new URL(page.url()).searchParams.get('draft'));
+
+    // Team mode and the live and submission formats are there, disabled: 'Coming soon'.
+    for (const [label, option] of [
+      ['Mode', 'Team (Coming soon)'],
+      ['Format', 'Live (Coming soon)'],
+      ['Format', 'Submission (Coming soon)'],
+    ] as const) {
+      const disabled = await page
+        .getByLabel(label, { exact: true })
+        .locator('option', { hasText: option })
+        .isDisabled();
+      expect(disabled, option).toBe(true);
+    }
+    await page.getByLabel('Max Participants').fill('');
+    await next(page);
+    expect(await messageOf(page, 'Max Participants')).toContain('Please enter max participants');
+    await page.getByLabel('Max Participants').fill('50');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await toast(page, 'Draft saved', 'Your contest draft has been saved.');
+
+    const stored = storedContest(s.db, draftId)!;
+    expect(stored).toMatchObject({
+      status: 'draft',
+      title: 'Wizard Gaming Cup',
+      category: 'gaming',
+      maxParticipants: 50,
+      createdBy: member.id,
+    });
+    expect(stored.coverImage).toMatch(/^\/uploads\//);
+    expect(stored.description).toContain('## Overview');
+    // The browser keeps its own copy too.
+    const copy = await page.evaluate(() => localStorage.getItem('contestDraft'));
+    expect(JSON.parse(copy!)).toMatchObject({ userId: member.id, draftId, step: 1 });
+  });
+
+  it('continues the server draft after a reload, from ?draft=', async () => {
+    // With the browser copy, the wizard reopens on the step the member was on.
+    await page.reload();
+    await expectText(page, 'Continuing your draft "Wizard Gaming Cup"');
+    await expectStep(page, 2, 'Contest Setup');
+    expect(await page.getByLabel('Max Participants').inputValue()).toBe('50');
+    // Without it, only the server can bring the values back.
+    await page.evaluate(() => localStorage.removeItem('contestDraft'));
+    await page.reload();
+    await expectText(page, 'Continuing your draft "Wizard Gaming Cup"');
+    await expectStep(page, 1, 'Basic Information');
+    expect(await page.getByLabel('Contest Title').inputValue()).toBe('Wizard Gaming Cup');
+    expect(await page.getByLabel('Category').inputValue()).toBe('gaming');
+    await page.getByRole('img', { name: 'Uploaded file preview' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Contests' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await next(page);
+    await expectStep(page, 2, 'Contest Setup');
+    expect(await page.getByLabel('Max Participants').inputValue()).toBe('50');
+  });
+
+  it('checks the dates, the entry fee and the description, then previews and submits', async () => {
+    await next(page);
+    await expectStep(page, 3, 'Date & Time');
+    // Previous goes back without checking; Next again comes here.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expectStep(page, 2, 'Contest Setup');
+    await next(page);
+    await expectStep(page, 3, 'Date & Time');
+    await next(page);
+    expect(await messageOf(page, 'Registration Deadline')).toContain(
+      'Registration deadline is required',
+    );
+    expect(await messageOf(page, 'Start Date')).toContain('Start date is required');
+    expect(await messageOf(page, 'End Date')).toContain('End date is required');
+    await page.getByLabel('Registration Deadline').fill('2031-03-01T09:00');
+    await page.getByLabel('Start Date').fill('2031-03-02T10:00');
+    await page.getByLabel('End Date').fill('2031-03-09T18:30');
+    await next(page);
+
+    await expectStep(page, 4, 'Access & Payment');
+    expect(await page.getByLabel('Entry Fee (USD)').count()).toBe(0);
+    await page.getByLabel('Participation Type').selectOption('paid');
+    // SPEC 4: paid sets the fee to 10.
+    expect(await page.getByLabel('Entry Fee (USD)').inputValue()).toBe('10');
+    await page.getByLabel('Entry Fee (USD)').fill('');
+    await next(page);
+    expect(await messageOf(page, 'Entry Fee (USD)')).toContain('Entry fee must be at least 1');
+    await page.getByLabel('Entry Fee (USD)').fill('25');
+    await page.getByLabel('Prize').fill('$300 and a trophy');
+    await next(page);
+
+    await expectStep(page, 5, 'Content & Extras');
+    const description = page.getByLabel('Detailed Description', { exact: true });
+    const template = await description.inputValue();
+    expect(template).toContain('## Overview');
+    expect(template).toMatch(/## Scoring/);
+    await description.fill('Too short.');
+    await page.getByRole('button', { name: 'Submit Contest' }).click();
+    expect(await messageOf(page, 'Detailed Description')).toContain(
+      'Detailed description must be at least 50 characters',
+    );
+    // Markdown, rendered safely: no raw HTML, no javascript: link.
+    await description.fill(
+      `${template}\n\n[Bad link](javascript:alert(1)) <a href="https://example.org/raw">html link</a>\n\n[Rules page](https://example.org/rules)`,
+    );
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    const rendered = page.getByRole('tabpanel', { name: 'Preview' });
+    await rendered.getByRole('heading', { name: 'Overview' }).waitFor();
+    await rendered.getByText('Bad link').waitFor();
+    expect(await rendered.getByRole('link', { name: 'Bad link' }).count()).toBe(0);
+    // Raw HTML is not rendered: its tags are dropped, only the words stay.
+    await rendered.getByText('html link').waitFor();
+    expect(await rendered.getByRole('link', { name: 'html link' }).count()).toBe(0);
+    expect(await rendered.getByRole('link', { name: 'Rules page' }).getAttribute('href')).toBe(
+      'https://example.org/rules',
+    );
+    await page.getByRole('tab', { name: 'Write' }).click();
+    await page.getByLabel('External Link').fill('https://example.org/cup');
+
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contest Preview' });
+    await dialog.waitFor();
+    await dialog.getByRole('heading', { name: 'Wizard Gaming Cup' }).waitFor();
+    for (const text of [
+      'Gaming',
+      'Individual',
+      'League',
+      'Paid',
+      'Free tier',
+      'Eight rounds of friendly matches for all.',
+      'Mar 1, 2031',
+      'Mar 2, 2031',
+      'Mar 9, 2031',
+      '$300 and a trophy',
+      '$25 USD',
+      '50',
+    ]) {
+      await dialog.getByText(text, { exact: true }).first().waitFor();
+    }
+    await dialog.getByRole('img', { name: 'Cover image' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(
+      await dialog.getByRole('link', { name: 'https://example.org/cup' }).getAttribute('href'),
+    ).toBe('https://example.org/cup');
+    await dialog.getByRole('button', { name: 'Submit Contest' }).click();
+
+    await toast(page, 'Contest created', 'Your contest has been submitted for approval.');
+    await page.waitForURL(`${s.url}/contests`);
+
+    // Submitted in place: the draft became the pending contest, with what was typed.
+    const stored = storedContest(s.db, draftId)!;
+    expect(stored).toMatchObject({
+      status: 'pending',
+      draft: false,
+      featured: false,
+      title: 'Wizard Gaming Cup',
+      category: 'gaming',
+      type: 'gaming',
+      shortDescription: 'Eight rounds of friendly matches for all.',
+      mode: 'individual',
+      format: 'league',
+      maxParticipants: 50,
+      participationType: 'paid',
+      entryFee: '25',
+      requiredTier: 'free',
+      prize: '$300 and a trophy',
+      externalLink: 'https://example.org/cup',
+      createdBy: member.id,
+    });
+    // The browser and this test share the machine's time zone.
+    expect(stored.registrationDeadline).toEqual(new Date('2031-03-01T09:00'));
+    expect(stored.startDate).toEqual(new Date('2031-03-02T10:00'));
+    expect(stored.endDate).toEqual(new Date('2031-03-09T18:30'));
+    expect(stored.description).toContain('## Rules');
+    expect(stored.coverImage).toMatch(/^\/uploads\//);
+    expect(listDrafts({ db: s.db, viewer: { id: member.id, role: 'user' } })).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('contestDraft'))).toBeNull();
+  });
+
+  it('keeps members out of the admin wizard', async () => {
+    await page.goto(`${s.url}/admin/contests/create`);
+    await page.waitForURL(`${s.url}/`);
+  });
+});
+
+describe('the admin wizard', () => {
+  it('creates an active, featured contest that the admin list shows', async () => {
+    const page = await signedIn(admin);
+    await page.goto(`${s.url}/admin/contests/create`);
+    await page.getByRole('heading', { name: 'Create Contest', level: 1 }).waitFor();
+    await expectStep(page, 1, 'Basic Information');
+    const category = page.getByLabel('Category');
+    expect(await category.inputValue()).toBe('academic');
+    expect(await category.locator('option', { hasText: 'Forex' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save Draft' }).count()).toBe(0);
+
+    await page.getByLabel('Contest Title').fill('Admin Chess Open');
+    await page.getByLabel('Short Description').fill('An open chess contest run by the staff.');
+    await category.selectOption('gaming');
+    await page.getByRole('button', { name: 'Use Template' }).click();
+    await toast(page, 'Template loaded');
+    await next(page);
+    await expectStep(page, 2, 'Contest Setup');
+    // Team mode is open to admins.
+    await page.getByLabel('Mode').selectOption('team');
+    await next(page);
+    await expectStep(page, 3, 'Date & Time');
+    await page.getByLabel('Registration Deadline').fill('2031-05-01T09:00');
+    await page.getByLabel('Start Date').fill('2031-05-02T09:00');
+    await page.getByLabel('End Date').fill('2031-05-03T21:00');
+    await next(page);
+    await expectStep(page, 4, 'Access & Settings');
+    await page.getByRole('heading', { name: 'Admin Settings' }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('active');
+    await page.getByText('Featured', { exact: true }).click();
+    await next(page);
+    await expectStep(page, 5, 'Content & Extras');
+    expect(await page.getByLabel('Detailed Description', { exact: true }).inputValue()).toContain(
+      '## Scoring',
+    );
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contest Preview' });
+    await dialog.getByRole('heading', { name: 'Admin Chess Open' }).waitFor();
+    await dialog.getByText('Team', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Create Contest' }).click();
+    await toast(page, 'Contest created');
+    await page.waitForURL(`${s.url}/admin/contests`);
+
+    const http = await signIn(s.url, admin);
+    const res = await http.get('/api/contests?admin=true&search=Admin%20Chess');
+    expect(res.status).toBe(200);
+    const rows = res.json as unknown as { id: number; status: string; featured: boolean }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'active', featured: true });
+    expect(storedContest(s.db, rows[0]!.id)).toMatchObject({
+      title: 'Admin Chess Open',
+      category: 'gaming',
+      mode: 'team',
+      createdBy: admin.id,
+    });
+  });
+
+  it('stays closed to moderators (PRODUCT.md: they reach /admin/contests only)', async () => {
+    const page = await signedIn(moderator);
+    await page.goto(`${s.url}/admin/contests/create`);
+    await page.waitForURL(`${s.url}/`);
+    expect(pathOf(page)).toBe('/');
+  });
+});
