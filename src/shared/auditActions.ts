@@ -13,6 +13,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'contest.update': 'Edited contest',
   'contest.status': 'Changed contest status',
   'contest.feature': 'Changed featured contest',
+  'payment.verify': 'Verified payment proof',
+  'payment.reject': 'Rejected payment proof',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */
