@@ -5,6 +5,11 @@ import { accountRouter } from './account';
 import { adminSettingsRouter, auditRouter } from './adminSettings';
 import { adminUsersRouter } from './adminUsers';
 import { contestsRouter } from './contests';
+import { participationRouter } from './participation';
+import { leaderboardRouter } from './leaderboard';
+import { paymentsRouter } from './payments';
+import { meRouter } from './me';
+import { adminRouter } from './admin';
 
 export const appRouter = router({
   auth: authRouter,
@@ -14,6 +19,11 @@ export const appRouter = router({
   adminSettings: adminSettingsRouter,
   audit: auditRouter,
   contests: contestsRouter,
+  participation: participationRouter,
+  leaderboard: leaderboardRouter,
+  payments: paymentsRouter,
+  me: meRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../db/client';
-import { contests, uploads, users } from '../db/schema';
+import { contests, paymentProofs, uploads, users } from '../db/schema';
 import { STORED_FILE_NAME, UPLOAD_URL_PREFIX } from './uploads';
 
 /**
@@ -18,6 +18,7 @@ export const UPLOAD_REFERENCES: readonly SQLiteColumn[] = [
   users.profileImage,
   contests.coverImage,
   contests.pdfGuide,
+  paymentProofs.proofFile,
 ];
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
