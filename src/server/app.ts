@@ -22,7 +22,9 @@ import { createUploadRouter } from './uploads';
 
 /**
  * What compression may touch: never a server-sent event stream (leaderboard.onChange), which
- * gzip would hold back in its buffer instead of sending each event as it happens.
+ * gzip would hold back in its buffer instead of sending each event as it happens. (tRPC also
+ * marks its streams Cache-Control: no-transform, which compression honours; this does not rely
+ * on that.)
  */
 function compressible(req: express.Request, res: express.Response): boolean {
   const type = String(res.getHeader('Content-Type') ?? '');

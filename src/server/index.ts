@@ -79,6 +79,7 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    if (streams.size) logger.info({ streams: streams.size }, 'ending open event streams');
     for (const res of streams) res.destroy();
     setTimeout(() => {
       server.closeAllConnections();

@@ -9,9 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessPolicy, type Access } from '../../src/server/access';
 import { restRoutes } from '../../src/server/rest';
 import { appRouter } from '../../src/server/routers/_app';
-import { createSession } from '../../src/server/services/sessions';
-import { SESSION_COOKIE } from '../../src/server/session';
-import { sealData } from 'iron-session';
+import { sessionCookie } from '../helpers/accounts';
 import { startTestServer, type TestServer } from '../helpers/server';
 import type { Role } from '../../src/shared/constants';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
@@ -233,10 +231,7 @@ describe('REST paths', () => {
   /** A cookie for a new session of this principal, sealed as the server seals them. */
   async function cookieOf(principal: Principal): Promise<string> {
     const account = cast[principal as Exclude<Principal, 'anonymous'>];
-    if (!account) return '';
-    const sid = createSession({ db: s.db, userId: account.id });
-    const sealed = await sealData({ sid }, { password: s.deps.sessionSecret, ttl: 3600 });
-    return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
+    return account ? sessionCookie(s, account.id) : '';
   }
 
   it('every adapter row names a procedure that exists', () => {
