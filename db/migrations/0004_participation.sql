@@ -37,4 +37,6 @@ CREATE INDEX `payment_proofs_queue` ON `payment_proofs` (`status`,`created_at`);
 CREATE INDEX `payment_proofs_user` ON `payment_proofs` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `payment_proofs_contest` ON `payment_proofs` (`contest_id`);--> statement-breakpoint
 CREATE INDEX `payment_proofs_reviewer` ON `payment_proofs` (`reviewer_id`);--> statement-breakpoint
-CREATE INDEX `contest_participants_score` ON `contest_participants` (`contest_id`,`score`);
+CREATE INDEX `contest_participants_score` ON `contest_participants` (`contest_id`,`score`);--> statement-breakpoint
+-- Ranks are stored from now on (services/contestParticipants.ts keeps them): rank every existing participant by standard competition ranking of the scores.
+UPDATE `contest_participants` SET `rank` = `ranked`.`r` FROM (SELECT `id`, RANK() OVER (PARTITION BY `contest_id` ORDER BY `score` DESC) AS `r` FROM `contest_participants`) AS `ranked` WHERE `contest_participants`.`id` = `ranked`.`id` AND `contest_participants`.`rank` IS NOT `ranked`.`r`;

@@ -12,7 +12,12 @@ import {
   applyScores,
   removeParticipant,
 } from '../../src/server/services/contestParticipants';
-import { setScores, SCORES_FORBIDDEN, NO_LEADERBOARD } from '../../src/server/services/leaderboard';
+import {
+  getLeaderboard,
+  setScores,
+  SCORES_FORBIDDEN,
+  NO_LEADERBOARD,
+} from '../../src/server/services/leaderboard';
 import { parseScoresCsv, SCORE_LIMIT, SCORE_MESSAGES } from '../../src/shared/leaderboard';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { refusal } from '../helpers/errors';
@@ -232,6 +237,44 @@ describe('leaderboard.get', () => {
       await expect(as(who).leaderboard.get({ contestId: off.id })).resolves.toMatchObject({
         total: 0,
       });
+    }
+  });
+
+  it('pages exactly as the whole list would, ties and all, from any offset', async () => {
+    const p = await createTestDb();
+    try {
+      const boss = await createUser(p.db, { role: 'admin' });
+      const viewer = { id: boss.id, role: boss.role };
+      let run = 0;
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 25 }),
+          fc.nat({ max: 30 }),
+          fc.integer({ min: 1, max: 10 }),
+          (scores, offset, limit) => {
+            run += 1;
+            const contestId = insertContest(p.db, { createdBy: boss.id, status: 'active' }).id;
+            scores.forEach((score, i) => {
+              const userId = p.db
+                .insert(users)
+                .values({
+                  username: `pg${run}_${i}`,
+                  email: `pg${run}_${i}@example.com`,
+                  password: 'x',
+                })
+                .returning({ id: users.id })
+                .get().id;
+              addParticipant({ db: p.db, contestId, userId, score });
+            });
+            const all = getLeaderboard({ db: p.db, viewer, contestId, limit: 100, offset: 0 });
+            const page = getLeaderboard({ db: p.db, viewer, contestId, limit, offset });
+            expect(page.entries).toEqual(all.entries.slice(offset, offset + limit));
+          },
+        ),
+        { seed: 20_261_125, numRuns: 100 },
+      );
+    } finally {
+      p.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 // Leaderboards (SPEC 2.8, PRODUCT.md 'Taking part'): the contests that have one, a contest's
 // ranked list from the stored ranks (an index range, however many take part), and scores entered
 // by the contest's creator, moderators or admins. Ranks are written by contestParticipants.ts.
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { contestParticipants as cp, contests, users } from '../db/schema';
 import { normalizeTier } from '../../shared/constants';
@@ -59,6 +59,37 @@ function prepare(db: DB) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(),
+    // The stored rank at which a page starting at a position begins (see getLeaderboard).
+    seek: db
+      .select({ rank: cp.rank })
+      .from(cp)
+      .where(
+        and(
+          eq(cp.contestId, sql.placeholder('contestId')),
+          lte(cp.rank, sql.placeholder('position')),
+        ),
+      )
+      .orderBy(desc(cp.rank))
+      .limit(1)
+      .prepare(),
+    fromRank: db
+      .select({
+        rank: cp.rank,
+        userId: cp.userId,
+        username: users.username,
+        score: cp.score,
+        tier: users.subscriptionTier,
+        profileImage: users.profileImage,
+      })
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(
+        and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, sql.placeholder('rank'))),
+      )
+      .orderBy(asc(cp.rank), asc(cp.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
     me: db
       .select({ rank: cp.rank, score: cp.score })
       .from(cp)
@@ -90,9 +121,14 @@ export function getLeaderboard({
 }): TLeaderboard {
   const contest = leaderboardContest(db, viewer, contestId);
   const s = statementsFor(db);
-  const entries = s.page
-    .all({ contestId, limit, offset })
-    .map((e) => ({ ...e, tier: e.tier === null ? null : normalizeTier(e.tier) }));
+  // A deep page starts by seeking its rank instead of stepping over every row before it: with
+  // competition ranks, the row at 1-based position p has the greatest rank <= p, and exactly
+  // rank - 1 rows come before its group of ties. Only the ties before p are stepped over.
+  const start = offset > 0 ? s.seek.get({ contestId, position: offset + 1 })?.rank : undefined;
+  const rows = start
+    ? s.fromRank.all({ contestId, rank: start, limit, offset: offset - (start - 1) })
+    : s.page.all({ contestId, limit, offset });
+  const entries = rows.map((e) => ({ ...e, tier: e.tier === null ? null : normalizeTier(e.tier) }));
   const me = s.me.get({ contestId, me: viewer.id }) ?? null;
   // The stored count is the number of rows (contestParticipants.ts keeps them equal).
   return { contestId, total: contest.participants, entries, me };
