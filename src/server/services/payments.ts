@@ -481,7 +481,8 @@ export function reviewProof({
       db.update(paymentProofs)
         .set({
           status,
-          reason: reason?.trim() || null,
+          // A reason is kept for rejections only (the member reads it).
+          reason: status === 'rejected' ? reason?.trim() || null : null,
           reviewerId: actor.id,
           reviewerName: actor.username,
           reviewedAt: new Date(now),
@@ -503,7 +504,7 @@ export function reviewProof({
           tier: proof.tier,
           amountUsd: proof.amountUsd,
           network: proof.network,
-          ...(reason ? { reason: reason.trim() } : {}),
+          ...(status === 'rejected' && reason ? { reason: reason.trim() } : {}),
           ...(contestAdmitted ? { admitted: true } : {}),
           ...(tierAfter ? { tierBefore, tierAfter } : {}),
         },
