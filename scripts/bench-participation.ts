@@ -1,7 +1,7 @@
 // `npm run bench:participation`: how the stored-rank leaderboard, joins and the admin stats hold
 // up at size, measured inside the process on a real database file (synchronous=FULL, as the
 // product runs). For each contest size it prints the full re-ranking time, one score change,
-// a 1,000-line score batch, and the reads an open leaderboard makes (top 10 + the viewer's own
+// one setScores call of 500 lines, and the reads an open leaderboard makes (top 10 + the viewer's own
 // rank); then joins per second (service and REST) and admin.stats at 10,000 members/contests.
 // Not a test: figures for the README, nothing asserted.
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ import { createLimits } from '../src/server/services/limits';
 import { createPasswordHasher } from '../src/server/services/passwords';
 import { createSession } from '../src/server/services/sessions';
 import { adminStats } from '../src/server/services/stats';
+import { SCORES_PER_CALL } from '../src/shared/leaderboard';
 import { SESSION_COOKIE } from '../src/server/session';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -118,7 +119,7 @@ async function leaderboardAt(db: DB, size: number, admin: { id: number; username
       db,
       actor,
       contestId,
-      scores: Array.from({ length: Math.min(1000, size) }, () => {
+      scores: Array.from({ length: Math.min(SCORES_PER_CALL, size) }, () => {
         const i = Math.floor(Math.random() * size);
         return { username: `m${size}_${i}`, score: Math.floor(Math.random() * size) };
       }),
@@ -239,7 +240,7 @@ async function main() {
       '\nLeaderboard, one contest (ms; medians; inside the process, SQLite synchronous=FULL)',
     );
     console.log(
-      'participants | re-rank all | re-rank, none changed | one score | 1,000-score batch | top 10 + own rank | page at the middle | own rank alone',
+      'participants | re-rank all | re-rank, none changed | one score | 500-score call | top 10 + own rank | page at the middle | own rank alone',
     );
     for (const size of SIZES) {
       const r = await leaderboardAt(db, size, admin);

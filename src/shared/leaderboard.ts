@@ -6,9 +6,11 @@
 /** Scores are whole points; anything beyond this is a typo, not a result. */
 export const SCORE_LIMIT = 1_000_000_000;
 
-/** At most this many scores per setScores call (a request body stays well under 100 KB); a
- * larger file is sent in chunks of this size. */
-export const SCORES_PER_CALL = 1000;
+/**
+ * At most this many scores per setScores call, so a request stays under the 100 KB body limit
+ * even with the longest usernames; a larger file is sent in chunks of this size.
+ */
+export const SCORES_PER_CALL = 500;
 
 export const USERNAME_MAX = 50;
 
