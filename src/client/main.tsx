@@ -6,7 +6,7 @@ import {
   QueryClientProvider,
   type Query,
 } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import superjson from 'superjson';
@@ -61,7 +61,15 @@ function Root() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(() =>
     trpc.createClient({
-      links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 })],
+      links: [
+        // Subscriptions (leaderboard.onChange) run over server-sent events: the browser's
+        // EventSource sends the session cookie and reconnects by itself; the rest is batched.
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/trpc', transformer: superjson }),
+          false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10 }),
+        }),
+      ],
     }),
   );
   return (

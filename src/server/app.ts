@@ -20,6 +20,17 @@ import {
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 
+/**
+ * What compression may touch: never a server-sent event stream (leaderboard.onChange), which
+ * gzip would hold back in its buffer instead of sending each event as it happens. (tRPC also
+ * marks its streams Cache-Control: no-transform, which compression honours; this does not rely
+ * on that.)
+ */
+function compressible(req: express.Request, res: express.Response): boolean {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  return !type.startsWith('text/event-stream') && compression.filter(req, res);
+}
+
 export interface CreateAppOptions {
   /** The Vite build output; when absent the app serves only the API. */
   clientDir?: string;
@@ -38,7 +49,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // JSON answers over 1 KB, gzip or brotli as the client accepts. Only here: the built client is
   // compressed ahead of time (static.ts). No answer carries a secret next to reflected input
   // (CSRF is refused by origin, not by token), so compression leaks nothing (BREACH).
-  app.use(['/api', '/trpc'], compression({ threshold: 1024 }));
+  app.use(['/api', '/trpc'], compression({ threshold: 1024, filter: compressible }));
   app.use(rejectMalformedRequests);
 
   app.get('/api/health', (_req, res) => {

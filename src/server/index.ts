@@ -1,5 +1,6 @@
 // Entry point: reads the environment, opens the database, starts listening, shuts down cleanly.
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
@@ -44,6 +45,14 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     logger.info({ port }, `Contest platform listening on http://${env.HOST}:${port}`);
   });
+  // Open event streams (live leaderboards) never go idle by themselves: they are tracked so a
+  // shutdown can end them, and their clients reconnect to the next server on their own.
+  const streams = new Set<ServerResponse>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!req.headers.accept?.includes('text/event-stream')) return;
+    streams.add(res);
+    res.on('close', () => streams.delete(res));
+  });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');
     process.exit(1);
@@ -71,6 +80,8 @@ async function main() {
       process.exit(0);
     });
     server.closeIdleConnections();
+    if (streams.size) logger.info({ streams: streams.size }, 'ending open event streams');
+    for (const res of streams) res.destroy();
     setTimeout(() => {
       server.closeAllConnections();
     }, 10_000).unref();

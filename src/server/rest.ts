@@ -8,7 +8,7 @@ import { createContext } from './context';
 import { logRefusal, loggerFor } from './requestLog';
 import { createCaller } from './routers/_app';
 import { clientErrorOf } from './security';
-import { AppError } from './services/errors';
+import { AppError, type AppErrorDetails } from './services/errors';
 import { validationIssues } from './trpc';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -22,7 +22,7 @@ interface RestRequest {
 }
 
 export interface RestRoute {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   /** The procedure this path calls: its access declaration is this path's (access test). */
   procedure: string;
@@ -177,6 +177,28 @@ async function patchContest(c: Caller, r: RestRequest) {
     }
   }
   return c.contests.update({ ...fields, id } as never);
+}
+
+/** Answers a paged procedure's items as a plain array, with X-Total-Count (SPEC 7's style). */
+function plainList(r: RestRequest, result: { items: unknown[]; total: number }) {
+  r.setHeader('X-Total-Count', String(result.total));
+  return result.items;
+}
+
+/**
+ * GET /api/payments/proofs: the caller's own proofs; with ?status= (moderators and admins) the
+ * review queue of that status. Without ?page= the first 100.
+ */
+async function listProofs(c: Caller, r: RestRequest) {
+  const page = intQuery(r.query.page);
+  const paging = { page: page ?? 1, pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 100) };
+  if (r.query.status !== undefined) {
+    return plainList(
+      r,
+      await c.payments.queue({ status: optionalQuery(r.query.status), ...paging }),
+    );
+  }
+  return plainList(r, await c.payments.myProofs(paging));
 }
 
 export const restRoutes: RestRoute[] = [
@@ -341,6 +363,64 @@ export const restRoutes: RestRoute[] = [
   },
   { method: 'patch', procedure: 'contests.update', path: '/contests/:id', call: patchContest },
   {
+    method: 'post',
+    procedure: 'participation.join',
+    path: '/contests/:id/join',
+    call: (c, r) =>
+      c.participation.join({
+        contestId: idParam(r.params.id),
+        inviteCode: body(r).inviteCode as never,
+      }),
+    status: 201,
+  },
+  {
+    method: 'delete',
+    procedure: 'participation.leave',
+    path: '/contests/:id/join',
+    call: (c, r) => c.participation.leave({ contestId: idParam(r.params.id) }),
+  },
+  {
+    method: 'get',
+    procedure: 'leaderboard.get',
+    path: '/contests/:id/leaderboard',
+    call: (c, r) =>
+      c.leaderboard.get({
+        contestId: idParam(r.params.id),
+        limit: intQuery(r.query.limit),
+        offset: intQuery(r.query.offset),
+      }),
+  },
+  {
+    method: 'put',
+    procedure: 'leaderboard.setScores',
+    path: '/contests/:id/scores',
+    call: (c, r) =>
+      c.leaderboard.setScores({ ...body(r), contestId: idParam(r.params.id) } as never),
+  },
+  // The review queue: a row of its own for the access matrix (moderators and admins).
+  {
+    method: 'get',
+    procedure: 'payments.queue',
+    path: '/payments/proofs',
+    query: { status: 'pending' },
+    call: listProofs,
+  },
+  { method: 'get', procedure: 'payments.myProofs', path: '/payments/proofs', call: listProofs },
+  {
+    method: 'post',
+    procedure: 'payments.submitProof',
+    path: '/payments/proofs',
+    call: (c, r) => c.payments.submitProof(r.body),
+    status: 201,
+  },
+  {
+    method: 'patch',
+    procedure: 'payments.review',
+    path: '/payments/proofs/:id',
+    call: (c, r) => c.payments.review({ ...body(r), id: idParam(r.params.id) } as never),
+  },
+  { method: 'get', procedure: 'admin.stats', path: '/admin/stats', call: (c) => c.admin.stats() },
+  {
     method: 'get',
     procedure: 'audit.list',
     path: '/admin/audit',
@@ -367,7 +447,16 @@ interface ErrorBody {
   message: string;
   code: string;
   issues?: { path: string; message: string }[];
+  /** Why a rule refused the call, and what the client needs to offer a way forward. */
+  reason?: string;
+  details?: AppErrorDetails;
 }
+
+/**
+ * Refusals whose HTTP status says more than their tRPC code can: the one place REST statuses
+ * differ from tRPC's mapping (tRPC has no 402; the procedure answers FORBIDDEN).
+ */
+const STATUS_BY_REASON: Readonly<Record<string, number>> = { fee_unverified: 402 };
 
 export function sendError(res: Response, error: unknown, deps: AppDeps): void {
   let status = 500;
@@ -380,8 +469,12 @@ export function sendError(res: Response, error: unknown, deps: AppDeps): void {
         : undefined;
   if (appError) {
     const trpcError = new TRPCError({ code: appError.code, message: appError.message });
-    status = getHTTPStatusCodeFromError(trpcError);
+    status =
+      (appError.reason && STATUS_BY_REASON[appError.reason]) ||
+      getHTTPStatusCodeFromError(trpcError);
     body = { message: appError.message, code: appError.code };
+    if (appError.reason) body.reason = appError.reason;
+    if (appError.details) body.details = appError.details;
     if (appError.retryAfter) res.setHeader('Retry-After', String(appError.retryAfter));
   } else if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
     status = getHTTPStatusCodeFromError(error);

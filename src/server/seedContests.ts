@@ -231,7 +231,6 @@ export function seedContests(db: DB, now = Date.now()): void {
           contestId: ids.get(slug)!,
           userId,
           score: LEADERBOARD_SCORES[i]!,
-          rank: i + 1,
         });
       });
     });

@@ -44,8 +44,16 @@ const t = initTRPC
     transformer,
     // Never send stack traces, whatever NODE_ENV says.
     isDev: false,
+    // Subscriptions over server-sent events (leaderboard.onChange): a ping keeps proxies from
+    // closing a quiet stream, and a client that hears nothing for longer than two pings
+    // reconnects by itself (sending the last event id it saw).
+    sse: {
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 40_000 },
+    },
     errorFormatter({ shape, error }) {
       const issues = validationIssues(error);
+      const appError = error.cause instanceof AppError ? error.cause : undefined;
       let message = shape.message;
       if (error.code === 'INTERNAL_SERVER_ERROR') message = 'Internal server error';
       else if (issues) message = issues[0]!.message;
@@ -59,7 +67,10 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           issues: issues?.map((i) => ({ path: issuePath(i), message: i.message })),
-          retryAfter: error.cause instanceof AppError ? error.cause.retryAfter : undefined,
+          retryAfter: appError?.retryAfter,
+          // Why a rule refused the call, for the client's way forward (services/errors.ts).
+          reason: appError?.reason,
+          details: appError?.details,
         },
       };
     },

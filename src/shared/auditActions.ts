@@ -17,6 +17,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'education.update': 'Edited education content',
   'education.delete': 'Deleted education content',
   'education.import': 'Imported from WordPress',
+  'payment.verify': 'Verified payment proof',
+  'payment.reject': 'Rejected payment proof',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

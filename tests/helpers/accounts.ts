@@ -5,7 +5,10 @@ import { count, desc } from 'drizzle-orm';
 import type { DB } from '../../src/server/db/client';
 import { auditLog, payoutMethods, settings, uploads, users } from '../../src/server/db/schema';
 import type { CreatedUser } from './db';
-import { HttpClient } from './server';
+import { sealData } from 'iron-session';
+import { createSession } from '../../src/server/services/sessions';
+import { SESSION_COOKIE } from '../../src/server/session';
+import { HttpClient, type TestServer } from './server';
 
 /** Everything an accounts procedure could change, in a form `toEqual` can compare. */
 export function snapshot(db: DB) {
@@ -91,4 +94,18 @@ export function rawGet(base: string, path: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** A cookie for a new session of this user, sealed as the server seals them (no sign-in). */
+export async function sessionCookie(s: TestServer, userId: number): Promise<string> {
+  const sid = createSession({ db: s.db, userId });
+  const sealed = await sealData({ sid }, { password: s.deps.sessionSecret, ttl: 3600 });
+  return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
+}
+
+/** An HTTP client already signed in as this user. */
+export async function clientFor(s: TestServer, userId: number): Promise<HttpClient> {
+  const client = new HttpClient(s.url);
+  client.cookie = await sessionCookie(s, userId);
+  return client;
 }

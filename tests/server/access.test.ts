@@ -10,13 +10,13 @@ import { accessPolicy, type Access } from '../../src/server/access';
 import { educationContent } from '../../src/server/db/schema';
 import { restRoutes } from '../../src/server/rest';
 import { appRouter } from '../../src/server/routers/_app';
-import { createSession } from '../../src/server/services/sessions';
-import { SESSION_COOKIE } from '../../src/server/session';
-import { sealData } from 'iron-session';
+import { sessionCookie } from '../helpers/accounts';
 import { startTestServer, type TestServer } from '../helpers/server';
 import type { Role } from '../../src/shared/constants';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { createInput, insertContest } from '../helpers/contests';
+import { configureNetwork, insertProof } from '../helpers/payments';
+import { addParticipant } from '../../src/server/services/contestParticipants';
 
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned';
 type Outcome = 401 | 403 | 'allowed';
@@ -47,6 +47,14 @@ interface World {
   /** A member's pending contest and a public active one, for inputs that pass validation. */
   pendingId: number;
   activeId: number;
+  /** A contest every member of the cast has joined (to leave, to score). */
+  joinedId: number;
+  /** A paid contest (entry fee 25 USD; payments on ETH are set up). */
+  paidId: number;
+  /** The regular member's pending entry-fee proof for it. */
+  proofId: number;
+  /** The regular member's username (scores are entered by username). */
+  memberName: string;
 }
 const worlds = new Map<Principal, World>();
 
@@ -68,12 +76,27 @@ beforeAll(async () => {
         { slug: 'access-doomed', title: 'Access doomed', content: 'Body of the doomed one.' },
       ])
       .run();
+    const joinedId = insertContest(t.db, { createdBy: cast.user!.id, status: 'active' }).id;
+    for (const role of ['user', 'moderator', 'admin'] as const) {
+      addParticipant({ db: t.db, contestId: joinedId, userId: cast[role]!.id });
+    }
+    const paidId = insertContest(t.db, {
+      createdBy: cast.admin!.id,
+      participationType: 'paid',
+      entryFee: '25',
+    }).id;
+    configureNetwork(t.db, 'ETH', `0x${'1'.repeat(40)}`);
+    const proofId = insertProof(t.db, { userId: cast.user!.id, contestId: paidId });
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
       account: principal === 'anonymous' ? undefined : cast[principal],
       pendingId,
       activeId,
+      joinedId,
+      paidId,
+      proofId,
+      memberName: cast.user!.username,
     });
   }
 });
@@ -136,6 +159,26 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   }),
   'education.delete': () => ({ id: 2 }),
   'contests.participants': (w) => ({ id: w.activeId, page: 1 }),
+  'participation.status': (w) => ({ contestId: w.activeId }),
+  'participation.join': (w) => ({ contestId: w.activeId }),
+  'participation.leave': (w) => ({ contestId: w.joinedId }),
+  'leaderboard.contests': () => ({}),
+  'leaderboard.get': (w) => ({ contestId: w.joinedId }),
+  'leaderboard.setScores': (w) => ({
+    contestId: w.joinedId,
+    scores: [{ username: w.memberName, score: 7 }],
+  }),
+  'leaderboard.onChange': (w) => ({ contestId: w.joinedId }),
+  'payments.options': (w) => ({ contestId: w.paidId }),
+  'payments.submitProof': () => ({
+    tier: 'pro',
+    network: 'ETH',
+    txHash: `0x${'ab'.repeat(32)}`,
+    senderAddress: `0x${'cd'.repeat(20)}`,
+  }),
+  'payments.myProofs': () => ({}),
+  'payments.queue': () => ({ status: 'pending' }),
+  'payments.review': (w) => ({ id: w.proofId, status: 'rejected', reason: 'Access test' }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
@@ -218,10 +261,7 @@ describe('REST paths', () => {
   /** A cookie for a new session of this principal, sealed as the server seals them. */
   async function cookieOf(principal: Principal): Promise<string> {
     const account = cast[principal as Exclude<Principal, 'anonymous'>];
-    if (!account) return '';
-    const sid = createSession({ db: s.db, userId: account.id });
-    const sealed = await sealData({ sid }, { password: s.deps.sessionSecret, ttl: 3600 });
-    return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
+    return account ? sessionCookie(s, account.id) : '';
   }
 
   it('every adapter row names a procedure that exists', () => {

@@ -982,14 +982,15 @@ describe('contests.adminList', () => {
 });
 
 describe('contests.participants', () => {
-  it('lists a contest\u2019s members for moderators and admins, ranked first, paged', async () => {
+  it('lists a contest\u2019s members for moderators and admins, by rank, paged', async () => {
     const contest = insertContest(t.db, { createdBy: member.id, status: 'active' });
     const first = await createUser(t.db);
     const second = await createUser(t.db);
-    const unranked = await createUser(t.db);
-    addParticipant({ db: t.db, contestId: contest.id, userId: unranked.id });
-    addParticipant({ db: t.db, contestId: contest.id, userId: second.id, score: 40, rank: 2 });
-    addParticipant({ db: t.db, contestId: contest.id, userId: first.id, score: 90, rank: 1 });
+    const last = await createUser(t.db);
+    // Ranks follow the scores as rows are added (services/contestParticipants.ts).
+    addParticipant({ db: t.db, contestId: contest.id, userId: last.id });
+    addParticipant({ db: t.db, contestId: contest.id, userId: second.id, score: 40 });
+    addParticipant({ db: t.db, contestId: contest.id, userId: first.id, score: 90 });
     for (const reviewer of [moderator, admin]) {
       const list = await as(reviewer).contests.participants({ id: contest.id });
       expect(list.total).toBe(3);
@@ -998,12 +999,12 @@ describe('contests.participants', () => {
       ).toEqual([
         { userId: first.id, username: first.username, score: 90, rank: 1 },
         { userId: second.id, username: second.username, score: 40, rank: 2 },
-        { userId: unranked.id, username: unranked.username, score: 0, rank: null },
+        { userId: last.id, username: last.username, score: 0, rank: 3 },
       ]);
       expect(list.items[0]!.joinedAt).toBeInstanceOf(Date);
     }
     const page2 = await as(admin).contests.participants({ id: contest.id, page: 2, pageSize: 2 });
-    expect([page2.total, page2.items.map((i) => i.userId)]).toEqual([3, [unranked.id]]);
+    expect([page2.total, page2.items.map((i) => i.userId)]).toEqual([3, [last.id]]);
   });
 
   it('answers an empty page for a contest nobody joined, 404 for an unknown one', async () => {

@@ -213,6 +213,51 @@ describe('CHECK constraints and the 0001 migration', () => {
   });
 });
 
+describe('the 0005 migration', () => {
+  it('ranks the participants a database already holds (standard competition ranking)', async () => {
+    const file = path.join(tempDir(), 'old.db');
+    const upTo0004 = path.join(tempDir(), 'migrations');
+    fs.cpSync(MIGRATIONS_DIR, upTo0004, { recursive: true });
+    const journalFile = path.join(upTo0004, 'meta/_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+    journal.entries = journal.entries.slice(0, 5);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const old = await openDatabase(file, { migrationsFolder: upTo0004 });
+    const s = old.$client;
+    for (let i = 1; i <= 4; i++) {
+      s.prepare(
+        `INSERT INTO users (username, password, email) VALUES ('u${i}', 'x', 'u${i}@example.com')`,
+      ).run();
+    }
+    for (const slug of ['a', 'b']) {
+      s.prepare(
+        `INSERT INTO contests (slug, title, created_by, status, draft) VALUES ('${slug}', '${slug}', 1, 'active', 0)`,
+      ).run();
+    }
+    // Contest 1 scores 10, 20, 20, 5 with no ranks; contest 2 one member with a wrong rank.
+    const add = s.prepare(
+      'INSERT INTO contest_participants (contest_id, user_id, score, rank) VALUES (?, ?, ?, ?)',
+    );
+    [10, 20, 20, 5].forEach((score, i) => add.run(1, i + 1, score, null));
+    add.run(2, 1, 0, 7);
+    closeDatabase(old);
+
+    const db = await openDatabase(file);
+    expect(
+      db.$client
+        .prepare('SELECT contest_id, score, rank FROM contest_participants ORDER BY id')
+        .all(),
+    ).toEqual([
+      { contest_id: 1, score: 10, rank: 3 },
+      { contest_id: 1, score: 20, rank: 1 },
+      { contest_id: 1, score: 20, rank: 1 },
+      { contest_id: 1, score: 5, rank: 4 },
+      { contest_id: 2, score: 0, rank: 1 },
+    ]);
+    closeDatabase(db);
+  });
+});
+
 describe('schema and committed migrations', () => {
   it('agree: drizzle-kit finds nothing to generate, and its check passes', () => {
     const out = path.join(tempDir(), 'migrations');

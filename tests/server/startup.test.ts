@@ -1,5 +1,5 @@
 // The real entry point: starts on a port of its own, answers /api/health, and on SIGTERM
-// finishes, closes the database cleanly and exits 0.
+// finishes, ends open event streams, closes the database cleanly and exits 0.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,14 +34,45 @@ describe('npm start entry point', () => {
           }
         });
       });
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const base = `http://127.0.0.1:${port}`;
+      const res = await fetch(`${base}/api/health`);
       expect(await res.json()).toEqual({ status: 'ok' });
       expect(output).toMatch(/password: \S+/);
+
+      // A live leaderboard is open (an event stream never goes idle by itself): the shutdown
+      // ends it instead of waiting for it.
+      const [, username, password] = /username: (\S+)\s+password: (\S+)/.exec(output)!;
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+      const contest = (await (
+        await fetch(`${base}/api/contests/the-dake-contest`, { headers: { cookie } })
+      ).json()) as { id: number };
+      const input = encodeURIComponent(JSON.stringify({ json: { contestId: contest.id } }));
+      const stream = await fetch(`${base}/trpc/leaderboard.onChange?input=${input}`, {
+        headers: { accept: 'text/event-stream', cookie },
+      });
+      const reader = stream.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('connected');
+      const ended = (async () => {
+        try {
+          while (!(await reader.read()).done);
+          return 'ended';
+        } catch {
+          return 'ended';
+        }
+      })();
+
       const code = await new Promise<number | null>((resolve) => {
         child.on('exit', (c) => resolve(c));
         child.kill('SIGTERM');
       });
       expect(code).toBe(0);
+      expect(await ended).toBe('ended');
+      expect(output).toContain('ending open event streams');
       // A clean close checkpoints the WAL and removes it.
       expect(fs.existsSync(path.join(dir, 'app.db-wal'))).toBe(false);
       expect(fs.existsSync(path.join(dir, '.session-secret'))).toBe(true);

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -27,6 +28,14 @@ import {
   type EducationKind,
   type EducationSource,
 } from '../../shared/schemas/education';
+import {
+  PAYMENT_NETWORKS,
+  PAYMENT_PURPOSES,
+  PROOF_STATUSES,
+  type PaymentNetwork,
+  type PaymentPurpose,
+  type ProofStatus,
+} from '../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../shared/schemas/uploads';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -236,8 +245,9 @@ export const contests = sqliteTable(
   ],
 );
 
-// Who takes part in which contest (joining is the next issue's). Rows go with their member and
-// with their contest; the count on contests follows them (services/contestParticipants.ts).
+// Who takes part in which contest. Rows go with their contest; services/contestParticipants.ts
+// is the only writer: it keeps the count on contests and every row's stored rank (standard
+// competition ranking by score) right in the same transaction as each change.
 export const contestParticipants = sqliteTable(
   'contest_participants',
   {
@@ -257,6 +267,66 @@ export const contestParticipants = sqliteTable(
     // Leaderboards read a contest's rows by stored rank; 'mine' and the dashboard by member.
     index('contest_participants_rank').on(t.contestId, t.rank),
     index('contest_participants_user').on(t.userId),
+    // Ranking: how many score higher, the band of rows a score change moves, RANK() OVER.
+    index('contest_participants_score').on(t.contestId, t.score),
+  ],
+);
+
+// Proofs of crypto payments (PRODUCT.md 'Money'): entry fees and tier upgrades. They are
+// financial records: a deleted member or contest leaves them in place (SET NULL, never a
+// cascade), with the username and contest title kept as they were, and the amounts, rate and
+// wallet address as they stood when the member paid.
+export const paymentProofs = sqliteTable(
+  'payment_proofs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    contestId: integer('contest_id').references(() => contests.id, { onDelete: 'set null' }),
+    contestTitle: text('contest_title'),
+    // The tier paid for (upgrades only).
+    tier: text('tier').$type<Tier>(),
+    network: text('network').$type<PaymentNetwork>().notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    // Stored trimmed, hexadecimal hashes in lower case: one transaction is one hash per network.
+    txHash: text('tx_hash').notNull(),
+    senderAddress: text('sender_address').notNull(),
+    notes: text('notes'),
+    proofFile: text('proof_file'),
+    // Text, as shown: USD to 2 decimals, the coin to 8 ('100.00', '0.04200000').
+    amountUsd: text('amount_usd').notNull(),
+    amountCoin: text('amount_coin').notNull(),
+    // Coin per USD at the time.
+    rate: real('rate').notNull(),
+    status: text('status').$type<ProofStatus>().notNull().default('pending'),
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewerName: text('reviewer_name'),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    // Why it was rejected.
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_proofs_tx').on(t.network, t.txHash),
+    // The review queue per status in time order, and a member's own list.
+    index('payment_proofs_queue').on(t.status, t.createdAt),
+    index('payment_proofs_user').on(t.userId, t.createdAt),
+    // For the SET NULL of a deleted contest or reviewer (else a scan of every proof).
+    index('payment_proofs_contest').on(t.contestId),
+    index('payment_proofs_reviewer').on(t.reviewerId),
+    check('payment_proofs_purpose_valid', oneOf('purpose', PAYMENT_PURPOSES)),
+    check('payment_proofs_status_valid', oneOf('status', PROOF_STATUSES)),
+    check('payment_proofs_network_valid', oneOf('network', PAYMENT_NETWORKS)),
+    check('payment_proofs_tier_valid', sql`"tier" IS NULL OR ${oneOf('tier', TIERS)}`),
+    // An entry fee names no tier; an upgrade names one and no contest.
+    check(
+      'payment_proofs_target',
+      sql.raw(
+        `("purpose" = 'entry_fee' AND "tier" IS NULL) OR ("purpose" = 'tier_upgrade' AND "tier" IS NOT NULL AND "contest_id" IS NULL)`,
+      ),
+    ),
+    check('payment_proofs_rejection_reason', sql.raw(`"status" <> 'rejected' OR "reason" IS NOT NULL`)),
   ],
 );
 

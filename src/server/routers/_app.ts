@@ -6,6 +6,11 @@ import { adminSettingsRouter, auditRouter } from './adminSettings';
 import { adminUsersRouter } from './adminUsers';
 import { contestsRouter } from './contests';
 import { educationRouter } from './education';
+import { participationRouter } from './participation';
+import { leaderboardRouter } from './leaderboard';
+import { paymentsRouter } from './payments';
+import { meRouter } from './me';
+import { adminRouter } from './admin';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,6 +21,11 @@ export const appRouter = router({
   audit: auditRouter,
   contests: contestsRouter,
   education: educationRouter,
+  participation: participationRouter,
+  leaderboard: leaderboardRouter,
+  payments: paymentsRouter,
+  me: meRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

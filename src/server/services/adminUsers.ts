@@ -11,7 +11,8 @@ import type {
 } from '../../shared/schemas/adminUsers';
 import type { Role, Tier } from '../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
-import { contestIdsOf, recountParticipants } from './contestParticipants';
+import { removeFromAllContests } from './contestParticipants';
+import { announceLeaderboardChanges } from './liveEvents';
 import { writeAudit, type Actor } from './audit';
 import { AppError } from './errors';
 import { assertPasswordAllowed } from './passwordPolicy';
@@ -303,15 +304,15 @@ export function deleteUser({ db, actor, id }: { db: DB; actor: Actor; id: number
   if (target.role === 'admin' && adminCount(db) <= 1) {
     throw new AppError('CONFLICT', 'The last admin cannot be removed');
   }
-  // Participations, payment proofs and saved items go with the user through ON DELETE CASCADE
-  // inside this one transaction; contests they created keep their creator id. The contests they
-  // took part in count one participant fewer in the same transaction.
-  db.transaction((tx) => {
-    const joined = contestIdsOf({ db: tx, userId: target.id });
+  // One transaction: their participations are removed first (the contests they took part in
+  // count one participant fewer and the members ranked below them move up), then the account,
+  // whose sessions and saved items go by cascade. Contests they created keep their creator id;
+  // payment proofs stay as financial records (their member becomes null, the name is kept).
+  const joined = db.transaction((tx) => {
+    const contestIds = removeFromAllContests({ db: tx, userId: target.id });
     tx.delete(users)
       .where(and(eq(users.id, target.id)))
       .run();
-    recountParticipants({ db: tx, contestIds: joined });
     writeAudit({
       db: tx,
       actor,
@@ -325,5 +326,7 @@ export function deleteUser({ db, actor, id }: { db: DB; actor: Actor; id: number
         subscriptionTier: target.subscriptionTier,
       },
     });
+    return contestIds;
   });
+  announceLeaderboardChanges({ db, contestIds: joined });
 }

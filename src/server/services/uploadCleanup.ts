@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../db/client';
-import { contests, educationContent, uploads, users } from '../db/schema';
+import { contests, educationContent, paymentProofs, uploads, users } from '../db/schema';
 import { STORED_FILE_NAME, UPLOAD_URL_PREFIX } from './uploads';
 
 /**
@@ -19,6 +19,7 @@ export const UPLOAD_REFERENCES: readonly SQLiteColumn[] = [
   contests.coverImage,
   contests.pdfGuide,
   educationContent.featuredImage,
+  paymentProofs.proofFile,
 ];
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

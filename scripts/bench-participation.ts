@@ -1,0 +1,277 @@
+// `npm run bench:participation`: how the stored-rank leaderboard, joins and the admin stats hold
+// up at size, measured inside the process on a real database file (synchronous=FULL, as the
+// product runs). For each contest size it prints the full re-ranking time, one score change,
+// one setScores call of 500 lines, and the reads an open leaderboard makes (top 10 + the viewer's own
+// rank); then joins per second (service and REST) and admin.stats at 10,000 members/contests.
+// Not a test: figures for the README, nothing asserted.
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { sealData } from 'iron-session';
+import { createApp } from '../src/server/app';
+import { closeDatabase, openDatabase, type DB } from '../src/server/db/client';
+import { applyScores, rerankContest } from '../src/server/services/contestParticipants';
+import { getLeaderboard, setScores } from '../src/server/services/leaderboard';
+import { joinContest } from '../src/server/services/participation';
+import { createLimits } from '../src/server/services/limits';
+import { createPasswordHasher } from '../src/server/services/passwords';
+import { createSession } from '../src/server/services/sessions';
+import { adminStats } from '../src/server/services/stats';
+import { SCORES_PER_CALL } from '../src/shared/leaderboard';
+import { SESSION_COOKIE } from '../src/server/session';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const DAY = 24 * 3600 * 1000;
+
+function ms(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Median of `runs` timings of fn, in ms. */
+function median(runs: number, fn: (i: number) => void): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    fn(i);
+    times.push(ms(start));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const fmt = (n: number) => (n < 1 ? n.toFixed(3) : n < 10 ? n.toFixed(2) : n.toFixed(0));
+
+function insertMembers(db: DB, prefix: string, n: number): number[] {
+  const insert = db.$client.prepare(
+    "INSERT INTO users (username, email, password, role, subscription_tier) VALUES (?, ?, 'x', 'user', ?)",
+  );
+  const tiers = ['free', 'standard', 'pro', 'elite'];
+  const ids: number[] = [];
+  db.$client.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      ids.push(
+        Number(
+          insert.run(`${prefix}${i}`, `${prefix}${i}@example.com`, tiers[i % 4]).lastInsertRowid,
+        ),
+      );
+    }
+  })();
+  return ids;
+}
+
+function insertContestRow(
+  db: DB,
+  slug: string,
+  createdBy: number,
+  maxParticipants = 10_000,
+): number {
+  const now = Date.now();
+  return Number(
+    db.$client
+      .prepare(
+        `INSERT INTO contests (slug, title, created_by, status, draft, max_participants,
+          registration_deadline, start_date, end_date, published_at)
+         VALUES (?, ?, ?, 'active', 0, ?, ?, ?, ?, ?)`,
+      )
+      .run(slug, slug, createdBy, maxParticipants, now + DAY, now + 2 * DAY, now + 9 * DAY, now)
+      .lastInsertRowid,
+  );
+}
+
+async function leaderboardAt(db: DB, size: number, admin: { id: number; username: string }) {
+  const members = insertMembers(db, `m${size}_`, size);
+  const contestId = insertContestRow(db, `board-${size}`, admin.id);
+  const add = db.$client.prepare(
+    'INSERT INTO contest_participants (contest_id, user_id, score) VALUES (?, ?, ?)',
+  );
+  db.$client.transaction(() => {
+    // Scores with plenty of ties, as real contests have.
+    for (const id of members) add.run(contestId, id, Math.floor(Math.random() * size));
+  })();
+  db.$client
+    .prepare('UPDATE contests SET participants = ? WHERE id = ?')
+    .run(members.length, contestId);
+
+  let start = process.hrtime.bigint();
+  db.transaction((tx) => rerankContest({ db: tx, contestId }));
+  const rerank = ms(start);
+  // Again, when nothing changed: only differing rows are written.
+  start = process.hrtime.bigint();
+  db.transaction((tx) => rerankContest({ db: tx, contestId }));
+  const rerankUnchanged = ms(start);
+
+  const rows = db.$client
+    .prepare('SELECT id FROM contest_participants WHERE contest_id = ?')
+    .all(contestId) as { id: number }[];
+  const pick = () => rows[Math.floor(Math.random() * rows.length)]!.id;
+  const oneScore = median(51, () =>
+    applyScores({
+      db,
+      contestId,
+      scores: [{ participantId: pick(), score: Math.floor(Math.random() * size) }],
+    }),
+  );
+  const actor = { id: admin.id, username: admin.username, role: 'admin' as const };
+  const batch = median(5, () =>
+    setScores({
+      db,
+      actor,
+      contestId,
+      scores: Array.from({ length: Math.min(SCORES_PER_CALL, size) }, () => {
+        const i = Math.floor(Math.random() * size);
+        return { username: `m${size}_${i}`, score: Math.floor(Math.random() * size) };
+      }),
+    }),
+  );
+  const viewer = (i: number) => ({
+    id: members[(i * 7919) % members.length]!,
+    role: 'user' as const,
+  });
+  // Warm the prepared statements first.
+  getLeaderboard({ db, viewer: viewer(0), contestId, limit: 10, offset: 0 });
+  const read = median(501, (i) =>
+    getLeaderboard({ db, viewer: viewer(i), contestId, limit: 10, offset: 0 }),
+  );
+  const deepPage = median(101, (i) =>
+    getLeaderboard({ db, viewer: viewer(i), contestId, limit: 25, offset: Math.floor(size / 2) }),
+  );
+  const ownRank = db.$client.prepare(
+    'SELECT rank, score FROM contest_participants WHERE contest_id = ? AND user_id = ?',
+  );
+  const own = median(1001, (i) => ownRank.get(contestId, viewer(i).id));
+  return { size, rerank, rerankUnchanged, oneScore, batch, read, deepPage, own };
+}
+
+async function joins(db: DB, admin: { id: number }) {
+  // Service: the rules, the IMMEDIATE transaction, the insert, ranks and the recount.
+  const serviceCount = 2000;
+  const people = insertMembers(db, 'j_', serviceCount);
+  const contestId = insertContestRow(db, 'join-service', admin.id);
+  let start = process.hrtime.bigint();
+  for (const id of people) {
+    joinContest({ db, actor: { id, username: 'j', role: 'user' }, contestId });
+  }
+  const service = serviceCount / (ms(start) / 1000);
+
+  // REST: POST /api/contests/:id/join from distinct signed-in members, 50 at a time.
+  const deps = {
+    db,
+    logger: pino({ level: 'silent' }),
+    limits: createLimits(),
+    passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
+    sessionSecret: 'y'.repeat(40),
+    uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-up-')),
+  };
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const restCount = 2000;
+  const restPeople = insertMembers(db, 'r_', restCount);
+  const restContest = insertContestRow(db, 'join-rest', admin.id);
+  const cookies = await Promise.all(
+    restPeople.map(async (userId) => {
+      const sid = createSession({ db, userId });
+      const sealed = await sealData({ sid }, { password: deps.sessionSecret, ttl: 3600 });
+      return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
+    }),
+  );
+  let next = 0;
+  let created = 0;
+  start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < cookies.length) {
+        const cookie = cookies[next++]!;
+        const res = await fetch(`http://127.0.0.1:${port}/api/contests/${restContest}/join`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        await res.arrayBuffer();
+        if (res.status === 201) created += 1;
+      }
+    }),
+  );
+  const rest = restCount / (ms(start) / 1000);
+  server.close();
+  return { service, rest, created, restCount };
+}
+
+/** admin.stats on a database of its own: 10,000 members and 10,000 contests. */
+async function stats(dir: string) {
+  const db = await openDatabase(path.join(dir, 'stats.db'));
+  const admin = db.$client
+    .prepare(
+      "INSERT INTO users (username, email, password, role) VALUES ('statsadmin', 's@example.com', 'x', 'admin') RETURNING id",
+    )
+    .get() as { id: number };
+  insertMembers(db, 's_', 9_999);
+  const add = db.$client.prepare(
+    `INSERT INTO contests (slug, title, created_by, status, draft) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const statuses = ['active', 'draft', 'completed', 'pending', 'rejected'];
+  db.$client.transaction(() => {
+    for (let i = 0; i < 10_000; i++) {
+      const status = statuses[i % 5]!;
+      add.run(`s-${i}`, `Contest ${i}`, admin.id, status, status === 'draft' ? 1 : 0);
+    }
+  })();
+  adminStats({ db });
+  const users = (db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+  const contests = (db.$client.prepare('SELECT count(*) AS n FROM contests').get() as { n: number })
+    .n;
+  const time = median(51, () => adminStats({ db }));
+  closeDatabase(db);
+  return { users, contests, time };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-participation-'));
+  const db = await openDatabase(path.join(dir, 'bench.db'));
+  try {
+    const admin = db.$client
+      .prepare(
+        "INSERT INTO users (username, email, password, role) VALUES ('benchadmin', 'b@example.com', 'x', 'admin') RETURNING id, username",
+      )
+      .get() as { id: number; username: string };
+    console.log(
+      '\nLeaderboard, one contest (ms; medians; inside the process, SQLite synchronous=FULL)',
+    );
+    console.log(
+      'participants | re-rank all | re-rank, none changed | one score | 500-score call | top 10 + own rank | page at the middle | own rank alone',
+    );
+    for (const size of SIZES) {
+      const r = await leaderboardAt(db, size, admin);
+      console.log(
+        [
+          r.size.toLocaleString('en-US'),
+          r.rerank,
+          r.rerankUnchanged,
+          r.oneScore,
+          r.batch,
+          r.read,
+          r.deepPage,
+          r.own,
+        ]
+          .map((v) => (typeof v === 'number' ? fmt(v) : v))
+          .join(' | '),
+      );
+    }
+    const j = await joins(db, admin);
+    console.log(
+      `\nJoins: ${fmt(j.service)}/s through the service (one IMMEDIATE transaction each, fsync on commit); ` +
+        `${fmt(j.rest)}/s over REST with 50 concurrent members (${j.created} of ${j.restCount} admitted)`,
+    );
+    const s = await stats(dir);
+    console.log(
+      `admin.stats at ${s.users.toLocaleString('en-US')} accounts and ${s.contests.toLocaleString('en-US')} contests: ${fmt(s.time)} ms`,
+    );
+  } finally {
+    closeDatabase(db);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();

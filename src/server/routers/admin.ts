@@ -1,0 +1,8 @@
+// The admin dashboard's figures (SPEC 2.14, 3 'Admin stats').
+import { ZAdminStatsSchema } from '../../shared/schemas/stats';
+import { adminStats } from '../services/stats';
+import { adminProcedure, router } from '../trpc';
+
+export const adminRouter = router({
+  stats: adminProcedure.output(ZAdminStatsSchema).query(({ ctx }) => adminStats({ db: ctx.db })),
+});

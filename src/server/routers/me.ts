@@ -1,0 +1,14 @@
+// The signed-in member's own figures: the dashboard cards and activity, and /analytics.
+import { ZAnalyticsSchema, ZDashboardSchema } from '../../shared/schemas/stats';
+import { memberAnalytics, memberDashboard } from '../services/stats';
+import { protectedProcedure, router } from '../trpc';
+
+export const meRouter = router({
+  dashboard: protectedProcedure
+    .output(ZDashboardSchema)
+    .query(({ ctx }) => memberDashboard({ db: ctx.db, userId: ctx.actor.id })),
+
+  analytics: protectedProcedure
+    .output(ZAnalyticsSchema)
+    .query(({ ctx }) => memberAnalytics({ db: ctx.db, userId: ctx.actor.id })),
+});

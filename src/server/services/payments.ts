@@ -1,0 +1,528 @@
+// Crypto payments with reviewed proofs (PRODUCT.md 'Money', SPEC 2.12): what the payment page
+// offers, proofs sent by members, and their review by moderators and admins. Amounts come from
+// the contest's fee or the tier price and the configured rate, never from the client. Verifying
+// an entry fee admits the member (through contestParticipants.ts, cap respected), verifying an
+// upgrade sets the tier; both in the review's transaction, audited.
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DB } from '../db/client';
+import { contestParticipants, contests, paymentProofs, users } from '../db/schema';
+import { normalizeTier, tierRank, type Tier } from '../../shared/constants';
+import {
+  NETWORK_NAMES,
+  PAYMENT_MESSAGES as M,
+  PAYMENT_NETWORKS,
+  coinAmount,
+  tierNotHigherMessage,
+  usdAmount,
+  type PaidTier,
+  type PaymentPurpose,
+  type PaymentRefusal,
+  type ProofStatus,
+  type ReviewStatus,
+} from '../../shared/payments';
+import type {
+  TPaymentOptions,
+  TPaymentProof,
+  TReviewProof,
+  TSubmitProofInput,
+} from '../../shared/schemas/payments';
+import type { PaymentNetwork } from '../../shared/schemas/settings';
+import { isReviewer, type Actor } from './actor';
+import { writeAudit } from './audit';
+import { addParticipant } from './contestParticipants';
+import { isVisible, notFound, readById, type ContestRow } from './contestReads';
+import { AppError, type AppErrorCode } from './errors';
+import { announceLeaderboardChanges } from './liveEvents';
+import { hasVerifiedFee, registrationClosesAt } from './participation';
+import { getPaymentConfig } from './settings';
+import { assertOwnUpload } from './uploads';
+import { isUniqueViolation } from './users';
+
+const REFUSAL_CODES: Record<PaymentRefusal, AppErrorCode> = {
+  free_contest: 'BAD_REQUEST',
+  tier_not_higher: 'BAD_REQUEST',
+  no_price: 'BAD_REQUEST',
+  network_not_set_up: 'BAD_REQUEST',
+  closed: 'CONFLICT',
+  already_joined: 'CONFLICT',
+  already_verified: 'CONFLICT',
+  proof_pending: 'CONFLICT',
+  tx_hash_used: 'CONFLICT',
+};
+
+interface Refusal {
+  reason: PaymentRefusal;
+  message: string;
+}
+
+function refuse(reason: PaymentRefusal, message: string = M[reason as keyof typeof M]): Refusal {
+  return { reason, message };
+}
+
+function refusalError(refusal: Refusal): AppError {
+  return new AppError(REFUSAL_CODES[refusal.reason], refusal.message, {
+    reason: refusal.reason,
+  });
+}
+
+/**
+ * One transaction is one hash: surrounding spaces never count, and a hexadecimal hash (EVM,
+ * Bitcoin, Tron) is the same hash in any letter case. Base58 (Solana) keeps its case.
+ */
+export function normalizeTxHash(hash: string): string {
+  const trimmed = hash.trim();
+  return /^(0x)?[0-9a-fA-F]+$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+const memberColumns = {
+  id: paymentProofs.id,
+  purpose: paymentProofs.purpose,
+  contestId: paymentProofs.contestId,
+  // The title as it is now, or as it was when paid once the contest is gone.
+  contestTitle: sql<string | null>`coalesce(${contests.title}, ${paymentProofs.contestTitle})`,
+  contestSlug: contests.slug,
+  tier: paymentProofs.tier,
+  network: paymentProofs.network,
+  walletAddress: paymentProofs.walletAddress,
+  txHash: paymentProofs.txHash,
+  senderAddress: paymentProofs.senderAddress,
+  notes: paymentProofs.notes,
+  proofFile: paymentProofs.proofFile,
+  amountUsd: paymentProofs.amountUsd,
+  amountCoin: paymentProofs.amountCoin,
+  status: paymentProofs.status,
+  reason: paymentProofs.reason,
+  reviewedAt: paymentProofs.reviewedAt,
+  createdAt: paymentProofs.createdAt,
+};
+
+const reviewColumns = {
+  ...memberColumns,
+  userId: paymentProofs.userId,
+  // Null once the account is deleted: the client shows 'Deleted user'.
+  username: users.username,
+  submittedAs: paymentProofs.username,
+  reviewerName: paymentProofs.reviewerName,
+};
+
+function memberProofs(db: DB, where: SQL | undefined) {
+  return db
+    .select(memberColumns)
+    .from(paymentProofs)
+    .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
+    .where(where);
+}
+
+function proofById(db: DB, id: number): TPaymentProof | undefined {
+  return memberProofs(db, eq(paymentProofs.id, id)).get();
+}
+
+/** The caller's own proofs, newest first (Account Settings, the payment page). */
+export function listMyProofs({
+  db,
+  actor,
+  page,
+  pageSize,
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id'>;
+  page: number;
+  pageSize: number;
+}): { items: TPaymentProof[]; total: number; page: number; pageSize: number } {
+  const mine = eq(paymentProofs.userId, actor.id);
+  const items = memberProofs(db, mine)
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const total = db.select({ n: count() }).from(paymentProofs).where(mine).get()?.n ?? 0;
+  return { items, total, page, pageSize };
+}
+
+/** The reviewers' queue: pending proofs oldest first; reviewed ones newest first. */
+export function listProofQueue({
+  db,
+  status,
+  page,
+  pageSize,
+}: {
+  db: DB;
+  status: ProofStatus;
+  page: number;
+  pageSize: number;
+}): { items: TReviewProof[]; total: number; page: number; pageSize: number } {
+  const where = eq(paymentProofs.status, status);
+  const order =
+    status === 'pending'
+      ? [asc(paymentProofs.createdAt), asc(paymentProofs.id)]
+      : [desc(paymentProofs.createdAt), desc(paymentProofs.id)];
+  const items = db
+    .select(reviewColumns)
+    .from(paymentProofs)
+    .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const total = db.select({ n: count() }).from(paymentProofs).where(where).get()?.n ?? 0;
+  return { items, total, page, pageSize };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is being paid for
+
+interface Target {
+  purpose: PaymentPurpose;
+  contest: ContestRow | null;
+  tier: PaidTier | null;
+  currentTier: Tier;
+  amountUsd: string;
+  /** Why a proof cannot be sent now (the page still shows its state and the proofs). */
+  refusal: Refusal | null;
+}
+
+function hasProof(db: DB, where: SQL | undefined): boolean {
+  return !!db.select({ id: paymentProofs.id }).from(paymentProofs).where(where).get();
+}
+
+/**
+ * Resolves a contest or a tier to its amount, or refuses outright when there is nothing to pay
+ * (a free contest, a tier the member has, a tier without a price): those are errors, while a
+ * state the member can see on the page (joined, verified, pending, closed) is a `refusal`.
+ */
+function resolveTarget(
+  db: DB,
+  actor: Pick<Actor, 'id' | 'role'>,
+  input: { contestId?: number; tier?: PaidTier },
+  now: number,
+): Target {
+  const member = db
+    .select({ tier: users.subscriptionTier })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .get();
+  const currentTier = normalizeTier(member?.tier);
+  const mine = eq(paymentProofs.userId, actor.id);
+
+  if (input.contestId !== undefined) {
+    const contest = readById(db, input.contestId);
+    if (!contest || !isVisible(contest, actor)) throw notFound();
+    if (contest.participationType !== 'paid' || !contest.entryFee) {
+      throw refusalError(refuse('free_contest'));
+    }
+    const forContest = and(
+      mine,
+      eq(paymentProofs.contestId, contest.id),
+      eq(paymentProofs.purpose, 'entry_fee'),
+    );
+    const joined = !!db
+      .select({ id: contestParticipants.id })
+      .from(contestParticipants)
+      .where(
+        and(
+          eq(contestParticipants.contestId, contest.id),
+          eq(contestParticipants.userId, actor.id),
+        ),
+      )
+      .get();
+    const closes = registrationClosesAt(contest);
+    let refusal: Refusal | null = null;
+    if (joined) refusal = refuse('already_joined');
+    else if (hasVerifiedFee(db, contest.id, actor.id)) refusal = refuse('already_verified');
+    else if (hasProof(db, and(forContest, eq(paymentProofs.status, 'pending')))) {
+      refusal = refuse('proof_pending');
+    } else if (
+      contest.status !== 'active' ||
+      (closes && closes.getTime() <= now) ||
+      (contest.endDate && contest.endDate.getTime() <= now)
+    ) {
+      refusal = refuse('closed');
+    }
+    return {
+      purpose: 'entry_fee',
+      contest,
+      tier: null,
+      currentTier,
+      amountUsd: usdAmount(contest.entryFee),
+      refusal,
+    };
+  }
+
+  const tier = input.tier!;
+  if (tierRank(tier) <= tierRank(currentTier)) {
+    throw refusalError(refuse('tier_not_higher', tierNotHigherMessage(currentTier)));
+  }
+  const price = getPaymentConfig({ db }).tierPrices[tier];
+  if (!(price > 0)) throw refusalError(refuse('no_price'));
+  const pending = hasProof(
+    db,
+    and(mine, eq(paymentProofs.purpose, 'tier_upgrade'), eq(paymentProofs.status, 'pending')),
+  );
+  return {
+    purpose: 'tier_upgrade',
+    contest: null,
+    tier,
+    currentTier,
+    amountUsd: usdAmount(price),
+    refusal: pending ? refuse('proof_pending') : null,
+  };
+}
+
+/** The proofs the payment page lists: this contest's entry fee, or every tier upgrade. */
+function proofsFor(db: DB, actor: Pick<Actor, 'id'>, target: Target): TPaymentProof[] {
+  const mine = eq(paymentProofs.userId, actor.id);
+  const which = target.contest
+    ? and(mine, eq(paymentProofs.contestId, target.contest.id))
+    : and(mine, eq(paymentProofs.purpose, 'tier_upgrade'));
+  return memberProofs(db, which)
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+    .limit(50)
+    .all();
+}
+
+/** /payment?contest= or ?tier=: the amount, the networks with an address, the member's proofs. */
+export function paymentOptions({
+  db,
+  actor,
+  input,
+  now = Date.now(),
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id' | 'role'>;
+  input: { contestId?: number; tier?: PaidTier };
+  now?: number;
+}): TPaymentOptions {
+  const target = resolveTarget(db, actor, input, now);
+  const config = getPaymentConfig({ db });
+  const networks = PAYMENT_NETWORKS.filter((n) => config.networks[n].address).map((network) => {
+    const { address, rate } = config.networks[network];
+    return {
+      network,
+      name: NETWORK_NAMES[network],
+      address,
+      rate,
+      amountCoin: coinAmount(target.amountUsd, rate),
+    };
+  });
+  const contest = target.contest;
+  return {
+    purpose: target.purpose,
+    contest: contest
+      ? { id: contest.id, slug: contest.slug, title: contest.title, entryFee: contest.entryFee }
+      : null,
+    tier: target.tier,
+    currentTier: target.currentTier,
+    amountUsd: target.amountUsd,
+    networks,
+    proofs: proofsFor(db, actor, target),
+    refusal: target.refusal,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+/** 'Submit Payment Proof': stored as pending, with the amounts the server computes. */
+export function submitProof({
+  db,
+  actor,
+  input,
+  now = Date.now(),
+}: {
+  db: DB;
+  actor: Actor;
+  input: TSubmitProofInput;
+  now?: number;
+}): TPaymentProof {
+  const network: PaymentNetwork = input.network;
+  const txHash = normalizeTxHash(input.txHash);
+  if (input.proofFile) {
+    assertOwnUpload({
+      db,
+      actor,
+      url: input.proofFile,
+      purposes: ['proof'],
+      mimes: ['image/png', 'image/jpeg', 'application/pdf'],
+      message: M.proofFile,
+    });
+  }
+  try {
+    const id = db.transaction(
+      () => {
+        // Inside the write lock: two proofs sent at once cannot both pass these checks.
+        const target = resolveTarget(db, actor, input, now);
+        if (target.refusal) throw refusalError(target.refusal);
+        const { address, rate } = getPaymentConfig({ db }).networks[network];
+        if (!address) throw refusalError(refuse('network_not_set_up'));
+        if (
+          hasProof(db, and(eq(paymentProofs.network, network), eq(paymentProofs.txHash, txHash)))
+        ) {
+          throw refusalError(refuse('tx_hash_used'));
+        }
+        return db
+          .insert(paymentProofs)
+          .values({
+            userId: actor.id,
+            username: actor.username,
+            purpose: target.purpose,
+            contestId: target.contest?.id ?? null,
+            contestTitle: target.contest?.title ?? null,
+            tier: target.tier,
+            network,
+            walletAddress: address,
+            txHash,
+            senderAddress: input.senderAddress,
+            notes: input.notes,
+            proofFile: input.proofFile,
+            amountUsd: target.amountUsd,
+            amountCoin: coinAmount(target.amountUsd, rate),
+            rate,
+          })
+          .returning({ id: paymentProofs.id })
+          .get().id;
+      },
+      { behavior: 'immediate' },
+    );
+    return proofById(db, id)!;
+  } catch (error) {
+    // The unique index is the last word on a hash used twice (another process, say).
+    if (isUniqueViolation(error)) throw refusalError(refuse('tx_hash_used'));
+    throw error;
+  }
+}
+
+/**
+ * A moderator's or admin's verdict on a pending proof, never on their own. Verifying an entry
+ * fee admits the member, unless the contest is full or closed: then the review is refused with
+ * a reason and nothing changes. Verifying an upgrade raises the member's tier (never lowers it).
+ */
+export function reviewProof({
+  db,
+  actor,
+  id,
+  status,
+  reason,
+  now = Date.now(),
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+  status: ReviewStatus;
+  reason?: string | null;
+  now?: number;
+}): TReviewProof {
+  if (!isReviewer(actor))
+    throw new AppError('FORBIDDEN', 'Only moderators and admins review payments');
+  const admitted = db.transaction(
+    () => {
+      const proof = db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+      if (!proof) throw new AppError('NOT_FOUND', M.notFound);
+      if (proof.userId === actor.id) throw new AppError('FORBIDDEN', M.ownProof);
+      if (proof.status !== 'pending') {
+        throw new AppError('CONFLICT', M.alreadyReviewed, { reason: 'already_reviewed' });
+      }
+      let contestAdmitted: number | null = null;
+      let tierAfter: Tier | null = null;
+      let tierBefore: Tier | null = null;
+      if (status === 'verified') {
+        if (proof.userId === null) {
+          throw new AppError('CONFLICT', M.memberGone, { reason: 'member_deleted' });
+        }
+        if (proof.purpose === 'entry_fee') {
+          const contest = proof.contestId === null ? undefined : readById(db, proof.contestId);
+          if (!contest)
+            throw new AppError('CONFLICT', M.contestGone, { reason: 'contest_deleted' });
+          const joined = !!db
+            .select({ id: contestParticipants.id })
+            .from(contestParticipants)
+            .where(
+              and(
+                eq(contestParticipants.contestId, contest.id),
+                eq(contestParticipants.userId, proof.userId),
+              ),
+            )
+            .get();
+          if (!joined) {
+            // The member paid in time: the deadline no longer matters, a place and an open
+            // contest do.
+            if (
+              contest.status !== 'active' ||
+              (contest.endDate && contest.endDate.getTime() <= now)
+            ) {
+              throw new AppError('CONFLICT', M.reviewClosed, { reason: 'closed' });
+            }
+            if (contest.participants >= contest.maxParticipants) {
+              throw new AppError('CONFLICT', M.reviewFull, { reason: 'full' });
+            }
+            addParticipant({ db, contestId: contest.id, userId: proof.userId });
+            contestAdmitted = contest.id;
+          }
+        } else {
+          const member = db
+            .select({ tier: users.subscriptionTier })
+            .from(users)
+            .where(eq(users.id, proof.userId))
+            .get();
+          tierBefore = normalizeTier(member?.tier);
+          tierAfter = tierRank(proof.tier) > tierRank(tierBefore) ? proof.tier : tierBefore;
+          if (tierAfter !== tierBefore) {
+            db.update(users)
+              .set({ subscriptionTier: tierAfter })
+              .where(eq(users.id, proof.userId))
+              .run();
+          }
+        }
+      }
+      db.update(paymentProofs)
+        .set({
+          status,
+          // A reason is kept for rejections only (the member reads it).
+          reason: status === 'rejected' ? reason?.trim() || null : null,
+          reviewerId: actor.id,
+          reviewerName: actor.username,
+          reviewedAt: new Date(now),
+        })
+        .where(eq(paymentProofs.id, id))
+        .run();
+      writeAudit({
+        db,
+        actor,
+        action: status === 'verified' ? 'payment.verify' : 'payment.reject',
+        targetType: 'payment',
+        targetId: id,
+        before: { status: proof.status },
+        after: {
+          status,
+          member: proof.username,
+          purpose: proof.purpose,
+          contestId: proof.contestId,
+          tier: proof.tier,
+          amountUsd: proof.amountUsd,
+          network: proof.network,
+          ...(status === 'rejected' && reason ? { reason: reason.trim() } : {}),
+          ...(contestAdmitted ? { admitted: true } : {}),
+          ...(tierAfter ? { tierBefore, tierAfter } : {}),
+        },
+      });
+      return contestAdmitted;
+    },
+    { behavior: 'immediate' },
+  );
+  if (admitted) announceLeaderboardChanges({ db, contestIds: [admitted] });
+  return listProofById(db, id);
+}
+
+function listProofById(db: DB, id: number): TReviewProof {
+  return db
+    .select(reviewColumns)
+    .from(paymentProofs)
+    .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
+    .leftJoin(users, eq(users.id, paymentProofs.userId))
+    .where(eq(paymentProofs.id, id))
+    .get()!;
+}

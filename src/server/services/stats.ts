@@ -1,0 +1,233 @@
+// Figures: the member's dashboard and analytics (PRODUCT.md 'Taking part') from their
+// participations, and the admin dashboard (SPEC 2.14, 3 'Admin stats') in one pass per table.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { countEducation } from './education';
+import type { DB } from '../db/client';
+import { contestParticipants as cp, contests, paymentProofs, users } from '../db/schema';
+import { PUBLIC_CONTEST_STATUSES } from '../../shared/contests';
+import type { TTierBreakdown } from '../../shared/schemas/payments';
+import type {
+  TAdminStats,
+  TAnalytics,
+  TContestResult,
+  TDashboard,
+} from '../../shared/schemas/stats';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The member's participations in contests members can see (a contest sent back is left out). */
+function participations(userId: number) {
+  return and(eq(cp.userId, userId), inArray(contests.status, [...PUBLIC_CONTEST_STATUSES]));
+}
+
+export function memberDashboard({
+  db,
+  userId,
+  now = Date.now(),
+}: {
+  db: DB;
+  userId: number;
+  now?: number;
+}): TDashboard {
+  const at = new Date(now);
+  const started = sql`${contests.startDate} <= ${at.getTime()}`;
+  const running = sql`${contests.status} = 'active' AND ${started} AND ${contests.endDate} > ${at.getTime()}`;
+  const figures = db
+    .select({
+      active: sql<number>`coalesce(sum(CASE WHEN ${running} THEN 1 ELSE 0 END), 0)`,
+      bestRank: sql<number | null>`min(CASE WHEN ${started} THEN ${cp.rank} END)`,
+    })
+    .from(cp)
+    .innerJoin(contests, eq(contests.id, cp.contestId))
+    .where(participations(userId))
+    .get();
+  const recent = db
+    .select({
+      contestId: contests.id,
+      slug: contests.slug,
+      title: contests.title,
+      status: contests.status,
+      startDate: contests.startDate,
+      endDate: contests.endDate,
+      participants: contests.participants,
+      rank: cp.rank,
+      score: cp.score,
+      joinedAt: cp.joinedAt,
+    })
+    .from(cp)
+    .innerJoin(contests, eq(contests.id, cp.contestId))
+    .where(participations(userId))
+    .orderBy(desc(cp.joinedAt), desc(cp.id))
+    .limit(5)
+    .all();
+  return {
+    activeContests: figures?.active ?? 0,
+    bestRank: figures?.bestRank ?? null,
+    recent,
+  };
+}
+
+export function memberAnalytics({
+  db,
+  userId,
+  now = Date.now(),
+}: {
+  db: DB;
+  userId: number;
+  now?: number;
+}): TAnalytics {
+  const rows = db
+    .select({
+      contestId: contests.id,
+      slug: contests.slug,
+      title: contests.title,
+      status: contests.status,
+      endDate: contests.endDate,
+      participants: contests.participants,
+      rank: cp.rank,
+      score: cp.score,
+    })
+    .from(cp)
+    .innerJoin(contests, eq(contests.id, cp.contestId))
+    .where(participations(userId))
+    .all();
+  const over = rows.filter(
+    (r) => r.status === 'completed' || (r.endDate !== null && r.endDate.getTime() <= now),
+  );
+  const history: TContestResult[] = over
+    .filter((r) => r.rank !== null && r.participants > 0)
+    .map((r) => ({
+      contestId: r.contestId,
+      slug: r.slug,
+      title: r.title,
+      endDate: r.endDate,
+      rank: r.rank!,
+      participants: r.participants,
+      percentile: round1((100 * (r.participants - r.rank! + 1)) / r.participants),
+      score: r.score,
+    }))
+    .sort(
+      (a, b) =>
+        (a.endDate?.getTime() ?? 0) - (b.endDate?.getTime() ?? 0) || a.contestId - b.contestId,
+    );
+  const ranks = history.map((h) => h.rank);
+  const mean = (values: number[]) =>
+    values.length ? round1(values.reduce((sum, v) => sum + v, 0) / values.length) : null;
+  return {
+    joined: rows.length,
+    completed: over.length,
+    bestRank: ranks.length ? Math.min(...ranks) : null,
+    averageRank: mean(ranks),
+    percentile: mean(history.map((h) => h.percentile)),
+    history,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin dashboard
+
+/** The tier a stored value reads as (premium as elite, none or unknown as free), in SQL. */
+const tierOf = sql`CASE
+  WHEN ${users.subscriptionTier} IN ('elite', 'premium') THEN 'elite'
+  WHEN ${users.subscriptionTier} = 'pro' THEN 'pro'
+  WHEN ${users.subscriptionTier} = 'standard' THEN 'standard'
+  ELSE 'free' END`;
+
+interface UsersPass {
+  total: number;
+  subscriptions: TTierBreakdown;
+  /** Sign-ups per UTC day ('YYYY-MM-DD') since the given instant. */
+  signups: Map<string, number>;
+}
+
+/**
+ * Every figure about accounts in one pass over users: grouped by the sign-up day for the last
+ * days and one group for everything older, each group counting members per tier (admins have
+ * no tier and are not members of one).
+ */
+function usersPass(db: DB, since: number): UsersPass {
+  const member = (tier: string) =>
+    sql<number>`coalesce(sum(CASE WHEN ${users.role} <> 'admin' AND ${tierOf} = ${tier} THEN 1 ELSE 0 END), 0)`;
+  const day = sql<
+    string | null
+  >`CASE WHEN ${users.createdAt} >= ${since} THEN date(${users.createdAt} / 1000, 'unixepoch') END`;
+  const groups = db
+    .select({
+      day,
+      total: sql<number>`count(*)`,
+      free: member('free'),
+      standard: member('standard'),
+      pro: member('pro'),
+      elite: member('elite'),
+    })
+    .from(users)
+    .groupBy(day)
+    .all();
+  const result: UsersPass = {
+    total: 0,
+    subscriptions: { free: 0, standard: 0, pro: 0, elite: 0 },
+    signups: new Map(),
+  };
+  for (const g of groups) {
+    result.total += g.total;
+    for (const tier of ['free', 'standard', 'pro', 'elite'] as const) {
+      result.subscriptions[tier] += g[tier];
+    }
+    if (g.day) result.signups.set(g.day, g.total);
+  }
+  return result;
+}
+
+/** Members per tier (Subscriptions & Payments). */
+export function tierBreakdown({ db }: { db: DB }): TTierBreakdown {
+  return usersPass(db, Date.now()).subscriptions;
+}
+
+export const SIGNUP_DAYS = 30;
+
+export function adminStats({ db, now = Date.now() }: { db: DB; now?: number }): TAdminStats {
+  const today = Date.UTC(
+    new Date(now).getUTCFullYear(),
+    new Date(now).getUTCMonth(),
+    new Date(now).getUTCDate(),
+  );
+  const since = today - (SIGNUP_DAYS - 1) * DAY_MS;
+  const people = usersPass(db, since);
+
+  const byStatus = Object.fromEntries(
+    db
+      .select({ status: contests.status, n: sql<number>`count(*)` })
+      .from(contests)
+      .groupBy(contests.status)
+      .all()
+      .map((r) => [r.status, r.n]),
+  ) as Partial<Record<string, number>>;
+  const pendingProofs =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(paymentProofs)
+      .where(eq(paymentProofs.status, 'pending'))
+      .get()?.n ?? 0;
+  const education = countEducation({ db });
+
+  const signupsPerDay = Array.from({ length: SIGNUP_DAYS }, (_, i) => {
+    const date = new Date(since + i * DAY_MS).toISOString().slice(0, 10);
+    return { date, count: people.signups.get(date) ?? 0 };
+  });
+  const status = (s: string) => byStatus[s] ?? 0;
+  return {
+    users: { total: people.total, subscriptions: people.subscriptions },
+    contests: {
+      active: status('active'),
+      draft: status('draft'),
+      completed: status('completed'),
+      pending: status('pending'),
+      rejected: status('rejected'),
+    },
+    education: { total: education },
+    pendingContests: status('pending'),
+    pendingProofs,
+    signupsPerDay,
+  };
+}

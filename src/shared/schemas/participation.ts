@@ -1,0 +1,182 @@
+// Joining and leaving contests (participation.*), and a contest's leaderboard (leaderboard.*).
+import { z } from 'zod';
+import { CONTEST_CATEGORIES, CONTEST_STATUSES } from '../contests';
+import { TIERS } from '../constants';
+import { SCORES_PER_CALL, SCORE_REFUSALS, USERNAME_MAX } from '../leaderboard';
+import { INVITE_CODE_MAX, JOIN_REFUSALS } from '../participation';
+import { ZContestId } from './contests';
+import { ZPage, ZPageSize } from './paging';
+
+export const ZJoinContestRequestSchema = z.object({
+  contestId: ZContestId,
+  /** Invite contests only; ignored otherwise. */
+  inviteCode: z
+    .string({ error: 'The invite code must be text' })
+    .trim()
+    .max(INVITE_CODE_MAX, 'That invite code is not valid for this contest.')
+    .optional()
+    .nullable(),
+});
+export type TJoinContestRequest = z.input<typeof ZJoinContestRequestSchema>;
+
+export const ZContestIdRequestSchema = z.object({ contestId: ZContestId });
+
+/** One member's place in one contest. */
+export const ZParticipantSchema = z.object({
+  id: z.number().int(),
+  contestId: z.number().int(),
+  userId: z.number().int(),
+  score: z.number().int(),
+  /** Standard competition ranking (1, 2, 2, 4) among the contest's participants. */
+  rank: z.number().int().nullable(),
+  joinedAt: z.date(),
+});
+export type TParticipant = z.infer<typeof ZParticipantSchema>;
+
+export const ZLeaveContestResponseSchema = z.object({
+  contestId: z.number().int(),
+  /** The contest's participant count after leaving. */
+  participants: z.number().int(),
+});
+
+/**
+ * Where the caller stands with a contest, for the detail page's button: joined (with their
+ * place), or what a join would be refused for right now (`refusal`, with the reason the join
+ * itself would give) — without an invite code, so an invite contest says 'invite_required'.
+ */
+export const ZParticipationStatusSchema = z.object({
+  contestId: z.number().int(),
+  joined: z.boolean(),
+  participant: ZParticipantSchema.nullable(),
+  participants: z.number().int(),
+  maxParticipants: z.number().int(),
+  /** Whether a leave would be accepted now (joined and before the start). */
+  canLeave: z.boolean(),
+  refusal: z
+    .object({
+      reason: z.enum([...JOIN_REFUSALS]),
+      message: z.string(),
+      requiredTier: z.enum(TIERS).optional(),
+      contestId: z.number().int().optional(),
+    })
+    .nullable(),
+});
+export type TParticipationStatus = z.infer<typeof ZParticipationStatusSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Leaderboards
+
+export const ZLeaderboardRequestSchema = z.object({
+  contestId: ZContestId,
+  limit: z
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .default(10),
+  offset: z
+    .number({ error: 'Offset must be a number' })
+    .int('Offset must be a whole number')
+    .min(0, 'Offset must be at least 0')
+    .max(10_000_000, 'Offset is too large')
+    .default(0),
+});
+export type TLeaderboardRequest = z.input<typeof ZLeaderboardRequestSchema>;
+
+export const ZLeaderboardEntrySchema = z.object({
+  rank: z.number().int().nullable(),
+  userId: z.number().int(),
+  username: z.string(),
+  score: z.number().int(),
+  /** Premium reads as elite; null for admins (who have no tier). */
+  tier: z.enum(TIERS).nullable(),
+  profileImage: z.string().nullable(),
+});
+export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntrySchema>;
+
+export const ZLeaderboardSchema = z.object({
+  contestId: z.number().int(),
+  /** Every participant, not only this page. */
+  total: z.number().int(),
+  entries: z.array(ZLeaderboardEntrySchema),
+  /** The caller's own place, wherever it is (null when they do not take part). */
+  me: z.object({ rank: z.number().int().nullable(), score: z.number().int() }).nullable(),
+});
+export type TLeaderboard = z.infer<typeof ZLeaderboardSchema>;
+
+export const ZLeaderboardContestsRequestSchema = z
+  .object({ page: ZPage.default(1), pageSize: ZPageSize(50).default(12) })
+  .default({ page: 1, pageSize: 12 });
+
+export const ZLeaderboardContestSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  shortDescription: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  category: z.enum(CONTEST_CATEGORIES),
+  status: z.enum(CONTEST_STATUSES),
+  startDate: z.date().nullable(),
+  endDate: z.date().nullable(),
+  participants: z.number().int(),
+  prize: z.string().nullable(),
+  /** The caller's rank there, when they take part. */
+  myRank: z.number().int().nullable(),
+});
+export type TLeaderboardContest = z.infer<typeof ZLeaderboardContestSchema>;
+
+export const ZLeaderboardContestsResponseSchema = z.object({
+  items: z.array(ZLeaderboardContestSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** A score as sent: a number, or text as a CSV holds it; each is checked line by line. */
+const ZScoreLine = z.object({
+  username: z
+    .string({ error: 'Each score needs a username' })
+    .trim()
+    .min(1, 'Each score needs a username')
+    .max(USERNAME_MAX, `A username is at most ${USERNAME_MAX} characters`),
+  score: z.union([z.number(), z.string().max(30)], {
+    error: 'Each score needs a score (a whole number)',
+  }),
+});
+
+export const ZSetScoresRequestSchema = z.object({
+  contestId: ZContestId,
+  scores: z
+    .array(ZScoreLine, { error: 'Send the scores as a list of { username, score }' })
+    .min(1, 'Send at least one score')
+    .max(SCORES_PER_CALL, `Send at most ${SCORES_PER_CALL} scores at a time`),
+});
+export type TSetScoresRequest = z.input<typeof ZSetScoresRequestSchema>;
+
+export const ZSetScoresResponseSchema = z.object({
+  /** How many lines were accepted (their scores are now stored and ranked). */
+  updated: z.number().int(),
+  refused: z.array(
+    z.object({
+      /** The position of the line in `scores` (0-based). */
+      index: z.number().int(),
+      username: z.string(),
+      reason: z.enum(SCORE_REFUSALS),
+      message: z.string(),
+    }),
+  ),
+});
+export type TSetScoresResponse = z.infer<typeof ZSetScoresResponseSchema>;
+
+export const ZLeaderboardChangeRequestSchema = z.object({
+  contestId: ZContestId,
+  /** Sent back by the client after a reconnect (tracked events): a change missed meanwhile is
+   * announced at once. */
+  lastEventId: z.string().max(100).nullish(),
+});
+
+/** What the live subscription emits: "this leaderboard changed, read it again". */
+export interface TLeaderboardChange {
+  contestId: number;
+  version: number;
+}

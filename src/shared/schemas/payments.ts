@@ -1,0 +1,202 @@
+// Payments (payments.*): the proof form of SPEC 2.12 with SPEC 5's messages, the payment page's
+// options, the member's proofs and the reviewers' queue.
+import { z } from 'zod';
+import { TIERS } from '../constants';
+import {
+  PAID_TIERS,
+  PAYMENT_LIMITS as L,
+  PAYMENT_MESSAGES as M,
+  PAYMENT_NETWORKS,
+  PAYMENT_PURPOSES,
+  PAYMENT_REFUSALS,
+  PROOF_STATUSES,
+  REVIEW_STATUSES,
+} from '../payments';
+import { ZUploadUrl } from './account';
+import { ZContestId } from './contests';
+import { ZPage, ZPageSize } from './paging';
+
+/** Hashes and addresses are letters and digits on every network we take (0x..., bc1..., base58). */
+const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
+
+export const ZTxHash = z
+  .string({ error: M.txHash })
+  .trim()
+  .min(L.txHashMin, M.txHash)
+  .max(L.txHashMax, M.txHashMax)
+  .regex(ALPHANUMERIC, M.txHashChars);
+
+export const ZSenderAddress = z
+  .string({ error: M.senderAddress })
+  .trim()
+  .min(L.senderAddressMin, M.senderAddress)
+  .max(L.senderAddressMax, M.senderAddressMax)
+  .regex(ALPHANUMERIC, M.senderAddressChars);
+
+export const ZPaymentNetwork = z.enum(PAYMENT_NETWORKS, { error: M.network });
+export const ZPaidTier = z.enum(PAID_TIERS, { error: M.tier });
+
+/** SPEC 2.12's 'Submit Payment Proof' dialog, as Formik validates it. */
+export const ZPaymentProofFormSchema = z.object({
+  txHash: ZTxHash,
+  senderAddress: ZSenderAddress,
+  notes: z
+    .string({ error: M.notesMax })
+    .trim()
+    .max(L.notesMax, M.notesMax)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  /** The caller's own upload (purpose 'proof': PNG, JPG or PDF up to 10 MB), optional. */
+  proofFile: z
+    .union([ZUploadUrl, z.literal(''), z.null()], { error: M.proofFile })
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type TPaymentProofForm = z.input<typeof ZPaymentProofFormSchema>;
+
+/** What the proof pays for: a contest's entry fee, or a tier upgrade (exactly one). */
+const target = {
+  contestId: ZContestId.optional(),
+  tier: ZPaidTier.optional(),
+};
+
+function oneTarget(value: { contestId?: number; tier?: string }, ctx: z.RefinementCtx) {
+  if ((value.contestId === undefined) === (value.tier === undefined)) {
+    ctx.addIssue({ code: 'custom', message: M.target, path: ['contestId'] });
+  }
+}
+
+export const ZSubmitProofRequestSchema = ZPaymentProofFormSchema.extend({
+  ...target,
+  network: ZPaymentNetwork,
+}).superRefine(oneTarget);
+export type TSubmitProofRequest = z.input<typeof ZSubmitProofRequestSchema>;
+export type TSubmitProofInput = z.output<typeof ZSubmitProofRequestSchema>;
+
+export const ZPaymentOptionsRequestSchema = z.object(target).superRefine(oneTarget);
+export type TPaymentOptionsRequest = z.input<typeof ZPaymentOptionsRequestSchema>;
+
+const ZRefusal = z.object({ reason: z.enum(PAYMENT_REFUSALS), message: z.string() });
+
+/** A proof as its member sees it. */
+export const ZPaymentProofSchema = z.object({
+  id: z.number().int(),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  contestId: z.number().int().nullable(),
+  /** The contest's title now, or as it was when paid if the contest is gone. */
+  contestTitle: z.string().nullable(),
+  contestSlug: z.string().nullable(),
+  tier: z.enum(TIERS).nullable(),
+  network: z.enum(PAYMENT_NETWORKS),
+  /** The address the member was asked to pay to, as configured then. */
+  walletAddress: z.string(),
+  txHash: z.string(),
+  senderAddress: z.string(),
+  notes: z.string().nullable(),
+  proofFile: z.string().nullable(),
+  /** USD to 2 decimals and the coin amount to 8, as text ('100.00', '0.04200000'). */
+  amountUsd: z.string(),
+  amountCoin: z.string(),
+  status: z.enum(PROOF_STATUSES),
+  /** Why it was rejected. */
+  reason: z.string().nullable(),
+  reviewedAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export type TPaymentProof = z.infer<typeof ZPaymentProofSchema>;
+
+/** A proof as reviewers see it: with its member and reviewer. */
+export const ZReviewProofSchema = ZPaymentProofSchema.extend({
+  userId: z.number().int().nullable(),
+  /** The member's username now; null once their account is deleted ('Deleted user'). */
+  username: z.string().nullable(),
+  /** The username they had when they sent it (kept for the records). */
+  submittedAs: z.string(),
+  reviewerName: z.string().nullable(),
+});
+export type TReviewProof = z.infer<typeof ZReviewProofSchema>;
+
+export const ZPaymentOptionsSchema = z.object({
+  purpose: z.enum(PAYMENT_PURPOSES),
+  contest: z
+    .object({
+      id: z.number().int(),
+      slug: z.string(),
+      title: z.string(),
+      entryFee: z.string().nullable(),
+    })
+    .nullable(),
+  tier: z.enum(PAID_TIERS).nullable(),
+  /** The member's tier now (for upgrades: what they would leave). */
+  currentTier: z.enum(TIERS),
+  amountUsd: z.string(),
+  /** Only the networks an admin gave an address for; empty when payments are not set up. */
+  networks: z.array(
+    z.object({
+      network: z.enum(PAYMENT_NETWORKS),
+      name: z.string(),
+      address: z.string(),
+      rate: z.number(),
+      amountCoin: z.string(),
+    }),
+  ),
+  /** The member's proofs for this same contest or for tier upgrades, newest first. */
+  proofs: z.array(ZPaymentProofSchema),
+  /** Why a proof would be refused now (already verified, one pending, ...), else null. */
+  refusal: ZRefusal.nullable(),
+});
+export type TPaymentOptions = z.infer<typeof ZPaymentOptionsSchema>;
+
+const pageShape = { page: ZPage.default(1), pageSize: ZPageSize(100).default(25) };
+
+export const ZMyProofsRequestSchema = z.object(pageShape).default({ page: 1, pageSize: 25 });
+
+export const ZMyProofsResponseSchema = z.object({
+  items: z.array(ZPaymentProofSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const ZProofQueueRequestSchema = z
+  .object({
+    status: z
+      .enum(PROOF_STATUSES, { error: `Status must be one of ${PROOF_STATUSES.join(', ')}` })
+      .default('pending'),
+    ...pageShape,
+  })
+  .default({ status: 'pending', page: 1, pageSize: 25 });
+
+export const ZProofQueueResponseSchema = z.object({
+  items: z.array(ZReviewProofSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const ZReviewProofRequestSchema = z
+  .object({
+    id: z.number({ error: 'A proof id is required' }).int().positive(),
+    status: z.enum(REVIEW_STATUSES, { error: M.reviewStatus }),
+    reason: z
+      .string({ error: M.reasonRequired })
+      .trim()
+      .max(L.reasonMax, M.reasonMax)
+      .optional()
+      .nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'rejected' && !value.reason) {
+      ctx.addIssue({ code: 'custom', message: M.reasonRequired, path: ['reason'] });
+    }
+  });
+export type TReviewProofRequest = z.input<typeof ZReviewProofRequestSchema>;
+
+export const ZTierBreakdownSchema = z.object({
+  free: z.number().int(),
+  standard: z.number().int(),
+  pro: z.number().int(),
+  elite: z.number().int(),
+});
+export type TTierBreakdown = z.infer<typeof ZTierBreakdownSchema>;

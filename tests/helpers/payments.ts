@@ -1,0 +1,78 @@
+// Payment fixtures: a configured wallet address, proofs written straight into the database, and
+// hashes and addresses that pass SPEC 5's rules.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DB } from '../../src/server/db/client';
+import { paymentProofs, users } from '../../src/server/db/schema';
+import { getPaymentConfig, savePaymentConfig } from '../../src/server/services/settings';
+import type { PaymentNetwork, ProofStatus } from '../../src/shared/payments';
+import type { Tier } from '../../src/shared/constants';
+
+/** Valid receiving addresses per network (shapes of settings.ts ADDRESS_PATTERNS). */
+export const WALLETS: Record<PaymentNetwork, string> = {
+  ETH: `0x${'1'.repeat(40)}`,
+  MATIC: `0x${'2'.repeat(40)}`,
+  BNB: `0x${'3'.repeat(40)}`,
+  BTC: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+  SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+  TRX: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+};
+
+/** Gives one network a wallet address (the others keep theirs). */
+export function configureNetwork(db: DB, network: PaymentNetwork, address = WALLETS[network]) {
+  const config = getPaymentConfig({ db });
+  savePaymentConfig({
+    db,
+    value: {
+      ...config,
+      networks: { ...config.networks, [network]: { ...config.networks[network], address } },
+    },
+  });
+}
+
+/** A fresh, valid transaction hash (EVM style: 0x + 64 hex digits). */
+export function txHash(): string {
+  return `0x${crypto.randomBytes(32).toString('hex')}`;
+}
+
+export const SENDER = `0x${'9'.repeat(40)}`;
+
+/** A proof row written directly (no rules), in whatever state a test needs. */
+export function insertProof(
+  db: DB,
+  values: {
+    userId: number;
+    contestId?: number;
+    tier?: Tier;
+    status?: ProofStatus;
+    network?: PaymentNetwork;
+    reason?: string;
+  },
+): number {
+  const user = db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, values.userId))
+    .get();
+  const network = values.network ?? 'ETH';
+  return db
+    .insert(paymentProofs)
+    .values({
+      userId: values.userId,
+      username: user?.username ?? 'someone',
+      purpose: values.tier ? 'tier_upgrade' : 'entry_fee',
+      contestId: values.contestId ?? null,
+      tier: values.tier ?? null,
+      network,
+      walletAddress: WALLETS[network],
+      txHash: txHash(),
+      senderAddress: SENDER,
+      amountUsd: '25.00',
+      amountCoin: '0.01050000',
+      rate: 0.00042,
+      status: values.status ?? 'pending',
+      reason: values.status === 'rejected' ? (values.reason ?? 'Not found on chain') : null,
+    })
+    .returning({ id: paymentProofs.id })
+    .get().id;
+}

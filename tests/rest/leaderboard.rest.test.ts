@@ -1,0 +1,178 @@
+// Leaderboards over real HTTP: GET /api/contests/{id}/leaderboard, PUT /api/contests/{id}/scores,
+// and the live subscription as a browser opens it (server-sent events on /trpc): it hears a
+// score change as it happens, uncompressed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addParticipant } from '../../src/server/services/contestParticipants';
+import { SCORE_MESSAGES } from '../../src/shared/leaderboard';
+import { clientFor, sessionCookie } from '../helpers/accounts';
+import { insertContest } from '../helpers/contests';
+import { createUser, type CreatedUser } from '../helpers/db';
+import { startTestServer, type HttpClient, type TestServer } from '../helpers/server';
+
+let s: TestServer;
+let creator: CreatedUser;
+let member: CreatedUser;
+let creatorHttp: HttpClient;
+let memberHttp: HttpClient;
+beforeAll(async () => {
+  s = await startTestServer();
+  creator = await createUser(s.db);
+  member = await createUser(s.db);
+  creatorHttp = await clientFor(s, creator.id);
+  memberHttp = await clientFor(s, member.id);
+});
+afterAll(() => s?.stop());
+
+async function board(size: number) {
+  const contest = insertContest(s.db, { createdBy: creator.id, status: 'active' });
+  const people: CreatedUser[] = [];
+  for (let i = 0; i < size; i++) {
+    const person = await createUser(s.db);
+    addParticipant({ db: s.db, contestId: contest.id, userId: person.id });
+    people.push(person);
+  }
+  return { contest, people };
+}
+
+describe('GET /api/contests/{id}/leaderboard', () => {
+  it('answers { total, entries, me } with ?limit= and ?offset=', async () => {
+    const { contest, people } = await board(3);
+    addParticipant({ db: s.db, contestId: contest.id, userId: member.id, score: -1 });
+    await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
+      scores: people.map((p, i) => ({ username: p.username, score: 30 - i * 10 })),
+    });
+    const res = await memberHttp.get(`/api/contests/${contest.id}/leaderboard?limit=2&offset=1`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      contestId: contest.id,
+      total: 4,
+      entries: [
+        {
+          rank: 2,
+          userId: people[1]!.id,
+          username: people[1]!.username,
+          score: 20,
+          tier: 'free',
+          profileImage: null,
+        },
+        {
+          rank: 3,
+          userId: people[2]!.id,
+          username: people[2]!.username,
+          score: 10,
+          tier: 'free',
+          profileImage: null,
+        },
+      ],
+      me: { rank: 4, score: -1 },
+    });
+    expect((await memberHttp.get(`/api/contests/${contest.id}/leaderboard?limit=500`)).status).toBe(
+      400,
+    );
+    expect((await memberHttp.get('/api/contests/99999999/leaderboard')).status).toBe(404);
+  });
+});
+
+describe('PUT /api/contests/{id}/scores', () => {
+  it('answers { updated, refused } for the creator, 403 for another member', async () => {
+    const { contest, people } = await board(1);
+    const body = {
+      scores: [
+        { username: people[0]!.username, score: 12 },
+        { username: 'no_such_member', score: 1 },
+      ],
+    };
+    const res = await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, body);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      updated: 1,
+      refused: [
+        {
+          index: 1,
+          username: 'no_such_member',
+          reason: 'unknown_user',
+          message: SCORE_MESSAGES.unknown_user,
+        },
+      ],
+    });
+    const refused = await memberHttp.request('PUT', `/api/contests/${contest.id}/scores`, body);
+    expect(refused.status).toBe(403);
+    const empty = await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {});
+    expect(empty.status).toBe(400);
+  });
+});
+
+/** Reads an event stream until `until` holds for what arrived, or fails after `ms`. */
+async function readUntil(
+  body: ReadableStream<Uint8Array>,
+  until: (text: string) => boolean,
+  ms = 5000,
+): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`no matching event within ${ms} ms:\n${text}`)), ms),
+  );
+  try {
+    while (!until(text)) {
+      const chunk = await Promise.race([reader.read(), deadline]);
+      if (chunk.done) throw new Error(`stream ended:\n${text}`);
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    return text;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+describe('leaderboard.onChange over server-sent events', () => {
+  it('streams an event to an open leaderboard when a score changes', async () => {
+    const { contest, people } = await board(2);
+    const input = encodeURIComponent(JSON.stringify({ json: { contestId: contest.id } }));
+    const controller = new AbortController();
+    const res = await fetch(`${s.url}/trpc/leaderboard.onChange?input=${input}`, {
+      headers: {
+        accept: 'text/event-stream',
+        'accept-encoding': 'gzip, br',
+        cookie: await sessionCookie(s, member.id),
+      },
+      signal: controller.signal,
+    });
+    try {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      // Compression would hold events back in its buffer.
+      expect(res.headers.get('content-encoding')).toBeNull();
+      const body = res.body!;
+      const connected = await readUntil(body, (text) => text.includes('event: connected'));
+      expect(connected).toContain('event: connected');
+
+      const put = await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
+        scores: [{ username: people[1]!.username, score: 40 }],
+      });
+      expect(put.json.updated).toBe(1);
+      // A tracked event: its data, then the id a reconnecting client sends back.
+      const event = /data: (\{[^\n]*"contestId"[^\n]*\})\nid: \S+/;
+      const text = await readUntil(body, (t) => event.test(t));
+      const data = event.exec(text)![1]!;
+      expect(JSON.parse(data)).toMatchObject({ json: { contestId: contest.id, version: 1 } });
+    } finally {
+      controller.abort();
+    }
+  });
+
+  it('refuses a member who may not see the contest, in the stream', async () => {
+    const hidden = insertContest(s.db, { createdBy: creator.id, status: 'pending' });
+    const input = encodeURIComponent(JSON.stringify({ json: { contestId: hidden.id } }));
+    const res = await fetch(`${s.url}/trpc/leaderboard.onChange?input=${input}`, {
+      headers: { accept: 'text/event-stream', cookie: await sessionCookie(s, member.id) },
+    });
+    const text = await readUntil(
+      res.body!,
+      (t) => t.includes('serialized-error') && t.includes('\n\n'),
+    );
+    expect(text).toContain('NOT_FOUND');
+    expect(text).not.toMatch(/"contestId"/);
+  });
+});

@@ -1,0 +1,503 @@
+// Leaderboards (SPEC 2.8, PRODUCT.md 'Taking part'): stored ranks are always the standard
+// competition ranking of the scores (fast-check, through joins, leaves, deletions and score
+// batches of both sizes); the ranked list, the contests with one, scores by username with a
+// per-line report, the shared CSV reader, and the live subscription.
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contestParticipants, type contests, users } from '../../src/server/db/schema';
+import { deleteUser } from '../../src/server/services/adminUsers';
+import {
+  addParticipant,
+  applyScores,
+  removeParticipant,
+} from '../../src/server/services/contestParticipants';
+import {
+  getLeaderboard,
+  setScores,
+  SCORES_FORBIDDEN,
+  NO_LEADERBOARD,
+} from '../../src/server/services/leaderboard';
+import { parseScoresCsv, SCORE_LIMIT, SCORE_MESSAGES } from '../../src/shared/leaderboard';
+import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
+import { refusal } from '../helpers/errors';
+import { insertContest } from '../helpers/contests';
+
+const t = await createTestDb();
+afterAll(() => t.close());
+
+const creator = await createUser(t.db);
+const member = await createUser(t.db);
+const moderator = await createUser(t.db, { role: 'moderator' });
+const admin = await createUser(t.db, { role: 'admin' });
+const as = (user: CreatedUser) => callerFor(t, user).caller;
+const adminActor = { id: admin.id, username: admin.username, role: admin.role };
+
+/** 1, 2, 2, 4: a row's rank is 1 + how many rows of its contest score higher. */
+function competitionRanks(scores: number[]): number[] {
+  return scores.map((s) => 1 + scores.filter((other) => other > s).length);
+}
+
+/** Contests whose stored ranks differ from the ranking of their stored scores. */
+function wrongRanks(db: TestDb['db'], contestIds: number[]) {
+  return contestIds.filter((contestId) => {
+    const rows = db
+      .select({ score: contestParticipants.score, rank: contestParticipants.rank })
+      .from(contestParticipants)
+      .where(eq(contestParticipants.contestId, contestId))
+      .all();
+    const expected = competitionRanks(rows.map((r) => r.score));
+    return rows.some((r, i) => r.rank !== expected[i]);
+  });
+}
+
+/** A running contest of the creator's with these members at these scores. */
+async function boardWith(scores: number[], values: Partial<typeof contests.$inferInsert> = {}) {
+  const contest = insertContest(t.db, { createdBy: creator.id, status: 'active', ...values });
+  const people: CreatedUser[] = [];
+  for (const score of scores) {
+    const person = await createUser(t.db);
+    addParticipant({ db: t.db, contestId: contest.id, userId: person.id, score });
+    people.push(person);
+  }
+  return { contest, people };
+}
+
+describe('stored ranks', () => {
+  it('rank ties the standard competition way: 1, 2, 2, 4', async () => {
+    const { contest } = await boardWith([100, 90, 90, 80, 100]);
+    const board = await as(member).leaderboard.get({ contestId: contest.id });
+    expect(board.entries.map((e) => [e.rank, e.score])).toEqual([
+      [1, 100],
+      [1, 100],
+      [3, 90],
+      [3, 90],
+      [5, 80],
+    ]);
+  });
+
+  it('always equal the ranking of the scores, whatever joins, leaves, deletions and scores come', async () => {
+    const p = await createTestDb();
+    try {
+      const boss = await createUser(p.db, { role: 'admin' });
+      const bossActor = { id: boss.id, username: boss.username, role: boss.role };
+      // A narrow range: ties are frequent.
+      const score = fc.integer({ min: -3, max: 3 });
+      const step = fc.oneof(
+        fc.record({
+          kind: fc.constant('join' as const),
+          member: fc.nat({ max: 7 }),
+          contest: fc.nat({ max: 1 }),
+          score,
+        }),
+        fc.record({
+          kind: fc.constant('leave' as const),
+          member: fc.nat({ max: 7 }),
+          contest: fc.nat({ max: 1 }),
+        }),
+        {
+          weight: 3,
+          arbitrary: fc.record({
+            kind: fc.constant('scores' as const),
+            contest: fc.nat({ max: 1 }),
+            // Below and above the incremental limit: both ways of ranking are exercised.
+            incrementalLimit: fc.constantFrom(0, 1, 32),
+            scores: fc.array(fc.tuple(fc.nat({ max: 7 }), score), { minLength: 1, maxLength: 6 }),
+          }),
+        },
+        fc.record({ kind: fc.constant('delete' as const), member: fc.nat({ max: 7 }) }),
+      );
+      let run = 0;
+      fc.assert(
+        fc.property(
+          fc.array(score, { minLength: 1, maxLength: 8 }),
+          fc.array(step, { maxLength: 30 }),
+          (start, steps) => {
+            run += 1;
+            const people = Array.from({ length: 8 }, (_, i) =>
+              p.db
+                .insert(users)
+                .values({
+                  username: `r${run}_${i}`,
+                  email: `r${run}_${i}@example.com`,
+                  password: 'x',
+                })
+                .returning({ id: users.id })
+                .get(),
+            );
+            const ids = [0, 1].map((): number => insertContest(p.db, { createdBy: boss.id }).id);
+            const alive = new Set(people.map((m) => m.id));
+            // Everyone starts in both contests, at scores the run chose.
+            people.forEach((person, i) => {
+              ids.forEach((contestId, c) => {
+                addParticipant({
+                  db: p.db,
+                  contestId,
+                  userId: person.id,
+                  score: start[(i + c) % start.length]!,
+                });
+              });
+            });
+            expect(wrongRanks(p.db, ids)).toEqual([]);
+            for (const s of steps) {
+              if (s.kind === 'join' && alive.has(people[s.member]!.id)) {
+                addParticipant({
+                  db: p.db,
+                  contestId: ids[s.contest]!,
+                  userId: people[s.member]!.id,
+                  score: s.score,
+                });
+              } else if (s.kind === 'leave') {
+                removeParticipant({
+                  db: p.db,
+                  contestId: ids[s.contest]!,
+                  userId: people[s.member]!.id,
+                });
+              } else if (s.kind === 'delete') {
+                const id = people[s.member]!.id;
+                if (alive.delete(id)) deleteUser({ db: p.db, actor: bossActor, id });
+              } else if (s.kind === 'scores') {
+                const rows = p.db
+                  .select({ id: contestParticipants.id })
+                  .from(contestParticipants)
+                  .where(eq(contestParticipants.contestId, ids[s.contest]!))
+                  .all();
+                const changes = s.scores
+                  .filter(([i]) => i < rows.length)
+                  .map(([i, value]) => ({ participantId: rows[i]!.id, score: value }));
+                applyScores({
+                  db: p.db,
+                  contestId: ids[s.contest]!,
+                  scores: changes,
+                  incrementalLimit: s.incrementalLimit,
+                });
+              }
+              expect(wrongRanks(p.db, ids)).toEqual([]);
+            }
+          },
+        ),
+        { seed: 20_261_124, numRuns: 60 },
+      );
+      // The runs did rank rows with ties and changes: the property was not vacuous.
+      expect(
+        p.db.$client.prepare('SELECT count(*) AS n FROM contest_participants').get(),
+      ).not.toEqual({ n: 0 });
+    } finally {
+      p.close();
+    }
+  });
+});
+
+describe('leaderboard.get', () => {
+  it('answers the total, a page in rank order and the caller’s own place outside it', async () => {
+    const { contest, people } = await boardWith([50, 40, 30, 20, 10]);
+    const last = people[4]!;
+    const board = await as(last).leaderboard.get({ contestId: contest.id, limit: 2 });
+    expect(board.total).toBe(5);
+    expect(board.entries).toEqual([
+      {
+        rank: 1,
+        userId: people[0]!.id,
+        username: people[0]!.username,
+        score: 50,
+        tier: 'free',
+        profileImage: null,
+      },
+      {
+        rank: 2,
+        userId: people[1]!.id,
+        username: people[1]!.username,
+        score: 40,
+        tier: 'free',
+        profileImage: null,
+      },
+    ]);
+    expect(board.me).toEqual({ rank: 5, score: 10 });
+    const next = await as(member).leaderboard.get({ contestId: contest.id, limit: 2, offset: 2 });
+    expect(next.entries.map((e) => e.rank)).toEqual([3, 4]);
+    expect(next.me).toBeNull();
+  });
+
+  it('answers 404 for a contest the member may not see, or whose leaderboard is off', async () => {
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    expect((await refusal(as(member).leaderboard.get({ contestId: hidden.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+    const off = insertContest(t.db, {
+      createdBy: creator.id,
+      status: 'active',
+      enableLeaderboard: false,
+    });
+    expect(await refusal(as(member).leaderboard.get({ contestId: off.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: NO_LEADERBOARD,
+    });
+    // Its creator and reviewers still read it (they enter the scores).
+    for (const who of [creator, moderator]) {
+      await expect(as(who).leaderboard.get({ contestId: off.id })).resolves.toMatchObject({
+        total: 0,
+      });
+    }
+  });
+
+  it('pages exactly as the whole list would, ties and all, from any offset', async () => {
+    const p = await createTestDb();
+    try {
+      const boss = await createUser(p.db, { role: 'admin' });
+      const viewer = { id: boss.id, role: boss.role };
+      let run = 0;
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 25 }),
+          fc.nat({ max: 30 }),
+          fc.integer({ min: 1, max: 10 }),
+          (scores, offset, limit) => {
+            run += 1;
+            const contestId = insertContest(p.db, { createdBy: boss.id, status: 'active' }).id;
+            scores.forEach((score, i) => {
+              const userId = p.db
+                .insert(users)
+                .values({
+                  username: `pg${run}_${i}`,
+                  email: `pg${run}_${i}@example.com`,
+                  password: 'x',
+                })
+                .returning({ id: users.id })
+                .get().id;
+              addParticipant({ db: p.db, contestId, userId, score });
+            });
+            const all = getLeaderboard({ db: p.db, viewer, contestId, limit: 100, offset: 0 });
+            const page = getLeaderboard({ db: p.db, viewer, contestId, limit, offset });
+            expect(page.entries).toEqual(all.entries.slice(offset, offset + limit));
+          },
+        ),
+        { seed: 20_261_125, numRuns: 100 },
+      );
+    } finally {
+      p.close();
+    }
+  });
+});
+
+describe('leaderboard.contests', () => {
+  it('lists the visible contests with a leaderboard and someone on it', async () => {
+    const { contest: withBoard } = await boardWith([1]);
+    const empty = insertContest(t.db, { createdBy: creator.id, status: 'active' });
+    const { contest: off } = await boardWith([1], { enableLeaderboard: false });
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    addParticipant({ db: t.db, contestId: hidden.id, userId: member.id });
+    addParticipant({ db: t.db, contestId: withBoard.id, userId: member.id, score: 5 });
+    const listed = await as(member).leaderboard.contests({ pageSize: 50 });
+    const ids = listed.items.map((c) => c.id);
+    expect(ids).toContain(withBoard.id);
+    for (const id of [empty.id, off.id, hidden.id]) expect(ids).not.toContain(id);
+    expect(listed.items.find((c) => c.id === withBoard.id)).toMatchObject({
+      participants: 2,
+      myRank: 1,
+    });
+    expect(listed.total).toBe(listed.items.length);
+  });
+});
+
+describe('leaderboard.setScores', () => {
+  it('stores scores by username (any case) and ranks them', async () => {
+    const { contest, people } = await boardWith([0, 0, 0]);
+    const result = await as(creator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: [
+        { username: people[0]!.username.toUpperCase(), score: 10 },
+        { username: people[1]!.username, score: '30' },
+        { username: people[2]!.username, score: 10 },
+      ],
+    });
+    expect(result).toEqual({ updated: 3, refused: [] });
+    const board = await as(member).leaderboard.get({ contestId: contest.id });
+    expect(board.entries.map((e) => [e.username, e.rank, e.score])).toEqual([
+      [people[1]!.username, 1, 30],
+      [people[0]!.username, 2, 10],
+      [people[2]!.username, 2, 10],
+    ]);
+  });
+
+  it('reports each refused line with its reason; the later line of a username counts', async () => {
+    const { contest, people } = await boardWith([0, 0]);
+    const outsider = await createUser(t.db);
+    const result = await as(moderator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: [
+        { username: people[0]!.username, score: 5 },
+        { username: 'nobody_by_that_name', score: 3 },
+        { username: outsider.username, score: 3 },
+        { username: people[1]!.username, score: 'abc' },
+        { username: people[1]!.username, score: 1.5 },
+        { username: people[1]!.username, score: SCORE_LIMIT + 1 },
+        { username: people[0]!.username, score: 8 },
+      ],
+    });
+    expect(result.updated).toBe(1);
+    expect(result.refused).toEqual([
+      {
+        index: 0,
+        username: people[0]!.username,
+        reason: 'duplicate',
+        message: SCORE_MESSAGES.duplicate,
+      },
+      {
+        index: 1,
+        username: 'nobody_by_that_name',
+        reason: 'unknown_user',
+        message: SCORE_MESSAGES.unknown_user,
+      },
+      {
+        index: 2,
+        username: outsider.username,
+        reason: 'not_participant',
+        message: SCORE_MESSAGES.not_participant,
+      },
+      {
+        index: 3,
+        username: people[1]!.username,
+        reason: 'bad_score',
+        message: SCORE_MESSAGES.bad_score,
+      },
+      {
+        index: 4,
+        username: people[1]!.username,
+        reason: 'bad_score',
+        message: SCORE_MESSAGES.bad_score,
+      },
+      {
+        index: 5,
+        username: people[1]!.username,
+        reason: 'bad_score',
+        message: SCORE_MESSAGES.bad_score,
+      },
+    ]);
+    const board = await as(member).leaderboard.get({ contestId: contest.id });
+    expect(board.entries.map((e) => [e.username, e.score, e.rank])).toEqual([
+      [people[0]!.username, 8, 1],
+      [people[1]!.username, 0, 2],
+    ]);
+  });
+
+  it('is for the contest’s creator, moderators and admins: others 403, or 404 when hidden', async () => {
+    const { contest, people } = await boardWith([0]);
+    const line = { username: people[0]!.username, score: 1 };
+    expect(
+      await refusal(as(member).leaderboard.setScores({ contestId: contest.id, scores: [line] })),
+    ).toEqual({
+      code: 'FORBIDDEN',
+      message: SCORES_FORBIDDEN,
+    });
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'draft' });
+    expect(
+      (await refusal(as(member).leaderboard.setScores({ contestId: hidden.id, scores: [line] })))
+        .code,
+    ).toBe('NOT_FOUND');
+    for (const who of [creator, moderator, admin]) {
+      expect(
+        (await as(who).leaderboard.setScores({ contestId: contest.id, scores: [line] })).updated,
+      ).toBe(1);
+    }
+    expect((await as(member).leaderboard.get({ contestId: contest.id })).entries[0]!.score).toBe(1);
+  });
+});
+
+describe('leaderboard.onChange', () => {
+  it('emits when a score changes, when someone joins and when someone leaves', async () => {
+    const { contest, people } = await boardWith([0]);
+    const controller = new AbortController();
+    const { caller } = callerFor(t, member);
+    const stream = (await caller.leaderboard.onChange({
+      contestId: contest.id,
+    })) as AsyncIterable<unknown>;
+    const events = stream[Symbol.asyncIterator]();
+    const nextChange = async () => {
+      const { value } = await events.next();
+      // A tracked event: [id, data, marker].
+      const [id, data] = value as [string, { contestId: number; version: number }];
+      return { id, data };
+    };
+    try {
+      const first = nextChange();
+      setScores({
+        db: t.db,
+        actor: adminActor,
+        contestId: contest.id,
+        scores: [{ username: people[0]!.username, score: 9 }],
+      });
+      const change = await first;
+      expect(change.data.contestId).toBe(contest.id);
+      expect(change.id).toMatch(/\.\d+$/);
+      const second = nextChange();
+      await as(member).participation.join({ contestId: contest.id });
+      expect((await second).data.version).toBe(change.data.version + 1);
+      const third = nextChange();
+      await as(member).participation.leave({ contestId: contest.id });
+      expect((await third).data.version).toBe(change.data.version + 2);
+    } finally {
+      controller.abort();
+      await events.return?.(undefined);
+    }
+  });
+
+  it('tells a client coming back with an older event id at once', async () => {
+    const { contest, people } = await boardWith([0]);
+    setScores({
+      db: t.db,
+      actor: adminActor,
+      contestId: contest.id,
+      scores: [{ username: people[0]!.username, score: 3 }],
+    });
+    const stream = (await as(member).leaderboard.onChange({
+      contestId: contest.id,
+      lastEventId: 'earlier.0',
+    })) as AsyncIterable<unknown>;
+    const events = stream[Symbol.asyncIterator]();
+    const { value } = await events.next();
+    expect((value as [string, { contestId: number }])[1].contestId).toBe(contest.id);
+    await events.return?.(undefined);
+  });
+
+  it('refuses a leaderboard the member may not see before any stream starts', async () => {
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    expect((await refusal(as(member).leaderboard.onChange({ contestId: hidden.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+  });
+});
+
+describe('parseScoresCsv (shared by the contest page and the server)', () => {
+  it('reads username,score lines with an optional header, reporting each bad line', () => {
+    const csv = [
+      'Username,Score',
+      'alice,120',
+      '',
+      '"bob, jr",-5',
+      'carol;40',
+      'dave\t7',
+      'eve,12.5',
+      'frank',
+      'grace,abc',
+      ` heidi , ${SCORE_LIMIT + 1}`,
+    ].join('\r\n');
+    const { rows, problems } = parseScoresCsv(`\uFEFF${csv}`);
+    expect(rows).toEqual([
+      { line: 2, username: 'alice', score: 120 },
+      { line: 4, username: 'bob, jr', score: -5 },
+      { line: 5, username: 'carol', score: 40 },
+      { line: 6, username: 'dave', score: 7 },
+    ]);
+    expect(problems.map((p) => [p.line, p.reason])).toEqual([
+      [7, 'bad_score'],
+      [8, 'bad_line'],
+      [9, 'bad_score'],
+      [10, 'bad_score'],
+    ]);
+    expect(problems[1]!.message).toBe(SCORE_MESSAGES.bad_line);
+  });
+
+  it('reads a file without a header from its first line', () => {
+    expect(parseScoresCsv('zed,1\nyan,2\n').rows.map((r) => r.username)).toEqual(['zed', 'yan']);
+  });
+});

@@ -1,0 +1,327 @@
+// Joining and leaving (PRODUCT.md 'Taking part'): every rule of a join, each refusal with its
+// words and reason, per role; leaving before the start; where a member stands with a contest.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contestParticipants, type contests } from '../../src/server/db/schema';
+import { addParticipant } from '../../src/server/services/contestParticipants';
+import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
+import type { Tier } from '../../src/shared/constants';
+import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
+import { refusal } from '../helpers/errors';
+import { DAY, insertContest, storedContest } from '../helpers/contests';
+import { insertProof } from '../helpers/payments';
+
+const t = await createTestDb();
+afterAll(() => t.close());
+
+const creator = await createUser(t.db);
+const member = await createUser(t.db);
+const moderator = await createUser(t.db, { role: 'moderator' });
+const admin = await createUser(t.db, { role: 'admin' });
+
+const as = (user: CreatedUser) => callerFor(t, user).caller;
+const memberOf = (tier: Tier) => createUser(t.db, { tier });
+
+function rowOf(contestId: number, userId: number) {
+  return t.db
+    .select()
+    .from(contestParticipants)
+    .where(
+      and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
+    )
+    .get();
+}
+
+/** An active contest of the creator's, starting in a week unless told otherwise. */
+const open = (values: Partial<typeof contests.$inferInsert>) =>
+  insertContest(t.db, { createdBy: creator.id, status: 'active', ...values });
+
+describe('participation.join', () => {
+  it('adds the member with a stored rank and counts them', async () => {
+    const contest = open({});
+    const joined = await as(member).participation.join({ contestId: contest.id });
+    expect(joined).toMatchObject({ contestId: contest.id, userId: member.id, score: 0, rank: 1 });
+    expect(joined.joinedAt).toBeInstanceOf(Date);
+    expect(rowOf(contest.id, member.id)).toBeDefined();
+    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+  });
+
+  it('refuses a second join: already joined (409), nothing changes', async () => {
+    const contest = open({});
+    await as(member).participation.join({ contestId: contest.id });
+    expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
+      code: 'CONFLICT',
+      message: M.already_joined,
+      reason: 'already_joined',
+    });
+    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+  });
+
+  it('answers 404 for a contest the member may not see, like a missing one', async () => {
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    for (const id of [hidden.id, 9_999_999]) {
+      expect(await refusal(as(member).participation.join({ contestId: id }))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Contest not found',
+      });
+    }
+    expect(storedContest(t.db, hidden.id)?.participants).toBe(0);
+  });
+
+  it('refuses a contest that is not open yet (its creator sees it pending): not_open', async () => {
+    const pending = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    expect(await refusal(as(creator).participation.join({ contestId: pending.id }))).toEqual({
+      code: 'CONFLICT',
+      message: M.not_open,
+      reason: 'not_open',
+    });
+  });
+
+  it('refuses after the registration deadline, after the end, and once completed: closed', async () => {
+    const now = Date.now();
+    const cases = [
+      open({
+        registrationDeadline: new Date(now - 1000),
+        startDate: new Date(now + DAY),
+        endDate: new Date(now + 2 * DAY),
+      }),
+      open({
+        registrationDeadline: new Date(now + DAY),
+        startDate: new Date(now - 2 * DAY),
+        endDate: new Date(now - 1000),
+      }),
+      insertContest(t.db, { createdBy: creator.id, status: 'completed' }),
+    ];
+    for (const contest of cases) {
+      expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
+        code: 'CONFLICT',
+        message: M.closed,
+        reason: 'closed',
+      });
+      expect(storedContest(t.db, contest.id)?.participants).toBe(0);
+    }
+  });
+
+  it('closes registration at the start when a contest has no deadline', async () => {
+    const now = Date.now();
+    const started = open({
+      registrationDeadline: null,
+      startDate: new Date(now - 1000),
+      endDate: new Date(now + DAY),
+    });
+    expect((await refusal(as(member).participation.join({ contestId: started.id }))).reason).toBe(
+      'closed',
+    );
+    const upcoming = open({ registrationDeadline: null, startDate: new Date(now + DAY) });
+    await expect(as(member).participation.join({ contestId: upcoming.id })).resolves.toBeTruthy();
+  });
+
+  it('refuses a full contest: full (409)', async () => {
+    const contest = open({ maxParticipants: 1 });
+    await as(creator).participation.join({ contestId: contest.id });
+    expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
+      code: 'CONFLICT',
+      message: M.full,
+      reason: 'full',
+    });
+    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+  });
+
+  it('says full before anything a member could fix (tier, invite, fee)', async () => {
+    const contest = open({
+      maxParticipants: 1,
+      requiredTier: 'elite',
+      participationType: 'paid',
+      entryFee: '10',
+    });
+    addParticipant({ db: t.db, contestId: contest.id, userId: creator.id });
+    expect((await refusal(as(member).participation.join({ contestId: contest.id }))).reason).toBe(
+      'full',
+    );
+  });
+
+  it('gates by tier, free < standard < pro < elite, with the tier to reach (403)', async () => {
+    const contest = open({ requiredTier: 'pro' });
+    for (const tier of ['free', 'standard'] as const) {
+      const low = await memberOf(tier);
+      expect(await refusal(as(low).participation.join({ contestId: contest.id }))).toEqual({
+        code: 'FORBIDDEN',
+        message: tierRequiredMessage('pro'),
+        reason: 'tier',
+        details: { requiredTier: 'pro' },
+      });
+    }
+    for (const tier of ['pro', 'elite'] as const) {
+      const high = await memberOf(tier);
+      await expect(as(high).participation.join({ contestId: contest.id })).resolves.toMatchObject({
+        userId: high.id,
+      });
+    }
+    expect(storedContest(t.db, contest.id)?.participants).toBe(2);
+  });
+
+  it('applies the rules to moderators and admins too (an admin has no tier: free)', async () => {
+    const contest = open({ requiredTier: 'standard' });
+    for (const reviewer of [moderator, admin]) {
+      expect(
+        (await refusal(as(reviewer).participation.join({ contestId: contest.id }))).reason,
+      ).toBe('tier');
+    }
+    const free = open({});
+    await expect(as(admin).participation.join({ contestId: free.id })).resolves.toBeTruthy();
+    await expect(as(moderator).participation.join({ contestId: free.id })).resolves.toBeTruthy();
+  });
+
+  it('needs the invite code of an invite contest: invite_required, invite_wrong (403)', async () => {
+    const contest = open({ participationType: 'invite', inviteCode: 'Secret-42' });
+    expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message: M.invite_required,
+      reason: 'invite_required',
+    });
+    expect(
+      await refusal(
+        as(member).participation.join({ contestId: contest.id, inviteCode: 'secret-42' }),
+      ),
+    ).toEqual({ code: 'FORBIDDEN', message: M.invite_wrong, reason: 'invite_wrong' });
+    await expect(
+      as(member).participation.join({ contestId: contest.id, inviteCode: '  Secret-42 ' }),
+    ).resolves.toMatchObject({ userId: member.id });
+  });
+
+  it('needs a verified entry fee for a paid contest, with the contest to pay for', async () => {
+    const contest = open({ participationType: 'paid', entryFee: '50' });
+    const payer = await createUser(t.db);
+    const expected = {
+      code: 'FORBIDDEN',
+      message: M.fee_unverified,
+      reason: 'fee_unverified',
+      details: { contestId: contest.id },
+    };
+    expect(await refusal(as(payer).participation.join({ contestId: contest.id }))).toEqual(
+      expected,
+    );
+    // A proof awaiting review, or one rejected, is not a verified payment.
+    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'rejected' });
+    insertProof(t.db, { userId: payer.id, contestId: contest.id });
+    expect(await refusal(as(payer).participation.join({ contestId: contest.id }))).toEqual(
+      expected,
+    );
+    // Someone else's verified fee does not count for this member.
+    insertProof(t.db, { userId: member.id, contestId: contest.id, status: 'verified' });
+    expect((await refusal(as(payer).participation.join({ contestId: contest.id }))).reason).toBe(
+      'fee_unverified',
+    );
+    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
+    await expect(as(payer).participation.join({ contestId: contest.id })).resolves.toMatchObject({
+      userId: payer.id,
+    });
+  });
+
+  it('refuses anonymous callers (401) and validates its input (400)', async () => {
+    const contest = open({});
+    expect(
+      (await refusal(callerFor(t).caller.participation.join({ contestId: contest.id }))).code,
+    ).toBe('UNAUTHORIZED');
+    expect(await refusal(as(member).participation.join({ contestId: -1 } as never))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(storedContest(t.db, contest.id)?.participants).toBe(0);
+  });
+});
+
+describe('participation.leave', () => {
+  it('takes the member out before the start and moves those below up', async () => {
+    const contest = open({});
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    addParticipant({ db: t.db, contestId: contest.id, userId: a.id, score: 10 });
+    addParticipant({ db: t.db, contestId: contest.id, userId: b.id, score: 5 });
+    expect(rowOf(contest.id, b.id)?.rank).toBe(2);
+    expect(await as(a).participation.leave({ contestId: contest.id })).toEqual({
+      contestId: contest.id,
+      participants: 1,
+    });
+    expect(rowOf(contest.id, a.id)).toBeUndefined();
+    expect(rowOf(contest.id, b.id)?.rank).toBe(1);
+    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+  });
+
+  it('refuses once the contest has started, and a member who is not in it (409)', async () => {
+    const now = Date.now();
+    const running = open({
+      registrationDeadline: new Date(now + DAY),
+      startDate: new Date(now - 1000),
+      endDate: new Date(now + DAY),
+    });
+    addParticipant({ db: t.db, contestId: running.id, userId: member.id });
+    expect(await refusal(as(member).participation.leave({ contestId: running.id }))).toEqual({
+      code: 'CONFLICT',
+      message: M.started,
+      reason: 'started',
+    });
+    expect(rowOf(running.id, member.id)).toBeDefined();
+    const other = open({});
+    expect(await refusal(as(member).participation.leave({ contestId: other.id }))).toEqual({
+      code: 'CONFLICT',
+      message: M.not_joined,
+      reason: 'not_joined',
+    });
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'rejected' });
+    expect((await refusal(as(member).participation.leave({ contestId: hidden.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('lets a member who paid leave and join again without paying twice', async () => {
+    const contest = open({ participationType: 'paid', entryFee: '5' });
+    const payer = await createUser(t.db);
+    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
+    await as(payer).participation.join({ contestId: contest.id });
+    await as(payer).participation.leave({ contestId: contest.id });
+    await expect(as(payer).participation.join({ contestId: contest.id })).resolves.toBeTruthy();
+  });
+});
+
+describe('participation.status', () => {
+  it('tells a member what a join would be refused for, before they try', async () => {
+    const contest = open({ requiredTier: 'elite', maxParticipants: 7 });
+    const status = await as(member).participation.status({ contestId: contest.id });
+    expect(status).toEqual({
+      contestId: contest.id,
+      joined: false,
+      participant: null,
+      participants: 0,
+      maxParticipants: 7,
+      canLeave: false,
+      refusal: { reason: 'tier', message: tierRequiredMessage('elite'), requiredTier: 'elite' },
+    });
+    const invite = open({ participationType: 'invite', inviteCode: 'abc' });
+    expect((await as(member).participation.status({ contestId: invite.id })).refusal?.reason).toBe(
+      'invite_required',
+    );
+    const paid = open({ participationType: 'paid', entryFee: '3' });
+    expect((await as(member).participation.status({ contestId: paid.id })).refusal).toMatchObject({
+      reason: 'fee_unverified',
+      contestId: paid.id,
+    });
+  });
+
+  it('shows a joined member their place and that they may leave before the start', async () => {
+    const contest = open({});
+    await as(member).participation.join({ contestId: contest.id });
+    const status = await as(member).participation.status({ contestId: contest.id });
+    expect(status).toMatchObject({ joined: true, canLeave: true, refusal: null, participants: 1 });
+    expect(status.participant).toMatchObject({ userId: member.id, rank: 1 });
+  });
+
+  it('answers 404 for a contest the member may not see', async () => {
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'draft' });
+    expect((await refusal(as(member).participation.status({ contestId: hidden.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+    await expect(as(creator).participation.status({ contestId: hidden.id })).resolves.toMatchObject(
+      { refusal: { reason: 'not_open' } },
+    );
+  });
+});

@@ -1,0 +1,524 @@
+// Payments (PRODUCT.md 'Money', SPEC 2.12, 5): the payment page's options, proofs and their
+// rules, the member's list, the reviewers' queue and reviews (admission, tier, audit), and proofs
+// as financial records that outlive their member.
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, contestParticipants, paymentProofs, users } from '../../src/server/db/schema';
+import { deleteUser } from '../../src/server/services/adminUsers';
+import { addParticipant } from '../../src/server/services/contestParticipants';
+import { savePaymentConfig } from '../../src/server/services/settings';
+import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
+import { auditActionLabel } from '../../src/shared/auditActions';
+import { PAYMENT_MESSAGES as M, tierNotHigherMessage } from '../../src/shared/payments';
+import { DEFAULT_PAYMENT_CONFIG } from '../../src/shared/schemas/settings';
+import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
+import { refusal } from '../helpers/errors';
+import { insertContest, storedContest, uploadRow } from '../helpers/contests';
+import { SENDER, WALLETS, configureNetwork, insertProof, txHash } from '../helpers/payments';
+
+const t = await createTestDb();
+afterAll(() => t.close());
+
+const creator = await createUser(t.db, { role: 'admin' });
+const member = await createUser(t.db);
+const moderator = await createUser(t.db, { role: 'moderator' });
+const admin = await createUser(t.db, { role: 'admin' });
+const as = (user: CreatedUser) => callerFor(t, user).caller;
+
+beforeEach(() => {
+  // ETH and BTC set up, the other networks not.
+  savePaymentConfig({ db: t.db, value: DEFAULT_PAYMENT_CONFIG });
+  configureNetwork(t.db, 'ETH');
+  configureNetwork(t.db, 'BTC');
+});
+
+const paidContest = (values: { entryFee?: string; maxParticipants?: number } = {}) =>
+  insertContest(t.db, {
+    createdBy: creator.id,
+    status: 'active',
+    participationType: 'paid',
+    entryFee: values.entryFee ?? '100',
+    maxParticipants: values.maxParticipants ?? 100,
+  });
+
+const proofInput = (target: { contestId: number } | { tier: 'standard' | 'pro' | 'elite' }) => ({
+  ...target,
+  network: 'ETH' as const,
+  txHash: txHash(),
+  senderAddress: SENDER,
+});
+
+const proofRow = (id: number) =>
+  t.db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+
+const auditCount = () => t.db.select({ n: count() }).from(auditLog).get()!.n;
+
+describe('payments.options', () => {
+  it('gives a contest’s fee with each configured network, its address and coin amount', async () => {
+    const contest = paidContest({ entryFee: '100' });
+    const options = await as(member).payments.options({ contestId: contest.id });
+    expect(options).toMatchObject({
+      purpose: 'entry_fee',
+      contest: { id: contest.id, title: contest.title, entryFee: '100' },
+      tier: null,
+      currentTier: 'free',
+      amountUsd: '100.00',
+      proofs: [],
+      refusal: null,
+    });
+    // SPEC 9's rates: 100 USD = 0.042 ETH = 0.0038 BTC, to 8 decimals.
+    expect(options.networks).toEqual([
+      {
+        network: 'ETH',
+        name: 'Ethereum',
+        address: WALLETS.ETH,
+        rate: 0.00042,
+        amountCoin: '0.04200000',
+      },
+      {
+        network: 'BTC',
+        name: 'Bitcoin',
+        address: WALLETS.BTC,
+        rate: 0.000038,
+        amountCoin: '0.00380000',
+      },
+    ]);
+  });
+
+  it('gives a tier’s price, and no network at all when none is set up', async () => {
+    savePaymentConfig({ db: t.db, value: DEFAULT_PAYMENT_CONFIG });
+    const options = await as(member).payments.options({ tier: 'pro' });
+    expect(options).toMatchObject({
+      purpose: 'tier_upgrade',
+      contest: null,
+      tier: 'pro',
+      amountUsd: '25.00',
+      networks: [],
+    });
+  });
+
+  it('refuses what there is nothing to pay for (400) and a contest the member may not see (404)', async () => {
+    const free = insertContest(t.db, { createdBy: creator.id, status: 'active' });
+    expect(await refusal(as(member).payments.options({ contestId: free.id }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: M.free_contest,
+      reason: 'free_contest',
+    });
+    const pro = await createUser(t.db, { tier: 'pro' });
+    expect(await refusal(as(pro).payments.options({ tier: 'standard' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: tierNotHigherMessage('pro'),
+      reason: 'tier_not_higher',
+    });
+    const hidden = insertContest(t.db, {
+      createdBy: member.id + 1000,
+      status: 'pending',
+      participationType: 'paid',
+      entryFee: '5',
+    });
+    expect((await refusal(as(member).payments.options({ contestId: hidden.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(await refusal(as(member).payments.options({} as never))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: M.target,
+    });
+  });
+
+  it('lists the member’s proofs for it and says when a proof would be refused', async () => {
+    const contest = paidContest();
+    const payer = await createUser(t.db);
+    const sent = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
+    const options = await as(payer).payments.options({ contestId: contest.id });
+    expect(options.proofs.map((p) => [p.id, p.status])).toEqual([[sent.id, 'pending']]);
+    expect(options.refusal).toEqual({ reason: 'proof_pending', message: M.proof_pending });
+    // Another member sees none of it.
+    expect((await as(member).payments.options({ contestId: contest.id })).proofs).toEqual([]);
+  });
+});
+
+describe('payments.submitProof', () => {
+  it('stores a pending proof with the amounts computed on the server', async () => {
+    const contest = paidContest({ entryFee: '12.5' });
+    const input = proofInput({ contestId: contest.id });
+    const proof = await as(member).payments.submitProof({ ...input, notes: '  sent from Ledger ' });
+    expect(proof).toMatchObject({
+      purpose: 'entry_fee',
+      contestId: contest.id,
+      contestTitle: contest.title,
+      contestSlug: contest.slug,
+      tier: null,
+      network: 'ETH',
+      walletAddress: WALLETS.ETH,
+      txHash: input.txHash,
+      senderAddress: SENDER,
+      notes: 'sent from Ledger',
+      proofFile: null,
+      amountUsd: '12.50',
+      amountCoin: '0.00525000',
+      status: 'pending',
+      reason: null,
+      reviewedAt: null,
+    });
+    expect(proofRow(proof.id)).toMatchObject({
+      userId: member.id,
+      username: member.username,
+      rate: 0.00042,
+    });
+  });
+
+  it('gives SPEC 5’s messages for a short hash or sender address', async () => {
+    const contest = paidContest();
+    expect(
+      await refusal(
+        as(member).payments.submitProof({
+          ...proofInput({ contestId: contest.id }),
+          txHash: '0x123',
+        }),
+      ),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Transaction hash must be at least 10 characters.',
+    });
+    expect(
+      await refusal(
+        as(member).payments.submitProof({
+          ...proofInput({ contestId: contest.id }),
+          senderAddress: '0xabc',
+        }),
+      ),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Sender address must be at least 20 characters.',
+    });
+  });
+
+  it('refuses a hash already used on the same network (any letter case), not on another', async () => {
+    const hash = txHash();
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    await as(a).payments.submitProof({ ...proofInput({ tier: 'pro' }), txHash: hash });
+    expect(
+      await refusal(
+        as(b).payments.submitProof({
+          ...proofInput({ tier: 'pro' }),
+          txHash: hash.toUpperCase().replace('0X', '0x'),
+        }),
+      ),
+    ).toEqual({ code: 'CONFLICT', message: M.tx_hash_used, reason: 'tx_hash_used' });
+    await expect(
+      as(b).payments.submitProof({ ...proofInput({ tier: 'pro' }), network: 'BTC', txHash: hash }),
+    ).resolves.toMatchObject({ network: 'BTC', status: 'pending' });
+  });
+
+  it('refuses a network without an address (400)', async () => {
+    expect(
+      await refusal(
+        as(member).payments.submitProof({ ...proofInput({ tier: 'elite' }), network: 'SOL' }),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.network_not_set_up, reason: 'network_not_set_up' });
+  });
+
+  it('refuses a free contest and a tier not above the member’s (400)', async () => {
+    const free = insertContest(t.db, { createdBy: creator.id, status: 'active' });
+    expect(
+      (await refusal(as(member).payments.submitProof(proofInput({ contestId: free.id })))).reason,
+    ).toBe('free_contest');
+    const elite = await createUser(t.db, { tier: 'elite' });
+    expect(await refusal(as(elite).payments.submitProof(proofInput({ tier: 'elite' })))).toEqual({
+      code: 'BAD_REQUEST',
+      message: tierNotHigherMessage('elite'),
+      reason: 'tier_not_higher',
+    });
+  });
+
+  it('refuses when already verified, already pending, already joined or closed (409)', async () => {
+    const contest = paidContest();
+    const payer = await createUser(t.db);
+    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
+    expect(
+      (await refusal(as(payer).payments.submitProof(proofInput({ contestId: contest.id })))).reason,
+    ).toBe('already_verified');
+    const waiting = await createUser(t.db);
+    insertProof(t.db, { userId: waiting.id, tier: 'standard' });
+    expect(await refusal(as(waiting).payments.submitProof(proofInput({ tier: 'pro' })))).toEqual({
+      code: 'CONFLICT',
+      message: M.proof_pending,
+      reason: 'proof_pending',
+    });
+    const inside = await createUser(t.db);
+    addParticipant({ db: t.db, contestId: contest.id, userId: inside.id });
+    expect(
+      (await refusal(as(inside).payments.submitProof(proofInput({ contestId: contest.id }))))
+        .reason,
+    ).toBe('already_joined');
+    const done = insertContest(t.db, {
+      createdBy: creator.id,
+      status: 'completed',
+      participationType: 'paid',
+      entryFee: '10',
+    });
+    expect(
+      (await refusal(as(member).payments.submitProof(proofInput({ contestId: done.id })))).reason,
+    ).toBe('closed');
+  });
+
+  it('takes only the member’s own proof upload as the file', async () => {
+    const contest = paidContest();
+    const own = uploadRow(t.db, member.id, 'any');
+    const others = uploadRow(t.db, moderator.id, 'any');
+    // A proof upload is purpose 'proof' (uploadRow writes the row directly).
+    for (const url of [own, others]) {
+      t.db.$client
+        .prepare("UPDATE uploads SET purpose = 'proof' WHERE file_name = ?")
+        .run(url.slice(9));
+    }
+    const cover = uploadRow(t.db, member.id, 'cover');
+    for (const proofFile of [others, cover]) {
+      expect(
+        await refusal(
+          as(member).payments.submitProof({ ...proofInput({ contestId: contest.id }), proofFile }),
+        ),
+      ).toMatchObject({ code: 'BAD_REQUEST', message: M.proofFile });
+    }
+    const proof = await as(member).payments.submitProof({
+      ...proofInput({ contestId: contest.id }),
+      proofFile: own,
+    });
+    expect(proof.proofFile).toBe(own);
+    // A proof's file is referenced: the clean-up of unreferenced uploads keeps it.
+    await removeOrphanUploads({ db: t.db, uploadDir: t.deps.uploadDir, olderThanMs: -1000 });
+    const stored = (url: string) =>
+      t.db.$client.prepare('SELECT 1 FROM uploads WHERE file_name = ?').get(url.slice(9));
+    expect(stored(own)).toBeTruthy();
+    // (The clean-up did run: the other member's unreferenced proof upload is gone.)
+    expect(stored(others)).toBeUndefined();
+  });
+});
+
+describe('payments.myProofs', () => {
+  it('lists only the caller’s own proofs, newest first', async () => {
+    const someone = await createUser(t.db);
+    const first = await as(someone).payments.submitProof(proofInput({ tier: 'standard' }));
+    insertProof(t.db, { userId: member.id, tier: 'standard', status: 'rejected' });
+    const mine = await as(someone).payments.myProofs({});
+    expect(mine).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    expect(mine.items.map((p) => p.id)).toEqual([first.id]);
+  });
+});
+
+describe('payments.queue', () => {
+  it('shows reviewers the pending proofs with their member, oldest first', async () => {
+    const someone = await createUser(t.db);
+    const proof = await as(someone).payments.submitProof({
+      ...proofInput({ tier: 'elite' }),
+      notes: 'Paid from exchange',
+    });
+    for (const reviewer of [moderator, admin]) {
+      const queue = await as(reviewer).payments.queue({ status: 'pending', pageSize: 100 });
+      const row = queue.items.find((p) => p.id === proof.id);
+      expect(row).toMatchObject({
+        userId: someone.id,
+        username: someone.username,
+        submittedAs: someone.username,
+        purpose: 'tier_upgrade',
+        tier: 'elite',
+        amountUsd: '50.00',
+        network: 'ETH',
+        txHash: proof.txHash,
+        senderAddress: SENDER,
+        notes: 'Paid from exchange',
+        status: 'pending',
+        reviewerName: null,
+      });
+      expect(queue.items.every((p) => p.status === 'pending')).toBe(true);
+      const times = queue.items.map((p) => p.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
+    expect((await refusal(as(member).payments.queue({}))).code).toBe('FORBIDDEN');
+  });
+
+  it('filters by status', async () => {
+    const id = insertProof(t.db, { userId: member.id, tier: 'pro', status: 'rejected' });
+    const rejected = await as(moderator).payments.queue({ status: 'rejected', pageSize: 100 });
+    expect(rejected.items.map((p) => p.id)).toContain(id);
+    expect(rejected.items.every((p) => p.status === 'rejected')).toBe(true);
+  });
+});
+
+describe('payments.review', () => {
+  it('verifying an entry fee admits the member to the contest, audited', async () => {
+    const contest = paidContest();
+    const payer = await createUser(t.db);
+    const proof = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
+    const reviewed = await as(moderator).payments.review({ id: proof.id, status: 'verified' });
+    expect(reviewed).toMatchObject({ status: 'verified', reviewerName: moderator.username });
+    expect(reviewed.reviewedAt).toBeInstanceOf(Date);
+    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+    const audit = t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'payment'), eq(auditLog.targetId, String(proof.id))))
+      .get();
+    expect(audit).toMatchObject({ action: 'payment.verify', actorId: moderator.id });
+    expect(JSON.parse(audit!.after!)).toMatchObject({
+      status: 'verified',
+      admitted: true,
+      member: payer.username,
+    });
+    expect(auditActionLabel('payment.verify')).toBe('Verified payment proof');
+    expect(auditActionLabel('payment.reject')).toBe('Rejected payment proof');
+  });
+
+  it('when the contest is full, says so and changes nothing', async () => {
+    const contest = paidContest({ maxParticipants: 1 });
+    const payer = await createUser(t.db);
+    const proof = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
+    addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+    const audits = auditCount();
+    expect(await refusal(as(admin).payments.review({ id: proof.id, status: 'verified' }))).toEqual({
+      code: 'CONFLICT',
+      message: M.reviewFull,
+      reason: 'full',
+    });
+    expect(proofRow(proof.id)).toMatchObject({ status: 'pending', reviewerId: null });
+    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+    expect(
+      t.db
+        .select()
+        .from(contestParticipants)
+        .where(
+          and(
+            eq(contestParticipants.contestId, contest.id),
+            eq(contestParticipants.userId, payer.id),
+          ),
+        )
+        .get(),
+    ).toBeUndefined();
+    expect(auditCount()).toBe(audits);
+  });
+
+  it('verifying an upgrade sets the tier, and never lowers one', async () => {
+    const buyer = await createUser(t.db);
+    const proof = await as(buyer).payments.submitProof(proofInput({ tier: 'pro' }));
+    await as(admin).payments.review({ id: proof.id, status: 'verified' });
+    const tierOf = (id: number) =>
+      t.db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, id)).get()?.tier;
+    expect(tierOf(buyer.id)).toBe('pro');
+    // An older proof for a lower tier, verified later, leaves the higher tier in place.
+    const older = insertProof(t.db, { userId: buyer.id, tier: 'standard' });
+    await as(admin).payments.review({ id: older, status: 'verified' });
+    expect(tierOf(buyer.id)).toBe('pro');
+  });
+
+  it('rejecting needs a reason, which the member then sees', async () => {
+    const buyer = await createUser(t.db);
+    const proof = await as(buyer).payments.submitProof(proofInput({ tier: 'standard' }));
+    expect(
+      await refusal(as(moderator).payments.review({ id: proof.id, status: 'rejected' })),
+    ).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: M.reasonRequired,
+    });
+    await as(moderator).payments.review({
+      id: proof.id,
+      status: 'rejected',
+      reason: 'No such transaction',
+    });
+    const [mine] = (await as(buyer).payments.myProofs({})).items;
+    expect(mine).toMatchObject({ id: proof.id, status: 'rejected', reason: 'No such transaction' });
+  });
+
+  it('refuses a reviewer’s own proof (403), a reviewed one (409) and a missing one (404)', async () => {
+    const own = await as(moderator).payments.submitProof(proofInput({ tier: 'pro' }));
+    expect(
+      await refusal(as(moderator).payments.review({ id: own.id, status: 'verified' })),
+    ).toEqual({
+      code: 'FORBIDDEN',
+      message: M.ownProof,
+    });
+    expect(proofRow(own.id)?.status).toBe('pending');
+    // Another reviewer may.
+    await as(admin).payments.review({ id: own.id, status: 'rejected', reason: 'Duplicate' });
+    expect(
+      await refusal(as(admin).payments.review({ id: own.id, status: 'verified' })),
+    ).toMatchObject({
+      code: 'CONFLICT',
+      message: M.alreadyReviewed,
+    });
+    expect(
+      (await refusal(as(admin).payments.review({ id: 9_999_999, status: 'verified' }))).code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await refusal(as(member).payments.review({ id: own.id, status: 'verified' }))).code,
+    ).toBe('FORBIDDEN');
+  });
+});
+
+describe('proofs are financial records', () => {
+  it('survive their member’s deletion, shown as a deleted user with the name kept', async () => {
+    const leaving = await createUser(t.db);
+    const contest = paidContest();
+    const proof = await as(leaving).payments.submitProof(proofInput({ contestId: contest.id }));
+    const verified = insertProof(t.db, { userId: leaving.id, tier: 'pro', status: 'verified' });
+    deleteUser({
+      db: t.db,
+      actor: { id: admin.id, username: admin.username, role: 'admin' },
+      id: leaving.id,
+    });
+    expect(proofRow(proof.id)).toMatchObject({
+      userId: null,
+      username: leaving.username,
+      status: 'pending',
+    });
+    expect(proofRow(verified)).toMatchObject({ userId: null, status: 'verified' });
+    const queue = await as(admin).payments.queue({ pageSize: 100 });
+    expect(queue.items.find((p) => p.id === proof.id)).toMatchObject({
+      userId: null,
+      username: null,
+      submittedAs: leaving.username,
+    });
+    // Nobody is left to admit: the reviewer is told, and rejects it instead.
+    expect(
+      (await refusal(as(admin).payments.review({ id: proof.id, status: 'verified' }))).reason,
+    ).toBe('member_deleted');
+    await expect(
+      as(admin).payments.review({ id: proof.id, status: 'rejected', reason: 'Account deleted' }),
+    ).resolves.toMatchObject({ status: 'rejected' });
+  });
+
+  it('keep the reviewer’s name when the reviewer’s account goes', async () => {
+    const reviewer = await createUser(t.db, { role: 'moderator' });
+    const id = insertProof(t.db, { userId: member.id, tier: 'elite' });
+    await as(reviewer).payments.review({ id, status: 'rejected', reason: 'Wrong amount' });
+    deleteUser({
+      db: t.db,
+      actor: { id: admin.id, username: admin.username, role: 'admin' },
+      id: reviewer.id,
+    });
+    expect(proofRow(id)).toMatchObject({
+      reviewerId: null,
+      reviewerName: reviewer.username,
+      status: 'rejected',
+    });
+  });
+});
+
+describe('payments.tierBreakdown', () => {
+  it('counts members per tier (admins have none), for moderators and admins', async () => {
+    const fresh = await createTestDb();
+    try {
+      for (const tier of ['free', 'free', 'standard', 'pro', 'elite', 'elite'] as const) {
+        await createUser(fresh.db, { tier });
+      }
+      await createUser(fresh.db, { tier: null });
+      const mod = await createUser(fresh.db, { role: 'moderator', tier: 'pro' });
+      const boss = await createUser(fresh.db, { role: 'admin' });
+      const breakdown = { free: 3, standard: 1, pro: 2, elite: 2 };
+      expect(await callerFor(fresh, mod).caller.payments.tierBreakdown()).toEqual(breakdown);
+      expect(await callerFor(fresh, boss).caller.payments.tierBreakdown()).toEqual(breakdown);
+    } finally {
+      fresh.close();
+    }
+  });
+});
