@@ -64,9 +64,23 @@ function optionalQuery(value: unknown): never {
   return (value === '' ? undefined : value) as never;
 }
 
+/**
+ * ?page= and ?pageSize= as the one paging input: without ?page=, the first `unpaged` rows (SPEC 7's
+ * calls ask for whole lists); with it, pages of `pageSize` (a path's usual page) by default.
+ */
+function paging(r: RestRequest, pageSize: number, unpaged: number) {
+  const page = intQuery(r.query.page);
+  return { page: page ?? 1, pageSize: intQuery(r.query.pageSize) ?? (page ? pageSize : unpaged) };
+}
+
+/** Answers a paged procedure's rows as SPEC 7's plain array, the total in X-Total-Count. */
+function plainList<T>(r: RestRequest, rows: T[], total: number): T[] {
+  r.setHeader('X-Total-Count', String(total));
+  return rows;
+}
+
 /** GET /api/users answers the SPEC's plain array: the whole list, or one page when asked. */
 async function listUsers(c: Caller, r: RestRequest) {
-  const page = intQuery(r.query.page);
   const result = await c.adminUsers.list({
     search: typeof r.query.search === 'string' ? r.query.search : undefined,
     // Passed as given: the procedure's schema refuses an unknown role, tier, sort or order.
@@ -74,44 +88,33 @@ async function listUsers(c: Caller, r: RestRequest) {
     tier: optionalQuery(r.query.tier),
     sort: optionalQuery(r.query.sort),
     order: optionalQuery(r.query.order),
-    page: page ?? 1,
-    pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 10_000),
+    ...paging(r, 25, 10_000),
   });
-  r.setHeader('X-Total-Count', String(result.total));
-  return result.users;
+  return plainList(r, result.users, result.total);
 }
 
 const body = (r: RestRequest) => r.body as Record<string, unknown>;
 
-/**
- * GET /api/contests: the members' view (PRODUCT.md tabs and filters) as SPEC's plain array, one
- * page of it; X-Total-Count gives the total. Without ?page= the first 100.
- */
+/** GET /api/contests: the members' view (PRODUCT.md tabs and filters), one page of it. */
 async function listContests(c: Caller, r: RestRequest) {
-  const page = intQuery(r.query.page);
   const result = await c.contests.list({
     tab: optionalQuery(r.query.tab),
     category: optionalQuery(r.query.category),
     tier: optionalQuery(r.query.tier),
     participation: optionalQuery(r.query.participation),
-    page: page ?? 1,
-    pageSize: intQuery(r.query.pageSize) ?? (page ? 12 : 100),
+    ...paging(r, 12, 100),
   });
-  r.setHeader('X-Total-Count', String(result.total));
-  return result.items;
+  return plainList(r, result.items, result.total);
 }
 
 /** GET /api/contests?admin=true: every contest with its creator's name (moderators, admins). */
 async function adminListContests(c: Caller, r: RestRequest) {
-  const page = intQuery(r.query.page);
   const result = await c.contests.adminList({
     tab: optionalQuery(r.query.tab),
     search: optionalQuery(r.query.search),
-    page: page ?? 1,
-    pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 100),
+    ...paging(r, 25, 100),
   });
-  r.setHeader('X-Total-Count', String(result.total));
-  return result.items;
+  return plainList(r, result.items, result.total);
 }
 
 /** ?saved=true|false as a boolean; anything else goes to the procedure's schema as it is. */
@@ -121,31 +124,23 @@ function boolQuery(value: unknown): never {
 }
 
 /**
- * GET /api/education: one page of the list as a plain array (SPEC 3's fields, the body left to
- * GET /api/education/{id or slug}), newest first; `X-Total-Count` gives the total.
+ * GET /api/education: one page of the list (SPEC 3's fields, the body left to
+ * GET /api/education/{id or slug}), newest first.
  */
 async function listEducation(c: Caller, r: RestRequest) {
   const result = await c.education.list({
     search: optionalQuery(r.query.search),
     kind: optionalQuery(r.query.kind),
     saved: boolQuery(r.query.saved),
-    page: intQuery(r.query.page) ?? 1,
-    pageSize: intQuery(r.query.pageSize) ?? 12,
+    ...paging(r, 12, 12),
   });
-  r.setHeader('X-Total-Count', String(result.total));
-  return result.items;
+  return plainList(r, result.items, result.total);
 }
 
-/** GET /api/contests/:id/participants: a contest's members as a plain array, X-Total-Count. */
+/** GET /api/contests/:id/participants: a contest's members. */
 async function listParticipants(c: Caller, r: RestRequest) {
-  const page = intQuery(r.query.page);
-  const result = await c.contests.participants({
-    id: idParam(r.params.id),
-    page: page ?? 1,
-    pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 100),
-  });
-  r.setHeader('X-Total-Count', String(result.total));
-  return result.items;
+  const result = await c.contests.participants({ id: idParam(r.params.id), ...paging(r, 25, 100) });
+  return plainList(r, result.items, result.total);
 }
 
 /** POST /api/contests: SPEC 7's body submits; `status: 'draft'` or `draft: true` saves a draft. */
@@ -179,26 +174,16 @@ async function patchContest(c: Caller, r: RestRequest) {
   return c.contests.update({ ...fields, id } as never);
 }
 
-/** Answers a paged procedure's items as a plain array, with X-Total-Count (SPEC 7's style). */
-function plainList(r: RestRequest, result: { items: unknown[]; total: number }) {
-  r.setHeader('X-Total-Count', String(result.total));
-  return result.items;
-}
-
 /**
  * GET /api/payments/proofs: the caller's own proofs; with ?status= (moderators and admins) the
- * review queue of that status. Without ?page= the first 100.
+ * review queue of that status.
  */
 async function listProofs(c: Caller, r: RestRequest) {
-  const page = intQuery(r.query.page);
-  const paging = { page: page ?? 1, pageSize: intQuery(r.query.pageSize) ?? (page ? 25 : 100) };
-  if (r.query.status !== undefined) {
-    return plainList(
-      r,
-      await c.payments.queue({ status: optionalQuery(r.query.status), ...paging }),
-    );
-  }
-  return plainList(r, await c.payments.myProofs(paging));
+  const result =
+    r.query.status !== undefined
+      ? await c.payments.queue({ status: optionalQuery(r.query.status), ...paging(r, 25, 100) })
+      : await c.payments.myProofs(paging(r, 25, 100));
+  return plainList(r, result.items, result.total);
 }
 
 export const restRoutes: RestRoute[] = [

@@ -1,5 +1,6 @@
 // Contest constants shared by the wizards, the lists, the admin screens and the server (SPEC 3,
 // 5, 9; PRODUCT.md 'Contests').
+import { slugify as slugifyTitle } from './slug';
 
 export const CONTEST_CATEGORIES = [
   'forex',
@@ -220,19 +221,7 @@ export const DEMO_COVER_IMAGES: readonly string[] = DEMO_CONTEST_SLUGS.map(
 /** Slugs a contest may not take: they are paths of their own under /contests and /api/contests. */
 export const RESERVED_CONTEST_SLUGS: readonly string[] = ['create', 'drafts', 'new', 'admin'];
 
-/**
- * The slug a title becomes: lower-case ASCII words joined by dashes, at most 80 characters,
- * never only digits (a number is read as an id) and never empty.
- */
+/** The slug a contest's title becomes ('contest' when the title gives none). */
 export function slugify(title: string): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  if (!base) return 'contest';
-  return /^[0-9]+$/.test(base) ? `contest-${base}` : base;
+  return slugifyTitle(title, 'contest');
 }

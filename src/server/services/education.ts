@@ -1,5 +1,6 @@
 // The Education Center: members list, search, read and save items; admins write them. Imports
 // from WordPress are in wordpressImport.ts and end up in the same table.
+import { slugify as slugifyTitle } from '../../shared/slug';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../db/client';
 import { educationContent, educationSaved, users } from '../db/schema';
@@ -169,16 +170,7 @@ export function unsaveEducation({
 
 /** A URL-safe name from a title: 'Risk Management 101!' -> 'risk-management-101'. */
 export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  // Digits alone would read as an id in /education/{id or slug}.
-  return !slug ? 'item' : /^[0-9]+$/.test(slug) ? `item-${slug}` : slug;
+  return slugifyTitle(text, 'item');
 }
 
 function slugTaken(db: DbOrTx, slug: string, exceptId?: number): boolean {
