@@ -326,3 +326,28 @@ describe("the member's figures", () => {
     );
   });
 });
+
+describe('on a phone', () => {
+  it('fits 390 px without sideways scrolling', async () => {
+    const screens: [Page, string, string][] = [
+      [memberPage, `/leaderboard?contest=${ids.scores}`, '200 pts'],
+      [memberPage, '/analytics?tab=history', 'Winter Sprint'],
+      [memberPage, '/', 'Your Contest Activity'],
+      [creatorPage, `/contests/${ids.scores}`, 'Import Scores'],
+    ];
+    try {
+      for (const [page, path, text] of screens) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(`${s.url}${path}`);
+        await page.getByText(text).first().waitFor();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await memberPage.setViewportSize({ width: 1280, height: 900 });
+      await creatorPage.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+});
