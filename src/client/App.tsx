@@ -40,6 +40,13 @@ const ContestsPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
+const LeaderboardPage = lazy(() =>
+  import('./pages/LeaderboardPage').then((m) => ({ default: m.LeaderboardPage })),
+);
+// Its chart library (recharts) loads later still, with the Performance tab.
+const AnalyticsPage = lazy(() =>
+  import('./pages/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
 const AuditPage = lazy(() =>
   import('./pages/admin/AuditPage').then((m) => ({ default: m.AuditPage })),
 );
@@ -86,18 +93,10 @@ const routes: AppRoute[] = [
   { path: '/contests/create', render: (user) => <CreateContestPage user={user} /> },
   { path: '/contests/:contestId', render: (user) => <ContestDetailPage user={user} /> },
   { path: '/payment', render: () => <PlaceholderPage title="Payment" /> },
-  { path: '/leaderboard', render: () => <PlaceholderPage title="Leaderboards" /> },
+  { path: '/leaderboard', render: (user) => <LeaderboardPage user={user} /> },
   { path: '/education', render: () => <EducationPage /> },
   { path: '/education/:idOrSlug', render: () => <EducationItemPage /> },
-  {
-    path: '/analytics',
-    render: () => (
-      <PlaceholderPage
-        title="Analytics"
-        subtitle="Track your performance and progress in contests"
-      />
-    ),
-  },
+  { path: '/analytics', render: () => <AnalyticsPage /> },
   { path: '/settings', render: (user) => <AccountSettingsPage user={user} /> },
   { path: '/admin', roles: ADMIN_ONLY, render: (user) => <AdminDashboardPage user={user} /> },
   {

@@ -10,7 +10,9 @@ import { seedContests } from '../../src/server/seedContests';
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/services/settings';
 import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import { launchPlainBrowser } from '../helpers/browser';
-import { insertContest } from '../helpers/contests';
+import { joinContest } from '../../src/server/services/participation';
+import { setScores } from '../../src/server/services/leaderboard';
+import { DAY, insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { pathOf, signInThroughForm } from './flows';
@@ -47,6 +49,7 @@ beforeAll(async () => {
   // and a member's pending one gives /admin/contests its Approve and Reject buttons.
   seedContests(s.db);
   insertContest(s.db, { createdBy: people.member.id, status: 'pending', title: 'Axe Pending Cup' });
+  seedTakingPart();
   for (const who of ['guest', 'member', 'moderator', 'admin'] as const) {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
@@ -60,6 +63,47 @@ afterAll(async () => {
   await browser?.close();
   await s?.stop();
 });
+
+/**
+ * The member's taking-part screens with something in them: the contest page's register states
+ * (the demo contests give the entry fee and the tier; these add an invite code and 'You are
+ * registered'), and a finished contest for /analytics' chart.
+ */
+const takingPartPaths: string[] = [];
+function seedTakingPart() {
+  const member = people.member;
+  const admin = people.admin;
+  const invite = insertContest(s.db, {
+    createdBy: admin.id,
+    title: 'Axe Invite Cup',
+    participationType: 'invite',
+    inviteCode: 'AXE12345',
+  });
+  const joined = insertContest(s.db, { createdBy: admin.id, title: 'Axe Joined Cup' });
+  joinContest({ db: s.db, actor: member, contestId: joined.id });
+  const end = Date.now() - 2 * DAY;
+  const finished = insertContest(s.db, {
+    createdBy: admin.id,
+    title: 'Axe Finished Cup',
+    startDate: new Date(end - 7 * DAY),
+    endDate: new Date(end),
+  });
+  joinContest({ db: s.db, actor: member, contestId: finished.id, now: end - 8 * DAY });
+  joinContest({ db: s.db, actor: admin, contestId: finished.id, now: end - 8 * DAY });
+  setScores({
+    db: s.db,
+    actor: admin,
+    contestId: finished.id,
+    scores: [{ username: member.username, score: 12 }],
+  });
+  takingPartPaths.push(
+    '/leaderboard?contest=1',
+    '/analytics?tab=performance',
+    '/contests/forex-sprint',
+    `/contests/${invite.id}`,
+    `/contests/${joined.id}`,
+  );
+}
 
 /** A browser copy of a whole member wizard form (contestDraft), open on its last step. */
 function wizardCopy(): string {
@@ -214,7 +258,7 @@ describe('axe-core on every screen', () => {
     const titles = new Map<string, string>();
     const visits: Record<Who, string[]> = {
       guest: [...GUEST_PATHS, ...OPEN_PATHS, '/no-such-page'],
-      member: SIGNED_IN_PATHS.map(samplePath),
+      member: [...SIGNED_IN_PATHS.map(samplePath), ...takingPartPaths],
       // The moderator's own screens; the rest they share with members.
       moderator: ['/admin/contests'],
       admin: SIGNED_IN_PATHS.map(samplePath),

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { contests } from '../../src/server/db/schema';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { startWordPressFixture } from '../helpers/wordpress';
+import { joinContest } from '../../src/server/services/participation';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -274,6 +275,27 @@ describe('an admin', () => {
     expect(await dialog.getByLabel('Required Tier').inputValue()).toBe('pro');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('Scores, one by one: enters a participant’s score on the contest page', async () => {
+    const contest = insertContest(s.db, {
+      createdBy: admin.id,
+      status: 'active',
+      title: 'Harbour Quiz Night',
+    });
+    const player = await createUser(s.db, { username: 'e2e_every_player' });
+    joinContest({ db: s.db, actor: player, contestId: contest.id });
+    await open(page, `/contests/${contest.id}`);
+    await page.getByLabel('Username').fill(player.username);
+    await page.getByLabel(/^Score\W*$/).fill('42');
+    await page.getByRole('button', { name: 'Save Score' }).click();
+    await expectText(page, 'Score saved');
+    await page.reload();
+    const row = page
+      .getByRole('list', { name: 'Top of the leaderboard of Harbour Quiz Night' })
+      .getByRole('listitem')
+      .filter({ hasText: player.username });
+    await row.getByText('42 pts').waitFor();
   });
 
   it('Create Contest (admin wizard): the contest is created, active', async () => {

@@ -70,3 +70,9 @@ export function placeServerFieldErrors(
   for (const [field, message] of found) setFieldError(field, message);
   return found.length > 0;
 }
+
+/** Why a rule refused the call (the server's `data.reason`, e.g. 'invite_wrong'), if it says. */
+export function errorReason(error: unknown): string | undefined {
+  const reason = (error as { data?: { reason?: unknown } } | null)?.data?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}

@@ -4,23 +4,11 @@ import { Link } from 'wouter';
 import type { TUser } from '../../shared/schemas/auth';
 import { normalizeTier } from '../../shared/constants';
 import { BannerCarousel } from '../components/dashboard/BannerCarousel';
+import { StatCard } from '../components/common/StatCard';
+import { ContestActivity } from '../components/dashboard/ContestActivity';
 import { FeaturedContests } from '../components/dashboard/FeaturedContests';
 import { PageHeader } from '../components/layout/PageHeader';
-
-function StatCard({ label, value }: { label: string; value: string }) {
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Text color="fg.muted" fontSize="sm">
-          {label}
-        </Text>
-        <Text fontSize="3xl" fontWeight="bold">
-          {value}
-        </Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
+import { trpc } from '../lib/trpc';
 
 export function UpgradeBanner() {
   return (
@@ -51,6 +39,10 @@ export function UpgradeBanner() {
 }
 
 export function DashboardPage({ user }: { user: TUser }) {
+  // Read again on every visit: joins and scores change these figures.
+  const dashboard = trpc.me.dashboard.useQuery(undefined, { refetchOnMount: 'always' });
+  const figure = (value: number | null | undefined) =>
+    dashboard.data ? String(value ?? '-') : dashboard.isLoading ? '…' : '-';
   return (
     <Box>
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${user.username}`} />
@@ -58,8 +50,8 @@ export function DashboardPage({ user }: { user: TUser }) {
         <UpgradeBanner />
       ) : null}
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" mb="6">
-        <StatCard label="Active Contests" value="0" />
-        <StatCard label="Your Rank" value="-" />
+        <StatCard label="Active Contests" value={figure(dashboard.data?.activeContests)} />
+        <StatCard label="Your Rank" value={figure(dashboard.data?.bestRank)} />
       </SimpleGrid>
       <Flex gap="3" wrap="wrap" mb="8">
         <Button asChild colorPalette="purple">
@@ -85,16 +77,7 @@ export function DashboardPage({ user }: { user: TUser }) {
       </Flex>
       <BannerCarousel />
       <FeaturedContests />
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="md">
-            Your Contest Activity
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Text color="fg.muted">You haven&apos;t joined any contests yet</Text>
-        </Card.Body>
-      </Card.Root>
+      <ContestActivity data={dashboard.data} loading={dashboard.isLoading} />
     </Box>
   );
 }

@@ -2,8 +2,14 @@
 import { z } from 'zod';
 import { CONTEST_CATEGORIES, CONTEST_STATUSES } from '../contests';
 import { TIERS } from '../constants';
-import { SCORES_PER_CALL, SCORE_REFUSALS, USERNAME_MAX } from '../leaderboard';
-import { INVITE_CODE_MAX, JOIN_REFUSALS } from '../participation';
+import {
+  SCORES_PER_CALL,
+  SCORE_MESSAGES,
+  SCORE_REFUSALS,
+  USERNAME_MAX,
+  parseScore,
+} from '../leaderboard';
+import { INVITE_CODE_MAX, JOIN_REFUSALS, PARTICIPATION_MESSAGES } from '../participation';
 import { ZContestId } from './contests';
 import { ZPage, ZPageSize } from './paging';
 
@@ -18,6 +24,15 @@ export const ZJoinContestRequestSchema = z.object({
     .nullable(),
 });
 export type TJoinContestRequest = z.input<typeof ZJoinContestRequestSchema>;
+
+/** The contest page's invite code field: a code is needed before asking the server. */
+export const ZInviteCodeFormSchema = z.object({
+  inviteCode: z
+    .string({ error: 'Enter the invite code' })
+    .trim()
+    .min(1, 'Enter the invite code')
+    .max(INVITE_CODE_MAX, PARTICIPATION_MESSAGES.invite_wrong),
+});
 
 export const ZContestIdRequestSchema = z.object({ contestId: ZContestId });
 
@@ -143,6 +158,21 @@ const ZScoreLine = z.object({
     error: 'Each score needs a score (a whole number)',
   }),
 });
+
+/**
+ * The contest page's one-by-one score form: a username and a whole number of points (typed as
+ * text, or a number from a number input), checked with the same rules as a CSV line.
+ */
+export const ZScoreEntryFormSchema = z.object({
+  username: ZScoreLine.shape.username,
+  score: z
+    .union([z.number(), z.string()], { error: 'Enter a score' })
+    .refine((value) => String(value).trim() !== '', 'Enter a score')
+    .refine((value) => String(value).trim() === '' || parseScore(value) !== null, {
+      message: SCORE_MESSAGES.bad_score,
+    }),
+});
+export type TScoreEntryForm = z.input<typeof ZScoreEntryFormSchema>;
 
 export const ZSetScoresRequestSchema = z.object({
   contestId: ZContestId,

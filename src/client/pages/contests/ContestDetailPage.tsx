@@ -32,7 +32,6 @@ import type { TUser } from '../../../shared/schemas/auth';
 import { ContestCover } from '../../components/contests/ContestCover';
 import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
 import { ContestStatusBadge } from '../../components/contests/ContestStatusBadge';
-import { RegisterButton } from '../../components/contests/RegisterButton';
 import {
   detailStatusLabel,
   entryFeeText,
@@ -40,7 +39,10 @@ import {
   participantsText,
   tierLabel,
 } from '../../components/contests/contestDisplay';
+import { ContestLeaderboard } from '../../components/leaderboard/ContestLeaderboard';
+import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { JoinPanel } from '../../components/participation/JoinPanel';
 import { errorMessage } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
@@ -145,7 +147,7 @@ function Details({ contest }: { contest: TContest }) {
             </Text>
           </Stack>
         ) : null}
-        <RegisterButton contest={contest} />
+        <JoinPanel contestId={contest.id} />
       </Card.Body>
     </Card.Root>
   );
@@ -197,6 +199,10 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
   const [editing, setEditing] = useState(false);
   const reviewer = user.role === 'admin' || user.role === 'moderator';
   const open = isRegistrationOpen(contest);
+  // Only published contests have members; scores are the creator's and the reviewers' to enter
+  // (the server checks the same).
+  const published = contest.status === 'active' || contest.status === 'completed';
+  const canScore = published && (reviewer || contest.createdBy === user.id);
   return (
     <>
       <PageHeader
@@ -233,6 +239,10 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
             )}
           </Stack>
           <Links contest={contest} />
+          {published && (contest.enableLeaderboard || canScore) ? (
+            <ContestLeaderboard contest={contest} user={user} />
+          ) : null}
+          {canScore ? <ScoresPanel contestId={contest.id} /> : null}
         </Stack>
         <Box minW="0">
           <Details contest={contest} />

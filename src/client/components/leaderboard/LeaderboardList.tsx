@@ -1,0 +1,106 @@
+// A ranked list (SPEC 2.8): rank with the trophies of 1 to 3, avatar, username, tier and score in
+// 'pts'. The viewer's own row is highlighted (aria-current), and when it is on another page it
+// follows the list as 'Your rank'. Rows wrap instead of scrolling sideways on a phone.
+import { Badge, Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { TIER_LABELS, type Tier } from '../../../shared/constants';
+import type { TUser } from '../../../shared/schemas/auth';
+import type { TLeaderboard } from '../../../shared/schemas/participation';
+import { UserAvatar } from '../common/UserAvatar';
+import { ownPlaceOutside, pointsText } from './leaderboardDisplay';
+import { RankBadge } from './RankBadge';
+
+interface RowData {
+  rank: number | null;
+  username: string;
+  score: number;
+  tier: Tier | null;
+  profileImage: string | null;
+}
+
+export type Viewer = Pick<TUser, 'id' | 'username' | 'profileImage' | 'subscriptionTier'>;
+
+function Row({ row, own, as = 'li' }: { row: RowData; own: boolean; as?: 'li' | 'div' }) {
+  return (
+    <Flex
+      as={as}
+      aria-current={own ? 'true' : undefined}
+      align="center"
+      wrap="wrap"
+      columnGap="3"
+      rowGap="1"
+      px="3"
+      py="2"
+      borderWidth="1px"
+      rounded="md"
+      bg={own ? 'purple.subtle' : undefined}
+      borderColor={own ? 'purple.emphasized' : undefined}
+    >
+      <Box w="12" flexShrink={0}>
+        <RankBadge rank={row.rank} />
+      </Box>
+      <UserAvatar name={row.username} src={row.profileImage} size="sm" />
+      <HStack flex="1" minW="0" gap="2" wrap="wrap">
+        <Text fontWeight="medium" overflowWrap="anywhere">
+          {row.username}
+        </Text>
+        {own ? (
+          <Badge colorPalette="purple" variant="solid">
+            You
+          </Badge>
+        ) : null}
+        {row.tier ? (
+          <Badge variant="outline" colorPalette="purple">
+            {TIER_LABELS[row.tier]}
+          </Badge>
+        ) : null}
+      </HStack>
+      <Text fontWeight="semibold" ms="auto" flexShrink={0}>
+        {pointsText(row.score)}
+      </Text>
+    </Flex>
+  );
+}
+
+export function LeaderboardList({
+  board,
+  viewer,
+  label,
+}: {
+  board: TLeaderboard;
+  viewer: Viewer;
+  /** Names the list for screen readers ('Leaderboard of Candle Games'). */
+  label: string;
+}) {
+  const outside = ownPlaceOutside(board, viewer.id);
+  return (
+    <Stack gap="3">
+      {board.entries.length === 0 ? (
+        <Text color="fg.muted">No one has joined this contest yet.</Text>
+      ) : (
+        <Stack as="ol" aria-label={label} gap="2" listStyleType="none" m="0" p="0">
+          {board.entries.map((entry) => (
+            <Row key={entry.userId} row={entry} own={entry.userId === viewer.id} />
+          ))}
+        </Stack>
+      )}
+      {outside ? (
+        <Stack as="section" aria-label="Your rank" gap="1">
+          <Text fontSize="sm" fontWeight="semibold" color="fg.muted">
+            Your rank
+          </Text>
+          <Row
+            as="div"
+            own
+            row={{
+              rank: outside.rank,
+              score: outside.score,
+              username: viewer.username,
+              profileImage: viewer.profileImage,
+              tier: viewer.subscriptionTier,
+            }}
+          />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

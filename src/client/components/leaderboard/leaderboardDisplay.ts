@@ -1,0 +1,38 @@
+// How a leaderboard reads (SPEC 2.8): scores in 'pts', the trophies of the first three, and
+// whether the viewer's own row is on the page shown or needs its own 'Your rank' line.
+import type { TLeaderboard } from '../../../shared/schemas/participation';
+
+/** Entries shown per page: SPEC 9's 10-entry leaderboards. */
+export const LEADERBOARD_PAGE_SIZE = 10;
+
+/** '1,250 pts' */
+export function pointsText(score: number): string {
+  return `${score.toLocaleString('en-US')} pts`;
+}
+
+export type Trophy = 'gold' | 'silver' | 'bronze';
+
+/** The trophy of ranks 1 to 3 (ties share it: two members ranked 2 both get silver). */
+export function trophyOf(rank: number | null): Trophy | null {
+  if (rank === 1) return 'gold';
+  if (rank === 2) return 'silver';
+  if (rank === 3) return 'bronze';
+  return null;
+}
+
+/** The accessible name of a rank ('Rank 4'; 'Unranked' before any rank is stored). */
+export function rankName(rank: number | null): string {
+  return rank === null ? 'Unranked' : `Rank ${rank}`;
+}
+
+/**
+ * The viewer's place when it is not among the entries shown (they take part, on another page):
+ * shown below the list as 'Your rank'. Null when they do not take part or their row is there.
+ */
+export function ownPlaceOutside(
+  board: Pick<TLeaderboard, 'entries' | 'me'>,
+  userId: number,
+): TLeaderboard['me'] {
+  if (!board.me) return null;
+  return board.entries.some((e) => e.userId === userId) ? null : board.me;
+}

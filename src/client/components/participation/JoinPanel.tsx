@@ -1,0 +1,202 @@
+// 'Register Now' on the contest page (SPEC 2.7, PRODUCT.md 'Taking part'): before any click,
+// participation.status says what a join would be refused for, so the panel tells that state in
+// the server's words with the way forward (upgrade, pay the fee, enter the invite code) instead
+// of a button that would fail. Joined members see their place and, before the start, Leave.
+import { Alert, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { TIER_LABELS } from '../../../shared/constants';
+import { PARTICIPATION_MESSAGES, type JoinRefusal } from '../../../shared/participation';
+import {
+  ZInviteCodeFormSchema,
+  type TParticipationStatus,
+} from '../../../shared/schemas/participation';
+import { errorMessage, errorReason } from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { FormField } from '../common/FormField';
+
+type Refusal = NonNullable<TParticipationStatus['refusal']>;
+
+/** The state's headline; the server's message below it says the rest. */
+const REFUSAL_TITLES: Record<JoinRefusal, string> = {
+  not_open: 'Not open for registration',
+  closed: 'Registration Closed',
+  full: 'Contest full',
+  already_joined: 'You are registered',
+  tier: 'Upgrade required',
+  invite_required: 'Invitation only',
+  invite_wrong: 'Invitation only',
+  fee_unverified: 'Entry fee required',
+};
+
+/** Every screen that shows who takes part reads it again after a join or a leave. */
+function useParticipationChanged(contestId: number) {
+  const utils = trpc.useUtils();
+  return () => {
+    void utils.participation.status.invalidate({ contestId });
+    void utils.contests.invalidate();
+    void utils.leaderboard.invalidate();
+    void utils.me.invalidate();
+  };
+}
+
+function useJoin(contestId: number) {
+  const changed = useParticipationChanged(contestId);
+  return trpc.participation.join.useMutation({
+    onSuccess: () => {
+      toastSuccess(PARTICIPATION_MESSAGES.joined);
+      changed();
+    },
+    onError: (error) => {
+      // A wrong invite code is told beside its field (InviteForm); anything else in a toast,
+      // and the panel reads the state again (the contest may have filled up meanwhile).
+      if (errorReason(error) === 'invite_wrong') return;
+      toastError('Registration failed', errorMessage(error, 'Failed to register'));
+      changed();
+    },
+  });
+}
+
+function RegisterNow({ contestId }: { contestId: number }) {
+  const join = useJoin(contestId);
+  return (
+    <Button
+      colorPalette="purple"
+      size="lg"
+      loading={join.isPending}
+      onClick={() => join.mutate({ contestId })}
+    >
+      Register Now
+    </Button>
+  );
+}
+
+function InviteForm({ contestId }: { contestId: number }) {
+  const join = useJoin(contestId);
+  return (
+    <Formik
+      initialValues={{ inviteCode: '' }}
+      validationSchema={toFormikValidationSchema(ZInviteCodeFormSchema)}
+      onSubmit={async (values, { setFieldError }) => {
+        await join.mutateAsync({ contestId, inviteCode: values.inviteCode }).catch((error) => {
+          if (errorReason(error) === 'invite_wrong') {
+            setFieldError('inviteCode', errorMessage(error, PARTICIPATION_MESSAGES.invite_wrong));
+          }
+        });
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <Stack gap="3">
+            <FormField name="inviteCode" label="Invite code" autoComplete="off" required />
+            <Button type="submit" colorPalette="purple" size="lg" loading={isSubmitting}>
+              Register
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/** What a refusal means in a few words, and what the member can do about it. */
+function RefusalState({ refusal, contestId }: { refusal: Refusal; contestId: number }) {
+  const tier = refusal.reason === 'tier' && refusal.requiredTier ? refusal.requiredTier : null;
+  const title = tier
+    ? `This contest requires the ${TIER_LABELS[tier]} tier`
+    : REFUSAL_TITLES[refusal.reason];
+  return (
+    <Stack gap="3">
+      <Alert.Root status={refusal.reason === 'invite_required' ? 'info' : 'warning'}>
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{title}</Alert.Title>
+          <Alert.Description>{refusal.message}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      {tier ? (
+        <Button asChild colorPalette="purple" size="lg">
+          <Link href={`/payment?tier=${tier}`}>Upgrade</Link>
+        </Button>
+      ) : refusal.reason === 'fee_unverified' ? (
+        <Button asChild colorPalette="purple" size="lg">
+          <Link href={`/payment?contest=${refusal.contestId ?? contestId}`}>Pay entry fee</Link>
+        </Button>
+      ) : refusal.reason === 'invite_required' ? (
+        <InviteForm contestId={contestId} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function JoinedState({ status }: { status: TParticipationStatus }) {
+  const [confirming, setConfirming] = useState(false);
+  const changed = useParticipationChanged(status.contestId);
+  const leave = trpc.participation.leave.useMutation({
+    onSuccess: () => {
+      toastSuccess('You left the contest');
+      setConfirming(false);
+      changed();
+    },
+    onError: (error) => {
+      toastError('Error', errorMessage(error, 'Failed to leave the contest'));
+      setConfirming(false);
+      changed();
+    },
+  });
+  const rank = status.participant?.rank;
+  return (
+    <Stack gap="3">
+      <Alert.Root status="success">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>You are registered</Alert.Title>
+          {status.participant && rank ? (
+            <Alert.Description>
+              Rank {rank} with {status.participant.score} pts
+            </Alert.Description>
+          ) : null}
+        </Alert.Content>
+      </Alert.Root>
+      {status.canLeave ? (
+        <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+          Leave contest
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Leave contest"
+        confirmLabel="Leave contest"
+        loading={leave.isPending}
+        onConfirm={() => leave.mutate({ contestId: status.contestId })}
+      >
+        <Text>
+          Your place goes to whoever registers next. You can register again while registration is
+          open.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+export function JoinPanel({ contestId }: { contestId: number }) {
+  // Read again whenever the page opens: a tier, a fee or the places may have changed meanwhile.
+  const status = trpc.participation.status.useQuery({ contestId }, { refetchOnMount: 'always' });
+  if (status.isLoading) return <Skeleton h="12" rounded="md" />;
+  if (!status.data) {
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        {errorMessage(status.error, 'Registration could not be loaded. Try again later.')}
+      </Text>
+    );
+  }
+  const data = status.data;
+  if (data.joined) return <JoinedState status={data} />;
+  if (data.refusal) return <RefusalState refusal={data.refusal} contestId={contestId} />;
+  return <RegisterNow contestId={contestId} />;
+}

@@ -1,0 +1,169 @@
+// /analytics (SPEC 2.10, PRODUCT.md 'Taking part'): the member's own history in three tabs, the
+// open one in the address: Overview (figures), Performance (a chart over time, recharts loaded
+// with that tab only) and Contest History (a table).
+import {
+  Button,
+  Center,
+  EmptyState,
+  Link as ChakraLink,
+  SimpleGrid,
+  Spinner,
+  Tabs,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { BarChart3 } from 'lucide-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link } from 'wouter';
+import { formatDate } from '../../shared/format';
+import type { TAnalytics, TContestResult } from '../../shared/schemas/stats';
+import { chartPoints, percentText, rankOfText } from '../components/analytics/analyticsDisplay';
+import { ResponsiveTable, type ResponsiveColumn } from '../components/common/ResponsiveTable';
+import { StatCard } from '../components/common/StatCard';
+import { pointsText } from '../components/leaderboard/leaderboardDisplay';
+import { PageHeader } from '../components/layout/PageHeader';
+import { errorMessage } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+import { useTabParam } from '../lib/useTabParam';
+
+const PerformanceChart = lazy(() => import('../components/analytics/PerformanceChart'));
+
+const TABS = ['overview', 'performance', 'history'] as const;
+
+function NoHistory({ title, description }: { title: string; description: string }) {
+  return (
+    <EmptyState.Root borderWidth="1px" rounded="lg">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <BarChart3 aria-hidden />
+        </EmptyState.Indicator>
+        <VStack textAlign="center">
+          <EmptyState.Title as="h2">{title}</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </VStack>
+        <Button asChild colorPalette="purple">
+          <Link href="/contests">Explore Contests</Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+const NOT_JOINED = {
+  title: 'No contests yet',
+  description: 'Join a contest and your results, ranks and progress will show up here.',
+};
+const NOT_FINISHED = {
+  title: 'No finished contests yet',
+  description: 'Your results appear here once a contest you joined is over.',
+};
+
+function Overview({ data }: { data: TAnalytics }) {
+  if (data.joined === 0) return <NoHistory {...NOT_JOINED} />;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+      <StatCard label="Contests Joined" value={String(data.joined)} />
+      <StatCard label="Contests Completed" value={String(data.completed)} />
+      <StatCard label="Best Rank" value={data.bestRank === null ? '-' : String(data.bestRank)} />
+      <StatCard
+        label="Average Rank"
+        value={data.averageRank === null ? '-' : String(data.averageRank)}
+      />
+      <StatCard
+        label="Percentile"
+        value={percentText(data.percentile)}
+        hint="On average, the share of the field you finished level with or ahead of"
+      />
+    </SimpleGrid>
+  );
+}
+
+function Performance({ data }: { data: TAnalytics }) {
+  const points = useMemo(() => chartPoints(data.history), [data.history]);
+  if (points.length === 0) return <NoHistory {...(data.joined ? NOT_FINISHED : NOT_JOINED)} />;
+  return (
+    <Suspense
+      fallback={
+        <Center h="80">
+          <Spinner aria-label="Loading chart" />
+        </Center>
+      }
+    >
+      <PerformanceChart points={points} />
+    </Suspense>
+  );
+}
+
+const HISTORY_COLUMNS: ResponsiveColumn<TContestResult>[] = [
+  {
+    key: 'contest',
+    header: 'Contest',
+    hideOnMobile: true,
+    cell: (r) => (
+      <ChakraLink asChild fontWeight="medium" color="fg" variant="underline">
+        <Link href={`/contests/${r.contestId}`}>{r.title}</Link>
+      </ChakraLink>
+    ),
+  },
+  { key: 'ended', header: 'Ended', cell: (r) => formatDate(r.endDate) || '-' },
+  { key: 'rank', header: 'Rank', cell: (r) => rankOfText(r.rank, r.participants) },
+  { key: 'percentile', header: 'Percentile', cell: (r) => percentText(r.percentile) },
+  { key: 'score', header: 'Score', align: 'end', cell: (r) => pointsText(r.score) },
+];
+
+function History({ data }: { data: TAnalytics }) {
+  if (data.history.length === 0) {
+    return <NoHistory {...(data.joined ? NOT_FINISHED : NOT_JOINED)} />;
+  }
+  // Newest first to read; the server sends them oldest first for the chart.
+  const rows = [...data.history].reverse();
+  return (
+    <ResponsiveTable
+      caption="Your contest history"
+      columns={HISTORY_COLUMNS}
+      rows={rows}
+      rowKey={(r) => r.contestId}
+      cardTitle={(r) => HISTORY_COLUMNS[0]!.cell(r)}
+      emptyText={NOT_FINISHED.title}
+    />
+  );
+}
+
+export function AnalyticsPage() {
+  const [tab, setTab] = useTabParam(TABS, 'overview');
+  const analytics = trpc.me.analytics.useQuery(undefined, { refetchOnMount: 'always' });
+  const data = analytics.data;
+  return (
+    <>
+      <PageHeader title="Analytics" subtitle="Track your performance and progress in contests" />
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
+        <Tabs.List mb="6">
+          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+          <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
+          <Tabs.Trigger value="history">Contest History</Tabs.Trigger>
+        </Tabs.List>
+        {analytics.isLoading ? (
+          <Center py="12">
+            <Spinner size="lg" aria-label="Loading analytics" />
+          </Center>
+        ) : !data ? (
+          <Text color="fg.muted">
+            {errorMessage(analytics.error, 'Your analytics could not be loaded.')}
+          </Text>
+        ) : (
+          <>
+            <Tabs.Content value="overview">
+              <Overview data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="performance">
+              <Performance data={data} />
+            </Tabs.Content>
+            <Tabs.Content value="history">
+              <History data={data} />
+            </Tabs.Content>
+          </>
+        )}
+      </Tabs.Root>
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+// /leaderboard (SPEC 2.8, PRODUCT.md 'Taking part'): the contests that have a leaderboard, as
+// cards; choosing one opens its ranked list, live. The chosen contest is in the address
+// (?contest=12), so a reload or a shared link opens it, and 'Back to Contests' returns to the cards.
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  HStack,
+  Heading,
+  Link as ChakraLink,
+  SimpleGrid,
+  Skeleton,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { ArrowLeft, Medal, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import type { TUser } from '../../shared/schemas/auth';
+import type { TLeaderboardContest } from '../../shared/schemas/participation';
+import { Pager } from '../components/common/Pager';
+import { ContestCover } from '../components/contests/ContestCover';
+import { ContestEmptyState } from '../components/contests/ContestEmptyState';
+import { ContestGrid } from '../components/contests/ContestGrid';
+import { ContestStatusBadge } from '../components/contests/ContestStatusBadge';
+import { contestDates } from '../components/contests/contestDisplay';
+import { LiveLeaderboard } from '../components/leaderboard/LiveLeaderboard';
+import { PageHeader } from '../components/layout/PageHeader';
+import { errorMessage } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+
+const CARDS_PER_PAGE = 12;
+
+/** The contest named in the address, when it is a plausible id. */
+function useSelectedContest(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('contest');
+  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const select = (next: number | null) =>
+    setParams((prev) => {
+      const nextParams = new URLSearchParams(prev);
+      if (next === null) nextParams.delete('contest');
+      else nextParams.set('contest', String(next));
+      return nextParams;
+    });
+  return [id, select];
+}
+
+function LeaderboardCard({ contest }: { contest: TLeaderboardContest }) {
+  return (
+    <Card.Root as="article" overflow="hidden" h="full">
+      <ContestCover src={contest.coverImage} card />
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <Heading as="h2" size="md" overflowWrap="anywhere">
+            {contest.title}
+          </Heading>
+          <ContestStatusBadge status={contest.status} />
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {contestDates(contest)}
+        </Text>
+        <HStack gap="4" wrap="wrap" fontSize="sm">
+          <HStack gap="1.5" color="fg.muted">
+            <Users size={16} aria-hidden />
+            <Text>
+              {contest.participants} {contest.participants === 1 ? 'participant' : 'participants'}
+            </Text>
+          </HStack>
+          {contest.myRank ? (
+            <Badge colorPalette="purple" variant="subtle">
+              <Medal size={14} aria-hidden /> Your rank: {contest.myRank}
+            </Badge>
+          ) : null}
+        </HStack>
+      </Card.Body>
+      <Card.Footer>
+        <Button asChild colorPalette="purple" size="sm" w="full">
+          <Link href={`/leaderboard?contest=${contest.id}`}>
+            View Leaderboard
+            <Box as="span" srOnly>
+              {' '}
+              of {contest.title}
+            </Box>
+          </Link>
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function ContestCards() {
+  const [page, setPage] = useState(1);
+  const list = trpc.leaderboard.contests.useQuery(
+    { page, pageSize: CARDS_PER_PAGE },
+    { refetchOnMount: 'always', placeholderData: (previous) => previous },
+  );
+  if (list.isLoading) {
+    return (
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" aria-hidden>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h="72" rounded="lg" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (!list.data) {
+    return (
+      <Text color="fg.muted">
+        {errorMessage(list.error, 'The leaderboards could not be loaded.')}
+      </Text>
+    );
+  }
+  if (list.data.total === 0) {
+    return (
+      <ContestEmptyState
+        title="No Leaderboards Yet"
+        description="A contest's leaderboard appears here once members have joined it."
+        action={
+          <Button asChild colorPalette="purple">
+            <Link href="/contests">Explore Contests</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <ContestGrid
+        layout="grid"
+        label="Contests with a leaderboard"
+        items={list.data.items}
+        itemKey={(c) => c.id}
+        render={(c) => <LeaderboardCard contest={c} />}
+      />
+      {list.data.total > CARDS_PER_PAGE ? (
+        <Pager page={page} pageSize={CARDS_PER_PAGE} total={list.data.total} onPage={setPage} />
+      ) : null}
+    </>
+  );
+}
+
+function SelectedLeaderboard({
+  contestId,
+  user,
+  onBack,
+}: {
+  contestId: number;
+  user: TUser;
+  onBack: () => void;
+}) {
+  const contest = trpc.contests.get.useQuery({ idOrSlug: String(contestId) });
+  const back = (
+    <Button variant="ghost" size="sm" ms="-2" alignSelf="flex-start" onClick={onBack}>
+      <ArrowLeft size={16} aria-hidden /> Back to Contests
+    </Button>
+  );
+  if (contest.isLoading) {
+    return (
+      <Center py="16">
+        <Spinner size="lg" aria-label="Loading leaderboard" />
+      </Center>
+    );
+  }
+  const unavailable = (message: string) => (
+    <ContestEmptyState title="Leaderboard Not Found" description={message} />
+  );
+  if (!contest.data) {
+    return (
+      <Stack gap="4">
+        {back}
+        {unavailable(errorMessage(contest.error, 'This leaderboard could not be loaded.'))}
+      </Stack>
+    );
+  }
+  const title = contest.data.title;
+  return (
+    <Stack gap="4">
+      {back}
+      <LiveLeaderboard
+        key={contestId}
+        contestId={contestId}
+        viewer={user}
+        label={`Leaderboard of ${title}`}
+        paginate
+        heading={
+          <Stack gap="0.5" minW="0">
+            <Heading as="h2" size="lg" overflowWrap="anywhere">
+              {title}
+            </Heading>
+            <ChakraLink asChild fontSize="sm" color="purple.fg" variant="underline">
+              <Link href={`/contests/${contestId}`}>View contest</Link>
+            </ChakraLink>
+          </Stack>
+        }
+        onUnavailable={unavailable}
+      />
+    </Stack>
+  );
+}
+
+export function LeaderboardPage({ user }: { user: TUser }) {
+  const [selected, select] = useSelectedContest();
+  return (
+    <Box>
+      <PageHeader title="Leaderboards" subtitle="See who leads each contest, live" />
+      {selected === null ? (
+        <ContestCards />
+      ) : (
+        <SelectedLeaderboard contestId={selected} user={user} onBack={() => select(null)} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,186 @@
+// The taking-part screens' pure client helpers: how a leaderboard reads (points, trophies, the
+// viewer's place off the page), the CSV score import (chunks, repeated usernames, the per-line
+// report from the server's answers), the analytics figures, and the one-score form's schema.
+import { describe, expect, it } from 'vitest';
+import {
+  chartPoints,
+  percentText,
+  rankOfText,
+} from '../../src/client/components/analytics/analyticsDisplay';
+import {
+  ownPlaceOutside,
+  pointsText,
+  rankName,
+  trophyOf,
+} from '../../src/client/components/leaderboard/leaderboardDisplay';
+import {
+  chunked,
+  importScoresCsv,
+  lastOfEachUsername,
+  type SendScores,
+} from '../../src/client/components/leaderboard/scoreImport';
+import { SCORE_MESSAGES, SCORES_PER_CALL } from '../../src/shared/leaderboard';
+import {
+  ZInviteCodeFormSchema,
+  ZScoreEntryFormSchema,
+} from '../../src/shared/schemas/participation';
+import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
+
+describe('leaderboard display', () => {
+  it('writes scores in pts with thousands separators', () => {
+    expect(pointsText(1250)).toBe('1,250 pts');
+    expect(pointsText(-5)).toBe('-5 pts');
+  });
+
+  it('gives the first three ranks their trophies, ties included', () => {
+    expect([1, 2, 2, 4, null].map(trophyOf)).toEqual(['gold', 'silver', 'silver', null, null]);
+    expect(trophyOf(3)).toBe('bronze');
+    expect(rankName(1)).toBe('Rank 1');
+    expect(rankName(null)).toBe('Unranked');
+  });
+
+  it("tells the viewer's place only when their row is not on the page", () => {
+    const entry = (userId: number) => ({
+      rank: userId,
+      userId,
+      username: `u${userId}`,
+      score: 0,
+      tier: null,
+      profileImage: null,
+    });
+    const board = { entries: [entry(1), entry(2)], me: { rank: 2, score: 0 } };
+    expect(ownPlaceOutside(board, 2)).toBeNull();
+    expect(ownPlaceOutside({ ...board, me: { rank: 40, score: 3 } }, 40)).toEqual({
+      rank: 40,
+      score: 3,
+    });
+    expect(ownPlaceOutside({ ...board, me: null }, 99)).toBeNull();
+  });
+});
+
+describe('CSV score import', () => {
+  it('cuts a list into calls of SCORES_PER_CALL', () => {
+    const items = Array.from({ length: SCORES_PER_CALL * 2 + 1 }, (_, i) => i);
+    expect(chunked(items).map((c) => c.length)).toEqual([SCORES_PER_CALL, SCORES_PER_CALL, 1]);
+    expect(chunked([])).toEqual([]);
+  });
+
+  it('keeps the last line of a repeated username (any case) and reports the earlier ones', () => {
+    const { kept, repeated } = lastOfEachUsername([
+      { line: 1, username: 'Ann', score: 1 },
+      { line: 2, username: 'bob', score: 2 },
+      { line: 3, username: 'ann', score: 3 },
+    ]);
+    expect(kept.map((r) => r.line)).toEqual([2, 3]);
+    expect(repeated).toEqual([
+      { line: 1, username: 'Ann', reason: 'duplicate', message: SCORE_MESSAGES.duplicate },
+    ]);
+  });
+
+  it("maps the server's refusals back to the file's lines, with the unreadable ones, in order", async () => {
+    const calls: { username: string; score: number }[][] = [];
+    const send: SendScores = async (scores) => {
+      calls.push(scores);
+      const refused = scores.flatMap((s, index) =>
+        s.username === 'ghost'
+          ? [
+              {
+                index,
+                username: s.username,
+                reason: 'unknown_user' as const,
+                message: SCORE_MESSAGES.unknown_user,
+              },
+            ]
+          : [],
+      );
+      return { updated: scores.length - refused.length, refused };
+    };
+    const report = await importScoresCsv(
+      'username,score\nalice,120\nghost,5\nbob;abc\n\n"carol",7\nthree,fields,here',
+      send,
+    );
+    expect(calls).toEqual([
+      [
+        { username: 'alice', score: 120 },
+        { username: 'ghost', score: 5 },
+        { username: 'carol', score: 7 },
+      ],
+    ]);
+    expect(report.updated).toBe(2);
+    expect(report.refused.map((r) => [r.line, r.username, r.reason])).toEqual([
+      [3, 'ghost', 'unknown_user'],
+      [4, 'bob;abc', 'bad_score'],
+      [7, 'three,fields,here', 'bad_line'],
+    ]);
+  });
+
+  it('sends a long file in several calls and adds up what each updated', async () => {
+    const lines = Array.from({ length: SCORES_PER_CALL + 3 }, (_, i) => `m${i},${i}`);
+    const sizes: number[] = [];
+    const report = await importScoresCsv(lines.join('\n'), async (scores) => {
+      sizes.push(scores.length);
+      return { updated: scores.length, refused: [] };
+    });
+    expect(sizes).toEqual([SCORES_PER_CALL, 3]);
+    expect(report).toEqual({ updated: SCORES_PER_CALL + 3, refused: [] });
+  });
+
+  it('stops at a refused call (the error reaches the screen)', async () => {
+    await expect(
+      importScoresCsv('a,1', async () => {
+        throw new Error("Only the contest's creator, moderators and admins can enter scores");
+      }),
+    ).rejects.toThrow(/creator/);
+  });
+});
+
+describe('analytics display', () => {
+  it('writes percentiles and ranks out of the field', () => {
+    expect(percentText(85.5)).toBe('85.5%');
+    expect(percentText(null)).toBe('-');
+    expect(rankOfText(3, 10)).toBe('3 of 10');
+  });
+
+  it('makes one chart point per result, dated by its end (its title without one)', () => {
+    const base = { contestId: 1, slug: 's', rank: 1, participants: 4, percentile: 100, score: 9 };
+    const points = chartPoints([
+      { ...base, title: 'Spring Cup', endDate: new Date('2025-06-19T12:00:00Z') },
+      { ...base, contestId: 2, title: 'Open Day', endDate: null, percentile: 25, score: 1 },
+    ]);
+    expect(points).toEqual([
+      { label: 'Jun 19, 2025', title: 'Spring Cup', percentile: 100, score: 9 },
+      { label: 'Open Day', title: 'Open Day', percentile: 25, score: 1 },
+    ]);
+  });
+});
+
+describe('the taking-part forms’ schemas', () => {
+  const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.success ? null : r.error!.issues[0]!.message;
+
+  it('one score: a username and a whole number within the limit', () => {
+    expect(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: '120' }).success).toBe(true);
+    expect(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: -3 }).success).toBe(true);
+    expect(message(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: '' }))).toBe(
+      'Enter a score',
+    );
+    expect(message(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: '1.5' }))).toBe(
+      SCORE_MESSAGES.bad_score,
+    );
+    expect(message(ZScoreEntryFormSchema.safeParse({ username: ' ', score: '1' }))).toBe(
+      'Each score needs a username',
+    );
+  });
+
+  it('invite code: needed, and never longer than a code can be', () => {
+    expect(ZInviteCodeFormSchema.safeParse({ inviteCode: ' AB12CD34 ' }).data).toEqual({
+      inviteCode: 'AB12CD34',
+    });
+    expect(message(ZInviteCodeFormSchema.safeParse({ inviteCode: '  ' }))).toBe(
+      'Enter the invite code',
+    );
+    expect(message(ZInviteCodeFormSchema.safeParse({ inviteCode: 'x'.repeat(101) }))).toBe(
+      PARTICIPATION_MESSAGES.invite_wrong,
+    );
+  });
+});
