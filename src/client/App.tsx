@@ -43,6 +43,12 @@ const DashboardPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('./pages/admin/AuditPage').then((m) => ({ default: m.AuditPage })),
 );
+const PaymentPage = lazy(() =>
+  import('./pages/PaymentPage').then((m) => ({ default: m.PaymentPage })),
+);
+const SubscriptionsPage = lazy(() =>
+  import('./pages/admin/SubscriptionsPage').then((m) => ({ default: m.SubscriptionsPage })),
+);
 const PlatformSettingsPage = lazy(() =>
   import('./pages/admin/PlatformSettingsPage').then((m) => ({ default: m.PlatformSettingsPage })),
 );
@@ -85,7 +91,7 @@ const routes: AppRoute[] = [
   { path: '/contests', render: () => <ContestsPage /> },
   { path: '/contests/create', render: (user) => <CreateContestPage user={user} /> },
   { path: '/contests/:contestId', render: (user) => <ContestDetailPage user={user} /> },
-  { path: '/payment', render: () => <PlaceholderPage title="Payment" /> },
+  { path: '/payment', render: (user) => <PaymentPage user={user} /> },
   { path: '/leaderboard', render: () => <PlaceholderPage title="Leaderboards" /> },
   { path: '/education', render: () => <EducationPage /> },
   { path: '/education/:idOrSlug', render: () => <EducationItemPage /> },
@@ -107,8 +113,9 @@ const routes: AppRoute[] = [
   },
   {
     path: '/admin/subscriptions',
-    roles: ADMIN_ONLY,
-    render: () => <PlaceholderPage title="Subscriptions" subtitle="Coming Soon" />,
+    // PRODUCT.md 'Roles': moderators review payment proofs too.
+    roles: ['moderator'],
+    render: (user) => <SubscriptionsPage user={user} />,
   },
   {
     path: '/admin/settings',
