@@ -11,7 +11,8 @@ import {
   type ReviewAction,
 } from '../../components/admin/payments/ProofQueueTable';
 import { RejectProofDialog } from '../../components/admin/payments/RejectProofDialog';
-import { memberLabel, useProofReview } from '../../components/admin/payments/useProofReview';
+import { memberLabel } from '../../components/admin/payments/reviewLabels';
+import { useProofReview } from '../../components/admin/payments/useProofReview';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog';
 import { Pager } from '../../components/common/Pager';
 import { StatCard, StatGroup } from '../../components/common/StatCard';

@@ -10,7 +10,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveT
 import { TruncatedText } from '../../common/TruncatedText';
 import { ProofAmount, ProofPurpose } from '../../payments/ProofsTable';
 import { proofPurposeLabel } from '../../payments/proofLabels';
-import { memberLabel } from './useProofReview';
+import { memberLabel } from './reviewLabels';
 
 export type ReviewAction = 'verify' | 'reject';
 

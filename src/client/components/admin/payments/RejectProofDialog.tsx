@@ -12,7 +12,8 @@ import { AppDialog } from '../../common/AppDialog';
 import { DialogFormActions } from '../../common/FormButtons';
 import { TextareaField } from '../../common/TextareaField';
 import { proofPurposeLabel, usdText } from '../../payments/proofLabels';
-import { memberLabel, useProofReview } from './useProofReview';
+import { memberLabel } from './reviewLabels';
+import { useProofReview } from './useProofReview';
 
 export function RejectProofDialog({
   proof,
