@@ -1,7 +1,7 @@
 // The reviewers' queue of payment proofs (PRODUCT.md 'Money') on the shared ResponsiveTable:
 // member, purpose, amounts, network, hash, sender, notes, file and date, with Verify and Reject
 // on pending rows.
-import { Button, HStack, Link as ChakraLink, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Check, ExternalLink, X } from 'lucide-react';
 import { formatDate } from '../../../../shared/format';
 import type { ProofStatus } from '../../../../shared/payments';
@@ -77,7 +77,7 @@ function Actions({
   if (proof.userId === reviewerId) return muted('Your own proof');
   const what = ` payment of ${memberLabel(proof)} (${proofPurposeLabel(proof)}, proof #${proof.id})`;
   return (
-    <HStack gap="2" justify="flex-end">
+    <Stack gap="1.5" align={{ base: 'flex-end', md: 'stretch' }}>
       <Button
         size="xs"
         colorPalette="green"
@@ -96,7 +96,7 @@ function Actions({
         <X aria-hidden />
         Reject<VisuallyHidden>{what}</VisuallyHidden>
       </Button>
-    </HStack>
+    </Stack>
   );
 }
 
@@ -113,8 +113,16 @@ export function ProofQueueTable({
     { key: 'purpose', header: 'Purpose', cell: (p) => <ProofPurpose proof={p} /> },
     { key: 'amount', header: 'Amount', cell: (p) => <ProofAmount proof={p} /> },
     { key: 'network', header: 'Network', cell: (p) => p.network },
-    { key: 'hash', header: 'Transaction Hash', cell: (p) => <TruncatedText value={p.txHash} /> },
-    { key: 'sender', header: 'Sender', cell: (p) => <TruncatedText value={p.senderAddress} /> },
+    {
+      key: 'hash',
+      header: 'Transaction Hash',
+      cell: (p) => <TruncatedText value={p.txHash} head={8} tail={6} />,
+    },
+    {
+      key: 'sender',
+      header: 'Sender',
+      cell: (p) => <TruncatedText value={p.senderAddress} head={8} tail={6} />,
+    },
     {
       key: 'notes',
       header: 'Notes',
