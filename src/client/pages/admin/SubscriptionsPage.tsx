@@ -139,7 +139,7 @@ export function SubscriptionsPage({ user }: { user: TUser }) {
         onClose={close}
         title="Verify Payment"
         confirmLabel="Verify"
-        colorPalette="green"
+        colorPalette="purple"
         loading={verify.isPending}
         onConfirm={() => verifying && verify.mutate({ id: verifying.id, status: 'verified' })}
       >
