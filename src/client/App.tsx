@@ -8,7 +8,6 @@ import { FullPageSpinner } from './components/common/FullPageSpinner';
 import { AuthPage } from './pages/AuthPage';
 import { DebugPage } from './pages/DebugPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PlaceholderPage } from './pages/PlaceholderPage';
 import type { SignedInPath } from './routePaths';
 
 // Screens most visitors never open load on demand, keeping the first page small.
@@ -49,6 +48,12 @@ const AnalyticsPage = lazy(() =>
 );
 const AuditPage = lazy(() =>
   import('./pages/admin/AuditPage').then((m) => ({ default: m.AuditPage })),
+);
+const PaymentPage = lazy(() =>
+  import('./pages/PaymentPage').then((m) => ({ default: m.PaymentPage })),
+);
+const SubscriptionsPage = lazy(() =>
+  import('./pages/admin/SubscriptionsPage').then((m) => ({ default: m.SubscriptionsPage })),
 );
 const PlatformSettingsPage = lazy(() =>
   import('./pages/admin/PlatformSettingsPage').then((m) => ({ default: m.PlatformSettingsPage })),
@@ -92,7 +97,7 @@ const routes: AppRoute[] = [
   { path: '/contests', render: () => <ContestsPage /> },
   { path: '/contests/create', render: (user) => <CreateContestPage user={user} /> },
   { path: '/contests/:contestId', render: (user) => <ContestDetailPage user={user} /> },
-  { path: '/payment', render: () => <PlaceholderPage title="Payment" /> },
+  { path: '/payment', render: (user) => <PaymentPage user={user} /> },
   { path: '/leaderboard', render: (user) => <LeaderboardPage user={user} /> },
   { path: '/education', render: () => <EducationPage /> },
   { path: '/education/:idOrSlug', render: () => <EducationItemPage /> },
@@ -106,8 +111,9 @@ const routes: AppRoute[] = [
   },
   {
     path: '/admin/subscriptions',
-    roles: ADMIN_ONLY,
-    render: () => <PlaceholderPage title="Subscriptions" subtitle="Coming Soon" />,
+    // PRODUCT.md 'Roles': moderators review payment proofs too.
+    roles: ['moderator'],
+    render: (user) => <SubscriptionsPage user={user} />,
   },
   {
     path: '/admin/settings',

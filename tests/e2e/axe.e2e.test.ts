@@ -13,6 +13,7 @@ import { launchPlainBrowser } from '../helpers/browser';
 import { joinContest } from '../../src/server/services/participation';
 import { setScores } from '../../src/server/services/leaderboard';
 import { DAY, insertContest } from '../helpers/contests';
+import { configureNetwork, insertProof } from '../helpers/payments';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { pathOf, signInThroughForm } from './flows';
@@ -50,6 +51,12 @@ beforeAll(async () => {
   seedContests(s.db);
   insertContest(s.db, { createdBy: people.member.id, status: 'pending', title: 'Axe Pending Cup' });
   seedTakingPart();
+  // Payments on two networks, a pending upgrade and a rejected fee of the member's: the payment
+  // page's tabs, QR codes, refusal and proof states, and the review queue's rows and buttons.
+  configureNetwork(s.db, 'ETH');
+  configureNetwork(s.db, 'BTC');
+  insertProof(s.db, { userId: people.member.id, tier: 'pro' });
+  insertProof(s.db, { userId: people.member.id, contestId: 1, status: 'rejected' });
   for (const who of ['guest', 'member', 'moderator', 'admin'] as const) {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
@@ -258,9 +265,16 @@ describe('axe-core on every screen', () => {
     const titles = new Map<string, string>();
     const visits: Record<Who, string[]> = {
       guest: [...GUEST_PATHS, ...OPEN_PATHS, '/no-such-page'],
-      member: [...SIGNED_IN_PATHS.map(samplePath), ...takingPartPaths],
+      // Besides the tier choice (/payment): an upgrade, the seeded contest's fee, the proofs.
+      member: [
+        ...SIGNED_IN_PATHS.map(samplePath),
+        ...takingPartPaths,
+        '/payment?tier=pro',
+        '/payment?contest=1',
+        '/settings?tab=payments',
+      ],
       // The moderator's own screens; the rest they share with members.
-      moderator: ['/admin/contests'],
+      moderator: ['/admin/contests', '/admin/subscriptions'],
       admin: SIGNED_IN_PATHS.map(samplePath),
     };
     const redirected = new Set<string>();
@@ -367,6 +381,37 @@ describe('axe-core on every screen', () => {
         await audit(page, `admin ${theme} Delete User confirmation`, findings);
         await page.keyboard.press('Escape');
         await confirm.waitFor({ state: 'detached' });
+
+        // The payment review dialogs.
+        await navigate(page, '/admin/subscriptions');
+        const proofRow = page.getByRole('row').filter({ hasText: people.member.username }).first();
+        await proofRow.getByRole('button', { name: /^Reject/ }).click();
+        const reject = page.getByRole('dialog', { name: 'Reject Payment' });
+        // By keyboard: a pointer left resting on the red button would audit its hover shade.
+        await reject.getByRole('button', { name: 'Reject Payment' }).press('Enter');
+        await reject.getByText('Please give a reason for the rejection.').waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Reject Payment dialog with errors`, findings);
+        await page.keyboard.press('Escape');
+        await reject.waitFor({ state: 'detached' });
+        await proofRow.getByRole('button', { name: /^Verify/ }).click();
+        const verify = page.getByRole('alertdialog', { name: 'Verify Payment' });
+        await verify.waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Verify Payment confirmation`, findings);
+        await page.keyboard.press('Escape');
+        await verify.waitFor({ state: 'detached' });
+
+        // The member's proof dialog with SPEC 5's messages.
+        await navigate(member, '/payment?contest=1');
+        await member.getByRole('button', { name: 'Submit Payment Proof' }).click();
+        const proof = member.getByRole('dialog', { name: 'Submit Payment Proof' });
+        await proof.getByRole('button', { name: 'Submit Proof' }).click();
+        await proof.getByText('Transaction hash must be at least 10 characters.').waitFor();
+        await animationsDone(member);
+        await audit(member, `member ${theme} payment proof dialog with errors`, findings);
+        await member.keyboard.press('Escape');
+        await proof.waitFor({ state: 'detached' });
 
         // The contest Edit dialog, and the member's contest filter.
         await navigate(page, '/admin/contests');

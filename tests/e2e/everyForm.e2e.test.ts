@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import { contests } from '../../src/server/db/schema';
+import { contests, paymentProofs } from '../../src/server/db/schema';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { startWordPressFixture } from '../helpers/wordpress';
 import { joinContest } from '../../src/server/services/participation';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
+import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectText, pathOf, signInThroughForm } from './flows';
 
@@ -109,6 +110,28 @@ describe('a member', () => {
     expect(await valueOf(page, 'Account Number')).toBe('GB33BUKB20201555555555');
     expect(await valueOf(page, 'Bank Name')).toBe('First Bank of Jedburgh');
     expect(await valueOf(page, 'Bank Code')).toBe('BUKBGB22');
+  });
+
+  it('Submit Payment Proof: the proof is stored, pending', async () => {
+    configureNetwork(s.db, 'ETH');
+    const hash = txHash();
+    await open(page, '/payment?tier=standard');
+    await page.getByRole('button', { name: 'Submit Payment Proof' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit Payment Proof' });
+    await dialog.getByLabel('Transaction Hash').fill(hash);
+    await dialog.getByLabel('Sender Wallet Address').fill(SENDER);
+    await dialog.getByLabel('Additional Notes (optional)').fill('Paid from my exchange account.');
+    await dialog.getByRole('button', { name: 'Submit Proof' }).click();
+    await expectText(page, 'Payment proof submitted');
+    await page.reload();
+    await page.getByRole('button', { name: 'Payment Proof Submitted' }).waitFor();
+    const stored = s.db.select().from(paymentProofs).where(eq(paymentProofs.txHash, hash)).get();
+    expect(stored).toMatchObject({
+      userId: member.id,
+      tier: 'standard',
+      notes: 'Paid from my exchange account.',
+      status: 'pending',
+    });
   });
 
   it('Create Contest: Save Draft keeps the values across a reload', async () => {
@@ -296,6 +319,25 @@ describe('an admin', () => {
       .getByRole('listitem')
       .filter({ hasText: player.username });
     await row.getByText('42 pts').waitFor();
+  });
+
+  it('Reject Payment: stored with its reason', async () => {
+    const payer = await createUser(s.db, { username: 'e2e_every_payer' });
+    const id = insertProof(s.db, { userId: payer.id, tier: 'pro' });
+    await open(page, '/admin/subscriptions');
+    await page
+      .getByRole('row')
+      .filter({ hasText: payer.username })
+      .getByRole('button', { name: /^Reject/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Reject Payment' });
+    await dialog.getByLabel('Reason').fill('The amount received was short.');
+    await dialog.getByRole('button', { name: 'Reject Payment' }).click();
+    await expectText(page, 'Payment rejected');
+    await page.goto(at('/admin/subscriptions?tab=rejected'));
+    await expectText(page, 'The amount received was short.');
+    const stored = s.db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+    expect(stored).toMatchObject({ status: 'rejected', reason: 'The amount received was short.' });
   });
 
   it('Create Contest (admin wizard): the contest is created, active', async () => {

@@ -522,3 +522,45 @@ describe('payments.tierBreakdown', () => {
     }
   });
 });
+
+describe('payments.tiers', () => {
+  it('gives each paid tier its price and open contests, the member’s tier, and whether payments are set up', async () => {
+    const fresh = await createTestDb();
+    try {
+      const owner = await createUser(fresh.db, { role: 'admin' });
+      const standardMember = await createUser(fresh.db, { tier: 'standard' });
+      const DAY = 24 * 3600 * 1000;
+      const contest = (requiredTier: 'free' | 'pro' | 'elite', values: object = {}) =>
+        insertContest(fresh.db, { createdBy: owner.id, status: 'active', requiredTier, ...values });
+      contest('pro');
+      contest('pro');
+      contest('elite');
+      contest('free');
+      // Not open: ended, pending, completed.
+      contest('pro', {
+        startDate: new Date(Date.now() - 3 * DAY),
+        endDate: new Date(Date.now() - DAY),
+      });
+      contest('elite', { status: 'pending' });
+      contest('elite', { status: 'completed' });
+      savePaymentConfig({
+        db: fresh.db,
+        value: { ...DEFAULT_PAYMENT_CONFIG, tierPrices: { standard: 0, pro: 29, elite: 49.5 } },
+      });
+      const caller = callerFor(fresh, standardMember).caller;
+      expect(await caller.payments.tiers()).toEqual({
+        currentTier: 'standard',
+        tiers: [
+          { tier: 'standard', priceUsd: null, openContests: 0 },
+          { tier: 'pro', priceUsd: '29.00', openContests: 2 },
+          { tier: 'elite', priceUsd: '49.50', openContests: 1 },
+        ],
+        paymentsSetUp: false,
+      });
+      configureNetwork(fresh.db, 'SOL');
+      expect((await caller.payments.tiers()).paymentsSetUp).toBe(true);
+    } finally {
+      fresh.close();
+    }
+  });
+});

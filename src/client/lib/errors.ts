@@ -72,7 +72,14 @@ export function placeServerFieldErrors(
 }
 
 /** Why a rule refused the call (the server's `data.reason`, e.g. 'invite_wrong'), if it says. */
+/** Why the server refused a call (`data.reason`, e.g. 'tx_hash_used'), when it said. */
 export function errorReason(error: unknown): string | undefined {
   const reason = (error as { data?: { reason?: unknown } } | null)?.data?.reason;
   return typeof reason === 'string' ? reason : undefined;
+}
+
+/** The tRPC code of a refused call ('NOT_FOUND', 'BAD_REQUEST', ...). */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
+  return typeof code === 'string' ? code : undefined;
 }

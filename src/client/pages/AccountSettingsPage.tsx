@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import type { TUser } from '../../shared/schemas/auth';
 import { AvatarUpload } from '../components/account/AvatarUpload';
 import { ChangePasswordPanel } from '../components/account/ChangePasswordPanel';
+import { PaymentProofsCard } from '../components/account/PaymentProofsCard';
 import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
 import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 
-const TABS = ['profile', 'payment'] as const;
+const TABS = ['profile', 'payment', 'payments'] as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,11 +29,15 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
   const [tab, setTab] = useTabParam(TABS, 'profile');
   return (
     <>
-      <PageHeader title="Account Settings" subtitle="Manage your profile and how you get paid" />
+      <PageHeader
+        title="Account Settings"
+        subtitle="Manage your profile, how you get paid and what you paid"
+      />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
         <Tabs.List mb="6">
           <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
           <Tabs.Trigger value="payment">Payment Methods</Tabs.Trigger>
+          <Tabs.Trigger value="payments">Payments</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile">
           <Stack gap="6">
@@ -53,6 +58,11 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
         <Tabs.Content value="payment">
           <Section title="Payment Methods">
             <PayoutMethodForm user={user} />
+          </Section>
+        </Tabs.Content>
+        <Tabs.Content value="payments">
+          <Section title="Payment Proofs">
+            <PaymentProofsCard />
           </Section>
         </Tabs.Content>
       </Tabs.Root>

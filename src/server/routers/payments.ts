@@ -12,6 +12,7 @@ import {
   ZReviewProofSchema,
   ZSubmitProofRequestSchema,
   ZTierBreakdownSchema,
+  ZTierChoiceSchema,
 } from '../../shared/schemas/payments';
 import * as payments from '../services/payments';
 import { tierBreakdown } from '../services/stats';
@@ -22,6 +23,11 @@ export const paymentsRouter = router({
     .input(ZPaymentOptionsRequestSchema)
     .output(ZPaymentOptionsSchema)
     .query(({ ctx, input }) => payments.paymentOptions({ db: ctx.db, actor: ctx.actor, input })),
+
+  /** /payment without a query: the tiers, their prices and what they open. */
+  tiers: protectedProcedure
+    .output(ZTierChoiceSchema)
+    .query(({ ctx }) => payments.tierChoice({ db: ctx.db, actor: ctx.actor })),
 
   submitProof: protectedProcedure
     .input(ZSubmitProofRequestSchema)

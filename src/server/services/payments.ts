@@ -3,12 +3,13 @@
 // the contest's fee or the tier price and the configured rate, never from the client. Verifying
 // an entry fee admits the member (through contestParticipants.ts, cap respected), verifying an
 // upgrade sets the tier; both in the review's transaction, audited.
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { contestParticipants, contests, paymentProofs, users } from '../db/schema';
 import { normalizeTier, tierRank, type Tier } from '../../shared/constants';
 import {
   NETWORK_NAMES,
+  PAID_TIERS,
   PAYMENT_MESSAGES as M,
   PAYMENT_NETWORKS,
   coinAmount,
@@ -25,6 +26,7 @@ import type {
   TPaymentProof,
   TReviewProof,
   TSubmitProofInput,
+  TTierChoice,
 } from '../../shared/schemas/payments';
 import type { PaymentNetwork } from '../../shared/schemas/settings';
 import { isReviewer, type Actor } from './actor';
@@ -321,6 +323,51 @@ export function paymentOptions({
     networks,
     proofs: proofsFor(db, actor, target),
     refusal: target.refusal,
+  };
+}
+
+/**
+ * /payment without a query: what each paid tier costs and opens. A contest counts as open while
+ * it is active and has not ended; members see those whatever their tier.
+ */
+export function tierChoice({
+  db,
+  actor,
+  now = Date.now(),
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id'>;
+  now?: number;
+}): TTierChoice {
+  const member = db
+    .select({ tier: users.subscriptionTier })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .get();
+  const open = db
+    .select({ tier: contests.requiredTier, n: count() })
+    .from(contests)
+    .where(
+      and(
+        eq(contests.status, 'active'),
+        inArray(contests.requiredTier, [...PAID_TIERS]),
+        or(isNull(contests.endDate), gt(contests.endDate, new Date(now))),
+      ),
+    )
+    .groupBy(contests.requiredTier)
+    .all();
+  const config = getPaymentConfig({ db });
+  return {
+    currentTier: normalizeTier(member?.tier),
+    tiers: PAID_TIERS.map((tier) => {
+      const price = config.tierPrices[tier];
+      return {
+        tier,
+        priceUsd: price > 0 ? usdAmount(price) : null,
+        openContests: open.find((row) => row.tier === tier)?.n ?? 0,
+      };
+    }),
+    paymentsSetUp: PAYMENT_NETWORKS.some((n) => config.networks[n].address),
   };
 }
 

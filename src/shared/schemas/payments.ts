@@ -200,3 +200,21 @@ export const ZTierBreakdownSchema = z.object({
   elite: z.number().int(),
 });
 export type TTierBreakdown = z.infer<typeof ZTierBreakdownSchema>;
+
+/**
+ * /payment without a query: the tier choice. Each paid tier with its price (null when the admin
+ * set none: it cannot be bought) and how many open contests require exactly that tier.
+ */
+export const ZTierChoiceSchema = z.object({
+  currentTier: z.enum(TIERS),
+  tiers: z.array(
+    z.object({
+      tier: z.enum(PAID_TIERS),
+      priceUsd: z.string().nullable(),
+      openContests: z.number().int(),
+    }),
+  ),
+  /** Whether any network has a wallet address (else nothing can be paid yet). */
+  paymentsSetUp: z.boolean(),
+});
+export type TTierChoice = z.infer<typeof ZTierChoiceSchema>;

@@ -24,9 +24,12 @@ export function SaveButton({ children, ...props }: ButtonProps & { children: Rea
 export function DialogFormActions({
   onCancel,
   submitLabel,
+  colorPalette = 'purple',
 }: {
   onCancel: () => void;
   submitLabel: string;
+  /** red for a submit that refuses or removes something. */
+  colorPalette?: 'purple' | 'red';
 }) {
   const { isSubmitting } = useFormikContext();
   return (
@@ -34,7 +37,7 @@ export function DialogFormActions({
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+      <Button type="submit" colorPalette={colorPalette} loading={isSubmitting}>
         {submitLabel}
       </Button>
     </Stack>

@@ -13,6 +13,7 @@ import {
   Medal,
   Layers,
   ShieldCheck,
+  Receipt,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -38,7 +39,12 @@ export const userNav: NavItem[] = [
 export const adminNav: NavItem[] = [
   { href: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/admin/users', label: 'Users', icon: Users },
-  { href: '/admin/subscriptions', label: 'Subscriptions', short: 'Subs', icon: Layers },
+  {
+    href: '/admin/subscriptions',
+    label: 'Subscriptions & Payments',
+    short: 'Subs',
+    icon: Layers,
+  },
   { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
   { href: '/admin/education', label: 'Education', icon: BookOpen, also: ['/admin/education/new'] },
   { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
@@ -48,7 +54,8 @@ export const adminNav: NavItem[] = [
 ];
 
 /**
- * Moderators: the member navigation, and the contest moderation screen before their settings.
+ * Moderators: the member navigation, and the contest moderation and payment review screens
+ * before their settings.
  * PRODUCT.md names that screen 'Contests', but the member entry beside it is 'Contests'
  * (/contests) already: two links of one name to different pages would leave a moderator (and a
  * screen reader's link list) guessing, so this one says what it is for.
@@ -56,6 +63,8 @@ export const adminNav: NavItem[] = [
 export const moderatorNav: NavItem[] = [
   ...userNav.slice(0, -1),
   { href: '/admin/contests', label: 'Moderation', icon: ShieldCheck },
+  // Their own /payment stays 'Payment'; this one is where proofs are reviewed.
+  { href: '/admin/subscriptions', label: 'Payment Review', icon: Receipt },
   userNav.at(-1)!,
 ];
 

@@ -1,6 +1,127 @@
+// /admin (SPEC 2.14, issue 9): the platform's figures from admin.stats, what awaits review, the
+// sign-ups of the last 30 days, and the Quick Access cards.
+import { Button, Card, Heading, Skeleton, Stack, Tabs } from '@chakra-ui/react';
+import { RefreshCw } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
+import type { TAdminStats } from '../../../shared/schemas/stats';
+import { QuickAccess } from '../../components/admin/dashboard/QuickAccess';
+import { StatCard, StatGroup } from '../../components/common/StatCard';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { toastError } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { useTabParam } from '../../lib/useTabParam';
+
+// recharts is big: it loads with the chart, only here.
+const SignupsChart = lazy(() =>
+  import('../../components/admin/dashboard/SignupsChart').then((m) => ({
+    default: m.SignupsChart,
+  })),
+);
+
+const TABS = ['overview', 'quick-access'] as const;
+
+const CONTEST_STATUSES = [
+  ['active', 'Active'],
+  ['draft', 'Draft'],
+  ['completed', 'Completed'],
+  ['pending', 'Pending'],
+  ['rejected', 'Rejected'],
+] as const;
+
+function Overview({ stats }: { stats: TAdminStats | undefined }) {
+  const n = (value: number | undefined) => value ?? '—';
+  return (
+    <Stack gap="8">
+      <StatGroup title="Platform" columns={{ base: 1, sm: 3 }}>
+        <StatCard label="Total Users" value={n(stats?.users.total)} />
+        <StatCard label="Active Contests" value={n(stats?.contests.active)} />
+        <StatCard label="Education Content" value={n(stats?.education.total)} />
+      </StatGroup>
+      <StatGroup title="Awaiting review" columns={{ base: 1, sm: 2 }}>
+        <StatCard
+          label="Pending Contests"
+          value={n(stats?.pendingContests)}
+          hint="Contests submitted by members, waiting for approval."
+          link={{ href: '/admin/contests?tab=pending', label: 'Review contests' }}
+        />
+        <StatCard
+          label="Pending Payment Proofs"
+          value={n(stats?.pendingProofs)}
+          hint="Entry fees and tier upgrades to verify or reject."
+          link={{ href: '/admin/subscriptions', label: 'Review payments' }}
+        />
+      </StatGroup>
+      <StatGroup title="User Subscriptions">
+        {TIERS.map((tier) => (
+          <StatCard
+            key={tier}
+            label={TIER_LABELS[tier]}
+            value={n(stats?.users.subscriptions[tier])}
+          />
+        ))}
+      </StatGroup>
+      <StatGroup title="Contest Status" columns={{ base: 2, md: 5 }}>
+        {CONTEST_STATUSES.map(([key, label]) => (
+          <StatCard key={key} label={label} value={n(stats?.contests[key])} />
+        ))}
+      </StatGroup>
+      <Stack as="section" gap="3">
+        <Heading as="h2" size="md">
+          Sign-ups, last 30 days
+        </Heading>
+        <Card.Root>
+          <Card.Body>
+            {stats ? (
+              <Suspense fallback={<Skeleton h="220px" />}>
+                <SignupsChart days={stats.signupsPerDay} />
+              </Suspense>
+            ) : (
+              <Skeleton h="220px" />
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Stack>
+  );
+}
 
 export function AdminDashboardPage({ user }: { user: TUser }) {
-  return <PageHeader title="Admin Dashboard" subtitle={`Welcome back, ${user.username}`} />;
+  const [tab, setTab] = useTabParam(TABS, 'overview');
+  const stats = trpc.admin.stats.useQuery();
+  useEffect(() => {
+    if (stats.error) {
+      toastError(
+        'Failed to load admin stats',
+        errorMessage(stats.error, 'Failed to load admin stats'),
+      );
+    }
+  }, [stats.error]);
+  return (
+    <>
+      <PageHeader
+        title="Admin Dashboard"
+        subtitle={`Welcome back, ${user.username}`}
+        actions={
+          <Button variant="outline" loading={stats.isFetching} onClick={() => void stats.refetch()}>
+            <RefreshCw aria-hidden /> Refresh Stats
+          </Button>
+        }
+      />
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
+        <Tabs.List mb="6">
+          <Tabs.Trigger value="overview">Platform Overview</Tabs.Trigger>
+          <Tabs.Trigger value="quick-access">Quick Access</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="overview">
+          <Overview stats={stats.data} />
+        </Tabs.Content>
+        <Tabs.Content value="quick-access">
+          <QuickAccess />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
 }

@@ -1,0 +1,62 @@
+// Reject a payment proof with the reason its member will read (required; the shared schema).
+import { Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { PAYMENT_LIMITS } from '../../../../shared/payments';
+import {
+  ZReviewProofRequestSchema,
+  type TReviewProof,
+  type TReviewProofRequest,
+} from '../../../../shared/schemas/payments';
+import { AppDialog } from '../../common/AppDialog';
+import { DialogFormActions } from '../../common/FormButtons';
+import { TextareaField } from '../../common/TextareaField';
+import { proofPurposeLabel, usdText } from '../../payments/proofLabels';
+import { memberLabel } from './reviewLabels';
+import { useProofReview } from './useProofReview';
+
+export function RejectProofDialog({
+  proof,
+  onClose,
+}: {
+  proof: TReviewProof | null;
+  onClose: () => void;
+}) {
+  const review = useProofReview({ onDone: onClose });
+  return (
+    <AppDialog open={Boolean(proof)} onClose={onClose} title="Reject Payment">
+      {proof ? (
+        <Formik<TReviewProofRequest>
+          initialValues={{ id: proof.id, status: 'rejected', reason: '' }}
+          validationSchema={toFormikValidationSchema(ZReviewProofRequestSchema)}
+          onSubmit={async (values) => {
+            await review.mutateAsync(values).catch(() => undefined);
+          }}
+        >
+          <Form noValidate>
+            <Stack gap="4">
+              <Text>
+                Reject <strong>{memberLabel(proof)}</strong>’s payment of {usdText(proof.amountUsd)}{' '}
+                ({proofPurposeLabel(proof)})? Nothing changes for the member besides the proof’s
+                state.
+              </Text>
+              <TextareaField
+                name="reason"
+                label="Reason"
+                required
+                rows={3}
+                maxLength={PAYMENT_LIMITS.reasonMax}
+                helperText="The member reads this reason beside the proof."
+              />
+              <DialogFormActions
+                onCancel={onClose}
+                submitLabel="Reject Payment"
+                colorPalette="red"
+              />
+            </Stack>
+          </Form>
+        </Formik>
+      ) : null}
+    </AppDialog>
+  );
+}

@@ -1,0 +1,64 @@
+// Why the payment page takes no proof right now (payments.options' `refusal`), in words, with the
+// way forward.
+import { Alert, Link as ChakraLink } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { TPaymentOptions } from '../../../shared/schemas/payments';
+
+type Refusal = NonNullable<TPaymentOptions['refusal']>;
+
+function ForwardLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <ChakraLink asChild variant="underline" color="fg" fontWeight="medium">
+      <Link href={href}>{children}</Link>
+    </ChakraLink>
+  );
+}
+
+export function PaymentRefusal({
+  refusal,
+  contestHref,
+}: {
+  refusal: Refusal;
+  /** The contest the fee is for; null for a tier upgrade. */
+  contestHref: string | null;
+}) {
+  let status: 'info' | 'success' | 'warning' = 'info';
+  let forward: ReactNode = null;
+  switch (refusal.reason) {
+    case 'already_joined':
+      status = 'success';
+      forward = contestHref ? (
+        <ForwardLink href={contestHref}>Go to the contest</ForwardLink>
+      ) : null;
+      break;
+    case 'already_verified':
+      status = 'success';
+      forward = contestHref ? (
+        <>
+          Nothing more to pay:{' '}
+          <ForwardLink href={contestHref}>register on the contest page</ForwardLink>.
+        </>
+      ) : null;
+      break;
+    case 'proof_pending':
+      forward =
+        'A moderator checks it soon; its state shows below, and in Account Settings under Payments.';
+      break;
+    case 'closed':
+      status = 'warning';
+      forward = <ForwardLink href="/contests">Browse Available Contests</ForwardLink>;
+      break;
+    default:
+      status = 'warning';
+  }
+  return (
+    <Alert.Root status={status}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{refusal.message}</Alert.Title>
+        {forward ? <Alert.Description>{forward}</Alert.Description> : null}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

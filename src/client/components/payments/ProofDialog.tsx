@@ -1,0 +1,133 @@
+// 'Submit Payment Proof' (SPEC 2.12, 5): hash, sender address, optional notes and screenshot,
+// checked with the shared schema; the server's refusals (a reused hash) land on their field.
+import { Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { PAYMENT_LIMITS, PAYMENT_MESSAGES as M, type PaidTier } from '../../../shared/payments';
+import {
+  ZPaymentProofFormSchema,
+  type TPaymentOptions,
+  type TPaymentProofForm,
+} from '../../../shared/schemas/payments';
+import { errorMessage, placeServerFieldErrors } from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { AppDialog } from '../common/AppDialog';
+import { FileDropzone } from '../common/FileDropzone';
+import { DialogFormActions } from '../common/FormButtons';
+import { FormField } from '../common/FormField';
+import { TextareaField } from '../common/TextareaField';
+import { usdText } from './proofLabels';
+
+const FIELDS = ['txHash', 'senderAddress', 'notes', 'proofFile'] as const;
+
+/** Server messages about one field of the form. */
+const BY_MESSAGE: Record<string, (typeof FIELDS)[number]> = {
+  [M.tx_hash_used]: 'txHash',
+  [M.txHash]: 'txHash',
+  [M.txHashMax]: 'txHash',
+  [M.txHashChars]: 'txHash',
+  [M.senderAddress]: 'senderAddress',
+  [M.senderAddressMax]: 'senderAddress',
+  [M.senderAddressChars]: 'senderAddress',
+  [M.notesMax]: 'notes',
+  [M.proofFile]: 'proofFile',
+};
+
+const initialValues: TPaymentProofForm = {
+  txHash: '',
+  senderAddress: '',
+  notes: '',
+  proofFile: null,
+};
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  target: { contestId: number } | { tier: PaidTier };
+  network: TPaymentOptions['networks'][number];
+  amountUsd: string;
+}
+
+export function ProofDialog({ open, onClose, target, network, amountUsd }: Props) {
+  const utils = trpc.useUtils();
+  const submit = trpc.payments.submitProof.useMutation({
+    onSuccess: () => {
+      toastSuccess(M.submitted, M.submittedDescription);
+      void utils.payments.options.invalidate();
+      void utils.payments.myProofs.invalidate();
+      onClose();
+    },
+    onError: (error) => {
+      toastError('Error', errorMessage(error, 'Failed to submit payment proof'));
+      // The page's state may have moved on (a proof sent from another tab, a closed contest).
+      void utils.payments.options.invalidate();
+    },
+  });
+  return (
+    <AppDialog open={open} onClose={onClose} title="Submit Payment Proof">
+      <Formik
+        initialValues={initialValues}
+        validationSchema={toFormikValidationSchema(ZPaymentProofFormSchema)}
+        onSubmit={async (values, { setFieldError }) => {
+          await submit
+            .mutateAsync({ ...target, network: network.network, ...values })
+            .catch((error: unknown) =>
+              placeServerFieldErrors(error, setFieldError, {
+                byMessage: BY_MESSAGE,
+                fields: FIELDS,
+              }),
+            );
+        }}
+      >
+        {({ values, setFieldValue, errors, submitCount }) => (
+          <Form noValidate>
+            <Stack gap="4">
+              <Text color="fg.muted" fontSize="sm">
+                Paid on {network.name} ({network.network}): {network.amountCoin} {network.network},{' '}
+                {usdText(amountUsd)} USD.
+              </Text>
+              <FormField
+                name="txHash"
+                label="Transaction Hash"
+                required
+                autoComplete="off"
+                spellCheck={false}
+                fontFamily="mono"
+                maxLength={PAYMENT_LIMITS.txHashMax}
+              />
+              <FormField
+                name="senderAddress"
+                label="Sender Wallet Address"
+                required
+                autoComplete="off"
+                spellCheck={false}
+                fontFamily="mono"
+                maxLength={PAYMENT_LIMITS.senderAddressMax}
+              />
+              <TextareaField
+                name="notes"
+                label="Additional Notes (optional)"
+                rows={3}
+                maxLength={PAYMENT_LIMITS.notesMax}
+              />
+              <FileDropzone
+                label="Payment Screenshot (optional)"
+                purpose="proof"
+                value={values.proofFile ?? null}
+                onChange={(url) => void setFieldValue('proofFile', url)}
+                helperText="PNG, JPG or PDF, max 10MB"
+              />
+              {submitCount > 0 && errors.proofFile ? (
+                <Text color="red.fg" fontSize="sm">
+                  {errors.proofFile}
+                </Text>
+              ) : null}
+              <DialogFormActions onCancel={onClose} submitLabel="Submit Proof" />
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </AppDialog>
+  );
+}
