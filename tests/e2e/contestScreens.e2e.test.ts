@@ -207,8 +207,9 @@ describe('a member on a contest’s page', () => {
     // The description is markdown, rendered: its '## Overview' is a heading.
     await memberPage.getByRole('heading', { name: 'Overview' }).waitFor();
     await expect.poll(() => memberPage.title()).toBe('The Dake Contest · Contest Platform');
-    await memberPage.getByRole('button', { name: 'Register Now' }).click();
-    await toastSaid(memberPage, 'Registration Successful');
+    // A paid contest: the way in is its entry fee (joining itself: takingPart.e2e.test.ts).
+    const pay = memberPage.getByRole('link', { name: 'Pay entry fee' });
+    expect(await pay.getAttribute('href')).toMatch(/^\/payment\?contest=\d+$/);
 
     await memberPage.goto(`${s.url}/contests/candle-games`);
     await memberPage.getByRole('heading', { name: 'Candle Games', level: 1 }).waitFor();
