@@ -275,7 +275,11 @@ describe('axe-core on every screen', () => {
       ],
       // The moderator's own screens; the rest they share with members.
       moderator: ['/admin/contests', '/admin/subscriptions'],
-      admin: SIGNED_IN_PATHS.map(samplePath),
+      // The admin's own screens, and two shared ones seen with the admin's navigation; the
+      // member screens look the same to an admin (the member audits them) but for the sidebar.
+      admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))
+        .map(samplePath)
+        .concat(['/settings', '/contests/1']),
     };
     const redirected = new Set<string>();
 
@@ -329,7 +333,7 @@ describe('axe-core on every screen', () => {
     for (const [key, title] of titles) expect(title, key).toMatch(/^\S.* · Contest Platform$/);
     expect(titles.get('admin /admin/users')).toBe('Users · Contest Platform');
     const distinct = new Set([...titles].filter(([k]) => k.startsWith('admin ')).map(([, t]) => t));
-    expect(distinct.size).toBeGreaterThanOrEqual(12);
+    expect(distinct.size).toBeGreaterThanOrEqual(10);
   }, 240_000);
 
   it('finds nothing serious in open dialogs, the phone menu, error states and toasts', async () => {

@@ -146,6 +146,9 @@ describe('a session that ended is explained on /auth', () => {
   it('after the server ended every session, on the next full page load', async () => {
     const member = await createUser(s.db, { username: 'e2e_ended_server' });
     const page = await signedIn(member);
+    // Ended only once the dashboard has made its calls: a call still on its way would meet the
+    // ended session first and show the notice before the reload this test is about.
+    await page.waitForLoadState('networkidle');
     expect(deleteUserSessions({ db: s.db, userId: member.id })).toBe(1);
     await page.reload();
     await page.waitForURL(at('/auth'), { timeout: 15_000 });
