@@ -1,6 +1,6 @@
 // The signed-in user and the sign-in/out actions every screen shares.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import type { TUser } from '../../shared/schemas/auth';
 import { trpc } from './trpc';
@@ -41,11 +41,12 @@ export function finishSignIn(title: string, description: string) {
 }
 
 // A session ended elsewhere (a ban, a demotion, a password change or a sign-out on another
-// device) shows up here only as 'no user' where this tab had one. This tab remembers that it was
-// signed in, so that losing the user can be told apart from never having had one, and leaves
-// /auth a note to explain it (PRODUCT.md: a member whose session was ended is told why).
+// device) shows up here only as 'no user' where this tab had one. The tab remembers across the
+// sign-in reload that it was signed in (sessionStorage), so losing the user can be told apart
+// from never having had one, and /auth explains it (PRODUCT.md: a member whose session was ended
+// is told why). Whether it ended is page state, not stored: /auth may mount before or after
+// auth.me's answer, or twice, and still says it; a reload of /auth is quiet.
 const SIGNED_IN_KEY = 'signedIn';
-const SESSION_ENDED_KEY = 'sessionEnded';
 
 function storage(): Storage | null {
   try {
@@ -55,16 +56,24 @@ function storage(): Storage | null {
   }
 }
 
+let sessionEnded = false;
+const listeners = new Set<() => void>();
+
+function setSessionEnded(value: boolean) {
+  if (sessionEnded === value) return;
+  sessionEnded = value;
+  for (const listener of listeners) listener();
+}
+
 /** Called with every answer of auth.me. */
 export function noteCurrentUser(user: TUser | null | undefined) {
   const store = storage();
-  if (!store) return;
   if (user) {
-    store.setItem(SIGNED_IN_KEY, '1');
-    store.removeItem(SESSION_ENDED_KEY);
-  } else if (user === null && store.getItem(SIGNED_IN_KEY)) {
+    store?.setItem(SIGNED_IN_KEY, '1');
+    setSessionEnded(false);
+  } else if (user === null && store?.getItem(SIGNED_IN_KEY)) {
     store.removeItem(SIGNED_IN_KEY);
-    store.setItem(SESSION_ENDED_KEY, '1');
+    setSessionEnded(true);
   }
 }
 
@@ -72,11 +81,13 @@ function forgetSignedIn() {
   storage()?.removeItem(SIGNED_IN_KEY);
 }
 
-/** Whether /auth opened because the session ended; read once, so a reload of /auth is quiet. */
+/** Whether this page lost its signed-in user to a session ended elsewhere. */
 export function useSessionEndedNotice(): boolean {
-  const [ended] = useState(() => storage()?.getItem(SESSION_ENDED_KEY) === '1');
-  useEffect(() => {
-    storage()?.removeItem(SESSION_ENDED_KEY);
-  }, []);
-  return ended;
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => sessionEnded,
+  );
 }

@@ -85,7 +85,11 @@ export function listEducation({
     ? base
         .innerJoin(educationSaved, eq(educationSaved.contentId, educationContent.id))
         .where(where)
-        .orderBy(desc(educationSaved.savedAt), desc(educationContent.id))
+        .orderBy(
+          desc(educationSaved.savedAt),
+          // Two saves in the same millisecond: the later save (a higher rowid) first.
+          desc(sql`"education_saved"."rowid"`),
+        )
     : base.where(where).orderBy(desc(educationContent.publishDate), desc(educationContent.id));
   const rows = query
     .limit(pageSize)
