@@ -167,6 +167,32 @@ describe('the sign-in forms', () => {
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
+  it('show every empty field as required, with the schema fetched once the form is focused', async () => {
+    const page = await freshPage();
+    const schemaFetched = page.waitForRequest(/\/assets\/schemas-[^/]+\.js$/);
+    await page.goto(at('/auth'));
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await schemaFetched;
+    await expectText(page, 'Username is required');
+    await expectText(page, 'Password is required');
+  });
+
+  it('still sign in when the validation schema cannot be fetched: the server checks it', async () => {
+    const member = await createUser(s.db);
+    const page = await freshPage();
+    await page.route(/\/assets\/schemas-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(at('/auth'));
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    // Refused by the server's copy of the schema, told in the toast.
+    await expectText(page, 'Login failed');
+    await expectText(page, 'Password must be at least 6 characters');
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
   it('show the Login failed toast for a wrong password', async () => {
     const member = await createUser(s.db);
     const page = await freshPage();

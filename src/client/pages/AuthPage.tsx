@@ -5,6 +5,7 @@ import { BarePage } from '../components/layout/BarePage';
 import { LoginForm } from '../components/auth/LoginForm';
 import { RegisterForm } from '../components/auth/RegisterForm';
 import { MSG } from '../../shared/messages';
+import { DEFAULT_SITE_NAME } from '../../shared/platformName';
 import { useSessionEndedNotice } from '../lib/auth';
 import { trpc } from '../lib/trpc';
 
@@ -23,7 +24,7 @@ export function AuthPage() {
               <Trophy size={40} aria-hidden />
             </Box>
             <Heading as="h1" size="2xl">
-              {settings.data?.siteName ?? 'Contest Platform'}
+              {settings.data?.siteName ?? DEFAULT_SITE_NAME}
             </Heading>
             <Text color="fg.muted">
               Join our platform to participate in exciting contests and tournaments

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIERS } from '../constants';
+import { DEFAULT_SITE_NAME } from '../platformName';
 
 export const ZPlatformSettingsSchema = z.object({
   siteName: z
@@ -22,7 +23,7 @@ export const ZPlatformSettingsSchema = z.object({
 export type TPlatformSettings = z.infer<typeof ZPlatformSettingsSchema>;
 
 export const DEFAULT_PLATFORM_SETTINGS: TPlatformSettings = {
-  siteName: 'Contest Platform',
+  siteName: DEFAULT_SITE_NAME,
   contactEmail: 'admin@example.com',
   enableRegistration: true,
   maintenanceMode: false,

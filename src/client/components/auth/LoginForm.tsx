@@ -1,14 +1,17 @@
 import { Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
-import { ZLoginRequestSchema, type TLoginRequest } from '../../../shared/schemas/auth';
+import type { TLoginRequest } from '../../../shared/schemas/auth';
 import { finishSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
+import { lazySchemaValidation } from '../../lib/lazyValidation';
 import { toastError, toastInfo } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 
 const initialValues: TLoginRequest = { username: '', password: '' };
+const validate = lazySchemaValidation<TLoginRequest>(() =>
+  import('../../../shared/schemas/auth').then((m) => m.ZLoginRequestSchema),
+);
 
 export function LoginForm() {
   const login = trpc.auth.login.useMutation({
@@ -19,13 +22,13 @@ export function LoginForm() {
   return (
     <Formik
       initialValues={initialValues}
-      validationSchema={toFormikValidationSchema(ZLoginRequestSchema)}
+      validate={validate}
       onSubmit={async (values) => {
         await login.mutateAsync(values).catch(() => undefined);
       }}
     >
       {({ isSubmitting }) => (
-        <Form noValidate>
+        <Form noValidate onFocus={validate.preload}>
           <Stack gap="4">
             <FormField name="username" label="Username" autoComplete="username" />
             <FormField

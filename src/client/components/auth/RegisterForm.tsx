@@ -1,8 +1,7 @@
 import { Alert, Button, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { MSG } from '../../../shared/messages';
-import { ZRegisterRequestSchema } from '../../../shared/schemas/auth';
+import { DEFAULT_SITE_NAME } from '../../../shared/platformName';
 import { finishSignIn } from '../../lib/auth';
 import {
   errorMessage,
@@ -10,12 +9,16 @@ import {
   placeServerFieldErrors,
   type ServerFieldRules,
 } from '../../lib/errors';
+import { lazySchemaValidation } from '../../lib/lazyValidation';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { PasswordStrength } from '../common/PasswordStrength';
 
 const initialValues = { username: '', email: '', phone: '', password: '', confirmPassword: '' };
+const validate = lazySchemaValidation<typeof initialValues>(() =>
+  import('../../../shared/schemas/auth').then((m) => m.ZRegisterRequestSchema),
+);
 
 // Refusals that are about one field show beside it, as well as in the toast.
 const serverFields: ServerFieldRules = {
@@ -33,7 +36,7 @@ export function RegisterForm() {
     onSuccess: (user) =>
       finishSignIn(
         'Registration successful',
-        `Welcome to ${settings.data?.siteName ?? 'Contest Platform'}, ${user.username}!`,
+        `Welcome to ${settings.data?.siteName ?? DEFAULT_SITE_NAME}, ${user.username}!`,
       ),
     onError: (error) =>
       toastError(
@@ -52,7 +55,7 @@ export function RegisterForm() {
   return (
     <Formik
       initialValues={initialValues}
-      validationSchema={toFormikValidationSchema(ZRegisterRequestSchema)}
+      validate={validate}
       onSubmit={async (values, { setFieldError }) => {
         await register
           .mutateAsync(values)
@@ -60,7 +63,7 @@ export function RegisterForm() {
       }}
     >
       {({ isSubmitting, values }) => (
-        <Form noValidate>
+        <Form noValidate onFocus={validate.preload}>
           <Stack gap="4">
             <FormField name="username" label="Username" autoComplete="username" />
             <FormField name="email" label="Email" type="email" autoComplete="email" />

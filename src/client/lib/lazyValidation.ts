@@ -1,0 +1,50 @@
+// Formik validation with a shared zod schema that is fetched when the person starts on the form,
+// not with the page. The sign-in page is the first page of most visits, and zod is a fifth of its
+// JavaScript: loading it on the first focus lets the form paint sooner on a slow phone, and by the
+// time a field is left the schema is there.
+import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
+import type { ZodType } from 'zod';
+import type { toFormikValidationSchema } from 'zod-formik-adapter';
+
+type Validator = ReturnType<typeof toFormikValidationSchema>;
+
+export interface LazyValidation<Values> {
+  /** Formik's `validate`: the same errors as `validationSchema={toFormikValidationSchema(schema)}`. */
+  (values: Values): Promise<FormikErrors<Values>>;
+  /** Starts fetching the schema (call it when the form is first focused). */
+  preload(): void;
+}
+
+export function lazySchemaValidation<Values extends FormikValues>(
+  loadSchema: () => Promise<ZodType>,
+): LazyValidation<Values> {
+  let loading: Promise<Validator> | undefined;
+  const ready = () =>
+    (loading ??= Promise.all([loadSchema(), import('zod-formik-adapter')])
+      .then(([schema, adapter]) => adapter.toFormikValidationSchema(schema))
+      .catch((error: unknown) => {
+        loading = undefined; // a later attempt fetches again
+        throw error;
+      }));
+
+  const validate = async (values: Values): Promise<FormikErrors<Values>> => {
+    let validator: Validator;
+    try {
+      validator = await ready();
+    } catch {
+      // The schema could not be fetched (the network dropped): send the form as it is; the
+      // server checks it with the same schema and its refusal is shown.
+      return {};
+    }
+    try {
+      // What Formik does with a validationSchema: empty strings count as missing, and the first
+      // message of each field is the one shown.
+      await validateYupSchema(values, validator);
+      return {};
+    } catch (error) {
+      if ((error as Error | null)?.name === 'ValidationError') return yupToFormErrors(error);
+      throw error;
+    }
+  };
+  return Object.assign(validate, { preload: () => void ready().catch(() => undefined) });
+}
