@@ -1,5 +1,5 @@
 // Formik validation with a shared zod schema that is fetched when the person starts on the form,
-// not with the page. The sign-in page is the first page of most visits, and zod is a fifth of its
+// not with the page. The sign-in page is the first page of most visits, and zod is an eighth of its
 // JavaScript: loading it on the first focus lets the form paint sooner on a slow phone, and by the
 // time a field is left the schema is there.
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
