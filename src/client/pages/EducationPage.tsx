@@ -24,12 +24,11 @@ import {
 import { EducationCard } from '../components/education/EducationCard';
 import { Pager } from '../components/common/Pager';
 import { PageHeader } from '../components/layout/PageHeader';
-import { errorMessage } from '../lib/errors';
-import { toastError } from '../lib/toaster';
 import { trpc } from '../lib/trpc';
 import { useDebounced } from '../lib/useDebounced';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useTabParam } from '../lib/useTabParam';
+import { useLoadErrorToast } from '../lib/useLoadErrorToast';
 
 const TABS = ['all', 'tutorials', 'articles', 'resources', 'saved'] as const;
 type Tab = (typeof TABS)[number];
@@ -125,14 +124,11 @@ export function EducationPage() {
     },
     { placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (list.error) {
-      toastError(
-        'Failed to load education content',
-        errorMessage(list.error, 'Failed to load education content'),
-      );
-    }
-  }, [list.error]);
+  useLoadErrorToast(
+    list.error,
+    'Failed to load education content',
+    'Failed to load education content',
+  );
   // A page past the end (the last item of a page unsaved elsewhere) goes back to the last one.
   const total = list.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / EDUCATION_PAGE_SIZE));

@@ -1,12 +1,11 @@
 // Account Settings > Payments: every payment proof the member sent, with its state and, when
 // rejected, the reviewer's reason (PRODUCT.md 'Money').
 import { Stack } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { Pager } from '../common/Pager';
 import { ProofsTable } from '../payments/ProofsTable';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 10;
 
@@ -17,11 +16,7 @@ export function PaymentProofsCard() {
     // Reviews happen elsewhere: read the states afresh whenever the tab opens.
     { staleTime: 0, refetchOnMount: 'always', placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (proofs.error) {
-      toastError('Error', errorMessage(proofs.error, 'Failed to load your payment proofs'));
-    }
-  }, [proofs.error]);
+  useLoadErrorToast(proofs.error, 'Error', 'Failed to load your payment proofs');
   return (
     <Stack gap="2">
       <ProofsTable

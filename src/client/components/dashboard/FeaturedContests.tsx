@@ -1,21 +1,15 @@
 // The dashboard's Featured Contests grid (SPEC 2.4): featured and active contests from the server.
 import { Heading, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { ContestCard } from '../contests/ContestCard';
 import { ContestGrid } from '../contests/ContestGrid';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 const SHOWN = 6;
 
 export function FeaturedContests() {
   const list = trpc.contests.list.useQuery({ tab: 'featured', page: 1, pageSize: SHOWN });
-  useEffect(() => {
-    if (list.error) {
-      toastError('Failed to load contests', errorMessage(list.error, 'Failed to load contests'));
-    }
-  }, [list.error]);
+  useLoadErrorToast(list.error, 'Failed to load contests', 'Failed to load contests');
   const items = list.data?.items ?? [];
   return (
     <Stack as="section" aria-labelledby="featured-contests-heading" gap="4" mb="8">

@@ -12,13 +12,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { TIER_LABELS, tierRank } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TTierChoice } from '../../../shared/schemas/payments';
 import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from '../layout/PageHeader';
 import { paymentHref } from './paymentQuery';
@@ -26,6 +24,7 @@ import { PaymentsNotSetUp } from './PaymentsNotSetUp';
 import { usdText } from './proofLabels';
 import { TIER_PERKS, contestsUnlocked } from './tierInfo';
 import { useTierFollower } from './useTierFollower';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 type TierOffer = TTierChoice['tiers'][number];
 
@@ -79,9 +78,7 @@ export function TierChoice({ user }: { user: TUser }) {
     refetchOnMount: 'always',
   });
   useTierFollower(user, choice.data?.currentTier);
-  useEffect(() => {
-    if (choice.error) toastError('Error', errorMessage(choice.error, 'Failed to load the tiers'));
-  }, [choice.error]);
+  useLoadErrorToast(choice.error, 'Error', 'Failed to load the tiers');
   const data = choice.data;
   return (
     <>

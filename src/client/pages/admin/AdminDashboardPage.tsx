@@ -2,17 +2,16 @@
 // sign-ups of the last 30 days, and the Quick Access cards.
 import { Button, Card, Heading, Skeleton, Stack, Tabs } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminStats } from '../../../shared/schemas/stats';
 import { QuickAccess } from '../../components/admin/dashboard/QuickAccess';
 import { StatCard, StatGroup } from '../../components/common/StatCard';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../../lib/useTabParam';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 // recharts is big: it loads with the chart, only here.
 const SignupsChart = lazy(() =>
@@ -91,14 +90,7 @@ function Overview({ stats }: { stats: TAdminStats | undefined }) {
 export function AdminDashboardPage({ user }: { user: TUser }) {
   const [tab, setTab] = useTabParam(TABS, 'overview');
   const stats = trpc.admin.stats.useQuery();
-  useEffect(() => {
-    if (stats.error) {
-      toastError(
-        'Failed to load admin stats',
-        errorMessage(stats.error, 'Failed to load admin stats'),
-      );
-    }
-  }, [stats.error]);
+  useLoadErrorToast(stats.error, 'Failed to load admin stats', 'Failed to load admin stats');
   return (
     <>
       <PageHeader

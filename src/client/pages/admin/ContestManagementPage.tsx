@@ -2,7 +2,7 @@
 // server, with approve, reject, feature, complete, edit and the participants of each.
 import { Button, Field, Input, InputGroup, Stack, Tabs } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { ADMIN_CONTEST_TABS, type AdminContestTab } from '../../../shared/contests';
 import type { TContest } from '../../../shared/schemas/contests';
@@ -17,11 +17,10 @@ import { ConfirmDialog } from '../../components/common/ConfirmDialog';
 import { Pager } from '../../components/common/Pager';
 import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
 import { useTabParam } from '../../lib/useTabParam';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 25;
 
@@ -59,11 +58,7 @@ function ContestTabPanel({
     { tab, search: search || undefined, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (list.error) {
-      toastError('Failed to load contests', errorMessage(list.error, 'Failed to load contests'));
-    }
-  }, [list.error]);
+  useLoadErrorToast(list.error, 'Failed to load contests', 'Failed to load contests');
   return (
     <Stack gap="2">
       <ContestsTable

@@ -2,7 +2,7 @@
 // delete, and the WordPress import.
 import { Button, Field, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Plus, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { TEducationCard } from '../../../shared/schemas/education';
 import { DeleteEducationDialog } from '../../components/admin/education/DeleteEducationDialog';
@@ -10,11 +10,10 @@ import { EducationTable } from '../../components/admin/education/EducationTable'
 import { ImportPanel } from '../../components/admin/education/ImportPanel';
 import { Pager } from '../../components/common/Pager';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 25;
 
@@ -28,14 +27,11 @@ export function EducationAdminPage() {
     { search: term || undefined, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (list.error) {
-      toastError(
-        'Failed to load education content',
-        errorMessage(list.error, 'Failed to load education content'),
-      );
-    }
-  }, [list.error]);
+  useLoadErrorToast(
+    list.error,
+    'Failed to load education content',
+    'Failed to load education content',
+  );
   return (
     <>
       <PageHeader

@@ -1,7 +1,7 @@
 // /admin/subscriptions, 'Subscriptions & Payments' (PRODUCT.md 'Money'): members per tier, and the
 // queue of payment proofs that moderators and admins verify or reject.
 import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import { PROOF_STATUSES, type ProofStatus } from '../../../shared/payments';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -18,10 +18,9 @@ import { Pager } from '../../components/common/Pager';
 import { StatCard, StatGroup } from '../../components/common/StatCard';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { proofPurposeLabel, usdText } from '../../components/payments/proofLabels';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../../lib/useTabParam';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 25;
 
@@ -42,11 +41,7 @@ function TierBreakdown() {
     staleTime: 0,
     refetchOnMount: 'always',
   });
-  useEffect(() => {
-    if (breakdown.error) {
-      toastError('Error', errorMessage(breakdown.error, 'Failed to load the tier breakdown'));
-    }
-  }, [breakdown.error]);
+  useLoadErrorToast(breakdown.error, 'Error', 'Failed to load the tier breakdown');
   return (
     <StatGroup title="Members by tier">
       {TIERS.map((tier) => (
@@ -70,11 +65,7 @@ function QueuePanel({
     { status, page, pageSize: PAGE_SIZE },
     { staleTime: 0, refetchOnMount: 'always', placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (queue.error) {
-      toastError('Error', errorMessage(queue.error, 'Failed to load payment proofs'));
-    }
-  }, [queue.error]);
+  useLoadErrorToast(queue.error, 'Error', 'Failed to load payment proofs');
   return (
     <Stack gap="2">
       <ProofQueueTable

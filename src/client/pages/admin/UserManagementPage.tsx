@@ -1,7 +1,7 @@
 // SPEC 2.15: the member list, searched and paged on the server so 10,000 members stay fast.
 import { Button, Field, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw, Search, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminUser, UserSort } from '../../../shared/schemas/adminUsers';
 import { AddUserDialog } from '../../components/admin/userManagement/AddUserDialog';
@@ -17,10 +17,9 @@ import { UsersTable, type UserAction } from '../../components/admin/userManageme
 import type { TableSort } from '../../components/common/ResponsiveTable';
 import { Pager } from '../../components/common/Pager';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 25;
 
@@ -44,10 +43,7 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
     },
     { placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (list.error)
-      toastError('Failed to load users', errorMessage(list.error, 'Failed to load users'));
-  }, [list.error]);
+  useLoadErrorToast(list.error, 'Failed to load users', 'Failed to load users');
   const close = () => setTarget(null);
   const pick = (action: UserAction) => (target?.action === action ? target.user : null);
 

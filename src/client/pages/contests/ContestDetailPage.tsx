@@ -17,7 +17,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { ArrowLeft, ExternalLink, FileText, Pencil, SearchX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Markdown } from '../../components/common/Markdown';
 import { Link, useParams } from 'wouter';
 import {
@@ -43,10 +43,9 @@ import { ContestLeaderboard } from '../../components/leaderboard/ContestLeaderbo
 import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { JoinPanel } from '../../components/participation/JoinPanel';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 function BackLink() {
   return (
@@ -262,11 +261,12 @@ export function ContestDetailPage({ user }: { user: TUser }) {
   const query = trpc.contests.get.useQuery({ idOrSlug: contestId }, { enabled: contestId !== '' });
   const notFound =
     query.error?.data?.code === 'NOT_FOUND' || query.error?.data?.code === 'BAD_REQUEST';
-  useEffect(() => {
-    if (query.error && !notFound) {
-      toastError('Failed to load contests', errorMessage(query.error, 'Failed to load contests'));
-    }
-  }, [query.error, notFound]);
+  // An unknown contest is a page of its own ('Contest Not Found'), not a failure.
+  useLoadErrorToast(
+    notFound ? null : query.error,
+    'Failed to load contests',
+    'Failed to load contests',
+  );
   return (
     <Box>
       <BackLink />

@@ -2,7 +2,7 @@
 // cards in a grid or a list, and the member's drafts.
 import { Button, HStack, Skeleton, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { CONTEST_TABS, type ContestTab } from '../../../shared/contests';
 import { ContestCard, type ContestLayout } from '../../components/contests/ContestCard';
@@ -18,10 +18,9 @@ import {
 } from '../../components/contests/useContestFilters';
 import { Pager } from '../../components/common/Pager';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { errorMessage } from '../../lib/errors';
-import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../../lib/useTabParam';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 12;
 
@@ -109,11 +108,7 @@ function ContestList({
     { tab, ...filters, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (list.error) {
-      toastError('Failed to load contests', errorMessage(list.error, 'Failed to load contests'));
-    }
-  }, [list.error]);
+  useLoadErrorToast(list.error, 'Failed to load contests', 'Failed to load contests');
   if (list.isLoading) return <CardSkeletons />;
   const items = list.data?.items ?? [];
   if (items.length === 0) {
@@ -148,14 +143,7 @@ function ContestList({
 
 function DraftList({ layout }: { layout: ContestLayout }) {
   const drafts = trpc.contests.drafts.useQuery();
-  useEffect(() => {
-    if (drafts.error) {
-      toastError(
-        'Failed to load draft contests',
-        errorMessage(drafts.error, 'Failed to load draft contests'),
-      );
-    }
-  }, [drafts.error]);
+  useLoadErrorToast(drafts.error, 'Failed to load draft contests', 'Failed to load draft contests');
   if (drafts.isLoading) return <CardSkeletons />;
   const items = drafts.data ?? [];
   if (items.length === 0) return <ContestEmptyState {...EMPTY.drafts} />;

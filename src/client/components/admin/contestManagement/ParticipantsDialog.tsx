@@ -1,15 +1,14 @@
 // 'View Participants' (SPEC 2.17, made to work): who joined a contest, ranked, paged.
 import { Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TContest, TContestParticipant } from '../../../../shared/schemas/contests';
 import { formatDate } from '../../../../shared/format';
-import { errorMessage } from '../../../lib/errors';
-import { toastError } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
 import { Pager } from '../../common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { participantsText } from '../../contests/contestDisplay';
+import { useLoadErrorToast } from '../../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 10;
 
@@ -26,14 +25,7 @@ function ParticipantList({ contest }: { contest: TContest }) {
     { id: contest.id, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous },
   );
-  useEffect(() => {
-    if (list.error) {
-      toastError(
-        'Failed to load participants',
-        errorMessage(list.error, 'Failed to load participants'),
-      );
-    }
-  }, [list.error]);
+  useLoadErrorToast(list.error, 'Failed to load participants', 'Failed to load participants');
   return (
     <Stack gap="3">
       <Text color="fg.muted">
