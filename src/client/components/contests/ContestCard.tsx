@@ -2,6 +2,7 @@
 // short description, dates, participants, category, required tier, status and 'View Details'.
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CATEGORY_LABELS } from '../../../shared/contests';
 import type { TContestListItem } from '../../../shared/schemas/contests';
@@ -34,6 +35,41 @@ function Facts({ contest }: { contest: TContestListItem }) {
   );
 }
 
+/**
+ * The card around a contest or a draft: the cover beside the text in the list layout, above it in
+ * the grid; the body and footer are the caller's.
+ */
+export function ContestCardFrame({
+  coverImage,
+  layout,
+  children,
+}: {
+  coverImage: string | null;
+  layout: ContestLayout;
+  children: ReactNode;
+}) {
+  const list = layout === 'list';
+  return (
+    <Card.Root
+      as="article"
+      overflow="hidden"
+      flexDirection={list ? { base: 'column', sm: 'row' } : 'column'}
+      h="full"
+    >
+      <ContestCover
+        src={coverImage}
+        card
+        flexShrink={0}
+        w={list ? { base: 'full', sm: '56' } : 'full'}
+        alignSelf={list ? { sm: 'stretch' } : undefined}
+      />
+      <Flex direction="column" flex="1" minW="0">
+        {children}
+      </Flex>
+    </Card.Root>
+  );
+}
+
 export function ContestCard({
   contest,
   layout = 'grid',
@@ -45,44 +81,30 @@ export function ContestCard({
 }) {
   const list = layout === 'list';
   return (
-    <Card.Root
-      as="article"
-      overflow="hidden"
-      flexDirection={list ? { base: 'column', sm: 'row' } : 'column'}
-      h="full"
-    >
-      <ContestCover
-        src={contest.coverImage}
-        card
-        flexShrink={0}
-        w={list ? { base: 'full', sm: '56' } : 'full'}
-        alignSelf={list ? { sm: 'stretch' } : undefined}
-      />
-      <Flex direction="column" flex="1" minW="0">
-        <Card.Body gap="3">
-          <HStack justify="space-between" align="flex-start" gap="2">
-            <Heading as={headingLevel} size="md" overflowWrap="anywhere">
-              {contest.title}
-            </Heading>
-            <ContestStatusBadge status={contest.status} />
-          </HStack>
-          <Text color="fg.muted" lineClamp={list ? 2 : 3}>
-            {contest.shortDescription || SHORT_DESCRIPTION_FALLBACK}
-          </Text>
-          <Facts contest={contest} />
-        </Card.Body>
-        <Card.Footer>
-          <Button asChild colorPalette="purple" size="sm" w={list ? 'auto' : 'full'}>
-            <Link href={`/contests/${contest.id}`}>
-              View Details
-              <Box as="span" srOnly>
-                {' '}
-                of {contest.title}
-              </Box>
-            </Link>
-          </Button>
-        </Card.Footer>
-      </Flex>
-    </Card.Root>
+    <ContestCardFrame coverImage={contest.coverImage} layout={layout}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <Heading as={headingLevel} size="md" overflowWrap="anywhere">
+            {contest.title}
+          </Heading>
+          <ContestStatusBadge status={contest.status} />
+        </HStack>
+        <Text color="fg.muted" lineClamp={list ? 2 : 3}>
+          {contest.shortDescription || SHORT_DESCRIPTION_FALLBACK}
+        </Text>
+        <Facts contest={contest} />
+      </Card.Body>
+      <Card.Footer>
+        <Button asChild colorPalette="purple" size="sm" w={list ? 'auto' : 'full'}>
+          <Link href={`/contests/${contest.id}`}>
+            View Details
+            <Box as="span" srOnly>
+              {' '}
+              of {contest.title}
+            </Box>
+          </Link>
+        </Button>
+      </Card.Footer>
+    </ContestCardFrame>
   );
 }

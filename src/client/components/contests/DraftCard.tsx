@@ -1,12 +1,11 @@
 // A saved draft on the Drafts tab (SPEC 2.5): Draft badge, title, description, Continue Editing.
-import { Button, Card, Flex, HStack, Heading, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Heading, Text } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TContestDraft } from '../../../shared/schemas/contests';
 import { formatRelativeTime } from '../../lib/relativeTime';
-import { ContestCover } from './ContestCover';
 import { ContestStatusBadge } from './ContestStatusBadge';
-import type { ContestLayout } from './ContestCard';
+import { ContestCardFrame, type ContestLayout } from './ContestCard';
 
 export function DraftCard({
   draft,
@@ -18,45 +17,32 @@ export function DraftCard({
   const list = layout === 'list';
   const title = draft.title.trim() || 'Untitled Contest';
   return (
-    <Card.Root
-      as="article"
-      overflow="hidden"
-      flexDirection={list ? { base: 'column', sm: 'row' } : 'column'}
-      h="full"
-    >
-      <ContestCover
-        src={draft.coverImage}
-        card
-        flexShrink={0}
-        w={list ? { base: 'full', sm: '56' } : 'full'}
-      />
-      <Flex direction="column" flex="1" minW="0">
-        <Card.Body gap="3">
-          <HStack justify="space-between" align="flex-start" gap="2">
-            <Heading as="h3" size="md" overflowWrap="anywhere">
+    <ContestCardFrame coverImage={draft.coverImage} layout={layout}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="flex-start" gap="2">
+          <Heading as="h3" size="md" overflowWrap="anywhere">
+            {title}
+          </Heading>
+          <ContestStatusBadge status="draft" />
+        </HStack>
+        <Text color="fg.muted" lineClamp={3}>
+          {draft.shortDescription || 'No description'}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          Saved {formatRelativeTime(draft.updatedAt)}
+        </Text>
+      </Card.Body>
+      <Card.Footer>
+        <Button asChild colorPalette="purple" size="sm" w={list ? 'auto' : 'full'}>
+          <Link href={`/contests/create?draft=${draft.id}`}>
+            <Pencil size={16} aria-hidden /> Continue Editing
+            <Text as="span" srOnly>
+              {' '}
               {title}
-            </Heading>
-            <ContestStatusBadge status="draft" />
-          </HStack>
-          <Text color="fg.muted" lineClamp={3}>
-            {draft.shortDescription || 'No description'}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            Saved {formatRelativeTime(draft.updatedAt)}
-          </Text>
-        </Card.Body>
-        <Card.Footer>
-          <Button asChild colorPalette="purple" size="sm" w={list ? 'auto' : 'full'}>
-            <Link href={`/contests/create?draft=${draft.id}`}>
-              <Pencil size={16} aria-hidden /> Continue Editing
-              <Text as="span" srOnly>
-                {' '}
-                {title}
-              </Text>
-            </Link>
-          </Button>
-        </Card.Footer>
-      </Flex>
-    </Card.Root>
+            </Text>
+          </Link>
+        </Button>
+      </Card.Footer>
+    </ContestCardFrame>
   );
 }

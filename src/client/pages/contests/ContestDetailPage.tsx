@@ -17,7 +17,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { ArrowLeft, ExternalLink, FileText, Pencil, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/common/Markdown';
 import { Link, useParams } from 'wouter';
 import {
@@ -152,6 +152,26 @@ function Details({ contest }: { contest: TContest }) {
   );
 }
 
+/** A link that opens in a new tab, and says so to screen readers. */
+function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <ChakraLink
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      color="purple.fg"
+      variant="underline"
+      overflowWrap="anywhere"
+    >
+      {children}
+      <Text as="span" srOnly>
+        {' '}
+        (opens in a new tab)
+      </Text>
+    </ChakraLink>
+  );
+}
+
 function Links({ contest }: { contest: TContest }) {
   if (!contest.externalLink && !contest.pdfGuide) return null;
   return (
@@ -160,35 +180,14 @@ function Links({ contest }: { contest: TContest }) {
         Resources
       </Heading>
       {contest.externalLink ? (
-        <ChakraLink
-          href={contest.externalLink}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="purple.fg"
-          variant="underline"
-          overflowWrap="anywhere"
-        >
+        <NewTabLink href={contest.externalLink}>
           <ExternalLink size={16} aria-hidden /> Contest website
-          <Text as="span" srOnly>
-            {' '}
-            (opens in a new tab)
-          </Text>
-        </ChakraLink>
+        </NewTabLink>
       ) : null}
       {contest.pdfGuide ? (
-        <ChakraLink
-          href={contest.pdfGuide}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="purple.fg"
-          variant="underline"
-        >
+        <NewTabLink href={contest.pdfGuide}>
           <FileText size={16} aria-hidden /> PDF guide
-          <Text as="span" srOnly>
-            {' '}
-            (opens in a new tab)
-          </Text>
-        </ChakraLink>
+        </NewTabLink>
       ) : null}
     </Stack>
   );
