@@ -4,17 +4,14 @@
 import {
   Button,
   EmptyState,
-  Field,
   HStack,
-  Input,
-  InputGroup,
   SimpleGrid,
   Skeleton,
   Stack,
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { BookOpen, Bookmark, RefreshCw, Search } from 'lucide-react';
+import { BookOpen, Bookmark, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   EDUCATION_PAGE_SIZE,
@@ -29,6 +26,7 @@ import { useDebounced } from '../lib/useDebounced';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useTabParam } from '../lib/useTabParam';
 import { useLoadErrorToast } from '../lib/useLoadErrorToast';
+import { SearchField } from '../components/common/SearchField';
 
 const TABS = ['all', 'tutorials', 'articles', 'resources', 'saved'] as const;
 type Tab = (typeof TABS)[number];
@@ -152,20 +150,16 @@ export function EducationPage() {
         }
       />
       <Stack gap="4">
-        <Field.Root maxW="md">
-          <Field.Label srOnly>Search educational content</Field.Label>
-          <InputGroup startElement={<Search size={16} aria-hidden />}>
-            <Input
-              type="search"
-              placeholder="Search educational content..."
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          </InputGroup>
-        </Field.Root>
+        <SearchField
+          label="Search educational content"
+          placeholder="Search educational content..."
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          maxW="md"
+        />
         <Tabs.Root
           value={tab}
           onValueChange={(e) => {

@@ -1,7 +1,7 @@
 // /admin/contests (SPEC 2.17, PRODUCT.md: moderators too): every contest by tab, searched on the
 // server, with approve, reject, feature, complete, edit and the participants of each.
-import { Button, Field, Input, InputGroup, Stack, Tabs } from '@chakra-ui/react';
-import { Plus, Search } from 'lucide-react';
+import { Button, Stack, Tabs } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ADMIN_CONTEST_TABS, type AdminContestTab } from '../../../shared/contests';
@@ -21,6 +21,7 @@ import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
 import { useTabParam } from '../../lib/useTabParam';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { SearchField } from '../../components/common/SearchField';
 
 const PAGE_SIZE = 25;
 
@@ -117,17 +118,12 @@ export function ContestManagementPage({ user }: { user: TUser }) {
         }
       />
       <Stack gap="4">
-        <Field.Root maxW="sm">
-          <Field.Label srOnly>Search contests</Field.Label>
-          <InputGroup startElement={<Search size={16} aria-hidden />}>
-            <Input
-              type="search"
-              placeholder="Search contests..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </InputGroup>
-        </Field.Root>
+        <SearchField
+          label="Search contests"
+          placeholder="Search contests..."
+          value={search}
+          onChange={setSearch}
+        />
         <Tabs.Root
           value={tab}
           onValueChange={(e) => setTab(e.value)}

@@ -1,7 +1,7 @@
 // The admin's Education page: every item (searched and paged on the server), new, edit and
 // delete, and the WordPress import.
-import { Button, Field, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
-import { Plus, RefreshCw, Search } from 'lucide-react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { TEducationCard } from '../../../shared/schemas/education';
@@ -14,6 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { SearchField } from '../../components/common/SearchField';
 
 const PAGE_SIZE = 25;
 
@@ -53,20 +54,15 @@ export function EducationAdminPage() {
       <Stack gap="6">
         <Stack gap="4">
           <HStack justify="space-between" flexWrap="wrap" gap="3">
-            <Field.Root maxW="sm">
-              <Field.Label srOnly>Search content</Field.Label>
-              <InputGroup startElement={<Search size={16} aria-hidden />}>
-                <Input
-                  type="search"
-                  placeholder="Search content..."
-                  value={search}
-                  onChange={(e) => {
-                    setSearch(e.target.value);
-                    setPage(1);
-                  }}
-                />
-              </InputGroup>
-            </Field.Root>
+            <SearchField
+              label="Search content"
+              placeholder="Search content..."
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                setPage(1);
+              }}
+            />
             <Text color="fg.muted">Total items: {list.data?.total ?? 0}</Text>
           </HStack>
           <EducationTable

@@ -1,6 +1,6 @@
 // SPEC 2.15: the member list, searched and paged on the server so 10,000 members stay fast.
-import { Button, Field, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
-import { RefreshCw, Search, UserPlus } from 'lucide-react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { RefreshCw, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminUser, UserSort } from '../../../shared/schemas/adminUsers';
@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { SearchField } from '../../components/common/SearchField';
 
 const PAGE_SIZE = 25;
 
@@ -66,19 +67,15 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
       />
       <Stack gap="4">
         <HStack justify="space-between" flexWrap="wrap" gap="3">
-          <Field.Root maxW="sm">
-            <Field.Label srOnly>Search users</Field.Label>
-            <InputGroup startElement={<Search size={16} aria-hidden />}>
-              <Input
-                placeholder="Search users..."
-                value={search}
-                onChange={(e) => {
-                  setSearch(e.target.value);
-                  setPage(1);
-                }}
-              />
-            </InputGroup>
-          </Field.Root>
+          <SearchField
+            label="Search users"
+            placeholder="Search users..."
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
           <Text color="fg.muted">Total users: {list.data?.total ?? 0}</Text>
         </HStack>
         <UserFilters
