@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { bootstrap, resolveSessionSecret } from './bootstrap';
 import { closeDatabase, openDatabase } from './db/client';
 import { parseEnv } from './env';
+import { createLogDestination } from './logDestination';
 import { createLogger } from './logger';
 import { CLIENT_DIR } from './paths';
 import { createLimits } from './services/limits';
@@ -23,7 +24,8 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const logger = createLogger(env.LOG_LEVEL);
+  const logDestination = createLogDestination();
+  const logger = createLogger(env.LOG_LEVEL, logDestination);
   const db = await openDatabase(env.DATABASE_PATH, { log: { info: (msg) => logger.info(msg) } });
   // Always the production cost: no variable can weaken password hashing.
   const passwords = createPasswordHasher();
@@ -67,24 +69,35 @@ async function main() {
   const cleanupTimer = setInterval(() => void cleanUploads(), 60 * 60 * 1000);
   cleanupTimer.unref();
 
+  // Shutdown must finish whatever the log destination does (it may have gone away): the
+  // closing steps come first, and a failing log line never stops them.
+  const note = (msg: string, obj: object = {}) => {
+    try {
+      logger.info(obj, msg);
+    } catch {
+      /* nowhere to log to: carry on closing */
+    }
+  };
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
     clearInterval(cleanupTimer);
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       closeDatabase(db);
-      logger.info('closed');
+      note('closed');
+      logDestination.flushSync();
       process.exit(0);
     });
     server.closeIdleConnections();
-    if (streams.size) logger.info({ streams: streams.size }, 'ending open event streams');
+    const openStreams = streams.size;
     for (const res of streams) res.destroy();
     setTimeout(() => {
       server.closeAllConnections();
     }, 10_000).unref();
+    note('shutting down', { signal });
+    if (openStreams) note('ending open event streams', { streams: openStreams });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,5 +1,9 @@
 import pino from 'pino';
+import { createLogDestination, type LogDestination } from './logDestination';
 
-export function createLogger(level: string) {
-  return pino({ level, base: undefined, redact: ['req.headers.cookie', 'password', '*.password'] });
+export function createLogger(level: string, destination: LogDestination = createLogDestination()) {
+  return pino(
+    { level, base: undefined, redact: ['req.headers.cookie', 'password', '*.password'] },
+    destination,
+  );
 }

@@ -1,10 +1,32 @@
 // The real entry point: starts on a port of its own, answers /api/health, and on SIGTERM
 // finishes, ends open event streams, closes the database cleanly and exits 0.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitFor(check: () => Promise<boolean>, ms = 30_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 describe('npm start entry point', () => {
   it('starts, serves health, and shuts down cleanly on SIGTERM', async () => {
@@ -76,6 +98,52 @@ describe('npm start entry point', () => {
       // A clean close checkpoints the WAL and removes it.
       expect(fs.existsSync(path.join(dir, 'app.db-wal'))).toBe(false);
       expect(fs.existsSync(path.join(dir, '.session-secret'))).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('still shuts down on SIGTERM after whatever read its log output has gone away', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-start-'));
+    // A real pipe (a FIFO), as in `npm start | some-log-shipper`: node's own stdio pipes are
+    // socket pairs, which fail differently.
+    const fifo = path.join(dir, 'stdout.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const writer = fs.openSync(fifo, 'w');
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: path.join(dir, 'app.db'),
+        UPLOAD_DIR: path.join(dir, 'uploads'),
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', writer, 'ignore'],
+    });
+    fs.closeSync(writer);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (await fetch(`${base}/api/health`)).ok);
+      // The reader goes away (a log shipper that died, `| head`): from now on every log line
+      // meets a broken pipe, and log lines are being written when the signal comes.
+      fs.closeSync(reader);
+      await fetch(`${base}/api/health`);
+      const busy = Array.from({ length: 20 }, () => fetch(`${base}/api/health`).catch(() => null));
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => resolve(-1), 15_000);
+        child.on('exit', (c) => {
+          clearTimeout(timer);
+          resolve(c);
+        });
+        child.kill('SIGTERM');
+      });
+      await Promise.all(busy);
+      expect(code).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
