@@ -4,18 +4,18 @@ import type { DB } from './db/client';
 import { seedContests } from './seedContests';
 import { educationContent } from './db/schema';
 import { SEED_EDUCATION } from './seedEducation';
-import { savePlatformSettings, getPlatformSettings } from './services/settings';
+import { storePlatformSettings } from './services/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function seedDemo(db: DB): Promise<void> {
-  db.transaction(() => {
+  db.transaction((tx) => {
     // Stores the defaults explicitly so operators see them in the database.
-    savePlatformSettings({ db, value: getPlatformSettings({ db }) });
-    seedContests(db);
+    storePlatformSettings({ db: tx });
+    seedContests(tx);
     const now = Date.now();
     for (const { daysAgo, ...item } of SEED_EDUCATION) {
-      db.insert(educationContent)
+      tx.insert(educationContent)
         .values({ ...item, source: 'local', publishDate: new Date(now - daysAgo * DAY_MS) })
         .run();
     }

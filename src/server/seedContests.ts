@@ -2,7 +2,7 @@
 // their slugs, fees, caps and 7-day durations, dated relative to the first start (two running and
 // featured, two upcoming, one completed), and the two running ones' 10-entry leaderboards.
 import { asc, eq } from 'drizzle-orm';
-import type { DB } from './db/client';
+import type { DbOrTx } from './db/client';
 import { contests, users } from './db/schema';
 import type { Tier } from '../shared/constants';
 import type { ContestCategory, ContestStatus } from '../shared/contests';
@@ -170,16 +170,16 @@ const LEADERBOARD_SCORES = [9820, 9415, 9100, 8760, 8420, 8105, 7790, 7455, 7010
  */
 const NO_PASSWORD = '!demo-account-without-password';
 
-export function seedContests(db: DB, now = Date.now()): void {
-  // The contests belong to the first admin (bootstrap creates one before seeding).
-  const creator =
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, 'admin'))
-      .orderBy(asc(users.id))
-      .get()?.id ?? 1;
+export function seedContests(db: DbOrTx, now = Date.now()): void {
   db.transaction((tx) => {
+    // The contests belong to the first admin (bootstrap creates one before seeding).
+    const creator =
+      tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(asc(users.id))
+        .get()?.id ?? 1;
     const ids = new Map<string, number>();
     for (const demo of DEMO_CONTESTS) {
       const start = now + demo.startsInDays * DAY;

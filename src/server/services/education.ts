@@ -292,59 +292,66 @@ export function updateEducation({
   id: number;
   input: EducationInput;
 }): TEducationItem {
-  const before = findItem(db, actor.id, eq(educationContent.id, id));
-  if (!before) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
-  // A picture already on the item may be another admin's upload; a new one must be the editor's.
-  if (input.featuredImage && input.featuredImage !== before.featuredImage) {
-    assertOwnUpload({ db, actor, url: input.featuredImage, purposes: ['cover'] });
-  }
-  // An imported item's body is HTML: whatever the editor sends is allow-listed again.
-  const content =
-    before.source === 'wordpress' ? sanitizeImportedHtml(input.content) : input.content;
-  return db.transaction((tx) => {
-    const slug = pickSlug(tx, input, id);
-    tx.update(educationContent)
-      .set({
-        ...(slug ? { slug } : {}),
-        kind: input.kind,
-        title: input.title,
-        content,
-        excerpt: input.excerpt,
-        featuredImage: input.featuredImage,
-        category: input.category,
-        tags: cleanTags(input.tags),
-        updatedAt: new Date(),
-      })
-      .where(eq(educationContent.id, id))
-      .run();
-    const after = findItem(tx, actor.id, eq(educationContent.id, id))!;
-    writeAudit({
-      db: tx,
-      actor,
-      action: 'education.update',
-      targetType: 'education',
-      targetId: id,
-      before: { title: before.title, slug: before.slug, kind: before.kind },
-      after: { title: after.title, slug: after.slug, kind: after.kind },
-    });
-    return after;
-  });
+  // The item as it is decides what is written (its source, its picture): read in the write lock.
+  return db.transaction(
+    (tx) => {
+      const before = findItem(tx, actor.id, eq(educationContent.id, id));
+      if (!before) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+      // A picture already on the item may be another admin's upload; a new one must be the editor's.
+      if (input.featuredImage && input.featuredImage !== before.featuredImage) {
+        assertOwnUpload({ db: tx, actor, url: input.featuredImage, purposes: ['cover'] });
+      }
+      // An imported item's body is HTML: whatever the editor sends is allow-listed again.
+      const content =
+        before.source === 'wordpress' ? sanitizeImportedHtml(input.content) : input.content;
+      const slug = pickSlug(tx, input, id);
+      tx.update(educationContent)
+        .set({
+          ...(slug ? { slug } : {}),
+          kind: input.kind,
+          title: input.title,
+          content,
+          excerpt: input.excerpt,
+          featuredImage: input.featuredImage,
+          category: input.category,
+          tags: cleanTags(input.tags),
+          updatedAt: new Date(),
+        })
+        .where(eq(educationContent.id, id))
+        .run();
+      const after = findItem(tx, actor.id, eq(educationContent.id, id))!;
+      writeAudit({
+        db: tx,
+        actor,
+        action: 'education.update',
+        targetType: 'education',
+        targetId: id,
+        before: { title: before.title, slug: before.slug, kind: before.kind },
+        after: { title: after.title, slug: after.slug, kind: after.kind },
+      });
+      return after;
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 export function deleteEducation({ db, actor, id }: { db: DB; actor: Actor; id: number }): void {
-  const before = assertExists(db, id);
   // Members' saves of it go through ON DELETE CASCADE in the same transaction.
-  db.transaction((tx) => {
-    tx.delete(educationContent).where(eq(educationContent.id, id)).run();
-    writeAudit({
-      db: tx,
-      actor,
-      action: 'education.delete',
-      targetType: 'education',
-      targetId: id,
-      before: { title: before.title, slug: before.slug },
-    });
-  });
+  db.transaction(
+    (tx) => {
+      const before = assertExists(tx, id);
+      tx.delete(educationContent).where(eq(educationContent.id, id)).run();
+      writeAudit({
+        db: tx,
+        actor,
+        action: 'education.delete',
+        targetType: 'education',
+        targetId: id,
+        before: { title: before.title, slug: before.slug },
+      });
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 /** How many items there are (the admin dashboard's 'Education Content' figure). */

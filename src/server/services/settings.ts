@@ -1,7 +1,7 @@
 // Platform and payment settings, stored as key -> JSON in the settings table.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DB } from '../db/client';
+import type { DB, DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 import {
   DEFAULT_PAYMENT_CONFIG,
@@ -25,31 +25,55 @@ function jsonSetting<T>(
   defaults: T,
 ) {
   const cache = new WeakMap<DB, T>();
+  /** The stored value, read through `db` (the transaction's own handle inside one). */
+  const read = (db: DbOrTx): T => {
+    const row = db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, key))
+      .get();
+    if (!row) return defaults;
+    const parsed = schema.safeParse(withDefaults(JSON.parse(row.value)));
+    return parsed.success ? parsed.data : defaults;
+  };
+  const write = (db: DbOrTx, value: T) => {
+    const json = JSON.stringify(value);
+    db.insert(settings)
+      .values({ key, value: json })
+      .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
+      .run();
+  };
   return {
+    read,
+    write,
     get(db: DB): T {
       const cached = cache.get(db);
       if (cached) return cached;
-      const row = db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, key))
-        .get();
-      let value = defaults;
-      if (row) {
-        const parsed = schema.safeParse(withDefaults(JSON.parse(row.value)));
-        if (parsed.success) value = parsed.data;
-      }
+      const value = read(db);
       cache.set(db, value);
       return value;
     },
     save(db: DB, value: T): T {
-      const json = JSON.stringify(value);
-      db.insert(settings)
-        .values({ key, value: json })
-        .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
-        .run();
+      write(db, value);
       cache.set(db, value);
       return value;
+    },
+    /**
+     * Reads, changes and writes in one IMMEDIATE transaction (with `extra` writes such as the
+     * audit row); the cache takes the new value only once it has committed.
+     */
+    update(db: DB, change: (before: T, tx: DbOrTx) => T): { before: T; after: T } {
+      const result = db.transaction(
+        (tx) => {
+          const before = read(tx);
+          const after = change(before, tx);
+          write(tx, after);
+          return { before, after };
+        },
+        { behavior: 'immediate' },
+      );
+      cache.set(db, result.after);
+      return result;
     },
   };
 }
@@ -88,6 +112,11 @@ export function savePlatformSettings({
   return platform.save(db, value);
 }
 
+/** Stores the platform settings as they read now (defaults included), e.g. inside the seed's transaction. */
+export function storePlatformSettings({ db }: { db: DbOrTx }): void {
+  platform.write(db, platform.read(db));
+}
+
 export function getPaymentConfig({ db }: { db: DB }): TPaymentConfig {
   return payments.get(db);
 }
@@ -112,14 +141,13 @@ export function updatePlatformSettings({
   actor: Actor;
   input: Partial<TPlatformSettings>;
 }): TPlatformSettings {
-  const before = getPlatformSettings({ db });
   // A key sent as undefined (superjson keeps it) means "unchanged", not "erase": spreading it
   // would store a settings object without that field and fail every later read.
   const changes = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
   ) as Partial<TPlatformSettings>;
-  const after = { ...before, ...changes };
-  db.transaction((tx) => {
+  return platform.update(db, (before, tx) => {
+    const after = { ...before, ...changes };
     writeAudit({
       db: tx,
       actor,
@@ -129,10 +157,8 @@ export function updatePlatformSettings({
       before,
       after,
     });
-    // The cache is updated by savePlatformSettings only once the row is written.
-    savePlatformSettings({ db, value: after });
-  });
-  return after;
+    return after;
+  }).after;
 }
 
 export function updatePaymentConfig({
@@ -144,8 +170,7 @@ export function updatePaymentConfig({
   actor: Actor;
   input: TPaymentConfig;
 }): TPaymentConfig {
-  const before = getPaymentConfig({ db });
-  db.transaction((tx) => {
+  return payments.update(db, (before, tx) => {
     writeAudit({
       db: tx,
       actor,
@@ -155,7 +180,6 @@ export function updatePaymentConfig({
       before,
       after: input,
     });
-    savePaymentConfig({ db, value: input });
-  });
-  return input;
+    return input;
+  }).after;
 }
