@@ -7,6 +7,13 @@ import path from 'node:path';
 
 const results = [];
 
+// The fuzz suites run a fixed seed and this fresh one (tests/fuzz/support.ts); one per run, so
+// both suites say the same number and `FUZZ_SEED=N npm test` replays a failure.
+process.env.FUZZ_SEED ||= String(Math.floor(Math.random() * 2 ** 31));
+console.log(
+  `Fuzz seed of this run: ${process.env.FUZZ_SEED} (replay with FUZZ_SEED=${process.env.FUZZ_SEED})`,
+);
+
 function run(name, command, args) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();

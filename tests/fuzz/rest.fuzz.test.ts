@@ -19,8 +19,7 @@ import {
   rawBody,
   report,
   roomyLimits,
-  RUNS,
-  SEED,
+  SEEDS,
   send,
   vocabularyOf,
 } from './support';
@@ -56,7 +55,7 @@ describe.each([anonymous(), member()])('REST as $name', (principal) => {
       headers: oddHeaders,
     });
 
-    it(`${method} /api${route.path}`, async () => {
+    it.each(SEEDS)(`${method} /api${route.path} ($label)`, async ({ seed, numRuns }) => {
       await ensureSignedIn(principal, s);
       await fc.assert(
         fc.asyncProperty(input, async ({ segments, query, body, headers }) => {
@@ -74,7 +73,7 @@ describe.each([anonymous(), member()])('REST as $name', (principal) => {
           if (answer.setCookie) principal.dirty = true;
           checkAnswer(`${principal.name} ${method} ${path} body=${body.slice(0, 200)}`, answer);
         }),
-        { seed: SEED + index, numRuns: RUNS },
+        { seed: seed + index, numRuns },
       );
     });
   });

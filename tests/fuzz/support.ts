@@ -14,6 +14,21 @@ import type { TestServer } from '../helpers/server';
 export const SEED = 20_261_123;
 export const RUNS = 100;
 
+/**
+ * New on every run (printed, and taken from FUZZ_SEED when set, to replay a failure), so the
+ * suites keep finding inputs the fixed seed never tries. Fewer runs: it adds breadth, not depth.
+ */
+export const FRESH_SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : Math.floor(Math.random() * 2 ** 31);
+export const FRESH_RUNS = 30;
+
+/** Each property runs under both: the fixed seed, then the fresh one. */
+export const SEEDS = [
+  { label: 'fixed seed', seed: SEED, numRuns: RUNS },
+  { label: 'fresh seed', seed: FRESH_SEED, numRuns: FRESH_RUNS },
+] as const;
+
 // Typed as the nested router record, but at run time tRPC keeps it flat: 'auth.me' -> procedure.
 export const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
 
@@ -352,7 +367,7 @@ export const pathSegment = fc.oneof(
 /** The line the suites print: how much was sent, and how many answers were 5xx. */
 export function report(suite: string): void {
   console.log(
-    `[fuzz] ${suite}: ${tally.sent} inputs sent, ${tally.fiveXX} 5xx seen (seed ${SEED}; ` +
+    `[fuzz] ${suite}: ${tally.sent} inputs sent, ${tally.fiveXX} 5xx seen (seeds ${SEED} and fresh ${FRESH_SEED}; replay with FUZZ_SEED=${FRESH_SEED}; ` +
       `statuses ${JSON.stringify(tally.statuses)})` +
       (tally.seen.length ? `\n${tally.seen.join('\n')}` : ''),
   );

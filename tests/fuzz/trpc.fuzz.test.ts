@@ -18,8 +18,7 @@ import {
   rawBody,
   report,
   roomyLimits,
-  RUNS,
-  SEED,
+  SEEDS,
   send,
   vocabularyOf,
 } from './support';
@@ -126,48 +125,51 @@ describe.each([anonymous(), member()])('tRPC as $name', (principal) => {
       headers: oddHeaders,
     });
 
-    it(`${isQuery ? 'GET' : 'POST'} /trpc/${name}`, async () => {
-      await ensureSignedIn(principal, s);
-      await fc.assert(
-        fc.asyncProperty(input, async ({ transport, first, second, raw, headers }) => {
-          await ensureSignedIn(principal, s);
-          let method = isQuery ? 'GET' : 'POST';
-          if (transport === 'wrongMethod') method = isQuery ? 'POST' : 'GET';
-          let path = `/trpc/${name}`;
-          let payload: string | undefined = JSON.stringify(first) ?? 'null';
-          if (transport === 'batch') {
-            path += '?batch=1';
-            payload = JSON.stringify({ 0: first });
-          } else if (transport === 'batch2') {
-            path = `/trpc/${name},${name}?batch=1`;
-            payload = JSON.stringify({ 0: first, 1: second });
-          } else if (transport === 'raw') {
-            payload = raw;
-          } else if (transport === 'none') {
-            payload = undefined;
-          }
-          let body: string | undefined;
-          if (method === 'GET') {
-            if (payload !== undefined) {
-              path += `${path.includes('?') ? '&' : '?'}input=${encode(payload)}`;
+    it.each(SEEDS)(
+      `${isQuery ? 'GET' : 'POST'} /trpc/${name} ($label)`,
+      async ({ seed, numRuns }) => {
+        await ensureSignedIn(principal, s);
+        await fc.assert(
+          fc.asyncProperty(input, async ({ transport, first, second, raw, headers }) => {
+            await ensureSignedIn(principal, s);
+            let method = isQuery ? 'GET' : 'POST';
+            if (transport === 'wrongMethod') method = isQuery ? 'POST' : 'GET';
+            let path = `/trpc/${name}`;
+            let payload: string | undefined = JSON.stringify(first) ?? 'null';
+            if (transport === 'batch') {
+              path += '?batch=1';
+              payload = JSON.stringify({ 0: first });
+            } else if (transport === 'batch2') {
+              path = `/trpc/${name},${name}?batch=1`;
+              payload = JSON.stringify({ 0: first, 1: second });
+            } else if (transport === 'raw') {
+              payload = raw;
+            } else if (transport === 'none') {
+              payload = undefined;
             }
-          } else {
-            body = payload;
-          }
-          const answer = await send(s.url, method, path, body, {
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...principalHeaders(principal),
-            ...headers,
-          });
-          if (answer.setCookie) principal.dirty = true;
-          checkAnswer(
-            `${principal.name} ${method} ${path.slice(0, 300)} body=${(body ?? '').slice(0, 300)}`,
-            answer,
-          );
-        }),
-        { seed: SEED + 1000 + index, numRuns: RUNS },
-      );
-    });
+            let body: string | undefined;
+            if (method === 'GET') {
+              if (payload !== undefined) {
+                path += `${path.includes('?') ? '&' : '?'}input=${encode(payload)}`;
+              }
+            } else {
+              body = payload;
+            }
+            const answer = await send(s.url, method, path, body, {
+              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...principalHeaders(principal),
+              ...headers,
+            });
+            if (answer.setCookie) principal.dirty = true;
+            checkAnswer(
+              `${principal.name} ${method} ${path.slice(0, 300)} body=${(body ?? '').slice(0, 300)}`,
+              answer,
+            );
+          }),
+          { seed: seed + 1000 + index, numRuns },
+        );
+      },
+    );
   });
 });
 

@@ -15,6 +15,8 @@ export interface TestServer extends TestDb {
 export async function startTestServer(
   opts: {
     withClient?: boolean;
+    /** Serve this folder as the client (instead of dist/client with `withClient`). */
+    clientDir?: string;
     trustProxy?: boolean;
     /** The app's logger (a silent one unless given), e.g. one writing to a stream a test reads. */
     logger?: AppDeps['logger'];
@@ -23,7 +25,7 @@ export async function startTestServer(
   const t = await createTestDb(opts);
   if (opts.logger) t.deps.logger = opts.logger;
   const app = createApp(t.deps, {
-    clientDir: opts.withClient ? path.resolve('dist/client') : undefined,
+    clientDir: opts.clientDir ?? (opts.withClient ? path.resolve('dist/client') : undefined),
     trustProxy: opts.trustProxy,
   });
   const server = await new Promise<Server>((resolve) => {
