@@ -285,7 +285,11 @@ export async function setTemporaryPassword({
   assertPasswordAllowed(password, target);
   const hash = await passwords.hash(password);
   db.transaction((tx) => {
-    tx.update(users).set({ password: hash }).where(eq(users.id, target.id)).run();
+    // The member must choose their own at the next sign-in, before anything else.
+    tx.update(users)
+      .set({ password: hash, mustChangePassword: true })
+      .where(eq(users.id, target.id))
+      .run();
     deleteUserSessions({ db: tx, userId: target.id });
     writeAudit({
       db: tx,
