@@ -18,8 +18,13 @@ import { middleware, publicProcedure, router } from '../trpc';
  * cookie that lets this browser past the account's sign-in lock-out from now on.
  */
 async function startSession(ctx: Context, user: TUser): Promise<TUser> {
-  if (ctx.cookie.id) deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
-  const id = createSession({ db: ctx.db, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent });
+  const id = createSession({
+    db: ctx.db,
+    userId: user.id,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    replaces: ctx.cookie.id,
+  });
   await ctx.cookie.set(id);
   ctx.device.remember(issueDeviceToken(ctx.sessionSecret, user.id));
   return user;
