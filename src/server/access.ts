@@ -13,3 +13,13 @@ export const accessPolicy: Record<string, Access | undefined> = Object.fromEntri
     ([path, p]) => [path, p._def.meta?.access],
   ),
 );
+
+/**
+ * The procedures a member who still has to replace a temporary password may call besides the
+ * 'anonymous' ones (trpc.ts refuses every other with reason 'password_change_required').
+ */
+export const openDuringPasswordChange: string[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
+)
+  .filter(([, p]) => p._def.meta?.duringPasswordChange)
+  .map(([path]) => path);

@@ -8,9 +8,15 @@ import type { Limits } from './services/limits';
 import type { PasswordHasher } from './services/passwords';
 import { getSessionUser } from './services/sessions';
 import type { SessionUser } from './services/users';
-import { getSessionCookie, type SessionCookie } from './session';
+import {
+  getDeviceCookie,
+  getSessionCookie,
+  memoryDeviceCookie,
+  type DeviceCookie,
+  type SessionCookie,
+} from './session';
 
-export type { SessionCookie } from './session';
+export type { DeviceCookie, SessionCookie } from './session';
 
 export interface AppDeps {
   db: DB;
@@ -28,6 +34,8 @@ export interface AppDeps {
 export interface CreateInnerContextOptions {
   deps: AppDeps;
   cookie: SessionCookie;
+  /** The browser's device cookie (sign-in lock-out); an empty in-memory one when not given. */
+  device?: DeviceCookie;
   ip?: string;
   userAgent?: string;
 }
@@ -35,6 +43,7 @@ export interface CreateInnerContextOptions {
 export function createContextInner({
   deps,
   cookie,
+  device = memoryDeviceCookie(),
   ip = 'local',
   userAgent,
 }: CreateInnerContextOptions) {
@@ -47,7 +56,7 @@ export function createContextInner({
   const actor: Actor | null = user
     ? { id: user.id, username: user.username, role: user.role, ip, userAgent }
     : null;
-  return { ...deps, cookie, user, actor, ip, userAgent };
+  return { ...deps, cookie, device, user, actor, ip, userAgent };
 }
 
 export type Context = ReturnType<typeof createContextInner>;
@@ -57,6 +66,7 @@ export async function createContext(deps: AppDeps, req: Request, res: Response) 
   return createContextInner({
     deps,
     cookie,
+    device: getDeviceCookie(req, res),
     ip: req.ip ?? 'unknown',
     userAgent: req.get('user-agent'),
   });

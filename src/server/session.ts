@@ -7,6 +7,7 @@
 import type { Request, Response } from 'express';
 import { sealData, unsealData } from 'iron-session';
 import { LRUCache } from 'lru-cache';
+import { MAX_DEVICE_TOKENS, tokenUserId } from './services/devices';
 import { SESSION_TTL_MS } from './services/sessions';
 
 interface SealedData {
@@ -106,4 +107,59 @@ export async function getSessionCookie(
 /** How many seals are cached for a secret (tests: garbage must never take a place). */
 export function cachedSealCount(password: string): number {
   return caches.get(password)?.size ?? 0;
+}
+
+/**
+ * The browser's device cookie (services/devices.ts): the signed tokens of the accounts that
+ * signed in on it, most recent first. It outlives sessions (a logout keeps it) for a year.
+ */
+export interface DeviceCookie {
+  /** The tokens as the browser sent them: not verified here. */
+  tokens: readonly string[];
+  /** Keeps `token` for its account on this browser, replacing that account's older one. */
+  remember(token: string): void;
+}
+
+export const DEVICE_COOKIE = 'contest_device';
+const DEVICE_MAX_AGE = 365 * 24 * 3600;
+
+function parseDeviceTokens(value: string | undefined): string[] {
+  if (!value || value.length > 1024) return [];
+  return value.split('~').filter(Boolean).slice(0, MAX_DEVICE_TOKENS);
+}
+
+/** The list with `token` first and no other token of its account, at most the maximum long. */
+export function withDeviceToken(tokens: readonly string[], token: string): string[] {
+  const userId = tokenUserId(token);
+  return [token, ...tokens.filter((t) => tokenUserId(t) !== userId)].slice(0, MAX_DEVICE_TOKENS);
+}
+
+/** A device cookie kept in memory: procedure tests, scripts, and contexts without a browser. */
+export function memoryDeviceCookie(tokens: readonly string[] = []): DeviceCookie {
+  const cookie: DeviceCookie = {
+    tokens,
+    remember(token) {
+      cookie.tokens = withDeviceToken(cookie.tokens, token);
+    },
+  };
+  return cookie;
+}
+
+export function getDeviceCookie(req: Request, res: Response): DeviceCookie {
+  const cookie: DeviceCookie = {
+    tokens: parseDeviceTokens(readCookie(req, DEVICE_COOKIE)),
+    remember(token) {
+      cookie.tokens = withDeviceToken(cookie.tokens, token);
+      const parts = [
+        `${DEVICE_COOKIE}=${cookie.tokens.join('~')}`,
+        `Max-Age=${DEVICE_MAX_AGE}`,
+        'Path=/',
+        'HttpOnly',
+        'SameSite=Lax',
+      ];
+      if (req.secure) parts.push('Secure');
+      res.append('Set-Cookie', parts.join('; '));
+    },
+  };
+  return cookie;
 }

@@ -4,6 +4,7 @@ import { MSG } from '../shared/messages';
 import type { Context } from './context';
 import { AppError } from './services/errors';
 import { getPlatformSettings } from './services/settings';
+import { assertPasswordChosen } from './services/users';
 import { transformer } from './transformer';
 
 interface IssueLike {
@@ -35,6 +36,11 @@ export interface ProcedureMeta {
   access: Access;
   /** Still answers while the platform is in maintenance (who am I, sign in/out, settings). */
   openInMaintenance?: boolean;
+  /**
+   * Answers a member who still has to replace a temporary password (changing it). Every
+   * other procedure but the 'anonymous' ones refuses them with reason 'password_change_required'.
+   */
+  duringPasswordChange?: boolean;
 }
 
 const t = initTRPC
@@ -99,6 +105,7 @@ const enforceAccess = t.middleware(({ ctx, meta, path, next }) => {
   if (!access) throw new Error(`Procedure ${path} declares no access`);
   if (access === 'anonymous') return next();
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
+  if (!meta.duringPasswordChange) assertPasswordChosen(ctx.user);
   if (ROLE_RANK[ctx.user.role] < NEEDED_RANK[access]) {
     throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
   }

@@ -9,6 +9,7 @@ import { sendError } from './rest';
 import { AppError } from './services/errors';
 import { take } from './services/limits';
 import { getPlatformSettings } from './services/settings';
+import { assertPasswordChosen } from './services/users';
 import { getServableUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
 
 export function createUploadRouter(deps: AppDeps): Router {
@@ -23,6 +24,7 @@ export function createUploadRouter(deps: AppDeps): Router {
     try {
       const ctx = await createContext(deps, req, res);
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+      assertPasswordChosen(ctx.user);
       if (ctx.user.role !== 'admin' && getPlatformSettings({ db: deps.db }).maintenanceMode) {
         throw new AppError('SERVICE_UNAVAILABLE', MSG.maintenance);
       }
@@ -91,7 +93,11 @@ export function createUploadRouter(deps: AppDeps): Router {
       // The session is read only when the file turns out to be private.
       const file = await getServableUpload({
         db: deps.db,
-        actor: async () => (await createContext(deps, req, res)).actor,
+        // A session restricted to choosing a new password reads no private file.
+        actor: async () => {
+          const ctx = await createContext(deps, req, res);
+          return ctx.user?.mustChangePassword ? null : ctx.actor;
+        },
         fileName: String(req.params.name),
       });
       res.setHeader(

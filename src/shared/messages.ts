@@ -18,4 +18,7 @@ export const MSG = {
   tooManySignups: 'Too many accounts were created from your network. Please try again later.',
   tooManyUploads: 'Too many uploads. Please try again later.',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  passwordChangeRequired: 'Please choose a new password before you continue',
+  currentPasswordRequired: 'Current password is required',
+  adminOnlyPage: 'That page is for administrators',
 } as const;

@@ -75,7 +75,9 @@ describe('a new member, start to finish', () => {
     await page.getByLabel('Confirm Password').fill('kestrel-orbit-93');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(at('/'));
-    await expectText(page, `Welcome back, ${name}`);
+    // A new member is welcomed, not welcomed back.
+    await expectText(page, `Welcome, ${name}`, true);
+    expect(await page.getByText(`Welcome back, ${name}`).count()).toBe(0);
     await expectText(page, 'Registration successful');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible())
@@ -90,7 +92,7 @@ describe('a new member, start to finish', () => {
     expect(await htmlClass(page)).not.toContain('dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await page.reload();
-    await expectText(page, `Welcome back, ${name}`);
+    await expectText(page, `Welcome, ${name}`, true);
     expect(await htmlClass(page)).toContain('light');
     expect(await htmlClass(page)).not.toContain('dark');
     // The toggle now offers the way back.
@@ -114,9 +116,10 @@ describe('a new member, start to finish', () => {
     await expectText(page, `Welcome back, ${name}`);
   });
 
-  it('is sent to / when opening an admin route', async () => {
+  it('is sent to / when opening an admin route, and told why', async () => {
     await page.goto(at('/admin/users'));
     await page.waitForURL(at('/'));
+    await expectText(page, 'That page is for administrators');
     await expectText(page, `Welcome back, ${name}`);
   });
 
@@ -198,7 +201,32 @@ describe('the sign-in forms', () => {
     const page = await freshPage();
     await loginThroughForm(page, member.username, 'wrongpass');
     await expectText(page, 'Login failed');
-    await expectText(page, 'Invalid username or password');
+    // Said in the form too, as an alert that stays after the toast has gone.
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid username or password' });
+    await alert.waitFor();
+    expect(await page.getByRole('tabpanel', { name: 'Login' }).getByRole('alert').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    // The next try clears it; a right password goes on to the dashboard.
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(at('/'));
+  });
+
+  it('show a lock-out and a suspension in the form as alerts', async () => {
+    const member = await createUser(s.db);
+    const banned = await createUser(s.db, { role: 'banned' });
+    const page = await freshPage();
+    for (let i = 0; i < 5; i++) {
+      await loginThroughForm(page, member.username, `wrong-guess-${i}`);
+      await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
+    }
+    await loginThroughForm(page, member.username, member.password);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Too many failed sign-in attempts. Please try again later.' })
+      .waitFor();
+    await loginThroughForm(page, banned.username, banned.password);
+    await page.getByRole('alert').filter({ hasText: 'Your account has been suspended' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 

@@ -221,7 +221,7 @@ describe('an admin', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('Temporary password: the member signs in with it', async () => {
+  it('Temporary password: the member signs in with it and chooses their own', async () => {
     await open(page, '/admin/users');
     await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
     await page.getByRole('menuitem', { name: 'Set Temporary Password' }).click();
@@ -230,7 +230,14 @@ describe('an admin', () => {
     await dialog.getByRole('button', { name: 'Set Password' }).click();
     await expectText(page, 'Temporary password set');
     await dialog.waitFor({ state: 'hidden' });
-    await signedIn(added);
+    const member = await signedIn(added);
+    await member.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await member.getByLabel('Temporary Password').fill(added.password);
+    await member.getByLabel('New Password', { exact: true }).fill('orchard-lantern-85');
+    await member.getByLabel('Confirm New Password').fill('orchard-lantern-85');
+    await member.getByRole('button', { name: 'Save New Password' }).click();
+    await expectText(member, 'Password updated successfully');
+    await member.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
 
   it('Education, new content: writes an article', async () => {

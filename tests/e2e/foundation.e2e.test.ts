@@ -31,7 +31,7 @@ describe('a new member', () => {
     await page.getByLabel('Confirm Password').fill('kestrel-orbit-93');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${s.url}/`);
-    await expectText(page, 'Welcome back, e2e_member');
+    await expectText(page, 'Welcome, e2e_member');
     await expectText(page, 'Registration successful');
     await expectText(page, 'Upgrade to Standard, Pro or Elite');
 
@@ -41,7 +41,7 @@ describe('a new member', () => {
     expect(await page.evaluate(() => document.documentElement.className)).toContain('light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await page.reload();
-    await expectText(page, 'Welcome back, e2e_member');
+    await expectText(page, 'Welcome, e2e_member');
     expect(await page.evaluate(() => document.documentElement.className)).toContain('light');
 
     await page.getByRole('button', { name: 'Logout' }).first().click();

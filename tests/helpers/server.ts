@@ -44,10 +44,34 @@ export async function startTestServer(
   };
 }
 
-/** A tiny cookie-keeping HTTP client for REST tests. */
+/**
+ * A tiny cookie-keeping HTTP client for REST tests. It keeps each cookie by name, as a browser
+ * does (the session cookie and the device cookie of a sign-in); `cookie` reads and writes the
+ * whole Cookie header, and `cookieNamed` one of them.
+ */
 export class HttpClient {
-  cookie = '';
+  private jar = new Map<string, string>();
   constructor(private readonly base: string) {}
+
+  get cookie(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+  set cookie(header: string) {
+    this.jar.clear();
+    for (const part of header.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0) this.jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+    }
+  }
+  /** One cookie as `name=value`, or '' when the client holds none of that name. */
+  cookieNamed(name: string): string {
+    const value = this.jar.get(name);
+    return value === undefined ? '' : `${name}=${value}`;
+  }
+  /** Drops one cookie (a browser whose session cookie was lost, say), keeping the others. */
+  forget(name: string): void {
+    this.jar.delete(name);
+  }
 
   async request(
     method: string,
@@ -67,8 +91,10 @@ export class HttpClient {
     const setCookie = res.headers.getSetCookie();
     for (const c of setCookie) {
       const pair = c.split(';')[0]!;
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = '';
-      else this.cookie = pair;
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)) this.jar.delete(name);
+      else this.jar.set(name, pair.slice(eq + 1));
     }
     const text = await res.text();
     let json: unknown;

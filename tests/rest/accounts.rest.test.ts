@@ -166,6 +166,15 @@ describe('PATCH /api/user/password', () => {
     });
     expect(short.status).toBe(400);
     expect(short.json.message).toBe('Password must be at least 6 characters');
+    const empty = await http.patch('/api/user/password', {
+      currentPassword: '',
+      newPassword: 'whatever123',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.json).toMatchObject({
+      message: 'Current password is required',
+      issues: [{ path: 'currentPassword', message: 'Current password is required' }],
+    });
     const wrong = await http.patch('/api/user/password', {
       currentPassword: 'not-my-password',
       newPassword: 'whatever123',

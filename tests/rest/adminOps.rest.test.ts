@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../src/server/db/schema';
-import { signIn, snapshot } from '../helpers/accounts';
+import { PNG, signIn, snapshot, uploadForm } from '../helpers/accounts';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
@@ -194,5 +194,59 @@ describe('GET /api/admin/audit with actor, from and to', () => {
     expect(
       (await adminHttp.get('/api/admin/audit?from=2030-02-01&to=2030-01-01')).json,
     ).toMatchObject({ message: 'The start date must not be after the end date' });
+  });
+});
+
+describe('POST /api/admin/users/:id/password: a temporary password', () => {
+  it('restricts the member’s next session over REST and tRPC until they choose a new one', async () => {
+    const member = await createUser(s.db);
+    const set = await adminHttp.post(`/api/admin/users/${member.id}/password`, {
+      password: 'temporary-rest-1',
+    });
+    expect(set.status).toBe(200);
+    const http = new HttpClient(s.url);
+    const login = await http.post('/api/login', {
+      username: member.username,
+      password: 'temporary-rest-1',
+    });
+    expect(login.status).toBe(200);
+    expect(login.json).toMatchObject({ id: member.id, mustChangePassword: true });
+    expect((await http.get('/api/user')).json).toMatchObject({ mustChangePassword: true });
+    const before = snapshot(s.db);
+    const refused = [
+      await http.get('/api/contests'),
+      await http.get('/api/user/sessions'),
+      await http.patch('/api/user/profile', { fullName: 'Not yet' }),
+      await http.request('POST', '/api/upload', uploadForm(PNG, 'me.png', 'image/png', 'avatar')),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({
+        message: 'Please choose a new password before you continue',
+        code: 'FORBIDDEN',
+        reason: 'password_change_required',
+      });
+    }
+    const viaTrpc = await http.get(
+      '/trpc/contests.list?input=' + encodeURIComponent('{"json":{}}'),
+    );
+    expect(viaTrpc.status).toBe(403);
+    expect(viaTrpc.text).toContain('password_change_required');
+    expect(snapshot(s.db)).toEqual(before);
+    // The member chooses their own: the same session has full access from then on.
+    const changed = await http.patch('/api/user/password', {
+      currentPassword: 'temporary-rest-1',
+      newPassword: 'rest-own-choice-2',
+    });
+    expect(changed.status).toBe(200);
+    expect((await http.get('/api/user')).json).toMatchObject({ mustChangePassword: false });
+    expect((await http.get('/api/contests')).status).toBe(200);
+    expect(
+      s.db
+        .select({ flag: users.mustChangePassword })
+        .from(users)
+        .where(eq(users.id, member.id))
+        .get(),
+    ).toEqual({ flag: false });
   });
 });

@@ -241,7 +241,7 @@ describe('POST /api/logout', () => {
     const cleared = res.setCookie.find((c) => c.startsWith('contest_session='));
     expect(cleared).toMatch(/^contest_session=;/);
     expect(cleared).toMatch(/Max-Age=0/);
-    expect(http.cookie).toBe('');
+    expect(http.cookieNamed('contest_session')).toBe('');
     const after = await http.get('/api/user');
     expect(after.status).toBe(401);
   });

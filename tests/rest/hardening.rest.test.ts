@@ -208,6 +208,107 @@ describe('sign-in limits', () => {
   });
 });
 
+describe('device cookies (OWASP): strangers cannot lock the owner out', () => {
+  /** Five strangers' failures lock the account for unknown devices. */
+  async function lockOut(username: string) {
+    for (let i = 0; i < 5; i++) {
+      const res = await clientAt().post('/api/login', { username, password: `guess-${i}` });
+      expect(res.status).toBe(401);
+    }
+  }
+  const login = (c: HttpClient, user: { username: string; password: string }) =>
+    c.post('/api/login', { username: user.username, password: user.password });
+
+  it('a browser that signed in before still signs in, over REST and tRPC; others get 429', async () => {
+    const member = await createUser(s.db);
+    const home = await signedIn(member);
+    const first = home.cookieNamed('contest_device');
+    expect(first).toMatch(/^contest_device=\d+\.[\w-]{22}\.[\w-]{43}$/);
+    await home.post('/api/logout');
+    // Logging out keeps the device cookie: it is not a session.
+    expect(home.cookieNamed('contest_session')).toBe('');
+    expect(home.cookieNamed('contest_device')).toBe(first);
+    await lockOut(member.username);
+    const stranger = await login(clientAt(), member);
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(0);
+    const owner = await login(home, member);
+    expect(owner.status).toBe(200);
+    const set = owner.setCookie.find((c) => c.startsWith('contest_device='))!;
+    expect(set).toMatch(/; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/);
+    // A new token each sign-in.
+    expect(home.cookieNamed('contest_device')).not.toBe(first);
+    const viaTrpc = await home.post('/trpc/auth.login', {
+      json: { username: member.username, password: member.password },
+    });
+    expect(viaTrpc.status).toBe(200);
+    // The device, not the address, is what is known: a new browser at the owner's address waits.
+    const sameAddress = await login(clientAt(), member);
+    expect(sameAddress.status).toBe(429);
+  });
+
+  it('marks the device cookie Secure behind https', async () => {
+    const member = await createUser(s.db);
+    const res = await clientAt().request(
+      'POST',
+      '/api/login',
+      { username: member.username, password: member.password },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.setCookie.find((c) => c.startsWith('contest_device='))).toMatch(/; Secure$/);
+  });
+
+  it('a forged cookie, or one of another account, does not help', async () => {
+    const member = await createUser(s.db);
+    const other = await createUser(s.db);
+    const home = await signedIn(member);
+    const otherHome = await signedIn(other);
+    await lockOut(member.username);
+    const genuine = home.cookieNamed('contest_device').split('=')[1]!;
+    const [id, nonce] = genuine.split('.');
+    const otherToken = otherHome.cookieNamed('contest_device').split('=')[1]!;
+    for (const token of [
+      `${id}.${nonce}.${'A'.repeat(43)}`,
+      `${id}.${otherToken.split('.')[1]}.${otherToken.split('.')[2]}`,
+      otherToken,
+      'garbage~more-garbage',
+    ]) {
+      const c = clientAt();
+      c.cookie = `contest_device=${token}`;
+      expect((await login(c, member)).status, token).toBe(429);
+    }
+    // A cookie holding both accounts' tokens works for each.
+    const both = clientAt();
+    both.cookie = `contest_device=${otherToken}~${genuine}`;
+    expect((await login(both, member)).status).toBe(200);
+  });
+
+  it('a copied device cookie that keeps failing is locked out itself', async () => {
+    const member = await createUser(s.db);
+    const home = await signedIn(member);
+    const laptop = await signedIn(member);
+    await lockOut(member.username);
+    const thief = clientAt();
+    thief.cookie = home.cookieNamed('contest_device');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (
+          await thief.post('/api/login', {
+            username: member.username,
+            password: `thief-guess-${i}`,
+          })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login(thief, member)).status).toBe(429);
+    expect((await login(home, member)).status).toBe(429);
+    expect((await login(laptop, member)).status).toBe(200);
+  });
+});
+
 describe('sign-up limits', () => {
   it(`allows ${DEFAULT_LIMITS.signupsPerIpPerHour} sign-ups per address per hour`, async () => {
     const c = clientAt('10.40.0.1');
@@ -218,6 +319,28 @@ describe('sign-up limits', () => {
     }
     expect(statuses.filter((x) => x === 201)).toHaveLength(DEFAULT_LIMITS.signupsPerIpPerHour);
     expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+
+  it('counts a probe before answering it: over the limit a taken name or e-mail gets 429, not 409', async () => {
+    const taken = await createUser(s.db);
+    const c = clientAt();
+    const probes = [
+      { ...registration(taken.username), email: 'fresh-probe@example.com' },
+      { ...registration('probe_fresh_name'), email: taken.email },
+    ];
+    for (let i = 0; i < DEFAULT_LIMITS.signupsPerIpPerHour; i++) {
+      const res = await c.post('/api/register', probes[i % 2]);
+      expect(res.status).toBe(409);
+    }
+    for (const body of [...probes, registration('probe_free'), { username: 1 }]) {
+      const res = await c.post('/api/register', body);
+      expect(res.status).toBe(429);
+      expect(res.json.message).toBe(MSG.tooManySignups);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const viaTrpc = await c.post('/trpc/auth.register', { json: probes[0] });
+    expect(viaTrpc.status).toBe(429);
+    expect(Number(viaTrpc.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('counts a batch as its parts', async () => {

@@ -1,13 +1,14 @@
 // The access policy matrix: every procedure of appRouter (read from the router, so procedures
-// added later are covered without touching this file), called as each of five principals, must
+// added later are covered without touching this file), called as each of six principals, must
 // answer as its own `.meta({ access })` declaration says (src/server/access.ts reads them):
 // UNAUTHORIZED = 401, FORBIDDEN = 403, anything else (success, BAD_REQUEST, NOT_FOUND, ...) =
 // allowed. A refused call changes nothing. Then the same over real HTTP for every REST path of
 // the adapter table, and for the Express-only upload path.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessPolicy, type Access } from '../../src/server/access';
-import { educationContent } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { accessPolicy, openDuringPasswordChange, type Access } from '../../src/server/access';
+import { educationContent, users } from '../../src/server/db/schema';
 import { restRoutes } from '../../src/server/rest';
 import { appRouter } from '../../src/server/routers/_app';
 import { sessionCookie } from '../helpers/accounts';
@@ -18,10 +19,11 @@ import { createInput, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { addParticipant } from '../../src/server/services/contestParticipants';
 
-type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned';
+// 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
+type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
 type Outcome = 401 | 403 | 'allowed';
 
-const PRINCIPALS: Principal[] = ['anonymous', 'user', 'moderator', 'admin', 'banned'];
+const PRINCIPALS: Principal[] = ['anonymous', 'user', 'moderator', 'admin', 'banned', 'restricted'];
 
 const EXPECTED: Record<Access, Record<Principal, Outcome>> = {
   anonymous: {
@@ -30,11 +32,48 @@ const EXPECTED: Record<Access, Record<Principal, Outcome>> = {
     moderator: 'allowed',
     admin: 'allowed',
     banned: 'allowed',
+    restricted: 'allowed',
   },
-  member: { anonymous: 401, user: 'allowed', moderator: 'allowed', admin: 'allowed', banned: 401 },
-  moderator: { anonymous: 401, user: 403, moderator: 'allowed', admin: 'allowed', banned: 401 },
-  admin: { anonymous: 401, user: 403, moderator: 403, admin: 'allowed', banned: 401 },
+  member: {
+    anonymous: 401,
+    user: 'allowed',
+    moderator: 'allowed',
+    admin: 'allowed',
+    banned: 401,
+    restricted: 403,
+  },
+  moderator: {
+    anonymous: 401,
+    user: 403,
+    moderator: 'allowed',
+    admin: 'allowed',
+    banned: 401,
+    restricted: 403,
+  },
+  admin: {
+    anonymous: 401,
+    user: 403,
+    moderator: 403,
+    admin: 'allowed',
+    banned: 401,
+    restricted: 403,
+  },
 };
+
+/** What `principal` gets from a procedure or path declared `access`. */
+function expectedOf(procedure: string, access: Access, principal: Principal): Outcome {
+  if (principal === 'restricted' && openDuringPasswordChange.includes(procedure)) {
+    return EXPECTED[access].user;
+  }
+  return EXPECTED[access][principal];
+}
+
+/** A member whose temporary password is still to be replaced. */
+async function restrictedMember(db: TestDb['db']): Promise<CreatedUser> {
+  const member = await createUser(db);
+  db.update(users).set({ mustChangePassword: true }).where(eq(users.id, member.id)).run();
+  return member;
+}
 
 // In tRPC v11 `_def.procedures` is a flat record keyed by dotted path ('auth.login').
 const PROCEDURES = Object.keys(appRouter._def.procedures).sort();
@@ -62,10 +101,11 @@ beforeAll(async () => {
   for (const principal of PRINCIPALS) {
     const t = await createTestDb();
     // Every world holds the same cast, so ids used by validation-passing inputs mean the same.
-    const cast: Partial<Record<Role, CreatedUser>> = {};
+    const cast: Partial<Record<Role | 'restricted', CreatedUser>> = {};
     for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {
       cast[role] = await createUser(t.db, { role });
     }
+    cast.restricted = await restrictedMember(t.db);
     const pendingId = insertContest(t.db, { createdBy: cast.user!.id, status: 'pending' }).id;
     const activeId = insertContest(t.db, { createdBy: cast.user!.id, status: 'active' }).id;
     // Education items 1 (read, saved, edited) and 2 (deleted), for the sample inputs.
@@ -212,6 +252,10 @@ describe('the access policy table', () => {
     expect(Object.keys(SAMPLE_INPUTS).filter((p) => !PROCEDURES.includes(p))).toEqual([]);
   });
 
+  it('lets a member with a temporary password change it, and nothing else that is not open', () => {
+    expect(openDuringPasswordChange).toEqual(['account.changePassword']);
+  });
+
   it('uses only the four access levels', () => {
     const levels = new Set(Object.values(accessPolicy));
     for (const level of levels) expect(Object.keys(EXPECTED)).toContain(level);
@@ -228,7 +272,9 @@ describe.each(PROCEDURES)('%s', (path) => {
     const before = snapshot(t);
     const sample = SAMPLE_INPUTS[path];
     const { outcome: result, code } = await outcomeOf(procedureOf(caller, path)(sample?.(world)));
-    expect(result, `${path} as ${principal} (${access})`).toBe(EXPECTED[access!][principal]);
+    expect(result, `${path} as ${principal} (${access})`).toBe(
+      expectedOf(path, access!, principal),
+    );
     // A sample input is valid: an allowed call with it really ran and succeeded.
     if (sample && result === 'allowed') expect(code, `${path} as ${principal}`).toBeUndefined();
     if (result !== 'allowed') expect(snapshot(t)).toEqual(before);
@@ -237,11 +283,14 @@ describe.each(PROCEDURES)('%s', (path) => {
 
 describe('REST paths', () => {
   // Express-only paths outside the adapter table, with the access they enforce.
-  const EXPRESS_ONLY = [{ method: 'post', path: '/upload', query: '', access: 'member' as Access }];
+  const EXPRESS_ONLY = [
+    { method: 'post', path: '/upload', query: '', access: 'member' as Access, procedure: '' },
+  ];
   const ROUTES = [
     ...restRoutes.map((r) => ({
       method: r.method,
       path: r.path,
+      procedure: r.procedure,
       // A row that answers only for some query values (GET /contests?admin=true) is called with them.
       query: r.query ? `?${new URLSearchParams(r.query).toString()}` : '',
       access: accessPolicy[r.procedure],
@@ -255,6 +304,7 @@ describe('REST paths', () => {
     for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {
       cast[role] = await createUser(s.db, { role });
     }
+    cast.restricted = await restrictedMember(s.db);
   });
   afterAll(() => s?.stop());
 
@@ -268,7 +318,7 @@ describe('REST paths', () => {
     expect(restRoutes.filter((r) => !PROCEDURES.includes(r.procedure))).toEqual([]);
   });
 
-  describe.each(ROUTES)('$method /api$path$query', ({ method, path, query, access }) => {
+  describe.each(ROUTES)('$method /api$path$query', ({ method, path, query, access, procedure }) => {
     it.each(PRINCIPALS)('as %s', async (principal) => {
       expect(access).toBeDefined();
       const cookie = await cookieOf(principal);
@@ -283,7 +333,9 @@ describe('REST paths', () => {
       if (res.status === 403) outcome = 403;
       // GET /api/user answers 401 to a caller without a session (SPEC 7): auth.me itself is open.
       const expected =
-        path === '/user' && EXPECTED.member[principal] === 401 ? 401 : EXPECTED[access!][principal];
+        path === '/user' && EXPECTED.member[principal] === 401
+          ? 401
+          : expectedOf(procedure, access!, principal);
       expect(outcome, `${method} ${path} as ${principal}: ${res.status}`).toBe(expected);
       expect(res.status).toBeLessThan(500);
       if (outcome !== 'allowed') expect(snapshot(s)).toEqual(before);

@@ -180,6 +180,25 @@ describe('account.changePassword', () => {
         caller.account.changePassword({ currentPassword: member.password, newPassword: '12345' }),
       ),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Password must be at least 6 characters' });
+    // An empty or missing current password is missing, not short.
+    for (const currentPassword of ['', undefined]) {
+      expect(
+        await failure(
+          caller.account.changePassword({
+            currentPassword: currentPassword as unknown as string,
+            newPassword: 'kestrel-orbit-95',
+          }),
+        ),
+      ).toEqual({ code: 'BAD_REQUEST', message: 'Current password is required' });
+    }
+    expect(
+      await failure(
+        caller.account.changePassword({
+          currentPassword: '12345',
+          newPassword: 'kestrel-orbit-95',
+        }),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', message: 'Password must be at least 6 characters' });
   });
 
   it('changes the password, ends the other sessions and keeps the caller signed in', async () => {

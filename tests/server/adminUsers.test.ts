@@ -13,7 +13,9 @@ import {
   type CreatedUser,
   type TestDb,
 } from '../helpers/db';
-import { failure } from '../helpers/errors';
+import { failure, refusal } from '../helpers/errors';
+import { MSG } from '../../src/shared/messages';
+import { PASSWORD_CHANGE_REQUIRED } from '../../src/shared/schemas/auth';
 
 const t = await createTestDb();
 let admin: CreatedUser;
@@ -75,7 +77,11 @@ describe('adminUsers.list', () => {
       expect(u).not.toHaveProperty('password');
       expect(u).not.toHaveProperty('sessionVersion');
     }
-    expect(JSON.stringify(rows)).not.toMatch(/scrypt|\$argon|password/i);
+    // The one field that names a password is the temporary-password flag, a boolean.
+    expect(rows.every((u) => typeof u.mustChangePassword === 'boolean')).toBe(true);
+    expect(JSON.stringify(rows).replaceAll('"mustChangePassword"', '')).not.toMatch(
+      /scrypt|\$argon|password/i,
+    );
   });
 
   it('searches username or e-mail without regard to case', async () => {
@@ -423,6 +429,79 @@ describe('adminUsers.setPassword', () => {
       targetId: String(member.id),
     });
     expect(JSON.stringify(audit)).not.toContain('temporary-123');
+  });
+
+  it('restricts the next session to choosing a new password, on the server, until it is chosen', async () => {
+    const member = await createUser(t.db);
+    await asAdmin().adminUsers.setPassword({ id: member.id, password: 'temporary-123' });
+    expect(row(member.id)!.mustChangePassword).toBe(true);
+    // Sign-in answers as usual, and says the password must change.
+    const { caller: browser, cookie } = callerFor(t);
+    const signedIn = await browser.auth.login({
+      username: member.username,
+      password: 'temporary-123',
+    });
+    expect(signedIn).toMatchObject({ id: member.id, mustChangePassword: true });
+    const session = () => reopen(t, cookie);
+    expect(await session().auth.me()).toMatchObject({ id: member.id, mustChangePassword: true });
+    // Everything else is refused with the reason, whatever its access level; nothing changes.
+    const before = snapshot(t.db);
+    for (const call of [
+      session().contests.list({ tab: 'all' }),
+      session().account.updateProfile({ fullName: 'Not yet' }),
+      session().account.listSessions(),
+      session().payments.myProofs({}),
+      session().account.endOtherSessions(),
+    ]) {
+      expect(await refusal(call)).toEqual({
+        code: 'FORBIDDEN',
+        message: MSG.passwordChangeRequired,
+        reason: PASSWORD_CHANGE_REQUIRED,
+      });
+    }
+    expect(snapshot(t.db)).toEqual(before);
+    // The temporary password is the current one; the new one must differ from it.
+    expect(
+      await failure(
+        session().account.changePassword({
+          currentPassword: 'temporary-123',
+          newPassword: 'temporary-123',
+        }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: MSG.passwordUnchanged });
+    await expect(
+      session().account.changePassword({
+        currentPassword: 'temporary-123',
+        newPassword: 'my-own-choice-77',
+      }),
+    ).resolves.toEqual({ success: true });
+    // The same session now has full access; the flag is gone from the row.
+    expect(row(member.id)!.mustChangePassword).toBe(false);
+    expect(await session().auth.me()).toMatchObject({ mustChangePassword: false });
+    await expect(session().contests.list({ tab: 'all' })).resolves.toBeDefined();
+    await expect(session().account.listSessions()).resolves.toHaveLength(1);
+    // A later sign-in with the new password is a normal one.
+    await expect(
+      callerFor(t).caller.auth.login({ username: member.username, password: 'my-own-choice-77' }),
+    ).resolves.toMatchObject({ mustChangePassword: false });
+  });
+
+  it('restricts an admin given a temporary password from admin procedures too', async () => {
+    const other = await createUser(t.db, { role: 'admin' });
+    await asAdmin().adminUsers.setPassword({ id: other.id, password: 'temporary-456' });
+    const { caller, cookie } = callerFor(t);
+    await caller.auth.login({ username: other.username, password: 'temporary-456' });
+    expect(await refusal(reopen(t, cookie).adminUsers.list({}))).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: PASSWORD_CHANGE_REQUIRED,
+    });
+    await reopen(t, cookie).account.changePassword({
+      currentPassword: 'temporary-456',
+      newPassword: 'admin-own-choice-88',
+    });
+    await expect(reopen(t, cookie).adminUsers.list({})).resolves.toMatchObject({
+      total: expect.any(Number),
+    });
   });
 
   it('validates (min 8) and answers NOT_FOUND for an unknown user, changing nothing', async () => {

@@ -4,8 +4,12 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createContextInner } from '../../src/server/context';
 import { users } from '../../src/server/db/schema';
-import { appRouter } from '../../src/server/routers/_app';
+import { appRouter, createCaller } from '../../src/server/routers/_app';
+import { issueDeviceToken, verifyDeviceToken } from '../../src/server/services/devices';
+import { memoryDeviceCookie, withDeviceToken, type DeviceCookie } from '../../src/server/session';
+import { MSG } from '../../src/shared/messages';
 import { AppError } from '../../src/server/services/errors';
 import { createPasswordHasher, PRODUCTION_PARAMS } from '../../src/server/services/passwords';
 import { deleteUserSessions } from '../../src/server/services/sessions';
@@ -15,6 +19,7 @@ import {
   callerFor,
   createTestDb,
   createUser,
+  memoryCookie,
   reopen,
   signedInId,
   testPasswords,
@@ -399,6 +404,192 @@ describe('sign-in rate limiting', () => {
           password: member.password,
         }),
       ).resolves.toMatchObject({ id: member.id });
+    }
+  });
+});
+
+describe('sign-in lock-out and device cookies (OWASP)', () => {
+  /** One browser: its own device cookie, kept across its requests, at an address. */
+  function browser(ip = freshIp(), device: DeviceCookie = memoryDeviceCookie()) {
+    const request = () =>
+      createCaller(createContextInner({ deps: t.deps, cookie: memoryCookie(), device, ip }));
+    return {
+      device,
+      login: (username: string, password: string) => request().auth.login({ username, password }),
+    };
+  }
+
+  /** Strangers at five addresses lock the account for unknown devices. */
+  async function lockOut(username: string) {
+    for (let i = 0; i < 5; i++) {
+      expect((await failure(browser().login(username, 'stranger-guess'))).code).toBe(
+        'UNAUTHORIZED',
+      );
+    }
+    expect((await failure(browser().login(username, 'stranger-guess'))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+  }
+
+  it('gives a browser a signed device cookie naming the account when it signs in', async () => {
+    const member = await createUser(t.db);
+    const home = browser();
+    expect(home.device.tokens).toEqual([]);
+    await home.login(member.username, member.password);
+    expect(home.device.tokens).toHaveLength(1);
+    expect(verifyDeviceToken(t.deps.sessionSecret, home.device.tokens[0]!)).toMatchObject({
+      userId: member.id,
+    });
+    // A failed sign-in gives none.
+    const other = browser();
+    await failure(other.login(member.username, 'wrong-password'));
+    expect(other.device.tokens).toEqual([]);
+  });
+
+  it('lets a browser that signed in before through while strangers keep the account locked', async () => {
+    const member = await createUser(t.db);
+    const home = browser();
+    await home.login(member.username, member.password);
+    await lockOut(member.username);
+    // Strangers and any new browser wait, the right password included ...
+    expect((await failure(browser().login(member.username, member.password))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    // ... but the owner's browser signs in, again and again.
+    await expect(home.login(member.username, member.password)).resolves.toMatchObject({
+      id: member.id,
+    });
+    await expect(home.login(member.username, member.password)).resolves.toMatchObject({
+      id: member.id,
+    });
+    // The owner's success does not unlock the account for strangers.
+    expect((await failure(browser().login(member.username, member.password))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+  });
+
+  it('does not let a forged, garbled or another account’s device cookie through', async () => {
+    const member = await createUser(t.db);
+    const other = await createUser(t.db);
+    const home = browser();
+    await home.login(member.username, member.password);
+    const otherHome = browser();
+    await otherHome.login(other.username, other.password);
+    await lockOut(member.username);
+    const genuine = home.device.tokens[0]!;
+    const [id, nonce, sig] = genuine.split('.');
+    const [, otherNonce, otherSig] = otherHome.device.tokens[0]!.split('.');
+    const forgeries = [
+      // The signature of another token, or a flipped character: not ours.
+      `${id}.${otherNonce}.${otherSig}`,
+      `${id}.${nonce}.${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`,
+      // Signed with another secret.
+      issueDeviceToken('y'.repeat(40), member.id),
+      'garbage',
+      // A genuine token, but for another account.
+      otherHome.device.tokens[0]!,
+    ];
+    for (const token of forgeries) {
+      const forged = browser(freshIp(), memoryDeviceCookie([token]));
+      expect((await failure(forged.login(member.username, member.password))).code, token).toBe(
+        'TOO_MANY_REQUESTS',
+      );
+    }
+    // The other account's own browser still signs in to its own account.
+    await expect(otherHome.login(other.username, other.password)).resolves.toMatchObject({
+      id: other.id,
+    });
+  });
+
+  it('locks out a device cookie that keeps failing, and only that one', async () => {
+    const member = await createUser(t.db);
+    const stolen = browser();
+    await stolen.login(member.username, member.password);
+    const laptop = browser();
+    await laptop.login(member.username, member.password);
+    await lockOut(member.username);
+    // A copied device cookie gets its own few guesses past the lock-out, no more.
+    const thief = browser(freshIp(), memoryDeviceCookie(stolen.device.tokens));
+    for (let i = 0; i < 5; i++) {
+      expect((await failure(thief.login(member.username, `thief-${i}`))).code).toBe('UNAUTHORIZED');
+    }
+    // From then on the cookie counts as an unknown device: locked out, the right password too.
+    expect((await failure(thief.login(member.username, member.password))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    expect((await failure(stolen.login(member.username, member.password))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    // The owner's other browser is not affected.
+    await expect(laptop.login(member.username, member.password)).resolves.toMatchObject({
+      id: member.id,
+    });
+  });
+
+  it('keeps the per-address limit for known devices too', async () => {
+    const member = await createUser(t.db);
+    const ip = freshIp();
+    const home = browser(ip);
+    await home.login(member.username, member.password);
+    const { caller } = callerFor(t, undefined, ip);
+    for (let i = 0; i < 30; i++) {
+      await failure(caller.auth.login({ username: `spray_dev_${i}`, password: 'wrongpass' }));
+    }
+    expect((await failure(home.login(member.username, member.password))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+  });
+
+  it('keeps the newest token of each account, at most five, in one cookie', () => {
+    const secret = t.deps.sessionSecret;
+    let tokens: string[] = [];
+    for (const id of [1, 2, 3, 4, 5, 6, 2])
+      tokens = withDeviceToken(tokens, issueDeviceToken(secret, id));
+    expect(tokens.map((token) => verifyDeviceToken(secret, token)?.userId)).toEqual([
+      2, 6, 5, 4, 3,
+    ]);
+  });
+});
+
+describe('sign-up limit', () => {
+  it('counts the attempt first: over the limit every probe answers 429, taken names included', async () => {
+    const limited = await createTestDb({ limits: { signupsPerIpPerHour: 3 } });
+    try {
+      const taken = await createUser(limited.db, { username: 'probe_taken' });
+      const probe = (input: RegisterInput) =>
+        failure(callerFor(limited, undefined, '10.9.9.9').caller.auth.register(input));
+      // Each probe counts, answered or not.
+      expect((await probe({ ...registration('probe_taken'), email: 'x1@example.com' })).code).toBe(
+        'CONFLICT',
+      );
+      expect((await probe({ ...registration('probe_new'), email: taken.email })).code).toBe(
+        'CONFLICT',
+      );
+      expect((await probe({ ...registration('probe_bad'), confirmPassword: 'nope' })).code).toBe(
+        'BAD_REQUEST',
+      );
+      for (const input of [
+        { ...registration('probe_taken'), email: 'x2@example.com' },
+        { ...registration('probe_fresh'), email: taken.email },
+        registration('probe_free_name'),
+        {} as RegisterInput,
+      ]) {
+        const error = await callerFor(limited, undefined, '10.9.9.9')
+          .caller.auth.register(input)
+          .then(
+            () => undefined,
+            (e: unknown) => e as TRPCError,
+          );
+        expect(error?.code).toBe('TOO_MANY_REQUESTS');
+        expect(error?.message).toBe(MSG.tooManySignups);
+        expect((error?.cause as AppError).retryAfter).toBeGreaterThan(0);
+      }
+      // Another address is not affected.
+      await expect(
+        callerFor(limited, undefined, '10.9.9.10').caller.auth.register(registration('probe_ok')),
+      ).resolves.toMatchObject({ username: 'probe_ok' });
+    } finally {
+      limited.close();
     }
   });
 });

@@ -224,7 +224,7 @@ describe('security events at warn', () => {
     await http.request('POST', '/trpc/auth.login', {
       json: { username: 'someone', password: 'typed-password-999' },
     });
-    const sealed = http.cookie.split('=')[1]!;
+    const sealed = http.cookieNamed('contest_session').split('=')[1]!;
     const output = raw.join('\n');
     expect(raw.length).toBeGreaterThan(20);
     expect(output).not.toContain(sealed);

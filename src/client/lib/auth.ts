@@ -35,9 +35,21 @@ export function useLogout() {
 }
 
 /** After sign-in the browser reloads to '/', so the welcome toast is carried across it. */
-export function finishSignIn(title: string, description: string) {
+export function finishSignIn(title: string, description: string, newMember?: { id: number }) {
+  if (newMember) storage()?.setItem(NEW_MEMBER_KEY, String(newMember.id));
+  else storage()?.removeItem(NEW_MEMBER_KEY);
   flashToast(title, description);
   window.location.assign('/');
+}
+
+// A member who has just registered is greeted as new, not 'Welcome back', for as long as this
+// tab keeps the session they registered with.
+const NEW_MEMBER_KEY = 'newMember';
+
+/** The dashboard's greeting: 'Welcome, umar' to a member who just registered, else 'Welcome back'. */
+export function greetingFor(user: { id: number; username: string }): string {
+  const isNew = storage()?.getItem(NEW_MEMBER_KEY) === String(user.id);
+  return isNew ? `Welcome, ${user.username}` : `Welcome back, ${user.username}`;
 }
 
 // A session ended elsewhere (a ban, a demotion, a password change or a sign-out on another
@@ -79,6 +91,7 @@ export function noteCurrentUser(user: TUser | null | undefined) {
 
 function forgetSignedIn() {
   storage()?.removeItem(SIGNED_IN_KEY);
+  storage()?.removeItem(NEW_MEMBER_KEY);
 }
 
 /** Whether this page lost its signed-in user to a session ended elsewhere. */

@@ -11,6 +11,21 @@ import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 
 const TABS = ['profile', 'payment', 'payments'] as const;
+// The names a person would type for each tab (its label among them); ?tab=payment stays the link.
+const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
+  'payment-methods': 'payment',
+  'payment-method': 'payment',
+  methods: 'payment',
+  payout: 'payment',
+  payouts: 'payment',
+  'payout-methods': 'payment',
+  'payout-method': 'payment',
+  proofs: 'payments',
+  'payment-proofs': 'payments',
+  security: 'profile',
+  password: 'profile',
+  sessions: 'profile',
+};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -26,7 +41,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function AccountSettingsPage({ user }: { user: TUser }) {
-  const [tab, setTab] = useTabParam(TABS, 'profile');
+  const [tab, setTab] = useTabParam(TABS, 'profile', TAB_ALIASES);
   return (
     <>
       <PageHeader

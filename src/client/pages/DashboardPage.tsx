@@ -8,6 +8,7 @@ import { StatCard } from '../components/common/StatCard';
 import { ContestActivity } from '../components/dashboard/ContestActivity';
 import { FeaturedContests } from '../components/dashboard/FeaturedContests';
 import { PageHeader } from '../components/layout/PageHeader';
+import { greetingFor } from '../lib/auth';
 import { trpc } from '../lib/trpc';
 
 export function UpgradeBanner() {
@@ -45,7 +46,7 @@ export function DashboardPage({ user }: { user: TUser }) {
     dashboard.data ? String(value ?? '-') : dashboard.isLoading ? '…' : '-';
   return (
     <Box>
-      <PageHeader title="Dashboard" subtitle={`Welcome back, ${user.username}`} />
+      <PageHeader title="Dashboard" subtitle={greetingFor(user)} />
       {user.role !== 'admin' && normalizeTier(user.subscriptionTier) === 'free' ? (
         <UpgradeBanner />
       ) : null}

@@ -67,6 +67,11 @@ export const users = sqliteTable(
     profileImage: text('profile_image'),
     // What the admin gave as the reason for a ban; shown to the member at sign-in.
     banReason: text('ban_reason'),
+    // Set when an admin gives a temporary password: until the member chooses a new one, their
+    // session may only change the password, read who they are and sign out (trpc.ts).
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' })
+      .notNull()
+      .default(false),
     lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },

@@ -22,7 +22,9 @@ export const accountRouter = router({
     .output(ZUserSchema)
     .mutation(({ ctx, input }) => account.updateProfile({ db: ctx.db, actor: ctx.actor, input })),
 
+  // The one thing a member with a temporary password may do (besides me and logout).
   changePassword: protectedProcedure
+    .meta({ access: 'member', duringPasswordChange: true })
     .input(ZChangePasswordRequestSchema)
     .output(ZChangePasswordResponseSchema)
     .mutation(async ({ ctx, input }) => {

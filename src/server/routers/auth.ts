@@ -8,17 +8,33 @@ import {
 import type { TUser } from '../../shared/schemas/auth';
 import type { Context } from '../context';
 import * as auth from '../services/auth';
+import { issueDeviceToken } from '../services/devices';
 import { createSession, deleteSession } from '../services/sessions';
 import { toPublicUser } from '../services/users';
-import { publicProcedure, router } from '../trpc';
+import { middleware, publicProcedure, router } from '../trpc';
 
-/** Signs the user in on this request: a new session row, and the cookie that names it. */
+/**
+ * Signs the user in on this request: a new session row, the cookie that names it, and a device
+ * cookie that lets this browser past the account's sign-in lock-out from now on.
+ */
 async function startSession(ctx: Context, user: TUser): Promise<TUser> {
-  if (ctx.cookie.id) deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
-  const id = createSession({ db: ctx.db, userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent });
+  const id = createSession({
+    db: ctx.db,
+    userId: user.id,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    replaces: ctx.cookie.id,
+  });
   await ctx.cookie.set(id);
+  ctx.device.remember(issueDeviceToken(ctx.sessionSecret, user.id));
   return user;
 }
+
+// Before the input is even parsed: over the limit, every attempt answers 429, whatever it holds.
+const countSignup = middleware(async ({ ctx, next }) => {
+  await auth.countSignup({ ip: ctx.ip, limits: ctx.limits });
+  return next();
+});
 
 const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });
 
@@ -37,24 +53,17 @@ export const authRouter = router({
           ip: ctx.ip,
           limits: ctx.limits,
           passwords: ctx.passwords,
+          device: { secret: ctx.sessionSecret, tokens: ctx.device.tokens },
         }),
       ),
     ),
 
   register: publicProcedure
+    .use(countSignup)
     .input(ZRegisterRequestSchema)
     .output(ZUserSchema)
     .mutation(async ({ ctx, input }) =>
-      startSession(
-        ctx,
-        await auth.register({
-          db: ctx.db,
-          input,
-          ip: ctx.ip,
-          limits: ctx.limits,
-          passwords: ctx.passwords,
-        }),
-      ),
+      startSession(ctx, await auth.register({ db: ctx.db, input, passwords: ctx.passwords })),
     ),
 
   logout: open.output(ZLogoutResponseSchema).mutation(({ ctx }) => {

@@ -56,7 +56,10 @@ export function updateProfile({
   }
 }
 
-/** Changes the password and ends every other session of the member. */
+/**
+ * Changes the password and ends every other session of the member. A temporary password an admin
+ * gave is replaced this way too: the session is then no longer restricted.
+ */
 export async function changePassword({
   db,
   actor,
@@ -87,7 +90,10 @@ export async function changePassword({
   assertPasswordAllowed(input.newPassword, row);
   const password = await passwords.hash(input.newPassword);
   db.transaction((tx) => {
-    tx.update(users).set({ password }).where(eq(users.id, actor.id)).run();
+    tx.update(users)
+      .set({ password, mustChangePassword: false })
+      .where(eq(users.id, actor.id))
+      .run();
     deleteUserSessions({ db: tx, userId: actor.id, exceptId: sessionId });
   });
 }

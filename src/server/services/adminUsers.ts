@@ -1,6 +1,6 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
-import type { DB } from '../db/client';
+import type { DB, DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import type { TUser } from '../../shared/schemas/auth';
 import type {
@@ -81,13 +81,13 @@ export function listUsers({
   return { users: rows, total, page, pageSize };
 }
 
-function findUser(db: DB, id: number): TUser {
+function findUser(db: DbOrTx, id: number): TUser {
   const user = db.select(publicUserColumns).from(users).where(eq(users.id, id)).get();
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return user;
 }
 
-function adminCount(db: DB): number {
+function adminCount(db: DbOrTx): number {
   return db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0;
 }
 
@@ -152,26 +152,27 @@ export function updateUser({
   actor: Actor;
   input: TUpdateUserRequest;
 }): TUser {
-  const before = findUser(db, input.id);
-  const role = input.role ?? before.role;
-  // SPEC 4: an admin has no tier; anyone else keeps (or gets) one.
-  let subscriptionTier: Tier | null =
-    input.subscriptionTier !== undefined ? input.subscriptionTier : before.subscriptionTier;
-  if (role === 'admin') subscriptionTier = null;
-  else if (subscriptionTier === null)
-    subscriptionTier = getPlatformSettings({ db }).defaultUserTier;
-
-  if (role !== before.role) {
-    if (before.id === actor.id) {
-      throw new AppError('FORBIDDEN', 'You cannot change your own role');
-    }
-    if (before.role === 'admin' && adminCount(db) <= 1) {
-      throw new AppError('CONFLICT', 'The last admin cannot be removed');
-    }
-  }
-  if (role === before.role && subscriptionTier === before.subscriptionTier) return before;
-
+  const defaultTier = getPlatformSettings({ db }).defaultUserTier;
+  // The reads that decide the change (the row, how many admins are left) sit in its transaction.
   return db.transaction((tx) => {
+    const before = findUser(tx, input.id);
+    const role = input.role ?? before.role;
+    // SPEC 4: an admin has no tier; anyone else keeps (or gets) one.
+    let subscriptionTier: Tier | null =
+      input.subscriptionTier !== undefined ? input.subscriptionTier : before.subscriptionTier;
+    if (role === 'admin') subscriptionTier = null;
+    else if (subscriptionTier === null) subscriptionTier = defaultTier;
+
+    if (role !== before.role) {
+      if (before.id === actor.id) {
+        throw new AppError('FORBIDDEN', 'You cannot change your own role');
+      }
+      if (before.role === 'admin' && adminCount(tx) <= 1) {
+        throw new AppError('CONFLICT', 'The last admin cannot be removed');
+      }
+    }
+    if (role === before.role && subscriptionTier === before.subscriptionTier) return before;
+
     const after = tx
       .update(users)
       // A ban's reason belongs to the ban: a role change that lifts it clears it too.
@@ -195,7 +196,7 @@ export function updateUser({
   });
 }
 
-function findAdminUser(db: DB, id: number): TAdminUser {
+function findAdminUser(db: DbOrTx, id: number): TAdminUser {
   const user = db.select(adminUserColumns).from(users).where(eq(users.id, id)).get();
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return user;
@@ -216,12 +217,12 @@ export function banUser({
   id: number;
   reason: string;
 }): TAdminUser {
-  const before = findAdminUser(db, id);
-  if (before.id === actor.id) throw new AppError('FORBIDDEN', 'You cannot ban yourself');
-  if (before.role === 'admin' && adminCount(db) <= 1) {
-    throw new AppError('CONFLICT', 'The last admin cannot be removed');
-  }
   return db.transaction((tx) => {
+    const before = findAdminUser(tx, id);
+    if (before.id === actor.id) throw new AppError('FORBIDDEN', 'You cannot ban yourself');
+    if (before.role === 'admin' && adminCount(tx) <= 1) {
+      throw new AppError('CONFLICT', 'The last admin cannot be removed');
+    }
     const after = tx
       .update(users)
       .set({ role: 'banned', banReason: reason })
@@ -244,11 +245,12 @@ export function banUser({
 
 /** Lifts a ban: the member is a plain user again, with the tier they had. */
 export function unbanUser({ db, actor, id }: { db: DB; actor: Actor; id: number }): TAdminUser {
-  const before = findAdminUser(db, id);
-  if (before.role !== 'banned') throw new AppError('CONFLICT', 'This user is not banned');
-  // A banned former admin has no tier: they come back with the platform's default one.
-  const subscriptionTier = before.subscriptionTier ?? getPlatformSettings({ db }).defaultUserTier;
+  const defaultTier = getPlatformSettings({ db }).defaultUserTier;
   return db.transaction((tx) => {
+    const before = findAdminUser(tx, id);
+    if (before.role !== 'banned') throw new AppError('CONFLICT', 'This user is not banned');
+    // A banned former admin has no tier: they come back with the platform's default one.
+    const subscriptionTier = before.subscriptionTier ?? defaultTier;
     const after = tx
       .update(users)
       .set({ role: 'user', banReason: null, subscriptionTier })
@@ -285,7 +287,14 @@ export async function setTemporaryPassword({
   assertPasswordAllowed(password, target);
   const hash = await passwords.hash(password);
   db.transaction((tx) => {
-    tx.update(users).set({ password: hash }).where(eq(users.id, target.id)).run();
+    // The member must choose their own at the next sign-in, before anything else.
+    const changed = tx
+      .update(users)
+      .set({ password: hash, mustChangePassword: true })
+      .where(eq(users.id, target.id))
+      .run().changes;
+    // Deleted while the password was being hashed.
+    if (!changed) throw new AppError('NOT_FOUND', 'User not found');
     deleteUserSessions({ db: tx, userId: target.id });
     writeAudit({
       db: tx,
@@ -299,16 +308,18 @@ export async function setTemporaryPassword({
 }
 
 export function deleteUser({ db, actor, id }: { db: DB; actor: Actor; id: number }): void {
-  const target = findUser(db, id);
-  if (target.id === actor.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account');
-  if (target.role === 'admin' && adminCount(db) <= 1) {
-    throw new AppError('CONFLICT', 'The last admin cannot be removed');
-  }
   // One transaction: their participations are removed first (the contests they took part in
   // count one participant fewer and the members ranked below them move up), then the account,
   // whose sessions and saved items go by cascade. Contests they created keep their creator id;
   // payment proofs stay as financial records (their member becomes null, the name is kept).
   const joined = db.transaction((tx) => {
+    const target = findUser(tx, id);
+    if (target.id === actor.id) {
+      throw new AppError('FORBIDDEN', 'You cannot delete your own account');
+    }
+    if (target.role === 'admin' && adminCount(tx) <= 1) {
+      throw new AppError('CONFLICT', 'The last admin cannot be removed');
+    }
     const contestIds = removeFromAllContests({ db: tx, userId: target.id });
     tx.delete(users)
       .where(and(eq(users.id, target.id)))

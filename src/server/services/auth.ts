@@ -5,6 +5,7 @@ import { users } from '../db/schema';
 import { MSG } from '../../shared/messages';
 import type { TLoginRequest, TRegisterRequest, TUser } from '../../shared/schemas/auth';
 import { AppError } from './errors';
+import { knownDeviceKey } from './devices';
 import { beginGuess, take, type Limits } from './limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
@@ -50,25 +51,29 @@ export function rethrowUnique(error: unknown): never {
   throw error;
 }
 
+/**
+ * Counts a sign-up attempt from `ip`, or answers 429 with Retry-After once it has made too many.
+ * Called before anything about the input is looked at or answered (auth.register's first step),
+ * so an address over its limit learns nothing, not even whether a name is taken.
+ */
+export async function countSignup({ ip, limits }: { ip: string; limits: Limits }): Promise<void> {
+  await take(limits.signupIp, ip, 1, MSG.tooManySignups);
+}
+
+/** Creates a member. The attempt has been counted (`countSignup`) before the input was read. */
 export async function register({
   db,
   input,
-  ip,
-  limits,
   passwords,
 }: {
   db: DB;
   input: Omit<TRegisterRequest, 'confirmPassword' | 'phone'> & { phone?: string };
-  ip: string;
-  limits: Limits;
   passwords: PasswordHasher;
 }): Promise<TUser> {
   const settings = getPlatformSettings({ db });
   if (!settings.enableRegistration) throw new AppError('FORBIDDEN', MSG.registrationDisabled);
   assertPasswordAllowed(input.password, input);
   assertUnique({ db, username: input.username, email: input.email });
-  // Counted per call, so a batch of sign-ups counts as its parts; before the slow hash.
-  await take(limits.signupIp, ip, 1, MSG.tooManySignups);
   const password = await passwords.hash(input.password);
   try {
     return db
@@ -88,20 +93,28 @@ export async function register({
   }
 }
 
+/** The browser's device cookie, as sign-in reads it (services/devices.ts). */
+export interface SignInDevice {
+  secret: string;
+  tokens: readonly string[];
+}
+
 export async function login({
   db,
   input,
   ip,
   limits,
   passwords,
+  device,
 }: {
   db: DB;
   input: TLoginRequest;
   ip: string;
   limits: Limits;
   passwords: PasswordHasher;
+  /** A browser that signed in to this account before is let past the account's lock-out. */
+  device?: SignInDevice;
 }): Promise<TUser> {
-  const guess = await beginGuess(limits, ip, `login:${input.username.toLowerCase()}`);
   const row = db
     .select({
       id: users.id,
@@ -112,6 +125,14 @@ export async function login({
     .from(users)
     .where(sql`${users.username} = ${input.username} COLLATE NOCASE`)
     .get();
+  // Counted before anything is answered: an unknown name and a known one are limited alike (a
+  // device cookie can only name an account that exists, and only one it signed in to).
+  const guess = await beginGuess(
+    limits,
+    ip,
+    `login:${input.username.toLowerCase()}`,
+    device && knownDeviceKey(device.secret, device.tokens, row?.id),
+  );
   const ok = await passwords.verify(input.password, row?.password ?? (await passwords.dummyHash()));
   if (!row || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   await guess.succeeded();

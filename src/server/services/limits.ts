@@ -10,6 +10,11 @@ export interface LimitSettings {
   guessesPerIp: number;
   /** Failed guesses at one account, from any IP, before each further try must wait. */
   freeGuessesPerAccount: number;
+  /**
+   * Failed guesses one device cookie may make per hour at the account it names, past the
+   * account's lock-out; beyond them the cookie itself is locked out for an hour.
+   */
+  guessesPerDevice: number;
   /** Sign-ups one IP may make per hour (a batch counts as its parts). */
   signupsPerIpPerHour: number;
   /** Uploads one member may make per minute, and bytes per day. */
@@ -20,6 +25,7 @@ export interface LimitSettings {
 export const DEFAULT_LIMITS: LimitSettings = {
   guessesPerIp: 30,
   freeGuessesPerAccount: 5,
+  guessesPerDevice: 5,
   signupsPerIpPerHour: 10,
   uploadsPerMinute: 10,
   uploadBytesPerDay: 100 * 1024 * 1024,
@@ -36,6 +42,7 @@ export interface Limits {
   guessIp: RateLimiterMemory;
   guessAccount: RateLimiterMemory;
   accountSlot: RateLimiterMemory;
+  guessDevice: RateLimiterMemory;
   signupIp: RateLimiterMemory;
   uploadRate: RateLimiterMemory;
   uploadBytes: RateLimiterMemory;
@@ -57,6 +64,13 @@ export function createLimits(overrides: Partial<LimitSettings> = {}): Limits {
       duration: 24 * 3600,
     }),
     accountSlot: new RateLimiterMemory({ keyPrefix: 'acct-slot', points: 1, duration: 30 }),
+    // A device cookie that keeps failing is locked out itself (OWASP device cookies), for an hour.
+    guessDevice: new RateLimiterMemory({
+      keyPrefix: 'guess-device',
+      points: settings.guessesPerDevice,
+      duration: 3600,
+      blockDuration: 3600,
+    }),
     signupIp: new RateLimiterMemory({
       keyPrefix: 'signup',
       points: settings.signupsPerIpPerHour,
@@ -113,9 +127,38 @@ function rethrowLimited(rejection: unknown): never {
  * slot, which stays taken for a growing wait (30 s, 60 s, ... 15 min). Taking the slot is one
  * atomic consume, so of many simultaneous guesses only one gets through. A right guess gives the
  * points back, so sign-ins that succeed never lock anyone out.
+ *
+ * `device` is the key of a valid device cookie naming this account (OWASP "Slow Down Online
+ * Guessing Attacks with Device Cookies"): a browser that signed in to the account before. It is
+ * let past the account's lock-out, which strangers may have caused, and has its own limit of
+ * `guessesPerDevice` failures an hour instead; a cookie over it is locked out itself and its
+ * guesses count as an unknown device's again. The IP's limit applies to every guess.
  */
-export async function beginGuess(limits: Limits, ip: string, account: string): Promise<Guess> {
+export async function beginGuess(
+  limits: Limits,
+  ip: string,
+  account: string,
+  device?: string,
+): Promise<Guess> {
   await limits.guessIp.consume(ip).catch(rethrowLimited);
+  if (device) {
+    const known = await limits.guessDevice.consume(device).then(
+      () => true,
+      (rejection: unknown) => {
+        if (rejection instanceof RateLimiterRes) return false;
+        throw rejection;
+      },
+    );
+    if (known) {
+      return {
+        async succeeded() {
+          // The account's own failures stay: they are strangers' guesses, not this browser's.
+          await limits.guessIp.reward(ip);
+          await limits.guessDevice.delete(device);
+        },
+      };
+    }
+  }
   const counted = await limits.guessAccount.consume(account);
   const free = limits.settings.freeGuessesPerAccount;
   if (counted.consumedPoints >= free) {

@@ -13,38 +13,47 @@ export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 // 'Last seen' is written at most this often per session, so a signed-in read stays a read.
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * A new session row for a sign-in, in one transaction with what goes with it: the session it
+ * replaces on this browser (`replaces`) ends, the user's last sign-in is noted, and expired rows
+ * are dropped (no timer needed).
+ */
 export function createSession({
   db,
   userId,
   ip,
   userAgent,
+  replaces,
 }: {
   db: DbOrTx;
   userId: number;
   ip?: string;
   userAgent?: string;
+  replaces?: string;
 }): string {
   const id = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
-  db.insert(sessions)
-    .values({
-      id,
-      userId,
-      createdAt: new Date(now),
-      lastSeenAt: new Date(now),
-      expiresAt: new Date(now + SESSION_TTL_MS),
-      ip: ip?.slice(0, 64) ?? null,
-      userAgent: userAgent?.slice(0, 300) ?? null,
-    })
-    .run();
-  db.update(users)
-    .set({ lastLoginAt: new Date(now) })
-    .where(eq(users.id, userId))
-    .run();
-  // Expired rows are dropped as new ones are made: no timer needed.
-  db.delete(sessions)
-    .where(lt(sessions.expiresAt, new Date(now)))
-    .run();
+  db.transaction((tx) => {
+    if (replaces) deleteSession({ db: tx, sessionId: replaces });
+    tx.insert(sessions)
+      .values({
+        id,
+        userId,
+        createdAt: new Date(now),
+        lastSeenAt: new Date(now),
+        expiresAt: new Date(now + SESSION_TTL_MS),
+        ip: ip?.slice(0, 64) ?? null,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      })
+      .run();
+    tx.update(users)
+      .set({ lastLoginAt: new Date(now) })
+      .where(eq(users.id, userId))
+      .run();
+    tx.delete(sessions)
+      .where(lt(sessions.expiresAt, new Date(now)))
+      .run();
+  });
   return id;
 }
 

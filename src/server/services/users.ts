@@ -2,7 +2,9 @@
 import { eq } from 'drizzle-orm';
 import type { DB } from '../db/client';
 import { users } from '../db/schema';
-import type { TUser } from '../../shared/schemas/auth';
+import { MSG } from '../../shared/messages';
+import { PASSWORD_CHANGE_REQUIRED, type TUser } from '../../shared/schemas/auth';
+import { AppError } from './errors';
 
 export const publicUserColumns = {
   id: users.id,
@@ -14,10 +16,23 @@ export const publicUserColumns = {
   subscriptionTier: users.subscriptionTier,
   profileImage: users.profileImage,
   createdAt: users.createdAt,
+  mustChangePassword: users.mustChangePassword,
 };
 
 /** The signed-in caller: the public user and the id of the session they came with. */
 export type SessionUser = TUser & { sessionId: string };
+
+/**
+ * A member given a temporary password by an admin must choose a new one before anything else:
+ * every call but changing it, reading who is signed in and signing out is refused with this.
+ */
+export function assertPasswordChosen(user: { mustChangePassword: boolean }): void {
+  if (user.mustChangePassword) {
+    throw new AppError('FORBIDDEN', MSG.passwordChangeRequired, {
+      reason: PASSWORD_CHANGE_REQUIRED,
+    });
+  }
+}
 
 export function getUser({ db, id }: { db: DB; id: number }): TUser | undefined {
   return db.select(publicUserColumns).from(users).where(eq(users.id, id)).get();

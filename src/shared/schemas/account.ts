@@ -48,9 +48,15 @@ const passwordField = z
   .min(6, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+// An empty current password is missing, not short (SPEC 5's length message is for a typed one).
+const currentPasswordField = z
+  .string({ error: MSG.currentPasswordRequired })
+  .min(1, MSG.currentPasswordRequired)
+  .pipe(passwordField);
+
 export const ZChangePasswordRequestSchema = z
   .object({
-    currentPassword: passwordField,
+    currentPassword: currentPasswordField,
     newPassword: passwordField.refine((v) => v.trim().length > 0, MSG.passwordBlank),
   })
   .refine((v) => v.newPassword !== v.currentPassword, {
@@ -62,7 +68,7 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequestSchema
 /** The form adds the confirmation, checked on the client only (the API takes the two above). */
 export const ZChangePasswordFormSchema = z
   .object({
-    currentPassword: passwordField,
+    currentPassword: currentPasswordField,
     newPassword: passwordField.refine((v) => v.trim().length > 0, MSG.passwordBlank),
     confirmPassword: z.string({ error: MSG.passwordsDoNotMatch }),
   })

@@ -80,8 +80,17 @@ export const ZUserSchema = z.object({
   ),
   profileImage: z.string().nullable(),
   createdAt: z.date(),
+  /**
+   * An admin gave this account a temporary password: until the member chooses a new one, the
+   * session may only change it, read who is signed in and sign out (reason
+   * 'password_change_required').
+   */
+  mustChangePassword: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
+
+/** The `reason` of every call refused while a temporary password is still to be replaced. */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
 
 export const ZMeResponseSchema = ZUserSchema.nullable();
 export const ZLogoutResponseSchema = z.object({ success: z.literal(true) });

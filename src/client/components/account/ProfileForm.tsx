@@ -3,12 +3,20 @@ import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ZUpdateProfileRequestSchema } from '../../../shared/schemas/account';
-import { errorMessage } from '../../lib/errors';
+import { MSG } from '../../../shared/messages';
+import { errorMessage, placeServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
 import { FormField } from '../common/FormField';
 import { SaveButton } from '../common/FormButtons';
+
+// A name or e-mail someone else has, and any field the server refused, shows beside its field
+// as well as in the toast.
+const serverFields: ServerFieldRules = {
+  byMessage: { [MSG.usernameTaken]: 'username', [MSG.emailTaken]: 'email' },
+  fields: ['username', 'email', 'fullName', 'phoneNumber'],
+};
 
 export function ProfileForm({ user }: { user: TUser }) {
   const setMe = useSetMe();
@@ -30,8 +38,11 @@ export function ProfileForm({ user }: { user: TUser }) {
       initialValues={initialValues}
       enableReinitialize
       validationSchema={toFormikValidationSchema(ZUpdateProfileRequestSchema)}
-      onSubmit={async (values, { resetForm }) => {
-        const updated = await save.mutateAsync(values).catch(() => null);
+      onSubmit={async (values, { resetForm, setFieldError }) => {
+        const updated = await save.mutateAsync(values).catch((error: unknown) => {
+          placeServerFieldErrors(error, setFieldError, serverFields);
+          return null;
+        });
         if (updated) {
           resetForm({
             values: {

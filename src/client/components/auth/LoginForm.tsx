@@ -1,4 +1,4 @@
-import { Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import type { TLoginRequest } from '../../../shared/schemas/auth';
 import { finishSignIn } from '../../lib/auth';
@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 
 const initialValues: TLoginRequest = { username: '', password: '' };
+const LOGIN_FAILED = 'Invalid username or password';
 const validate = lazySchemaValidation<TLoginRequest>(() =>
   import('../../../shared/schemas/auth').then((m) => m.ZLoginRequestSchema),
 );
@@ -16,9 +17,11 @@ const validate = lazySchemaValidation<TLoginRequest>(() =>
 export function LoginForm() {
   const login = trpc.auth.login.useMutation({
     onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
-    onError: (error) =>
-      toastError('Login failed', errorMessage(error, 'Invalid username or password')),
+    onError: (error) => toastError('Login failed', errorMessage(error, LOGIN_FAILED)),
   });
+  // Said in the form as well as in the toast (which goes after 5 s): a wrong password, a lock-out
+  // or a suspension stays beside the fields until the next try.
+  const failure = login.error ? errorMessage(login.error, LOGIN_FAILED) : null;
   return (
     <Formik
       initialValues={initialValues}
@@ -30,6 +33,12 @@ export function LoginForm() {
       {({ isSubmitting }) => (
         <Form noValidate onFocus={validate.preload}>
           <Stack gap="4">
+            {failure ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{failure}</Alert.Title>
+              </Alert.Root>
+            ) : null}
             <FormField name="username" label="Username" autoComplete="username" />
             <FormField
               name="password"

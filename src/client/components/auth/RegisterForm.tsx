@@ -37,6 +37,7 @@ export function RegisterForm() {
       finishSignIn(
         'Registration successful',
         `Welcome to ${settings.data?.siteName ?? DEFAULT_SITE_NAME}, ${user.username}!`,
+        user,
       ),
     onError: (error) =>
       toastError(

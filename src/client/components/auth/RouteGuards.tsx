@@ -1,10 +1,12 @@
 // The access rules of SPEC 2.1 on the client; the server enforces them again on every call.
-import { lazy, type ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { lazy, useEffect, type ReactNode } from 'react';
+import { Redirect, useLocation } from 'wouter';
 import type { Role } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
 import type { TUser } from '../../../shared/schemas/auth';
 import { useCurrentUser } from '../../lib/auth';
 import { loadedWithoutSession } from '../../lib/bootData';
+import { toastInfo } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FullPageSpinner } from '../common/FullPageSpinner';
 import { MaintenancePage } from '../../pages/MaintenancePage';
@@ -13,6 +15,27 @@ import { MaintenancePage } from '../../pages/MaintenancePage';
 // first page of most visits, never needs it.
 const loadAppLayout = () => import('../layout/AppLayout');
 const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+// Met by few (a member given a temporary password), and it brings the form's schema with it.
+const ChooseNewPasswordPage = lazy(() =>
+  import('./ChooseNewPasswordPage').then((m) => ({ default: m.ChooseNewPasswordPage })),
+);
+
+/**
+ * SPEC 2.1 sends a member who opens a page above their role to '/': said in a notice on arrival,
+ * so they know why they are not where they asked to be.
+ */
+function NotForYourRole({ roles }: { roles: Role[] }) {
+  const [, navigate] = useLocation();
+  const staff = roles.includes('moderator');
+  useEffect(() => {
+    toastInfo(
+      staff ? 'That page is for moderators and administrators' : MSG.adminOnlyPage,
+      'You were taken to your dashboard instead.',
+    );
+    navigate('/', { replace: true });
+  }, [navigate, staff]);
+  return null;
+}
 
 interface Props {
   /** Roles allowed besides admin; omit for any signed-in user. */
@@ -28,8 +51,10 @@ export function SignedInRoute({ roles, children }: Props) {
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <Redirect to="/auth" replace />;
   if (roles && user.role !== 'admin' && !roles.includes(user.role))
-    return <Redirect to="/" replace />;
+    return <NotForYourRole roles={roles} />;
   if (settings.data?.maintenanceMode && user.role !== 'admin') return <MaintenancePage />;
+  // A temporary password comes before anything else, whatever address was opened.
+  if (user.mustChangePassword) return <ChooseNewPasswordPage user={user} />;
   return <AppLayout user={user}>{children(user)}</AppLayout>;
 }
 

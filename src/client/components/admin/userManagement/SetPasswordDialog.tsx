@@ -37,8 +37,8 @@ export function SetPasswordDialog({ user, onClose }: { user: TUser | null; onClo
             <Form noValidate>
               <Stack gap="4">
                 <Text fontSize="sm" color="fg.muted">
-                  {user.username} will be signed out everywhere and can sign in with this password,
-                  then change it under Account Settings.
+                  {user.username} will be signed out everywhere and can sign in with this password
+                  once: they must choose a new one before they can do anything else.
                 </Text>
                 <FormField
                   name="password"

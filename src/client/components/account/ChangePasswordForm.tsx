@@ -1,0 +1,108 @@
+// The one change-password form: in Account Settings' Security panel, and on the screen a member
+// with a temporary password meets at sign-in (components/auth/ChooseNewPasswordPage.tsx).
+import { Button, Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { ZChangePasswordFormSchema } from '../../../shared/schemas/account';
+import { useCurrentUser } from '../../lib/auth';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  errorMessage,
+  newPasswordRefusals,
+  placeServerFieldErrors,
+  type ServerFieldRules,
+} from '../../lib/errors';
+import { toastError, toastSuccess } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { FormField } from '../common/FormField';
+import { PasswordStrength } from '../common/PasswordStrength';
+
+const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+// Refusals that are about one field show beside it, as well as in the toast.
+const serverFields: ServerFieldRules = {
+  byMessage: {
+    ...newPasswordRefusals('newPassword'),
+    [CURRENT_PASSWORD_INCORRECT]: 'currentPassword',
+  },
+  fields: Object.keys(initialValues),
+};
+
+interface Props {
+  /** Called once the password has changed (the form has reset itself). */
+  onChanged: () => void;
+  currentLabel?: string;
+  submitLabel?: string;
+}
+
+export function ChangePasswordForm({
+  onChanged,
+  currentLabel = 'Current Password',
+  submitLabel = 'Update Password',
+}: Props) {
+  const { user } = useCurrentUser();
+  const change = trpc.account.changePassword.useMutation({
+    onSuccess: () => toastSuccess('Password updated successfully'),
+    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update password')),
+  });
+  return (
+    <Formik
+      initialValues={initialValues}
+      validationSchema={toFormikValidationSchema(ZChangePasswordFormSchema)}
+      onSubmit={async (values, { resetForm, setFieldError }) => {
+        const ok = await change
+          .mutateAsync({
+            currentPassword: values.currentPassword,
+            newPassword: values.newPassword,
+          })
+          .catch((error: unknown) => {
+            placeServerFieldErrors(error, setFieldError, serverFields);
+            return null;
+          });
+        if (ok) {
+          resetForm();
+          onChanged();
+        }
+      }}
+    >
+      {({ isSubmitting, values }) => (
+        <Form noValidate>
+          <Stack gap="4" pt="4" maxW="md">
+            <FormField
+              name="currentPassword"
+              label={currentLabel}
+              type="password"
+              autoComplete="current-password"
+            />
+            <Stack gap="2">
+              <FormField
+                name="newPassword"
+                label="New Password"
+                type="password"
+                autoComplete="new-password"
+              />
+              <PasswordStrength
+                password={values.newPassword}
+                userInputs={[user?.username, user?.email, values.currentPassword]}
+              />
+            </Stack>
+            <FormField
+              name="confirmPassword"
+              label="Confirm New Password"
+              type="password"
+              autoComplete="new-password"
+            />
+            <Button
+              type="submit"
+              colorPalette="purple"
+              alignSelf="flex-start"
+              loading={isSubmitting}
+            >
+              {submitLabel}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
