@@ -1,11 +1,12 @@
 // Platform and payment settings, stored as key -> JSON in the settings table.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DB } from '../db/client';
+import type { DB, DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 import {
   DEFAULT_PAYMENT_CONFIG,
   DEFAULT_PLATFORM_SETTINGS,
+  PAYMENT_NETWORKS,
   ZPaymentConfigSchema,
   ZPlatformSettingsSchema,
   type TPaymentConfig,
@@ -16,7 +17,10 @@ import { writeAudit, type Actor } from './audit';
 /**
  * One JSON setting under a key, read through a per-database cache (the maintenance check reads
  * the platform settings on every request). A stored value from an older version may lack newer
- * keys: `withDefaults` fills them in before the schema checks it.
+ * keys: `withDefaults` fills them in before the schema checks it. Inside a transaction the row is
+ * read (and written) through the transaction itself, never the cache: what decides a write is
+ * read under the write lock, and the cache learns a new value only once it is committed
+ * (`remember`).
  */
 function jsonSetting<T>(
   key: string,
@@ -25,31 +29,42 @@ function jsonSetting<T>(
   defaults: T,
 ) {
   const cache = new WeakMap<DB, T>();
+  const isDb = (db: DbOrTx): db is DB => '$client' in db;
+  function read(db: DbOrTx): T {
+    const row = db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, key))
+      .get();
+    if (!row) return defaults;
+    const parsed = schema.safeParse(withDefaults(JSON.parse(row.value)));
+    return parsed.success ? parsed.data : defaults;
+  }
+  function write(db: DbOrTx, value: T): void {
+    const json = JSON.stringify(value);
+    db.insert(settings)
+      .values({ key, value: json })
+      .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
+      .run();
+  }
   return {
-    get(db: DB): T {
+    get(db: DbOrTx): T {
+      if (!isDb(db)) return read(db);
       const cached = cache.get(db);
       if (cached) return cached;
-      const row = db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, key))
-        .get();
-      let value = defaults;
-      if (row) {
-        const parsed = schema.safeParse(withDefaults(JSON.parse(row.value)));
-        if (parsed.success) value = parsed.data;
-      }
+      const value = read(db);
       cache.set(db, value);
       return value;
     },
-    save(db: DB, value: T): T {
-      const json = JSON.stringify(value);
-      db.insert(settings)
-        .values({ key, value: json })
-        .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
-        .run();
-      cache.set(db, value);
+    /** Writes the row; the cache follows when `db` is the database (not a transaction). */
+    save(db: DbOrTx, value: T): T {
+      write(db, value);
+      if (isDb(db)) cache.set(db, value);
       return value;
+    },
+    /** After a transaction that saved `value` has committed. */
+    remember(db: DB, value: T): void {
+      cache.set(db, value);
     },
   };
 }
@@ -66,9 +81,16 @@ const payments = jsonSetting(
   ZPaymentConfigSchema,
   (stored) => {
     const value = stored as Partial<TPaymentConfig>;
+    // Per network too: a config saved before explorer links existed gets the default links.
+    const networks = Object.fromEntries(
+      PAYMENT_NETWORKS.map((n) => [
+        n,
+        { ...DEFAULT_PAYMENT_CONFIG.networks[n], ...value.networks?.[n] },
+      ]),
+    );
     return {
       tierPrices: { ...DEFAULT_PAYMENT_CONFIG.tierPrices, ...value.tierPrices },
-      networks: { ...DEFAULT_PAYMENT_CONFIG.networks, ...value.networks },
+      networks,
     };
   },
   DEFAULT_PAYMENT_CONFIG,
@@ -88,7 +110,8 @@ export function savePlatformSettings({
   return platform.save(db, value);
 }
 
-export function getPaymentConfig({ db }: { db: DB }): TPaymentConfig {
+/** The payment settings; inside a transaction, read through it (see jsonSetting). */
+export function getPaymentConfig({ db }: { db: DbOrTx }): TPaymentConfig {
   return payments.get(db);
 }
 
@@ -144,8 +167,8 @@ export function updatePaymentConfig({
   actor: Actor;
   input: TPaymentConfig;
 }): TPaymentConfig {
-  const before = getPaymentConfig({ db });
   db.transaction((tx) => {
+    const before = getPaymentConfig({ db: tx });
     writeAudit({
       db: tx,
       actor,
@@ -155,7 +178,8 @@ export function updatePaymentConfig({
       before,
       after: input,
     });
-    savePaymentConfig({ db, value: input });
+    payments.save(tx, input);
   });
+  payments.remember(db, input);
   return input;
 }

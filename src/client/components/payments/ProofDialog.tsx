@@ -3,7 +3,14 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES as M, type PaidTier } from '../../../shared/payments';
+import {
+  PAYMENT_LIMITS,
+  PAYMENT_MESSAGES as M,
+  senderAddressFormatMessage,
+  txHashFormatMessage,
+  type PaidTier,
+  type PaymentNetwork,
+} from '../../../shared/payments';
 import {
   ZPaymentProofFormSchema,
   type TPaymentOptions,
@@ -22,24 +29,23 @@ import { usdText } from './proofLabels';
 const FIELDS = ['txHash', 'senderAddress', 'notes', 'proofFile'] as const;
 
 /** Server messages about one field of the form. */
-const BY_MESSAGE: Record<string, (typeof FIELDS)[number]> = {
-  [M.tx_hash_used]: 'txHash',
-  [M.txHash]: 'txHash',
-  [M.txHashMax]: 'txHash',
-  [M.txHashChars]: 'txHash',
-  [M.senderAddress]: 'senderAddress',
-  [M.senderAddressMax]: 'senderAddress',
-  [M.senderAddressChars]: 'senderAddress',
-  [M.notesMax]: 'notes',
-  [M.proofFile]: 'proofFile',
-};
+function byMessage(network: PaymentNetwork): Record<string, (typeof FIELDS)[number]> {
+  return {
+    [M.tx_hash_used]: 'txHash',
+    [M.txHash]: 'txHash',
+    [M.txHashMax]: 'txHash',
+    [txHashFormatMessage(network)]: 'txHash',
+    [M.senderAddress]: 'senderAddress',
+    [M.senderAddressMax]: 'senderAddress',
+    [senderAddressFormatMessage(network)]: 'senderAddress',
+    [M.notesMax]: 'notes',
+    [M.proofFile]: 'proofFile',
+  };
+}
 
-const initialValues: TPaymentProofForm = {
-  txHash: '',
-  senderAddress: '',
-  notes: '',
-  proofFile: null,
-};
+function initialValues(network: PaymentNetwork): TPaymentProofForm {
+  return { network, txHash: '', senderAddress: '', notes: '', proofFile: null };
+}
 
 interface Props {
   open: boolean;
@@ -66,15 +72,17 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
   });
   return (
     <AppDialog open={open} onClose={onClose} title="Submit Payment Proof">
+      {/* Keyed: another network's tab starts a fresh form with that network's shapes. */}
       <Formik
-        initialValues={initialValues}
+        key={network.network}
+        initialValues={initialValues(network.network)}
         validationSchema={toFormikValidationSchema(ZPaymentProofFormSchema)}
         onSubmit={async (values, { setFieldError }) => {
           await submit
-            .mutateAsync({ ...target, network: network.network, ...values })
+            .mutateAsync({ ...target, ...values, network: network.network })
             .catch((error: unknown) =>
               placeServerFieldErrors(error, setFieldError, {
-                byMessage: BY_MESSAGE,
+                byMessage: byMessage(network.network),
                 fields: FIELDS,
               }),
             );
