@@ -96,7 +96,7 @@ const payments = jsonSetting(
   DEFAULT_PAYMENT_CONFIG,
 );
 
-export function getPlatformSettings({ db }: { db: DB }): TPlatformSettings {
+export function getPlatformSettings({ db }: { db: DbOrTx }): TPlatformSettings {
   return platform.get(db);
 }
 
@@ -135,14 +135,14 @@ export function updatePlatformSettings({
   actor: Actor;
   input: Partial<TPlatformSettings>;
 }): TPlatformSettings {
-  const before = getPlatformSettings({ db });
   // A key sent as undefined (superjson keeps it) means "unchanged", not "erase": spreading it
   // would store a settings object without that field and fail every later read.
   const changes = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
   ) as Partial<TPlatformSettings>;
-  const after = { ...before, ...changes };
-  db.transaction((tx) => {
+  const after = db.transaction((tx) => {
+    const before = getPlatformSettings({ db: tx });
+    const merged = { ...before, ...changes };
     writeAudit({
       db: tx,
       actor,
@@ -150,11 +150,13 @@ export function updatePlatformSettings({
       targetType: 'settings',
       targetId: 'platform',
       before,
-      after,
+      after: merged,
     });
-    // The cache is updated by savePlatformSettings only once the row is written.
-    savePlatformSettings({ db, value: after });
+    platform.save(tx, merged);
+    return merged;
   });
+  // The cache learns the value only once its row is committed.
+  platform.remember(db, after);
   return after;
 }
 
