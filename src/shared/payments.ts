@@ -162,6 +162,17 @@ const SENDER_FORMATS: Record<PaymentNetwork, string> = {
   SOL: 'a Solana address: 32 to 44 base58 characters.',
 };
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What the proof dialog says under each field before anything is typed. */
+export function txHashHint(network: PaymentNetwork): string {
+  return capitalised(HASH_FORMATS[network]);
+}
+
+export function senderAddressHint(network: PaymentNetwork): string {
+  return capitalised(SENDER_FORMATS[network]);
+}
+
 /** What a transaction hash of this network looks like, for the form's error. */
 export function txHashFormatMessage(network: PaymentNetwork): string {
   return `Transaction hash must be ${HASH_FORMATS[network]}`;

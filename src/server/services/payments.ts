@@ -1,8 +1,10 @@
 // Crypto payments with reviewed proofs (PRODUCT.md 'Money', SPEC 2.12): what the payment page
 // offers, proofs sent by members, and their review by moderators and admins. Amounts come from
-// the contest's fee or the tier price and the configured rate, never from the client. Verifying
-// an entry fee admits the member (through contestParticipants.ts, cap respected), verifying an
-// upgrade sets the tier; both in the review's transaction, audited.
+// the contest's fee or the tier price and the configured rate, never from the client. Who may pay
+// an entry fee, and whom a review may admit, is the join rule's to say (participation.ts
+// joinRefusalFor), never decided here. Verifying an entry fee admits the member (through
+// contestParticipants.ts, cap respected), verifying an upgrade sets the tier; both in the
+// review's transaction, audited. Each change is announced to the member's open pages.
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../db/client';
 import { contests, paymentProofs, users } from '../db/schema';

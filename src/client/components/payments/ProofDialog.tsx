@@ -1,5 +1,6 @@
 // 'Submit Payment Proof' (SPEC 2.12, 5): hash, sender address, optional notes and screenshot,
-// checked with the shared schema; the server's refusals (a reused hash) land on their field.
+// checked with the shared schema in the shape of the chosen network (told under each field before
+// anything is typed); the server's refusals (a hash already used) land on their field.
 import { Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
@@ -7,7 +8,9 @@ import {
   PAYMENT_LIMITS,
   PAYMENT_MESSAGES as M,
   senderAddressFormatMessage,
+  senderAddressHint,
   txHashFormatMessage,
+  txHashHint,
   type PaidTier,
   type PaymentNetwork,
 } from '../../../shared/payments';
@@ -98,6 +101,7 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
               <FormField
                 name="txHash"
                 label="Transaction Hash"
+                helperText={txHashHint(network.network)}
                 required
                 autoComplete="off"
                 spellCheck={false}
@@ -107,6 +111,7 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
               <FormField
                 name="senderAddress"
                 label="Sender Wallet Address"
+                helperText={senderAddressHint(network.network)}
                 required
                 autoComplete="off"
                 spellCheck={false}
