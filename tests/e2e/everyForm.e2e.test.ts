@@ -125,7 +125,12 @@ describe('a member', () => {
     await expectText(page, 'Payment proof submitted');
     await page.reload();
     await page.getByRole('button', { name: 'Payment Proof Submitted' }).waitFor();
-    const stored = s.db.select().from(paymentProofs).where(eq(paymentProofs.txHash, hash)).get();
+    // Stored normalised: the 64 digits in lower case, without 0x.
+    const stored = s.db
+      .select()
+      .from(paymentProofs)
+      .where(eq(paymentProofs.txHash, hash.slice(2)))
+      .get();
     expect(stored).toMatchObject({
       userId: member.id,
       tier: 'standard',

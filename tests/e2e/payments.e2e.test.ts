@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { contestParticipants, contests, paymentProofs, users } from '../../src/server/db/schema';
 import { adminStats } from '../../src/server/services/stats';
-import { PAYMENT_MESSAGES as M } from '../../src/shared/payments';
+import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
+import { PAYMENT_MESSAGES as M, PROOF_STATE_MESSAGES } from '../../src/shared/payments';
 import { PNG } from '../helpers/accounts';
 import { launchPlainBrowser } from '../helpers/browser';
 import { insertContest } from '../helpers/contests';
@@ -180,13 +181,14 @@ describe('paying in crypto with reviewed proofs', () => {
     const button = page.getByRole('button', { name: 'Payment Proof Submitted' });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
-    await expectText(page, M.proof_pending);
+    await expectText(page, PROOF_STATE_MESSAGES.pendingTitle);
     const [stored] = proofsOf(member.id);
     expect(stored).toMatchObject({
       purpose: 'tier_upgrade',
       tier: 'pro',
       network: 'ETH',
-      txHash: hash,
+      // Stored normalised: 64 lower-case digits without 0x.
+      txHash: hash.slice(2),
       status: 'pending',
       amountUsd: '40.00',
       amountCoin: '0.01680000',
@@ -333,7 +335,7 @@ describe('paying in crypto with reviewed proofs', () => {
     expect(row?.participants).toBe(1);
 
     await open(memberPage, `/payment?contest=${feeContest.id}`);
-    await expectText(memberPage, M.already_joined);
+    await expectText(memberPage, PARTICIPATION_MESSAGES.already_joined);
   });
 });
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { DB } from '../../src/server/db/client';
 import { paymentProofs, users } from '../../src/server/db/schema';
 import { getPaymentConfig, savePaymentConfig } from '../../src/server/services/settings';
-import type { PaymentNetwork, ProofStatus } from '../../src/shared/payments';
+import { normalizeTxHash, type PaymentNetwork, type ProofStatus } from '../../src/shared/payments';
 import type { Tier } from '../../src/shared/constants';
 
 /** Valid receiving addresses per network (shapes of settings.ts ADDRESS_PATTERNS). */
@@ -35,7 +35,47 @@ export function txHash(): string {
   return `0x${crypto.randomBytes(32).toString('hex')}`;
 }
 
-export const SENDER = `0x${'9'.repeat(40)}`;
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Bytes in base58 (Bitcoin's alphabet), as Solana writes signatures and keys. */
+export function base58(bytes: Uint8Array): string {
+  let n = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
+  let out = '';
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+
+/** A fresh, valid transaction hash of a network (as a member would paste it). */
+export function txHashFor(network: PaymentNetwork): string {
+  if (network === 'SOL') {
+    // 87 or 88 characters, as almost every real signature (one in 300 has 86).
+    for (;;) {
+      const signature = base58(crypto.randomBytes(64));
+      if (signature.length >= 87) return signature;
+    }
+  }
+  const hex = crypto.randomBytes(32).toString('hex');
+  return network === 'BTC' || network === 'TRX' ? hex : `0x${hex}`;
+}
+
+/** Valid sending addresses per network (the member's own wallet). */
+export const SENDERS: Record<PaymentNetwork, string> = {
+  ETH: `0x${'9'.repeat(40)}`,
+  MATIC: `0x${'8'.repeat(40)}`,
+  BNB: `0x${'7'.repeat(40)}`,
+  BTC: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+  SOL: 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy',
+  TRX: 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9',
+};
+
+export const SENDER = SENDERS.ETH;
 
 /** A proof row written directly (no rules), in whatever state a test needs. */
 export function insertProof(
@@ -47,6 +87,9 @@ export function insertProof(
     status?: ProofStatus;
     network?: PaymentNetwork;
     reason?: string;
+    /** As sent; stored normalised, as submitProof stores it. */
+    txHash?: string;
+    createdAt?: Date;
   },
 ): number {
   const user = db
@@ -65,13 +108,14 @@ export function insertProof(
       tier: values.tier ?? null,
       network,
       walletAddress: WALLETS[network],
-      txHash: txHash(),
-      senderAddress: SENDER,
+      txHash: normalizeTxHash(network, values.txHash ?? txHashFor(network)),
+      senderAddress: SENDERS[network],
       amountUsd: '25.00',
       amountCoin: '0.01050000',
       rate: 0.00042,
       status: values.status ?? 'pending',
       reason: values.status === 'rejected' ? (values.reason ?? 'Not found on chain') : null,
+      ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
     .returning({ id: paymentProofs.id })
     .get().id;

@@ -625,22 +625,34 @@ describe('GET + PATCH /api/admin/settings/payments', () => {
     expect(res.status).toBe(200);
     const config = res.json as unknown as {
       tierPrices: Record<string, number>;
-      networks: Record<string, { address: string; rate: number }>;
+      networks: Record<string, { address: string; rate: number; explorerUrl: string }>;
     };
-    expect(config.networks.ETH).toEqual({ address: '', rate: 0.00042 });
-    expect(config.networks.TRX).toEqual({ address: '', rate: 10.75 });
+    expect(config.networks.ETH).toEqual({
+      address: '',
+      rate: 0.00042,
+      explorerUrl: 'https://etherscan.io/tx/{hash}',
+    });
+    expect(config.networks.TRX).toEqual({
+      address: '',
+      rate: 10.75,
+      explorerUrl: 'https://tronscan.org/#/transaction/{hash}',
+    });
 
     const next = {
       ...config,
-      networks: { ...config.networks, MATIC: { address: '', rate: 1.2 } },
+      networks: {
+        ...config.networks,
+        MATIC: { address: '', rate: 1.2, explorerUrl: 'https://polygonscan.com/tx/{hash}' },
+      },
     };
+    const btc = config.networks.BTC!;
     const saved = await adminHttp.patch('/api/admin/settings/payments', next);
     expect(saved.status).toBe(200);
     expect(saved.json).toEqual(next);
 
     const negative = await adminHttp.patch('/api/admin/settings/payments', {
       ...next,
-      networks: { ...next.networks, BTC: { address: '', rate: -0.1 } },
+      networks: { ...next.networks, BTC: { ...btc, rate: -0.1 } },
     });
     expect(negative.status).toBe(400);
     expect(negative.json.message).toBe('Rate must be greater than 0');

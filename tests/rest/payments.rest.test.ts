@@ -3,11 +3,15 @@
 // owner and reviewers can read, even after the member's account is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteUser } from '../../src/server/services/adminUsers';
-import { PAYMENT_MESSAGES as M } from '../../src/shared/payments';
+import {
+  PAYMENT_MESSAGES as M,
+  senderAddressFormatMessage,
+  txHashFormatMessage,
+} from '../../src/shared/payments';
 import { clientFor, PNG, uploadForm } from '../helpers/accounts';
 import { insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { SENDER, WALLETS, configureNetwork, txHash } from '../helpers/payments';
+import { SENDER, SENDERS, WALLETS, configureNetwork, txHash, txHashFor } from '../helpers/payments';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -59,7 +63,9 @@ describe('POST /api/payments/proofs', () => {
       contestId: contest.id,
       network: 'ETH',
       walletAddress: WALLETS.ETH,
-      txHash: hash,
+      // Normalised: 64 lower-case digits; the explorer link writes it with 0x.
+      txHash: hash.slice(2),
+      explorerUrl: `https://etherscan.io/tx/${hash}`,
       amountUsd: '50.00',
       amountCoin: '0.02100000',
       notes: 'From my hardware wallet',
@@ -91,9 +97,78 @@ describe('POST /api/payments/proofs', () => {
     const unset = await otherHttp.post('/api/payments/proofs', {
       ...body,
       txHash: txHash(),
+      senderAddress: SENDERS.TRX,
       network: 'TRX',
     });
     expect([unset.status, unset.json.reason]).toEqual([400, 'network_not_set_up']);
+  });
+
+  it('answers 409 for the three spellings of one ETH hash from three members but the first', async () => {
+    const digits = txHash().slice(2);
+    const statuses = [];
+    for (const spelling of [`0x${digits}`, `0X${digits.toUpperCase()}`, digits.toUpperCase()]) {
+      const payer = await clientFor(s, (await createUser(s.db)).id);
+      const res = await payer.post('/api/payments/proofs', {
+        tier: 'pro',
+        network: 'ETH',
+        txHash: spelling,
+        senderAddress: SENDER,
+      });
+      statuses.push([res.status, res.json.message]);
+    }
+    expect(statuses).toEqual([
+      [201, undefined],
+      [409, 'This transaction has already been submitted'],
+      [409, 'This transaction has already been submitted'],
+    ]);
+  });
+
+  it('answers 400 for an ETH hash on Solana, 409 for a hash used on ETH sent again as Bitcoin', async () => {
+    configureNetwork(s.db, 'SOL');
+    configureNetwork(s.db, 'BTC');
+    const hash = txHash();
+    const first = await clientFor(s, (await createUser(s.db)).id);
+    expect(
+      (
+        await first.post('/api/payments/proofs', {
+          tier: 'pro',
+          network: 'ETH',
+          txHash: hash,
+          senderAddress: SENDER,
+        })
+      ).status,
+    ).toBe(201);
+    const second = await clientFor(s, (await createUser(s.db)).id);
+    const sol = await second.post('/api/payments/proofs', {
+      tier: 'pro',
+      network: 'SOL',
+      txHash: hash,
+      senderAddress: SENDER,
+    });
+    expect(sol.status).toBe(400);
+    expect(sol.json.message).toBe(txHashFormatMessage('SOL'));
+    // Both fields are told at once.
+    expect((sol.json.issues as { path: string; message: string }[]).map((i) => i.path)).toEqual([
+      'txHash',
+      'senderAddress',
+    ]);
+    const btc = await second.post('/api/payments/proofs', {
+      tier: 'pro',
+      network: 'BTC',
+      txHash: hash.slice(2),
+      senderAddress: SENDERS.BTC,
+    });
+    expect([btc.status, btc.json.reason]).toEqual([409, 'tx_hash_used']);
+    const wrongSender = await second.post('/api/payments/proofs', {
+      tier: 'pro',
+      network: 'BTC',
+      txHash: txHashFor('BTC'),
+      senderAddress: SENDER,
+    });
+    expect([wrongSender.status, wrongSender.json.message]).toEqual([
+      400,
+      senderAddressFormatMessage('BTC'),
+    ]);
   });
 });
 

@@ -295,6 +295,7 @@ describe('participation.status', () => {
       maxParticipants: 7,
       canLeave: false,
       refusal: { reason: 'tier', message: tierRequiredMessage('elite'), requiredTier: 'elite' },
+      feeProof: null,
     });
     const invite = open({ participationType: 'invite', inviteCode: 'abc' });
     expect((await as(member).participation.status({ contestId: invite.id })).refusal?.reason).toBe(

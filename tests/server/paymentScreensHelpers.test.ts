@@ -100,6 +100,7 @@ const proof = (values: Partial<TReviewProof>): TReviewProof => ({
   network: 'ETH',
   walletAddress: '0xabc',
   txHash: '0x123',
+  explorerUrl: null,
   senderAddress: '0x456',
   notes: null,
   proofFile: null,

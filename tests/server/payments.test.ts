@@ -9,12 +9,26 @@ import { addParticipant } from '../../src/server/services/contestParticipants';
 import { savePaymentConfig } from '../../src/server/services/settings';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
 import { auditActionLabel } from '../../src/shared/auditActions';
-import { PAYMENT_MESSAGES as M, tierNotHigherMessage } from '../../src/shared/payments';
+import {
+  PAYMENT_MESSAGES as M,
+  senderAddressFormatMessage,
+  tierNotHigherMessage,
+  txHashFormatMessage,
+  type PaymentNetwork,
+} from '../../src/shared/payments';
 import { DEFAULT_PAYMENT_CONFIG } from '../../src/shared/schemas/settings';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { insertContest, storedContest, uploadRow } from '../helpers/contests';
-import { SENDER, WALLETS, configureNetwork, insertProof, txHash } from '../helpers/payments';
+import {
+  SENDER,
+  SENDERS,
+  WALLETS,
+  configureNetwork,
+  insertProof,
+  txHash,
+  txHashFor,
+} from '../helpers/payments';
 
 const t = await createTestDb();
 afterAll(() => t.close());
@@ -41,11 +55,14 @@ const paidContest = (values: { entryFee?: string; maxParticipants?: number } = {
     maxParticipants: values.maxParticipants ?? 100,
   });
 
-const proofInput = (target: { contestId: number } | { tier: 'standard' | 'pro' | 'elite' }) => ({
+const proofInput = (
+  target: { contestId: number } | { tier: 'standard' | 'pro' | 'elite' },
+  network: PaymentNetwork = 'ETH',
+) => ({
   ...target,
-  network: 'ETH' as const,
-  txHash: txHash(),
-  senderAddress: SENDER,
+  network,
+  txHash: txHashFor(network),
+  senderAddress: SENDERS[network],
 });
 
 const proofRow = (id: number) =>
@@ -150,7 +167,9 @@ describe('payments.submitProof', () => {
       tier: null,
       network: 'ETH',
       walletAddress: WALLETS.ETH,
-      txHash: input.txHash,
+      // Stored normalised (no 0x, lower case); the explorer link writes it the network's way.
+      txHash: input.txHash.slice(2),
+      explorerUrl: `https://etherscan.io/tx/${input.txHash}`,
       senderAddress: SENDER,
       notes: 'sent from Ledger',
       proofFile: null,
@@ -193,29 +212,132 @@ describe('payments.submitProof', () => {
     });
   });
 
-  it('refuses a hash already used on the same network (any letter case), not on another', async () => {
+  it('takes one transaction once: three spellings of an ETH hash from three members → 1 stored, 2 × 409', async () => {
+    const digits = txHash().slice(2);
+    const spellings = [`0x${digits.toUpperCase()}`, `0X${digits}`, digits];
+    const outcomes = [];
+    for (const hash of spellings) {
+      const payer = await createUser(t.db);
+      outcomes.push(
+        await as(payer)
+          .payments.submitProof({ ...proofInput({ tier: 'pro' }), txHash: hash })
+          .then((p) => p.txHash)
+          .catch((error) => refusal(Promise.reject(error))),
+      );
+    }
+    expect(outcomes).toEqual([
+      digits,
+      { code: 'CONFLICT', message: M.tx_hash_used, reason: 'tx_hash_used' },
+      { code: 'CONFLICT', message: M.tx_hash_used, reason: 'tx_hash_used' },
+    ]);
+    expect(
+      t.db.select({ n: count() }).from(paymentProofs).where(eq(paymentProofs.txHash, digits)).get()!
+        .n,
+    ).toBe(1);
+  });
+
+  it('refuses a hash already used on another network (409), and an ETH hash as a Solana one (400)', async () => {
+    configureNetwork(t.db, 'SOL');
+    configureNetwork(t.db, 'TRX');
     const hash = txHash();
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     await as(a).payments.submitProof({ ...proofInput({ tier: 'pro' }), txHash: hash });
+    // The same 64 digits as a Bitcoin or Tron id: one transaction, refused on every network.
+    for (const network of ['BTC', 'TRX'] as const) {
+      expect(
+        await refusal(
+          as(b).payments.submitProof({ ...proofInput({ tier: 'pro' }, network), txHash: hash }),
+        ),
+      ).toEqual({ code: 'CONFLICT', message: M.tx_hash_used, reason: 'tx_hash_used' });
+    }
+    // An Ethereum hash and sender are not a Solana signature and address.
     expect(
       await refusal(
         as(b).payments.submitProof({
-          ...proofInput({ tier: 'pro' }),
-          txHash: hash.toUpperCase().replace('0X', '0x'),
+          ...proofInput({ tier: 'pro' }, 'SOL'),
+          txHash: hash,
+          senderAddress: SENDER,
         }),
       ),
-    ).toEqual({ code: 'CONFLICT', message: M.tx_hash_used, reason: 'tx_hash_used' });
-    await expect(
-      as(b).payments.submitProof({ ...proofInput({ tier: 'pro' }), network: 'BTC', txHash: hash }),
-    ).resolves.toMatchObject({ network: 'BTC', status: 'pending' });
+    ).toMatchObject({ code: 'BAD_REQUEST', message: txHashFormatMessage('SOL') });
+    // A Solana signature keeps its case: the same letters in another case are another signature.
+    const signature = txHashFor('SOL');
+    const c = await createUser(t.db);
+    await as(c).payments.submitProof({
+      ...proofInput({ tier: 'elite' }, 'SOL'),
+      txHash: signature,
+    });
+    const stored = t.db
+      .select({ txHash: paymentProofs.txHash })
+      .from(paymentProofs)
+      .where(eq(paymentProofs.txHash, signature))
+      .get();
+    expect(stored?.txHash).toBe(signature);
+    expect(
+      await refusal(
+        as(b).payments.submitProof({ ...proofInput({ tier: 'elite' }, 'SOL'), txHash: signature }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'tx_hash_used' });
   });
+
+  it.each([
+    ['ETH', `0x${'ab'.repeat(32)}`, `0x${'cd'.repeat(20)}`],
+    ['MATIC', `${'ab'.repeat(32)}`, `0x${'cd'.repeat(20)}`],
+    ['BNB', `0X${'AB'.repeat(32)}`, `0x${'CD'.repeat(20)}`],
+    ['BTC', `${'ab'.repeat(32)}`, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    ['TRX', `0x${'ab'.repeat(32)}`, 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9'],
+    ['SOL', txHashFor('SOL'), 'DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy'],
+  ] as const)(
+    'takes a %s hash and sender of that network’s shape',
+    async (network, hash, sender) => {
+      const fresh = await createTestDb();
+      try {
+        configureNetwork(fresh.db, network);
+        const payer = await createUser(fresh.db);
+        const proof = await callerFor(fresh, payer).caller.payments.submitProof({
+          tier: 'pro',
+          network,
+          txHash: hash,
+          senderAddress: sender,
+        });
+        expect(proof.txHash).toBe(
+          network === 'SOL' ? hash : hash.replace(/^0x/i, '').toLowerCase(),
+        );
+        expect(proof.senderAddress).toBe(sender);
+      } finally {
+        fresh.close();
+      }
+    },
+  );
+
+  it.each([
+    // Wrong shape for the network: a Bitcoin id for Ethereum is fine (64 hex), so use others.
+    ['ETH', `0x${'ab'.repeat(31)}`, 'txHash'],
+    ['ETH', `0x${'gh'.repeat(32)}`, 'txHash'],
+    ['BTC', `0x${'ab'.repeat(33)}`, 'txHash'],
+    ['TRX', `${'ab'.repeat(30)}`, 'txHash'],
+    ['SOL', `0x${'ab'.repeat(32)}`, 'txHash'],
+    ['ETH', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'senderAddress'],
+    ['BNB', `0x${'cd'.repeat(19)}`, 'senderAddress'],
+    ['BTC', `0x${'cd'.repeat(20)}`, 'senderAddress'],
+    ['TRX', `0x${'cd'.repeat(20)}`, 'senderAddress'],
+    ['SOL', `0x${'cd'.repeat(20)}`, 'senderAddress'],
+  ] as const)(
+    'refuses on %s the wrong shape %s (400, said per network)',
+    async (network, value, field) => {
+      const input = { ...proofInput({ tier: 'pro' }, network), [field]: value };
+      expect(await refusal(as(member).payments.submitProof(input))).toEqual({
+        code: 'BAD_REQUEST',
+        message:
+          field === 'txHash' ? txHashFormatMessage(network) : senderAddressFormatMessage(network),
+      });
+    },
+  );
 
   it('refuses a network without an address (400)', async () => {
     expect(
-      await refusal(
-        as(member).payments.submitProof({ ...proofInput({ tier: 'elite' }), network: 'SOL' }),
-      ),
+      await refusal(as(member).payments.submitProof(proofInput({ tier: 'elite' }, 'SOL'))),
     ).toEqual({ code: 'BAD_REQUEST', message: M.network_not_set_up, reason: 'network_not_set_up' });
   });
 
@@ -343,6 +465,39 @@ describe('payments.queue', () => {
     const rejected = await as(moderator).payments.queue({ status: 'rejected', pageSize: 100 });
     expect(rejected.items.map((p) => p.id)).toContain(id);
     expect(rejected.items.every((p) => p.status === 'rejected')).toBe(true);
+  });
+});
+
+describe('block-explorer links', () => {
+  it('link each hash to its network’s explorer (the settings’ template), EVM hashes with 0x', async () => {
+    configureNetwork(t.db, 'SOL');
+    const someone = await createUser(t.db);
+    const eth = await as(someone).payments.submitProof(proofInput({ tier: 'pro' }));
+    expect(eth.explorerUrl).toBe(`https://etherscan.io/tx/0x${eth.txHash}`);
+    const other = await createUser(t.db);
+    const sol = await as(other).payments.submitProof(proofInput({ tier: 'pro' }, 'SOL'));
+    expect(sol.explorerUrl).toBe(`https://solscan.io/tx/${sol.txHash}`);
+    const queue = await as(admin).payments.queue({ pageSize: 100 });
+    expect(queue.items.find((p) => p.id === eth.id)?.explorerUrl).toBe(eth.explorerUrl);
+
+    // An admin's own template is used; an emptied one means no link.
+    const config = await as(admin).adminSettings.getPayments();
+    await as(admin).adminSettings.updatePayments({
+      ...config,
+      networks: {
+        ...config.networks,
+        ETH: {
+          ...config.networks.ETH,
+          explorerUrl: 'https://eth.blockscout.com/tx/{hash}?tab=logs',
+        },
+        SOL: { ...config.networks.SOL, explorerUrl: '' },
+      },
+    });
+    const mine = await as(someone).payments.myProofs({});
+    expect(mine.items[0]?.explorerUrl).toBe(
+      `https://eth.blockscout.com/tx/0x${eth.txHash}?tab=logs`,
+    );
+    expect((await as(other).payments.myProofs({})).items[0]?.explorerUrl).toBeNull();
   });
 });
 
@@ -562,5 +717,77 @@ describe('payments.tiers', () => {
     } finally {
       fresh.close();
     }
+  });
+});
+
+describe('what the member learns about a proof', () => {
+  it('participation.status gives the latest entry-fee proof: pending, rejected with its reason, gone once admitted', async () => {
+    const contest = paidContest();
+    const payer = await createUser(t.db);
+    const status = () => as(payer).participation.status({ contestId: contest.id });
+    expect((await status()).feeProof).toBeNull();
+    const first = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
+    expect(await status()).toMatchObject({
+      refusal: { reason: 'fee_unverified' },
+      feeProof: { id: first.id, status: 'pending', reason: null },
+    });
+    await as(moderator).payments.review({
+      id: first.id,
+      status: 'rejected',
+      reason: 'Wrong amount sent',
+    });
+    expect((await status()).feeProof).toMatchObject({
+      id: first.id,
+      status: 'rejected',
+      reason: 'Wrong amount sent',
+    });
+    // The payment page takes a new proof after a rejection.
+    expect((await as(payer).payments.options({ contestId: contest.id })).refusal).toBeNull();
+    const second = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
+    expect((await status()).feeProof).toMatchObject({ id: second.id, status: 'pending' });
+    await as(moderator).payments.review({ id: second.id, status: 'verified' });
+    expect(await status()).toMatchObject({ joined: true, refusal: null, feeProof: null });
+    // Another member's proofs are never theirs to see.
+    expect((await as(member).participation.status({ contestId: contest.id })).feeProof).toBeNull();
+  });
+
+  it('payments.onChange tells the member, live, when their proof is sent and reviewed (and nobody else)', async () => {
+    const payer = await createUser(t.db);
+    const bystander = await createUser(t.db);
+    const streamOf = async (user: CreatedUser) =>
+      ((await as(user).payments.onChange({})) as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    const mine = await streamOf(payer);
+    const theirs = await streamOf(bystander);
+    const next = async (events: AsyncIterator<unknown>) => {
+      const { value } = await events.next();
+      const [id, data] = value as [string, { version: number }];
+      return { id, data };
+    };
+    try {
+      const sent = next(mine);
+      const proof = await as(payer).payments.submitProof(proofInput({ tier: 'standard' }));
+      const first = await sent;
+      expect(first.id).toMatch(/\.\d+$/);
+      const reviewed = next(mine);
+      await as(moderator).payments.review({
+        id: proof.id,
+        status: 'rejected',
+        reason: 'Unknown tx',
+      });
+      expect((await reviewed).data.version).toBe(first.data.version + 1);
+      // The bystander heard nothing: their next event is their own.
+      const own = next(theirs);
+      await as(bystander).payments.submitProof(proofInput({ tier: 'standard' }));
+      expect((await own).data.version).toBe(1);
+    } finally {
+      await mine.return?.(undefined);
+      await theirs.return?.(undefined);
+    }
+    // A client back after a reconnect with an old event id hears at once that it missed something.
+    const again = (
+      (await as(payer).payments.onChange({ lastEventId: 'earlier.0' })) as AsyncIterable<unknown>
+    )[Symbol.asyncIterator]();
+    expect((await again.next()).done).toBe(false);
+    await again.return?.(undefined);
   });
 });

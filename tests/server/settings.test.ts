@@ -1,7 +1,11 @@
 // Platform settings (SPEC 2.16, 9) and their effects (PRODUCT.md 'Platform settings take
 // effect'), the payments configuration and the audit log.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_SETTINGS } from '../../src/shared/schemas/settings';
+import {
+  DEFAULT_EXPLORER_URLS,
+  DEFAULT_PLATFORM_SETTINGS,
+  EXPLORER_URL_MESSAGES,
+} from '../../src/shared/schemas/settings';
 import type { TPaymentConfig } from '../../src/shared/schemas/settings';
 import { getPlatformSettings } from '../../src/server/services/settings';
 import { snapshot } from '../helpers/accounts';
@@ -244,6 +248,7 @@ describe('adminSettings.getPayments', () => {
       expect(config.networks[network as keyof typeof DEFAULT_RATES]).toEqual({
         address: '',
         rate,
+        explorerUrl: DEFAULT_EXPLORER_URLS[network as keyof typeof DEFAULT_RATES],
       });
     }
     expect(config.tierPrices).toEqual({
@@ -292,6 +297,65 @@ describe('adminSettings.updatePayments', () => {
       before: expect.objectContaining({ tierPrices: current.tierPrices }),
       after: expect.objectContaining({ tierPrices: { standard: 12, pro: 30, elite: 60 } }),
     });
+  });
+
+  it('takes an https explorer link with {hash}, or none; refuses others with words, changing nothing', async () => {
+    const current = await asAdmin().adminSettings.getPayments();
+    const before = snapshot(t.db);
+    for (const [explorerUrl, message] of [
+      ['http://etherscan.io/tx/{hash}', EXPLORER_URL_MESSAGES.https],
+      ['javascript:alert(1)//{hash}', EXPLORER_URL_MESSAGES.https],
+      ['etherscan.io/tx/{hash}', EXPLORER_URL_MESSAGES.https],
+      ['https://etherscan.io/tx/', EXPLORER_URL_MESSAGES.hash],
+      [`https://etherscan.io/${'x'.repeat(300)}{hash}`, EXPLORER_URL_MESSAGES.max],
+    ] as const) {
+      expect(
+        await failure(
+          asAdmin().adminSettings.updatePayments(withNetwork(current, 'ETH', { explorerUrl })),
+        ),
+        explorerUrl,
+      ).toEqual({ code: 'BAD_REQUEST', message });
+    }
+    expect(snapshot(t.db)).toEqual(before);
+    const next = withNetwork(
+      withNetwork(current, 'ETH', { explorerUrl: ' https://eth.blockscout.com/tx/{hash} ' }),
+      'SOL',
+      { explorerUrl: '' },
+    );
+    const saved = await asAdmin().adminSettings.updatePayments(next);
+    expect(saved.networks.ETH.explorerUrl).toBe('https://eth.blockscout.com/tx/{hash}');
+    expect(saved.networks.SOL.explorerUrl).toBe('');
+    await asAdmin().adminSettings.updatePayments(current);
+  });
+
+  it('reads a payment config saved before explorer links existed with the default links', async () => {
+    const fresh = await createTestDb();
+    try {
+      const boss = await createUser(fresh.db, { role: 'admin' });
+      // As an earlier version stored it: networks without explorer links.
+      const networks = Object.fromEntries(
+        ['ETH', 'BTC', 'SOL', 'MATIC', 'TRX', 'BNB'].map((n) => [n, { address: '', rate: 2 }]),
+      );
+      fresh.db.$client
+        .prepare("INSERT INTO settings (key, value) VALUES ('payments', ?)")
+        .run(JSON.stringify({ tierPrices: { standard: 1, pro: 2, elite: 3 }, networks }));
+      const caller = callerFor(fresh, boss).caller;
+      const config = await caller.adminSettings.getPayments();
+      expect(config.networks.BTC).toEqual({
+        address: '',
+        rate: 2,
+        explorerUrl: DEFAULT_EXPLORER_URLS.BTC,
+      });
+      // A client that leaves a link out keeps the default (not an empty one).
+      const { explorerUrl: _dropped, ...withoutLink } = config.networks.TRX;
+      const saved = await caller.adminSettings.updatePayments({
+        ...config,
+        networks: { ...config.networks, TRX: withoutLink as typeof config.networks.TRX },
+      });
+      expect(saved.networks.TRX.explorerUrl).toBe(DEFAULT_EXPLORER_URLS.TRX);
+    } finally {
+      fresh.close();
+    }
   });
 
   it('refuses a negative or zero rate, a bad address and a negative price; changes nothing', async () => {

@@ -294,7 +294,8 @@ export const paymentProofs = sqliteTable(
     tier: text('tier').$type<Tier>(),
     network: text('network').$type<PaymentNetwork>().notNull(),
     walletAddress: text('wallet_address').notNull(),
-    // Stored trimmed, hexadecimal hashes in lower case: one transaction is one hash per network.
+    // Normalised (shared/payments.ts normalizeTxHash): hexadecimal hashes as 64 lower-case
+    // digits without 0x, Solana signatures as sent. One transaction is one hash on any network.
     txHash: text('tx_hash').notNull(),
     senderAddress: text('sender_address').notNull(),
     notes: text('notes'),
@@ -313,7 +314,7 @@ export const paymentProofs = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('payment_proofs_tx').on(t.network, t.txHash),
+    uniqueIndex('payment_proofs_tx_hash').on(t.txHash),
     // The review queue per status in time order, and a member's own list.
     index('payment_proofs_queue').on(t.status, t.createdAt),
     index('payment_proofs_user').on(t.userId, t.createdAt),

@@ -1,11 +1,13 @@
 // Payments (PRODUCT.md 'Money', SPEC 2.12): the payment page, proofs, and their review by
 // moderators and admins ('Subscriptions & Payments').
+import { tracked } from '@trpc/server';
 import {
   ZMyProofsRequestSchema,
   ZMyProofsResponseSchema,
   ZPaymentOptionsRequestSchema,
   ZPaymentOptionsSchema,
   ZPaymentProofSchema,
+  ZPaymentsChangeRequestSchema,
   ZProofQueueRequestSchema,
   ZProofQueueResponseSchema,
   ZReviewProofRequestSchema,
@@ -14,6 +16,7 @@ import {
   ZTierBreakdownSchema,
   ZTierChoiceSchema,
 } from '../../shared/schemas/payments';
+import { paymentChanges } from '../services/liveEvents';
 import * as payments from '../services/payments';
 import { tierBreakdown } from '../services/stats';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
@@ -48,6 +51,26 @@ export const paymentsRouter = router({
     .input(ZReviewProofRequestSchema)
     .output(ZReviewProofSchema)
     .mutation(({ ctx, input }) => payments.reviewProof({ db: ctx.db, actor: ctx.actor, ...input })),
+
+  /**
+   * Emits `{ version }` (a tracked event) whenever one of the caller's own payment proofs is
+   * sent, verified or rejected: the client reads the join panel's and the payment page's state
+   * again. Only ever the caller's own channel.
+   */
+  onChange: protectedProcedure
+    .input(ZPaymentsChangeRequestSchema)
+    .subscription(({ ctx, input, signal }) =>
+      (async function* () {
+        for await (const event of paymentChanges({
+          db: ctx.db,
+          userId: ctx.actor.id,
+          lastEventId: input.lastEventId,
+          signal,
+        })) {
+          yield tracked(event.id, event.change);
+        }
+      })(),
+    ),
 
   tierBreakdown: moderatorProcedure
     .output(ZTierBreakdownSchema)

@@ -2,9 +2,9 @@
 // with words and a reason the client acts on. The rules apply to everyone alike, moderators and
 // admins included (an admin has no tier, which reads as free). Rows are written only through
 // contestParticipants.ts.
-import { and, eq } from 'drizzle-orm';
-import type { DB } from '../db/client';
-import { contestParticipants, paymentProofs, users } from '../db/schema';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DB, DbOrTx } from '../db/client';
+import { contestParticipants, contests, paymentProofs, users } from '../db/schema';
 import { normalizeTier, tierRank, type Tier } from '../../shared/constants';
 import {
   PARTICIPATION_MESSAGES as M,
@@ -12,10 +12,14 @@ import {
   type JoinRefusal,
   type LeaveRefusal,
 } from '../../shared/participation';
-import type { TParticipant, TParticipationStatus } from '../../shared/schemas/participation';
+import type {
+  TFeeProof,
+  TParticipant,
+  TParticipationStatus,
+} from '../../shared/schemas/participation';
 import type { Actor } from './actor';
 import { addParticipant, removeParticipant } from './contestParticipants';
-import { isVisible, notFound, readById, type ContestRow } from './contestReads';
+import { isVisible, notFound, type ContestRow } from './contestReads';
 import { AppError, type AppErrorCode } from './errors';
 import { announceLeaderboardChanges } from './liveEvents';
 
@@ -33,25 +37,59 @@ export function registrationClosesAt(
   return contest.registrationDeadline ?? contest.startDate;
 }
 
+/** The contest fields the join rule reads (a transaction reads only these). */
+export type JoinContest = Pick<
+  ContestRow,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'status'
+  | 'createdBy'
+  | 'registrationDeadline'
+  | 'startDate'
+  | 'endDate'
+  | 'participants'
+  | 'maxParticipants'
+  | 'requiredTier'
+  | 'participationType'
+  | 'inviteCode'
+  | 'entryFee'
+>;
+
 /**
- * Why this member may not join this contest now, or null. Checked in the order in which a way
- * forward makes sense: nothing helps a closed or full contest, so those come before the tier,
- * the invite code and the fee.
+ * Where the member stands with a paid contest's entry fee:
+ * - 'verified': a reviewer verified a proof of it; 'unpaid': not (yet);
+ * - 'paying': the rule is asked on behalf of a payment of that fee (a proof being sent, or
+ *   being reviewed), so an unpaid fee is what is being settled, not a refusal.
+ */
+export type FeeState = 'verified' | 'unpaid' | 'paying';
+
+/**
+ * THE join rule: why this member may not join this contest now, or null. Joining, the payment
+ * page, sending an entry-fee proof and reviewing one all ask it (PRODUCT.md 'Taking part': a
+ * member who may not join cannot pay their way in). Checked in the order in which a way forward
+ * makes sense: nothing helps a closed or full contest, so those come before the tier, the invite
+ * code and the fee.
+ *
+ * `paidAt` is the one difference a review makes: a member who paid while registration was open
+ * is admitted after the deadline (the contest must still be active, not ended, and have a place).
  */
 export function joinRefusal({
   contest,
   tier,
   joined,
   inviteCode,
-  feeVerified,
+  fee,
   now,
+  paidAt,
 }: {
-  contest: ContestRow;
+  contest: JoinContest;
   tier: Tier;
   joined: boolean;
   inviteCode?: string | null;
-  feeVerified: boolean;
+  fee: FeeState;
   now: number;
+  paidAt?: number;
 }): JoinRefusalInfo | null {
   const refuse = (reason: JoinRefusal, extra: Partial<JoinRefusalInfo> = {}): JoinRefusalInfo => ({
     reason,
@@ -63,7 +101,7 @@ export function joinRefusal({
   if (contest.status !== 'active') return refuse('not_open');
   const closes = registrationClosesAt(contest);
   if (
-    (closes && closes.getTime() <= now) ||
+    (closes && closes.getTime() <= (paidAt ?? now)) ||
     (contest.endDate && contest.endDate.getTime() <= now)
   ) {
     return refuse('closed');
@@ -76,10 +114,48 @@ export function joinRefusal({
     if (!inviteCode) return refuse('invite_required');
     if (inviteCode !== contest.inviteCode) return refuse('invite_wrong');
   }
-  if (contest.participationType === 'paid' && !feeVerified) {
+  if (contest.participationType === 'paid' && fee === 'unpaid') {
     return refuse('fee_unverified', { contestId: contest.id });
   }
   return null;
+}
+
+/**
+ * The join rule with its facts read from the database (inside the caller's transaction): the
+ * member's tier now, whether they take part, and their entry fee. Every path calls this.
+ */
+export function joinRefusalFor({
+  db,
+  contest,
+  userId,
+  inviteCode,
+  paying = false,
+  paidAt,
+  now,
+}: {
+  db: DbOrTx;
+  contest: JoinContest;
+  userId: number;
+  inviteCode?: string | null;
+  /** Asked for a payment of the entry fee (a proof sent or reviewed): see FeeState. */
+  paying?: boolean;
+  paidAt?: number;
+  now: number;
+}): JoinRefusalInfo | null {
+  const fee: FeeState = paying
+    ? 'paying'
+    : contest.participationType === 'paid' && hasVerifiedFee(db, contest.id, userId)
+      ? 'verified'
+      : 'unpaid';
+  return joinRefusal({
+    contest,
+    tier: memberTier(db, userId),
+    joined: isParticipant(db, contest.id, userId),
+    inviteCode,
+    fee,
+    now,
+    paidAt,
+  });
 }
 
 const REFUSAL_CODES: Record<JoinRefusal | LeaveRefusal, AppErrorCode> = {
@@ -111,14 +187,40 @@ export function refusalError(refusal: {
   });
 }
 
+const joinContestColumns = {
+  id: contests.id,
+  slug: contests.slug,
+  title: contests.title,
+  status: contests.status,
+  createdBy: contests.createdBy,
+  registrationDeadline: contests.registrationDeadline,
+  startDate: contests.startDate,
+  endDate: contests.endDate,
+  participants: contests.participants,
+  maxParticipants: contests.maxParticipants,
+  requiredTier: contests.requiredTier,
+  participationType: contests.participationType,
+  inviteCode: contests.inviteCode,
+  entryFee: contests.entryFee,
+};
+
+/** The contest as the join rule reads it (works inside a transaction). */
+export function readJoinContest(db: DbOrTx, contestId: number): JoinContest | undefined {
+  return db.select(joinContestColumns).from(contests).where(eq(contests.id, contestId)).get();
+}
+
 /** A contest the member may see, else the same 404 as a missing one. */
-function visibleContest(db: DB, actor: Pick<Actor, 'id' | 'role'>, contestId: number): ContestRow {
-  const contest = readById(db, contestId);
+export function visibleJoinContest(
+  db: DbOrTx,
+  actor: Pick<Actor, 'id' | 'role'>,
+  contestId: number,
+): JoinContest {
+  const contest = readJoinContest(db, contestId);
   if (!contest || !isVisible(contest, actor)) throw notFound();
   return contest;
 }
 
-function participantOf(db: DB, contestId: number, userId: number): TParticipant | undefined {
+function participantOf(db: DbOrTx, contestId: number, userId: number): TParticipant | undefined {
   return db
     .select({
       id: contestParticipants.id,
@@ -135,7 +237,17 @@ function participantOf(db: DB, contestId: number, userId: number): TParticipant 
     .get();
 }
 
-function memberTier(db: DB, userId: number): Tier {
+function isParticipant(db: DbOrTx, contestId: number, userId: number): boolean {
+  return !!db
+    .select({ id: contestParticipants.id })
+    .from(contestParticipants)
+    .where(
+      and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
+    )
+    .get();
+}
+
+export function memberTier(db: DbOrTx, userId: number): Tier {
   const row = db
     .select({ tier: users.subscriptionTier })
     .from(users)
@@ -145,7 +257,7 @@ function memberTier(db: DB, userId: number): Tier {
 }
 
 /** Whether a reviewer verified this member's entry fee for this contest. */
-export function hasVerifiedFee(db: DB, contestId: number, userId: number): boolean {
+export function hasVerifiedFee(db: DbOrTx, contestId: number, userId: number): boolean {
   return !!db
     .select({ id: paymentProofs.id })
     .from(paymentProofs)
@@ -158,6 +270,29 @@ export function hasVerifiedFee(db: DB, contestId: number, userId: number): boole
       ),
     )
     .get();
+}
+
+/** The member's latest entry-fee proof for a contest, while it is pending or was rejected. */
+function openFeeProof(db: DbOrTx, contestId: number, userId: number): TFeeProof | null {
+  const latest = db
+    .select({
+      id: paymentProofs.id,
+      status: paymentProofs.status,
+      reason: paymentProofs.reason,
+      createdAt: paymentProofs.createdAt,
+    })
+    .from(paymentProofs)
+    .where(
+      and(
+        eq(paymentProofs.userId, userId),
+        eq(paymentProofs.contestId, contestId),
+        eq(paymentProofs.purpose, 'entry_fee'),
+      ),
+    )
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+    .get();
+  if (!latest || latest.status === 'verified') return null;
+  return { ...latest, status: latest.status };
 }
 
 /**
@@ -178,20 +313,12 @@ export function joinContest({
   now?: number;
 }): TParticipant {
   const participant = db.transaction(
-    () => {
-      const contest = visibleContest(db, actor, contestId);
-      const refusal = joinRefusal({
-        contest,
-        tier: memberTier(db, actor.id),
-        joined: !!participantOf(db, contestId, actor.id),
-        inviteCode,
-        feeVerified:
-          contest.participationType === 'paid' && hasVerifiedFee(db, contestId, actor.id),
-        now,
-      });
+    (tx) => {
+      const contest = visibleJoinContest(tx, actor, contestId);
+      const refusal = joinRefusalFor({ db: tx, contest, userId: actor.id, inviteCode, now });
       if (refusal) throw refusalError(refusal);
-      addParticipant({ db, contestId, userId: actor.id });
-      return participantOf(db, contestId, actor.id)!;
+      addParticipant({ db: tx, contestId, userId: actor.id });
+      return participantOf(tx, contestId, actor.id)!;
     },
     { behavior: 'immediate' },
   );
@@ -212,16 +339,16 @@ export function leaveContest({
   now?: number;
 }): { contestId: number; participants: number } {
   const participants = db.transaction(
-    () => {
-      const contest = visibleContest(db, actor, contestId);
-      if (!participantOf(db, contestId, actor.id)) {
+    (tx) => {
+      const contest = visibleJoinContest(tx, actor, contestId);
+      if (!isParticipant(tx, contestId, actor.id)) {
         throw refusalError({ reason: 'not_joined', message: M.not_joined });
       }
       if (!contest.startDate || contest.startDate.getTime() <= now) {
         throw refusalError({ reason: 'started', message: M.started });
       }
-      removeParticipant({ db, contestId, userId: actor.id });
-      return readById(db, contestId)!.participants;
+      removeParticipant({ db: tx, contestId, userId: actor.id });
+      return readJoinContest(tx, contestId)!.participants;
     },
     { behavior: 'immediate' },
   );
@@ -241,18 +368,9 @@ export function participationStatus({
   contestId: number;
   now?: number;
 }): TParticipationStatus {
-  const contest = visibleContest(db, viewer, contestId);
+  const contest = visibleJoinContest(db, viewer, contestId);
   const participant = participantOf(db, contestId, viewer.id) ?? null;
-  const refusal = participant
-    ? null
-    : joinRefusal({
-        contest,
-        tier: memberTier(db, viewer.id),
-        joined: false,
-        feeVerified:
-          contest.participationType === 'paid' && hasVerifiedFee(db, contestId, viewer.id),
-        now,
-      });
+  const refusal = participant ? null : joinRefusalFor({ db, contest, userId: viewer.id, now });
   return {
     contestId,
     joined: !!participant,
@@ -261,5 +379,10 @@ export function participationStatus({
     maxParticipants: contest.maxParticipants,
     canLeave: !!participant && !!contest.startDate && contest.startDate.getTime() > now,
     refusal,
+    // What became of the fee the member paid, while they wait (or may pay again).
+    feeProof:
+      !participant && contest.participationType === 'paid'
+        ? openFeeProof(db, contestId, viewer.id)
+        : null,
   };
 }

@@ -1,18 +1,24 @@
 // Crypto payments with reviewed proofs (PRODUCT.md 'Money', SPEC 2.12): what the payment page
 // offers, proofs sent by members, and their review by moderators and admins. Amounts come from
-// the contest's fee or the tier price and the configured rate, never from the client. Verifying
-// an entry fee admits the member (through contestParticipants.ts, cap respected), verifying an
-// upgrade sets the tier; both in the review's transaction, audited.
+// the contest's fee or the tier price and the configured rate, never from the client. Who may pay
+// an entry fee, and whom a review may admit, is the join rule's to say (participation.ts
+// joinRefusalFor), never decided here. Verifying an entry fee admits the member (through
+// contestParticipants.ts, cap respected), verifying an upgrade sets the tier; both in the
+// review's transaction, audited. Each change is announced to the member's open pages.
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { DB } from '../db/client';
-import { contestParticipants, contests, paymentProofs, users } from '../db/schema';
+import type { DB, DbOrTx } from '../db/client';
+import { contests, paymentProofs, users } from '../db/schema';
 import { normalizeTier, tierRank, type Tier } from '../../shared/constants';
+import { JOIN_REFUSALS, type JoinRefusal } from '../../shared/participation';
 import {
   NETWORK_NAMES,
   PAID_TIERS,
   PAYMENT_MESSAGES as M,
   PAYMENT_NETWORKS,
   coinAmount,
+  explorerLink,
+  normalizeTxHash,
+  reviewTierMessage,
   tierNotHigherMessage,
   usdAmount,
   type PaidTier,
@@ -28,25 +34,33 @@ import type {
   TSubmitProofInput,
   TTierChoice,
 } from '../../shared/schemas/payments';
-import type { PaymentNetwork } from '../../shared/schemas/settings';
+import type { PaymentNetwork, TPaymentConfig } from '../../shared/schemas/settings';
 import { isReviewer, type Actor } from './actor';
 import { writeAudit } from './audit';
 import { addParticipant } from './contestParticipants';
-import { isVisible, notFound, readById, type ContestRow } from './contestReads';
 import { AppError, type AppErrorCode } from './errors';
-import { announceLeaderboardChanges } from './liveEvents';
-import { hasVerifiedFee, registrationClosesAt } from './participation';
+import { announceLeaderboardChanges, announcePaymentChanges } from './liveEvents';
+import {
+  hasVerifiedFee,
+  joinRefusalFor,
+  memberTier,
+  readJoinContest,
+  refusalError as joinRefusalError,
+  visibleJoinContest,
+  type JoinContest,
+  type JoinRefusalInfo,
+} from './participation';
 import { getPaymentConfig } from './settings';
 import { assertOwnUpload } from './uploads';
 import { isUniqueViolation } from './users';
 
-const REFUSAL_CODES: Record<PaymentRefusal, AppErrorCode> = {
+type OwnRefusal = Exclude<PaymentRefusal, JoinRefusal>;
+
+const REFUSAL_CODES: Record<OwnRefusal, AppErrorCode> = {
   free_contest: 'BAD_REQUEST',
   tier_not_higher: 'BAD_REQUEST',
   no_price: 'BAD_REQUEST',
   network_not_set_up: 'BAD_REQUEST',
-  closed: 'CONFLICT',
-  already_joined: 'CONFLICT',
   already_verified: 'CONFLICT',
   proof_pending: 'CONFLICT',
   tx_hash_used: 'CONFLICT',
@@ -55,25 +69,35 @@ const REFUSAL_CODES: Record<PaymentRefusal, AppErrorCode> = {
 interface Refusal {
   reason: PaymentRefusal;
   message: string;
+  requiredTier?: Tier;
 }
 
-function refuse(reason: PaymentRefusal, message: string = M[reason as keyof typeof M]): Refusal {
+function refuse(reason: OwnRefusal, message: string = M[reason as keyof typeof M]): Refusal {
   return { reason, message };
 }
 
+function isJoinRefusal(reason: PaymentRefusal): reason is Exclude<JoinRefusal, 'fee_unverified'> {
+  return (JOIN_REFUSALS as readonly string[]).includes(reason);
+}
+
+/** A join rule's refusal keeps the join's code (403 tier, 409 full, ...) on this path too. */
 function refusalError(refusal: Refusal): AppError {
+  if (isJoinRefusal(refusal.reason)) {
+    return joinRefusalError({ ...refusal, reason: refusal.reason });
+  }
   return new AppError(REFUSAL_CODES[refusal.reason], refusal.message, {
     reason: refusal.reason,
   });
 }
 
-/**
- * One transaction is one hash: surrounding spaces never count, and a hexadecimal hash (EVM,
- * Bitcoin, Tron) is the same hash in any letter case. Base58 (Solana) keeps its case.
- */
-export function normalizeTxHash(hash: string): string {
-  const trimmed = hash.trim();
-  return /^(0x)?[0-9a-fA-F]+$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
+/** A join refusal as the payment page reports it (the fee itself is what is being paid). */
+function fromJoin(info: JoinRefusalInfo): Refusal {
+  if (info.reason === 'fee_unverified') throw new Error('the fee is being paid');
+  return {
+    reason: info.reason,
+    message: info.message,
+    ...(info.requiredTier ? { requiredTier: info.requiredTier } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +134,18 @@ const reviewColumns = {
   reviewerName: paymentProofs.reviewerName,
 };
 
-function memberProofs(db: DB, where: SQL | undefined) {
+/** Each proof with its network's block-explorer link (the payment settings' template). */
+function withExplorer<T extends { network: PaymentNetwork; txHash: string }>(
+  config: TPaymentConfig,
+  rows: T[],
+): (T & { explorerUrl: string | null })[] {
+  return rows.map((row) => ({
+    ...row,
+    explorerUrl: explorerLink(config.networks[row.network].explorerUrl, row.network, row.txHash),
+  }));
+}
+
+function memberProofs(db: DbOrTx, where: SQL | undefined) {
   return db
     .select(memberColumns)
     .from(paymentProofs)
@@ -119,7 +154,8 @@ function memberProofs(db: DB, where: SQL | undefined) {
 }
 
 function proofById(db: DB, id: number): TPaymentProof | undefined {
-  return memberProofs(db, eq(paymentProofs.id, id)).get();
+  const row = memberProofs(db, eq(paymentProofs.id, id)).get();
+  return row ? withExplorer(getPaymentConfig({ db }), [row])[0] : undefined;
 }
 
 /** The caller's own proofs, newest first (Account Settings, the payment page). */
@@ -135,11 +171,12 @@ export function listMyProofs({
   pageSize: number;
 }): { items: TPaymentProof[]; total: number; page: number; pageSize: number } {
   const mine = eq(paymentProofs.userId, actor.id);
-  const items = memberProofs(db, mine)
+  const rows = memberProofs(db, mine)
     .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
+  const items = withExplorer(getPaymentConfig({ db }), rows);
   const total = db.select({ n: count() }).from(paymentProofs).where(mine).get()?.n ?? 0;
   return { items, total, page, pageSize };
 }
@@ -161,7 +198,7 @@ export function listProofQueue({
     status === 'pending'
       ? [asc(paymentProofs.createdAt), asc(paymentProofs.id)]
       : [desc(paymentProofs.createdAt), desc(paymentProofs.id)];
-  const items = db
+  const rows = db
     .select(reviewColumns)
     .from(paymentProofs)
     .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
@@ -171,6 +208,7 @@ export function listProofQueue({
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
+  const items = withExplorer(getPaymentConfig({ db }), rows);
   const total = db.select({ n: count() }).from(paymentProofs).where(where).get()?.n ?? 0;
   return { items, total, page, pageSize };
 }
@@ -180,7 +218,7 @@ export function listProofQueue({
 
 interface Target {
   purpose: PaymentPurpose;
-  contest: ContestRow | null;
+  contest: JoinContest | null;
   tier: PaidTier | null;
   currentTier: Tier;
   amountUsd: string;
@@ -188,32 +226,28 @@ interface Target {
   refusal: Refusal | null;
 }
 
-function hasProof(db: DB, where: SQL | undefined): boolean {
+function hasProof(db: DbOrTx, where: SQL | undefined): boolean {
   return !!db.select({ id: paymentProofs.id }).from(paymentProofs).where(where).get();
 }
 
 /**
  * Resolves a contest or a tier to its amount, or refuses outright when there is nothing to pay
  * (a free contest, a tier the member has, a tier without a price): those are errors, while a
- * state the member can see on the page (joined, verified, pending, closed) is a `refusal`.
+ * state the member can see on the page is a `refusal`: first whatever the join rule says (a
+ * member who may not join cannot pay their way in: tier, closed, full, joined, ...), then a fee
+ * already verified or a proof awaiting review.
  */
 function resolveTarget(
-  db: DB,
+  db: DbOrTx,
   actor: Pick<Actor, 'id' | 'role'>,
   input: { contestId?: number; tier?: PaidTier },
   now: number,
 ): Target {
-  const member = db
-    .select({ tier: users.subscriptionTier })
-    .from(users)
-    .where(eq(users.id, actor.id))
-    .get();
-  const currentTier = normalizeTier(member?.tier);
+  const currentTier = memberTier(db, actor.id);
   const mine = eq(paymentProofs.userId, actor.id);
 
   if (input.contestId !== undefined) {
-    const contest = readById(db, input.contestId);
-    if (!contest || !isVisible(contest, actor)) throw notFound();
+    const contest = visibleJoinContest(db, actor, input.contestId);
     if (contest.participationType !== 'paid' || !contest.entryFee) {
       throw refusalError(refuse('free_contest'));
     }
@@ -222,28 +256,11 @@ function resolveTarget(
       eq(paymentProofs.contestId, contest.id),
       eq(paymentProofs.purpose, 'entry_fee'),
     );
-    const joined = !!db
-      .select({ id: contestParticipants.id })
-      .from(contestParticipants)
-      .where(
-        and(
-          eq(contestParticipants.contestId, contest.id),
-          eq(contestParticipants.userId, actor.id),
-        ),
-      )
-      .get();
-    const closes = registrationClosesAt(contest);
-    let refusal: Refusal | null = null;
-    if (joined) refusal = refuse('already_joined');
-    else if (hasVerifiedFee(db, contest.id, actor.id)) refusal = refuse('already_verified');
-    else if (hasProof(db, and(forContest, eq(paymentProofs.status, 'pending')))) {
+    const joinRefusal = joinRefusalFor({ db, contest, userId: actor.id, paying: true, now });
+    let refusal: Refusal | null = joinRefusal ? fromJoin(joinRefusal) : null;
+    if (!refusal && hasVerifiedFee(db, contest.id, actor.id)) refusal = refuse('already_verified');
+    else if (!refusal && hasProof(db, and(forContest, eq(paymentProofs.status, 'pending')))) {
       refusal = refuse('proof_pending');
-    } else if (
-      contest.status !== 'active' ||
-      (closes && closes.getTime() <= now) ||
-      (contest.endDate && contest.endDate.getTime() <= now)
-    ) {
-      refusal = refuse('closed');
     }
     return {
       purpose: 'entry_fee',
@@ -281,10 +298,11 @@ function proofsFor(db: DB, actor: Pick<Actor, 'id'>, target: Target): TPaymentPr
   const which = target.contest
     ? and(mine, eq(paymentProofs.contestId, target.contest.id))
     : and(mine, eq(paymentProofs.purpose, 'tier_upgrade'));
-  return memberProofs(db, which)
+  const rows = memberProofs(db, which)
     .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
     .limit(50)
     .all();
+  return withExplorer(getPaymentConfig({ db }), rows);
 }
 
 /** /payment?contest= or ?tier=: the amount, the networks with an address, the member's proofs. */
@@ -374,7 +392,11 @@ export function tierChoice({
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-/** 'Submit Payment Proof': stored as pending, with the amounts the server computes. */
+/**
+ * 'Submit Payment Proof': stored as pending, with the amounts the server computes and the hash
+ * in its normalised form, which no other proof on any network may carry (one transaction pays
+ * once). An entry fee is refused for whatever a join would be refused for.
+ */
 export function submitProof({
   db,
   actor,
@@ -387,31 +409,30 @@ export function submitProof({
   now?: number;
 }): TPaymentProof {
   const network: PaymentNetwork = input.network;
-  const txHash = normalizeTxHash(input.txHash);
-  if (input.proofFile) {
-    assertOwnUpload({
-      db,
-      actor,
-      url: input.proofFile,
-      purposes: ['proof'],
-      mimes: ['image/png', 'image/jpeg', 'application/pdf'],
-      message: M.proofFile,
-    });
-  }
+  const txHash = normalizeTxHash(network, input.txHash);
+  let id: number;
   try {
-    const id = db.transaction(
-      () => {
+    id = db.transaction(
+      (tx) => {
+        if (input.proofFile) {
+          assertOwnUpload({
+            db: tx,
+            actor,
+            url: input.proofFile,
+            purposes: ['proof'],
+            mimes: ['image/png', 'image/jpeg', 'application/pdf'],
+            message: M.proofFile,
+          });
+        }
         // Inside the write lock: two proofs sent at once cannot both pass these checks.
-        const target = resolveTarget(db, actor, input, now);
+        const target = resolveTarget(tx, actor, input, now);
         if (target.refusal) throw refusalError(target.refusal);
-        const { address, rate } = getPaymentConfig({ db }).networks[network];
+        const { address, rate } = getPaymentConfig({ db: tx }).networks[network];
         if (!address) throw refusalError(refuse('network_not_set_up'));
-        if (
-          hasProof(db, and(eq(paymentProofs.network, network), eq(paymentProofs.txHash, txHash)))
-        ) {
+        if (hasProof(tx, eq(paymentProofs.txHash, txHash))) {
           throw refusalError(refuse('tx_hash_used'));
         }
-        return db
+        return tx
           .insert(paymentProofs)
           .values({
             userId: actor.id,
@@ -429,24 +450,45 @@ export function submitProof({
             amountUsd: target.amountUsd,
             amountCoin: coinAmount(target.amountUsd, rate),
             rate,
+            createdAt: new Date(now),
           })
           .returning({ id: paymentProofs.id })
           .get().id;
       },
       { behavior: 'immediate' },
     );
-    return proofById(db, id)!;
   } catch (error) {
     // The unique index is the last word on a hash used twice (another process, say).
     if (isUniqueViolation(error)) throw refusalError(refuse('tx_hash_used'));
     throw error;
   }
+  announcePaymentChanges({ db, userId: actor.id });
+  return proofById(db, id)!;
+}
+
+/** What the reviewer is told when the join rule refuses to admit the member now. */
+function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
+  const message =
+    refusal.reason === 'tier'
+      ? reviewTierMessage(refusal.requiredTier ?? 'free', tier)
+      : refusal.reason === 'full'
+        ? M.reviewFull
+        : refusal.reason === 'closed'
+          ? M.reviewClosed
+          : M.reviewNotOpen;
+  return new AppError('CONFLICT', message, {
+    reason: refusal.reason,
+    details: refusal.requiredTier ? { requiredTier: refusal.requiredTier } : undefined,
+  });
 }
 
 /**
  * A moderator's or admin's verdict on a pending proof, never on their own. Verifying an entry
- * fee admits the member, unless the contest is full or closed: then the review is refused with
- * a reason and nothing changes. Verifying an upgrade raises the member's tier (never lowers it).
+ * fee admits the member, after the join rule is asked again as things are now (the member's
+ * tier may have dropped, the contest may be full, closed or ended): if it refuses, the review is
+ * refused with that reason and nothing changes. The one allowance of a review: a member who paid
+ * while registration was open is admitted after the deadline. Verifying an upgrade raises the
+ * member's tier (never lowers it).
  */
 export function reviewProof({
   db,
@@ -465,9 +507,9 @@ export function reviewProof({
 }): TReviewProof {
   if (!isReviewer(actor))
     throw new AppError('FORBIDDEN', 'Only moderators and admins review payments');
-  const admitted = db.transaction(
-    () => {
-      const proof = db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+  const { admitted, memberId } = db.transaction(
+    (tx) => {
+      const proof = tx.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
       if (!proof) throw new AppError('NOT_FOUND', M.notFound);
       if (proof.userId === actor.id) throw new AppError('FORBIDDEN', M.ownProof);
       if (proof.status !== 'pending') {
@@ -481,51 +523,38 @@ export function reviewProof({
           throw new AppError('CONFLICT', M.memberGone, { reason: 'member_deleted' });
         }
         if (proof.purpose === 'entry_fee') {
-          const contest = proof.contestId === null ? undefined : readById(db, proof.contestId);
+          const contest =
+            proof.contestId === null ? undefined : readJoinContest(tx, proof.contestId);
           if (!contest)
             throw new AppError('CONFLICT', M.contestGone, { reason: 'contest_deleted' });
-          const joined = !!db
-            .select({ id: contestParticipants.id })
-            .from(contestParticipants)
-            .where(
-              and(
-                eq(contestParticipants.contestId, contest.id),
-                eq(contestParticipants.userId, proof.userId),
-              ),
-            )
-            .get();
-          if (!joined) {
-            // The member paid in time: the deadline no longer matters, a place and an open
-            // contest do.
-            if (
-              contest.status !== 'active' ||
-              (contest.endDate && contest.endDate.getTime() <= now)
-            ) {
-              throw new AppError('CONFLICT', M.reviewClosed, { reason: 'closed' });
-            }
-            if (contest.participants >= contest.maxParticipants) {
-              throw new AppError('CONFLICT', M.reviewFull, { reason: 'full' });
-            }
-            addParticipant({ db, contestId: contest.id, userId: proof.userId });
+          const refusal = joinRefusalFor({
+            db: tx,
+            contest,
+            userId: proof.userId,
+            paying: true,
+            paidAt: proof.createdAt.getTime(),
+            now,
+          });
+          // Already a participant: the fee is verified, there is nobody to admit.
+          if (refusal && refusal.reason !== 'already_joined') {
+            throw reviewRefusal(refusal, memberTier(tx, proof.userId));
+          }
+          if (!refusal) {
+            addParticipant({ db: tx, contestId: contest.id, userId: proof.userId });
             contestAdmitted = contest.id;
           }
         } else {
-          const member = db
-            .select({ tier: users.subscriptionTier })
-            .from(users)
-            .where(eq(users.id, proof.userId))
-            .get();
-          tierBefore = normalizeTier(member?.tier);
+          tierBefore = memberTier(tx, proof.userId);
           tierAfter = tierRank(proof.tier) > tierRank(tierBefore) ? proof.tier : tierBefore;
           if (tierAfter !== tierBefore) {
-            db.update(users)
+            tx.update(users)
               .set({ subscriptionTier: tierAfter })
               .where(eq(users.id, proof.userId))
               .run();
           }
         }
       }
-      db.update(paymentProofs)
+      tx.update(paymentProofs)
         .set({
           status,
           // A reason is kept for rejections only (the member reads it).
@@ -537,7 +566,7 @@ export function reviewProof({
         .where(eq(paymentProofs.id, id))
         .run();
       writeAudit({
-        db,
+        db: tx,
         actor,
         action: status === 'verified' ? 'payment.verify' : 'payment.reject',
         targetType: 'payment',
@@ -556,20 +585,22 @@ export function reviewProof({
           ...(tierAfter ? { tierBefore, tierAfter } : {}),
         },
       });
-      return contestAdmitted;
+      return { admitted: contestAdmitted, memberId: proof.userId };
     },
     { behavior: 'immediate' },
   );
   if (admitted) announceLeaderboardChanges({ db, contestIds: [admitted] });
+  announcePaymentChanges({ db, userId: memberId });
   return listProofById(db, id);
 }
 
 function listProofById(db: DB, id: number): TReviewProof {
-  return db
+  const row = db
     .select(reviewColumns)
     .from(paymentProofs)
     .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
     .leftJoin(users, eq(users.id, paymentProofs.userId))
     .where(eq(paymentProofs.id, id))
     .get()!;
+  return withExplorer(getPaymentConfig({ db }), [row])[0]!;
 }

@@ -6,6 +6,7 @@ import { settings } from '../db/schema';
 import {
   DEFAULT_PAYMENT_CONFIG,
   DEFAULT_PLATFORM_SETTINGS,
+  PAYMENT_NETWORKS,
   ZPaymentConfigSchema,
   ZPlatformSettingsSchema,
   type TPaymentConfig,
@@ -16,7 +17,10 @@ import { writeAudit, type Actor } from './audit';
 /**
  * One JSON setting under a key, read through a per-database cache (the maintenance check reads
  * the platform settings on every request). A stored value from an older version may lack newer
- * keys: `withDefaults` fills them in before the schema checks it.
+ * keys: `withDefaults` fills them in before the schema checks it. Inside a transaction the row is
+ * read (and written) through the transaction itself, never the cache: what decides a write is
+ * read under the write lock, and the cache learns a new value only once it is committed
+ * (`remember`).
  */
 function jsonSetting<T>(
   key: string,
@@ -25,8 +29,8 @@ function jsonSetting<T>(
   defaults: T,
 ) {
   const cache = new WeakMap<DB, T>();
-  /** The stored value, read through `db` (the transaction's own handle inside one). */
-  const read = (db: DbOrTx): T => {
+  const isDb = (db: DbOrTx): db is DB => '$client' in db;
+  function read(db: DbOrTx): T {
     const row = db
       .select({ value: settings.value })
       .from(settings)
@@ -35,45 +39,32 @@ function jsonSetting<T>(
     if (!row) return defaults;
     const parsed = schema.safeParse(withDefaults(JSON.parse(row.value)));
     return parsed.success ? parsed.data : defaults;
-  };
-  const write = (db: DbOrTx, value: T) => {
+  }
+  function write(db: DbOrTx, value: T): void {
     const json = JSON.stringify(value);
     db.insert(settings)
       .values({ key, value: json })
       .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
       .run();
-  };
+  }
   return {
-    read,
-    write,
-    get(db: DB): T {
+    get(db: DbOrTx): T {
+      if (!isDb(db)) return read(db);
       const cached = cache.get(db);
       if (cached) return cached;
       const value = read(db);
       cache.set(db, value);
       return value;
     },
-    save(db: DB, value: T): T {
+    /** Writes the row; the cache follows when `db` is the database (not a transaction). */
+    save(db: DbOrTx, value: T): T {
       write(db, value);
-      cache.set(db, value);
+      if (isDb(db)) cache.set(db, value);
       return value;
     },
-    /**
-     * Reads, changes and writes in one IMMEDIATE transaction (with `extra` writes such as the
-     * audit row); the cache takes the new value only once it has committed.
-     */
-    update(db: DB, change: (before: T, tx: DbOrTx) => T): { before: T; after: T } {
-      const result = db.transaction(
-        (tx) => {
-          const before = read(tx);
-          const after = change(before, tx);
-          write(tx, after);
-          return { before, after };
-        },
-        { behavior: 'immediate' },
-      );
-      cache.set(db, result.after);
-      return result;
+    /** After a transaction that saved `value` has committed. */
+    remember(db: DB, value: T): void {
+      cache.set(db, value);
     },
   };
 }
@@ -90,15 +81,22 @@ const payments = jsonSetting(
   ZPaymentConfigSchema,
   (stored) => {
     const value = stored as Partial<TPaymentConfig>;
+    // Per network too: a config saved before explorer links existed gets the default links.
+    const networks = Object.fromEntries(
+      PAYMENT_NETWORKS.map((n) => [
+        n,
+        { ...DEFAULT_PAYMENT_CONFIG.networks[n], ...value.networks?.[n] },
+      ]),
+    );
     return {
       tierPrices: { ...DEFAULT_PAYMENT_CONFIG.tierPrices, ...value.tierPrices },
-      networks: { ...DEFAULT_PAYMENT_CONFIG.networks, ...value.networks },
+      networks,
     };
   },
   DEFAULT_PAYMENT_CONFIG,
 );
 
-export function getPlatformSettings({ db }: { db: DB }): TPlatformSettings {
+export function getPlatformSettings({ db }: { db: DbOrTx }): TPlatformSettings {
   return platform.get(db);
 }
 
@@ -114,10 +112,11 @@ export function savePlatformSettings({
 
 /** Stores the platform settings as they read now (defaults included), e.g. inside the seed's transaction. */
 export function storePlatformSettings({ db }: { db: DbOrTx }): void {
-  platform.write(db, platform.read(db));
+  platform.save(db, platform.get(db));
 }
 
-export function getPaymentConfig({ db }: { db: DB }): TPaymentConfig {
+/** The payment settings; inside a transaction, read through it (see jsonSetting). */
+export function getPaymentConfig({ db }: { db: DbOrTx }): TPaymentConfig {
   return payments.get(db);
 }
 
@@ -146,8 +145,9 @@ export function updatePlatformSettings({
   const changes = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
   ) as Partial<TPlatformSettings>;
-  return platform.update(db, (before, tx) => {
-    const after = { ...before, ...changes };
+  const after = db.transaction((tx) => {
+    const before = getPlatformSettings({ db: tx });
+    const merged = { ...before, ...changes };
     writeAudit({
       db: tx,
       actor,
@@ -155,10 +155,14 @@ export function updatePlatformSettings({
       targetType: 'settings',
       targetId: 'platform',
       before,
-      after,
+      after: merged,
     });
-    return after;
-  }).after;
+    platform.save(tx, merged);
+    return merged;
+  });
+  // The cache learns the value only once its row is committed.
+  platform.remember(db, after);
+  return after;
 }
 
 export function updatePaymentConfig({
@@ -170,7 +174,8 @@ export function updatePaymentConfig({
   actor: Actor;
   input: TPaymentConfig;
 }): TPaymentConfig {
-  return payments.update(db, (before, tx) => {
+  db.transaction((tx) => {
+    const before = getPaymentConfig({ db: tx });
     writeAudit({
       db: tx,
       actor,
@@ -180,6 +185,8 @@ export function updatePaymentConfig({
       before,
       after: input,
     });
-    return input;
-  }).after;
+    payments.save(tx, input);
+  });
+  payments.remember(db, input);
+  return input;
 }

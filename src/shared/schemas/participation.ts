@@ -54,6 +54,16 @@ export const ZLeaveContestResponseSchema = z.object({
   participants: z.number().int(),
 });
 
+/** The member's latest entry-fee proof of a contest while it is not verified (contest page). */
+export const ZFeeProofSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'rejected']),
+  /** The reviewer's reason for a rejection. */
+  reason: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type TFeeProof = z.infer<typeof ZFeeProofSchema>;
+
 /**
  * Where the caller stands with a contest, for the detail page's button: joined (with their
  * place), or what a join would be refused for right now (`refusal`, with the reason the join
@@ -75,6 +85,11 @@ export const ZParticipationStatusSchema = z.object({
       contestId: z.number().int().optional(),
     })
     .nullable(),
+  /**
+   * Paid contests, not joined: the caller's latest entry-fee proof when it awaits review or was
+   * rejected (then they may send a new one); null otherwise.
+   */
+  feeProof: ZFeeProofSchema.nullable(),
 });
 export type TParticipationStatus = z.infer<typeof ZParticipationStatusSchema>;
 

@@ -11,33 +11,34 @@ import {
   PAYMENT_REFUSALS,
   PROOF_STATUSES,
   REVIEW_STATUSES,
+  isValidSenderAddress,
+  isValidTxHash,
+  senderAddressFormatMessage,
+  txHashFormatMessage,
+  type PaymentNetwork,
 } from '../payments';
 import { ZUploadUrl } from './account';
 import { ZContestId } from './contests';
 import { ZPage, ZPageSize } from './paging';
 
-/** Hashes and addresses are letters and digits on every network we take (0x..., bc1..., base58). */
-const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
-
+/** SPEC 5's lengths; the shape of each network's hash and address is checked with the network. */
 export const ZTxHash = z
   .string({ error: M.txHash })
   .trim()
   .min(L.txHashMin, M.txHash)
-  .max(L.txHashMax, M.txHashMax)
-  .regex(ALPHANUMERIC, M.txHashChars);
+  .max(L.txHashMax, M.txHashMax);
 
 export const ZSenderAddress = z
   .string({ error: M.senderAddress })
   .trim()
   .min(L.senderAddressMin, M.senderAddress)
-  .max(L.senderAddressMax, M.senderAddressMax)
-  .regex(ALPHANUMERIC, M.senderAddressChars);
+  .max(L.senderAddressMax, M.senderAddressMax);
 
 export const ZPaymentNetwork = z.enum(PAYMENT_NETWORKS, { error: M.network });
 export const ZPaidTier = z.enum(PAID_TIERS, { error: M.tier });
 
-/** SPEC 2.12's 'Submit Payment Proof' dialog, as Formik validates it. */
-export const ZPaymentProofFormSchema = z.object({
+const proofFields = {
+  network: ZPaymentNetwork,
   txHash: ZTxHash,
   senderAddress: ZSenderAddress,
   notes: z
@@ -52,7 +53,40 @@ export const ZPaymentProofFormSchema = z.object({
     .union([ZUploadUrl, z.literal(''), z.null()], { error: M.proofFile })
     .optional()
     .transform((v) => (v ? v : null)),
-});
+};
+
+/**
+ * The hash and the sender in their network's shape. A value already refused for its length
+ * keeps SPEC 5's message alone; the format's message says what the network expects.
+ */
+function networkShapes(
+  value: { network: PaymentNetwork; txHash: string; senderAddress: string },
+  ctx: z.RefinementCtx,
+) {
+  const { network, txHash, senderAddress } = value;
+  const hash = txHash.trim();
+  if (hash.length >= L.txHashMin && hash.length <= L.txHashMax && !isValidTxHash(network, hash)) {
+    ctx.addIssue({ code: 'custom', message: txHashFormatMessage(network), path: ['txHash'] });
+  }
+  const sender = senderAddress.trim();
+  if (
+    sender.length >= L.senderAddressMin &&
+    sender.length <= L.senderAddressMax &&
+    !isValidSenderAddress(network, sender)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message: senderAddressFormatMessage(network),
+      path: ['senderAddress'],
+    });
+  }
+}
+
+/**
+ * SPEC 2.12's 'Submit Payment Proof' dialog, as Formik validates it: every field's own rule and
+ * the network's shapes, all reported at once (the network is the dialog's tab, sent along).
+ */
+export const ZPaymentProofFormSchema = z.object(proofFields).superRefine(networkShapes);
 export type TPaymentProofForm = z.input<typeof ZPaymentProofFormSchema>;
 
 /** What the proof pays for: a contest's entry fee, or a tier upgrade (exactly one). */
@@ -67,17 +101,24 @@ function oneTarget(value: { contestId?: number; tier?: string }, ctx: z.Refineme
   }
 }
 
-export const ZSubmitProofRequestSchema = ZPaymentProofFormSchema.extend({
-  ...target,
-  network: ZPaymentNetwork,
-}).superRefine(oneTarget);
+export const ZSubmitProofRequestSchema = z
+  .object({ ...proofFields, ...target })
+  .superRefine((value, ctx) => {
+    networkShapes(value, ctx);
+    oneTarget(value, ctx);
+  });
 export type TSubmitProofRequest = z.input<typeof ZSubmitProofRequestSchema>;
 export type TSubmitProofInput = z.output<typeof ZSubmitProofRequestSchema>;
 
 export const ZPaymentOptionsRequestSchema = z.object(target).superRefine(oneTarget);
 export type TPaymentOptionsRequest = z.input<typeof ZPaymentOptionsRequestSchema>;
 
-const ZRefusal = z.object({ reason: z.enum(PAYMENT_REFUSALS), message: z.string() });
+/** Why a proof would be refused now; a tier refusal names the tier to reach (an upgrade link). */
+const ZRefusal = z.object({
+  reason: z.enum(PAYMENT_REFUSALS),
+  message: z.string(),
+  requiredTier: z.enum(TIERS).optional(),
+});
 
 /** A proof as its member sees it. */
 export const ZPaymentProofSchema = z.object({
@@ -91,7 +132,13 @@ export const ZPaymentProofSchema = z.object({
   network: z.enum(PAYMENT_NETWORKS),
   /** The address the member was asked to pay to, as configured then. */
   walletAddress: z.string(),
+  /**
+   * Normalised: hexadecimal hashes (ETH, MATIC, BNB, BTC, TRX) as 64 lower-case digits without
+   * 0x; Solana signatures as sent.
+   */
   txHash: z.string(),
+  /** The network's block-explorer page of this transaction (payment settings); null: none. */
+  explorerUrl: z.string().nullable(),
   senderAddress: z.string(),
   notes: z.string().nullable(),
   proofFile: z.string().nullable(),
@@ -218,3 +265,15 @@ export const ZTierChoiceSchema = z.object({
   paymentsSetUp: z.boolean(),
 });
 export type TTierChoice = z.infer<typeof ZTierChoiceSchema>;
+
+export const ZPaymentsChangeRequestSchema = z
+  .object({
+    /** Sent back by the client after a reconnect (tracked events). */
+    lastEventId: z.string().max(100).nullish(),
+  })
+  .default({});
+
+/** What payments.onChange emits: "your payment proofs changed, read their state again". */
+export interface TPaymentsChange {
+  version: number;
+}

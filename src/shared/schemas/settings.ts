@@ -55,6 +55,49 @@ export const ADDRESS_PATTERNS: Record<PaymentNetwork, RegExp> = {
   TRX: new RegExp(`^T${BASE58}{33}$`),
 };
 
+/**
+ * Common block explorers, one per network; `{hash}` is where the transaction hash goes (EVM
+ * hashes with 0x, the others as stored). Admins may point them elsewhere, or clear one.
+ */
+export const DEFAULT_EXPLORER_URLS: Record<PaymentNetwork, string> = {
+  ETH: 'https://etherscan.io/tx/{hash}',
+  BTC: 'https://mempool.space/tx/{hash}',
+  SOL: 'https://solscan.io/tx/{hash}',
+  MATIC: 'https://polygonscan.com/tx/{hash}',
+  TRX: 'https://tronscan.org/#/transaction/{hash}',
+  BNB: 'https://bscscan.com/tx/{hash}',
+};
+
+export const EXPLORER_URL_MESSAGES = {
+  https: 'The explorer link must be an https:// address',
+  hash: 'The explorer link must contain {hash} where the transaction hash goes',
+  max: 'The explorer link must be at most 300 characters',
+} as const;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value.replace('{hash}', 'hash'));
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An https link with {hash} in it; empty means "no link" for that network. */
+const ZExplorerUrl = (network: PaymentNetwork) =>
+  z.preprocess(
+    (v) => (v === undefined ? DEFAULT_EXPLORER_URLS[network] : (v ?? '')),
+    z
+      .string({ error: EXPLORER_URL_MESSAGES.https })
+      .trim()
+      .max(300, EXPLORER_URL_MESSAGES.max)
+      .refine((v) => v === '' || isHttpsUrl(v), {
+        message: EXPLORER_URL_MESSAGES.https,
+        abort: true,
+      })
+      .refine((v) => v === '' || v.includes('{hash}'), { message: EXPLORER_URL_MESSAGES.hash }),
+  );
+
 const ZNetworkConfig = (network: PaymentNetwork) =>
   z.object({
     // Formik hands an emptied field to validation as undefined: an empty address is valid
@@ -72,6 +115,8 @@ const ZNetworkConfig = (network: PaymentNetwork) =>
       .number({ error: 'Rate must be a number' })
       .positive('Rate must be greater than 0')
       .max(1_000_000, 'Rate is too large'),
+    /** The block explorer's transaction page, `{hash}` standing for the hash. */
+    explorerUrl: ZExplorerUrl(network),
   });
 
 const ZPrice = z
@@ -96,12 +141,12 @@ export type TPaymentConfig = z.infer<typeof ZPaymentConfigSchema>;
 export const DEFAULT_PAYMENT_CONFIG: TPaymentConfig = {
   tierPrices: { standard: 10, pro: 25, elite: 50 },
   networks: {
-    ETH: { address: '', rate: 0.00042 },
-    BTC: { address: '', rate: 0.000038 },
-    SOL: { address: '', rate: 0.0125 },
-    MATIC: { address: '', rate: 1.15 },
-    TRX: { address: '', rate: 10.75 },
-    BNB: { address: '', rate: 0.0034 },
+    ETH: { address: '', rate: 0.00042, explorerUrl: DEFAULT_EXPLORER_URLS.ETH },
+    BTC: { address: '', rate: 0.000038, explorerUrl: DEFAULT_EXPLORER_URLS.BTC },
+    SOL: { address: '', rate: 0.0125, explorerUrl: DEFAULT_EXPLORER_URLS.SOL },
+    MATIC: { address: '', rate: 1.15, explorerUrl: DEFAULT_EXPLORER_URLS.MATIC },
+    TRX: { address: '', rate: 10.75, explorerUrl: DEFAULT_EXPLORER_URLS.TRX },
+    BNB: { address: '', rate: 0.0034, explorerUrl: DEFAULT_EXPLORER_URLS.BNB },
   },
 };
 

@@ -2,7 +2,15 @@
 // Cancel + submit pair of dialogs.
 import { Button, Stack, type ButtonProps } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+
+/**
+ * A press on a submit button must not blur the field being typed in first: the blur marks that
+ * field touched and shows its error, the text pushes the button down under the pointer before it
+ * is released, and the click never happens (a form then showed one field's error per click).
+ * Keeping the focus in the field lets the click submit, and the submit shows every error at once.
+ */
+const keepFocusOnPress = (event: MouseEvent) => event.preventDefault();
 
 /** Disabled until the form is changed and while it is being saved (SPEC 2.11, 2.16). */
 export function SaveButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
@@ -10,6 +18,7 @@ export function SaveButton({ children, ...props }: ButtonProps & { children: Rea
   return (
     <Button
       type="submit"
+      onMouseDown={keepFocusOnPress}
       colorPalette="purple"
       alignSelf="flex-start"
       disabled={!dirty || isSubmitting}
@@ -37,7 +46,12 @@ export function DialogFormActions({
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" colorPalette={colorPalette} loading={isSubmitting}>
+      <Button
+        type="submit"
+        onMouseDown={keepFocusOnPress}
+        colorPalette={colorPalette}
+        loading={isSubmitting}
+      >
         {submitLabel}
       </Button>
     </Stack>

@@ -1,5 +1,6 @@
 // One contest on /contests and on the dashboard's Featured grid (SPEC 2.4, 2.5): the cover, title,
-// short description, dates, participants, category, required tier, status and 'View Details'.
+// short description, dates, participants, category, required tier, entry fee, status and
+// 'View Details'.
 import { Badge, Box, Button, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { CATEGORY_LABELS } from '../../../shared/contests';
 import type { TContestListItem } from '../../../shared/schemas/contests';
 import { ContestCover } from './ContestCover';
 import { ContestStatusBadge } from './ContestStatusBadge';
+import { EntryBadge } from './EntryBadge';
 import { contestDates, participantsText, tierLabel } from './contestDisplay';
 
 export type ContestLayout = 'grid' | 'list';
@@ -30,6 +32,7 @@ function Facts({ contest }: { contest: TContestListItem }) {
         <Badge variant="outline" colorPalette="purple">
           {tierLabel(contest.requiredTier)} tier
         </Badge>
+        <EntryBadge contest={contest} />
       </HStack>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { Box, Flex, HStack, IconButton, Image, Text, chakra } from '@chakra-ui/r
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
+import { BannerFacts } from './BannerFacts';
 
 export const BANNER_INTERVAL_MS = 5000;
 
@@ -99,6 +100,7 @@ export function BannerCarousel() {
                     {banner.title}
                   </Text>
                   <Text fontSize={{ base: 'sm', md: 'md' }}>{banner.tagline}</Text>
+                  <BannerFacts slug={banner.slug} />
                 </Flex>
               </Box>
             </Link>

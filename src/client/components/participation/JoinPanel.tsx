@@ -1,8 +1,10 @@
 // 'Register Now' on the contest page (SPEC 2.7, PRODUCT.md 'Taking part'): before any click,
 // participation.status says what a join would be refused for, so the panel tells that state in
 // the server's words with the way forward (upgrade, pay the fee, enter the invite code) instead
-// of a button that would fail. Joined members see their place and, before the start, Leave.
-import { Alert, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+// of a button that would fail. Joined members see their place and, before the start, Leave. A
+// member who paid the entry fee sees their proof awaiting review, or its rejection and reason,
+// updated live when a reviewer acts.
+import { Alert, Button, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -11,6 +13,7 @@ import { TIER_LABELS } from '../../../shared/constants';
 import { PARTICIPATION_MESSAGES, type JoinRefusal } from '../../../shared/participation';
 import {
   ZInviteCodeFormSchema,
+  type TFeeProof,
   type TParticipationStatus,
 } from '../../../shared/schemas/participation';
 import { errorMessage, errorReason } from '../../lib/errors';
@@ -18,6 +21,8 @@ import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FormField } from '../common/FormField';
+import { ProofStateAlert } from '../payments/ProofStateAlert';
+import { useLivePayments } from '../payments/useLivePayments';
 
 type Refusal = NonNullable<TParticipationStatus['refusal']>;
 
@@ -103,8 +108,42 @@ function InviteForm({ contestId }: { contestId: number }) {
   );
 }
 
+/**
+ * A paid contest's fee after the member paid it: awaiting review (nothing to do but wait), or
+ * rejected with the reviewer's reason (they may send a new proof).
+ */
+function FeeProofState({ feeProof, contestId }: { feeProof: TFeeProof; contestId: number }) {
+  return (
+    <Stack gap="3">
+      <ProofStateAlert proof={feeProof}>
+        {feeProof.status === 'pending' ? (
+          <ChakraLink asChild variant="underline" color="fg" fontSize="sm">
+            <Link href={`/payment?contest=${contestId}`}>See your payment</Link>
+          </ChakraLink>
+        ) : null}
+      </ProofStateAlert>
+      {feeProof.status === 'rejected' ? (
+        <Button asChild colorPalette="purple" size="lg">
+          <Link href={`/payment?contest=${contestId}`}>Send a new payment proof</Link>
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** What a refusal means in a few words, and what the member can do about it. */
-function RefusalState({ refusal, contestId }: { refusal: Refusal; contestId: number }) {
+function RefusalState({
+  refusal,
+  contestId,
+  feeProof,
+}: {
+  refusal: Refusal;
+  contestId: number;
+  feeProof: TFeeProof | null;
+}) {
+  if (refusal.reason === 'fee_unverified' && feeProof) {
+    return <FeeProofState feeProof={feeProof} contestId={contestId} />;
+  }
   const tier = refusal.reason === 'tier' && refusal.requiredTier ? refusal.requiredTier : null;
   const title = tier
     ? `This contest requires the ${TIER_LABELS[tier]} tier`
@@ -187,6 +226,8 @@ function JoinedState({ status }: { status: TParticipationStatus }) {
 export function JoinPanel({ contestId }: { contestId: number }) {
   // Read again whenever the page opens: a tier, a fee or the places may have changed meanwhile.
   const status = trpc.participation.status.useQuery({ contestId }, { refetchOnMount: 'always' });
+  // While an entry fee is to be paid or reviewed, a reviewer's verdict shows here without a reload.
+  useLivePayments(status.data?.refusal?.reason === 'fee_unverified');
   if (status.isLoading) return <Skeleton h="12" rounded="md" />;
   if (!status.data) {
     return (
@@ -197,6 +238,8 @@ export function JoinPanel({ contestId }: { contestId: number }) {
   }
   const data = status.data;
   if (data.joined) return <JoinedState status={data} />;
-  if (data.refusal) return <RefusalState refusal={data.refusal} contestId={contestId} />;
+  if (data.refusal) {
+    return <RefusalState refusal={data.refusal} contestId={contestId} feeProof={data.feeProof} />;
+  }
   return <RegisterNow contestId={contestId} />;
 }

@@ -28,8 +28,10 @@ import { PaymentProblem, problemOf } from './PaymentProblem';
 import { PaymentRefusal } from './PaymentRefusal';
 import { PaymentsNotSetUp } from './PaymentsNotSetUp';
 import { ProofDialog } from './ProofDialog';
+import { ProofStateAlert } from './ProofStateAlert';
 import { usdText } from './proofLabels';
 import { ProofsTable } from './ProofsTable';
+import { useLivePayments } from './useLivePayments';
 import { useTierFollower } from './useTierFollower';
 
 type Target = { contestId: number } | { tier: PaidTier };
@@ -73,6 +75,10 @@ function Checkout({ options, target }: { options: TPaymentOptions; target: Targe
   const network = options.networks.find((n) => n.network === selected) ?? options.networks[0];
   const contestHref = options.contest ? `/contests/${options.contest.slug}` : null;
   const pending = options.refusal?.reason === 'proof_pending';
+  // The newest proof for this contest or these upgrades, while it awaits review or was rejected
+  // (a verified one is told by the refusal: joined, or already verified).
+  const latest = options.proofs[0];
+  const proofState = latest && latest.status !== 'verified' ? latest : null;
   const subtitle = options.contest
     ? `Entry fee: ${usdText(options.amountUsd)} USD`
     : `From ${TIER_LABELS[options.currentTier]} to ${TIER_LABELS[options.tier ?? 'standard']}: ${usdText(options.amountUsd)} USD`;
@@ -97,7 +103,9 @@ function Checkout({ options, target }: { options: TPaymentOptions; target: Targe
         }
       />
       <Stack gap="6">
-        {options.refusal ? (
+        {proofState ? <ProofStateAlert proof={proofState} /> : null}
+        {/* A pending proof is what the alert above says: no second box saying it again. */}
+        {options.refusal && !(pending && proofState) ? (
           <PaymentRefusal refusal={options.refusal} contestHref={contestHref} />
         ) : null}
         {!network ? (
@@ -188,6 +196,8 @@ export function PaymentCheckout({ target, user }: { target: Target; user: TUser 
     refetchOnMount: 'always',
   });
   useTierFollower(user, options.data?.currentTier);
+  // A reviewer's verdict shows here without a reload.
+  useLivePayments();
   if (options.data) return <Checkout options={options.data} target={target} />;
   if (options.error) {
     return (

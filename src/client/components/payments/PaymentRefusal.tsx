@@ -3,6 +3,7 @@
 import { Alert, Link as ChakraLink } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { TIER_LABELS } from '../../../shared/constants';
 import type { TPaymentOptions } from '../../../shared/schemas/payments';
 
 type Refusal = NonNullable<TPaymentOptions['refusal']>;
@@ -46,8 +47,19 @@ export function PaymentRefusal({
         'A moderator checks it soon; its state shows below, and in Account Settings under Payments.';
       break;
     case 'closed':
+    case 'full':
+    case 'not_open':
       status = 'warning';
       forward = <ForwardLink href="/contests">Browse Available Contests</ForwardLink>;
+      break;
+    case 'tier':
+      // The join rule's own refusal: the fee cannot buy a place the tier does not open.
+      status = 'warning';
+      forward = refusal.requiredTier ? (
+        <ForwardLink href={`/payment?tier=${refusal.requiredTier}`}>
+          Upgrade to {TIER_LABELS[refusal.requiredTier]}
+        </ForwardLink>
+      ) : null;
       break;
     default:
       status = 'warning';

@@ -1,9 +1,19 @@
 // 'Submit Payment Proof' (SPEC 2.12, 5): hash, sender address, optional notes and screenshot,
-// checked with the shared schema; the server's refusals (a reused hash) land on their field.
+// checked with the shared schema in the shape of the chosen network (told under each field before
+// anything is typed); the server's refusals (a hash already used) land on their field.
 import { Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
-import { PAYMENT_LIMITS, PAYMENT_MESSAGES as M, type PaidTier } from '../../../shared/payments';
+import {
+  PAYMENT_LIMITS,
+  PAYMENT_MESSAGES as M,
+  senderAddressFormatMessage,
+  senderAddressHint,
+  txHashFormatMessage,
+  txHashHint,
+  type PaidTier,
+  type PaymentNetwork,
+} from '../../../shared/payments';
 import {
   ZPaymentProofFormSchema,
   type TPaymentOptions,
@@ -22,24 +32,23 @@ import { usdText } from './proofLabels';
 const FIELDS = ['txHash', 'senderAddress', 'notes', 'proofFile'] as const;
 
 /** Server messages about one field of the form. */
-const BY_MESSAGE: Record<string, (typeof FIELDS)[number]> = {
-  [M.tx_hash_used]: 'txHash',
-  [M.txHash]: 'txHash',
-  [M.txHashMax]: 'txHash',
-  [M.txHashChars]: 'txHash',
-  [M.senderAddress]: 'senderAddress',
-  [M.senderAddressMax]: 'senderAddress',
-  [M.senderAddressChars]: 'senderAddress',
-  [M.notesMax]: 'notes',
-  [M.proofFile]: 'proofFile',
-};
+function byMessage(network: PaymentNetwork): Record<string, (typeof FIELDS)[number]> {
+  return {
+    [M.tx_hash_used]: 'txHash',
+    [M.txHash]: 'txHash',
+    [M.txHashMax]: 'txHash',
+    [txHashFormatMessage(network)]: 'txHash',
+    [M.senderAddress]: 'senderAddress',
+    [M.senderAddressMax]: 'senderAddress',
+    [senderAddressFormatMessage(network)]: 'senderAddress',
+    [M.notesMax]: 'notes',
+    [M.proofFile]: 'proofFile',
+  };
+}
 
-const initialValues: TPaymentProofForm = {
-  txHash: '',
-  senderAddress: '',
-  notes: '',
-  proofFile: null,
-};
+function initialValues(network: PaymentNetwork): TPaymentProofForm {
+  return { network, txHash: '', senderAddress: '', notes: '', proofFile: null };
+}
 
 interface Props {
   open: boolean;
@@ -66,15 +75,17 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
   });
   return (
     <AppDialog open={open} onClose={onClose} title="Submit Payment Proof">
+      {/* Keyed: another network's tab starts a fresh form with that network's shapes. */}
       <Formik
-        initialValues={initialValues}
+        key={network.network}
+        initialValues={initialValues(network.network)}
         validationSchema={toFormikValidationSchema(ZPaymentProofFormSchema)}
         onSubmit={async (values, { setFieldError }) => {
           await submit
-            .mutateAsync({ ...target, network: network.network, ...values })
+            .mutateAsync({ ...target, ...values, network: network.network })
             .catch((error: unknown) =>
               placeServerFieldErrors(error, setFieldError, {
-                byMessage: BY_MESSAGE,
+                byMessage: byMessage(network.network),
                 fields: FIELDS,
               }),
             );
@@ -90,6 +101,7 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
               <FormField
                 name="txHash"
                 label="Transaction Hash"
+                helperText={txHashHint(network.network)}
                 required
                 autoComplete="off"
                 spellCheck={false}
@@ -99,6 +111,7 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
               <FormField
                 name="senderAddress"
                 label="Sender Wallet Address"
+                helperText={senderAddressHint(network.network)}
                 required
                 autoComplete="off"
                 spellCheck={false}

@@ -5,9 +5,9 @@ import { Link } from 'wouter';
 import { formatDate } from '../../../shared/format';
 import type { TPaymentProof } from '../../../shared/schemas/payments';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
-import { TruncatedText } from '../common/TruncatedText';
 import { proofContestHref, proofPurposeLabel, usdText } from './proofLabels';
 import { ProofStatusBadge } from './ProofStatusBadge';
+import { TxHashLink } from './TxHashLink';
 
 export function ProofPurpose({ proof }: { proof: TPaymentProof }) {
   const href = proofContestHref(proof);
@@ -58,7 +58,7 @@ export function ProofsTable({ caption, proofs, loading, emptyText, showPurpose =
     {
       key: 'hash',
       header: 'Transaction Hash',
-      cell: (p) => <TruncatedText value={p.txHash} />,
+      cell: (p) => <TxHashLink proof={p} />,
     },
     { key: 'status', header: 'Status', cell: (p) => <ProofStatusBadge status={p.status} /> },
     {

@@ -10,6 +10,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveT
 import { TruncatedText } from '../../common/TruncatedText';
 import { ProofAmount, ProofPurpose } from '../../payments/ProofsTable';
 import { proofPurposeLabel } from '../../payments/proofLabels';
+import { TxHashLink } from '../../payments/TxHashLink';
 import { memberLabel } from './reviewLabels';
 
 export type ReviewAction = 'verify' | 'reject';
@@ -116,7 +117,7 @@ export function ProofQueueTable({
     {
       key: 'hash',
       header: 'Transaction Hash',
-      cell: (p) => <TruncatedText value={p.txHash} head={8} tail={6} />,
+      cell: (p) => <TxHashLink proof={p} head={8} tail={6} />,
     },
     {
       key: 'sender',

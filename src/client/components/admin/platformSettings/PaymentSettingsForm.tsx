@@ -1,4 +1,5 @@
-// Tier prices, wallet addresses and conversion rates that the payment screen uses.
+// Tier prices, wallet addresses and conversion rates that the payment screen uses, and the
+// block-explorer link of each network that the proofs' hashes point to.
 import { Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
@@ -76,6 +77,14 @@ export function PaymentSettingsForm() {
                   type="number"
                   step="any"
                   min={0}
+                />
+                <FormField
+                  name={`networks.${network}.explorerUrl`}
+                  label={`${network} block explorer link`}
+                  helperText="An https:// address with {hash} where the transaction hash goes; empty: no link."
+                  inputMode="url"
+                  spellCheck={false}
+                  gridColumn={{ md: 'span 3' }}
                 />
               </SimpleGrid>
             ))}
