@@ -25,6 +25,21 @@ export default tseslint.config(
     },
   },
   {
+    // Inside a transaction only its own handle is used: the outer `db` would run outside it (on
+    // PostgreSQL another connection; on SQLite it only works because nothing can interleave).
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'] > :function Identifier[name='db']:not(Property > Identifier.key):not(MemberExpression > Identifier.property)",
+          message: 'Use the transaction handle (tx) inside a transaction, not the outer db.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
