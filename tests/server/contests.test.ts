@@ -999,7 +999,8 @@ describe('contests.participants', () => {
       ).toEqual([
         { userId: first.id, username: first.username, score: 90, rank: 1 },
         { userId: second.id, username: second.username, score: 40, rank: 2 },
-        { userId: last.id, username: last.username, score: 0, rank: 3 },
+        // Joined without a score: unranked, listed last.
+        { userId: last.id, username: last.username, score: null, rank: null },
       ]);
       expect(list.items[0]!.joinedAt).toBeInstanceOf(Date);
     }
@@ -1010,6 +1011,7 @@ describe('contests.participants', () => {
   it('answers an empty page for a contest nobody joined, 404 for an unknown one', async () => {
     const contest = insertContest(t.db, { createdBy: member.id, status: 'pending' });
     expect(await as(moderator).contests.participants({ id: contest.id })).toEqual({
+      scoreDecimals: 0,
       items: [],
       total: 0,
       page: 1,
