@@ -445,3 +445,34 @@ describe('POST /api/contests with generated forms', () => {
     );
   });
 });
+
+describe('the date order', () => {
+  it('shows both problems at once, each beside its field, in the step and in Formik', async () => {
+    const dates = {
+      registrationDeadline: '2031-03-03T09:00',
+      startDate: '2031-03-02T10:00',
+      endDate: '2031-03-02T10:00',
+    };
+    const step = CONTEST_STEP_SCHEMAS[2];
+    expect(step.safeParse(dates).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['endDate', M.endBeforeStart],
+      ['registrationDeadline', M.deadlineAfterStart],
+    ]);
+    expect(await formikErrors(step, dates)).toEqual({
+      endDate: M.endBeforeStart,
+      registrationDeadline: M.deadlineAfterStart,
+    });
+    // A date that is not there yet is not compared.
+    expect(await formikErrors(step, { ...dates, startDate: '' })).toEqual({
+      startDate: M.startDate,
+    });
+    // The deadline may be the start itself; the end a minute after it.
+    expect(
+      step.safeParse({
+        registrationDeadline: dates.startDate,
+        startDate: dates.startDate,
+        endDate: '2031-03-02T10:01',
+      }).success,
+    ).toBe(true);
+  });
+});

@@ -258,8 +258,14 @@ const DATE_FIELDS = ['registrationDeadline', 'startDate', 'endDate'];
  * field, checked as soon as the dates themselves are valid (other fields' problems or not).
  */
 function withDateOrder<T extends z.ZodObject>(schema: T): T {
-  const datesValid = (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    payload.issues.every((issue) => !DATE_FIELDS.includes(String(issue.path?.[0])));
+  // The dates' own problems (missing, not a date) come first: a date that did not parse is not
+  // a Date here, and is not compared. The other order refinement's issue does not stop this one
+  // (both show at once).
+  const datesValid = (payload: { value: unknown }) =>
+    DATE_FIELDS.every((field) => {
+      const value = (payload.value as Record<string, unknown> | null)?.[field];
+      return value === undefined || value === null || value instanceof Date;
+    });
   return schema
     .refine((v) => !dateOrderProblems(v as never).some((p) => p.field === 'endDate'), {
       path: ['endDate'],
