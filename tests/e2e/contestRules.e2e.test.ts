@@ -2,7 +2,9 @@
 // 'Rank 1'; a score entered with decimals shows with the contest's precision, a line with too
 // many decimals is refused beside its field and in the CSV report, and the Score history lists
 // each change for the creator only; Approve asks first, showing the dates and refusing impossible
-// ones, and the edit dialog's registration deadline is checked against the start.
+// ones, and the edit dialog's registration deadline is checked against the start. axe finds
+// nothing serious in these states (the history, the approve warnings, the inline template offer).
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
@@ -91,6 +93,30 @@ async function toastSaid(page: Page, title: string) {
     .catch(() => undefined);
 }
 
+/** axe-core on the page as it stands: no serious or critical violation. */
+async function expectAccessible(page: Page, where: string) {
+  // Until dialogs and toasts have finished sliding in.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .every((a) => a.playState !== 'running'),
+      null,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} @ ${where}`));
+  expect(serious).toEqual([]);
+}
+
 const LIST = 'Leaderboard of Sprint Time Trial';
 const rowOf = (page: Page, username: string) =>
   page.getByRole('list', { name: LIST }).getByRole('listitem').filter({ hasText: username });
@@ -159,8 +185,9 @@ describe('scores with decimals and their history', () => {
     await table.getByRole('row').filter({ hasText: 'e2e_rules_other' }).waitFor();
     const rows = (await table.getByRole('row').allInnerTexts()).slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/e2e_rules_other\s+-\s+11\.20\s+e2e_rules_creator\s+CSV import/);
-    expect(rows[1]).toMatch(/e2e_rules_member\s+-\s+12\.50\s+e2e_rules_creator\s+Form/);
+    expect(rows[0]).toMatch(/e2e_rules_other\s+11\.20\s+was -\s+e2e_rules_creator\s+CSV import/);
+    expect(rows[1]).toMatch(/e2e_rules_member\s+12\.50\s+was -\s+e2e_rules_creator\s+Form/);
+    await expectAccessible(page, 'contest page with scores and their history');
   });
 });
 
@@ -176,6 +203,7 @@ describe('approving, with the dates shown first', () => {
       await dialog.getByText(label, { exact: true }).waitFor();
     }
     expect(await dialog.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'approve dialog with impossible dates');
     expect(storedContest(s.db, backwards)?.status).toBe('pending');
 
     await dialog.getByRole('button', { name: 'Edit Dates' }).click();
@@ -194,6 +222,7 @@ describe('approving, with the dates shown first', () => {
     await edit.getByLabel('Registration Deadline').fill(local(new Date(start.getTime() + DAY)));
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     expect(await messageOf(edit, 'Registration Deadline')).toContain(M.deadlineAfterStart);
+    await expectAccessible(page, 'edit dialog with a date message');
     await edit.getByLabel('Registration Deadline').fill(local(new Date(start.getTime() - DAY)));
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toastSaid(page, 'Contest updated');
@@ -206,5 +235,16 @@ describe('approving, with the dates shown first', () => {
     await again.getByRole('button', { name: 'Approve' }).click();
     await toastSaid(page, 'Contest updated');
     await expect.poll(() => storedContest(s.db, backwards)?.status).toBe('active');
+  });
+});
+
+describe('the inline template offer', () => {
+  it('offers the category’s template in the admin wizard, forex included, accessibly', async () => {
+    const page = await signedIn(admin);
+    await page.goto(`${s.url}/admin/contests/create`);
+    await page.getByLabel('Category').selectOption('forex');
+    const offer = page.getByRole('region', { name: 'Forex rules template' });
+    await offer.getByRole('button', { name: 'Use Template' }).waitFor();
+    await expectAccessible(page, 'admin wizard with the template offer');
   });
 });

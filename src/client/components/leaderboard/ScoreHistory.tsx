@@ -27,13 +27,35 @@ export function changedAtText(date: Date): string {
 
 function columns(decimals: number): ResponsiveColumn<TScoreHistoryEntry>[] {
   const score = (value: number | null) => (value === null ? '-' : formatScore(value, decimals));
+  // Four columns, so the table fits the page's main column without scrolling sideways.
   return [
     { key: 'when', header: 'When', cell: (h) => changedAtText(h.createdAt) },
     { key: 'member', header: 'Member', hideOnMobile: true, cell: (h) => h.username },
-    { key: 'old', header: 'Old score', align: 'end', cell: (h) => score(h.oldScore) },
-    { key: 'new', header: 'New score', align: 'end', cell: (h) => score(h.newScore) },
-    { key: 'by', header: 'Changed by', cell: (h) => h.changedByName },
-    { key: 'how', header: 'How', cell: (h) => SCORE_SOURCE_LABELS[h.source] },
+    {
+      key: 'score',
+      header: 'New score',
+      align: 'end',
+      cell: (h) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">{score(h.newScore)}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            was {score(h.oldScore)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'by',
+      header: 'Changed by',
+      cell: (h) => (
+        <Stack gap="0">
+          <Text>{h.changedByName}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {SCORE_SOURCE_LABELS[h.source]}
+          </Text>
+        </Stack>
+      ),
+    },
   ];
 }
 
