@@ -305,6 +305,7 @@ describe('the member wizard', () => {
       '$300 and a trophy',
       '$25 USD',
       '50',
+      '2 decimals, lower is better',
     ]) {
       await dialog.getByText(text, { exact: true }).first().waitFor();
     }
