@@ -106,6 +106,16 @@ describe('the browser copy (contestDraft)', () => {
     expect(readBrowserDraft(storage, 7, 5)).toEqual(copy);
   });
 
+  it('reads a copy written before the score settings existed as whole numbers, higher first', () => {
+    const storage = memoryStorage();
+    const { scoreDecimals: _d, scoreOrder: _o, ...older } = copy.values;
+    storage.setItem(BROWSER_DRAFT_KEY, JSON.stringify({ ...copy, values: older }));
+    const read = readBrowserDraft(storage, 7, 5)!;
+    expect(read.values).toMatchObject({ scoreDecimals: 0, scoreOrder: 'higher' });
+    // And the whole form then passes the submit schema.
+    expect(MEMBER_WIZARD.formSchema.safeParse(read.values).success).toBe(true);
+  });
+
   it('belongs to one member: another account on the same browser does not get it', () => {
     const storage = memoryStorage();
     writeBrowserDraft(storage, copy);

@@ -45,8 +45,9 @@ export const EMPTY_VALUES: WizardValues = {
   mode: '',
   maxParticipants: '',
   format: '',
-  scoreDecimals: '',
-  scoreOrder: '',
+  // Selects without an empty choice: a browser copy from before they existed reads as these.
+  scoreDecimals: 0,
+  scoreOrder: 'higher',
   registrationDeadline: '',
   startDate: '',
   endDate: '',
