@@ -87,8 +87,8 @@ async function leaderboardAt(db: DB, size: number, admin: { id: number; username
     'INSERT INTO contest_participants (contest_id, user_id, score) VALUES (?, ?, ?)',
   );
   db.$client.transaction(() => {
-    // Scores with plenty of ties, as real contests have.
-    for (const id of members) add.run(contestId, id, Math.floor(Math.random() * size));
+    // Scores with plenty of ties, as real contests have (stored as integers of 1/10,000).
+    for (const id of members) add.run(contestId, id, Math.floor(Math.random() * size) * 10_000);
   })();
   db.$client
     .prepare('UPDATE contests SET participants = ? WHERE id = ?')

@@ -379,8 +379,25 @@ export const restRoutes: RestRoute[] = [
     method: 'put',
     procedure: 'leaderboard.setScores',
     path: '/contests/:id/scores',
+    // Recorded in the score history as entered over REST, whatever the body says.
     call: (c, r) =>
-      c.leaderboard.setScores({ ...body(r), contestId: idParam(r.params.id) } as never),
+      c.leaderboard.setScores({
+        ...body(r),
+        contestId: idParam(r.params.id),
+        source: 'rest',
+      } as never),
+  },
+  {
+    method: 'get',
+    procedure: 'leaderboard.scoreHistory',
+    path: '/contests/:id/scores/history',
+    call: async (c, r) => {
+      const history = await c.leaderboard.scoreHistory({
+        contestId: idParam(r.params.id),
+        ...paging(r, 20, 20),
+      });
+      return plainList(r, history.items, history.total);
+    },
   },
   // The review queue: a row of its own for the access matrix (moderators and admins).
   {

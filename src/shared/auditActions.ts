@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'contest.update': 'Edited contest',
   'contest.status': 'Changed contest status',
   'contest.feature': 'Changed featured contest',
+  'contest.scores': 'Entered scores',
   'education.create': 'Created education content',
   'education.update': 'Edited education content',
   'education.delete': 'Deleted education content',

@@ -12,8 +12,19 @@ export const CONTEST_CATEGORIES = [
 ] as const;
 export type ContestCategory = (typeof CONTEST_CATEGORIES)[number];
 
-/** The admin wizard's and edit dialog's type list (SPEC 3: no forex). */
-export const ADMIN_CONTEST_TYPES = ['academic', 'sports', 'gaming', 'art', 'other'] as const;
+/**
+ * How a contest's scores rank: higher is better (points, % return) or lower is better (time
+ * trials, golf). Ties share a rank either way (1, 2, 2, 4).
+ */
+export const SCORE_ORDERS = ['higher', 'lower'] as const;
+export type ScoreOrder = (typeof SCORE_ORDERS)[number];
+export const SCORE_ORDER_LABELS: Record<ScoreOrder, string> = {
+  higher: 'Higher is better',
+  lower: 'Lower is better',
+};
+
+/** Scores are stored exactly as integers of 1/10^SCORE_DECIMALS_MAX; a contest shows 0 to 4. */
+export const SCORE_DECIMALS_MAX = 4;
 
 export const CONTEST_MODES = ['individual', 'team'] as const;
 export type ContestMode = (typeof CONTEST_MODES)[number];
@@ -100,6 +111,8 @@ export const CONTEST_FORM_DEFAULTS = {
   requiredTier: 'free',
   enableLeaderboard: true,
   enableComments: true,
+  scoreDecimals: 0,
+  scoreOrder: 'higher',
 } as const;
 
 export const ADMIN_CONTEST_FORM_DEFAULTS = {
@@ -143,6 +156,12 @@ export const CONTEST_MESSAGES = {
   typeMismatch: 'Type must be the same as the category',
   featured: 'Featured must be true or false',
   notFound: 'Contest not found',
+  // The date order (PRODUCT.md 'Rules added after the third outside review').
+  endBeforeStart: 'End date must be after the start date',
+  deadlineAfterStart: 'Registration deadline must be on or before the start date',
+  scoreDecimals: `Score decimals must be a whole number from 0 to ${SCORE_DECIMALS_MAX}`,
+  scoreOrder: 'Please choose whether a higher or a lower score is better',
+  scoreDecimalsInUse: 'Scores already entered have more decimals than that',
 } as const;
 
 /** A date field's message for a value that is there but is not a date. */

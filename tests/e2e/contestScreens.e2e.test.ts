@@ -294,6 +294,10 @@ describe('moderation on /admin/contests', () => {
     const row = adminPage.getByRole('row', { name: /Watercolour Week/ });
     await row.getByText(member.username).waitFor();
     await adminPage.getByRole('button', { name: 'Approve Watercolour Week' }).click();
+    // Approve asks first, showing the dates.
+    const approve = adminPage.getByRole('alertdialog', { name: 'Approve Contest' });
+    await approve.getByText('Start Date', { exact: true }).waitFor();
+    await approve.getByRole('button', { name: 'Approve' }).click();
     await toastSaid(adminPage, 'The contest status has been updated successfully.');
     await row.waitFor({ state: 'detached' });
     expect(storedContest(s.db, watercolour.id)?.status).toBe('active');
@@ -349,6 +353,13 @@ describe('moderation on /admin/contests', () => {
     await expectText(adminPage, '$1,500 and a trophy');
   });
 
+  /** Approve asks first (the dates, any warning): confirmed in its dialog. */
+  async function approveInDialog(page: Page) {
+    const dialog = page.getByRole('alertdialog', { name: 'Approve Contest' });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
   it('a moderator reaches it from their navigation, approves one and rejects one', async () => {
     const moderator = await createUser(s.db, { role: 'moderator', username: 'e2e_contests_mod' });
     const page = await signedIn(moderator);
@@ -358,6 +369,7 @@ describe('moderation on /admin/contests', () => {
     expect(await page.getByRole('link', { name: 'Add Contest' }).count()).toBe(0);
     await openTab(page, 'Pending');
     await page.getByRole('button', { name: 'Approve Chess Blitz Night' }).click();
+    await approveInDialog(page);
     await toastSaid(page, 'Contest updated');
     await expect.poll(() => storedContest(s.db, chess.id)?.status).toBe('active');
 
@@ -368,6 +380,7 @@ describe('moderation on /admin/contests', () => {
     await expect.poll(() => storedContest(s.db, darts.id)?.status).toBe('rejected');
     // The member's resubmitted contest was the last one waiting.
     await page.getByRole('button', { name: 'Approve Sketch Sprint' }).click();
+    await approveInDialog(page);
     await expectText(page, 'There are no pending contests awaiting review.');
     expect(pathOf(page)).toBe('/admin/contests');
   });

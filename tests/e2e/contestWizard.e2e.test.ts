@@ -1,8 +1,9 @@
 // The contest wizards in Chromium (SPEC 2.6, 2.18, 5): a member walks /contests/create meeting a
-// validation message on every step, saves a draft, reloads and continues it from ?draft=, loads
-// a rules template, uploads a cover, previews and submits; the server holds the contest as
-// pending with what was typed. An admin creates an active, featured contest with the admin
-// wizard; a moderator may not open it.
+// validation message on every step (the date order on step 3 too), saves a draft, reloads and
+// continues it from ?draft=, loads a rules template from the inline offer, sets how scores read
+// and rank, uploads a cover, previews and submits; the server holds the contest as pending with
+// what was typed. An admin creates an active, featured forex contest with the admin wizard; a
+// moderator may not open it.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -122,8 +123,24 @@ describe('the member wizard', () => {
     await page.getByLabel('Contest Title').fill('Wizard Gaming Cup');
     await page.getByLabel('Short Description').fill('Eight rounds of friendly matches for all.');
     await page.getByLabel('Category').selectOption('gaming');
-    await page.getByRole('button', { name: 'Use Template' }).click();
+    // The template is offered inline under the category, not in a toast over the Next button,
+    // and stays until it is taken or dismissed.
+    const offer = page.getByRole('region', { name: 'Gaming rules template' });
+    await offer.waitFor();
+    expect(
+      await page
+        .getByRole('region', { name: /^Notifications/ })
+        .getByRole('button', { name: 'Use Template' })
+        .count(),
+    ).toBe(0);
+    await page.getByLabel('Category').selectOption('forex');
+    await page.getByRole('region', { name: 'Forex rules template' }).waitFor();
+    await page.getByRole('button', { name: 'No thanks' }).click();
+    await page.getByRole('region', { name: 'Forex rules template' }).waitFor({ state: 'detached' });
+    await page.getByLabel('Category').selectOption('gaming');
+    await offer.getByRole('button', { name: 'Use Template' }).click();
     await toast(page, 'Template loaded');
+    await offer.waitFor({ state: 'detached' });
 
     await page.getByLabel('Cover Image').setInputFiles({
       name: 'cover.png',
@@ -155,6 +172,11 @@ describe('the member wizard', () => {
     await next(page);
     expect(await messageOf(page, 'Max Participants')).toContain('Please enter max participants');
     await page.getByLabel('Max Participants').fill('50');
+    // How scores read and rank: whole numbers and higher is better unless chosen otherwise.
+    expect(await page.getByLabel('Score Decimals').inputValue()).toBe('0');
+    expect(await page.getByLabel('Score Order').inputValue()).toBe('higher');
+    await page.getByLabel('Score Decimals').selectOption('2');
+    await page.getByLabel('Score Order').selectOption('lower');
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await toast(page, 'Draft saved', 'Your contest draft has been saved.');
 
@@ -164,6 +186,8 @@ describe('the member wizard', () => {
       title: 'Wizard Gaming Cup',
       category: 'gaming',
       maxParticipants: 50,
+      scoreDecimals: 2,
+      scoreOrder: 'lower',
       createdBy: member.id,
     });
     expect(stored.coverImage).toMatch(/^\/uploads\//);
@@ -210,8 +234,17 @@ describe('the member wizard', () => {
     );
     expect(await messageOf(page, 'Start Date')).toContain('Start date is required');
     expect(await messageOf(page, 'End Date')).toContain('End date is required');
-    await page.getByLabel('Registration Deadline').fill('2031-03-01T09:00');
+    // Out of order: each message beside its field, and the step stays.
+    await page.getByLabel('Registration Deadline').fill('2031-03-03T09:00');
     await page.getByLabel('Start Date').fill('2031-03-02T10:00');
+    await page.getByLabel('End Date').fill('2031-03-02T10:00');
+    await next(page);
+    expect(await messageOf(page, 'End Date')).toContain('End date must be after the start date');
+    expect(await messageOf(page, 'Registration Deadline')).toContain(
+      'Registration deadline must be on or before the start date',
+    );
+    await expectStep(page, 3, 'Date & Time');
+    await page.getByLabel('Registration Deadline').fill('2031-03-01T09:00');
     await page.getByLabel('End Date').fill('2031-03-09T18:30');
     await next(page);
 
@@ -272,6 +305,7 @@ describe('the member wizard', () => {
       '$300 and a trophy',
       '$25 USD',
       '50',
+      '2 decimals, lower is better',
     ]) {
       await dialog.getByText(text, { exact: true }).first().waitFor();
     }
@@ -303,6 +337,8 @@ describe('the member wizard', () => {
       requiredTier: 'free',
       prize: '$300 and a trophy',
       externalLink: 'https://example.org/cup',
+      scoreDecimals: 2,
+      scoreOrder: 'lower',
       createdBy: member.id,
     });
     // The browser and this test share the machine's time zone.
@@ -329,22 +365,31 @@ describe('the admin wizard', () => {
     await expectStep(page, 1, 'Basic Information');
     const category = page.getByLabel('Category');
     expect(await category.inputValue()).toBe('academic');
-    expect(await category.locator('option', { hasText: 'Forex' }).count()).toBe(0);
+    // One category list for both wizards: forex too.
+    expect(await category.locator('option', { hasText: 'Forex' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Save Draft' }).count()).toBe(0);
 
-    await page.getByLabel('Contest Title').fill('Admin Chess Open');
-    await page.getByLabel('Short Description').fill('An open chess contest run by the staff.');
-    await category.selectOption('gaming');
-    await page.getByRole('button', { name: 'Use Template' }).click();
+    await page.getByLabel('Contest Title').fill('Admin Forex Open');
+    await page.getByLabel('Short Description').fill('An open trading contest run by the staff.');
+    await category.selectOption('forex');
+    await page
+      .getByRole('region', { name: 'Forex rules template' })
+      .getByRole('button', { name: 'Use Template' })
+      .click();
     await toast(page, 'Template loaded');
     await next(page);
     await expectStep(page, 2, 'Contest Setup');
     // Team mode is open to admins.
     await page.getByLabel('Mode').selectOption('team');
+    // A % return: two decimals, higher is better.
+    await page.getByLabel('Score Decimals').selectOption('2');
     await next(page);
     await expectStep(page, 3, 'Date & Time');
     await page.getByLabel('Registration Deadline').fill('2031-05-01T09:00');
     await page.getByLabel('Start Date').fill('2031-05-02T09:00');
+    await page.getByLabel('End Date').fill('2031-05-01T21:00');
+    await next(page);
+    expect(await messageOf(page, 'End Date')).toContain('End date must be after the start date');
     await page.getByLabel('End Date').fill('2031-05-03T21:00');
     await next(page);
     await expectStep(page, 4, 'Access & Settings');
@@ -354,26 +399,28 @@ describe('the admin wizard', () => {
     await next(page);
     await expectStep(page, 5, 'Content & Extras');
     expect(await page.getByLabel('Detailed Description', { exact: true }).inputValue()).toContain(
-      '## Scoring',
+      '## Evaluation Criteria',
     );
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Contest Preview' });
-    await dialog.getByRole('heading', { name: 'Admin Chess Open' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Admin Forex Open' }).waitFor();
     await dialog.getByText('Team', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Create Contest' }).click();
     await toast(page, 'Contest created');
     await page.waitForURL(`${s.url}/admin/contests`);
 
     const http = await signIn(s.url, admin);
-    const res = await http.get('/api/contests?admin=true&search=Admin%20Chess');
+    const res = await http.get('/api/contests?admin=true&search=Admin%20Forex');
     expect(res.status).toBe(200);
     const rows = res.json as unknown as { id: number; status: string; featured: boolean }[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'active', featured: true });
     expect(storedContest(s.db, rows[0]!.id)).toMatchObject({
-      title: 'Admin Chess Open',
-      category: 'gaming',
+      title: 'Admin Forex Open',
+      category: 'forex',
       mode: 'team',
+      scoreDecimals: 2,
+      scoreOrder: 'higher',
       createdBy: admin.id,
     });
   });

@@ -298,6 +298,93 @@ describe('PATCH /api/contests/:id', () => {
   });
 });
 
+describe('the date order and the score settings over REST', () => {
+  const DAY = 24 * 3600 * 1000;
+  const start = new Date(Date.now() + 10 * DAY);
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it('POST refuses dates out of order with 400 and the message, and takes the score settings', async () => {
+    const backwards = await memberHttp.post(
+      '/api/contests',
+      body({ startDate: start, endDate: new Date(start.getTime() - DAY) }),
+    );
+    expect(backwards.status).toBe(400);
+    expect(backwards.json).toMatchObject({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+    expect(backwards.json.issues).toEqual([{ path: 'endDate', message: M.endBeforeStart }]);
+    const late = await memberHttp.post(
+      '/api/contests',
+      body({ registrationDeadline: new Date(start.getTime() + DAY), startDate: start }),
+    );
+    expect(late.status).toBe(400);
+    expect(late.json).toMatchObject({ message: M.deadlineAfterStart });
+    // A draft may hold them in any order; submitting it is checked.
+    const draft = await memberHttp.post('/api/contests', {
+      status: 'draft',
+      title: 'REST Backwards Draft',
+      startDate: iso(start.getTime()),
+      endDate: iso(start.getTime() - DAY),
+    });
+    expect(draft.status).toBe(201);
+    const submitted = await memberHttp.post(
+      '/api/contests',
+      body({ id: draft.json.id, startDate: start, endDate: new Date(start.getTime() - DAY) }),
+    );
+    expect(submitted.status).toBe(400);
+    expect(submitted.json.message).toBe(M.endBeforeStart);
+
+    const scored = await memberHttp.post(
+      '/api/contests',
+      body({ title: 'REST Golf Open', scoreDecimals: 1, scoreOrder: 'lower' }),
+    );
+    expect(scored.status).toBe(201);
+    expect(scored.json).toMatchObject({ scoreDecimals: 1, scoreOrder: 'lower' });
+    // SPEC 7's body without them: whole numbers, higher is better.
+    const plain = await memberHttp.post('/api/contests', body({ title: 'REST Plain Open' }));
+    expect(plain.json).toMatchObject({ scoreDecimals: 0, scoreOrder: 'higher' });
+    const wrong = await memberHttp.post('/api/contests', body({ scoreDecimals: 7 }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe(M.scoreDecimals);
+  });
+
+  it('PATCH checks one changed date against the stored others (400), and approve refuses', async () => {
+    const pending = insertContest(s.db, { createdBy: member.id, status: 'pending' });
+    const stored = storedContest(s.db, pending.id)!;
+    const endOnly = await moderatorHttp.patch(`/api/contests/${pending.id}`, {
+      endDate: iso(stored.startDate!.getTime() - DAY),
+      title: stored.title,
+    });
+    expect(endOnly.status).toBe(400);
+    expect(endOnly.json).toMatchObject({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+    const deadlineOnly = await memberHttp.patch(`/api/contests/${pending.id}`, {
+      registrationDeadline: iso(stored.startDate!.getTime() + 60_000),
+    });
+    expect(deadlineOnly.status).toBe(400);
+    expect(deadlineOnly.json.message).toBe(M.deadlineAfterStart);
+
+    const impossible = insertContest(s.db, {
+      createdBy: member.id,
+      status: 'pending',
+      startDate: start,
+      registrationDeadline: start,
+      endDate: new Date(start.getTime() - DAY),
+    });
+    // { status } alone from a moderator is the Approve of /admin/contests.
+    const approve = await moderatorHttp.patch(`/api/contests/${impossible.id}`, {
+      status: 'active',
+    });
+    expect(approve.status).toBe(400);
+    expect(approve.json).toMatchObject({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+    expect(storedContest(s.db, impossible.id)?.status).toBe('pending');
+    // The edit dialog's status with the fields is held to the same rule.
+    const edit = await adminHttp.patch(`/api/contests/${impossible.id}`, {
+      status: 'active',
+      title: 'Still Backwards',
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.json.message).toBe(M.endBeforeStart);
+  });
+});
+
 describe('GET /api/contests/:id/participants', () => {
   it('answers moderators and admins a plain array with X-Total-Count; members 403', async () => {
     const contest = insertContest(s.db, { createdBy: member.id, status: 'active' });

@@ -45,6 +45,8 @@ describe('GET /api/contests/{id}/leaderboard', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       contestId: contest.id,
+      scoreDecimals: 0,
+      scoreOrder: 'higher',
       total: 4,
       entries: [
         {
@@ -99,6 +101,100 @@ describe('PUT /api/contests/{id}/scores', () => {
     expect(refused.status).toBe(403);
     const empty = await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {});
     expect(empty.status).toBe(400);
+  });
+
+  it('takes decimals up to the contest’s, as numbers or text, refusing a line with more', async () => {
+    const contest = insertContest(s.db, {
+      createdBy: creator.id,
+      status: 'active',
+      scoreDecimals: 2,
+      scoreOrder: 'lower',
+    });
+    const people: CreatedUser[] = [];
+    for (let i = 0; i < 3; i++) {
+      const person = await createUser(s.db);
+      addParticipant({ db: s.db, contestId: contest.id, userId: person.id });
+      people.push(person);
+    }
+    const res = await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
+      scores: [
+        { username: people[0]!.username, score: 61.25 },
+        { username: people[1]!.username, score: '59.5' },
+        { username: people[2]!.username, score: '58.125' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      updated: 2,
+      refused: [
+        {
+          index: 2,
+          username: people[2]!.username,
+          reason: 'bad_decimals',
+          message: 'This contest takes at most 2 decimals.',
+        },
+      ],
+    });
+    const board = await memberHttp.get(`/api/contests/${contest.id}/leaderboard`);
+    // Lower is better: 59.5 first; the member without a score last, unranked.
+    expect(
+      (board.json.entries as { rank: number | null; score: number | null }[]).map((e) => [
+        e.rank,
+        e.score,
+      ]),
+    ).toEqual([
+      [1, 59.5],
+      [2, 61.25],
+      [null, null],
+    ]);
+  });
+});
+
+describe('GET /api/contests/{id}/scores/history', () => {
+  it('lists every change newest first, recorded as entered over REST', async () => {
+    const { contest, people } = await board(2);
+    await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
+      scores: [{ username: people[0]!.username, score: 5 }],
+    });
+    // Whatever the body says, a REST call is recorded as 'rest'.
+    await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
+      source: 'form',
+      scores: [
+        { username: people[0]!.username, score: 7 },
+        { username: people[1]!.username, score: 3 },
+      ],
+    });
+    const res = await creatorHttp.get(`/api/contests/${contest.id}/scores/history`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('3');
+    const items = res.json as unknown as {
+      username: string;
+      oldScore: number | null;
+      newScore: number;
+      changedByName: string;
+      source: string;
+      createdAt: string;
+    }[];
+    expect(
+      items.map((h) => [h.username, h.oldScore, h.newScore, h.changedByName, h.source]),
+    ).toEqual([
+      [people[1]!.username, null, 3, creator.username, 'rest'],
+      [people[0]!.username, 5, 7, creator.username, 'rest'],
+      [people[0]!.username, null, 5, creator.username, 'rest'],
+    ]);
+    expect(items[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const paged = await creatorHttp.get(
+      `/api/contests/${contest.id}/scores/history?page=2&pageSize=2`,
+    );
+    expect((paged.json as unknown as { newScore: number }[]).map((h) => h.newScore)).toEqual([5]);
+  });
+
+  it('is the creator’s and the reviewers’ to read: other members 403, hidden 404', async () => {
+    const { contest } = await board(1);
+    expect((await memberHttp.get(`/api/contests/${contest.id}/scores/history`)).status).toBe(403);
+    const hidden = insertContest(s.db, { createdBy: creator.id, status: 'draft' });
+    expect((await memberHttp.get(`/api/contests/${hidden.id}/scores/history`)).status).toBe(404);
+    expect((await memberHttp.get('/api/contests/abc/scores/history')).status).toBe(404);
   });
 });
 

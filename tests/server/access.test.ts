@@ -209,6 +209,7 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     scores: [{ username: w.memberName, score: 7 }],
   }),
   'leaderboard.onChange': (w) => ({ contestId: w.joinedId }),
+  'leaderboard.scoreHistory': (w) => ({ contestId: w.joinedId }),
   'payments.options': (w) => ({ contestId: w.paidId }),
   'payments.submitProof': () => ({
     tier: 'pro',

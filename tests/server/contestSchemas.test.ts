@@ -1,7 +1,8 @@
 // Property-based tests of the wizard's schemas (fast-check): every generated valid form passes
 // each step as Formik validates it on Next, the whole form and the server's submit schema; every
 // generated form with one broken field fails with SPEC 5's message for that field, in the step,
-// in Formik, in the whole form and over REST (400, never 500).
+// in Formik, in the whole form and over REST (400, never 500). Broken includes dates out of order
+// (registrationDeadline <= startDate < endDate) and score settings out of range.
 import fc from 'fast-check';
 import { validateYupSchema, yupToFormErrors } from 'formik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   CONTEST_MODES,
   DEMO_COVER_IMAGES,
   PARTICIPATION_TYPES,
+  SCORE_ORDERS,
 } from '../../src/shared/contests';
 import { TIERS } from '../../src/shared/constants';
 import {
@@ -44,13 +46,30 @@ const text = (min: number, max: number) =>
     .map((s) => s.trim())
     .filter((s) => s.length >= min);
 
-const dateValue = fc
-  .date({
-    min: new Date('2001-01-01T00:00:00Z'),
-    max: new Date('2099-12-31T00:00:00Z'),
-    noInvalidDate: true,
+const MINUTE = 60_000;
+
+/** A date as a form or a client may hold it: a Date, ISO text, or datetime-local text. */
+const asDateValue = (d: Date) => fc.constantFrom<unknown>(d, d.toISOString(), localInput(d));
+
+/** Three dates in order, to the minute (datetime-local inputs have no seconds). */
+const orderedDates = fc
+  .record({
+    start: fc.integer({
+      min: Date.UTC(2001, 0, 1) / MINUTE,
+      max: Date.UTC(2098, 11, 31) / MINUTE,
+    }),
+    // The deadline may be the start itself.
+    before: fc.integer({ min: 0, max: 60 * 24 * 60 }),
+    // The end is at least a minute after the start.
+    length: fc.integer({ min: 1, max: 60 * 24 * 90 }),
   })
-  .chain((d) => fc.constantFrom<unknown>(d, d.toISOString(), localInput(d)));
+  .chain(({ start, before, length }) =>
+    fc.record({
+      registrationDeadline: asDateValue(new Date((start - before) * MINUTE)),
+      startDate: asDateValue(new Date(start * MINUTE)),
+      endDate: asDateValue(new Date((start + length) * MINUTE)),
+    }),
+  );
 
 /** Nothing, as Formik (undefined) or a client (null, '') may send it. */
 const none = fc.constantFrom<unknown>(undefined, null, '');
@@ -64,9 +83,10 @@ const validForm: fc.Arbitrary<Form> = fc
     mode: fc.constantFrom(...CONTEST_MODES),
     maxParticipants: fc.integer({ min: 1, max: 10_000 }),
     format: fc.constantFrom(...CONTEST_FORMATS),
-    registrationDeadline: dateValue,
-    startDate: dateValue,
-    endDate: dateValue,
+    // Absent from SPEC 7's body: the defaults (0 decimals, higher is better).
+    scoreDecimals: fc.constantFrom<unknown>(undefined, 0, 1, 2, 3, 4, '0', '2'),
+    scoreOrder: fc.constantFrom<unknown>(undefined, ...SCORE_ORDERS),
+    dates: orderedDates,
     participationType: fc.constantFrom(...PARTICIPATION_TYPES),
     requiredTier: fc.constantFrom(...TIERS),
     fee: fc.oneof(
@@ -83,8 +103,9 @@ const validForm: fc.Arbitrary<Form> = fc
     enableLeaderboard: fc.constantFrom<unknown>(true, false, undefined),
     enableComments: fc.constantFrom<unknown>(true, false, undefined),
   })
-  .map(({ fee, ...form }) => ({
+  .map(({ fee, dates, ...form }) => ({
     ...form,
+    ...dates,
     // SPEC 4: paid sets a fee; free and invite leave it out.
     entryFee: form.participationType === 'paid' ? fee : undefined,
   }));
@@ -92,7 +113,10 @@ const validForm: fc.Arbitrary<Form> = fc
 interface Breaker {
   field: string;
   step: number;
-  value: fc.Arbitrary<unknown>;
+  /** The broken value, or how to make it from the rest of the form (the date order). */
+  value: fc.Arbitrary<unknown> | fc.Arbitrary<(form: Form) => unknown>;
+  /** A rule across fields that drafts do not check (a draft may be saved in any order). */
+  acrossFields?: boolean;
   message: string;
   /** Other values the break needs (a paid contest for the fee). */
   with?: Form;
@@ -174,6 +198,40 @@ const BREAKERS: Breaker[] = [
     message: 'Start date must be a valid date and time',
   },
   {
+    // The end at the start, or before it.
+    field: 'endDate',
+    step: 2,
+    value: fc.constantFrom(
+      (form: Form) => form.startDate,
+      (form: Form) => new Date(toDate(form.startDate).getTime() - 24 * 3600 * 1000),
+    ),
+    message: M.endBeforeStart,
+    acrossFields: true,
+  },
+  {
+    // Registration closing after the start (at the end, or a minute after the start).
+    field: 'registrationDeadline',
+    step: 2,
+    value: fc.constantFrom(
+      (form: Form) => form.endDate,
+      (form: Form) => new Date(toDate(form.startDate).getTime() + MINUTE),
+    ),
+    message: M.deadlineAfterStart,
+    acrossFields: true,
+  },
+  {
+    field: 'scoreDecimals',
+    step: 1,
+    value: fc.constantFrom<unknown>(5, -1, 1.5, 'two', '7'),
+    message: M.scoreDecimals,
+  },
+  {
+    field: 'scoreOrder',
+    step: 1,
+    value: fc.constantFrom<unknown>('best', 'HIGHER', 3),
+    message: M.scoreOrder,
+  },
+  {
     field: 'participationType',
     step: 3,
     value: fc.constantFrom(undefined, '', 'vip'),
@@ -211,12 +269,22 @@ const BREAKERS: Breaker[] = [
   },
 ];
 
+/** A generated date value as the instant the schemas read it as. */
+function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
 const broken = fc
   .record({ form: validForm, breaker: fc.constantFrom(...BREAKERS) })
   .chain(({ form, breaker }) =>
-    breaker.value.map((value) => ({
+    (breaker.value as fc.Arbitrary<unknown>).map((value) => ({
       breaker,
-      form: { ...form, ...breaker.with, [breaker.field]: value },
+      form: {
+        ...form,
+        ...breaker.with,
+        [breaker.field]:
+          typeof value === 'function' ? (value as (f: Form) => unknown)(form) : value,
+      },
     })),
   );
 
@@ -333,7 +401,11 @@ describe('a wizard form with one broken field', () => {
         const value = form[breaker.field];
         // An empty field is simply not filled yet in a draft; a paid draft may lack its fee.
         fc.pre(
-          value !== undefined && value !== '' && value !== null && breaker.field !== 'entryFee',
+          value !== undefined &&
+            value !== '' &&
+            value !== null &&
+            breaker.field !== 'entryFee' &&
+            !breaker.acrossFields,
         );
         expect(firstMessage(ZSaveDraftRequestSchema.safeParse(form))).toBe(breaker.message);
       }),
@@ -371,5 +443,36 @@ describe('POST /api/contests with generated forms', () => {
       }),
       { seed: SEED + 6, numRuns: 80 },
     );
+  });
+});
+
+describe('the date order', () => {
+  it('shows both problems at once, each beside its field, in the step and in Formik', async () => {
+    const dates = {
+      registrationDeadline: '2031-03-03T09:00',
+      startDate: '2031-03-02T10:00',
+      endDate: '2031-03-02T10:00',
+    };
+    const step = CONTEST_STEP_SCHEMAS[2];
+    expect(step.safeParse(dates).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['endDate', M.endBeforeStart],
+      ['registrationDeadline', M.deadlineAfterStart],
+    ]);
+    expect(await formikErrors(step, dates)).toEqual({
+      endDate: M.endBeforeStart,
+      registrationDeadline: M.deadlineAfterStart,
+    });
+    // A date that is not there yet is not compared.
+    expect(await formikErrors(step, { ...dates, startDate: '' })).toEqual({
+      startDate: M.startDate,
+    });
+    // The deadline may be the start itself; the end a minute after it.
+    expect(
+      step.safeParse({
+        registrationDeadline: dates.startDate,
+        startDate: dates.startDate,
+        endDate: '2031-03-02T10:01',
+      }).success,
+    ).toBe(true);
   });
 });

@@ -60,11 +60,11 @@ function filledValues(overrides: Partial<WizardValues> = {}): WizardValues {
 }
 
 describe('rules templates', () => {
-  it('exist for every category either wizard offers them for, and pass the description rule', () => {
-    const offered = new Set([
-      ...MEMBER_WIZARD.templateCategories,
-      ...ADMIN_WIZARD.templateCategories,
-    ]);
+  it('exist for gaming, forex and academic, and pass the description rule', () => {
+    // Both wizards offer the category list (forex included) and every template there is.
+    expect(ADMIN_WIZARD.categories).toEqual(MEMBER_WIZARD.categories);
+    expect(MEMBER_WIZARD.categories).toContain('forex');
+    const offered = MEMBER_WIZARD.categories.filter((c) => descriptionTemplate(c, '') !== null);
     expect([...offered].sort()).toEqual(['academic', 'forex', 'gaming']);
     for (const category of offered) {
       const text = descriptionTemplate(category, 'Grand Final');
@@ -104,6 +104,16 @@ describe('the browser copy (contestDraft)', () => {
     expect([...storage.data.keys()]).toEqual([BROWSER_DRAFT_KEY]);
     expect(BROWSER_DRAFT_KEY).toBe('contestDraft');
     expect(readBrowserDraft(storage, 7, 5)).toEqual(copy);
+  });
+
+  it('reads a copy written before the score settings existed as whole numbers, higher first', () => {
+    const storage = memoryStorage();
+    const { scoreDecimals: _d, scoreOrder: _o, ...older } = copy.values;
+    storage.setItem(BROWSER_DRAFT_KEY, JSON.stringify({ ...copy, values: older }));
+    const read = readBrowserDraft(storage, 7, 5)!;
+    expect(read.values).toMatchObject({ scoreDecimals: 0, scoreOrder: 'higher' });
+    // And the whole form then passes the submit schema.
+    expect(MEMBER_WIZARD.formSchema.safeParse(read.values).success).toBe(true);
   });
 
   it('belongs to one member: another account on the same browser does not get it', () => {
@@ -229,8 +239,13 @@ describe('the two variants', () => {
       enableComments: true,
     });
     expect(ADMIN_WIZARD.initialValues).toMatchObject({ category: 'academic', status: 'active' });
-    expect(ADMIN_WIZARD.categories).not.toContain('forex');
-    expect(MEMBER_WIZARD.categories).toContain('forex');
+    // One category list for both (the admin list used to lack forex).
+    expect(ADMIN_WIZARD.categories).toEqual(MEMBER_WIZARD.categories);
+    expect(ADMIN_WIZARD.categories).toContain('forex');
+    // Scores: whole numbers, higher is better, unless the organiser says otherwise.
+    for (const variant of [MEMBER_WIZARD, ADMIN_WIZARD]) {
+      expect(variant.initialValues).toMatchObject({ scoreDecimals: 0, scoreOrder: 'higher' });
+    }
   });
 
   it("name each field's step, from the shared step schemas", () => {

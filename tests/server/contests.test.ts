@@ -999,7 +999,8 @@ describe('contests.participants', () => {
       ).toEqual([
         { userId: first.id, username: first.username, score: 90, rank: 1 },
         { userId: second.id, username: second.username, score: 40, rank: 2 },
-        { userId: last.id, username: last.username, score: 0, rank: 3 },
+        // Joined without a score: unranked, listed last.
+        { userId: last.id, username: last.username, score: null, rank: null },
       ]);
       expect(list.items[0]!.joinedAt).toBeInstanceOf(Date);
     }
@@ -1010,6 +1011,7 @@ describe('contests.participants', () => {
   it('answers an empty page for a contest nobody joined, 404 for an unknown one', async () => {
     const contest = insertContest(t.db, { createdBy: member.id, status: 'pending' });
     expect(await as(moderator).contests.participants({ id: contest.id })).toEqual({
+      scoreDecimals: 0,
       items: [],
       total: 0,
       page: 1,
@@ -1039,6 +1041,192 @@ describe('the audit log names contest actions in words', () => {
     expect(auditActionLabel('contest.feature')).toBe('Changed featured contest');
     expect(auditActionLabel('contest.create')).toBe('Created contest');
     expect(auditActionLabel('contest.update')).toBe('Edited contest');
+    expect(auditActionLabel('contest.scores')).toBe('Entered scores');
+  });
+});
+
+describe('the date order: registrationDeadline <= startDate < endDate, on every path', () => {
+  const start = new Date(Date.now() + 10 * DAY);
+  const endBefore = { startDate: start, endDate: new Date(start.getTime() - DAY) };
+  const lateDeadline = {
+    registrationDeadline: new Date(start.getTime() + 60_000),
+    startDate: start,
+    endDate: new Date(start.getTime() + 5 * DAY),
+  };
+
+  it('create: refuses an end at or before the start, and a deadline after the start', async () => {
+    for (const who of [member, admin]) {
+      const before = contestCount();
+      expect(await failure(as(who).contests.create(createInput(endBefore)))).toEqual({
+        code: 'BAD_REQUEST',
+        message: M.endBeforeStart,
+      });
+      expect(
+        await failure(as(who).contests.create(createInput({ startDate: start, endDate: start }))),
+      ).toEqual({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+      expect(await failure(as(who).contests.create(createInput(lateDeadline)))).toEqual({
+        code: 'BAD_REQUEST',
+        message: M.deadlineAfterStart,
+      });
+      expect(contestCount()).toBe(before);
+    }
+    // The deadline may be the start itself.
+    await expect(
+      as(member).contests.create(
+        createInput({ registrationDeadline: start, startDate: start, title: 'Same Minute Cup' }),
+      ),
+    ).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('drafts: saved in any order, refused when submitted', async () => {
+    const draft = await as(member).contests.saveDraft({ title: 'Backwards Draft', ...endBefore });
+    expect(storedContest(t.db, draft.id)?.endDate).toEqual(endBefore.endDate);
+    // Submitting it whole (the wizard's Submit) is checked.
+    expect(
+      await failure(
+        as(member).contests.create(createInput({ id: draft.id, title: 'Backwards', ...endBefore })),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+    // So is submitting the stored draft as it stands (any status from the creator submits).
+    await as(member).contests.saveDraft({ id: draft.id, ...validForm(), ...lateDeadline });
+    expect(await failure(as(member).contests.update({ id: draft.id, status: 'pending' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: M.deadlineAfterStart,
+    });
+    expect(storedContest(t.db, draft.id)?.status).toBe('draft');
+  });
+
+  it('edits: one date changed is checked against the stored others', async () => {
+    const created = await as(member).contests.create(createInput({ title: 'Edited Dates Cup' }));
+    const stored = storedContest(t.db, created.id)!;
+    // Only the end, before the stored start.
+    expect(
+      await failure(
+        as(member).contests.update({
+          id: created.id,
+          endDate: new Date(stored.startDate!.getTime() - 1),
+        }),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+    // Only the start, after the stored end (the end is then not after it).
+    expect(
+      await failure(
+        as(moderator).contests.update({
+          id: created.id,
+          startDate: new Date(stored.endDate!.getTime() + DAY),
+        }),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+    // Only the deadline, after the stored start: refused to reviewers too.
+    expect(
+      await failure(
+        as(admin).contests.update({
+          id: created.id,
+          registrationDeadline: new Date(stored.startDate!.getTime() + 60_000),
+        }),
+      ),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.deadlineAfterStart });
+    expect(storedContest(t.db, created.id)).toMatchObject({
+      startDate: stored.startDate,
+      endDate: stored.endDate,
+      registrationDeadline: stored.registrationDeadline,
+    });
+    // Moving all three together is fine.
+    const later = (d: Date | null) => new Date(d!.getTime() + 30 * DAY);
+    await expect(
+      as(admin).contests.update({
+        id: created.id,
+        registrationDeadline: later(stored.registrationDeadline),
+        startDate: later(stored.startDate),
+        endDate: later(stored.endDate),
+      }),
+    ).resolves.toMatchObject({ startDate: later(stored.startDate) });
+  });
+
+  it('approve: a pending contest with impossible dates is refused with the message', async () => {
+    const backwards = insertContest(t.db, {
+      createdBy: member.id,
+      status: 'pending',
+      ...endBefore,
+      registrationDeadline: new Date(start.getTime() - DAY),
+    });
+    expect(
+      await failure(as(moderator).contests.setStatus({ id: backwards.id, status: 'active' })),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.endBeforeStart });
+    const late = insertContest(t.db, { createdBy: member.id, status: 'pending', ...lateDeadline });
+    expect(await failure(as(admin).contests.setStatus({ id: late.id, status: 'active' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: M.deadlineAfterStart,
+    });
+    expect(storedContest(t.db, backwards.id)?.status).toBe('pending');
+    expect(storedContest(t.db, late.id)?.status).toBe('pending');
+    expect(auditOf(late.id)).toEqual([]);
+    // It may still be rejected; fixed, it is approved.
+    await as(moderator).contests.update({
+      id: late.id,
+      registrationDeadline: new Date(start.getTime() - DAY),
+    });
+    await expect(
+      as(moderator).contests.setStatus({ id: late.id, status: 'active' }),
+    ).resolves.toMatchObject({ status: 'active' });
+    await expect(
+      as(moderator).contests.setStatus({ id: backwards.id, status: 'rejected' }),
+    ).resolves.toMatchObject({ status: 'rejected' });
+  });
+});
+
+describe('score settings: scoreDecimals (0-4) and scoreOrder (higher or lower)', () => {
+  it('default to whole numbers, higher is better, and are set by the wizard', async () => {
+    const plain = await as(member).contests.create(createInput({ title: 'Plain Scores Cup' }));
+    expect(plain).toMatchObject({ scoreDecimals: 0, scoreOrder: 'higher' });
+    const timed = await as(member).contests.create(
+      createInput({ title: 'Time Trial Cup', scoreDecimals: 3, scoreOrder: 'lower' }),
+    );
+    expect(storedContest(t.db, timed.id)).toMatchObject({ scoreDecimals: 3, scoreOrder: 'lower' });
+    const draft = await as(member).contests.saveDraft({ title: 'Golf Draft', scoreOrder: 'lower' });
+    expect(draft).toMatchObject({ scoreDecimals: 0, scoreOrder: 'lower' });
+    expect(await failure(as(member).contests.create(createInput({ scoreDecimals: 5 })))).toEqual({
+      code: 'BAD_REQUEST',
+      message: M.scoreDecimals,
+    });
+    expect(
+      await failure(as(member).contests.create(createInput({ scoreOrder: 'best' as never }))),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.scoreOrder });
+  });
+
+  it('an edit of the order ranks the contest again; fewer decimals than a score has is refused', async () => {
+    const contest = insertContest(t.db, {
+      createdBy: member.id,
+      status: 'active',
+      scoreDecimals: 2,
+    });
+    const people = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
+    [10.25, 30, 20].forEach((score, i) =>
+      addParticipant({ db: t.db, contestId: contest.id, userId: people[i]!.id, score }),
+    );
+    const ranks = () =>
+      people.map(
+        (p) =>
+          t.db
+            .select({ rank: contestParticipants.rank })
+            .from(contestParticipants)
+            .where(
+              and(
+                eq(contestParticipants.contestId, contest.id),
+                eq(contestParticipants.userId, p.id),
+              ),
+            )
+            .get()!.rank,
+      );
+    expect(ranks()).toEqual([3, 1, 2]);
+    await as(moderator).contests.update({ id: contest.id, scoreOrder: 'lower' });
+    expect(ranks()).toEqual([1, 3, 2]);
+    expect(
+      await failure(as(moderator).contests.update({ id: contest.id, scoreDecimals: 1 })),
+    ).toEqual({ code: 'BAD_REQUEST', message: M.scoreDecimalsInUse });
+    await expect(
+      as(moderator).contests.update({ id: contest.id, scoreDecimals: 4 }),
+    ).resolves.toMatchObject({ scoreDecimals: 4, scoreOrder: 'lower' });
   });
 });
 

@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contestParticipants, type contests, users } from '../../src/server/db/schema';
+import { auditLog, contestParticipants, contests, users } from '../../src/server/db/schema';
+import type { ScoreOrder } from '../../src/shared/contests';
 import { deleteUser } from '../../src/server/services/adminUsers';
 import {
   addParticipant,
@@ -16,9 +17,16 @@ import {
   getLeaderboard,
   setScores,
   SCORES_FORBIDDEN,
+  HISTORY_FORBIDDEN,
   NO_LEADERBOARD,
 } from '../../src/server/services/leaderboard';
-import { parseScoresCsv, SCORE_LIMIT, SCORE_MESSAGES } from '../../src/shared/leaderboard';
+import {
+  formatScore,
+  parseScoresCsv,
+  SCORE_LIMIT,
+  SCORE_MESSAGES,
+  scoreMessage,
+} from '../../src/shared/leaderboard';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { insertContest } from '../helpers/contests';
@@ -33,26 +41,46 @@ const admin = await createUser(t.db, { role: 'admin' });
 const as = (user: CreatedUser) => callerFor(t, user).caller;
 const adminActor = { id: admin.id, username: admin.username, role: admin.role };
 
-/** 1, 2, 2, 4: a row's rank is 1 + how many rows of its contest score higher. */
-function competitionRanks(scores: number[]): number[] {
-  return scores.map((s) => 1 + scores.filter((other) => other > s).length);
+/**
+ * 1, 2, 2, 4: a scored row's rank is 1 + how many scored rows of its contest score better
+ * (higher, or lower when lower is better); a row without a score has no rank.
+ */
+function competitionRanks(
+  scores: (number | null)[],
+  order: ScoreOrder = 'higher',
+): (number | null)[] {
+  const better = (a: number, b: number) => (order === 'higher' ? a > b : a < b);
+  return scores.map((s) =>
+    s === null ? null : 1 + scores.filter((other) => other !== null && better(other, s)).length,
+  );
 }
 
 /** Contests whose stored ranks differ from the ranking of their stored scores. */
 function wrongRanks(db: TestDb['db'], contestIds: number[]) {
   return contestIds.filter((contestId) => {
+    const order = db
+      .select({ order: contests.scoreOrder })
+      .from(contests)
+      .where(eq(contests.id, contestId))
+      .get()!.order;
     const rows = db
       .select({ score: contestParticipants.score, rank: contestParticipants.rank })
       .from(contestParticipants)
       .where(eq(contestParticipants.contestId, contestId))
       .all();
-    const expected = competitionRanks(rows.map((r) => r.score));
+    const expected = competitionRanks(
+      rows.map((r) => r.score),
+      order,
+    );
     return rows.some((r, i) => r.rank !== expected[i]);
   });
 }
 
 /** A running contest of the creator's with these members at these scores. */
-async function boardWith(scores: number[], values: Partial<typeof contests.$inferInsert> = {}) {
+async function boardWith(
+  scores: (number | null)[],
+  values: Partial<typeof contests.$inferInsert> = {},
+) {
   const contest = insertContest(t.db, { createdBy: creator.id, status: 'active', ...values });
   const people: CreatedUser[] = [];
   for (const score of scores) {
@@ -81,14 +109,16 @@ describe('stored ranks', () => {
     try {
       const boss = await createUser(p.db, { role: 'admin' });
       const bossActor = { id: boss.id, username: boss.username, role: boss.role };
-      // A narrow range: ties are frequent.
-      const score = fc.integer({ min: -3, max: 3 });
+      // A narrow range: ties are frequent; halves and quarters too (stored exactly).
+      const score = fc.integer({ min: -12, max: 12 }).map((quarters) => quarters / 4);
+      // A member may join without a score (unranked) or be given one.
+      const joinScore = fc.option(score, { nil: null, freq: 3 });
       const step = fc.oneof(
         fc.record({
           kind: fc.constant('join' as const),
           member: fc.nat({ max: 7 }),
           contest: fc.nat({ max: 1 }),
-          score,
+          score: joinScore,
         }),
         fc.record({
           kind: fc.constant('leave' as const),
@@ -110,7 +140,7 @@ describe('stored ranks', () => {
       let run = 0;
       fc.assert(
         fc.property(
-          fc.array(score, { minLength: 1, maxLength: 8 }),
+          fc.array(joinScore, { minLength: 1, maxLength: 8 }),
           fc.array(step, { maxLength: 30 }),
           (start, steps) => {
             run += 1;
@@ -125,7 +155,11 @@ describe('stored ranks', () => {
                 .returning({ id: users.id })
                 .get(),
             );
-            const ids = [0, 1].map((): number => insertContest(p.db, { createdBy: boss.id }).id);
+            // One contest ranks higher scores first, the other lower (time trials, golf).
+            const ids = (['higher', 'lower'] as const).map(
+              (scoreOrder): number =>
+                insertContest(p.db, { createdBy: boss.id, scoreOrder, scoreDecimals: 2 }).id,
+            );
             const alive = new Set(people.map((m) => m.id));
             // Everyone starts in both contests, at scores the run chose.
             people.forEach((person, i) => {
@@ -248,7 +282,11 @@ describe('leaderboard.get', () => {
       let run = 0;
       fc.assert(
         fc.property(
-          fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 25 }),
+          // Some members without a score: they follow the ranked, in the order they joined.
+          fc.array(fc.option(fc.integer({ min: 0, max: 4 }), { nil: null, freq: 3 }), {
+            minLength: 1,
+            maxLength: 25,
+          }),
           fc.nat({ max: 30 }),
           fc.integer({ min: 1, max: 10 }),
           (scores, offset, limit) => {
@@ -269,6 +307,13 @@ describe('leaderboard.get', () => {
             const all = getLeaderboard({ db: p.db, viewer, contestId, limit: 100, offset: 0 });
             const page = getLeaderboard({ db: p.db, viewer, contestId, limit, offset });
             expect(page.entries).toEqual(all.entries.slice(offset, offset + limit));
+            // The whole list: the ranked by rank, then the unranked.
+            const ranks = all.entries.map((e) => e.rank);
+            const firstUnranked = ranks.indexOf(null);
+            if (firstUnranked >= 0) {
+              expect(ranks.slice(firstUnranked).every((r) => r === null)).toBe(true);
+            }
+            expect(all.entries).toHaveLength(scores.length);
           },
         ),
         { seed: 20_261_125, numRuns: 100 },
@@ -335,6 +380,13 @@ describe('leaderboard.setScores', () => {
       ],
     });
     expect(result.updated).toBe(1);
+    // 1.5 in a contest of whole numbers has too many decimals.
+    expect(result.refused[4]).toEqual({
+      index: 4,
+      username: people[1]!.username,
+      reason: 'bad_decimals',
+      message: 'This contest takes whole numbers only (no decimals).',
+    });
     expect(result.refused).toEqual([
       {
         index: 0,
@@ -363,8 +415,8 @@ describe('leaderboard.setScores', () => {
       {
         index: 4,
         username: people[1]!.username,
-        reason: 'bad_score',
-        message: SCORE_MESSAGES.bad_score,
+        reason: 'bad_decimals',
+        message: scoreMessage('bad_decimals', 0),
       },
       {
         index: 5,
@@ -481,7 +533,7 @@ describe('parseScoresCsv (shared by the contest page and the server)', () => {
       'grace,abc',
       ` heidi , ${SCORE_LIMIT + 1}`,
     ].join('\r\n');
-    const { rows, problems } = parseScoresCsv(`\uFEFF${csv}`);
+    const { rows, problems } = parseScoresCsv(`\uFEFF${csv}`, 0);
     expect(rows).toEqual([
       { line: 2, username: 'alice', score: 120 },
       { line: 4, username: 'bob, jr', score: -5 },
@@ -489,7 +541,7 @@ describe('parseScoresCsv (shared by the contest page and the server)', () => {
       { line: 6, username: 'dave', score: 7 },
     ]);
     expect(problems.map((p) => [p.line, p.reason])).toEqual([
-      [7, 'bad_score'],
+      [7, 'bad_decimals'],
       [8, 'bad_line'],
       [9, 'bad_score'],
       [10, 'bad_score'],
@@ -499,5 +551,237 @@ describe('parseScoresCsv (shared by the contest page and the server)', () => {
 
   it('reads a file without a header from its first line', () => {
     expect(parseScoresCsv('zed,1\nyan,2\n').rows.map((r) => r.username)).toEqual(['zed', 'yan']);
+  });
+});
+
+describe('scores with decimals, lower is better, and members without a score', () => {
+  it('ranks lower-is-better contests smallest first, ties shared (1, 2, 2, 4)', async () => {
+    const { contest, people } = await boardWith([null, null, null, null], {
+      scoreOrder: 'lower',
+      scoreDecimals: 2,
+    });
+    const result = await as(creator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: [
+        { username: people[0]!.username, score: '61.25' },
+        { username: people[1]!.username, score: '59.5' },
+        { username: people[2]!.username, score: 61.25 },
+        { username: people[3]!.username, score: '58.01' },
+      ],
+    });
+    expect(result).toEqual({ updated: 4, refused: [] });
+    const board = await as(member).leaderboard.get({ contestId: contest.id });
+    expect(board).toMatchObject({ scoreDecimals: 2, scoreOrder: 'lower' });
+    expect(board.entries.map((e) => [e.username, e.rank, e.score])).toEqual([
+      [people[3]!.username, 1, 58.01],
+      [people[1]!.username, 2, 59.5],
+      [people[0]!.username, 3, 61.25],
+      [people[2]!.username, 3, 61.25],
+    ]);
+    // Shown with exactly the contest's precision.
+    expect(board.entries.map((e) => formatScore(e.score!, board.scoreDecimals))).toEqual([
+      '58.01',
+      '59.50',
+      '61.25',
+      '61.25',
+    ]);
+    // A batch large enough to rank the whole contest again keeps the same order.
+    setScores({
+      db: t.db,
+      actor: adminActor,
+      contestId: contest.id,
+      scores: people.map((p, i) => ({ username: p.username, score: [3, 1, 3, 2][i]! })),
+      incrementalLimit: 0,
+    });
+    const again = await as(member).leaderboard.get({ contestId: contest.id });
+    expect(again.entries.map((e) => [e.rank, e.score])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [3, 3],
+    ]);
+  });
+
+  it('takes at most the contest’s decimals, refusing a line with more', async () => {
+    const { contest, people } = await boardWith([null, null, null], { scoreDecimals: 1 });
+    const result = await as(creator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: [
+        { username: people[0]!.username, score: '12.5' },
+        // A trailing zero adds no precision.
+        { username: people[1]!.username, score: '7.50' },
+        { username: people[2]!.username, score: '3.25' },
+      ],
+    });
+    expect(result.updated).toBe(2);
+    expect(result.refused).toEqual([
+      {
+        index: 2,
+        username: people[2]!.username,
+        reason: 'bad_decimals',
+        message: 'This contest takes at most 1 decimal.',
+      },
+    ]);
+  });
+
+  it('stores scores exactly: 0.1 + 0.2 is 0.3, and four decimals round-trip', async () => {
+    const { contest, people } = await boardWith([null, null, null, null, null], {
+      scoreDecimals: 4,
+    });
+    const values = ['0.1', '0.2', '0.3', '1234567.8901', '-0.0001'];
+    await as(creator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: people.map((p, i) => ({ username: p.username, score: values[i]! })),
+    });
+    // Stored as integers of 1/10,000: the sum of 0.1 and 0.2 is exactly the stored 0.3.
+    const stored = t.db.$client
+      .prepare('SELECT score FROM contest_participants WHERE contest_id = ? ORDER BY id')
+      .pluck()
+      .all(contest.id) as number[];
+    expect(stored).toEqual([1000, 2000, 3000, 12_345_678_901, -1]);
+    expect(stored[0]! + stored[1]!).toBe(stored[2]);
+    const sum = t.db.$client
+      .prepare(
+        `SELECT sum(score) FROM contest_participants WHERE contest_id = ? AND score IN (1000, 2000)`,
+      )
+      .pluck()
+      .get(contest.id);
+    expect(sum).toBe(3000);
+    // Read back, each is the number that prints as what was entered.
+    const board = await as(member).leaderboard.get({ contestId: contest.id });
+    const byName = new Map(board.entries.map((e) => [e.username, e.score]));
+    expect(people.map((p) => String(byName.get(p.username)))).toEqual(values);
+    expect(people.map((p) => formatScore(byName.get(p.username)!, 4))).toEqual([
+      '0.1000',
+      '0.2000',
+      '0.3000',
+      '1,234,567.8901',
+      '-0.0001',
+    ]);
+  });
+
+  it('ranks no one before a score is entered: rank and score null, listed last', async () => {
+    const { contest, people } = await boardWith([null, null]);
+    await as(member).participation.join({ contestId: contest.id });
+    const before = await as(member).leaderboard.get({ contestId: contest.id });
+    expect(before.entries.map((e) => [e.rank, e.score])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    expect(before.me).toEqual({ rank: null, score: null });
+    // Nowhere does the member read 'rank 1' yet.
+    const cards = await as(member).leaderboard.contests({ pageSize: 50 });
+    expect(cards.items.find((c) => c.id === contest.id)?.myRank).toBeNull();
+    expect((await as(member).me.dashboard()).bestRank).toBeNull();
+    // One score: that member ranks first, the others follow unranked.
+    await as(creator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: [{ username: people[1]!.username, score: 4 }],
+    });
+    const after = await as(member).leaderboard.get({ contestId: contest.id });
+    expect(after.entries.map((e) => [e.username, e.rank, e.score])).toEqual([
+      [people[1]!.username, 1, 4],
+      [people[0]!.username, null, null],
+      [member.username, null, null],
+    ]);
+    expect(after.me).toEqual({ rank: null, score: null });
+    await as(member).participation.leave({ contestId: contest.id });
+  });
+});
+
+describe('leaderboard.scoreHistory', () => {
+  it('records every change (old, new, who, how) in the transaction of the change', async () => {
+    const { contest, people } = await boardWith([null, null], { scoreDecimals: 2 });
+    const [a, b] = people as [CreatedUser, CreatedUser];
+    await as(creator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: [{ username: a.username, score: '10.5' }],
+    });
+    await as(moderator).leaderboard.setScores({
+      contestId: contest.id,
+      source: 'csv',
+      scores: [
+        { username: a.username, score: '12.25' },
+        { username: b.username, score: '3' },
+        // Unchanged and refused lines leave no history.
+        { username: 'nobody_by_that_name', score: '1' },
+      ],
+    });
+    await as(moderator).leaderboard.setScores({
+      contestId: contest.id,
+      source: 'csv',
+      scores: [{ username: b.username, score: '3.00' }],
+    });
+    const history = await as(creator).leaderboard.scoreHistory({ contestId: contest.id });
+    expect(history).toMatchObject({ contestId: contest.id, scoreDecimals: 2, total: 3 });
+    expect(
+      history.items.map((h) => [h.username, h.oldScore, h.newScore, h.changedByName, h.source]),
+    ).toEqual([
+      [b.username, null, 3, moderator.username, 'csv'],
+      [a.username, 10.5, 12.25, moderator.username, 'csv'],
+      [a.username, null, 10.5, creator.username, 'form'],
+    ]);
+    expect(history.items[0]).toMatchObject({ userId: b.id, changedBy: moderator.id });
+    expect(history.items[0]!.createdAt).toBeInstanceOf(Date);
+    // Paged, newest first.
+    const second = await as(admin).leaderboard.scoreHistory({
+      contestId: contest.id,
+      page: 2,
+      pageSize: 2,
+    });
+    expect(second.items.map((h) => h.newScore)).toEqual([10.5]);
+  });
+
+  it('audits each batch once: how many scores, how many changed, how', async () => {
+    const { contest, people } = await boardWith([null, null, null]);
+    await as(moderator).leaderboard.setScores({
+      contestId: contest.id,
+      source: 'csv',
+      scores: people.map((p, i) => ({ username: p.username, score: i })),
+    });
+    const entries = t.db
+      .select({ action: auditLog.action, after: auditLog.after, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(contest.id)))
+      .all()
+      .filter((e) => e.action === 'contest.scores');
+    expect(entries).toEqual([
+      {
+        action: 'contest.scores',
+        after: JSON.stringify({ scores: 3, changed: 3, source: 'csv' }),
+        actorId: moderator.id,
+      },
+    ]);
+  });
+
+  it('is read by the creator, moderators and admins only: others 403, hidden 404', async () => {
+    const { contest } = await boardWith([1]);
+    for (const who of [creator, moderator, admin]) {
+      await expect(
+        as(who).leaderboard.scoreHistory({ contestId: contest.id }),
+      ).resolves.toMatchObject({ contestId: contest.id });
+    }
+    expect(await refusal(as(member).leaderboard.scoreHistory({ contestId: contest.id }))).toEqual({
+      code: 'FORBIDDEN',
+      message: HISTORY_FORBIDDEN,
+    });
+    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    expect(
+      (await refusal(as(member).leaderboard.scoreHistory({ contestId: hidden.id }))).code,
+    ).toBe('NOT_FOUND');
+  });
+
+  it('keeps the history when a scored member’s account is deleted', async () => {
+    const { contest, people } = await boardWith([null]);
+    await as(creator).leaderboard.setScores({
+      contestId: contest.id,
+      scores: [{ username: people[0]!.username, score: 9 }],
+    });
+    deleteUser({ db: t.db, actor: adminActor, id: people[0]!.id });
+    const history = await as(creator).leaderboard.scoreHistory({ contestId: contest.id });
+    expect(history.items.map((h) => [h.userId, h.username, h.newScore])).toEqual([
+      [null, people[0]!.username, 9],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/server/db/client';
+import { contestParticipants } from '../../src/server/db/schema';
 import { MIGRATIONS_DIR } from '../../src/server/paths';
 
 const dirs: string[] = [];
@@ -243,16 +244,33 @@ describe('the 0005 migration', () => {
     closeDatabase(old);
 
     const db = await openDatabase(file);
+    // Then 0006: scores become integers of 1/10,000 (exact decimals), and a contest where every
+    // member still has the initial 0 has no scores yet (unscored, unranked: '-', not 'rank 1').
     expect(
       db.$client
         .prepare('SELECT contest_id, score, rank FROM contest_participants ORDER BY id')
         .all(),
     ).toEqual([
-      { contest_id: 1, score: 10, rank: 3 },
-      { contest_id: 1, score: 20, rank: 1 },
-      { contest_id: 1, score: 20, rank: 1 },
-      { contest_id: 1, score: 5, rank: 4 },
-      { contest_id: 2, score: 0, rank: 1 },
+      { contest_id: 1, score: 100_000, rank: 3 },
+      { contest_id: 1, score: 200_000, rank: 1 },
+      { contest_id: 1, score: 200_000, rank: 1 },
+      { contest_id: 1, score: 50_000, rank: 4 },
+      { contest_id: 2, score: null, rank: null },
+    ]);
+    // Read through the schema, the same scores; existing contests take the defaults.
+    expect(
+      db
+        .select({ score: contestParticipants.score })
+        .from(contestParticipants)
+        .orderBy(contestParticipants.id)
+        .all()
+        .map((r) => r.score),
+    ).toEqual([10, 20, 20, 5, null]);
+    expect(
+      db.$client.prepare('SELECT score_decimals, score_order FROM contests ORDER BY id').all(),
+    ).toEqual([
+      { score_decimals: 0, score_order: 'higher' },
+      { score_decimals: 0, score_order: 'higher' },
     ]);
     closeDatabase(db);
   });

@@ -37,10 +37,15 @@ const open = (values: Partial<typeof contests.$inferInsert>) =>
   insertContest(t.db, { createdBy: creator.id, status: 'active', ...values });
 
 describe('participation.join', () => {
-  it('adds the member with a stored rank and counts them', async () => {
+  it('adds the member without a score (unranked until one is entered) and counts them', async () => {
     const contest = open({});
     const joined = await as(member).participation.join({ contestId: contest.id });
-    expect(joined).toMatchObject({ contestId: contest.id, userId: member.id, score: 0, rank: 1 });
+    expect(joined).toMatchObject({
+      contestId: contest.id,
+      userId: member.id,
+      score: null,
+      rank: null,
+    });
     expect(joined.joinedAt).toBeInstanceOf(Date);
     expect(rowOf(contest.id, member.id)).toBeDefined();
     expect(storedContest(t.db, contest.id)?.participants).toBe(1);
@@ -313,7 +318,8 @@ describe('participation.status', () => {
     await as(member).participation.join({ contestId: contest.id });
     const status = await as(member).participation.status({ contestId: contest.id });
     expect(status).toMatchObject({ joined: true, canLeave: true, refusal: null, participants: 1 });
-    expect(status.participant).toMatchObject({ userId: member.id, rank: 1 });
+    // No score yet: no rank (not 'rank 1' of a board nobody has a score on).
+    expect(status.participant).toMatchObject({ userId: member.id, rank: null, score: null });
   });
 
   it('answers 404 for a contest the member may not see', async () => {

@@ -69,7 +69,7 @@ describe('the demo contests', () => {
       if (r.featured) {
         expect(entries.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
         const scores = entries.map((e) => e.score);
-        expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+        expect([...scores].sort((a, b) => b! - a!)).toEqual(scores);
       } else {
         expect(entries).toHaveLength(0);
       }

@@ -77,6 +77,17 @@ describe('me.dashboard', () => {
     });
   });
 
+  it('says no rank ("-") where nobody has a score yet, not rank 1', async () => {
+    const member = await createUser(t.db);
+    const contest = insertContest(t.db, { createdBy: creator.id, ...running });
+    addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+    const other = await createUser(t.db);
+    addParticipant({ db: t.db, contestId: contest.id, userId: other.id });
+    const dashboard = await callerFor(t, member).caller.me.dashboard();
+    expect(dashboard.bestRank).toBeNull();
+    expect(dashboard.recent[0]).toMatchObject({ rank: null, score: null, scoreDecimals: 0 });
+  });
+
   it('says 0 and no rank ("-") for a member who joined nothing', async () => {
     const newcomer = await createUser(t.db);
     expect(await callerFor(t, newcomer).caller.me.dashboard()).toEqual({
@@ -111,6 +122,7 @@ describe('me.analytics', () => {
           participants: 4,
           percentile: 75,
           score: 25,
+          scoreDecimals: 0,
         },
         {
           contestId: newer.id,
@@ -121,6 +133,7 @@ describe('me.analytics', () => {
           participants: 10,
           percentile: 10,
           score: 0,
+          scoreDecimals: 0,
         },
       ],
     });

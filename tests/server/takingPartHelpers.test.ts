@@ -23,13 +23,20 @@ import { SCORE_MESSAGES, SCORES_PER_CALL } from '../../src/shared/leaderboard';
 import {
   ZInviteCodeFormSchema,
   ZScoreEntryFormSchema,
+  scoreEntryFormSchema,
 } from '../../src/shared/schemas/participation';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 
 describe('leaderboard display', () => {
   it('writes scores in pts with thousands separators', () => {
-    expect(pointsText(1250)).toBe('1,250 pts');
-    expect(pointsText(-5)).toBe('-5 pts');
+    expect(pointsText(1250, 0)).toBe('1,250 pts');
+    expect(pointsText(-5, 0)).toBe('-5 pts');
+    // With the contest's decimals, exactly; '-' before any score.
+    expect(pointsText(12.5, 2)).toBe('12.50 pts');
+    expect(pointsText(0.1 + 0.2, 1)).toBe('0.3 pts');
+    expect(pointsText(-0.0001, 4)).toBe('-0.0001 pts');
+    expect(pointsText(1234567.8901, 4)).toBe('1,234,567.8901 pts');
+    expect(pointsText(null, 2)).toBe('-');
   });
 
   it('gives the first three ranks their trophies, ties included', () => {
@@ -142,14 +149,22 @@ describe('analytics display', () => {
   });
 
   it('makes one chart point per result, dated by its end (its title without one)', () => {
-    const base = { contestId: 1, slug: 's', rank: 1, participants: 4, percentile: 100, score: 9 };
+    const base = {
+      contestId: 1,
+      slug: 's',
+      rank: 1,
+      participants: 4,
+      percentile: 100,
+      score: 9,
+      scoreDecimals: 1,
+    };
     const points = chartPoints([
       { ...base, title: 'Spring Cup', endDate: new Date('2025-06-19T12:00:00Z') },
       { ...base, contestId: 2, title: 'Open Day', endDate: null, percentile: 25, score: 1 },
     ]);
     expect(points).toEqual([
-      { label: 'Jun 19, 2025', title: 'Spring Cup', percentile: 100, score: 9 },
-      { label: 'Open Day', title: 'Open Day', percentile: 25, score: 1 },
+      { label: 'Jun 19, 2025', title: 'Spring Cup', percentile: 100, score: 9, scoreText: '9.0' },
+      { label: 'Open Day', title: 'Open Day', percentile: 25, score: 1, scoreText: '1.0' },
     ]);
   });
 });
@@ -158,14 +173,25 @@ describe('the taking-part forms’ schemas', () => {
   const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
     r.success ? null : r.error!.issues[0]!.message;
 
-  it('one score: a username and a whole number within the limit', () => {
+  it('one score: a username and a number within the limit and the contest’s decimals', () => {
+    const twoDecimals = scoreEntryFormSchema(2);
+    expect(twoDecimals.safeParse({ username: 'ann', score: '12.25' }).success).toBe(true);
+    expect(message(twoDecimals.safeParse({ username: 'ann', score: '12.255' }))).toBe(
+      'This contest takes at most 2 decimals.',
+    );
+    expect(message(scoreEntryFormSchema(0).safeParse({ username: 'ann', score: '1.5' }))).toBe(
+      'This contest takes whole numbers only (no decimals).',
+    );
+    expect(message(twoDecimals.safeParse({ username: 'ann', score: '1e3' }))).toBe(
+      SCORE_MESSAGES.bad_score,
+    );
     expect(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: '120' }).success).toBe(true);
     expect(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: -3 }).success).toBe(true);
     expect(message(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: '' }))).toBe(
       'Enter a score',
     );
-    expect(message(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: '1.5' }))).toBe(
-      SCORE_MESSAGES.bad_score,
+    expect(message(ZScoreEntryFormSchema.safeParse({ username: 'ann', score: '1.23456' }))).toBe(
+      'This contest takes at most 4 decimals.',
     );
     expect(message(ZScoreEntryFormSchema.safeParse({ username: ' ', score: '1' }))).toBe(
       'Each score needs a username',

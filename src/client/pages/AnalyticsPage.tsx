@@ -108,7 +108,12 @@ const HISTORY_COLUMNS: ResponsiveColumn<TContestResult>[] = [
   { key: 'ended', header: 'Ended', cell: (r) => formatDate(r.endDate) || '-' },
   { key: 'rank', header: 'Rank', cell: (r) => rankOfText(r.rank, r.participants) },
   { key: 'percentile', header: 'Percentile', cell: (r) => percentText(r.percentile) },
-  { key: 'score', header: 'Score', align: 'end', cell: (r) => pointsText(r.score) },
+  {
+    key: 'score',
+    header: 'Score',
+    align: 'end',
+    cell: (r) => pointsText(r.score, r.scoreDecimals),
+  },
 ];
 
 function History({ data }: { data: TAnalytics }) {

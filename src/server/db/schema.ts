@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   primaryKey,
@@ -21,7 +22,14 @@ import {
   type ContestMode,
   type ContestStatus,
   type ParticipationType,
+  type ScoreOrder,
 } from '../../shared/contests';
+import {
+  SCORE_SOURCES,
+  fromScoreUnits,
+  toScoreUnits,
+  type ScoreSource,
+} from '../../shared/leaderboard';
 import {
   EDUCATION_KINDS,
   EDUCATION_SOURCES,
@@ -49,6 +57,17 @@ const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull(
 function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
 }
+
+/**
+ * A score: stored exactly as an integer count of 1/10,000 (a decimal with at most 4 places),
+ * read and written as the number it stands for. Comparisons with a value (gt(score, 2.5)) go
+ * through the same conversion; raw SQL sees the integers.
+ */
+const scoreColumn = customType<{ data: number; driverData: number }>({
+  dataType: () => 'integer',
+  toDriver: (score) => toScoreUnits(score),
+  fromDriver: (units) => fromScoreUnits(Number(units)),
+});
 
 export const PAYOUT_METHODS = ['bank', 'crypto', 'paypal'] as const;
 
@@ -214,6 +233,11 @@ export const contests = sqliteTable(
     inviteCode: text('invite_code'),
     // When members could first see it (active or completed); from then on its slug is fixed.
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    // How scores read and rank: 0 to 4 decimals; higher or lower is better. (No CHECK: adding
+    // one makes drizzle-kit rebuild the table with a copy that selects these new columns from
+    // the old table, which fails; the shared schemas are the only writers' rules.)
+    scoreDecimals: integer('score_decimals').notNull().default(0),
+    scoreOrder: text('score_order').$type<ScoreOrder>().notNull().default('higher'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
@@ -252,7 +276,8 @@ export const contests = sqliteTable(
 
 // Who takes part in which contest. Rows go with their contest; services/contestParticipants.ts
 // is the only writer: it keeps the count on contests and every row's stored rank (standard
-// competition ranking by score) right in the same transaction as each change.
+// competition ranking by score, in the contest's score order) right in the same transaction as
+// each change. A member without a score yet has score and rank null: unranked, listed last.
 export const contestParticipants = sqliteTable(
   'contest_participants',
   {
@@ -263,7 +288,7 @@ export const contestParticipants = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    score: integer('score').notNull().default(0),
+    score: scoreColumn('score'),
     rank: integer('rank'),
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
@@ -274,6 +299,36 @@ export const contestParticipants = sqliteTable(
     index('contest_participants_user').on(t.userId),
     // Ranking: how many score higher, the band of rows a score change moves, RANK() OVER.
     index('contest_participants_score').on(t.contestId, t.score),
+  ],
+);
+
+// Every change of a score (PRODUCT.md: scores decide prizes), written in the transaction of the
+// change: whose, from what to what, by whom, when and how. The member and the one who changed it
+// are kept by name too, so the record outlives their accounts.
+export const scoreHistory = sqliteTable(
+  'score_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    // Null: no score before (the first one entered).
+    oldScore: scoreColumn('old_score'),
+    newScore: scoreColumn('new_score').notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    source: text('source').$type<ScoreSource>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A contest's history, newest first.
+    index('score_history_contest').on(t.contestId, t.id),
+    // For the SET NULL of a deleted member or scorer (else a scan of the whole history).
+    index('score_history_user').on(t.userId),
+    index('score_history_changed_by').on(t.changedBy),
+    check('score_history_source_valid', oneOf('source', SCORE_SOURCES)),
   ],
 );
 

@@ -10,6 +10,10 @@ import {
   ZSetScoresRequestSchema,
   ZSetScoresResponseSchema,
 } from '../../shared/schemas/participation';
+import {
+  ZScoreHistoryRequestSchema,
+  ZScoreHistoryResponseSchema,
+} from '../../shared/schemas/leaderboard';
 import * as leaderboard from '../services/leaderboard';
 import { leaderboardChanges } from '../services/liveEvents';
 import { protectedProcedure, router } from '../trpc';
@@ -36,6 +40,14 @@ export const leaderboardRouter = router({
     .output(ZSetScoresResponseSchema)
     .mutation(({ ctx, input }) =>
       leaderboard.setScores({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
+
+  // Creator, moderators, admins, as for entering scores (others 403, or 404 when hidden).
+  scoreHistory: protectedProcedure
+    .input(ZScoreHistoryRequestSchema)
+    .output(ZScoreHistoryResponseSchema)
+    .query(({ ctx, input }) =>
+      leaderboard.getScoreHistory({ db: ctx.db, viewer: ctx.actor, ...input }),
     ),
 
   /**

@@ -2,17 +2,35 @@
 // change is written in one transaction together with the contest's stored `participants` count
 // (recomputed from the rows, so the two can never disagree: the lists read the count, the cap
 // is checked on it) and the stored rank of every row it moves, so every rank is always the
-// standard competition ranking (1, 2, 2, 4) of the scores. Reading a leaderboard page or one
-// member's rank is then an index lookup, never a count or a window over the whole contest.
+// standard competition ranking (1, 2, 2, 4) of the scores in the contest's order (higher or
+// lower is better). Reading a leaderboard page or one member's rank is then an index lookup,
+// never a count or a window over the whole contest.
 //
-// A row's rank is 1 + how many rows of its contest score higher. One change (a join, a leave,
-// one new score) therefore moves only the rows whose score lies between the old and the new
-// value, by one place: a range update on (contest_id, score). A batch of many scores ranks the
-// contest again in one UPDATE ... FROM (SELECT ... RANK() OVER ...), writing only the rows whose
-// rank changed.
-import { and, count, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+// A member joins without a score: score and rank null, unranked, outside every count. A scored
+// row's rank is 1 + how many scored rows of its contest score better. One change (a first score,
+// a leave, one new score) therefore moves only the rows whose score lies between the old and the
+// new value, by one place: a range update on (contest_id, score). A batch of many scores ranks
+// the contest again in one UPDATE ... FROM (SELECT ... RANK() OVER ...), writing only the rows
+// whose rank changed.
+import {
+  and,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contestParticipants as cp, contests } from '../db/schema';
+import type { ScoreOrder } from '../../shared/contests';
+import { toScoreUnits } from '../../shared/leaderboard';
 
 /** Sets each contest's `participants` to the number of its rows. */
 export function recountParticipants({
@@ -32,81 +50,134 @@ export function recountParticipants({
   }
 }
 
-/** The rank a score has in a contest: 1 + how many of its rows (but one) score higher. */
-function rankFor(db: DbOrTx, contestId: number, score: number, exceptId?: number): number {
-  const higher =
+/** Whether a higher or a lower score ranks first in a contest (read where it is about to rank). */
+export function scoreOrderOf(db: DbOrTx, contestId: number): ScoreOrder {
+  return (
+    db.select({ order: contests.scoreOrder }).from(contests).where(eq(contests.id, contestId)).get()
+      ?.order ?? 'higher'
+  );
+}
+
+/** Scored rows that rank before a score: higher ones, or lower ones when lower is better. */
+function better(order: ScoreOrder, score: number): SQL {
+  return order === 'higher' ? gt(cp.score, score) : lt(cp.score, score);
+}
+
+/** The rank a score has in a contest: 1 + how many of its scored rows (but one) are better. */
+function rankFor(
+  db: DbOrTx,
+  contestId: number,
+  order: ScoreOrder,
+  score: number,
+  exceptId?: number,
+): number {
+  const ahead =
     db
       .select({ n: count() })
       .from(cp)
       .where(
         and(
           eq(cp.contestId, contestId),
-          gt(cp.score, score),
+          better(order, score),
           exceptId === undefined ? undefined : ne(cp.id, exceptId),
         ),
       )
       .get()?.n ?? 0;
-  return higher + 1;
-}
-
-/** Moves by one place the rows (but one) whose score is in [from, to). */
-function shiftRanks(
-  db: DbOrTx,
-  contestId: number,
-  from: number,
-  to: number,
-  by: 1 | -1,
-  exceptId?: number,
-): void {
-  db.update(cp)
-    .set({ rank: sql`${cp.rank} + ${by}` })
-    .where(
-      and(
-        eq(cp.contestId, contestId),
-        gte(cp.score, from),
-        lt(cp.score, to),
-        exceptId === undefined ? undefined : ne(cp.id, exceptId),
-      ),
-    )
-    .run();
-}
-
-/** Ranks a whole contest again from its scores; only rows whose rank differs are written. */
-export function rerankContest({ db, contestId }: { db: DbOrTx; contestId: number }): void {
-  db.run(sql`
-    UPDATE contest_participants SET rank = ranked.r
-    FROM (
-      SELECT id, RANK() OVER (ORDER BY score DESC) AS r
-      FROM contest_participants WHERE contest_id = ${contestId}
-    ) AS ranked
-    WHERE contest_participants.id = ranked.id AND contest_participants.rank IS NOT ranked.r`);
+  return ahead + 1;
 }
 
 /**
- * Adds a member to a contest (no rules here: who may join is the caller's business), ranked by
- * their score among the others. Answers false when they already take part. A transaction of its
- * own, or part of the caller's.
+ * Moves the ranks of the other rows of a contest when one row's score goes from `before` to
+ * `after` (null: no score, as when joining or leaving). A row is passed by the mover (+1) when
+ * the mover now counts as better than it and did not before, and the reverse (-1): with higher
+ * is better, "better than s" is "> s"; with lower is better, "< s". Unscored rows never move.
+ */
+function moveRanks(
+  db: DbOrTx,
+  contestId: number,
+  order: ScoreOrder,
+  before: number | null,
+  after: number | null,
+  exceptId?: number,
+): void {
+  // The rows a score is better than: below it (higher is better) or above it (lower is better).
+  const beaten = (score: number) =>
+    order === 'higher' ? lt(cp.score, score) : gt(cp.score, score);
+  // ... and the rows it is not better than (ties included), among the scored.
+  const notBeaten = (score: number) =>
+    order === 'higher' ? gte(cp.score, score) : lte(cp.score, score);
+  const shift = (by: 1 | -1, now: number, then: number | null) =>
+    db
+      .update(cp)
+      .set({ rank: sql`${cp.rank} + ${by}` })
+      .where(
+        and(
+          eq(cp.contestId, contestId),
+          beaten(now),
+          then === null ? undefined : notBeaten(then),
+          exceptId === undefined ? undefined : ne(cp.id, exceptId),
+        ),
+      )
+      .run();
+  if (after !== null) shift(1, after, before);
+  if (before !== null) shift(-1, before, after);
+}
+
+/** Ranks a whole contest again from its scores; only rows whose rank differs are written. */
+export function rerankContest({
+  db,
+  contestId,
+  order = scoreOrderOf(db, contestId),
+}: {
+  db: DbOrTx;
+  contestId: number;
+  order?: ScoreOrder;
+}): void {
+  const direction = sql.raw(order === 'higher' ? 'DESC' : 'ASC');
+  db.run(sql`
+    UPDATE contest_participants SET rank = ranked.r
+    FROM (
+      SELECT id, RANK() OVER (ORDER BY score ${direction}) AS r
+      FROM contest_participants WHERE contest_id = ${contestId} AND score IS NOT NULL
+    ) AS ranked
+    WHERE contest_participants.id = ranked.id AND contest_participants.rank IS NOT ranked.r`);
+  db.update(cp)
+    .set({ rank: null })
+    .where(and(eq(cp.contestId, contestId), isNull(cp.score), isNotNull(cp.rank)))
+    .run();
+}
+
+/**
+ * Adds a member to a contest (no rules here: who may join is the caller's business), without a
+ * score (unranked) or, for seeds and tests, with one, ranked among the others. Answers false
+ * when they already take part. A transaction of its own, or part of the caller's.
  */
 export function addParticipant({
   db,
   contestId,
   userId,
-  score = 0,
+  score = null,
 }: {
   db: DbOrTx;
   contestId: number;
   userId: number;
-  score?: number;
+  score?: number | null;
 }): boolean {
   return db.transaction((tx) => {
+    const order = score === null ? 'higher' : scoreOrderOf(tx, contestId);
     const inserted = tx
       .insert(cp)
-      .values({ contestId, userId, score, rank: rankFor(tx, contestId, score) })
+      .values({
+        contestId,
+        userId,
+        score,
+        rank: score === null ? null : rankFor(tx, contestId, order, score),
+      })
       .onConflictDoNothing()
       .returning({ id: cp.id })
       .get();
-    // Everyone scoring lower now has one more member above them.
-    if (inserted) shiftRanks(tx, contestId, Number.MIN_SAFE_INTEGER, score, 1, inserted.id);
+    // Everyone it beats now has one more member ahead of them.
+    if (inserted && score !== null) moveRanks(tx, contestId, order, null, score, inserted.id);
     recountParticipants({ db: tx, contestIds: [contestId] });
     return inserted !== undefined;
   });
@@ -128,7 +199,9 @@ export function removeParticipant({
       .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
       .returning({ score: cp.score })
       .get();
-    if (removed) shiftRanks(tx, contestId, Number.MIN_SAFE_INTEGER, removed.score, -1);
+    if (removed && removed.score !== null) {
+      moveRanks(tx, contestId, scoreOrderOf(tx, contestId), removed.score, null);
+    }
     recountParticipants({ db: tx, contestIds: [contestId] });
     return removed !== undefined;
   });
@@ -150,10 +223,17 @@ export function removeFromAllContests({ db, userId }: { db: DbOrTx; userId: numb
 /** Above this many changed scores a batch ranks the contest again instead of row by row. */
 export const INCREMENTAL_RANK_LIMIT = 32;
 
+/** One stored change of a score: the row, its score before (null: none yet) and now. */
+export interface ScoreChange {
+  participantId: number;
+  before: number | null;
+  after: number;
+}
+
 /**
  * Stores new scores of a contest's participants (rows by id, all of that contest) and their
  * ranks. Few changes move the rows between each old and new score; many rank the contest again.
- * Answers how many scores actually changed.
+ * Answers the scores that actually changed (for the score history).
  */
 export function applyScores({
   db,
@@ -166,10 +246,10 @@ export function applyScores({
   scores: readonly { participantId: number; score: number }[];
   /** Tests lower or raise it to exercise both ways of ranking. */
   incrementalLimit?: number;
-}): number {
+}): ScoreChange[] {
   return db.transaction((tx) => {
     const wanted = new Map(scores.map((s) => [s.participantId, s.score]));
-    const current: { id: number; score: number }[] = [];
+    const current: { id: number; score: number | null }[] = [];
     const ids = [...wanted.keys()];
     for (let i = 0; i < ids.length; i += 500) {
       current.push(
@@ -180,32 +260,37 @@ export function applyScores({
           .all(),
       );
     }
-    const changes = current.filter((row) => wanted.get(row.id) !== row.score);
+    const changes: ScoreChange[] = current
+      .filter((row) => wanted.get(row.id) !== row.score)
+      .map((row) => ({ participantId: row.id, before: row.score, after: wanted.get(row.id)! }));
+    if (!changes.length) return changes;
+    const order = scoreOrderOf(tx, contestId);
     if (changes.length <= incrementalLimit) {
-      for (const row of changes) {
-        const next = wanted.get(row.id)!;
+      for (const change of changes) {
         // Rows between the old and the new score pass the mover, or are passed by it.
-        if (next > row.score) shiftRanks(tx, contestId, row.score, next, 1, row.id);
-        else shiftRanks(tx, contestId, next, row.score, -1, row.id);
+        moveRanks(tx, contestId, order, change.before, change.after, change.participantId);
         tx.update(cp)
-          .set({ score: next, rank: rankFor(tx, contestId, next, row.id) })
-          .where(eq(cp.id, row.id))
+          .set({
+            score: change.after,
+            rank: rankFor(tx, contestId, order, change.after, change.participantId),
+          })
+          .where(eq(cp.id, change.participantId))
           .run();
       }
     } else {
-      // One statement per 400 scores rather than one per score.
+      // One statement per 400 scores rather than one per score (raw SQL: stored units).
       for (let i = 0; i < changes.length; i += 400) {
         const values = sql.join(
-          changes.slice(i, i + 400).map((row) => sql`(${row.id}, ${wanted.get(row.id)!})`),
+          changes.slice(i, i + 400).map((c) => sql`(${c.participantId}, ${toScoreUnits(c.after)})`),
           sql`, `,
         );
         tx.run(sql`
           UPDATE contest_participants SET score = v.column2 FROM (VALUES ${values}) AS v
           WHERE contest_participants.id = v.column1`);
       }
-      rerankContest({ db: tx, contestId });
+      rerankContest({ db: tx, contestId, order });
     }
-    return changes.length;
+    return changes;
   });
 }
 

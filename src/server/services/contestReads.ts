@@ -2,7 +2,7 @@
 // PRODUCT.md 'Contests'). Row visibility lives here: a member sees other members' contests only
 // once active or completed, and a contest they may not see is a 404, exactly like a missing one.
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DB } from '../db/client';
+import type { DB, DbOrTx } from '../db/client';
 import { contestParticipants, contests, users } from '../db/schema';
 import {
   CONTEST_MESSAGES as M,
@@ -47,6 +47,8 @@ const listItemColumns = {
   status: contests.status,
   featured: contests.featured,
   createdBy: contests.createdBy,
+  scoreDecimals: contests.scoreDecimals,
+  scoreOrder: contests.scoreOrder,
 };
 
 const contestColumns = {
@@ -228,6 +230,19 @@ export function readById(db: DB, id: number): ContestRow | undefined {
   return statementsFor(db).reads.byId.get({ id });
 }
 
+/**
+ * A contest read inside a transaction, where what it holds decides the write that follows (the
+ * prepared reads above belong to the database handle, not to the transaction).
+ */
+export function readForWrite(tx: DbOrTx, id: number): ContestRow | undefined {
+  return tx
+    .select(contestColumns)
+    .from(contests)
+    .leftJoin(users, eq(users.id, contests.createdBy))
+    .where(eq(contests.id, id))
+    .get();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reads
 
@@ -336,7 +351,8 @@ export function adminListContests({
 
 /**
  * One page of a contest's participants for moderators and admins ('View Participants'): ranked
- * members first by rank, then the unranked in the order they joined. Unknown contest: 404.
+ * members first by rank, then the unranked (no score yet) in the order they joined. Unknown
+ * contest: 404.
  */
 export function listParticipants({
   db,
@@ -348,8 +364,18 @@ export function listParticipants({
   id: number;
   page: number;
   pageSize: number;
-}): { items: TContestParticipant[]; total: number; page: number; pageSize: number } {
-  const contest = db.select({ id: contests.id }).from(contests).where(eq(contests.id, id)).get();
+}): {
+  scoreDecimals: number;
+  items: TContestParticipant[];
+  total: number;
+  page: number;
+  pageSize: number;
+} {
+  const contest = db
+    .select({ id: contests.id, scoreDecimals: contests.scoreDecimals })
+    .from(contests)
+    .where(eq(contests.id, id))
+    .get();
   if (!contest) throw notFound();
   const where = eq(contestParticipants.contestId, id);
   const items = db
@@ -374,5 +400,5 @@ export function listParticipants({
     .offset((page - 1) * pageSize)
     .all();
   const total = db.select({ n: count() }).from(contestParticipants).where(where).get()?.n ?? 0;
-  return { items, total, page, pageSize };
+  return { scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };
 }

@@ -1,13 +1,14 @@
 // Contest changes: drafts, submissions, edits and moderation (SPEC 2.6, 2.17, 2.18, 4, 7;
 // PRODUCT.md 'Contests'). Who may see a contest is decided in contestReads.ts.
 import crypto from 'node:crypto';
-import { and, eq, like, ne, or } from 'drizzle-orm';
+import { and, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../db/client';
-import { contests } from '../db/schema';
+import { contestParticipants, contests } from '../db/schema';
 import {
   CONTEST_FORM_DEFAULTS,
   CONTEST_MESSAGES as M,
   RESERVED_CONTEST_SLUGS,
+  SCORE_DECIMALS_MAX,
   slugify,
   type ContestStatus,
   type ModerationStatus,
@@ -15,6 +16,7 @@ import {
 import {
   ZContestFormSchema,
   ZContestServerSchema,
+  dateOrderProblems,
   type TContest,
   type TCreateContestInput,
   type TSaveDraftInput,
@@ -29,8 +31,10 @@ import {
   notFound,
   present,
   readById,
+  readForWrite,
   type ContestRow,
 } from './contestReads';
+import { rerankContest } from './contestParticipants';
 import { AppError } from './errors';
 import { getPlatformSettings } from './settings';
 import { assertOwnUpload } from './uploads';
@@ -146,7 +150,44 @@ function formColumns(input: TCreateContestInput) {
     pdfGuide: input.pdfGuide ?? null,
     enableLeaderboard: input.enableLeaderboard,
     enableComments: input.enableComments,
+    scoreDecimals: input.scoreDecimals,
+    scoreOrder: input.scoreOrder,
   };
+}
+
+/**
+ * What a change of the score settings means for scores already entered: fewer decimals than a
+ * stored score has are refused (it would no longer show as entered); another order ranks the
+ * contest again (in the caller's transaction, after the contest row is written).
+ */
+function scoreSettingsChange(
+  tx: DbOrTx,
+  row: Pick<ContestRow, 'id' | 'scoreDecimals' | 'scoreOrder'>,
+  next: { scoreDecimals: number; scoreOrder: ContestRow['scoreOrder'] },
+): { rerank: boolean } {
+  if (next.scoreDecimals < row.scoreDecimals) {
+    // Stored units are 1/10,000: a score with more decimals is not a multiple of this step.
+    const step = 10 ** (SCORE_DECIMALS_MAX - next.scoreDecimals);
+    const finer = tx
+      .select({ id: contestParticipants.id })
+      .from(contestParticipants)
+      .where(
+        and(
+          eq(contestParticipants.contestId, row.id),
+          sql`${contestParticipants.score} % ${step} != 0`,
+        ),
+      )
+      .limit(1)
+      .get();
+    if (finer) throw new AppError('BAD_REQUEST', M.scoreDecimalsInUse);
+  }
+  return { rerank: next.scoreOrder !== row.scoreOrder };
+}
+
+/** The date order (registrationDeadline <= startDate < endDate) of a contest about to be live. */
+function assertDateOrder(row: Parameters<typeof dateOrderProblems>[0]): void {
+  const [problem] = dateOrderProblems(row);
+  if (problem) throw new AppError('BAD_REQUEST', problem.message);
 }
 
 function auditStatus(
@@ -183,8 +224,8 @@ function auditFeatured(db: DbOrTx, actor: Actor, id: number, featured: boolean):
  * A contest the caller edits as its creator: it must be theirs (else 404 if they may not see it,
  * 403 if they may) and still draft, pending or rejected (403).
  */
-function ownEditable(db: DB, actor: Actor, id: number): ContestRow {
-  const row = readById(db, id);
+function ownEditable(db: DbOrTx, actor: Actor, id: number): ContestRow {
+  const row = readForWrite(db, id);
   if (!row || !isVisible(row, actor)) throw notFound();
   if (row.createdBy !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only edit your own contests');
@@ -210,14 +251,16 @@ export function createContest({
   input: TCreateContestInput;
 }): TContest {
   const reviewer = isReviewer(actor);
-  const existing = input.id ? ownEditable(db, actor, input.id) : undefined;
-  assertFiles(db, actor, input, existing);
   const status: ContestStatus = reviewer ? (input.status ?? 'active') : submissionStatus(db);
   const columns = formColumns(input);
-  if (existing && columns.maxParticipants < existing.participants) {
-    throw tooFewPlaces(existing.participants);
-  }
+  // The request schema checked the date order already; this is the rule's last word.
+  assertDateOrder(columns);
   const id = db.transaction((tx) => {
+    const existing = input.id ? ownEditable(tx, actor, input.id) : undefined;
+    assertFiles(tx, actor, input, existing);
+    if (existing && columns.maxParticipants < existing.participants) {
+      throw tooFewPlaces(existing.participants);
+    }
     const common = {
       ...columns,
       status,
@@ -228,6 +271,7 @@ export function createContest({
       updatedAt: new Date(),
     };
     if (existing) {
+      const { rerank } = scoreSettingsChange(tx, existing, columns);
       const featured = reviewer ? (input.featured ?? existing.featured) : existing.featured;
       tx.update(contests)
         .set({
@@ -241,6 +285,7 @@ export function createContest({
         })
         .where(eq(contests.id, existing.id))
         .run();
+      if (rerank) rerankContest({ db: tx, contestId: existing.id, order: columns.scoreOrder });
       if (existing.status !== status) auditStatus(tx, actor, existing.id, existing.status, status);
       if (featured !== existing.featured) auditFeatured(tx, actor, existing.id, featured);
       return existing.id;
@@ -290,15 +335,6 @@ export function saveDraft({
   input: TSaveDraftInput;
 }): TContest {
   const { id, ...fields } = input;
-  let existing: ContestRow | undefined;
-  if (id) {
-    existing = readById(db, id);
-    // Someone else's draft is not there for this caller, reviewer or not.
-    if (!existing || existing.createdBy !== actor.id) throw notFound();
-    if (existing.status !== 'draft') {
-      throw new AppError('CONFLICT', 'Only drafts can be saved as a draft');
-    }
-  }
   const sent = definedEntries(fields);
   const d = CONTEST_FORM_DEFAULTS;
   // A cleared field that cannot be empty goes back to the wizard's default.
@@ -314,6 +350,8 @@ export function saveDraft({
     mode: keep(sent.mode, d.mode),
     maxParticipants: keep(sent.maxParticipants, d.maxParticipants),
     format: keep(sent.format, d.format),
+    scoreDecimals: keep(sent.scoreDecimals, d.scoreDecimals),
+    scoreOrder: keep(sent.scoreOrder, d.scoreOrder),
     registrationDeadline: sent.registrationDeadline,
     startDate: sent.startDate,
     endDate: sent.endDate,
@@ -326,17 +364,26 @@ export function saveDraft({
     enableLeaderboard: keep(sent.enableLeaderboard, d.enableLeaderboard),
     enableComments: keep(sent.enableComments, d.enableComments),
   });
-  assertFiles(db, actor, columns, existing);
-  const participationType = columns.participationType ?? existing?.participationType ?? 'free';
-  if (participationType !== 'paid') columns.entryFee = null;
-  const maxParticipants = columns.maxParticipants ?? existing?.maxParticipants;
-  if (existing && maxParticipants !== undefined && maxParticipants < existing.participants) {
-    throw tooFewPlaces(existing.participants);
-  }
-  columns.inviteCode =
-    participationType === 'invite' ? (existing?.inviteCode ?? newInviteCode()) : null;
-  const title = columns.title ?? existing?.title ?? '';
   const draftId = db.transaction((tx) => {
+    let existing: ContestRow | undefined;
+    if (id) {
+      existing = readForWrite(tx, id);
+      // Someone else's draft is not there for this caller, reviewer or not.
+      if (!existing || existing.createdBy !== actor.id) throw notFound();
+      if (existing.status !== 'draft') {
+        throw new AppError('CONFLICT', 'Only drafts can be saved as a draft');
+      }
+    }
+    assertFiles(tx, actor, columns, existing);
+    const participationType = columns.participationType ?? existing?.participationType ?? 'free';
+    if (participationType !== 'paid') columns.entryFee = null;
+    const maxParticipants = columns.maxParticipants ?? existing?.maxParticipants;
+    if (existing && maxParticipants !== undefined && maxParticipants < existing.participants) {
+      throw tooFewPlaces(existing.participants);
+    }
+    columns.inviteCode =
+      participationType === 'invite' ? (existing?.inviteCode ?? newInviteCode()) : null;
+    const title = columns.title ?? existing?.title ?? '';
     if (existing) {
       const slug =
         columns.title !== undefined && columns.title !== existing.title
@@ -388,6 +435,8 @@ function asForm(row: ContestRow) {
     pdfGuide: row.pdfGuide,
     enableLeaderboard: row.enableLeaderboard,
     enableComments: row.enableComments,
+    scoreDecimals: row.scoreDecimals,
+    scoreOrder: row.scoreOrder,
   };
 }
 
@@ -414,64 +463,70 @@ export function updateContest({
   input: TUpdateContestInput;
 }): TContest {
   const reviewer = isReviewer(actor);
-  const row = reviewer ? readById(db, input.id) : ownEditable(db, actor, input.id);
-  if (!row) throw notFound();
-  const { id: _id, status: askedStatus, featured: askedFeatured, type, ...fields } = input;
-  if (!reviewer && askedFeatured !== undefined && askedFeatured !== row.featured) {
-    throw new AppError('FORBIDDEN', 'Only moderators can feature contests');
-  }
-
-  let status = row.status;
-  if (askedStatus === 'draft') {
-    if (row.status !== 'draft') {
-      throw new AppError('BAD_REQUEST', 'A submitted contest cannot go back to being a draft');
+  // Read before the transaction only for the platform setting a member's submission follows.
+  const memberSubmission = reviewer ? undefined : submissionStatus(db);
+  const id = db.transaction((tx) => {
+    const row = reviewer ? readForWrite(tx, input.id) : ownEditable(tx, actor, input.id);
+    if (!row) throw notFound();
+    const { id: _id, status: askedStatus, featured: askedFeatured, type, ...fields } = input;
+    if (!reviewer && askedFeatured !== undefined && askedFeatured !== row.featured) {
+      throw new AppError('FORBIDDEN', 'Only moderators can feature contests');
     }
-  } else if (askedStatus !== undefined) {
-    status = reviewer ? askedStatus : submissionStatus(db);
-  }
-  const featured = reviewer ? (askedFeatured ?? row.featured) : row.featured;
 
-  const changes: Partial<ContestRow> = definedEntries(fields);
-  const category = fields.category ?? type;
-  if (category) Object.assign(changes, { category, type: category });
-  const merged: ContestRow = { ...row, ...changes, status, featured };
-  if (merged.participationType !== 'paid') merged.entryFee = null;
-  merged.inviteCode =
-    merged.participationType === 'invite' ? (row.inviteCode ?? newInviteCode()) : null;
-  merged.draft = status === 'draft';
-  merged.publishedAt = publishedAt(status, row.publishedAt);
-
-  if (status !== 'draft') {
-    const problem = reviewer
-      ? firstIssue(ZContestServerSchema.safeParse(merged))
-      : firstIssue(ZContestFormSchema.safeParse(asForm(merged)));
-    if (problem) throw new AppError('BAD_REQUEST', problem);
-    if (merged.participationType === 'paid' && !merged.entryFee) {
-      throw new AppError('BAD_REQUEST', M.entryFee);
+    let status = row.status;
+    if (askedStatus === 'draft') {
+      if (row.status !== 'draft') {
+        throw new AppError('BAD_REQUEST', 'A submitted contest cannot go back to being a draft');
+      }
+    } else if (askedStatus !== undefined) {
+      status = reviewer ? askedStatus : memberSubmission!;
     }
-  }
-  if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
-  assertFiles(db, actor, changes, row);
+    const featured = reviewer ? (askedFeatured ?? row.featured) : row.featured;
 
-  if (merged.title !== row.title && !row.publishedAt) {
-    merged.slug = merged.title ? uniqueSlug(db, merged.title, row.id) : untitledSlug(db);
-  }
+    // A change of one date is checked against the stored others: the whole merged contest is.
+    const changes: Partial<ContestRow> = definedEntries(fields);
+    const category = fields.category ?? type;
+    if (category) Object.assign(changes, { category, type: category });
+    const merged: ContestRow = { ...row, ...changes, status, featured };
+    if (merged.participationType !== 'paid') merged.entryFee = null;
+    merged.inviteCode =
+      merged.participationType === 'invite' ? (row.inviteCode ?? newInviteCode()) : null;
+    merged.draft = status === 'draft';
+    merged.publishedAt = publishedAt(status, row.publishedAt);
 
-  const changed = (
-    Object.keys(contestColumnsToWrite) as (keyof typeof contestColumnsToWrite)[]
-  ).filter((key) => {
-    const a = row[key];
-    const b = merged[key];
-    return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
-  });
-  if (!changed.length) return present(row, actor);
+    if (status !== 'draft') {
+      const problem = reviewer
+        ? firstIssue(ZContestServerSchema.safeParse(merged))
+        : firstIssue(ZContestFormSchema.safeParse(asForm(merged)));
+      if (problem) throw new AppError('BAD_REQUEST', problem);
+      assertDateOrder(merged);
+      if (merged.participationType === 'paid' && !merged.entryFee) {
+        throw new AppError('BAD_REQUEST', M.entryFee);
+      }
+    }
+    if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
+    assertFiles(tx, actor, changes, row);
+    const { rerank } = scoreSettingsChange(tx, row, merged);
 
-  db.transaction((tx) => {
+    if (merged.title !== row.title && !row.publishedAt) {
+      merged.slug = merged.title ? uniqueSlug(tx, merged.title, row.id) : untitledSlug(tx);
+    }
+
+    const changed = (
+      Object.keys(contestColumnsToWrite) as (keyof typeof contestColumnsToWrite)[]
+    ).filter((key) => {
+      const a = row[key];
+      const b = merged[key];
+      return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
+    });
+    if (!changed.length) return row.id;
+
     const values = Object.fromEntries(changed.map((key) => [key, merged[key]]));
     tx.update(contests)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(contests.id, row.id))
       .run();
+    if (rerank) rerankContest({ db: tx, contestId: row.id, order: merged.scoreOrder });
     if (status !== row.status) auditStatus(tx, actor, row.id, row.status, status);
     if (featured !== row.featured) auditFeatured(tx, actor, row.id, featured);
     const edited = changed.filter((key) => !['status', 'featured', 'draft'].includes(key));
@@ -491,8 +546,9 @@ export function updateContest({
         after: pick(merged),
       });
     }
+    return row.id;
   });
-  return present(readById(db, row.id)!, actor);
+  return present(readById(db, id)!, actor);
 }
 
 /** The columns an edit may write, each compared with what is stored. */
@@ -518,6 +574,8 @@ const contestColumnsToWrite = {
   pdfGuide: true,
   enableLeaderboard: true,
   enableComments: true,
+  scoreDecimals: true,
+  scoreOrder: true,
   status: true,
   draft: true,
   featured: true,
@@ -543,11 +601,13 @@ export function setContestStatus({
   id: number;
   status: ModerationStatus;
 }): TContest {
-  const row = readById(db, id);
-  if (!row) throw notFound();
-  const rule = TRANSITIONS[status];
-  if (row.status !== rule.from) throw new AppError('CONFLICT', rule.refusal);
   db.transaction((tx) => {
+    const row = readForWrite(tx, id);
+    if (!row) throw notFound();
+    const rule = TRANSITIONS[status];
+    if (row.status !== rule.from) throw new AppError('CONFLICT', rule.refusal);
+    // A contest whose dates are impossible is not approved (its creator fixes them first).
+    if (status === 'active') assertDateOrder(row);
     tx.update(contests)
       .set({
         status,
@@ -574,10 +634,10 @@ export function setContestFeatured({
   id: number;
   featured: boolean;
 }): TContest {
-  const row = readById(db, id);
-  if (!row) throw notFound();
-  if (row.featured === featured) return present(row, actor);
   db.transaction((tx) => {
+    const row = readForWrite(tx, id);
+    if (!row) throw notFound();
+    if (row.featured === featured) return;
     tx.update(contests).set({ featured, updatedAt: new Date() }).where(eq(contests.id, id)).run();
     auditFeatured(tx, actor, id, featured);
   });

@@ -1,25 +1,42 @@
 // Leaderboards (SPEC 2.8, PRODUCT.md 'Taking part'): the contests that have one, a contest's
-// ranked list from the stored ranks (an index range, however many take part), and scores entered
-// by the contest's creator, moderators or admins. Ranks are written by contestParticipants.ts.
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+// ranked list from the stored ranks (an index range, however many take part), scores entered
+// by the contest's creator, moderators or admins, and the history of every score change. Ranks
+// are written by contestParticipants.ts.
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DB } from '../db/client';
-import { contestParticipants as cp, contests, users } from '../db/schema';
+import { contestParticipants as cp, contests, scoreHistory, users } from '../db/schema';
 import { normalizeTier } from '../../shared/constants';
-import { parseScore, SCORE_MESSAGES, type ScoreRefusal } from '../../shared/leaderboard';
+import {
+  readScore,
+  scoreMessage,
+  type ScoreRefusal,
+  type ScoreSource,
+} from '../../shared/leaderboard';
+import type { TScoreHistory } from '../../shared/schemas/leaderboard';
 import type {
   TLeaderboard,
   TLeaderboardContest,
   TSetScoresResponse,
 } from '../../shared/schemas/participation';
 import { isReviewer, type Actor } from './actor';
+import { writeAudit } from './audit';
 import { applyScores } from './contestParticipants';
-import { isVisible, notFound, readById, type ContestRow, type Viewer } from './contestReads';
+import {
+  isVisible,
+  notFound,
+  readById,
+  readForWrite,
+  type ContestRow,
+  type Viewer,
+} from './contestReads';
 import { AppError } from './errors';
 import { announceLeaderboardChanges } from './liveEvents';
 
 export const NO_LEADERBOARD = 'This contest has no leaderboard';
 export const SCORES_FORBIDDEN =
   "Only the contest's creator, moderators and admins can enter scores";
+export const HISTORY_FORBIDDEN =
+  "Only the contest's creator, moderators and admins can read the score history";
 
 /** Whether the viewer may enter scores: the contest's creator, moderators and admins. */
 export function canScore(contest: Pick<ContestRow, 'createdBy'>, viewer: Viewer): boolean {
@@ -41,7 +58,16 @@ export function leaderboardContest(db: DB, viewer: Viewer, contestId: number): C
 
 // One set of prepared statements per database: these are the hot reads of an open leaderboard.
 function prepare(db: DB) {
+  const entryColumns = {
+    rank: cp.rank,
+    userId: cp.userId,
+    username: users.username,
+    score: cp.score,
+    tier: users.subscriptionTier,
+    profileImage: users.profileImage,
+  };
   return {
+    // The ranked rows (rank >= 1: the range of contest_participants_rank past its NULLs).
     page: db
       .select({
         rank: cp.rank,
@@ -53,7 +79,7 @@ function prepare(db: DB) {
       })
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
-      .where(eq(cp.contestId, sql.placeholder('contestId')))
+      .where(and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, 1)))
       // Ties in join order: stable pages, read straight off the (contest_id, rank) index.
       .orderBy(asc(cp.rank), asc(cp.id))
       .limit(sql.placeholder('limit'))
@@ -89,6 +115,21 @@ function prepare(db: DB) {
       .orderBy(asc(cp.rank), asc(cp.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
+      .prepare(),
+    // After the ranked rows, the members without a score yet, in the order they joined.
+    unranked: db
+      .select(entryColumns)
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(and(eq(cp.contestId, sql.placeholder('contestId')), isNull(cp.rank)))
+      .orderBy(asc(cp.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+    ranked: db
+      .select({ n: count() })
+      .from(cp)
+      .where(and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, 1)))
       .prepare(),
     me: db
       .select({ rank: cp.rank, score: cp.score })
@@ -128,10 +169,30 @@ export function getLeaderboard({
   const rows = start
     ? s.fromRank.all({ contestId, rank: start, limit, offset: offset - (start - 1) })
     : s.page.all({ contestId, limit, offset });
+  if (rows.length < limit) {
+    // The page reaches past the ranked rows: the unranked follow. How many ranked rows there are
+    // is known from this page unless it holds none of them.
+    const ranked =
+      rows.length || offset === 0 ? offset + rows.length : s.ranked.get({ contestId })!.n;
+    rows.push(
+      ...s.unranked.all({
+        contestId,
+        limit: limit - rows.length,
+        offset: Math.max(0, offset - ranked),
+      }),
+    );
+  }
   const entries = rows.map((e) => ({ ...e, tier: e.tier === null ? null : normalizeTier(e.tier) }));
   const me = s.me.get({ contestId, me: viewer.id }) ?? null;
   // The stored count is the number of rows (contestParticipants.ts keeps them equal).
-  return { contestId, total: contest.participants, entries, me };
+  return {
+    contestId,
+    scoreDecimals: contest.scoreDecimals,
+    scoreOrder: contest.scoreOrder,
+    total: contest.participants,
+    entries,
+    me,
+  };
 }
 
 /** /leaderboard's cards: contests members can see, with a leaderboard and someone in it. */
@@ -180,76 +241,164 @@ export function listLeaderboardContests({
 
 /**
  * Enters scores by username. Each line is accepted or refused with its reason (unknown member,
- * not a participant, not a whole number in range, listed again later); the accepted ones are
- * stored and ranked in one transaction, and open leaderboards hear of it.
+ * not a participant, not a number in range, more decimals than the contest takes, listed again
+ * later); in one transaction the accepted ones are stored and ranked, every change goes into
+ * the score history, and the batch into the audit log. Open leaderboards hear of it.
  */
 export function setScores({
   db,
   actor,
   contestId,
   scores,
+  source = 'form',
   incrementalLimit,
 }: {
   db: DB;
   actor: Actor;
   contestId: number;
   scores: readonly { username: string; score: unknown }[];
+  source?: ScoreSource;
   incrementalLimit?: number;
 }): TSetScoresResponse {
-  const contest = readById(db, contestId);
-  if (!contest || !isVisible(contest, actor)) throw notFound();
-  if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
+  const result = db.transaction((tx) => {
+    const contest = readForWrite(tx, contestId);
+    if (!contest || !isVisible(contest, actor)) throw notFound();
+    if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
+    const decimals = contest.scoreDecimals;
 
-  const refused: TSetScoresResponse['refused'] = [];
-  const refuse = (index: number, username: string, reason: ScoreRefusal) =>
-    refused.push({ index, username, reason, message: SCORE_MESSAGES[reason] });
+    const refused: TSetScoresResponse['refused'] = [];
+    const refuse = (index: number, username: string, reason: ScoreRefusal) =>
+      refused.push({ index, username, reason, message: scoreMessage(reason, decimals) });
 
-  // The last valid line of a username counts; earlier ones are reported as duplicates.
-  const lastIndex = new Map<string, number>();
-  scores.forEach((s, index) => {
-    if (parseScore(s.score) !== null) lastIndex.set(s.username.trim().toLowerCase(), index);
-  });
-  const names = [...lastIndex.keys()];
-  const members = new Map<string, number>();
-  const participants = new Map<number, number>();
-  for (let i = 0; i < names.length; i += 500) {
-    const chunk = names.slice(i, i + 500);
-    // The username index is NOCASE: this lookup uses it.
-    const found = db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(sql`${users.username} COLLATE NOCASE`, chunk))
-      .all();
-    for (const m of found) members.set(m.username.toLowerCase(), m.id);
-    const ids = found.map((m) => m.id);
-    if (ids.length) {
-      for (const p of db
-        .select({ id: cp.id, userId: cp.userId })
-        .from(cp)
-        .where(and(eq(cp.contestId, contestId), inArray(cp.userId, ids)))
-        .all()) {
-        participants.set(p.userId, p.id);
+    // The last valid line of a username counts; earlier ones are reported as duplicates.
+    const read = scores.map((s) => readScore(s.score, decimals));
+    const lastIndex = new Map<string, number>();
+    scores.forEach((s, index) => {
+      if ('score' in read[index]!) lastIndex.set(s.username.trim().toLowerCase(), index);
+    });
+    const names = [...lastIndex.keys()];
+    const members = new Map<string, { id: number; username: string }>();
+    const participants = new Map<number, number>();
+    for (let i = 0; i < names.length; i += 500) {
+      const chunk = names.slice(i, i + 500);
+      // The username index is NOCASE: this lookup uses it.
+      const found = tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(sql`${users.username} COLLATE NOCASE`, chunk))
+        .all();
+      for (const m of found) members.set(m.username.toLowerCase(), m);
+      const ids = found.map((m) => m.id);
+      if (ids.length) {
+        for (const p of tx
+          .select({ id: cp.id, userId: cp.userId })
+          .from(cp)
+          .where(and(eq(cp.contestId, contestId), inArray(cp.userId, ids)))
+          .all()) {
+          participants.set(p.userId, p.id);
+        }
       }
     }
-  }
 
-  const accepted: { participantId: number; score: number }[] = [];
-  scores.forEach((line, index) => {
-    const username = line.username.trim();
-    const key = username.toLowerCase();
-    const score = parseScore(line.score);
-    if (score === null) return refuse(index, username, 'bad_score');
-    const userId = members.get(key);
-    if (userId === undefined) return refuse(index, username, 'unknown_user');
-    const participantId = participants.get(userId);
-    if (participantId === undefined) return refuse(index, username, 'not_participant');
-    if (lastIndex.get(key) !== index) return refuse(index, username, 'duplicate');
-    accepted.push({ participantId, score });
+    const accepted: { participantId: number; score: number }[] = [];
+    const memberOf = new Map<number, { id: number; username: string }>();
+    scores.forEach((line, index) => {
+      const username = line.username.trim();
+      const key = username.toLowerCase();
+      const score = read[index]!;
+      if ('refusal' in score) return refuse(index, username, score.refusal);
+      const member = members.get(key);
+      if (member === undefined) return refuse(index, username, 'unknown_user');
+      const participantId = participants.get(member.id);
+      if (participantId === undefined) return refuse(index, username, 'not_participant');
+      if (lastIndex.get(key) !== index) return refuse(index, username, 'duplicate');
+      accepted.push({ participantId, score: score.score });
+      memberOf.set(participantId, member);
+    });
+
+    // In the order of the lines, so the history reads as they were entered.
+    const position = new Map(accepted.map((a, i) => [a.participantId, i]));
+    const changes = accepted.length
+      ? applyScores({ db: tx, contestId, scores: accepted, incrementalLimit }).sort(
+          (x, y) => position.get(x.participantId)! - position.get(y.participantId)!,
+        )
+      : [];
+    for (let i = 0; i < changes.length; i += 500) {
+      tx.insert(scoreHistory)
+        .values(
+          changes.slice(i, i + 500).map((change) => {
+            const member = memberOf.get(change.participantId)!;
+            return {
+              contestId,
+              userId: member.id,
+              username: member.username,
+              oldScore: change.before,
+              newScore: change.after,
+              changedBy: actor.id,
+              changedByName: actor.username,
+              source,
+            };
+          }),
+        )
+        .run();
+    }
+    if (accepted.length) {
+      // One entry per call: how many scores, how many of them changed, and how they came.
+      writeAudit({
+        db: tx,
+        actor,
+        action: 'contest.scores',
+        targetType: 'contest',
+        targetId: contestId,
+        after: { scores: accepted.length, changed: changes.length, source },
+      });
+    }
+    return { updated: accepted.length, refused, changed: changes.length };
   });
+  if (result.changed) announceLeaderboardChanges({ db, contestIds: [contestId] });
+  return { updated: result.updated, refused: result.refused };
+}
 
-  const changed = accepted.length
-    ? applyScores({ db, contestId, scores: accepted, incrementalLimit })
-    : 0;
-  if (changed) announceLeaderboardChanges({ db, contestIds: [contestId] });
-  return { updated: accepted.length, refused };
+/**
+ * A contest's score history, newest first: for its creator, moderators and admins (others who
+ * can see the contest 403; a contest they may not see 404).
+ */
+export function getScoreHistory({
+  db,
+  viewer,
+  contestId,
+  page,
+  pageSize,
+}: {
+  db: DB;
+  viewer: Viewer;
+  contestId: number;
+  page: number;
+  pageSize: number;
+}): TScoreHistory {
+  const contest = readById(db, contestId);
+  if (!contest || !isVisible(contest, viewer)) throw notFound();
+  if (!canScore(contest, viewer)) throw new AppError('FORBIDDEN', HISTORY_FORBIDDEN);
+  const where = eq(scoreHistory.contestId, contestId);
+  const items = db
+    .select({
+      id: scoreHistory.id,
+      userId: scoreHistory.userId,
+      username: scoreHistory.username,
+      oldScore: scoreHistory.oldScore,
+      newScore: scoreHistory.newScore,
+      changedBy: scoreHistory.changedBy,
+      changedByName: scoreHistory.changedByName,
+      source: scoreHistory.source,
+      createdAt: scoreHistory.createdAt,
+    })
+    .from(scoreHistory)
+    .where(where)
+    // score_history_contest serves this order.
+    .orderBy(desc(scoreHistory.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const total = db.select({ n: count() }).from(scoreHistory).where(where).get()?.n ?? 0;
+  return { contestId, scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };
 }

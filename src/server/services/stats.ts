@@ -53,6 +53,7 @@ export function memberDashboard({
       participants: contests.participants,
       rank: cp.rank,
       score: cp.score,
+      scoreDecimals: contests.scoreDecimals,
       joinedAt: cp.joinedAt,
     })
     .from(cp)
@@ -87,6 +88,7 @@ export function memberAnalytics({
       participants: contests.participants,
       rank: cp.rank,
       score: cp.score,
+      scoreDecimals: contests.scoreDecimals,
     })
     .from(cp)
     .innerJoin(contests, eq(contests.id, cp.contestId))
@@ -96,7 +98,8 @@ export function memberAnalytics({
     (r) => r.status === 'completed' || (r.endDate !== null && r.endDate.getTime() <= now),
   );
   const history: TContestResult[] = over
-    .filter((r) => r.rank !== null && r.participants > 0)
+    // A rank needs a score: a member never scored has no result.
+    .filter((r) => r.rank !== null && r.score !== null && r.participants > 0)
     .map((r) => ({
       contestId: r.contestId,
       slug: r.slug,
@@ -105,7 +108,8 @@ export function memberAnalytics({
       rank: r.rank!,
       participants: r.participants,
       percentile: round1((100 * (r.participants - r.rank! + 1)) / r.participants),
-      score: r.score,
+      score: r.score!,
+      scoreDecimals: r.scoreDecimals,
     }))
     .sort(
       (a, b) =>

@@ -21,6 +21,8 @@ import {
   DEMO_COVER_IMAGES,
   MODERATION_STATUSES,
   PARTICIPATION_TYPES,
+  SCORE_DECIMALS_MAX,
+  SCORE_ORDERS,
   invalidDateMessage,
 } from '../contests';
 import { TIERS } from '../constants';
@@ -126,6 +128,17 @@ export const ZContestFormat = z.enum(CONTEST_FORMATS, { error: M.format });
 export const ZParticipationType = z.enum(PARTICIPATION_TYPES, { error: M.participationType });
 export const ZRequiredTier = z.enum(TIERS, { error: M.requiredTier });
 
+/** 0 to 4 decimals; the wizard's select gives text ('2'), requests a number. */
+export const ZScoreDecimals = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: M.scoreDecimals })
+    .int(M.scoreDecimals)
+    .min(0, M.scoreDecimals)
+    .max(SCORE_DECIMALS_MAX, M.scoreDecimals),
+);
+export const ZScoreOrder = z.enum(SCORE_ORDERS, { error: M.scoreOrder });
+
 export const ZMaxParticipants = z
   .number({ error: M.maxParticipants })
   .int(M.maxParticipantsWhole)
@@ -213,6 +226,59 @@ export const ZRegistrationDeadline = dateField(M.registrationDeadline, 'Registra
 export const ZStartDate = dateField(M.startDate, 'Start date');
 export const ZEndDate = dateField(M.endDate, 'End date');
 
+/**
+ * The date order, the one rule every path applies (both wizards' step 3, the edit dialog, the
+ * server's create, submit, edit and approve): registrationDeadline <= startDate < endDate. Only
+ * dates that are there are compared; each problem names the field it is shown beside.
+ */
+export function dateOrderProblems(value: {
+  registrationDeadline?: unknown;
+  startDate?: unknown;
+  endDate?: unknown;
+}): { field: 'endDate' | 'registrationDeadline'; message: string }[] {
+  const time = (v: unknown) =>
+    v instanceof Date && !Number.isNaN(v.getTime()) ? v.getTime() : null;
+  const deadline = time(value.registrationDeadline);
+  const start = time(value.startDate);
+  const end = time(value.endDate);
+  const problems: { field: 'endDate' | 'registrationDeadline'; message: string }[] = [];
+  if (start !== null && end !== null && end <= start) {
+    problems.push({ field: 'endDate', message: M.endBeforeStart });
+  }
+  if (deadline !== null && start !== null && deadline > start) {
+    problems.push({ field: 'registrationDeadline', message: M.deadlineAfterStart });
+  }
+  return problems;
+}
+
+const DATE_FIELDS = ['registrationDeadline', 'startDate', 'endDate'];
+
+/**
+ * The date order as zod refinements of a schema holding the dates: each message beside its
+ * field, checked as soon as the dates themselves are valid (other fields' problems or not).
+ */
+function withDateOrder<T extends z.ZodObject>(schema: T): T {
+  // The dates' own problems (missing, not a date) come first: a date that did not parse is not
+  // a Date here, and is not compared. The other order refinement's issue does not stop this one
+  // (both show at once).
+  const datesValid = (payload: { value: unknown }) =>
+    DATE_FIELDS.every((field) => {
+      const value = (payload.value as Record<string, unknown> | null)?.[field];
+      return value === undefined || value === null || value instanceof Date;
+    });
+  return schema
+    .refine((v) => !dateOrderProblems(v as never).some((p) => p.field === 'endDate'), {
+      path: ['endDate'],
+      message: M.endBeforeStart,
+      when: datesValid,
+    })
+    .refine((v) => !dateOrderProblems(v as never).some((p) => p.field === 'registrationDeadline'), {
+      path: ['registrationDeadline'],
+      message: M.deadlineAfterStart,
+      when: datesValid,
+    });
+}
+
 /** Step 4's rule across fields: a paid contest has an entry fee of at least 1 (SPEC 5, 9). */
 function paidNeedsFee(
   value: { participationType?: string; entryFee?: string | null },
@@ -243,13 +309,18 @@ export const ZContestStep2Schema = z.object({
   mode: ZContestMode,
   maxParticipants: ZMaxParticipants,
   format: ZContestFormat,
+  // Absent from SPEC 7's body: integer scores, higher is better, as before these existed.
+  scoreDecimals: ZScoreDecimals.default(0),
+  scoreOrder: ZScoreOrder.default('higher'),
 });
 
-export const ZContestStep3Schema = z.object({
-  registrationDeadline: ZRegistrationDeadline,
-  startDate: ZStartDate,
-  endDate: ZEndDate,
-});
+export const ZContestStep3Schema = withDateOrder(
+  z.object({
+    registrationDeadline: ZRegistrationDeadline,
+    startDate: ZStartDate,
+    endDate: ZEndDate,
+  }),
+);
 
 const step4Shape = {
   participationType: ZParticipationType,
@@ -284,14 +355,14 @@ const formShape = {
 };
 
 /** The member wizard's whole form: what Submit validates (and parses into the request). */
-export const ZContestFormSchema = z.object(formShape).superRefine(paidNeedsFee);
+export const ZContestFormSchema = withDateOrder(z.object(formShape)).superRefine(paidNeedsFee);
 export type TContestFormInput = z.input<typeof ZContestFormSchema>;
 export type TContestForm = z.output<typeof ZContestFormSchema>;
 
 /** The admin wizard's whole form. */
-export const ZAdminContestFormSchema = z
-  .object({ ...formShape, ...adminStep4Shape })
-  .superRefine(paidNeedsFee);
+export const ZAdminContestFormSchema = withDateOrder(
+  z.object({ ...formShape, ...adminStep4Shape }),
+).superRefine(paidNeedsFee);
 export type TAdminContestFormInput = z.input<typeof ZAdminContestFormSchema>;
 
 /** The steps in order, for the one wizard component: index n validates step n + 1. */
@@ -310,27 +381,46 @@ export const ADMIN_CONTEST_STEP_SCHEMAS = [
   ZContestStep5Schema,
 ] as const;
 
-/** SPEC 5 'Server-side contest schema': what any contest outside draft must satisfy. */
-export const ZContestServerSchema = z.object({
-  title: ZContestTitle,
-  description: ZServerDescription,
-  type: ZContestType,
-  startDate: ZStartDate,
-  endDate: ZEndDate,
-});
+/**
+ * SPEC 5 'Server-side contest schema': what any contest outside draft must satisfy, with the
+ * date order (a registration deadline is optional here, but in order when there is one).
+ */
+export const ZContestServerSchema = withDateOrder(
+  z.object({
+    title: ZContestTitle,
+    description: ZServerDescription,
+    type: ZContestType,
+    registrationDeadline: ZRegistrationDeadline.nullable().optional(),
+    startDate: ZStartDate,
+    endDate: ZEndDate,
+  }),
+);
 
-/** The admin Edit dialog (SPEC 2.17): the server rules plus tier, status, featured and prize. */
-export const ZContestEditFormSchema = z.object({
+/**
+ * The admin Edit dialog (SPEC 2.17): the server rules plus tier, status, featured and prize,
+ * the registration deadline beside the dates (in order), and how scores read and rank.
+ */
+const editShape = {
   title: ZContestTitle,
   description: ZServerDescription,
   type: ZContestType,
   requiredTier: ZRequiredTier,
-  status: z.enum(ADMIN_CONTEST_STATUSES, { error: M.status }),
-  featured: z.boolean({ error: M.featured }),
+  registrationDeadline: ZRegistrationDeadline,
   startDate: ZStartDate,
   endDate: ZEndDate,
   prize: ZPrize.optional(),
-});
+  scoreDecimals: ZScoreDecimals,
+  scoreOrder: ZScoreOrder,
+};
+export const ZContestEditFormSchema = withDateOrder(
+  z.object({
+    ...editShape,
+    status: z.enum(ADMIN_CONTEST_STATUSES, { error: M.status }),
+    featured: z.boolean({ error: M.featured }),
+  }),
+);
+/** The same form for a creator editing their own pending or rejected contest (no moderation). */
+export const ZMemberContestEditFormSchema = withDateOrder(z.object(editShape));
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -342,14 +432,15 @@ export const ZContestEditFormSchema = z.object({
  * whatever it asks. Unknown keys (the admin wizard's `createdBy`) are dropped: the creator is
  * always the caller.
  */
-export const ZCreateContestRequestSchema = z
-  .object({
+export const ZCreateContestRequestSchema = withDateOrder(
+  z.object({
     ...formShape,
     type: ZContestType,
     id: ZContestId.optional(),
     status: z.enum(ADMIN_CONTEST_STATUSES, { error: M.status }).optional(),
     featured: z.boolean({ error: M.featured }).optional(),
-  })
+  }),
+)
   .superRefine(paidNeedsFee)
   .superRefine(typeIsCategory);
 export type TCreateContestRequest = z.input<typeof ZCreateContestRequestSchema>;
@@ -373,6 +464,8 @@ export const ZSaveDraftRequestSchema = z.object({
   mode: draftField(ZContestMode),
   maxParticipants: draftField(ZMaxParticipants),
   format: draftField(ZContestFormat),
+  scoreDecimals: draftField(ZScoreDecimals),
+  scoreOrder: draftField(ZScoreOrder),
   registrationDeadline: draftField(ZRegistrationDeadline),
   startDate: draftField(ZStartDate),
   endDate: draftField(ZEndDate),
@@ -405,6 +498,8 @@ export const ZUpdateContestRequestSchema = z
     mode: ZContestMode.optional(),
     maxParticipants: ZMaxParticipants.optional(),
     format: ZContestFormat.optional(),
+    scoreDecimals: ZScoreDecimals.optional(),
+    scoreOrder: ZScoreOrder.optional(),
     registrationDeadline: ZRegistrationDeadline.optional(),
     startDate: ZStartDate.optional(),
     endDate: ZEndDate.optional(),
@@ -518,6 +613,9 @@ const listItemShape = {
   status: z.enum(CONTEST_STATUSES),
   featured: z.boolean(),
   createdBy: z.number().int(),
+  /** Decimals every score of the contest is shown with (0-4), and whether lower is better. */
+  scoreDecimals: z.number().int(),
+  scoreOrder: z.enum(SCORE_ORDERS),
 };
 
 /** A contest as the lists show it (no long description, links or invite code). */
@@ -578,12 +676,15 @@ export const ZContestParticipantSchema = z.object({
   userId: z.number().int(),
   username: z.string(),
   joinedAt: z.date(),
-  score: z.number(),
+  /** Null until a score is entered (then unranked, listed last). */
+  score: z.number().nullable(),
   rank: z.number().int().nullable(),
 });
 export type TContestParticipant = z.infer<typeof ZContestParticipantSchema>;
 
 export const ZContestParticipantsResponseSchema = z.object({
+  /** The decimals the scores are shown with. */
+  scoreDecimals: z.number().int(),
   items: z.array(ZContestParticipantSchema),
   total: z.number().int(),
   page: z.number().int(),

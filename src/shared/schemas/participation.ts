@@ -1,13 +1,19 @@
 // Joining and leaving contests (participation.*), and a contest's leaderboard (leaderboard.*).
 import { z } from 'zod';
-import { CONTEST_CATEGORIES, CONTEST_STATUSES } from '../contests';
+import {
+  CONTEST_CATEGORIES,
+  CONTEST_STATUSES,
+  SCORE_DECIMALS_MAX,
+  SCORE_ORDERS,
+} from '../contests';
 import { TIERS } from '../constants';
 import {
   SCORES_PER_CALL,
-  SCORE_MESSAGES,
   SCORE_REFUSALS,
+  SCORE_SOURCES,
   USERNAME_MAX,
-  parseScore,
+  readScore,
+  scoreMessage,
 } from '../leaderboard';
 import { INVITE_CODE_MAX, JOIN_REFUSALS, PARTICIPATION_MESSAGES } from '../participation';
 import { ZContestId } from './contests';
@@ -41,7 +47,8 @@ export const ZParticipantSchema = z.object({
   id: z.number().int(),
   contestId: z.number().int(),
   userId: z.number().int(),
-  score: z.number().int(),
+  /** Null until a score is entered for them (then unranked too). */
+  score: z.number().nullable(),
   /** Standard competition ranking (1, 2, 2, 4) among the contest's participants. */
   rank: z.number().int().nullable(),
   joinedAt: z.date(),
@@ -117,7 +124,8 @@ export const ZLeaderboardEntrySchema = z.object({
   rank: z.number().int().nullable(),
   userId: z.number().int(),
   username: z.string(),
-  score: z.number().int(),
+  /** Null (and rank null, listed after the ranked) until a score is entered. */
+  score: z.number().nullable(),
   /** Premium reads as elite; null for admins (who have no tier). */
   tier: z.enum(TIERS).nullable(),
   profileImage: z.string().nullable(),
@@ -126,11 +134,14 @@ export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntrySchema>;
 
 export const ZLeaderboardSchema = z.object({
   contestId: z.number().int(),
+  /** The decimals every score is shown with, and whether lower scores rank first. */
+  scoreDecimals: z.number().int(),
+  scoreOrder: z.enum(SCORE_ORDERS),
   /** Every participant, not only this page. */
   total: z.number().int(),
   entries: z.array(ZLeaderboardEntrySchema),
   /** The caller's own place, wherever it is (null when they do not take part). */
-  me: z.object({ rank: z.number().int().nullable(), score: z.number().int() }).nullable(),
+  me: z.object({ rank: z.number().int().nullable(), score: z.number().nullable() }).nullable(),
 });
 export type TLeaderboard = z.infer<typeof ZLeaderboardSchema>;
 
@@ -170,27 +181,38 @@ const ZScoreLine = z.object({
     .min(1, 'Each score needs a username')
     .max(USERNAME_MAX, `A username is at most ${USERNAME_MAX} characters`),
   score: z.union([z.number(), z.string().max(30)], {
-    error: 'Each score needs a score (a whole number)',
+    error: 'Each score needs a score (a number)',
   }),
 });
 
 /**
- * The contest page's one-by-one score form: a username and a whole number of points (typed as
- * text, or a number from a number input), checked with the same rules as a CSV line.
+ * The contest page's one-by-one score form for a contest taking `decimals` decimals: a username
+ * and a score (typed as text), checked with the same rules as a CSV line.
  */
-export const ZScoreEntryFormSchema = z.object({
-  username: ZScoreLine.shape.username,
-  score: z
-    .union([z.number(), z.string()], { error: 'Enter a score' })
-    .refine((value) => String(value).trim() !== '', 'Enter a score')
-    .refine((value) => String(value).trim() === '' || parseScore(value) !== null, {
-      message: SCORE_MESSAGES.bad_score,
-    }),
-});
+export function scoreEntryFormSchema(decimals: number = SCORE_DECIMALS_MAX) {
+  return z.object({
+    username: ZScoreLine.shape.username,
+    score: z
+      .union([z.number(), z.string()], { error: 'Enter a score' })
+      .refine((value) => String(value).trim() !== '', 'Enter a score')
+      .superRefine((value, ctx) => {
+        if (String(value).trim() === '') return;
+        const read = readScore(value, decimals);
+        if ('refusal' in read) {
+          ctx.addIssue({ code: 'custom', message: scoreMessage(read.refusal, decimals) });
+        }
+      }),
+  });
+}
+export const ZScoreEntryFormSchema = scoreEntryFormSchema();
 export type TScoreEntryForm = z.input<typeof ZScoreEntryFormSchema>;
 
 export const ZSetScoresRequestSchema = z.object({
   contestId: ZContestId,
+  /** How the scores were entered, for the score history (REST calls are recorded as 'rest'). */
+  source: z
+    .enum(SCORE_SOURCES, { error: `Source must be one of ${SCORE_SOURCES.join(', ')}` })
+    .default('form'),
   scores: z
     .array(ZScoreLine, { error: 'Send the scores as a list of { username, score }' })
     .min(1, 'Send at least one score')

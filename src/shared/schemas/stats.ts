@@ -13,7 +13,10 @@ export const ZRecentParticipationSchema = z.object({
   endDate: z.date().nullable(),
   participants: z.number().int(),
   rank: z.number().int().nullable(),
-  score: z.number().int(),
+  /** Null until a score is entered (rank null too). */
+  score: z.number().nullable(),
+  /** The decimals the contest's scores are shown with. */
+  scoreDecimals: z.number().int(),
   joinedAt: z.date(),
 });
 export type TRecentParticipation = z.infer<typeof ZRecentParticipationSchema>;
@@ -38,7 +41,9 @@ export const ZContestResultSchema = z.object({
   /** Share of the field at or below the member: 100 × (participants − rank + 1) / participants,
    * one decimal (first of 10 = 100, last of 10 = 10). */
   percentile: z.number(),
-  score: z.number().int(),
+  score: z.number(),
+  /** The decimals the contest's scores are shown with. */
+  scoreDecimals: z.number().int(),
 });
 export type TContestResult = z.infer<typeof ZContestResultSchema>;
 

@@ -12,7 +12,6 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { pointsText } from '../leaderboard/leaderboardDisplay';
 import { percentText, type ChartPoint } from './analyticsDisplay';
 
 // Chakra's theme variables, so the lines and labels follow the light and dark themes.
@@ -45,7 +44,7 @@ function DataTable({ points }: { points: ChartPoint[] }) {
               <Table.Cell>{p.title}</Table.Cell>
               <Table.Cell>{p.label}</Table.Cell>
               <Table.Cell>{percentText(p.percentile)}</Table.Cell>
-              <Table.Cell>{pointsText(p.score)}</Table.Cell>
+              <Table.Cell>{p.scoreText} pts</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -1,6 +1,7 @@
 // How the member's results read on /analytics (SPEC 2.10, PRODUCT.md): percentiles, ranks out of
 // the field, and the points of the performance chart.
 import { formatDate } from '../../../shared/format';
+import { formatScore } from '../../../shared/leaderboard';
 import type { TContestResult } from '../../../shared/schemas/stats';
 
 /** '85.5%', or '-' when there is nothing to average yet. */
@@ -19,6 +20,8 @@ export interface ChartPoint {
   title: string;
   percentile: number;
   score: number;
+  /** The score with its contest's decimals ('12.50'). */
+  scoreText: string;
 }
 
 /** One point per finished contest, oldest first (the server's order), for the chart over time. */
@@ -28,5 +31,6 @@ export function chartPoints(history: readonly TContestResult[]): ChartPoint[] {
     title: r.title,
     percentile: r.percentile,
     score: r.score,
+    scoreText: formatScore(r.score, r.scoreDecimals),
   }));
 }

@@ -8,7 +8,8 @@ const MarkdownRenderer = lazy(() => import('./MarkdownRenderer'));
 
 export function Markdown({ children }: { children: string | null | undefined }) {
   return (
-    <Suspense fallback={<Skeleton height="5" aria-label="Loading text" />}>
+    // A named status: an aria-label on a plain div is not allowed (axe aria-prohibited-attr).
+    <Suspense fallback={<Skeleton height="5" role="status" aria-label="Loading text" />}>
       <MarkdownRenderer>{children ?? ''}</MarkdownRenderer>
     </Suspense>
   );

@@ -1,5 +1,6 @@
 // The Edit dialog of /admin/contests (SPEC 2.17): title, description, type, required tier,
-// status, featured, dates and prize, validated with ZContestEditFormSchema. The same form, less
+// status, featured, the registration deadline and the dates (in order: deadline <= start < end),
+// prize, and how scores read and rank, validated with ZContestEditFormSchema. The same form, less
 // status and featured, lets a member edit their own pending or rejected contest on its page
 // (PRODUCT.md: creators edit and resubmit them); drafts go back to the wizard instead.
 import { Stack, SimpleGrid } from '@chakra-ui/react';
@@ -8,14 +9,17 @@ import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import {
   ADMIN_CONTEST_STATUSES,
-  ADMIN_CONTEST_TYPES,
   CATEGORY_LABELS,
   CONTEST_CATEGORIES,
+  CONTEST_MESSAGES,
+  SCORE_DECIMALS_MAX,
+  SCORE_ORDERS,
+  SCORE_ORDER_LABELS,
   STATUS_LABELS,
-  type ContestCategory,
 } from '../../../shared/contests';
 import {
   ZContestEditFormSchema,
+  ZMemberContestEditFormSchema,
   type TContest,
   type TUpdateContestRequest,
 } from '../../../shared/schemas/contests';
@@ -31,8 +35,6 @@ import { TextareaField } from '../common/TextareaField';
 
 export type ContestEditVariant = 'admin' | 'member';
 
-const ZMemberEditFormSchema = ZContestEditFormSchema.omit({ status: true, featured: true });
-
 const FIELDS = [
   'title',
   'description',
@@ -40,10 +42,19 @@ const FIELDS = [
   'requiredTier',
   'status',
   'featured',
+  'registrationDeadline',
   'startDate',
   'endDate',
   'prize',
+  'scoreDecimals',
+  'scoreOrder',
 ] as const;
+
+/** The server's date-order refusals, placed beside the field they are about. */
+const DATE_MESSAGES = {
+  [CONTEST_MESSAGES.endBeforeStart]: 'endDate',
+  [CONTEST_MESSAGES.deadlineAfterStart]: 'registrationDeadline',
+};
 
 interface Values {
   title: string;
@@ -52,9 +63,12 @@ interface Values {
   requiredTier: string;
   status: string;
   featured: boolean;
+  registrationDeadline: string;
   startDate: string;
   endDate: string;
   prize: string;
+  scoreDecimals: string;
+  scoreOrder: string;
   /** Member, rejected contest: send it for review again with the changes. */
   resubmit: boolean;
 }
@@ -78,24 +92,23 @@ function initialValues(contest: TContest): Values {
       ? contest.status
       : '',
     featured: contest.featured,
+    registrationDeadline: toLocalInput(contest.registrationDeadline),
     startDate: toLocalInput(contest.startDate),
     endDate: toLocalInput(contest.endDate),
     prize: contest.prize ?? '',
+    scoreDecimals: String(contest.scoreDecimals),
+    scoreOrder: contest.scoreOrder,
     resubmit: contest.status === 'rejected',
   };
 }
 
-function typeOptions(variant: ContestEditVariant, current: ContestCategory) {
-  // The admin list has no forex (SPEC 3), but a forex contest keeps its type unless changed.
-  const types: readonly ContestCategory[] =
-    variant === 'admin'
-      ? [
-          ...ADMIN_CONTEST_TYPES,
-          ...(ADMIN_CONTEST_TYPES.includes(current as never) ? [] : [current]),
-        ]
-      : CONTEST_CATEGORIES;
-  return types.map((t) => ({ value: t, label: CATEGORY_LABELS[t] }));
-}
+/** One category list for members and reviewers alike (forex included). */
+const TYPE_OPTIONS = CONTEST_CATEGORIES.map((t) => ({ value: t, label: CATEGORY_LABELS[t] }));
+const DECIMAL_OPTIONS = Array.from({ length: SCORE_DECIMALS_MAX + 1 }, (_, d) => ({
+  value: String(d),
+  label: d === 0 ? '0 (whole numbers)' : String(d),
+}));
+const ORDER_OPTIONS = SCORE_ORDERS.map((o) => ({ value: o, label: SCORE_ORDER_LABELS[o] }));
 
 function statusOptions(initial: string) {
   const options = ADMIN_CONTEST_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
@@ -123,7 +136,7 @@ export function ContestEditDialog({
     onError: (error) =>
       toastError('Update failed', errorMessage(error, 'Failed to update contest')),
   });
-  const schema = variant === 'admin' ? ZContestEditFormSchema : ZMemberEditFormSchema;
+  const schema = variant === 'admin' ? ZContestEditFormSchema : ZMemberContestEditFormSchema;
   return (
     <AppDialog open={Boolean(contest)} onClose={onClose} title="Edit Contest">
       {contest ? (
@@ -148,7 +161,10 @@ export function ContestEditDialog({
               return;
             }
             await update.mutateAsync(input as TUpdateContestRequest).catch((error: unknown) => {
-              placeServerFieldErrors(error, setFieldError, { byMessage: {}, fields: FIELDS });
+              placeServerFieldErrors(error, setFieldError, {
+                byMessage: DATE_MESSAGES,
+                fields: FIELDS,
+              });
             });
           }}
         >
@@ -158,11 +174,7 @@ export function ContestEditDialog({
                 <FormField name="title" label="Title" />
                 <TextareaField name="description" label="Description" rows={6} />
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <SelectField
-                    name="type"
-                    label="Type"
-                    options={typeOptions(variant, contest.type)}
-                  />
+                  <SelectField name="type" label="Type" options={TYPE_OPTIONS} />
                   <SelectField name="requiredTier" label="Required Tier" options={TIER_OPTIONS} />
                 </SimpleGrid>
                 {variant === 'admin' ? (
@@ -179,11 +191,25 @@ export function ContestEditDialog({
                     />
                   </>
                 ) : null}
+                <FormField
+                  name="registrationDeadline"
+                  label="Registration Deadline"
+                  type="datetime-local"
+                  helperText="On or before the start date."
+                />
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                   <FormField name="startDate" label="Start Date" type="datetime-local" />
                   <FormField name="endDate" label="End Date" type="datetime-local" />
                 </SimpleGrid>
                 <FormField name="prize" label="Prize" />
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                  <SelectField
+                    name="scoreDecimals"
+                    label="Score Decimals"
+                    options={DECIMAL_OPTIONS}
+                  />
+                  <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />
+                </SimpleGrid>
                 {variant === 'member' && contest.status === 'rejected' ? (
                   <CheckboxField
                     name="resubmit"

@@ -46,7 +46,7 @@ export function ContestActivity({ data, loading }: { data?: TDashboard; loading:
                     {p.rank ? `Rank ${p.rank} of ${p.participants}` : 'Not ranked yet'}
                   </Text>
                   <Text fontSize="sm" fontWeight="semibold">
-                    {pointsText(p.score)}
+                    {pointsText(p.score, p.scoreDecimals)}
                   </Text>
                   <ContestStatusBadge status={p.status} />
                 </HStack>

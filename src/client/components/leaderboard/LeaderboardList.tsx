@@ -1,7 +1,8 @@
 // A ranked list (SPEC 2.8): rank with the trophies of 1 to 3, avatar, username, tier and score in
-// 'pts'. The viewer's own row is highlighted (aria-current), and when it is on another page it
-// follows the list as 'Your rank'. Rows wrap instead of scrolling sideways on a phone.
-import { Badge, Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+// 'pts' with the contest's decimals. Members without a score yet follow the ranked, '-' for rank
+// and score. The viewer's own row is highlighted (aria-current), and when it is on another page
+// it follows the list as 'Your rank'. Rows wrap instead of scrolling sideways on a phone.
+import { Badge, Box, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { TIER_LABELS, type Tier } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TLeaderboard } from '../../../shared/schemas/participation';
@@ -12,14 +13,24 @@ import { RankBadge } from './RankBadge';
 interface RowData {
   rank: number | null;
   username: string;
-  score: number;
+  score: number | null;
   tier: Tier | null;
   profileImage: string | null;
 }
 
 export type Viewer = Pick<TUser, 'id' | 'username' | 'profileImage' | 'subscriptionTier'>;
 
-function Row({ row, own, as = 'li' }: { row: RowData; own: boolean; as?: 'li' | 'div' }) {
+function Row({
+  row,
+  own,
+  decimals,
+  as = 'li',
+}: {
+  row: RowData;
+  own: boolean;
+  decimals: number;
+  as?: 'li' | 'div';
+}) {
   return (
     <Flex
       as={as}
@@ -55,7 +66,14 @@ function Row({ row, own, as = 'li' }: { row: RowData; own: boolean; as?: 'li' | 
         ) : null}
       </HStack>
       <Text fontWeight="semibold" ms="auto" flexShrink={0}>
-        {pointsText(row.score)}
+        {row.score === null ? (
+          <>
+            <span aria-hidden>-</span>
+            <VisuallyHidden>No score yet</VisuallyHidden>
+          </>
+        ) : (
+          pointsText(row.score, decimals)
+        )}
       </Text>
     </Flex>
   );
@@ -79,7 +97,12 @@ export function LeaderboardList({
       ) : (
         <Stack as="ol" aria-label={label} gap="2" listStyleType="none" m="0" p="0">
           {board.entries.map((entry) => (
-            <Row key={entry.userId} row={entry} own={entry.userId === viewer.id} />
+            <Row
+              key={entry.userId}
+              row={entry}
+              own={entry.userId === viewer.id}
+              decimals={board.scoreDecimals}
+            />
           ))}
         </Stack>
       )}
@@ -91,6 +114,7 @@ export function LeaderboardList({
           <Row
             as="div"
             own
+            decimals={board.scoreDecimals}
             row={{
               rank: outside.rank,
               score: outside.score,

@@ -1,4 +1,5 @@
-// A leaderboard rank: a gold, silver or bronze trophy for 1 to 3 (SPEC 2.8, 9), the number after.
+// A leaderboard rank: a gold, silver or bronze trophy for 1 to 3 (SPEC 2.8, 9), the number after;
+// '-' (read out 'Unranked') for a member who has no score yet.
 // The colours keep at least 3:1 against the page in both themes (graphics, WCAG 1.4.11).
 import { HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Trophy } from 'lucide-react';
@@ -22,10 +23,18 @@ export function RankBadge({ rank }: { rank: number | null }) {
       </HStack>
     );
   }
+  if (rank === null) {
+    return (
+      <Text as="span" fontWeight="semibold" color="fg.muted">
+        <span aria-hidden>-</span>
+        <VisuallyHidden>{rankName(rank)}</VisuallyHidden>
+      </Text>
+    );
+  }
   return (
     <Text as="span" fontWeight="semibold" color="fg.muted">
       <VisuallyHidden>Rank </VisuallyHidden>
-      {rank ?? '-'}
+      {rank}
     </Text>
   );
 }

@@ -1,12 +1,14 @@
 // The contest page's 'Scores' panel, for the contest's creator, moderators and admins (PRODUCT.md
 // 'Taking part'): one score at a time, or a CSV of username,score pasted or read from a file,
-// followed by a per-line report of what was refused and why.
+// followed by a per-line report of what was refused and why. Scores take the contest's decimals.
 import { Button, Card, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { SCORE_ORDER_LABELS } from '../../../shared/contests';
 import { parseScore } from '../../../shared/leaderboard';
-import { ZScoreEntryFormSchema, type TScoreEntryForm } from '../../../shared/schemas/participation';
+import type { TContest } from '../../../shared/schemas/contests';
+import { scoreEntryFormSchema, type TScoreEntryForm } from '../../../shared/schemas/participation';
 import { errorMessage } from '../../lib/errors';
 import { toastError, toastSuccess } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
@@ -28,23 +30,40 @@ function useSetScores(contestId: number) {
 
 const EMPTY_SCORE: TScoreEntryForm = { username: '', score: '' };
 
-function OneScoreForm({ contestId }: { contestId: number }) {
+type ScoredContest = Pick<TContest, 'id' | 'scoreDecimals' | 'scoreOrder'>;
+
+function OneScoreForm({ contest }: { contest: ScoredContest }) {
+  const contestId = contest.id;
+  const decimals = contest.scoreDecimals;
   const setScores = useSetScores(contestId);
+  const schema = useMemo(
+    () => toFormikValidationSchema(scoreEntryFormSchema(decimals)),
+    [decimals],
+  );
   return (
     <Formik
       initialValues={EMPTY_SCORE}
-      validationSchema={toFormikValidationSchema(ZScoreEntryFormSchema)}
+      validationSchema={schema}
       onSubmit={async (values, { setFieldError, resetForm }) => {
         const username = values.username.trim();
-        const score = parseScore(values.score) ?? 0;
+        // Sent as typed ('12.50'): the server reads the digits, never a float's rounding.
+        const score = String(values.score).trim();
         try {
-          const answer = await setScores.mutateAsync({ contestId, scores: [{ username, score }] });
+          const answer = await setScores.mutateAsync({
+            contestId,
+            source: 'form',
+            scores: [{ username, score }],
+          });
           const refusal = answer.refused[0];
           if (refusal) {
-            setFieldError(refusal.reason === 'bad_score' ? 'score' : 'username', refusal.message);
+            const onScore = refusal.reason === 'bad_score' || refusal.reason === 'bad_decimals';
+            setFieldError(onScore ? 'score' : 'username', refusal.message);
             return;
           }
-          toastSuccess('Score saved', `${username}: ${pointsText(score)}`);
+          toastSuccess(
+            'Score saved',
+            `${username}: ${pointsText(parseScore(score, decimals), decimals)}`,
+          );
           resetForm();
         } catch (error) {
           toastError('Error', errorMessage(error, 'Failed to save the score'));
@@ -59,7 +78,17 @@ function OneScoreForm({ contestId }: { contestId: number }) {
             </Heading>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'flex-start' }}>
               <FormField name="username" label="Username" autoComplete="off" required />
-              <FormField name="score" label="Score" inputMode="numeric" required />
+              <FormField
+                name="score"
+                label="Score"
+                inputMode={decimals ? 'decimal' : 'numeric'}
+                helperText={
+                  decimals
+                    ? `Up to ${decimals} decimals, e.g. ${(12.5).toFixed(decimals)}`
+                    : 'A whole number'
+                }
+                required
+              />
             </Stack>
             <Button
               type="submit"
@@ -103,7 +132,8 @@ function Report({ report }: { report: ScoreReport }) {
   );
 }
 
-function CsvImport({ contestId }: { contestId: number }) {
+function CsvImport({ contest }: { contest: ScoredContest }) {
+  const contestId = contest.id;
   const textId = useId();
   const fileId = useId();
   const [text, setText] = useState('');
@@ -122,8 +152,10 @@ function CsvImport({ contestId }: { contestId: number }) {
     }
     setBusy(true);
     try {
-      const result = await importScoresCsv(text, (scores) =>
-        setScores.mutateAsync({ contestId, scores }),
+      const result = await importScoresCsv(
+        text,
+        (scores) => setScores.mutateAsync({ contestId, source: 'csv', scores }),
+        contest.scoreDecimals,
       );
       setReport(result);
       if (result.updated > 0) {
@@ -183,7 +215,14 @@ function CsvImport({ contestId }: { contestId: number }) {
   );
 }
 
-export function ScoresPanel({ contestId }: { contestId: number }) {
+/** What the panel says about this contest's scores ('Up to 2 decimals; lower is better.'). */
+export function scoringRules(contest: Pick<TContest, 'scoreDecimals' | 'scoreOrder'>): string {
+  const d = contest.scoreDecimals;
+  const precision = d === 0 ? 'Scores are whole points' : `Scores take up to ${d} decimals`;
+  return `${precision}; ${SCORE_ORDER_LABELS[contest.scoreOrder].toLowerCase()}. Ranks follow at once (1, 2, 2, 4 for ties).`;
+}
+
+export function ScoresPanel({ contest }: { contest: ScoredContest }) {
   return (
     <Card.Root as="section" aria-labelledby="scores-heading">
       <Card.Header>
@@ -191,13 +230,13 @@ export function ScoresPanel({ contestId }: { contestId: number }) {
           Scores
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Scores are whole points; ranks follow at once (1, 2, 2, 4 for ties).
+          {scoringRules(contest)}
         </Text>
       </Card.Header>
       <Card.Body>
         <Stack gap="8">
-          <OneScoreForm contestId={contestId} />
-          <CsvImport contestId={contestId} />
+          <OneScoreForm contest={contest} />
+          <CsvImport contest={contest} />
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -1,14 +1,12 @@
-// How a leaderboard reads (SPEC 2.8): scores in 'pts', the trophies of the first three, and
-// whether the viewer's own row is on the page shown or needs its own 'Your rank' line.
+// How a leaderboard reads (SPEC 2.8): scores in 'pts' with the contest's decimals ('-' before a
+// score is entered), the trophies of the first three, and whether the viewer's own row is on the
+// page shown or needs its own 'Your rank' line.
 import type { TLeaderboard } from '../../../shared/schemas/participation';
+
+export { formatScore, pointsText } from '../../../shared/leaderboard';
 
 /** Entries shown per page: SPEC 9's 10-entry leaderboards. */
 export const LEADERBOARD_PAGE_SIZE = 10;
-
-/** '1,250 pts' */
-export function pointsText(score: number): string {
-  return `${score.toLocaleString('en-US')} pts`;
-}
 
 export type Trophy = 'gold' | 'silver' | 'bronze';
 

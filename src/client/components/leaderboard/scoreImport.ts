@@ -29,6 +29,9 @@ export type SendScores = (
   scores: { username: string; score: number }[],
 ) => Promise<TSetScoresResponse>;
 
+// (Scores go as numbers: each is the double nearest its decimal, which prints back as exactly
+// that decimal, so the server reads the same digits.)
+
 /** Splits a list into runs of at most `size`. */
 export function chunked<T>(items: readonly T[], size: number = SCORES_PER_CALL): T[][] {
   const out: T[][] = [];
@@ -64,8 +67,12 @@ export function lastOfEachUsername(rows: readonly CsvScoreRow[]): {
  * and throws; the calls before it stay applied). The report lists every refused line in file
  * order: unreadable lines, repeated usernames and the server's refusals.
  */
-export async function importScoresCsv(text: string, send: SendScores): Promise<ScoreReport> {
-  const { rows, problems } = parseScoresCsv(text);
+export async function importScoresCsv(
+  text: string,
+  send: SendScores,
+  decimals?: number,
+): Promise<ScoreReport> {
+  const { rows, problems } = parseScoresCsv(text, decimals);
   const { kept, repeated } = lastOfEachUsername(rows);
   const refused: ReportLine[] = [
     ...problems.map((p) => ({

@@ -1,5 +1,6 @@
 // /admin/contests (SPEC 2.17, PRODUCT.md: moderators too): every contest by tab, searched on the
-// server, with approve, reject, feature, complete, edit and the participants of each.
+// server, with approve (asked first, showing the dates), reject, feature, complete, edit and the
+// participants of each.
 import { Button, Stack, Tabs } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import {
   ContestsTable,
   type ContestAction,
 } from '../../components/admin/contestManagement/ContestsTable';
+import { ApproveContestDialog } from '../../components/admin/contestManagement/ApproveContestDialog';
 import { ParticipantsDialog } from '../../components/admin/contestManagement/ParticipantsDialog';
 import { useContestModeration } from '../../components/admin/contestManagement/useContestModeration';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog';
@@ -85,8 +87,6 @@ export function ContestManagementPage({ user }: { user: TUser }) {
 
   const onAction = (action: ContestAction, contest: TContest) => {
     switch (action) {
-      case 'approve':
-        return moderation.changeStatus(contest.id, 'active');
       case 'complete':
         return moderation.changeStatus(contest.id, 'completed');
       case 'feature':
@@ -94,11 +94,12 @@ export function ContestManagementPage({ user }: { user: TUser }) {
       case 'unfeature':
         return moderation.setFeatured(contest.id, false);
       default:
-        // Edit, View Participants and Reject (which asks first) open a dialog.
+        // Edit, View Participants, Approve and Reject (which ask first) open a dialog.
         return setTarget({ action, contest });
     }
   };
   const rejecting = pick('reject');
+  const approving = pick('approve');
 
   return (
     <>
@@ -154,6 +155,13 @@ export function ContestManagementPage({ user }: { user: TUser }) {
       </Stack>
       <ContestEditDialog contest={pick('edit')} variant="admin" onClose={close} />
       <ParticipantsDialog contest={pick('participants')} onClose={close} />
+      <ApproveContestDialog
+        contest={approving}
+        loading={approving !== null && moderation.pendingStatusId === approving.id}
+        onApprove={(contest) => moderation.changeStatus(contest.id, 'active')}
+        onEdit={(contest) => setTarget({ action: 'edit', contest })}
+        onClose={close}
+      />
       <ConfirmDialog
         open={Boolean(rejecting)}
         onClose={close}

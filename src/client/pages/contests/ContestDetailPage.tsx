@@ -40,6 +40,7 @@ import {
   tierLabel,
 } from '../../components/contests/contestDisplay';
 import { ContestLeaderboard } from '../../components/leaderboard/ContestLeaderboard';
+import { ScoreHistory } from '../../components/leaderboard/ScoreHistory';
 import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { JoinPanel } from '../../components/participation/JoinPanel';
@@ -240,7 +241,8 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           {published && (contest.enableLeaderboard || canScore) ? (
             <ContestLeaderboard contest={contest} user={user} />
           ) : null}
-          {canScore ? <ScoresPanel contestId={contest.id} /> : null}
+          {canScore ? <ScoresPanel contest={contest} /> : null}
+          {canScore ? <ScoreHistory contest={contest} /> : null}
         </Stack>
         <Box minW="0">
           <Details contest={contest} />

@@ -3,6 +3,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { TContest, TContestParticipant } from '../../../../shared/schemas/contests';
 import { formatDate } from '../../../../shared/format';
+import { pointsText } from '../../../../shared/leaderboard';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
 import { Pager } from '../../common/Pager';
@@ -12,12 +13,14 @@ import { useLoadErrorToast } from '../../../lib/useLoadErrorToast';
 
 const PAGE_SIZE = 10;
 
-const columns: ResponsiveColumn<TContestParticipant>[] = [
-  { key: 'rank', header: 'Rank', cell: (p) => (p.rank ? `#${p.rank}` : '—') },
-  { key: 'username', header: 'Username', hideOnMobile: true, cell: (p) => p.username },
-  { key: 'score', header: 'Score', cell: (p) => `${p.score} pts` },
-  { key: 'joined', header: 'Joined', cell: (p) => formatDate(p.joinedAt) },
-];
+function columns(decimals: number): ResponsiveColumn<TContestParticipant>[] {
+  return [
+    { key: 'rank', header: 'Rank', cell: (p) => (p.rank ? `#${p.rank}` : '—') },
+    { key: 'username', header: 'Username', hideOnMobile: true, cell: (p) => p.username },
+    { key: 'score', header: 'Score', cell: (p) => pointsText(p.score, decimals) },
+    { key: 'joined', header: 'Joined', cell: (p) => formatDate(p.joinedAt) },
+  ];
+}
 
 function ParticipantList({ contest }: { contest: TContest }) {
   const [page, setPage] = useState(1);
@@ -33,7 +36,7 @@ function ParticipantList({ contest }: { contest: TContest }) {
       </Text>
       <ResponsiveTable
         caption={`Participants of ${contest.title}`}
-        columns={columns}
+        columns={columns(list.data?.scoreDecimals ?? contest.scoreDecimals)}
         rows={list.data?.items ?? []}
         rowKey={(p) => p.userId}
         cardTitle={(p) => p.username}

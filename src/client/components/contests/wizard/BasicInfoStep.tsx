@@ -8,12 +8,13 @@ import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
 import { TextareaField } from '../../common/TextareaField';
 import type { WizardValues } from './formValues';
+import { TemplateOfferPanel } from './TemplateOfferPanel';
 import { useTemplateOffer } from './useTemplateOffer';
 import type { WizardVariant } from './variants';
 
 export function BasicInfoStep({ variant }: { variant: WizardVariant }) {
   const { values, setFieldValue, touched, errors } = useFormikContext<WizardValues>();
-  const offerTemplate = useTemplateOffer(variant);
+  const template = useTemplateOffer();
   return (
     <Stack gap="5">
       <FormField name="title" label="Contest Title" placeholder="e.g. Spring Trading Cup" />
@@ -21,8 +22,9 @@ export function BasicInfoStep({ variant }: { variant: WizardVariant }) {
         name="category"
         label="Category"
         options={variant.categories.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
-        onValueChange={offerTemplate}
+        onValueChange={template.offerFor}
       />
+      <TemplateOfferPanel offer={template} />
       <TextareaField
         name="shortDescription"
         label="Short Description"

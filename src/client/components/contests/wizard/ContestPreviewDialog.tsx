@@ -21,6 +21,7 @@ import {
   FORMAT_LABELS,
   MODE_LABELS,
   PARTICIPATION_LABELS,
+  SCORE_ORDER_LABELS,
   type ContestCategory,
   type ContestFormat,
   type ContestMode,
@@ -44,6 +45,15 @@ interface Props {
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** SPEC 9's date, with the time beside it in a quieter voice. */
+/** 'Whole numbers, higher is better'; '2 decimals, lower is better'. */
+export function scoringText(values: Pick<WizardValues, 'scoreDecimals' | 'scoreOrder'>): string {
+  const decimals = Number(values.scoreDecimals) || 0;
+  const order = SCORE_ORDER_LABELS[values.scoreOrder as keyof typeof SCORE_ORDER_LABELS];
+  const precision =
+    decimals === 0 ? 'Whole numbers' : `${decimals} ${decimals === 1 ? 'decimal' : 'decimals'}`;
+  return `${precision}, ${(order ?? SCORE_ORDER_LABELS.higher).toLowerCase()}`;
+}
+
 function DateValue({ value }: { value: string }) {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return <Text color="fg.muted">Not set</Text>;
@@ -158,6 +168,10 @@ export function ContestPreviewDialog({
           <DataList.Item>
             <DataList.ItemLabel>Max Participants</DataList.ItemLabel>
             <DataList.ItemValue>{values.maxParticipants || 'Not set'}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Scoring</DataList.ItemLabel>
+            <DataList.ItemValue>{scoringText(values)}</DataList.ItemValue>
           </DataList.Item>
           {paid ? (
             <DataList.Item>

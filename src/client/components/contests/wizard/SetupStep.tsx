@@ -1,4 +1,5 @@
-// Step 2, Contest Setup: mode, maximum participants, format. The member wizard shows team mode
+// Step 2, Contest Setup: mode, maximum participants, format, and how scores read (decimals) and
+// rank (higher or lower is better). The member wizard shows team mode
 // and the live and submission formats disabled, 'Coming soon' (SPEC 5).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
@@ -9,6 +10,9 @@ import {
   CONTEST_MODES,
   FORMAT_LABELS,
   MODE_LABELS,
+  SCORE_DECIMALS_MAX,
+  SCORE_ORDERS,
+  SCORE_ORDER_LABELS,
 } from '../../../../shared/contests';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
@@ -28,6 +32,12 @@ function options<T extends string>(
     };
   });
 }
+
+const DECIMAL_OPTIONS = Array.from({ length: SCORE_DECIMALS_MAX + 1 }, (_, d) => ({
+  value: String(d),
+  label: d === 0 ? '0 (whole numbers)' : `${d} (e.g. ${(12.5).toFixed(d)})`,
+}));
+const ORDER_OPTIONS = SCORE_ORDERS.map((o) => ({ value: o, label: SCORE_ORDER_LABELS[o] }));
 
 export function SetupStep({ variant }: { variant: WizardVariant }) {
   const modes = options(CONTEST_MODES, MODE_LABELS, variant.comingSoon ? COMING_SOON_MODES : []);
@@ -62,6 +72,20 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
         step={1}
         helperText="From 1 to 10,000."
       />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+        <SelectField
+          name="scoreDecimals"
+          label="Score Decimals"
+          options={DECIMAL_OPTIONS}
+          helperText="Chess half points need 1, a % return 2."
+        />
+        <SelectField
+          name="scoreOrder"
+          label="Score Order"
+          options={ORDER_OPTIONS}
+          helperText="Time trials and golf rank the lowest score first."
+        />
+      </SimpleGrid>
     </Stack>
   );
 }

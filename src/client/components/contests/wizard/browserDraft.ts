@@ -28,7 +28,7 @@ function cleanValues(raw: unknown): WizardValues {
     const value = source[key];
     if (key === 'maxParticipants') {
       if (value === '' || Number.isFinite(value)) values[key] = value;
-    } else if (key === 'entryFee') {
+    } else if (key === 'entryFee' || key === 'scoreDecimals') {
       if (typeof value === 'string' || Number.isFinite(value)) values[key] = value;
     } else if (typeof value === typeof fallback) {
       values[key] = value;

@@ -13,6 +13,9 @@ export interface WizardValues {
   /** A number input: a number, or '' while empty. */
   maxParticipants: number | '';
   format: string;
+  /** A select's text ('2'), or the stored number when a draft is resumed. */
+  scoreDecimals: number | string;
+  scoreOrder: string;
   /** datetime-local values ('2026-06-12T10:00', local time), '' while empty. */
   registrationDeadline: string;
   startDate: string;
@@ -42,6 +45,9 @@ export const EMPTY_VALUES: WizardValues = {
   mode: '',
   maxParticipants: '',
   format: '',
+  // Selects without an empty choice: a browser copy from before they existed reads as these.
+  scoreDecimals: 0,
+  scoreOrder: 'higher',
   registrationDeadline: '',
   startDate: '',
   endDate: '',
@@ -79,6 +85,8 @@ export function valuesFromContest(contest: TContest, base: WizardValues): Wizard
     mode: contest.mode,
     maxParticipants: contest.maxParticipants,
     format: contest.format,
+    scoreDecimals: contest.scoreDecimals,
+    scoreOrder: contest.scoreOrder,
     registrationDeadline: toLocalInput(contest.registrationDeadline),
     startDate: toLocalInput(contest.startDate),
     endDate: toLocalInput(contest.endDate),

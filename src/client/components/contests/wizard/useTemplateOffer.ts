@@ -1,30 +1,39 @@
-// Choosing a category that has a rules template offers it in a toast (SPEC 2.6, 2.18): 'Use
-// Template' fills the detailed description, then 'Template loaded'.
+// Choosing a category that has a rules template offers it inline, under the category (SPEC 2.6,
+// 2.18 offered it in a toast, which sat over the Next button for 5 s and then was gone): 'Use
+// Template' fills the detailed description, then 'Template loaded'. Both wizards offer every
+// template there is (gaming, forex, academic).
 import { useFormikContext } from 'formik';
+import { useState } from 'react';
 import { CATEGORY_LABELS, type ContestCategory } from '../../../../shared/contests';
-import { toaster, toastSuccess } from '../../../lib/toaster';
+import { toastSuccess } from '../../../lib/toaster';
 import type { WizardValues } from './formValues';
 import { descriptionTemplate } from './templates';
-import type { WizardVariant } from './variants';
 
-export function useTemplateOffer(variant: WizardVariant): (category: string) => void {
+export interface TemplateOffer {
+  /** The category whose template is on offer, with its label ('Gaming'); null when none is. */
+  offered: { category: ContestCategory; label: string } | null;
+  /** Whether taking it would replace a description already written. */
+  replaces: boolean;
+  /** Called when the category changes: offers its template, if it has one. */
+  offerFor: (category: string) => void;
+  accept: () => void;
+  dismiss: () => void;
+}
+
+export function useTemplateOffer(): TemplateOffer {
   const { setFieldValue, values } = useFormikContext<WizardValues>();
-  return (category) => {
-    if (!variant.templateCategories.includes(category as ContestCategory)) return;
-    const template = descriptionTemplate(category, values.title);
-    if (!template) return;
-    toaster.create({
-      type: 'info',
-      title: `${CATEGORY_LABELS[category as ContestCategory]} rules template`,
-      description: 'Start the detailed description from a ready-made rules template?',
-      closable: true,
-      action: {
-        label: 'Use Template',
-        onClick: () => {
-          void setFieldValue('description', template);
-          toastSuccess('Template loaded', 'The detailed description now holds the rules template.');
-        },
-      },
-    });
+  const [category, setCategory] = useState<ContestCategory | null>(null);
+  return {
+    offered: category ? { category, label: CATEGORY_LABELS[category] } : null,
+    replaces: values.description.trim() !== '',
+    offerFor: (next) =>
+      setCategory(descriptionTemplate(next, '') ? (next as ContestCategory) : null),
+    accept: () => {
+      if (!category) return;
+      void setFieldValue('description', descriptionTemplate(category, values.title) ?? '');
+      setCategory(null);
+      toastSuccess('Template loaded', 'The detailed description now holds the rules template.');
+    },
+    dismiss: () => setCategory(null),
   };
 }

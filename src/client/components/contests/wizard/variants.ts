@@ -3,7 +3,6 @@
 import {
   ADMIN_CONTEST_FORM_DEFAULTS,
   ADMIN_CONTEST_STEP_TITLES,
-  ADMIN_CONTEST_TYPES,
   CONTEST_CATEGORIES,
   CONTEST_FORM_DEFAULTS,
   CONTEST_STEP_TITLES,
@@ -26,9 +25,8 @@ export interface WizardVariant {
   stepSchemas: typeof CONTEST_STEP_SCHEMAS | typeof ADMIN_CONTEST_STEP_SCHEMAS;
   /** What Submit parses the whole form with. */
   formSchema: typeof ZContestFormSchema | typeof ZAdminContestFormSchema;
+  /** One category list for both wizards (the admin one used to lack forex). */
   categories: readonly ContestCategory[];
-  /** Categories whose choice offers the rules template. */
-  templateCategories: readonly ContestCategory[];
   initialValues: WizardValues;
   /** Team mode and the live/submission formats shown disabled with 'Coming soon'. */
   comingSoon: boolean;
@@ -51,7 +49,6 @@ export const MEMBER_WIZARD: WizardVariant = {
   stepSchemas: CONTEST_STEP_SCHEMAS,
   formSchema: ZContestFormSchema,
   categories: CONTEST_CATEGORIES,
-  templateCategories: ['gaming', 'forex'],
   initialValues: { ...EMPTY_VALUES, ...CONTEST_FORM_DEFAULTS },
   comingSoon: true,
   drafts: true,
@@ -67,8 +64,7 @@ export const ADMIN_WIZARD: WizardVariant = {
   stepTitles: ADMIN_CONTEST_STEP_TITLES,
   stepSchemas: ADMIN_CONTEST_STEP_SCHEMAS,
   formSchema: ZAdminContestFormSchema,
-  categories: ADMIN_CONTEST_TYPES,
-  templateCategories: ['gaming', 'academic'],
+  categories: CONTEST_CATEGORIES,
   initialValues: { ...EMPTY_VALUES, ...ADMIN_CONTEST_FORM_DEFAULTS },
   comingSoon: false,
   drafts: false,

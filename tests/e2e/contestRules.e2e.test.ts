@@ -1,0 +1,250 @@
+// The contest rules of issue 15 in a real browser: a member with no score yet reads '-', not
+// 'Rank 1'; a score entered with decimals shows with the contest's precision, a line with too
+// many decimals is refused beside its field and in the CSV report, and the Score history lists
+// each change for the creator only; Approve asks first, showing the dates and refusing impossible
+// ones, and the edit dialog's registration deadline is checked against the start. axe finds
+// nothing serious in these states (the history, the approve warnings, the inline template offer).
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
+import { joinContest } from '../../src/server/services/participation';
+import { launchBrowser, type TestBrowser } from '../helpers/browser';
+import { DAY, insertContest, storedContest } from '../helpers/contests';
+import { createUser, type CreatedUser } from '../helpers/db';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { expectText, signInThroughForm } from './flows';
+
+let s: TestServer;
+let b: TestBrowser;
+const contexts: BrowserContext[] = [];
+let creator: CreatedUser;
+let member: CreatedUser;
+let admin: CreatedUser;
+let timeTrial = 0;
+let backwards = 0;
+
+beforeAll(async () => {
+  s = await startTestServer({ withClient: true });
+  b = await launchBrowser();
+  creator = await createUser(s.db, { username: 'e2e_rules_creator' });
+  member = await createUser(s.db, { username: 'e2e_rules_member' });
+  admin = await createUser(s.db, { username: 'e2e_rules_admin', role: 'admin' });
+  const other = await createUser(s.db, { username: 'e2e_rules_other' });
+  const now = Date.now();
+  // A running time trial: two decimals, the lowest time first.
+  timeTrial = insertContest(s.db, {
+    createdBy: creator.id,
+    title: 'Sprint Time Trial',
+    scoreDecimals: 2,
+    scoreOrder: 'lower',
+    startDate: new Date(now - 3600_000),
+    registrationDeadline: new Date(now + DAY),
+    endDate: new Date(now + 7 * DAY),
+  }).id;
+  for (const who of [member, other]) joinContest({ db: s.db, actor: who, contestId: timeTrial });
+  // Submitted with the end before the start.
+  const start = new Date(now + 10 * DAY);
+  backwards = insertContest(s.db, {
+    createdBy: creator.id,
+    title: 'Backwards Cup',
+    status: 'pending',
+    registrationDeadline: new Date(start.getTime() - DAY),
+    startDate: start,
+    endDate: new Date(start.getTime() - 2 * DAY),
+  }).id;
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await b?.close();
+  await s?.stop();
+});
+
+async function signedIn(user: CreatedUser): Promise<Page> {
+  const context = await b.browser.browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInThroughForm(page, s.url, user.username, user.password);
+  return page;
+}
+
+/** The message tied to a field (aria-errormessage): shown beside it, and read out with it. */
+async function messageOf(scope: Page | ReturnType<Page['getByRole']>, label: string, exact = true) {
+  // (A required field's label ends with its '*' mark: not exactly its name.)
+  const field = scope.getByLabel(label, { exact });
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  return field.evaluate((el) => {
+    const id = el.getAttribute('aria-errormessage');
+    return (id && document.getElementById(id)?.textContent) || '';
+  });
+}
+
+/** A toast with this title appeared; it is closed so it does not cover what follows. */
+async function toastSaid(page: Page, title: string) {
+  const shown = page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('status')
+    .filter({ hasText: title })
+    .first();
+  await shown.waitFor({ timeout: 15_000 });
+  await shown
+    .getByRole('button', { name: 'Close notification' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+}
+
+/** axe-core on the page as it stands: no serious or critical violation. */
+async function expectAccessible(page: Page, where: string) {
+  // Until dialogs and toasts have finished sliding in.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .every((a) => a.playState !== 'running'),
+      null,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')} @ ${where}`));
+  expect(serious).toEqual([]);
+}
+
+const LIST = 'Leaderboard of Sprint Time Trial';
+const rowOf = (page: Page, username: string) =>
+  page.getByRole('list', { name: LIST }).getByRole('listitem').filter({ hasText: username });
+
+describe('before any score', () => {
+  it("shows '-' for the member's rank and score, nowhere 'Rank 1'", async () => {
+    const page = await signedIn(member);
+    await page.goto(`${s.url}/leaderboard?contest=${timeTrial}`);
+    const own = rowOf(page, 'e2e_rules_member');
+    await own.getByText('Unranked', { exact: true }).waitFor();
+    await own.getByText('No score yet').waitFor();
+    expect(await page.getByRole('img', { name: 'Rank 1' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to Contests' }).click();
+    const card = page.getByRole('article').filter({ hasText: 'Sprint Time Trial' });
+    await card.waitFor();
+    expect(await card.getByText(/Your rank/).count()).toBe(0);
+    await page.goto(`${s.url}/`);
+    await page.getByRole('group', { name: 'Your Rank' }).getByText('-', { exact: true }).waitFor();
+    // The Score history is the creator's and the moderators': a member's contest page has none.
+    await page.goto(`${s.url}/contests/${timeTrial}`);
+    await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Score history' }).count()).toBe(0);
+  });
+});
+
+describe('scores with decimals and their history', () => {
+  it('shows a score with the contest’s precision, refuses more decimals, and records each change', async () => {
+    const page = await signedIn(creator);
+    await page.goto(`${s.url}/contests/${timeTrial}`);
+    const scores = page.getByRole('region', { name: 'Scores' });
+    await expectText(page, 'Scores take up to 2 decimals; lower is better.');
+    const history = page.getByRole('region', { name: 'Score history' });
+    await history.getByText('No score has been entered yet.').waitFor();
+
+    const form = page.getByRole('form', { name: 'Enter one score' });
+    await form.getByLabel('Username').fill('e2e_rules_member');
+    await form.getByLabel('Score').fill('12.555');
+    await form.getByRole('button', { name: 'Save Score' }).click();
+    expect(await messageOf(form, 'Score', false)).toContain(
+      'This contest takes at most 2 decimals.',
+    );
+    await form.getByLabel('Score').fill('12.5');
+    await form.getByRole('button', { name: 'Save Score' }).click();
+    await toastSaid(page, 'Score saved');
+    await rowOf(page, 'e2e_rules_member').getByText('12.50 pts').waitFor();
+    await rowOf(page, 'e2e_rules_member').getByRole('img', { name: 'Rank 1' }).waitFor();
+
+    // A CSV: the line with three decimals is refused in the report, the other taken.
+    await scores
+      .getByLabel('Scores CSV')
+      .fill('username,score\ne2e_rules_other,11.2\ne2e_rules_member,9.125');
+    await scores.getByRole('button', { name: 'Import Scores' }).click();
+    await toastSaid(page, 'Scores updated');
+    await expectText(page, '1 score updated, 1 line refused');
+    const refused = page.getByRole('table', { name: 'Refused lines' });
+    expect(
+      await refused.getByRole('row').filter({ hasText: '9.125' }).getByRole('cell').allInnerTexts(),
+    ).toEqual(['3', 'e2e_rules_member,9.125', 'This contest takes at most 2 decimals.']);
+    // Lower is better: 11.20 now ranks first.
+    await rowOf(page, 'e2e_rules_other').getByText('11.20 pts').waitFor();
+    await rowOf(page, 'e2e_rules_other').getByRole('img', { name: 'Rank 1' }).waitFor();
+    await rowOf(page, 'e2e_rules_member').getByRole('img', { name: 'Rank 2' }).waitFor();
+
+    // Newest first: the CSV's change, then the form's.
+    const table = history.getByRole('table', { name: 'Score changes, newest first' });
+    await table.getByRole('row').filter({ hasText: 'e2e_rules_other' }).waitFor();
+    const rows = (await table.getByRole('row').allInnerTexts()).slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/e2e_rules_other\s+11\.20\s+was -\s+e2e_rules_creator\s+CSV import/);
+    expect(rows[1]).toMatch(/e2e_rules_member\s+12\.50\s+was -\s+e2e_rules_creator\s+Form/);
+    await expectAccessible(page, 'contest page with scores and their history');
+  });
+});
+
+describe('approving, with the dates shown first', () => {
+  it('warns of impossible dates, refuses them, and lets the edit dialog fix them', async () => {
+    const page = await signedIn(admin);
+    await page.goto(`${s.url}/admin/contests?tab=pending`);
+    await page.getByRole('button', { name: 'Approve Backwards Cup' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Approve Contest' });
+    await dialog.getByText('These dates are impossible').waitFor();
+    await dialog.getByText(M.endBeforeStart, { exact: false }).waitFor();
+    for (const label of ['Registration Deadline', 'Start Date', 'End Date']) {
+      await dialog.getByText(label, { exact: true }).waitFor();
+    }
+    expect(await dialog.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'approve dialog with impossible dates');
+    expect(storedContest(s.db, backwards)?.status).toBe('pending');
+
+    await dialog.getByRole('button', { name: 'Edit Dates' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Contest' });
+    await edit.waitFor();
+    const start = storedContest(s.db, backwards)!.startDate!;
+    const local = (d: Date) => {
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+    };
+    // Still backwards: the end is refused beside its field.
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await messageOf(edit, 'End Date')).toContain(M.endBeforeStart);
+    // The end fixed, but registration closing after the start.
+    await edit.getByLabel('End Date').fill(local(new Date(start.getTime() + 3 * DAY)));
+    await edit.getByLabel('Registration Deadline').fill(local(new Date(start.getTime() + DAY)));
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await messageOf(edit, 'Registration Deadline')).toContain(M.deadlineAfterStart);
+    await expectAccessible(page, 'edit dialog with a date message');
+    await edit.getByLabel('Registration Deadline').fill(local(new Date(start.getTime() - DAY)));
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toastSaid(page, 'Contest updated');
+    await edit.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Approve Backwards Cup' }).click();
+    const again = page.getByRole('alertdialog', { name: 'Approve Contest' });
+    await again.getByText('Start Date', { exact: true }).waitFor();
+    expect(await again.getByText('These dates are impossible').count()).toBe(0);
+    await again.getByRole('button', { name: 'Approve' }).click();
+    await toastSaid(page, 'Contest updated');
+    await expect.poll(() => storedContest(s.db, backwards)?.status).toBe('active');
+  });
+});
+
+describe('the inline template offer', () => {
+  it('offers the category’s template in the admin wizard, forex included, accessibly', async () => {
+    const page = await signedIn(admin);
+    await page.goto(`${s.url}/admin/contests/create`);
+    await page.getByLabel('Category').selectOption('forex');
+    const offer = page.getByRole('region', { name: 'Forex rules template' });
+    await offer.getByRole('button', { name: 'Use Template' }).waitFor();
+    await expectAccessible(page, 'admin wizard with the template offer');
+  });
+});
