@@ -13,10 +13,12 @@ import {
   placeServerFieldErrors,
   type ServerFieldRules,
 } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { PasswordStrength } from '../common/PasswordStrength';
+
+const toasts = keyedToasts('password');
 
 const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -33,8 +35,8 @@ export function ChangePasswordPanel() {
   const [open, setOpen] = useState(false);
   const { user } = useCurrentUser();
   const change = trpc.account.changePassword.useMutation({
-    onSuccess: () => toastSuccess('Password updated successfully'),
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update password')),
+    onSuccess: () => toasts.success('Password updated successfully'),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update password')),
   });
   return (
     <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>

@@ -20,7 +20,7 @@ import {
   type TUpdateContestRequest,
 } from '../../../shared/schemas/contests';
 import { errorMessage, placeServerFieldErrors } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { AppDialog } from '../common/AppDialog';
 import { CheckboxField } from '../common/CheckboxField';
@@ -28,6 +28,8 @@ import { DialogFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { SelectField } from '../common/SelectField';
 import { TextareaField } from '../common/TextareaField';
+
+const toasts = keyedToasts('contestEdit');
 
 export type ContestEditVariant = 'admin' | 'member';
 
@@ -116,12 +118,12 @@ export function ContestEditDialog({
   const utils = trpc.useUtils();
   const update = trpc.contests.update.useMutation({
     onSuccess: () => {
-      toastSuccess('Contest updated', 'The contest has been updated successfully.');
+      toasts.success('Contest updated', 'The contest has been updated successfully.');
       void utils.contests.invalidate();
       onClose();
     },
     onError: (error) =>
-      toastError('Update failed', errorMessage(error, 'Failed to update contest')),
+      toasts.error('Update failed', errorMessage(error, 'Failed to update contest')),
   });
   const schema = variant === 'admin' ? ZContestEditFormSchema : ZMemberEditFormSchema;
   return (

@@ -8,12 +8,15 @@ import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { parseScore } from '../../../shared/leaderboard';
 import { ZScoreEntryFormSchema, type TScoreEntryForm } from '../../../shared/schemas/participation';
 import { errorMessage } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { pointsText } from './leaderboardDisplay';
 import { importScoresCsv, type ReportLine, type ScoreReport } from './scoreImport';
+
+const scoreToasts = keyedToasts('score');
+const importToasts = keyedToasts('scoreImport');
 
 function useSetScores(contestId: number) {
   const utils = trpc.useUtils();
@@ -44,10 +47,10 @@ function OneScoreForm({ contestId }: { contestId: number }) {
             setFieldError(refusal.reason === 'bad_score' ? 'score' : 'username', refusal.message);
             return;
           }
-          toastSuccess('Score saved', `${username}: ${pointsText(score)}`);
+          scoreToasts.success('Score saved', `${username}: ${pointsText(score)}`);
           resetForm();
         } catch (error) {
-          toastError('Error', errorMessage(error, 'Failed to save the score'));
+          scoreToasts.error('Error', errorMessage(error, 'Failed to save the score'));
         }
       }}
     >
@@ -117,7 +120,7 @@ function CsvImport({ contestId }: { contestId: number }) {
 
   async function submit() {
     if (!text.trim()) {
-      toastError('Nothing to import', 'Paste the scores or choose a CSV file first.');
+      importToasts.error('Nothing to import', 'Paste the scores or choose a CSV file first.');
       return;
     }
     setBusy(true);
@@ -127,15 +130,15 @@ function CsvImport({ contestId }: { contestId: number }) {
       );
       setReport(result);
       if (result.updated > 0) {
-        toastSuccess(
+        importToasts.success(
           'Scores updated',
           `${result.updated} updated, ${result.refused.length} refused.`,
         );
       } else {
-        toastError('No scores updated', 'Every line was refused: see the report.');
+        importToasts.error('No scores updated', 'Every line was refused: see the report.');
       }
     } catch (error) {
-      toastError('Error', errorMessage(error, 'Failed to import the scores'));
+      importToasts.error('Error', errorMessage(error, 'Failed to import the scores'));
     } finally {
       setBusy(false);
     }

@@ -14,10 +14,13 @@ import {
   type TParticipationStatus,
 } from '../../../shared/schemas/participation';
 import { errorMessage, errorReason } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FormField } from '../common/FormField';
+
+const joinToasts = keyedToasts('join');
+const leaveToasts = keyedToasts('leave');
 
 type Refusal = NonNullable<TParticipationStatus['refusal']>;
 
@@ -48,14 +51,14 @@ function useJoin(contestId: number) {
   const changed = useParticipationChanged(contestId);
   return trpc.participation.join.useMutation({
     onSuccess: () => {
-      toastSuccess(PARTICIPATION_MESSAGES.joined);
+      joinToasts.success(PARTICIPATION_MESSAGES.joined);
       changed();
     },
     onError: (error) => {
       // A wrong invite code is told beside its field (InviteForm); anything else in a toast,
       // and the panel reads the state again (the contest may have filled up meanwhile).
       if (errorReason(error) === 'invite_wrong') return;
-      toastError('Registration failed', errorMessage(error, 'Failed to register'));
+      joinToasts.error('Registration failed', errorMessage(error, 'Failed to register'));
       changed();
     },
   });
@@ -138,12 +141,12 @@ function JoinedState({ status }: { status: TParticipationStatus }) {
   const changed = useParticipationChanged(status.contestId);
   const leave = trpc.participation.leave.useMutation({
     onSuccess: () => {
-      toastSuccess('You left the contest');
+      leaveToasts.success('You left the contest');
       setConfirming(false);
       changed();
     },
     onError: (error) => {
-      toastError('Error', errorMessage(error, 'Failed to leave the contest'));
+      leaveToasts.error('Error', errorMessage(error, 'Failed to leave the contest'));
       setConfirming(false);
       changed();
     },

@@ -8,9 +8,11 @@ import {
   type TAdminUser,
 } from '../../../../shared/schemas/adminUsers';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
+
+const toasts = keyedToasts('ban');
 
 function ReasonField() {
   const [field, meta] = useField<string>('reason');
@@ -50,11 +52,11 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
   const utils = trpc.useUtils();
   const ban = trpc.adminUsers.ban.useMutation({
     onSuccess: (banned) => {
-      toastSuccess('User banned', `${banned.username} has been signed out everywhere.`);
+      toasts.success('User banned', `${banned.username} has been signed out everywhere.`);
       void utils.adminUsers.list.invalidate();
       onClose();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to ban user')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to ban user')),
   });
   return (
     <AppDialog open={Boolean(user)} onClose={onClose} title="Ban User">
@@ -87,9 +89,9 @@ export function useUnbanUser() {
   const utils = trpc.useUtils();
   return trpc.adminUsers.unban.useMutation({
     onSuccess: (user) => {
-      toastSuccess('User unbanned', `${user.username} can sign in again.`);
+      toasts.success('User unbanned', `${user.username} can sign in again.`);
       void utils.adminUsers.list.invalidate();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to unban user')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unban user')),
   });
 }
