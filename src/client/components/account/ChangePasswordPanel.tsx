@@ -17,6 +17,7 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { PasswordStrength } from '../common/PasswordStrength';
+import { FocusFirstError } from '../common/FocusFirstError';
 
 const toasts = keyedToasts('password');
 
@@ -67,6 +68,7 @@ export function ChangePasswordPanel() {
         >
           {({ isSubmitting, values }) => (
             <Form noValidate>
+              <FocusFirstError />
               <Stack gap="4" pt="4" maxW="md">
                 <FormField
                   name="currentPassword"

@@ -7,6 +7,7 @@ import { lazySchemaValidation } from '../../lib/lazyValidation';
 import { toastError, toastInfo } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
+import { FocusFirstError } from '../common/FocusFirstError';
 
 const initialValues: TLoginRequest = { username: '', password: '' };
 const validate = lazySchemaValidation<TLoginRequest>(() =>
@@ -29,6 +30,7 @@ export function LoginForm() {
     >
       {({ isSubmitting }) => (
         <Form noValidate onFocus={validate.preload}>
+          <FocusFirstError />
           <Stack gap="4">
             <FormField name="username" label="Username" autoComplete="username" />
             <FormField

@@ -14,6 +14,7 @@ import { FormField } from '../common/FormField';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { pointsText } from './leaderboardDisplay';
 import { importScoresCsv, type ReportLine, type ScoreReport } from './scoreImport';
+import { FocusFirstError } from '../common/FocusFirstError';
 
 const scoreToasts = keyedToasts('score');
 const importToasts = keyedToasts('scoreImport');
@@ -56,6 +57,7 @@ function OneScoreForm({ contestId }: { contestId: number }) {
     >
       {({ isSubmitting }) => (
         <Form noValidate aria-labelledby="one-score-heading">
+          <FocusFirstError />
           <Stack gap="3">
             <Heading as="h3" size="sm" id="one-score-heading">
               Enter one score

@@ -18,6 +18,7 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FormField } from '../common/FormField';
+import { FocusFirstError } from '../common/FocusFirstError';
 
 const joinToasts = keyedToasts('join');
 const leaveToasts = keyedToasts('leave');
@@ -94,6 +95,7 @@ function InviteForm({ contestId }: { contestId: number }) {
     >
       {({ isSubmitting }) => (
         <Form noValidate>
+          <FocusFirstError />
           <Stack gap="3">
             <FormField name="inviteCode" label="Invite code" autoComplete="off" required />
             <Button type="submit" colorPalette="purple" size="lg" loading={isSubmitting}>

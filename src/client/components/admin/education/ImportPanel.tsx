@@ -26,6 +26,7 @@ import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { FormField } from '../../common/FormField';
+import { FocusFirstError } from '../../common/FocusFirstError';
 
 const toasts = keyedToasts('educationImport');
 
@@ -165,6 +166,7 @@ export function ImportPanel() {
           >
             {({ isSubmitting }) => (
               <Form noValidate>
+                <FocusFirstError />
                 <Stack gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
                   <Box flex="1">
                     <FormField

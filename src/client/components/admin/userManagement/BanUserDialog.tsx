@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
+import { FocusFirstError } from '../../common/FocusFirstError';
 
 const toasts = keyedToasts('ban');
 
@@ -69,6 +70,7 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
           }}
         >
           <Form noValidate>
+            <FocusFirstError />
             <Stack gap="4">
               <Text>
                 <strong>{user.username}</strong> will be signed out everywhere and cannot sign in

@@ -25,6 +25,7 @@ import { SetupStep } from './SetupStep';
 import { useDraftSaver } from './useDraftSaver';
 import { createdMessage, stepFields, stepOfField, type WizardVariant } from './variants';
 import { WizardProgress } from './WizardProgress';
+import { FocusFirstError } from '../../common/FocusFirstError';
 
 // The draft's toasts share their key with useDraftSaver's 'Draft not saved'.
 const createToasts = keyedToasts('contestCreate');
@@ -181,6 +182,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
           aria-label={variant.kind === 'admin' ? 'Admin contest wizard' : 'Contest wizard'}
           onSubmitCapture={() => setChecking(true)}
         >
+          <FocusFirstError />
           {variant.drafts ? (
             <KeepBrowserCopy userId={userId} step={step} draftId={drafts.draftId} />
           ) : null}
