@@ -79,11 +79,11 @@ function RegisterNow({ contestId }: { contestId: number }) {
   );
 }
 
-function InviteForm({ contestId }: { contestId: number }) {
+function InviteForm({ contestId, initialCode }: { contestId: number; initialCode?: string }) {
   const join = useJoin(contestId);
   return (
     <Formik
-      initialValues={{ inviteCode: '' }}
+      initialValues={{ inviteCode: initialCode ?? '' }}
       validationSchema={toFormikValidationSchema(ZInviteCodeFormSchema)}
       onSubmit={async (values, { setFieldError }) => {
         await join.mutateAsync({ contestId, inviteCode: values.inviteCode }).catch((error) => {
@@ -109,7 +109,15 @@ function InviteForm({ contestId }: { contestId: number }) {
 }
 
 /** What a refusal means in a few words, and what the member can do about it. */
-function RefusalState({ refusal, contestId }: { refusal: Refusal; contestId: number }) {
+function RefusalState({
+  refusal,
+  contestId,
+  initialInviteCode,
+}: {
+  refusal: Refusal;
+  contestId: number;
+  initialInviteCode?: string;
+}) {
   const tier = refusal.reason === 'tier' && refusal.requiredTier ? refusal.requiredTier : null;
   const title = tier
     ? `This contest requires the ${TIER_LABELS[tier]} tier`
@@ -132,7 +140,7 @@ function RefusalState({ refusal, contestId }: { refusal: Refusal; contestId: num
           <Link href={`/payment?contest=${refusal.contestId ?? contestId}`}>Pay entry fee</Link>
         </Button>
       ) : refusal.reason === 'invite_required' ? (
-        <InviteForm contestId={contestId} />
+        <InviteForm contestId={contestId} initialCode={initialInviteCode} />
       ) : null}
     </Stack>
   );
@@ -189,7 +197,14 @@ function JoinedState({ status }: { status: TParticipationStatus }) {
   );
 }
 
-export function JoinPanel({ contestId }: { contestId: number }) {
+export function JoinPanel({
+  contestId,
+  initialInviteCode,
+}: {
+  contestId: number;
+  /** From an invite link (/contests/{id}?invite=CODE): the code field starts with it. */
+  initialInviteCode?: string;
+}) {
   // Read again whenever the page opens: a tier, a fee or the places may have changed meanwhile.
   const status = trpc.participation.status.useQuery({ contestId }, { refetchOnMount: 'always' });
   if (status.isLoading) return <Skeleton h="12" rounded="md" />;
@@ -202,6 +217,14 @@ export function JoinPanel({ contestId }: { contestId: number }) {
   }
   const data = status.data;
   if (data.joined) return <JoinedState status={data} />;
-  if (data.refusal) return <RefusalState refusal={data.refusal} contestId={contestId} />;
+  if (data.refusal) {
+    return (
+      <RefusalState
+        refusal={data.refusal}
+        contestId={contestId}
+        initialInviteCode={initialInviteCode}
+      />
+    );
+  }
   return <RegisterNow contestId={contestId} />;
 }

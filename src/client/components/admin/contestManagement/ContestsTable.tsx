@@ -12,7 +12,7 @@ import {
 import { Check, MoreVertical, Star, X } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_LABELS } from '../../../../shared/contests';
-import { formatDate } from '../../../../shared/format';
+import { formatDateTime } from '../../../../shared/format';
 import type { TContest } from '../../../../shared/schemas/contests';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { ContestStatusBadge } from '../../contests/ContestStatusBadge';
@@ -122,8 +122,8 @@ export function ContestsTable({ contests, isLoading, emptyText, onAction, busyId
     },
     { key: 'creator', header: 'Created By', cell: creatorLabel },
     { key: 'type', header: 'Type', cell: (c) => CATEGORY_LABELS[c.type] },
-    { key: 'start', header: 'Start Date', cell: (c) => formatDate(c.startDate) || '—' },
-    { key: 'end', header: 'End Date', cell: (c) => formatDate(c.endDate) || '—' },
+    { key: 'start', header: 'Start Date', cell: (c) => formatDateTime(c.startDate) || '—' },
+    { key: 'end', header: 'End Date', cell: (c) => formatDateTime(c.endDate) || '—' },
     { key: 'status', header: 'Status', cell: (c) => <ContestStatusBadge status={c.status} /> },
     {
       key: 'featured',

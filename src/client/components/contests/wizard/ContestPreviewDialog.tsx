@@ -26,7 +26,7 @@ import {
   type ContestMode,
   type ParticipationType,
 } from '../../../../shared/contests';
-import { formatDate } from '../../../../shared/format';
+import { formatDateTime } from '../../../../shared/format';
 import { ZEntryFee, ZExternalLink } from '../../../../shared/schemas/contests';
 import { AppDialog } from '../../common/AppDialog';
 import { Markdown } from '../../common/Markdown';
@@ -41,20 +41,11 @@ interface Props {
   onSubmit: () => void;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** SPEC 9's date, with the time beside it in a quieter voice. */
+/** The moment to the minute, in the viewer's zone, named (as the contest page shows it). */
 function DateValue({ value }: { value: string }) {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return <Text color="fg.muted">Not set</Text>;
-  return (
-    <Text>
-      <Text as="span">{formatDate(date)}</Text>{' '}
-      <Text as="span" color="fg.muted">
-        {timeFormat.format(date)}
-      </Text>
-    </Text>
-  );
+  return <Text>{formatDateTime(date)}</Text>;
 }
 
 function Cover({ src }: { src: string }) {
