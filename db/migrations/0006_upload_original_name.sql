@@ -1,0 +1,1 @@
+ALTER TABLE `uploads` ADD `original_name` text;
