@@ -1,8 +1,9 @@
 // What members see while the platform is in maintenance. It asks again every 30 seconds, when
-// the tab comes back into view, and on 'Check again': once maintenance is over, the route guard
+// the tab or window is back in front, and on 'Check again': once maintenance is over, the route guard
 // (which reads the same settings) puts the member back where they were.
 import { Button, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Wrench } from 'lucide-react';
+import { useEffect } from 'react';
 import { BarePage } from '../components/layout/BarePage';
 import { useLogout } from '../lib/auth';
 import { trpc } from '../lib/trpc';
@@ -15,6 +16,14 @@ export function MaintenancePage() {
     refetchInterval: MAINTENANCE_RECHECK_MS,
     refetchOnWindowFocus: 'always',
   });
+  const { refetch } = settings;
+  // The tab coming back into view is react-query's own cue; the window getting the focus back
+  // (another app was in front, the tab stayed visible) is this page's.
+  useEffect(() => {
+    const recheck = () => void refetch();
+    window.addEventListener('focus', recheck);
+    return () => window.removeEventListener('focus', recheck);
+  }, [refetch]);
   const logout = useLogout();
   return (
     <BarePage title="Under Maintenance">
