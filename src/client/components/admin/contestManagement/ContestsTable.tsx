@@ -1,14 +1,6 @@
 // SPEC 2.17's contest table on the shared ResponsiveTable (cards on a phone): Approve and Reject
 // on pending rows, and the row menu.
-import {
-  Badge,
-  HStack,
-  IconButton,
-  Link as ChakraLink,
-  Menu,
-  Portal,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, HStack, IconButton, Link as ChakraLink, Menu, Text } from '@chakra-ui/react';
 import { Check, MoreVertical, Star, X } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_LABELS } from '../../../../shared/contests';
@@ -16,6 +8,7 @@ import { formatDateTime } from '../../../../shared/format';
 import type { TContest } from '../../../../shared/schemas/contests';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { ContestStatusBadge } from '../../contests/ContestStatusBadge';
+import { LandmarkPortal } from '../../common/LandmarkPortal';
 
 export type ContestAction =
   'edit' | 'participants' | 'feature' | 'unfeature' | 'complete' | 'approve' | 'reject';
@@ -44,7 +37,7 @@ function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['on
   const item = (action: ContestAction, label: string, danger = false) => (
     <Menu.Item
       value={action}
-      color={danger ? 'fg.error' : undefined}
+      color={danger ? 'red.fg' : undefined}
       onClick={() => onAction(action, contest)}
     >
       {label}
@@ -57,7 +50,7 @@ function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['on
           <MoreVertical />
         </IconButton>
       </Menu.Trigger>
-      <Portal>
+      <LandmarkPortal>
         <Menu.Positioner>
           <Menu.Content>
             {item('edit', 'Edit')}
@@ -70,7 +63,7 @@ function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['on
             {contest.status === 'pending' ? item('reject', 'Reject', true) : null}
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
+      </LandmarkPortal>
     </Menu.Root>
   );
 }
