@@ -8,7 +8,7 @@ const MarkdownRenderer = lazy(() => import('./MarkdownRenderer'));
 
 export function Markdown({ children }: { children: string | null | undefined }) {
   return (
-    <Suspense fallback={<Skeleton height="5" aria-label="Loading text" />}>
+    <Suspense fallback={<Skeleton height="5" role="status" aria-label="Loading text" />}>
       <MarkdownRenderer>{children ?? ''}</MarkdownRenderer>
     </Suspense>
   );
