@@ -1,6 +1,6 @@
 // Ban with a reason (shown to the member when they try to sign in) and lift a ban.
-import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Form, Formik, useField, useFormikContext } from 'formik';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik, useFormikContext } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   BAN_REASON_MAX,
@@ -12,25 +12,21 @@ import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
 import { FocusFirstError } from '../../common/FocusFirstError';
+import { TextareaField } from '../../common/TextareaField';
 
 const toasts = keyedToasts('ban');
 
+/** The reason, with its error tied to it like every other field's (TextareaField). */
 function ReasonField() {
-  const [field, meta] = useField<string>('reason');
-  const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid} required>
-      <Field.Label>
-        Reason
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Textarea {...field} rows={3} maxLength={BAN_REASON_MAX} />
-      {invalid ? (
-        <Field.ErrorText>{meta.error}</Field.ErrorText>
-      ) : (
-        <Field.HelperText>The member sees this when they try to sign in.</Field.HelperText>
-      )}
-    </Field.Root>
+    <TextareaField
+      name="reason"
+      label="Reason"
+      required
+      rows={3}
+      maxLength={BAN_REASON_MAX}
+      helperText="The member sees this when they try to sign in."
+    />
   );
 }
 
