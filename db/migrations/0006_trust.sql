@@ -41,6 +41,7 @@ CREATE INDEX `contest_participants_user` ON `contest_participants` (`user_id`);-
 CREATE INDEX `contest_participants_score` ON `contest_participants` (`contest_id`,`score`);--> statement-breakpoint
 ALTER TABLE `contests` ADD `score_decimals` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `contests` ADD `score_order` text DEFAULT 'higher' NOT NULL;--> statement-breakpoint
+ALTER TABLE `uploads` ADD `original_name` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `must_change_password` integer DEFAULT false NOT NULL;--> statement-breakpoint
 -- custom:
 -- A contest in which every participant still has the initial 0 has no scores yet: its members

@@ -5,6 +5,7 @@ import type { Role } from '../shared/constants';
 import type { TUser } from '../shared/schemas/auth';
 import { GuestRoute, SignedInRoute } from './components/auth/RouteGuards';
 import { FullPageSpinner } from './components/common/FullPageSpinner';
+import { RouteFocus } from './components/layout/RouteFocus';
 import { AuthPage } from './pages/AuthPage';
 import { DebugPage } from './pages/DebugPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -140,25 +141,28 @@ const routes: AppRoute[] = [
 
 export function App() {
   return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Switch>
-        <Route path="/auth">
-          <GuestRoute>
-            <AuthPage />
-          </GuestRoute>
-        </Route>
-        <Route path="/debug">
-          <DebugPage />
-        </Route>
-        {routes.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <SignedInRoute roles={route.roles}>{route.render}</SignedInRoute>
+    <>
+      <RouteFocus />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Switch>
+          <Route path="/auth">
+            <GuestRoute>
+              <AuthPage />
+            </GuestRoute>
           </Route>
-        ))}
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Suspense>
+          <Route path="/debug">
+            <DebugPage />
+          </Route>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <SignedInRoute roles={route.roles}>{route.render}</SignedInRoute>
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
+    </>
   );
 }

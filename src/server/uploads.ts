@@ -12,11 +12,23 @@ import { getPlatformSettings } from './services/settings';
 import { assertPasswordChosen } from './services/users';
 import { getServableUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
 
+/** RFC 6266: an ASCII fallback for old clients and the exact name as RFC 5987 UTF-8. */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 export function createUploadRouter(deps: AppDeps): Router {
   const router = express.Router();
   // Limits live on this route only: one file, a few small fields, at most the largest kind + 1 byte.
   const upload = multer({
     storage: multer.memoryStorage(),
+    // Browsers send the file name as UTF-8 (not latin1, busboy's default): 'Résumé.pdf' stays so.
+    defParamCharset: 'utf8',
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 8 },
   }).single('file');
 
@@ -66,6 +78,7 @@ export function createUploadRouter(deps: AppDeps): Router {
         actor: ctx.actor,
         purpose,
         buffer: req.file.buffer,
+        originalName: req.file.originalname,
       });
       res.status(201).json(result);
     } catch (error) {
@@ -106,9 +119,16 @@ export function createUploadRouter(deps: AppDeps): Router {
       );
       res.setHeader('Content-Type', file.mime);
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      // A PDF is never rendered in our origin: the browser saves it.
-      if (file.mime === 'application/pdf') {
-        res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      // A PDF is never rendered in our origin: the browser saves it. Either kind is saved under
+      // the name it had on its owner's device, which is also how the upload widget reads it.
+      if (file.mime === 'application/pdf' || file.originalName) {
+        res.setHeader(
+          'Content-Disposition',
+          contentDisposition(
+            file.mime === 'application/pdf' ? 'attachment' : 'inline',
+            file.originalName ?? file.fileName,
+          ),
+        );
       }
       res.sendFile(path.join(deps.uploadDir, file.fileName), (error) => {
         if (error && !res.headersSent)

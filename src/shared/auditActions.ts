@@ -26,3 +26,53 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
 }
+
+const VALUE_MAX = 40;
+
+function short(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+  return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const empty = (v: unknown) => v === null || v === undefined;
+
+/**
+ * One line about an audit entry: what changed as 'status: pending → verified', and the facts
+ * around it as facts ('member: umar'), not as changes from nothing ('member: null → umar'). A
+ * value recorded only after the action (its key absent before), or the same before and after, is
+ * a fact; facts with no value are left out. A key gone after the action reads 'key: old → —'.
+ */
+export function summarizeAuditChange(entry: { before: unknown; after: unknown }): string {
+  const before = asRecord(entry.before);
+  const after = asRecord(entry.after);
+  if (before && after) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    const changes: string[] = [];
+    const facts: string[] = [];
+    for (const key of keys) {
+      if (!(key in before) || same(before[key], after[key])) {
+        if (!empty(after[key])) facts.push(`${key}: ${short(after[key])}`);
+      } else {
+        changes.push(`${key}: ${short(before[key])} → ${key in after ? short(after[key]) : '—'}`);
+      }
+    }
+    const parts = [changes.join('; '), facts.join(', ')].filter(Boolean);
+    return parts.length ? parts.join('; ') : 'no change';
+  }
+  const only = after ?? before;
+  if (only) {
+    const pairs = Object.entries(only)
+      .filter(([, v]) => !empty(v))
+      .map(([k, v]) => `${k}: ${short(v)}`);
+    return `${after ? '' : 'removed '}${pairs.join(', ')}` || '—';
+  }
+  const raw = entry.after ?? entry.before;
+  return empty(raw) ? '—' : short(raw);
+}

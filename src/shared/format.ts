@@ -14,8 +14,46 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-export function formatDate(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
+type DateInput = Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined) return null;
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : '';
+}
+
+// One formatter per zone; the viewer's own (undefined) is the one screens use.
+const dateTimeFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+      timeZone,
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * A moment to the minute, in the viewer's time zone and naming it: 'Nov 25, 2026, 05:09 UTC',
+ * 'Nov 25, 2026, 06:09 GMT+1'. Contest deadlines are to the minute, so every screen that shows
+ * a contest's dates (and the audit log, the sessions) shows them this way.
+ */
+export function formatDateTime(value: DateInput, timeZone?: string): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat(timeZone).format(date) : '';
 }

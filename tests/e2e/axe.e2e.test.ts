@@ -96,6 +96,8 @@ function seedTakingPart() {
     endDate: new Date(end),
   });
   joinContest({ db: s.db, actor: member, contestId: finished.id, now: end - 8 * DAY });
+  // A saved draft of the member's, so the Drafts tab shows its cards.
+  insertContest(s.db, { createdBy: member.id, status: 'draft', title: 'Axe Draft Cup' });
   joinContest({ db: s.db, actor: admin, contestId: finished.id, now: end - 8 * DAY });
   setScores({
     db: s.db,
@@ -272,6 +274,7 @@ describe('axe-core on every screen', () => {
         '/payment?tier=pro',
         '/payment?contest=1',
         '/settings?tab=payments',
+        '/contests?tab=drafts',
       ],
       // The moderator's own screens; the rest they share with members.
       moderator: ['/admin/contests', '/admin/subscriptions'],
@@ -279,7 +282,7 @@ describe('axe-core on every screen', () => {
       // member screens look the same to an admin (the member audits them) but for the sidebar.
       admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))
         .map(samplePath)
-        .concat(['/settings', '/contests/1']),
+        .concat(['/settings', '/contests/1', '/admin/settings?tab=payments']),
     };
     const redirected = new Set<string>();
 
@@ -546,6 +549,94 @@ describe('axe-core on every screen', () => {
     expect(await tabs.admin.page.getByText(/maintenance mode is on/i).count()).toBe(0);
     expectNoSerious(findings);
   }, 90_000);
+});
+
+describe('the page states issue 15 named', () => {
+  /** Nothing serious, and none of the findings the review named, on these states. */
+  function expectClean(findings: Finding[]) {
+    expectNoSerious(findings);
+    const named = findings.filter((f) => f.id === 'heading-order' || f.id === 'region');
+    expect(named.map((f) => `${f.id} ${f.target} @ ${f.where}`)).toEqual([]);
+  }
+
+  it('Platform Settings › Payments, the Drafts tab and an open action menu', async () => {
+    const findings: Finding[] = [];
+    const admin = tabs.admin.page;
+    const member = tabs.member.page;
+    try {
+      for (const theme of THEMES) {
+        await setTheme(admin, theme);
+        await setTheme(member, theme);
+        for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+          await admin.setViewportSize(VIEWPORTS[viewport]);
+          await member.setViewportSize(VIEWPORTS[viewport]);
+          await navigate(admin, '/admin/settings?tab=payments');
+          await admin.getByLabel('Standard price').waitFor();
+          await audit(admin, `admin ${viewport} ${theme} Platform Settings › Payments`, findings);
+
+          await navigate(member, '/contests?tab=drafts');
+          await member.getByText('Axe Draft Cup').first().waitFor();
+          await audit(member, `member ${viewport} ${theme} Drafts tab`, findings);
+
+          for (const [path, name, item] of [
+            ['/admin/users', `Actions for ${people.member.username}`, 'Delete User'],
+            // A pending contest's menu has its red Reject too.
+            ['/admin/contests', 'Actions for Axe Pending Cup', 'Reject'],
+          ] as const) {
+            await navigate(admin, path);
+            await admin.getByRole('button', { name }).click();
+            await admin.getByRole('menuitem', { name: item }).waitFor();
+            await animationsDone(admin);
+            await audit(admin, `admin ${viewport} ${theme} ${path} action menu`, findings);
+            // The menu opens inside the page's main landmark.
+            expect(
+              await admin.evaluate(() =>
+                Boolean(document.querySelector('[role="menu"]')?.closest('main')),
+              ),
+            ).toBe(true);
+            await admin.keyboard.press('Escape');
+            await admin.getByRole('menu').waitFor({ state: 'hidden' });
+          }
+        }
+      }
+    } finally {
+      report('issue 15 states', findings);
+    }
+    expectClean(findings);
+  }, 120_000);
+
+  it('the wizard while its code loads: the spinner stands in the layout’s main', async () => {
+    const findings: Finding[] = [];
+    // A page that has never loaded the wizard's code.
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    try {
+      const page = await context.newPage();
+      await signInThroughForm(page, s.url, people.member.username, people.member.password);
+      await settle(page);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/(CreateContestPage|ContestWizard)-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.evaluate(() => {
+        history.pushState(null, '', '/contests/create');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const loading = page.getByRole('status', { name: 'Loading page' });
+      await loading.waitFor();
+      expect(await loading.evaluate((el) => Boolean(el.closest('main')))).toBe(true);
+      // The layout stays: its navigation is still there while the screen loads.
+      await page.getByRole('link', { name: 'Contests', exact: true }).first().waitFor();
+      await audit(page, 'member wizard loading', findings);
+      release();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    } finally {
+      await context.close();
+      report('wizard loading', findings);
+    }
+    expectClean(findings);
+  });
 });
 
 describe('navigation aids', () => {

@@ -88,13 +88,15 @@ async function cardTitles(page: Page, list: string): Promise<string[]> {
   return grid.getByRole('heading').allInnerTexts();
 }
 
-/**
- * A toast said this; it is then closed, as the next one would otherwise wait for it (one toast at
- * a time, SPEC 9).
- */
+/** A toast said this; that toast is then closed, as a person clears it from the screen. */
 async function toastSaid(page: Page, text: string) {
   await expectText(page, text);
-  await page.getByRole('button', { name: 'Close notification' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .getByRole('button', { name: 'Close notification' })
+    .first()
+    .click();
 }
 
 async function openTab(page: Page, name: string) {

@@ -299,9 +299,10 @@ describe('the member wizard', () => {
       'Paid',
       'Free tier',
       'Eight rounds of friendly matches for all.',
-      'Mar 1, 2031',
-      'Mar 2, 2031',
-      'Mar 9, 2031',
+      // To the minute, with the viewer's zone named.
+      /^Mar 1, 2031, 09:00 \S+$/,
+      /^Mar 2, 2031, 10:00 \S+$/,
+      /^Mar 9, 2031, 18:30 \S+$/,
       '$300 and a trophy',
       '$25 USD',
       '50',

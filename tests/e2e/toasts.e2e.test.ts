@@ -1,6 +1,9 @@
-// What a person is told across a page change: the welcome toast after the full reload that
-// follows sign-in (shown for its whole 5 seconds, and not blocking later toasts), and /auth's
-// explanation when a session ended elsewhere (another device, a ban) rather than by Logout.
+// What a person is told in toasts and across a page change: the welcome toast after the full
+// reload that follows sign-in (shown for its whole 5 seconds, and not blocking later toasts); the
+// newest toast shown at once in a short stack, and a form's success closing its earlier error;
+// and /auth's explanation when a session ended elsewhere (another device, a ban), not by Logout.
+// Toast lifetimes are judged on the page's clock (Playwright's), held by the test: never by
+// sleeping against the 5 seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { deleteUserSessions } from '../../src/server/services/sessions';
@@ -8,6 +11,7 @@ import { banUser } from '../../src/server/services/adminUsers';
 import { MSG } from '../../src/shared/messages';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';
+import { configureNetwork } from '../helpers/payments';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { expectText, pathOf, signInThroughForm } from './flows';
 
@@ -50,25 +54,58 @@ async function seenOnTop(locator: Locator): Promise<boolean> {
   });
 }
 
-/** Waits until `ms` after `start` (a bounded wait: it never waits longer than that). */
-async function waitUntil(page: Page, start: number, ms: number) {
-  const left = start + ms - Date.now();
-  if (left > 0) await page.waitForTimeout(left);
+/**
+ * From here on the page's timers move only when the test moves them (Playwright's clock), so a
+ * toast's 5 seconds pass on the test's word and never because the machine was slow.
+ */
+async function holdTime(page: Page) {
+  await page.clock.install();
+  // A jump of a quarter second ahead of the page's time, which keeps flowing until the pause
+  // lands: read again if it flowed past the mark meanwhile.
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 250);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
 }
 
-/** The toast is there about 1 s after the reload, and still there about 4 s after it. */
-async function expectShownForItsDuration(page: Page, title: string, reloadedAt: number) {
+/**
+ * Until `check` holds, moving the held clock 20 ms at a time (the app's own timers, such as
+ * react-query's, need it to move) and never more than `maxMs` in all: a toast that is only shown
+ * once an earlier one's 5 seconds are over never shows within that bound.
+ */
+async function until(page: Page, check: () => Promise<boolean>, maxMs = 2_000): Promise<void> {
+  for (let moved = 0; moved <= maxMs; moved += 20) {
+    if (await check()) return;
+    await page.clock.runFor(20);
+    // The poll's pace in real time (responses and rendering run on it), not the page's time.
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`still not so after ${maxMs} ms of the page's time`);
+}
+
+const untilShown = (page: Page, locator: Locator, maxMs?: number) =>
+  until(page, () => seenOnTop(locator), maxMs);
+
+/** Shown, still there 4 s (of the page's time) later, and gone once its 5 seconds are over. */
+async function expectShownForItsDuration(page: Page, title: string) {
   const welcome = toast(page, title);
-  await waitUntil(page, reloadedAt, 1000);
-  expect(await seenOnTop(welcome), `${title} at ~1 s`).toBe(true);
-  await waitUntil(page, reloadedAt, 4000);
-  expect(await seenOnTop(welcome), `${title} at ~4 s`).toBe(true);
-  // And it does go away: its 5 seconds are over.
+  await welcome.waitFor({ timeout: 15_000 });
+  await holdTime(page);
+  expect(await seenOnTop(welcome), `${title} when shown`).toBe(true);
+  await page.clock.runFor(4_000);
+  expect(await seenOnTop(welcome), `${title} 4 s later`).toBe(true);
+  await page.clock.runFor(1_500);
+  await page.clock.resume();
   await welcome.waitFor({ state: 'detached', timeout: 5_000 });
 }
 
 describe('the welcome toast after the sign-in reload', () => {
-  it('Login successful: visible at ~1 s and still at ~4 s; later toasts still show', async () => {
+  it('Login successful: shown for its 5 s; later toasts still show', async () => {
     const member = await createUser(s.db, { username: 'e2e_toast_login' });
     const page = await freshPage();
     await page.goto(at('/auth'));
@@ -77,8 +114,7 @@ describe('the welcome toast after the sign-in reload', () => {
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL(at('/'));
-    const reloadedAt = Date.now();
-    await expectShownForItsDuration(page, 'Login successful', reloadedAt);
+    await expectShownForItsDuration(page, 'Login successful');
 
     // The welcome toast once stayed stuck, unseen, in the toaster (max 1 at a time) and every
     // later toast queued behind it until the next reload: an in-app save must show its toast.
@@ -90,7 +126,7 @@ describe('the welcome toast after the sign-in reload', () => {
       .toBe(true);
   });
 
-  it('Registration successful: visible at ~1 s and still at ~4 s', async () => {
+  it('Registration successful: shown for its 5 s', async () => {
     const page = await freshPage();
     await page.goto(at('/auth'));
     await page.getByRole('tab', { name: 'Register' }).click();
@@ -100,8 +136,106 @@ describe('the welcome toast after the sign-in reload', () => {
     await page.getByLabel('Confirm Password').fill('saffron-lighthouse-61');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(at('/'));
-    const reloadedAt = Date.now();
-    await expectShownForItsDuration(page, 'Registration successful', reloadedAt);
+    await expectShownForItsDuration(page, 'Registration successful');
+  });
+});
+
+describe('toasts of quick actions', () => {
+  async function passwordForm(page: Page, current: string, next: string) {
+    const open = page.getByRole('button', { name: 'Change Password' });
+    if (await open.isVisible()) await open.click();
+    await page.getByLabel('Current Password').fill(current);
+    await page.getByLabel('New Password', { exact: true }).fill(next);
+    await page.getByLabel('Confirm New Password').fill(next);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+  }
+
+  it('shows the newest at once above the earlier one, and a success closes its form’s error', async () => {
+    const member = await createUser(s.db, { username: 'e2e_toast_quick' });
+    const page = await freshPage();
+    await signInThroughForm(page, s.url, member.username, member.password);
+    await page.goto(at('/settings'));
+    await page.getByLabel('Full Name').waitFor();
+    // The welcome toast of the sign-in is over before the page's time is held.
+    await toast(page, 'Login successful').waitFor({ state: 'detached', timeout: 10_000 });
+    await holdTime(page);
+
+    // Two actions, one right after the other: the second's toast shows at once, the first's
+    // stays beside it (a queue would hold the second for the first one's 5 seconds).
+    const refused = page.getByRole('status').filter({ hasText: 'Current password is incorrect' });
+    await passwordForm(page, 'not-my-password', 'violet-harbour-82');
+    await untilShown(page, refused);
+    await page.getByLabel('Full Name').fill('Quick Reader');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const saved = toast(page, 'Profile updated successfully');
+    await untilShown(page, saved);
+    expect(await seenOnTop(refused), 'the earlier toast is still shown').toBe(true);
+    // Newest first: the later toast is read first, and stands nearest the screen's edge.
+    const statuses = await page.getByRole('status').allTextContents();
+    const order = (text: string) => statuses.findIndex((t) => t.includes(text));
+    expect(order('Profile updated successfully')).toBeLessThan(
+      order('Current password is incorrect'),
+    );
+    const savedBox = (await saved.boundingBox())!;
+    const refusedBox = (await refused.boundingBox())!;
+    expect(savedBox.y).toBeGreaterThan(refusedBox.y);
+
+    // The password form then succeeds: its error toast closes with it, long before its 5 s.
+    await passwordForm(page, member.password, 'violet-harbour-82');
+    const updated = toast(page, 'Password updated successfully');
+    await untilShown(page, updated);
+    await page.clock.runFor(500);
+    await refused.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await seenOnTop(updated)).toBe(true);
+    // The profile's toast belongs to another form: it stays.
+    expect(await seenOnTop(saved)).toBe(true);
+  });
+
+  it('keeps a short stack of three: a fourth toast closes the oldest', async () => {
+    configureNetwork(s.db, 'ETH');
+    const member = await createUser(s.db, { username: 'e2e_toast_stack' });
+    const page = await freshPage();
+    await signInThroughForm(page, s.url, member.username, member.password);
+    await page.goto(at('/payment?tier=pro'));
+    const copy = page.getByRole('button', { name: /^(Copy address|Copied)$/ });
+    await copy.waitFor();
+    await toast(page, 'Login successful').waitFor({ state: 'detached', timeout: 10_000 });
+    await holdTime(page);
+    // Each copy is an action of its own with a toast of its own ('Copy failed' where the
+    // browser refuses the clipboard).
+    const copyToasts = page.getByRole('status').filter({ hasText: /Address copied|Copy failed/ });
+    for (let i = 1; i <= 4; i++) {
+      await copy.click();
+      await expect.poll(() => copyToasts.count()).toBeGreaterThanOrEqual(Math.min(i, 3));
+    }
+    await page.clock.runFor(500);
+    await expect.poll(() => copyToasts.count()).toBe(3);
+  });
+
+  it('one form shows one toast: each save replaces the one before', async () => {
+    const member = await createUser(s.db, { username: 'e2e_toast_same' });
+    const page = await freshPage();
+    await signInThroughForm(page, s.url, member.username, member.password);
+    await page.goto(at('/settings'));
+    await page.getByLabel('Full Name').waitFor();
+    await toast(page, 'Login successful').waitFor({ state: 'detached', timeout: 10_000 });
+    await holdTime(page);
+    const saved = toast(page, 'Profile updated successfully');
+    for (const name of ['One', 'Two', 'Three', 'Four']) {
+      await page.getByLabel('Full Name').fill(`Stack ${name}`);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await untilShown(page, saved.last());
+      // Saved and reset: the button waits for the next change, no longer busy.
+      await until(
+        page,
+        async () =>
+          (await page
+            .getByRole('button', { name: 'Save Changes' })
+            .getAttribute('data-loading')) === null,
+      );
+    }
+    await page.clock.runFor(500);
+    await expect.poll(() => saved.count()).toBe(1);
   });
 });
 

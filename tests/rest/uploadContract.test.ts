@@ -82,8 +82,8 @@ describe('POST /api/upload', () => {
     expect(pdf.json.variantUrl).toBeUndefined();
     const served = await fetch(s.url + (pdf.json.fileUrl as string));
     expect(served.headers.get('content-type')).toBe('application/pdf');
-    expect(served.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="[a-f0-9]{32}\.pdf"$/,
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="guide.pdf"; filename*=UTF-8''guide.pdf`,
     );
   });
 

@@ -1,6 +1,7 @@
 // POST /api/upload and GET /uploads/:name with real files built here: the type is judged by the
-// bytes, images are re-encoded, the name is always ours, payment proofs stay private, and each
-// member has a rate and a daily quota.
+// bytes, images are re-encoded, the stored name is always ours (the sender's is kept beside it,
+// cleaned, and offered on saving), payment proofs stay private, and each member has a rate and a
+// daily quota.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -69,7 +70,10 @@ describe('POST /api/upload: accepted files', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(served.headers.get('content-disposition')).toBeNull();
+    // Shown in the page, under the name it had on the member's device.
+    expect(served.headers.get('content-disposition')).toBe(
+      `inline; filename="me.png"; filename*=UTF-8''me.png`,
+    );
     const body = Buffer.from(await served.arrayBuffer());
     expect(body.equals(storedFile(fileUrl))).toBe(true);
     expect(res.json.size).toBe(body.length);
@@ -82,7 +86,27 @@ describe('POST /api/upload: accepted files', () => {
       .from(uploads)
       .where(eq(uploads.fileName, path.basename(fileUrl)))
       .get();
-    expect(row).toMatchObject({ ownerId: owner.id, purpose: 'avatar', mime: 'image/png' });
+    expect(row).toMatchObject({
+      ownerId: owner.id,
+      purpose: 'avatar',
+      mime: 'image/png',
+      originalName: 'me.png',
+    });
+    expect(res.json.originalName).toBe('me.png');
+  });
+
+  it('keeps a UTF-8 original name exactly, and offers it (with an ASCII fallback) on saving', async () => {
+    const name = 'Résumé «final» 100%.pdf';
+    const res = await upload(http, PDF, name, 'application/pdf', 'guide');
+    expect(res.status).toBe(201);
+    expect(res.json.originalName).toBe(name);
+    const served = await fetch(s.url + (res.json.fileUrl as string));
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="R_sum_ _final_ 100_.pdf"; ` +
+        `filename*=UTF-8''R%C3%A9sum%C3%A9%20%C2%ABfinal%C2%BB%20100%25.pdf`,
+    );
+    // The stored file still has our random name.
+    expect(res.json.fileUrl).toMatch(FILE_URL);
   });
 
   it('a JPEG cover: 201, served as image/jpeg without its EXIF', async () => {
@@ -118,6 +142,7 @@ describe('POST /api/upload: accepted files', () => {
       fileUrl: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.pdf$/),
       mime: 'application/pdf',
       size: PDF.length,
+      originalName: 'guide.pdf',
     });
     const fileUrl = res.json.fileUrl as string;
     const served = await fetch(s.url + fileUrl);
@@ -125,7 +150,7 @@ describe('POST /api/upload: accepted files', () => {
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-disposition')).toBe(
-      `attachment; filename="${path.basename(fileUrl)}"`,
+      `attachment; filename="guide.pdf"; filename*=UTF-8''guide.pdf`,
     );
     expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
   });
@@ -373,7 +398,7 @@ describe('GET /uploads/:name', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toBe(
-      `attachment; filename="${path.basename(url)}"`,
+      `attachment; filename="receipt.pdf"; filename*=UTF-8''receipt.pdf`,
     );
     expect(served.headers.get('cache-control')).toBe('private, no-store');
     const stranger = await signIn(s.url, await createUser(s.db));

@@ -10,7 +10,11 @@ import { uploads, users } from '../../src/server/db/schema';
 import type { Actor } from '../../src/server/services/actor';
 import { AppError } from '../../src/server/services/errors';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
-import { getServableUpload, storeUpload } from '../../src/server/services/uploads';
+import {
+  cleanOriginalName,
+  getServableUpload,
+  storeUpload,
+} from '../../src/server/services/uploads';
 import type { UploadPurpose } from '../../src/shared/schemas/uploads';
 import { PDF } from '../helpers/accounts';
 import { createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
@@ -236,8 +240,49 @@ describe('storeUpload: PDFs', () => {
       fileUrl: expect.stringMatching(/\.pdf$/),
       mime: 'application/pdf',
       size: PDF.length,
+      originalName: null,
     });
     expect(stored(res.fileUrl).equals(PDF)).toBe(true);
+  });
+});
+
+describe('the original name', () => {
+  it('is kept beside the random one, cleaned, and served back with the file', async () => {
+    const res = await storeUpload({
+      db: t.db,
+      uploadDir: t.deps.uploadDir,
+      actor: ownerActor,
+      purpose: 'guide',
+      buffer: PDF,
+      originalName: '  Rules – 2026.pdf ',
+    });
+    expect(res.originalName).toBe('Rules – 2026.pdf');
+    expect(res.fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.pdf$/);
+    const row = t.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.fileName, nameOf(res.fileUrl)))
+      .get();
+    expect(row?.originalName).toBe('Rules – 2026.pdf');
+    const served = await getServableUpload({
+      db: t.db,
+      actor: ownerActor,
+      fileName: nameOf(res.fileUrl),
+    });
+    expect(served.originalName).toBe('Rules – 2026.pdf');
+  });
+
+  it('loses paths, control characters and blanks, and is at most 200 characters', () => {
+    expect(cleanOriginalName('C:\\fakepath\\photo.png')).toBe('photo.png');
+    expect(cleanOriginalName('../../etc/passwd')).toBe('passwd');
+    expect(cleanOriginalName('bad\u0000na\nme\u007f.pdf')).toBe('badname.pdf');
+    expect(cleanOriginalName('   ')).toBeNull();
+    expect(cleanOriginalName('')).toBeNull();
+    expect(cleanOriginalName(undefined)).toBeNull();
+    const long = `${'é'.repeat(250)}.pdf`;
+    expect([...cleanOriginalName(long)!]).toHaveLength(200);
+    // Whole characters: an emoji is never cut in half.
+    expect(cleanOriginalName('😀'.repeat(201))).toBe('😀'.repeat(200));
   });
 });
 
@@ -261,11 +306,13 @@ describe('getServableUpload', () => {
         fileName: nameOf(proof.fileUrl),
         mime: 'image/png',
         purpose: 'proof',
+        originalName: null,
       });
       expect(await serve(proof.variantUrl!, actor)).toEqual({
         fileName: nameOf(proof.variantUrl!),
         mime: 'image/webp',
         purpose: 'proof',
+        originalName: null,
       });
     }
   });

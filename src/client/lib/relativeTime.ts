@@ -19,7 +19,5 @@ export function formatRelativeTime(date: Date, now: number = Date.now()): string
   return dateFormat.format(date);
 }
 
-/** The full date and time, for a tooltip or a <time> element's title. */
-export function formatDateTime(date: Date): string {
-  return date.toLocaleString('en-US');
-}
+/** The full date and time with its zone, for a tooltip or a <time> element's title. */
+export { formatDateTime } from '../../shared/format';

@@ -122,7 +122,12 @@ const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: {
+    ...globalCss,
+    // The h1 that focus moves to after a navigation (RouteFocus) is a landing point, not a
+    // control: no focus ring appears around the page's title.
+    'h1[tabindex="-1"]:focus': { outline: 'none' },
+  },
   theme: {
     breakpoints,
     keyframes,

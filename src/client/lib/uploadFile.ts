@@ -34,3 +34,27 @@ export async function uploadFile(file: File, purpose: UploadPurpose): Promise<Up
   if (!res.ok || !body?.fileUrl) throw new Error(body?.message || 'Failed to upload file');
   return body;
 }
+
+/** The file name a Content-Disposition header carries (RFC 5987 form first), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      /* a malformed encoding: fall back to the plain form */
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * The original name of a file uploaded earlier (a draft's PDF guide, a proof reopened), read from
+ * the headers the server sends with it; null when it was stored before names were kept. Not from
+ * the cache: a cached copy may predate the header.
+ */
+export async function fetchUploadName(url: string): Promise<string | null> {
+  const res = await fetch(url, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+  return res.ok ? dispositionFileName(res.headers.get('Content-Disposition')) : null;
+}

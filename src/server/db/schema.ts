@@ -160,6 +160,9 @@ export const uploads = sqliteTable(
     size: integer('size').notNull(),
     // A smaller re-encoded copy of an image, for cards and avatars in lists.
     variantFileName: text('variant_file_name'),
+    // The name the file had on its owner's device (cleaned), shown instead of the random one and
+    // offered when the file is saved; null for files stored before it was kept.
+    originalName: text('original_name'),
     createdAt: createdAt(),
   },
   (t) => [

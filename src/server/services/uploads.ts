@@ -121,19 +121,42 @@ function assertWholePdf(buffer: Buffer, label: string): void {
   if (!starts || !ends) throw new AppError('BAD_REQUEST', uploadTypeMessage(label));
 }
 
+/** Longest original name kept (characters). */
+const ORIGINAL_NAME_MAX = 200;
+
+/**
+ * The name a file had on its owner's device, as it is shown and offered when saving: without a
+ * path (some browsers send one), control characters or surrounding blanks, at most 200
+ * characters; null when nothing is left.
+ */
+export function cleanOriginalName(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = [...base.replace(/[\u0000-\u001f\u007f]/g, '').trim()]
+    .slice(0, ORIGINAL_NAME_MAX)
+    .join('')
+    .trim();
+  return clean || null;
+}
+
 export async function storeUpload({
   db,
   uploadDir,
   actor,
   purpose,
   buffer,
+  originalName,
 }: {
   db: DB;
   uploadDir: string;
   actor: Pick<Actor, 'id'>;
   purpose: UploadPurpose;
   buffer: Buffer;
+  /** The file's name on the sender's device (untrusted: cleaned here). */
+  originalName?: string | null;
 }): Promise<UploadResponse> {
+  const shownName = cleanOriginalName(originalName);
   const rule = UPLOAD_RULES[purpose];
   if (buffer.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty.');
   const detected = await fileTypeFromBuffer(buffer);
@@ -164,7 +187,15 @@ export async function storeUpload({
       written.push(name);
     }
     db.insert(uploads)
-      .values({ fileName, ownerId: actor.id, purpose, mime, size: stored.length, variantFileName })
+      .values({
+        fileName,
+        ownerId: actor.id,
+        purpose,
+        mime,
+        size: stored.length,
+        variantFileName,
+        originalName: shownName,
+      })
       .run();
   } catch (error) {
     // No file without its row: the clean-up would only catch it a day later.
@@ -175,6 +206,7 @@ export async function storeUpload({
     fileUrl: UPLOAD_URL_PREFIX + fileName,
     mime,
     size: stored.length,
+    originalName: shownName,
     ...(variantFileName ? { variantUrl: UPLOAD_URL_PREFIX + variantFileName } : {}),
   };
 }
@@ -184,6 +216,8 @@ export interface ServableUpload {
   fileName: string;
   mime: string;
   purpose: UploadPurpose;
+  /** The name it had on its owner's device, when known (not for an image's card copy). */
+  originalName: string | null;
 }
 
 /**
@@ -213,6 +247,7 @@ export async function getServableUpload({
       ownerId: uploads.ownerId,
       purpose: uploads.purpose,
       mime: uploads.mime,
+      originalName: uploads.originalName,
     })
     .from(uploads)
     .where(inArray(uploads.fileName, candidates))
@@ -224,8 +259,8 @@ export async function getServableUpload({
     if (!who || (!isReviewer(who) && who.id !== row.ownerId)) throw notFound();
   }
   return isVariant
-    ? { fileName, mime: 'image/webp', purpose }
-    : { fileName: row.fileName, mime: row.mime, purpose };
+    ? { fileName, mime: 'image/webp', purpose, originalName: null }
+    : { fileName: row.fileName, mime: row.mime, purpose, originalName: row.originalName };
 }
 
 /**

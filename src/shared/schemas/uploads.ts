@@ -47,6 +47,8 @@ export interface UploadResponse {
   mime: string;
   /** Bytes of the stored file (images are re-encoded, so not always what was sent). */
   size: number;
+  /** The file's name on the sender's device, cleaned; what screens show instead of the url's. */
+  originalName: string | null;
   /** Images only: a copy at most 640 px wide (WebP) for cards and lists. */
   variantUrl?: string;
 }

@@ -2,22 +2,24 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import type { TUser } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
 import { FileDropzone } from '../common/FileDropzone';
 import { UserAvatar } from '../common/UserAvatar';
+
+const toasts = keyedToasts('avatar');
 
 export function AvatarUpload({ user }: { user: TUser }) {
   const setMe = useSetMe();
   const save = trpc.account.updateProfile.useMutation({
     onSuccess: (updated) => {
       setMe(updated);
-      toastSuccess(
+      toasts.success(
         updated.profileImage ? 'Profile picture updated successfully' : 'Profile picture removed',
       );
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update profile')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update profile')),
   });
 
   const saveImage = (profileImage: string | null) =>
@@ -44,7 +46,7 @@ export function AvatarUpload({ user }: { user: TUser }) {
           value={user.profileImage}
           onChange={saveImage}
           onError={() =>
-            toastError('Upload Failed', 'Failed to upload profile image. Please try again.')
+            toasts.error('Upload Failed', 'Failed to upload profile image. Please try again.')
           }
           helperText="PNG, JPG or WebP, up to 5MB."
         />

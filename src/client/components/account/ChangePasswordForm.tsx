@@ -12,10 +12,13 @@ import {
   placeServerFieldErrors,
   type ServerFieldRules,
 } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { PasswordStrength } from '../common/PasswordStrength';
+import { FocusFirstError } from '../common/FocusFirstError';
+
+const toasts = keyedToasts('password');
 
 const initialValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -42,8 +45,8 @@ export function ChangePasswordForm({
 }: Props) {
   const { user } = useCurrentUser();
   const change = trpc.account.changePassword.useMutation({
-    onSuccess: () => toastSuccess('Password updated successfully'),
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update password')),
+    onSuccess: () => toasts.success('Password updated successfully'),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update password')),
   });
   return (
     <Formik
@@ -67,6 +70,7 @@ export function ChangePasswordForm({
     >
       {({ isSubmitting, values }) => (
         <Form noValidate>
+          <FocusFirstError />
           <Stack gap="4" pt="4" maxW="md">
             <FormField
               name="currentPassword"

@@ -6,11 +6,13 @@ import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { PAYOUT_CURRENCIES, ZPaymentSettingsSchema } from '../../../shared/schemas/account';
 import { errorMessage, placeServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { SaveButton } from '../common/FormButtons';
 import { SelectField } from '../common/SelectField';
+
+const toasts = keyedToasts('payout');
 
 const METHOD_OPTIONS = [
   { value: 'bank', label: 'Bank Transfer' },
@@ -42,9 +44,10 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
     onSuccess: (saved) => {
       utils.account.getPayment.setData(undefined, saved);
       void utils.auth.me.invalidate();
-      toastSuccess('Payment settings updated successfully');
+      toasts.success('Payment settings updated successfully');
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to save payment settings')),
+    onError: (error) =>
+      toasts.error('Error', errorMessage(error, 'Failed to save payment settings')),
   });
   if (current.isLoading) return <Spinner />;
   const saved = current.data;

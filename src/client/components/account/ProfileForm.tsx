@@ -5,7 +5,7 @@ import type { TUser } from '../../../shared/schemas/auth';
 import { ZUpdateProfileRequestSchema } from '../../../shared/schemas/account';
 import { MSG } from '../../../shared/messages';
 import { errorMessage, placeServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
 import { FormField } from '../common/FormField';
@@ -18,14 +18,16 @@ const serverFields: ServerFieldRules = {
   fields: ['username', 'email', 'fullName', 'phoneNumber'],
 };
 
+const toasts = keyedToasts('profile');
+
 export function ProfileForm({ user }: { user: TUser }) {
   const setMe = useSetMe();
   const save = trpc.account.updateProfile.useMutation({
     onSuccess: (updated) => {
       setMe(updated);
-      toastSuccess('Profile updated successfully');
+      toasts.success('Profile updated successfully');
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update profile')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update profile')),
   });
   const initialValues = {
     username: user.username,

@@ -5,9 +5,11 @@ import { useEffect, useId, useState } from 'react';
 import type { TSessionInfo } from '../../../shared/schemas/account';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatRelativeTime } from '../../lib/relativeTime';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { describeUserAgent } from '../../lib/userAgent';
+
+const toasts = keyedToasts('sessions');
 
 /** The current time, advanced every minute so 'Last seen' stays true while the page is open. */
 function useNow(everyMs = 60_000): number {
@@ -92,18 +94,19 @@ export function SessionsCard() {
   const revoke = trpc.account.revokeSession.useMutation({
     onSuccess: (_data, { id }) => {
       const session = sessions.data?.find((s) => s.id === id);
-      toastSuccess(
+      toasts.success(
         'Session signed out',
         `${describeUserAgent(session?.userAgent)} has been signed out.`,
       );
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to sign out the session')),
+    onError: (error) =>
+      toasts.error('Error', errorMessage(error, 'Failed to sign out the session')),
     // A failure may mean the session already ended elsewhere: the list shows what is true now.
     onSettled: () => refresh(),
   });
   const end = trpc.account.endOtherSessions.useMutation({
-    onSuccess: () => toastSuccess('Signed out elsewhere', 'Every other session has been ended.'),
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to end other sessions')),
+    onSuccess: () => toasts.success('Signed out elsewhere', 'Every other session has been ended.'),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to end other sessions')),
     onSettled: () => refresh(),
   });
 

@@ -7,6 +7,7 @@ import { lazySchemaValidation } from '../../lib/lazyValidation';
 import { toastError, toastInfo } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
+import { FocusFirstError } from '../common/FocusFirstError';
 
 const initialValues: TLoginRequest = { username: '', password: '' };
 const LOGIN_FAILED = 'Invalid username or password';
@@ -32,6 +33,7 @@ export function LoginForm() {
     >
       {({ isSubmitting }) => (
         <Form noValidate onFocus={validate.preload}>
+          <FocusFirstError />
           <Stack gap="4">
             {failure ? (
               <Alert.Root status="error" role="alert">

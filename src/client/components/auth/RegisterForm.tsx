@@ -14,6 +14,7 @@ import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { PasswordStrength } from '../common/PasswordStrength';
+import { FocusFirstError } from '../common/FocusFirstError';
 
 const initialValues = { username: '', email: '', phone: '', password: '', confirmPassword: '' };
 const validate = lazySchemaValidation<typeof initialValues>(() =>
@@ -65,6 +66,7 @@ export function RegisterForm() {
     >
       {({ isSubmitting, values }) => (
         <Form noValidate onFocus={validate.preload}>
+          <FocusFirstError />
           <Stack gap="4">
             <FormField name="username" label="Username" autoComplete="username" />
             <FormField name="email" label="Email" type="email" autoComplete="email" />

@@ -1,5 +1,6 @@
 // The one upload widget (SPEC 5 'File upload widget'): drag and drop or picker, checks before
-// sending, preview, remove button.
+// sending, preview, remove button. The file shows under the name it had on the person's device,
+// not the server's random one.
 import {
   Box,
   Button,
@@ -12,9 +13,28 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { FileText, Upload, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { UPLOAD_RULES, type UploadPurpose } from '../../../shared/schemas/uploads';
-import { checkFile, uploadFile } from '../../lib/uploadFile';
+import { checkFile, fetchUploadName, uploadFile } from '../../lib/uploadFile';
+import { useFieldDescription } from './fieldDescription';
+
+/** The url's own last part, when no better name is known. */
+function storedName(url: string): string {
+  return url.split('/').pop() ?? url;
+}
+
+/** The name to show for an uploaded file: known from the upload, or asked of the server. */
+function useShownName(url: string | null, known: Record<string, string>): string | null {
+  const lookup = useQuery({
+    queryKey: ['uploadName', url],
+    queryFn: () => fetchUploadName(url!),
+    enabled: Boolean(url) && !(url! in known),
+    staleTime: Infinity,
+  });
+  if (!url) return null;
+  return known[url] ?? lookup.data ?? storedName(url);
+}
 
 interface Props {
   label: string;
@@ -32,7 +52,14 @@ export function FileDropzone({ label, purpose, value, onChange, onError, helperT
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
+  // The names of files sent from this widget, by url.
+  const [names, setNames] = useState<Record<string, string>>({});
+  const shownName = useShownName(value, names);
   const rule = UPLOAD_RULES[purpose];
+  const { ids, describedBy } = useFieldDescription({
+    invalid: Boolean(error),
+    helper: Boolean(helperText),
+  });
 
   async function handle(file: File | undefined) {
     if (!file) return;
@@ -45,6 +72,8 @@ export function FileDropzone({ label, purpose, value, onChange, onError, helperT
     setBusy(true);
     try {
       const result = await uploadFile(file, purpose);
+      const name = result.originalName ?? file.name;
+      setNames((known) => ({ ...known, [result.fileUrl]: name }));
       onChange(result.fileUrl);
     } catch (e) {
       const message = (e as Error).message;
@@ -64,7 +93,7 @@ export function FileDropzone({ label, purpose, value, onChange, onError, helperT
 
   const isPdf = value?.endsWith('.pdf');
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <Field.Root invalid={Boolean(error)} ids={ids}>
       <Field.Label htmlFor={inputId}>{label}</Field.Label>
       {value ? (
         <HStack borderWidth="1px" rounded="md" p="2" gap="3" w="full">
@@ -73,8 +102,8 @@ export function FileDropzone({ label, purpose, value, onChange, onError, helperT
           ) : (
             <Image src={value} alt="Uploaded file preview" maxH="24" rounded="sm" />
           )}
-          <Text flex="1" fontSize="sm" truncate>
-            {value.split('/').pop()}
+          <Text flex="1" fontSize="sm" truncate title={shownName ?? undefined}>
+            {shownName}
           </Text>
           <IconButton
             aria-label="Remove file"
@@ -108,6 +137,7 @@ export function FileDropzone({ label, purpose, value, onChange, onError, helperT
               size="sm"
               variant="outline"
               loading={busy}
+              aria-describedby={describedBy}
               onClick={() => inputRef.current?.click()}
             >
               Choose file

@@ -1,8 +1,10 @@
 // The buttons every Formik form ends with: a save button that waits for a change, and the
-// Cancel + submit pair of dialogs.
+// Cancel + submit pair of dialogs. Both bring FocusFirstError: a failed submit focuses the
+// first field in error.
 import { Button, Stack, type ButtonProps } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import type { MouseEvent, ReactNode } from 'react';
+import { FocusFirstError } from './FocusFirstError';
 
 /**
  * A press on a submit button must not blur the field being typed in first: the blur marks that
@@ -16,17 +18,20 @@ const keepFocusOnPress = (event: MouseEvent) => event.preventDefault();
 export function SaveButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
   const { dirty, isSubmitting } = useFormikContext();
   return (
-    <Button
-      type="submit"
-      onMouseDown={keepFocusOnPress}
-      colorPalette="purple"
-      alignSelf="flex-start"
-      disabled={!dirty || isSubmitting}
-      loading={isSubmitting}
-      {...props}
-    >
-      {children}
-    </Button>
+    <>
+      <FocusFirstError />
+      <Button
+        type="submit"
+        onMouseDown={keepFocusOnPress}
+        colorPalette="purple"
+        alignSelf="flex-start"
+        disabled={!dirty || isSubmitting}
+        loading={isSubmitting}
+        {...props}
+      >
+        {children}
+      </Button>
+    </>
   );
 }
 
@@ -43,6 +48,7 @@ export function DialogFormActions({
   const { isSubmitting } = useFormikContext();
   return (
     <Stack direction="row" justify="flex-end" gap="2" pt="2">
+      <FocusFirstError />
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>

@@ -3,6 +3,7 @@
 import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
+import { useFieldDescription } from './fieldDescription';
 
 interface Props extends Omit<InputProps, 'name'> {
   name: string;
@@ -18,8 +19,9 @@ interface Props extends Omit<InputProps, 'name'> {
 export function FormField({ name, label, helperText, required, multiline, ...inputProps }: Props) {
   const [field, meta] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
+  const { ids, describedBy } = useFieldDescription({ invalid, helper: Boolean(helperText) });
   return (
-    <Field.Root invalid={invalid} required={required}>
+    <Field.Root invalid={invalid} required={required} ids={ids}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator color="red.fg" /> : null}
@@ -32,9 +34,15 @@ export function FormField({ name, label, helperText, required, multiline, ...inp
           placeholder={inputProps.placeholder}
           autoComplete={inputProps.autoComplete}
           fontFamily={inputProps.fontFamily}
+          aria-describedby={describedBy}
         />
       ) : (
-        <Input {...field} value={field.value ?? ''} {...inputProps} />
+        <Input
+          {...field}
+          value={field.value ?? ''}
+          {...inputProps}
+          aria-describedby={describedBy}
+        />
       )}
       {helperText && !invalid ? <Field.HelperText>{helperText}</Field.HelperText> : null}
       {invalid ? <Field.ErrorText color="red.fg">{meta.error}</Field.ErrorText> : null}

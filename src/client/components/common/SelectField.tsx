@@ -1,6 +1,7 @@
 // A Formik-bound native select with its label tied to it.
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { useFieldDescription } from './fieldDescription';
 
 interface Props {
   name: string;
@@ -15,14 +16,16 @@ interface Props {
 export function SelectField({ name, label, options, onValueChange, helperText }: Props) {
   const [field, meta, helpers] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
+  const { ids, describedBy } = useFieldDescription({ invalid, helper: Boolean(helperText) });
   return (
-    <Field.Root invalid={invalid}>
+    <Field.Root invalid={invalid} ids={ids}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
           name={field.name}
           value={field.value ?? ''}
           onBlur={field.onBlur}
+          aria-describedby={describedBy}
           onChange={(e) => {
             void helpers.setValue(e.target.value);
             onValueChange?.(e.target.value);

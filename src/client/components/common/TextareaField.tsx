@@ -3,6 +3,7 @@
 import { Field, HStack, Text, Textarea, type TextareaProps } from '@chakra-ui/react';
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
+import { useFieldDescription } from './fieldDescription';
 
 interface Props extends Omit<TextareaProps, 'name'> {
   name: string;
@@ -23,13 +24,20 @@ export function TextareaField({
   const [field, meta] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
   const length = (field.value ?? '').length;
+  const { ids, describedBy } = useFieldDescription({ invalid, helper: Boolean(helperText) });
   return (
-    <Field.Root invalid={invalid} required={required}>
+    <Field.Root invalid={invalid} required={required} ids={ids}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator color="red.fg" /> : null}
       </Field.Label>
-      <Textarea {...field} value={field.value ?? ''} maxLength={maxLength} {...textareaProps} />
+      <Textarea
+        {...field}
+        value={field.value ?? ''}
+        maxLength={maxLength}
+        {...textareaProps}
+        aria-describedby={describedBy}
+      />
       <HStack justify="space-between" w="full" gap="3" align="flex-start">
         {invalid ? (
           <Field.ErrorText color="red.fg">{meta.error}</Field.ErrorText>

@@ -24,7 +24,7 @@ import {
   type TUpdateContestRequest,
 } from '../../../shared/schemas/contests';
 import { errorMessage, placeServerFieldErrors } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { AppDialog } from '../common/AppDialog';
 import { CheckboxField } from '../common/CheckboxField';
@@ -32,6 +32,8 @@ import { DialogFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { SelectField } from '../common/SelectField';
 import { TextareaField } from '../common/TextareaField';
+
+const toasts = keyedToasts('contestEdit');
 
 export type ContestEditVariant = 'admin' | 'member';
 
@@ -129,12 +131,12 @@ export function ContestEditDialog({
   const utils = trpc.useUtils();
   const update = trpc.contests.update.useMutation({
     onSuccess: () => {
-      toastSuccess('Contest updated', 'The contest has been updated successfully.');
+      toasts.success('Contest updated', 'The contest has been updated successfully.');
       void utils.contests.invalidate();
       onClose();
     },
     onError: (error) =>
-      toastError('Update failed', errorMessage(error, 'Failed to update contest')),
+      toasts.error('Update failed', errorMessage(error, 'Failed to update contest')),
   });
   const schema = variant === 'admin' ? ZContestEditFormSchema : ZMemberContestEditFormSchema;
   return (

@@ -1,16 +1,6 @@
 // The Filter button of /contests (SPEC 2.5, made to work by PRODUCT.md): category, required tier
 // and participation type, chosen in a popover and applied together (or cleared) at once.
-import {
-  Badge,
-  Button,
-  Field,
-  NativeSelect,
-  Popover,
-  Portal,
-  Stack,
-  HStack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Field, NativeSelect, Popover, Stack, HStack, Text } from '@chakra-ui/react';
 import { Filter } from 'lucide-react';
 import { useState } from 'react';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
@@ -21,6 +11,7 @@ import {
   PARTICIPATION_TYPES,
 } from '../../../shared/contests';
 import { activeFilterCount, type ContestFilterValues } from './useContestFilters';
+import { LandmarkPortal } from '../common/LandmarkPortal';
 
 function FilterSelect({
   label,
@@ -100,7 +91,7 @@ export function ContestFilterPopover({
           ) : null}
         </Button>
       </Popover.Trigger>
-      <Portal>
+      <LandmarkPortal>
         <Popover.Positioner>
           <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: 'xs' }}>
             {/* A div, not Chakra's <header>: in a portal a <header> is a second banner landmark. */}
@@ -158,7 +149,7 @@ export function ContestFilterPopover({
             </Popover.Footer>
           </Popover.Content>
         </Popover.Positioner>
-      </Portal>
+      </LandmarkPortal>
     </Popover.Root>
   );
 }

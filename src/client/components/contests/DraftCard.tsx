@@ -20,7 +20,8 @@ export function DraftCard({
     <ContestCardFrame coverImage={draft.coverImage} layout={layout}>
       <Card.Body gap="3">
         <HStack justify="space-between" align="flex-start" gap="2">
-          <Heading as="h3" size="md" overflowWrap="anywhere">
+          {/* h2: the cards follow the page's h1 directly, as the contest cards do (axe). */}
+          <Heading as="h2" size="md" overflowWrap="anywhere">
             {title}
           </Heading>
           <ContestStatusBadge status="draft" />

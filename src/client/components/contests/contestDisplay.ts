@@ -1,18 +1,21 @@
 // How a contest's facts read on the cards, the detail page and the admin table (SPEC 2.4, 2.5,
-// 2.7, 9): dates in US English, participants with their maximum, the fee in USD.
+// 2.7, 9): dates in US English to the minute with the zone, participants with their maximum, the fee in USD.
 import { TIER_LABELS, normalizeTier } from '../../../shared/constants';
 import { STATUS_LABELS, type ContestStatus } from '../../../shared/contests';
-import { formatDate } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
 
 interface Dated {
   startDate: Date | null;
   endDate: Date | null;
 }
 
-/** 'Jun 12, 2025 - Jun 19, 2025'; one side alone when the other is not set yet. */
+/**
+ * 'Jun 12, 2025, 09:00 UTC - Jun 19, 2025, 09:00 UTC' (the viewer's zone, named); one side alone
+ * when the other is not set yet.
+ */
 export function contestDates({ startDate, endDate }: Dated): string {
-  const start = formatDate(startDate);
-  const end = formatDate(endDate);
+  const start = formatDateTime(startDate);
+  const end = formatDateTime(endDate);
   if (start && end) return `${start} - ${end}`;
   return start || end || 'Dates to be announced';
 }

@@ -11,10 +11,34 @@ import { BannerFacts } from './BannerFacts';
 
 export const BANNER_INTERVAL_MS = 5000;
 
-const BANNERS = [
-  { slug: 'the-dake-contest', title: 'The Dake Contest', tagline: 'A week of forex trading' },
-  { slug: 'candle-games', title: 'Candle Games', tagline: 'Read the candles, climb the board' },
-] as const;
+interface Banner {
+  slug: string;
+  title: string;
+  tagline: string;
+  /**
+   * The image carries the title itself (the seed's covers do): no text is drawn over it, the
+   * words stay for screen readers, and the whole image shows, so its lettering is never cut off.
+   */
+  titleInImage: boolean;
+}
+
+const BANNERS: readonly Banner[] = [
+  {
+    slug: 'the-dake-contest',
+    title: 'The Dake Contest',
+    tagline: 'A week of forex trading',
+    titleInImage: true,
+  },
+  {
+    slug: 'candle-games',
+    title: 'Candle Games',
+    tagline: 'Read the candles, climb the board',
+    titleInImage: true,
+  },
+];
+
+/** The seed's covers are 1200 x 630. */
+const COVER_RATIO = 1200 / 630;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -75,7 +99,11 @@ export function BannerCarousel() {
             position="relative"
           >
             <Link href={`/contests/${banner.slug}`}>
-              <Box position="relative" aspectRatio={{ base: 16 / 9, md: 1200 / 400 }} bg="bg.muted">
+              <Box
+                position="relative"
+                aspectRatio={banner.titleInImage ? COVER_RATIO : { base: 16 / 9, md: 1200 / 400 }}
+                bg="bg.muted"
+              >
                 <Image
                   src={`/images/contests/${banner.slug}.jpg`}
                   alt=""
@@ -91,15 +119,25 @@ export function BannerCarousel() {
                   p={{ base: '4', md: '8' }}
                   pb={{ base: '10', md: '12' }}
                   // A dark gradient behind the text keeps it readable on any image, in any theme.
-                  bgGradient="to-t"
-                  gradientFrom="blackAlpha.800"
-                  gradientTo="transparent"
+                  {...(banner.titleInImage
+                    ? {}
+                    : {
+                        bgGradient: 'to-t',
+                        gradientFrom: 'blackAlpha.800',
+                        gradientTo: 'transparent',
+                      })}
                   color="white"
                 >
-                  <Text fontSize={{ base: 'xl', md: '3xl' }} fontWeight="bold">
+                  <Text
+                    fontSize={{ base: 'xl', md: '3xl' }}
+                    fontWeight="bold"
+                    srOnly={banner.titleInImage}
+                  >
                     {banner.title}
                   </Text>
-                  <Text fontSize={{ base: 'sm', md: 'md' }}>{banner.tagline}</Text>
+                  <Text fontSize={{ base: 'sm', md: 'md' }} srOnly={banner.titleInImage}>
+                    {banner.tagline}
+                  </Text>
                   <BannerFacts slug={banner.slug} />
                 </Flex>
               </Box>

@@ -1,8 +1,9 @@
 import { Alert, Box, Flex, Link as ChakraLink } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
+import { PageSpinner } from '../common/FullPageSpinner';
 import { MainLandmark, SkipLink } from './MainLandmark';
 import { SidebarContent } from './Sidebar';
 import { MobileBottomNav, MobileTopBar } from './MobileNav';
@@ -66,7 +67,8 @@ export function AppLayout({ user, children }: { user: TUser; children: ReactNode
         <MobileTopBar user={user} items={items} />
         <MainLandmark flex="1" p={{ base: '4', md: '8' }} pb={{ base: '24', md: '8' }}>
           {user.role === 'admin' && settings.data?.maintenanceMode ? <MaintenanceBanner /> : null}
-          {children}
+          {/* A screen still loading its code (the wizard) waits here, inside the layout. */}
+          <Suspense fallback={<PageSpinner />}>{children}</Suspense>
         </MainLandmark>
       </Flex>
       <MobileBottomNav bottomItems={bottom} />

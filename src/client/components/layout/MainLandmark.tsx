@@ -2,7 +2,7 @@
 // app's layout or bare (sign-in, 404, maintenance, debug), starts with the link and has one main.
 import { Box, chakra, type BoxProps } from '@chakra-ui/react';
 
-const MAIN_ID = 'main-content';
+export const MAIN_ID = 'main-content';
 
 /** Must be the page's first focusable element. */
 export function SkipLink() {

@@ -10,12 +10,16 @@ import { parseScore } from '../../../shared/leaderboard';
 import type { TContest } from '../../../shared/schemas/contests';
 import { scoreEntryFormSchema, type TScoreEntryForm } from '../../../shared/schemas/participation';
 import { errorMessage } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { pointsText } from './leaderboardDisplay';
 import { importScoresCsv, type ReportLine, type ScoreReport } from './scoreImport';
+import { FocusFirstError } from '../common/FocusFirstError';
+
+const scoreToasts = keyedToasts('score');
+const importToasts = keyedToasts('scoreImport');
 
 function useSetScores(contestId: number) {
   const utils = trpc.useUtils();
@@ -60,18 +64,19 @@ function OneScoreForm({ contest }: { contest: ScoredContest }) {
             setFieldError(onScore ? 'score' : 'username', refusal.message);
             return;
           }
-          toastSuccess(
+          scoreToasts.success(
             'Score saved',
             `${username}: ${pointsText(parseScore(score, decimals), decimals)}`,
           );
           resetForm();
         } catch (error) {
-          toastError('Error', errorMessage(error, 'Failed to save the score'));
+          scoreToasts.error('Error', errorMessage(error, 'Failed to save the score'));
         }
       }}
     >
       {({ isSubmitting }) => (
         <Form noValidate aria-labelledby="one-score-heading">
+          <FocusFirstError />
           <Stack gap="3">
             <Heading as="h3" size="sm" id="one-score-heading">
               Enter one score
@@ -147,7 +152,7 @@ function CsvImport({ contest }: { contest: ScoredContest }) {
 
   async function submit() {
     if (!text.trim()) {
-      toastError('Nothing to import', 'Paste the scores or choose a CSV file first.');
+      importToasts.error('Nothing to import', 'Paste the scores or choose a CSV file first.');
       return;
     }
     setBusy(true);
@@ -159,15 +164,15 @@ function CsvImport({ contest }: { contest: ScoredContest }) {
       );
       setReport(result);
       if (result.updated > 0) {
-        toastSuccess(
+        importToasts.success(
           'Scores updated',
           `${result.updated} updated, ${result.refused.length} refused.`,
         );
       } else {
-        toastError('No scores updated', 'Every line was refused: see the report.');
+        importToasts.error('No scores updated', 'Every line was refused: see the report.');
       }
     } catch (error) {
-      toastError('Error', errorMessage(error, 'Failed to import the scores'));
+      importToasts.error('Error', errorMessage(error, 'Failed to import the scores'));
     } finally {
       setBusy(false);
     }

@@ -17,12 +17,17 @@ import {
   type TParticipationStatus,
 } from '../../../shared/schemas/participation';
 import { errorMessage, errorReason } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { pointsText } from '../../../shared/leaderboard';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FormField } from '../common/FormField';
+import { FocusFirstError } from '../common/FocusFirstError';
 import { ProofStateAlert } from '../payments/ProofStateAlert';
 import { useLivePayments } from '../payments/useLivePayments';
+
+const joinToasts = keyedToasts('join');
+const leaveToasts = keyedToasts('leave');
 
 type Refusal = NonNullable<TParticipationStatus['refusal']>;
 
@@ -53,14 +58,14 @@ function useJoin(contestId: number) {
   const changed = useParticipationChanged(contestId);
   return trpc.participation.join.useMutation({
     onSuccess: () => {
-      toastSuccess(PARTICIPATION_MESSAGES.joined);
+      joinToasts.success(PARTICIPATION_MESSAGES.joined);
       changed();
     },
     onError: (error) => {
       // A wrong invite code is told beside its field (InviteForm); anything else in a toast,
       // and the panel reads the state again (the contest may have filled up meanwhile).
       if (errorReason(error) === 'invite_wrong') return;
-      toastError('Registration failed', errorMessage(error, 'Failed to register'));
+      joinToasts.error('Registration failed', errorMessage(error, 'Failed to register'));
       changed();
     },
   });
@@ -80,11 +85,11 @@ function RegisterNow({ contestId }: { contestId: number }) {
   );
 }
 
-function InviteForm({ contestId }: { contestId: number }) {
+function InviteForm({ contestId, initialCode }: { contestId: number; initialCode?: string }) {
   const join = useJoin(contestId);
   return (
     <Formik
-      initialValues={{ inviteCode: '' }}
+      initialValues={{ inviteCode: initialCode ?? '' }}
       validationSchema={toFormikValidationSchema(ZInviteCodeFormSchema)}
       onSubmit={async (values, { setFieldError }) => {
         await join.mutateAsync({ contestId, inviteCode: values.inviteCode }).catch((error) => {
@@ -96,6 +101,7 @@ function InviteForm({ contestId }: { contestId: number }) {
     >
       {({ isSubmitting }) => (
         <Form noValidate>
+          <FocusFirstError />
           <Stack gap="3">
             <FormField name="inviteCode" label="Invite code" autoComplete="off" required />
             <Button type="submit" colorPalette="purple" size="lg" loading={isSubmitting}>
@@ -136,10 +142,12 @@ function RefusalState({
   refusal,
   contestId,
   feeProof,
+  initialInviteCode,
 }: {
   refusal: Refusal;
   contestId: number;
   feeProof: TFeeProof | null;
+  initialInviteCode?: string;
 }) {
   if (refusal.reason === 'fee_unverified' && feeProof) {
     return <FeeProofState feeProof={feeProof} contestId={contestId} />;
@@ -166,23 +174,29 @@ function RefusalState({
           <Link href={`/payment?contest=${refusal.contestId ?? contestId}`}>Pay entry fee</Link>
         </Button>
       ) : refusal.reason === 'invite_required' ? (
-        <InviteForm contestId={contestId} />
+        <InviteForm contestId={contestId} initialCode={initialInviteCode} />
       ) : null}
     </Stack>
   );
 }
 
-function JoinedState({ status }: { status: TParticipationStatus }) {
+function JoinedState({
+  status,
+  scoreDecimals,
+}: {
+  status: TParticipationStatus;
+  scoreDecimals: number;
+}) {
   const [confirming, setConfirming] = useState(false);
   const changed = useParticipationChanged(status.contestId);
   const leave = trpc.participation.leave.useMutation({
     onSuccess: () => {
-      toastSuccess('You left the contest');
+      leaveToasts.success('You left the contest');
       setConfirming(false);
       changed();
     },
     onError: (error) => {
-      toastError('Error', errorMessage(error, 'Failed to leave the contest'));
+      leaveToasts.error('Error', errorMessage(error, 'Failed to leave the contest'));
       setConfirming(false);
       changed();
     },
@@ -196,7 +210,7 @@ function JoinedState({ status }: { status: TParticipationStatus }) {
           <Alert.Title>You are registered</Alert.Title>
           {status.participant && rank ? (
             <Alert.Description>
-              Rank {rank} with {status.participant.score} pts
+              Rank {rank} with {pointsText(status.participant.score, scoreDecimals)}
             </Alert.Description>
           ) : null}
         </Alert.Content>
@@ -223,7 +237,17 @@ function JoinedState({ status }: { status: TParticipationStatus }) {
   );
 }
 
-export function JoinPanel({ contestId }: { contestId: number }) {
+export function JoinPanel({
+  contestId,
+  scoreDecimals,
+  initialInviteCode,
+}: {
+  contestId: number;
+  /** How the contest's scores are written (its scoreDecimals). */
+  scoreDecimals: number;
+  /** From an invite link (/contests/{id}?invite=CODE): the code field starts with it. */
+  initialInviteCode?: string;
+}) {
   // Read again whenever the page opens: a tier, a fee or the places may have changed meanwhile.
   const status = trpc.participation.status.useQuery({ contestId }, { refetchOnMount: 'always' });
   // While an entry fee is to be paid or reviewed, a reviewer's verdict shows here without a reload.
@@ -237,9 +261,16 @@ export function JoinPanel({ contestId }: { contestId: number }) {
     );
   }
   const data = status.data;
-  if (data.joined) return <JoinedState status={data} />;
+  if (data.joined) return <JoinedState status={data} scoreDecimals={scoreDecimals} />;
   if (data.refusal) {
-    return <RefusalState refusal={data.refusal} contestId={contestId} feeProof={data.feeProof} />;
+    return (
+      <RefusalState
+        refusal={data.refusal}
+        contestId={contestId}
+        feeProof={data.feeProof}
+        initialInviteCode={initialInviteCode}
+      />
+    );
   }
   return <RegisterNow contestId={contestId} />;
 }

@@ -20,7 +20,7 @@ import {
   type TPaymentProofForm,
 } from '../../../shared/schemas/payments';
 import { errorMessage, placeServerFieldErrors } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { AppDialog } from '../common/AppDialog';
 import { FileDropzone } from '../common/FileDropzone';
@@ -28,6 +28,8 @@ import { DialogFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { TextareaField } from '../common/TextareaField';
 import { usdText } from './proofLabels';
+
+const toasts = keyedToasts('paymentProof');
 
 const FIELDS = ['txHash', 'senderAddress', 'notes', 'proofFile'] as const;
 
@@ -62,13 +64,13 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
   const utils = trpc.useUtils();
   const submit = trpc.payments.submitProof.useMutation({
     onSuccess: () => {
-      toastSuccess(M.submitted, M.submittedDescription);
+      toasts.success(M.submitted, M.submittedDescription);
       void utils.payments.options.invalidate();
       void utils.payments.myProofs.invalidate();
       onClose();
     },
     onError: (error) => {
-      toastError('Error', errorMessage(error, 'Failed to submit payment proof'));
+      toasts.error('Error', errorMessage(error, 'Failed to submit payment proof'));
       // The page's state may have moved on (a proof sent from another tab, a closed contest).
       void utils.payments.options.invalidate();
     },

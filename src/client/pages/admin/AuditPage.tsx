@@ -15,7 +15,11 @@ import {
 } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { AUDIT_ACTION_LABELS, auditActionLabel } from '../../../shared/auditActions';
+import {
+  AUDIT_ACTION_LABELS,
+  auditActionLabel,
+  summarizeAuditChange,
+} from '../../../shared/auditActions';
 import type { TAuditEntry } from '../../../shared/schemas/audit';
 import { Pager } from '../../components/common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
@@ -30,38 +34,6 @@ const ACTIONS: { value: string; label: string }[] = [
 ];
 
 const PAGE_SIZE = 50;
-const VALUE_MAX = 40;
-
-function short(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-  return text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-/** One line about what changed: 'role: user → banned', or the values created or removed. */
-function summarizeChange(entry: Pick<TAuditEntry, 'before' | 'after'>): string {
-  const before = asRecord(entry.before);
-  const after = asRecord(entry.after);
-  if (before && after) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-    return changed.length
-      ? changed.map((k) => `${k}: ${short(before[k])} → ${short(after[k])}`).join('; ')
-      : 'no change';
-  }
-  const only = after ?? before;
-  if (only) {
-    const pairs = Object.entries(only).map(([k, v]) => `${k}: ${short(v)}`);
-    return `${after ? '' : 'removed '}${pairs.join(', ')}`;
-  }
-  const raw = entry.after ?? entry.before;
-  return raw === null || raw === undefined ? '—' : short(raw);
-}
 
 function targetLabel(entry: TAuditEntry): string {
   if (entry.targetType === 'user' && entry.targetId) {
@@ -99,7 +71,7 @@ function Json({ label, value }: { label: string; value: unknown }) {
 
 /** The short summary always; the full before/after, the IP and the device behind a disclosure. */
 function ChangeCell({ entry }: { entry: TAuditEntry }) {
-  const summary = summarizeChange(entry);
+  const summary = summarizeAuditChange(entry);
   return (
     <Collapsible.Root lazyMount unmountOnExit>
       <HStack gap="2" align="baseline" maxW={{ md: 'sm' }}>

@@ -6,9 +6,11 @@ import type { TEducationForm } from '../../../shared/schemas/education';
 import { EducationForm } from '../../components/admin/education/EducationForm';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { errorMessage } from '../../lib/errors';
-import { toastError, toastSuccess } from '../../lib/toaster';
+import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+
+const toasts = keyedToasts('educationSave');
 
 function BackLink() {
   return (
@@ -25,12 +27,13 @@ function useSaved(message: string) {
   const [, navigate] = useLocation();
   return {
     onSuccess: () => {
-      toastSuccess(message);
+      toasts.success(message);
       void utils.education.list.invalidate();
       void utils.education.get.invalidate();
       navigate('/admin/education');
     },
-    onError: (error: unknown) => toastError('Error', errorMessage(error, 'Failed to save content')),
+    onError: (error: unknown) =>
+      toasts.error('Error', errorMessage(error, 'Failed to save content')),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Card, Tabs } from '@chakra-ui/react';
+import { Card, Heading, Tabs } from '@chakra-ui/react';
 import { GeneralSettingsForm } from '../../components/admin/platformSettings/GeneralSettingsForm';
 import { PaymentSettingsForm } from '../../components/admin/platformSettings/PaymentSettingsForm';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -18,10 +18,17 @@ export function PlatformSettingsPage() {
         </Tabs.List>
         <Card.Root>
           <Card.Body>
+            {/* Each panel's h2 (for screen readers: the tab shows it) comes before its sections' h3. */}
             <Tabs.Content value="general">
+              <Heading as="h2" srOnly>
+                General settings
+              </Heading>
               <GeneralSettingsForm />
             </Tabs.Content>
             <Tabs.Content value="payments">
+              <Heading as="h2" srOnly>
+                Payment settings
+              </Heading>
               <PaymentSettingsForm />
             </Tabs.Content>
           </Card.Body>

@@ -1,12 +1,14 @@
 // /contests/:contestId (SPEC 2.7, PRODUCT.md): a contest by numeric id or slug, with its facts,
-// its markdown description, links, Register Now, and Edit for whoever may change it.
+// its markdown description, links, Register Now, and Edit for whoever may change it. What a
+// member comes for (the fee, the dates to the minute, Register or Pay) stands right under the
+// title: first on a phone, in the right-hand column on a wide screen.
+// An invite link (/contests/{id}?invite=CODE) fills the invite code in for its reader.
 import {
   Badge,
   Box,
   Button,
   Card,
   Center,
-  Code,
   DataList,
   Grid,
   HStack,
@@ -19,14 +21,14 @@ import {
 import { ArrowLeft, ExternalLink, FileText, Pencil, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/common/Markdown';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import {
   CATEGORY_LABELS,
   FORMAT_LABELS,
   MODE_LABELS,
   PARTICIPATION_LABELS,
 } from '../../../shared/contests';
-import { formatDate } from '../../../shared/format';
+import { formatDateTime } from '../../../shared/format';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ContestCover } from '../../components/contests/ContestCover';
@@ -43,6 +45,7 @@ import { ContestLeaderboard } from '../../components/leaderboard/ContestLeaderbo
 import { ScoreHistory } from '../../components/leaderboard/ScoreHistory';
 import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { InviteShare } from '../../components/participation/InviteShare';
 import { JoinPanel } from '../../components/participation/JoinPanel';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -116,38 +119,45 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The invite code an invite link carries (?invite=CODE), for the join panel to fill in. */
+function useInviteParam(): string | undefined {
+  const invite = new URLSearchParams(useSearch()).get('invite')?.trim();
+  return invite ? invite.slice(0, 64) : undefined;
+}
+
+/** The fee, the dates and Register/Pay first; the other facts and the invite link after them. */
 function Details({ contest }: { contest: TContest }) {
+  const invite = useInviteParam();
   return (
     <Card.Root as="aside" aria-labelledby="contest-details-heading">
-      <Card.Header>
+      <Card.Header pb="0">
         <Heading as="h2" size="md" id="contest-details-heading">
           Contest Details
         </Heading>
       </Card.Header>
       <Card.Body gap="5">
         <DataList.Root orientation="horizontal" size="sm">
-          <Fact label="Start Date" value={formatDate(contest.startDate)} />
-          <Fact label="End Date" value={formatDate(contest.endDate)} />
-          <Fact label="Registration Deadline" value={formatDate(contest.registrationDeadline)} />
           <Fact label="Entry Fee" value={entryFeeText(contest)} />
+          <Fact
+            label="Registration Deadline"
+            value={formatDateTime(contest.registrationDeadline)}
+          />
+          <Fact label="Start Date" value={formatDateTime(contest.startDate)} />
+          <Fact label="End Date" value={formatDateTime(contest.endDate)} />
+        </DataList.Root>
+        <JoinPanel
+          contestId={contest.id}
+          scoreDecimals={contest.scoreDecimals}
+          initialInviteCode={invite}
+        />
+        <DataList.Root orientation="horizontal" size="sm">
           <Fact label="Prize" value={contest.prize ?? ''} />
           <Fact label="Participants" value={participantsText(contest)} />
           <Fact label="Required Tier" value={tierLabel(contest.requiredTier)} />
         </DataList.Root>
         {contest.inviteCode ? (
-          <Stack gap="1">
-            <Text fontSize="sm" fontWeight="medium">
-              Invite code
-            </Text>
-            <Code size="lg" alignSelf="flex-start" userSelect="all">
-              {contest.inviteCode}
-            </Code>
-            <Text fontSize="xs" color="fg.muted">
-              Members need it to join. Only the creator and moderators see it.
-            </Text>
-          </Stack>
+          <InviteShare contestId={contest.id} inviteCode={contest.inviteCode} />
         ) : null}
-        <JoinPanel contestId={contest.id} />
       </Card.Body>
     </Card.Root>
   );
@@ -209,8 +219,17 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
         subtitle={contest.shortDescription ?? undefined}
         actions={<EditAction contest={contest} user={user} onEdit={() => setEditing(true)} />}
       />
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6">
-        <Stack gap="6" minW="0">
+      <Grid
+        templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        templateAreas={{ base: '"details" "main"', lg: '"main details"' }}
+        alignItems="start"
+        gap="6"
+      >
+        {/* First in reading order too: Register or Pay is a few Tab presses from the title. */}
+        <Box minW="0" gridArea="details">
+          <Details contest={contest} />
+        </Box>
+        <Stack gap="6" minW="0" gridArea="main">
           <ContestCover src={contest.coverImage} alt={`${contest.title} cover`} rounded="lg" />
           <HStack gap="2" wrap="wrap">
             <ContestStatusBadge
@@ -244,9 +263,6 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           {canScore ? <ScoresPanel contest={contest} /> : null}
           {canScore ? <ScoreHistory contest={contest} /> : null}
         </Stack>
-        <Box minW="0">
-          <Details contest={contest} />
-        </Box>
       </Grid>
       <ContestEditDialog
         contest={editing ? contest : null}

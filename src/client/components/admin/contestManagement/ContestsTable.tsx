@@ -1,21 +1,14 @@
 // SPEC 2.17's contest table on the shared ResponsiveTable (cards on a phone): Approve and Reject
 // on pending rows, and the row menu.
-import {
-  Badge,
-  HStack,
-  IconButton,
-  Link as ChakraLink,
-  Menu,
-  Portal,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, HStack, IconButton, Link as ChakraLink, Menu, Text } from '@chakra-ui/react';
 import { Check, MoreVertical, Star, X } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_LABELS } from '../../../../shared/contests';
-import { formatDate } from '../../../../shared/format';
+import { formatDateTime } from '../../../../shared/format';
 import type { TContest } from '../../../../shared/schemas/contests';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { ContestStatusBadge } from '../../contests/ContestStatusBadge';
+import { LandmarkPortal } from '../../common/LandmarkPortal';
 
 export type ContestAction =
   'edit' | 'participants' | 'feature' | 'unfeature' | 'complete' | 'approve' | 'reject';
@@ -44,7 +37,7 @@ function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['on
   const item = (action: ContestAction, label: string, danger = false) => (
     <Menu.Item
       value={action}
-      color={danger ? 'fg.error' : undefined}
+      color={danger ? 'red.fg' : undefined}
       onClick={() => onAction(action, contest)}
     >
       {label}
@@ -57,7 +50,7 @@ function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['on
           <MoreVertical />
         </IconButton>
       </Menu.Trigger>
-      <Portal>
+      <LandmarkPortal>
         <Menu.Positioner>
           <Menu.Content>
             {item('edit', 'Edit')}
@@ -70,7 +63,7 @@ function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['on
             {contest.status === 'pending' ? item('reject', 'Reject', true) : null}
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
+      </LandmarkPortal>
     </Menu.Root>
   );
 }
@@ -122,8 +115,8 @@ export function ContestsTable({ contests, isLoading, emptyText, onAction, busyId
     },
     { key: 'creator', header: 'Created By', cell: creatorLabel },
     { key: 'type', header: 'Type', cell: (c) => CATEGORY_LABELS[c.type] },
-    { key: 'start', header: 'Start Date', cell: (c) => formatDate(c.startDate) || '—' },
-    { key: 'end', header: 'End Date', cell: (c) => formatDate(c.endDate) || '—' },
+    { key: 'start', header: 'Start Date', cell: (c) => formatDateTime(c.startDate) || '—' },
+    { key: 'end', header: 'End Date', cell: (c) => formatDateTime(c.endDate) || '—' },
     { key: 'status', header: 'Status', cell: (c) => <ContestStatusBadge status={c.status} /> },
     {
       key: 'featured',

@@ -3,16 +3,18 @@
 // 'Update failed' with the server's message.
 import type { ModerationStatus } from '../../../../shared/contests';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
+
+const toasts = keyedToasts('contestModeration');
 
 export function useContestModeration({ onDone }: { onDone?: () => void } = {}) {
   const utils = trpc.useUtils();
   const failed = (error: unknown) =>
-    toastError('Update failed', errorMessage(error, 'Failed to update contest'));
+    toasts.error('Update failed', errorMessage(error, 'Failed to update contest'));
   const setStatus = trpc.contests.setStatus.useMutation({
     onSuccess: () => {
-      toastSuccess('Contest updated', 'The contest status has been updated successfully.');
+      toasts.success('Contest updated', 'The contest status has been updated successfully.');
       void utils.contests.invalidate();
       onDone?.();
     },
@@ -21,9 +23,9 @@ export function useContestModeration({ onDone }: { onDone?: () => void } = {}) {
   const setFeatured = trpc.contests.setFeatured.useMutation({
     onSuccess: (contest) => {
       if (contest.featured) {
-        toastSuccess('Contest featured', 'The contest will now be displayed on the homepage.');
+        toasts.success('Contest featured', 'The contest will now be displayed on the homepage.');
       } else {
-        toastSuccess('Contest unfeatured', 'The contest has been removed from the homepage.');
+        toasts.success('Contest unfeatured', 'The contest has been removed from the homepage.');
       }
       void utils.contests.invalidate();
     },

@@ -1,9 +1,11 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { TEducationCard } from '../../../../shared/schemas/education';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
+
+const toasts = keyedToasts('deleteEducation');
 
 export function DeleteEducationDialog({
   item,
@@ -15,11 +17,11 @@ export function DeleteEducationDialog({
   const utils = trpc.useUtils();
   const remove = trpc.education.delete.useMutation({
     onSuccess: () => {
-      toastSuccess('Content deleted');
+      toasts.success('Content deleted');
       void utils.education.list.invalidate();
       onClose();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to delete content')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to delete content')),
   });
   return (
     <AppDialog

@@ -31,6 +31,7 @@ import { toastError } from '../../../lib/toaster';
 import { FileDropzone } from '../../common/FileDropzone';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
+import { FocusFirstError } from '../../common/FocusFirstError';
 
 const SafeContent = lazy(() => import('../../education/SafeContent'));
 
@@ -164,6 +165,7 @@ export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) 
     >
       {({ isSubmitting }) => (
         <Form noValidate>
+          <FocusFirstError />
           <Stack gap="5">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <FormField name="title" label="Title" required autoComplete="off" />

@@ -1,10 +1,11 @@
 // The admin's list of Education Center items, on the shared ResponsiveTable.
-import { Badge, IconButton, Link as ChakraLink, Menu, Portal } from '@chakra-ui/react';
+import { Badge, IconButton, Link as ChakraLink, Menu } from '@chakra-ui/react';
 import { MoreVertical } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { formatDate } from '../../../../shared/format';
 import { EDUCATION_KIND_LABELS, type TEducationCard } from '../../../../shared/schemas/education';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
+import { LandmarkPortal } from '../../common/LandmarkPortal';
 
 function Title({ item }: { item: TEducationCard }) {
   return (
@@ -23,7 +24,7 @@ function RowMenu({ item, onDelete }: { item: TEducationCard; onDelete: () => voi
           <MoreVertical />
         </IconButton>
       </Menu.Trigger>
-      <Portal>
+      <LandmarkPortal>
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="edit" onClick={() => navigate(`/admin/education/${item.id}/edit`)}>
@@ -32,12 +33,12 @@ function RowMenu({ item, onDelete }: { item: TEducationCard; onDelete: () => voi
             <Menu.Item value="view" onClick={() => navigate(`/education/${item.slug}`)}>
               View
             </Menu.Item>
-            <Menu.Item value="delete" color="fg.error" onClick={onDelete}>
+            <Menu.Item value="delete" color="red.fg" onClick={onDelete}>
               Delete
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
+      </LandmarkPortal>
     </Menu.Root>
   );
 }

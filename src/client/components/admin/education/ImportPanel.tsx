@@ -23,9 +23,12 @@ import {
   type TImportProgress,
 } from '../../../../shared/schemas/education';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { FormField } from '../../common/FormField';
+import { FocusFirstError } from '../../common/FocusFirstError';
+
+const toasts = keyedToasts('educationImport');
 
 function Counts({ progress }: { progress: TImportProgress }) {
   const rows = [
@@ -106,7 +109,8 @@ export function ImportPanel() {
   const utils = trpc.useUtils();
   const [jobId, setJobId] = useState<string | null>(null);
   const start = trpc.education.importStart.useMutation({
-    onError: (error) => toastError('Import failed', errorMessage(error, 'Failed to start import')),
+    onError: (error) =>
+      toasts.error('Import failed', errorMessage(error, 'Failed to start import')),
   });
   // Live data: asked for again every half second while the job runs, then no more.
   const status = trpc.education.importStatus.useQuery(
@@ -126,12 +130,12 @@ export function ImportPanel() {
     void utils.education.list.invalidate();
     const p = job.progress;
     if (job.status === 'done') {
-      toastSuccess(
+      toasts.success(
         'Import finished',
         `${p.added} added, ${p.updated} updated, ${p.unchanged} unchanged, ${p.refused} refused`,
       );
     } else {
-      toastError('Import stopped', job.message ?? 'The import stopped');
+      toasts.error('Import stopped', job.message ?? 'The import stopped');
     }
   }, [job, utils]);
 
@@ -162,6 +166,7 @@ export function ImportPanel() {
           >
             {({ isSubmitting }) => (
               <Form noValidate>
+                <FocusFirstError />
                 <Stack gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
                   <Box flex="1">
                     <FormField

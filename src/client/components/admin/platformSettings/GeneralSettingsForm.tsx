@@ -4,13 +4,15 @@ import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { ZPlatformSettingsSchema } from '../../../../shared/schemas/settings';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { FormField } from '../../common/FormField';
 import { SaveButton } from '../../common/FormButtons';
 import { SelectField } from '../../common/SelectField';
 import { SwitchField } from '../../common/SwitchField';
 import { TIER_OPTIONS } from '../userManagement/labels';
+
+const toasts = keyedToasts('platformSettings');
 
 export function GeneralSettingsForm() {
   const utils = trpc.useUtils();
@@ -19,9 +21,9 @@ export function GeneralSettingsForm() {
     onSuccess: (saved) => {
       utils.adminSettings.get.setData(undefined, saved);
       void utils.settings.public.invalidate();
-      toastSuccess('Platform settings updated successfully');
+      toasts.success('Platform settings updated successfully');
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update settings')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update settings')),
   });
   if (!current.data) return <Spinner aria-label="Loading settings" />;
   return (

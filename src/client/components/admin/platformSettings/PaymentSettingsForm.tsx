@@ -5,10 +5,12 @@ import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { PAYMENT_NETWORKS, ZPaymentConfigSchema } from '../../../../shared/schemas/settings';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { FormField } from '../../common/FormField';
 import { SaveButton } from '../../common/FormButtons';
+
+const toasts = keyedToasts('paymentSettings');
 
 export function PaymentSettingsForm() {
   const utils = trpc.useUtils();
@@ -16,10 +18,10 @@ export function PaymentSettingsForm() {
   const save = trpc.adminSettings.updatePayments.useMutation({
     onSuccess: (saved) => {
       utils.adminSettings.getPayments.setData(undefined, saved);
-      toastSuccess('Payment settings updated successfully');
+      toasts.success('Payment settings updated successfully');
     },
     onError: (error) =>
-      toastError('Error', errorMessage(error, 'Failed to update payment settings')),
+      toasts.error('Error', errorMessage(error, 'Failed to update payment settings')),
   });
   if (!current.data) return <Spinner aria-label="Loading payment settings" />;
   return (

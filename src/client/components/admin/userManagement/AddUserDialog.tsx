@@ -3,13 +3,15 @@ import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { CREATABLE_ROLES, ZCreateUserFormSchema } from '../../../../shared/schemas/adminUsers';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
 import { DialogFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
 import { ROLE_LABELS, TIER_OPTIONS } from './labels';
+
+const toasts = keyedToasts('addUser');
 
 const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
@@ -26,11 +28,11 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   const utils = trpc.useUtils();
   const create = trpc.adminUsers.create.useMutation({
     onSuccess: () => {
-      toastSuccess('User has been created successfully');
+      toasts.success('User has been created successfully');
       void utils.adminUsers.list.invalidate();
       onClose();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to create user')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to create user')),
   });
   return (
     <AppDialog open={open} onClose={onClose} title="Add New User">

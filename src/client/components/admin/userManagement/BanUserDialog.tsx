@@ -1,6 +1,6 @@
 // Ban with a reason (shown to the member when they try to sign in) and lift a ban.
-import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Form, Formik, useField, useFormikContext } from 'formik';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik, useFormikContext } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   BAN_REASON_MAX,
@@ -8,26 +8,25 @@ import {
   type TAdminUser,
 } from '../../../../shared/schemas/adminUsers';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
+import { FocusFirstError } from '../../common/FocusFirstError';
+import { TextareaField } from '../../common/TextareaField';
 
+const toasts = keyedToasts('ban');
+
+/** The reason, with its error tied to it like every other field's (TextareaField). */
 function ReasonField() {
-  const [field, meta] = useField<string>('reason');
-  const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field.Root invalid={invalid} required>
-      <Field.Label>
-        Reason
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <Textarea {...field} rows={3} maxLength={BAN_REASON_MAX} />
-      {invalid ? (
-        <Field.ErrorText>{meta.error}</Field.ErrorText>
-      ) : (
-        <Field.HelperText>The member sees this when they try to sign in.</Field.HelperText>
-      )}
-    </Field.Root>
+    <TextareaField
+      name="reason"
+      label="Reason"
+      required
+      rows={3}
+      maxLength={BAN_REASON_MAX}
+      helperText="The member sees this when they try to sign in."
+    />
   );
 }
 
@@ -50,11 +49,11 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
   const utils = trpc.useUtils();
   const ban = trpc.adminUsers.ban.useMutation({
     onSuccess: (banned) => {
-      toastSuccess('User banned', `${banned.username} has been signed out everywhere.`);
+      toasts.success('User banned', `${banned.username} has been signed out everywhere.`);
       void utils.adminUsers.list.invalidate();
       onClose();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to ban user')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to ban user')),
   });
   return (
     <AppDialog open={Boolean(user)} onClose={onClose} title="Ban User">
@@ -67,6 +66,7 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
           }}
         >
           <Form noValidate>
+            <FocusFirstError />
             <Stack gap="4">
               <Text>
                 <strong>{user.username}</strong> will be signed out everywhere and cannot sign in
@@ -87,9 +87,9 @@ export function useUnbanUser() {
   const utils = trpc.useUtils();
   return trpc.adminUsers.unban.useMutation({
     onSuccess: (user) => {
-      toastSuccess('User unbanned', `${user.username} can sign in again.`);
+      toasts.success('User unbanned', `${user.username} can sign in again.`);
       void utils.adminUsers.list.invalidate();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to unban user')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unban user')),
   });
 }

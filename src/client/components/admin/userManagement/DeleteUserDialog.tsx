@@ -1,19 +1,21 @@
 import { Text } from '@chakra-ui/react';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
+
+const toasts = keyedToasts('deleteUser');
 
 export function DeleteUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const remove = trpc.adminUsers.delete.useMutation({
     onSuccess: () => {
-      toastSuccess('User has been deleted successfully');
+      toasts.success('User has been deleted successfully');
       void utils.adminUsers.list.invalidate();
       onClose();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to delete user')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to delete user')),
   });
   return (
     <ConfirmDialog

@@ -4,22 +4,24 @@ import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { ZSetPasswordFormSchema } from '../../../../shared/schemas/adminUsers';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
 import { DialogFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
 
+const toasts = keyedToasts('setPassword');
+
 export function SetPasswordDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
   const setPassword = trpc.adminUsers.setPassword.useMutation({
     onSuccess: () => {
-      toastSuccess(
+      toasts.success(
         'Temporary password set',
         `Share it with ${user?.username ?? 'the member'} safely.`,
       );
       onClose();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to set password')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to set password')),
   });
   return (
     <AppDialog open={Boolean(user)} onClose={onClose} title="Set Temporary Password">

@@ -6,12 +6,14 @@ import { normalizeTier, type Role, type Tier } from '../../../../shared/constant
 import { CREATABLE_ROLES } from '../../../../shared/schemas/adminUsers';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { errorMessage } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
 import { DialogFormActions } from '../../common/FormButtons';
 import { SelectField } from '../../common/SelectField';
 import { ROLE_LABELS, TIER_OPTIONS } from './labels';
+
+const toasts = keyedToasts('updateUser');
 
 // Banning has its own action with a reason (BanUserDialog), so it is not a role to pick here.
 const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -20,11 +22,11 @@ export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClos
   const utils = trpc.useUtils();
   const update = trpc.adminUsers.update.useMutation({
     onSuccess: () => {
-      toastSuccess('User updated successfully');
+      toasts.success('User updated successfully');
       void utils.adminUsers.list.invalidate();
       onClose();
     },
-    onError: (error) => toastError('Error', errorMessage(error, 'Failed to update user')),
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update user')),
   });
   const initialTier = normalizeTier(user?.subscriptionTier);
   return (

@@ -1,5 +1,5 @@
 // SPEC 2.15's member table, on the shared ResponsiveTable (cards on a phone).
-import { Badge, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, IconButton, Menu, Stack, Text } from '@chakra-ui/react';
 import { MoreVertical } from 'lucide-react';
 import { TIER_LABELS, normalizeTier } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
@@ -11,6 +11,7 @@ import {
   type TableSort,
 } from '../../common/ResponsiveTable';
 import { ROLE_LABELS } from './labels';
+import { LandmarkPortal } from '../../common/LandmarkPortal';
 
 export type UserAction = 'update' | 'password' | 'ban' | 'unban' | 'delete';
 
@@ -75,7 +76,7 @@ function RowMenu({
           <MoreVertical />
         </IconButton>
       </Menu.Trigger>
-      <Portal>
+      <LandmarkPortal>
         <Menu.Positioner>
           <Menu.Content>
             {banned ? (
@@ -91,16 +92,16 @@ function RowMenu({
               Set Temporary Password
             </Menu.Item>
             {banned ? null : (
-              <Menu.Item value="ban" color="fg.error" onClick={() => onAction('ban', user)}>
+              <Menu.Item value="ban" color="red.fg" onClick={() => onAction('ban', user)}>
                 Ban…
               </Menu.Item>
             )}
-            <Menu.Item value="delete" color="fg.error" onClick={() => onAction('delete', user)}>
+            <Menu.Item value="delete" color="red.fg" onClick={() => onAction('delete', user)}>
               Delete User
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
-      </Portal>
+      </LandmarkPortal>
     </Menu.Root>
   );
 }

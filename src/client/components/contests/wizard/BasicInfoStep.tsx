@@ -2,7 +2,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import { CATEGORY_LABELS, CONTEST_LIMITS } from '../../../../shared/contests';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { FileDropzone } from '../../common/FileDropzone';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
@@ -11,6 +11,8 @@ import type { WizardValues } from './formValues';
 import { TemplateOfferPanel } from './TemplateOfferPanel';
 import { useTemplateOffer } from './useTemplateOffer';
 import type { WizardVariant } from './variants';
+
+const coverToasts = keyedToasts('coverUpload');
 
 export function BasicInfoStep({ variant }: { variant: WizardVariant }) {
   const { values, setFieldValue, touched, errors } = useFormikContext<WizardValues>();
@@ -39,9 +41,11 @@ export function BasicInfoStep({ variant }: { variant: WizardVariant }) {
           value={values.coverImage || null}
           onChange={(url) => {
             void setFieldValue('coverImage', url ?? '');
-            if (url) toastSuccess('Image uploaded');
+            if (url) coverToasts.success('Image uploaded');
           }}
-          onError={() => toastError('Upload failed', 'Failed to upload image. Please try again.')}
+          onError={() =>
+            coverToasts.error('Upload failed', 'Failed to upload image. Please try again.')
+          }
           helperText={variant.coverHint}
         />
         {touched.coverImage && errors.coverImage ? (

@@ -2,12 +2,14 @@
 // the leaderboard and comments switches.
 import { Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { FileDropzone } from '../../common/FileDropzone';
 import { FormField } from '../../common/FormField';
 import { MarkdownField } from '../../common/MarkdownField';
 import { SwitchField } from '../../common/SwitchField';
 import type { WizardValues } from './formValues';
+
+const guideToasts = keyedToasts('guideUpload');
 
 export function ContentStep() {
   const { values, setFieldValue, touched, errors } = useFormikContext<WizardValues>();
@@ -32,9 +34,11 @@ export function ContentStep() {
           value={values.pdfGuide || null}
           onChange={(url) => {
             void setFieldValue('pdfGuide', url ?? '');
-            if (url) toastSuccess('PDF uploaded');
+            if (url) guideToasts.success('PDF uploaded');
           }}
-          onError={() => toastError('Upload failed', 'Failed to upload PDF. Please try again.')}
+          onError={() =>
+            guideToasts.error('Upload failed', 'Failed to upload PDF. Please try again.')
+          }
           helperText="Optional. A PDF up to 10MB."
         />
         {touched.pdfGuide && errors.pdfGuide ? (

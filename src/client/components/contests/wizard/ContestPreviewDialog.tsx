@@ -27,7 +27,7 @@ import {
   type ContestMode,
   type ParticipationType,
 } from '../../../../shared/contests';
-import { formatDate } from '../../../../shared/format';
+import { formatDateTime } from '../../../../shared/format';
 import { ZEntryFee, ZExternalLink } from '../../../../shared/schemas/contests';
 import { AppDialog } from '../../common/AppDialog';
 import { Markdown } from '../../common/Markdown';
@@ -42,9 +42,6 @@ interface Props {
   onSubmit: () => void;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** SPEC 9's date, with the time beside it in a quieter voice. */
 /** 'Whole numbers, higher is better'; '2 decimals, lower is better'. */
 export function scoringText(values: Pick<WizardValues, 'scoreDecimals' | 'scoreOrder'>): string {
   const decimals = Number(values.scoreDecimals) || 0;
@@ -54,17 +51,11 @@ export function scoringText(values: Pick<WizardValues, 'scoreDecimals' | 'scoreO
   return `${precision}, ${(order ?? SCORE_ORDER_LABELS.higher).toLowerCase()}`;
 }
 
+/** The moment to the minute, in the viewer's zone, named (as the contest page shows it). */
 function DateValue({ value }: { value: string }) {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return <Text color="fg.muted">Not set</Text>;
-  return (
-    <Text>
-      <Text as="span">{formatDate(date)}</Text>{' '}
-      <Text as="span" color="fg.muted">
-        {timeFormat.format(date)}
-      </Text>
-    </Text>
-  );
+  return <Text>{formatDateTime(date)}</Text>;
 }
 
 function Cover({ src }: { src: string }) {

@@ -11,7 +11,7 @@ import type { ZodType } from 'zod';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { CONTEST_MESSAGES } from '../../../../shared/contests';
 import { errorMessage, serverFieldErrors } from '../../../lib/errors';
-import { toastError, toastSuccess } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { AccessStep } from './AccessStep';
 import { BasicInfoStep } from './BasicInfoStep';
@@ -25,6 +25,11 @@ import { SetupStep } from './SetupStep';
 import { useDraftSaver } from './useDraftSaver';
 import { createdMessage, stepFields, stepOfField, type WizardVariant } from './variants';
 import { WizardProgress } from './WizardProgress';
+import { FocusFirstError } from '../../common/FocusFirstError';
+
+// The draft's toasts share their key with useDraftSaver's 'Draft not saved'.
+const createToasts = keyedToasts('contestCreate');
+const draftToasts = keyedToasts('contestDraft');
 
 export interface WizardStart {
   values: WizardValues;
@@ -103,7 +108,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       showProblem(String(issue.path[0] ?? 'title'), issue.message, helpers);
-      toastError('Creation failed', issue.message);
+      createToasts.error('Creation failed', issue.message);
       return;
     }
     try {
@@ -115,10 +120,10 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
       });
       if (variant.drafts) clearBrowserDraft(browserStorage());
       void utils.contests.invalidate();
-      toastSuccess('Contest created', createdMessage(variant, contest));
+      createToasts.success('Contest created', createdMessage(variant, contest));
       navigate(variant.doneHref);
     } catch (error) {
-      toastError('Creation failed', errorMessage(error, 'Failed to create contest'));
+      createToasts.error('Creation failed', errorMessage(error, 'Failed to create contest'));
       const [field] = Object.entries(
         serverFieldErrors(error, { byMessage: FIELD_MESSAGES, fields: FORM_FIELDS }),
       );
@@ -147,7 +152,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
         true,
       );
     }
-    toastSuccess(
+    draftToasts.success(
       'Draft saved',
       result.skipped.length
         ? 'Saved, except fields that still have errors.'
@@ -177,6 +182,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
           aria-label={variant.kind === 'admin' ? 'Admin contest wizard' : 'Contest wizard'}
           onSubmitCapture={() => setChecking(true)}
         >
+          <FocusFirstError />
           {variant.drafts ? (
             <KeepBrowserCopy userId={userId} step={step} draftId={drafts.draftId} />
           ) : null}

@@ -3,9 +3,12 @@
 // quick Nexts never make two drafts.
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { toastError } from '../../../lib/toaster';
+import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { draftPayload, type WizardValues } from './formValues';
+
+// Shared with the wizard's 'Draft saved': a save that works closes an earlier 'Draft not saved'.
+const draftToasts = keyedToasts('contestDraft');
 
 export interface DraftSaveResult {
   /** Fields left out of the save because what they hold is not valid yet. */
@@ -32,9 +35,10 @@ export function useDraftSaver(initialId: number | null, onNewDraft?: (id: number
         setSavedAt(saved.updatedAt);
         if (isNew) onNewDraft?.(saved.id);
         void utils.contests.drafts.invalidate();
+        draftToasts.dismiss();
         return { skipped };
       } catch (error) {
-        toastError('Draft not saved', errorMessage(error, 'Failed to save draft'));
+        draftToasts.error('Draft not saved', errorMessage(error, 'Failed to save draft'));
         return null;
       }
     });

@@ -1,0 +1,92 @@
+// After an in-app navigation, focus moves to the new page's h1, so a keyboard or screen reader
+// user starts at the page they opened instead of on <body> (76 Tab presses to 'Pay entry fee').
+// Not on the first load: the browser starts at the top, and the skip link is the first stop.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+
+/** Pages load their code and data first: their h1 is waited for this long at most. */
+const HEADING_WAIT_MS = 10_000;
+
+/** The page's h1, once it is shown (a page waiting on its code may still be in the DOM, hidden). */
+function pageHeading(): HTMLElement | null {
+  const headings = [
+    ...document.querySelectorAll<HTMLElement>('main h1'),
+    ...document.querySelectorAll<HTMLElement>('h1'),
+  ];
+  return headings.find((h) => h.getClientRects().length > 0) ?? null;
+}
+
+function watch(onChange: () => void): MutationObserver {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['style', 'hidden'],
+  });
+  return observer;
+}
+
+/** A dialog, a menu or a field the person is already in keeps the focus. */
+function focusIsTaken(before: Element | null): boolean {
+  const active = document.activeElement;
+  if (document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"]')) {
+    return true;
+  }
+  if (!active || active === document.body || active === document.documentElement) return false;
+  // The link or button that led here (still there when the layout stays) gives way.
+  return active !== before;
+}
+
+function focusHeading(heading: HTMLElement) {
+  // Focusable by script only; global CSS (lib/system.ts) keeps it without an outline.
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
+export function RouteFocus() {
+  const [location] = useLocation();
+  const previous = useRef<string | null>(null);
+  // A redirect while the first screen is still loading ('/' to '/admin') is part of that load.
+  const firstScreenShown = useRef(false);
+
+  useEffect(() => {
+    if (firstScreenShown.current) return;
+    const seen = () => {
+      if (!pageHeading()) return false;
+      firstScreenShown.current = true;
+      return true;
+    };
+    if (seen()) return;
+    const observer = watch(() => {
+      if (seen()) observer.disconnect();
+    });
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = location;
+    if (from === null || from === location || !firstScreenShown.current) return;
+    const before = document.activeElement;
+    let done = false;
+    const tryFocus = () => {
+      const heading = pageHeading();
+      if (!heading) return false;
+      done = true;
+      if (!focusIsTaken(before)) focusHeading(heading);
+      return true;
+    };
+    if (tryFocus()) return;
+    const observer = watch(() => {
+      if (tryFocus()) observer.disconnect();
+    });
+    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      if (!done) observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [location]);
+
+  return null;
+}
