@@ -16,8 +16,8 @@ import { applyScores, rerankContest } from '../src/server/services/contestPartic
 import { getLeaderboard, setScores } from '../src/server/services/leaderboard';
 import { joinContest } from '../src/server/services/participation';
 import { createLimits } from '../src/server/services/limits';
-import { createPasswordHasher } from '../src/server/services/passwords';
-import { createSession } from '../src/server/services/sessions';
+import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
+import { createSession } from '../src/server/domain/accounts/sessions';
 import { adminStats } from '../src/server/services/stats';
 import { SCORES_PER_CALL } from '../src/shared/leaderboard';
 import { SESSION_COOKIE } from '../src/server/session';

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
 import { openDatabase, closeDatabase } from '../src/server/db/client';
-import { createPasswordHasher } from '../src/server/services/passwords';
+import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
 import { measureAuthPaint, printAuthPaint } from './bench-browser';
 
 interface CannonResult {

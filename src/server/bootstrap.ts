@@ -7,7 +7,7 @@ import type pino from 'pino';
 import type { DB } from './db/client';
 import { users } from './db/schema';
 import type { Env } from './env';
-import { createPasswordHasher, type PasswordHasher } from './services/passwords';
+import { createPasswordHasher, type PasswordHasher } from './domain/accounts/passwords';
 import { seedDemo } from './seed';
 
 /** SESSION_SECRET, or one generated once and kept beside the database so sessions survive restarts. */

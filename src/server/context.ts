@@ -5,9 +5,9 @@ import type pino from 'pino';
 import type { DB } from './db/client';
 import type { Actor } from './services/actor';
 import type { Limits } from './services/limits';
-import type { PasswordHasher } from './services/passwords';
-import { getSessionUser } from './services/sessions';
-import type { SessionUser } from './services/users';
+import type { PasswordHasher } from './domain/accounts/passwords';
+import { getSessionUser } from './domain/accounts/sessions';
+import type { SessionUser } from './domain/accounts/users';
 import {
   getDeviceCookie,
   getSessionCookie,

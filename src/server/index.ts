@@ -11,7 +11,7 @@ import { createLogDestination } from './logDestination';
 import { createLogger } from './logger';
 import { CLIENT_DIR } from './paths';
 import { createLimits } from './services/limits';
-import { createPasswordHasher } from './services/passwords';
+import { createPasswordHasher } from './domain/accounts/passwords';
 import { removeOrphanUploads } from './services/uploadCleanup';
 
 async function main() {

@@ -4,7 +4,7 @@ import { MSG } from '../shared/messages';
 import type { Context } from './context';
 import { AppError } from './services/errors';
 import { getPlatformSettings } from './services/settings';
-import { assertPasswordChosen } from './services/users';
+import { assertPasswordChosen } from './domain/accounts/users';
 import { transformer } from './transformer';
 
 interface IssueLike {

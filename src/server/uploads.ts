@@ -9,7 +9,7 @@ import { sendError } from './rest';
 import { AppError } from './services/errors';
 import { take } from './services/limits';
 import { getPlatformSettings } from './services/settings';
-import { assertPasswordChosen } from './services/users';
+import { assertPasswordChosen } from './domain/accounts/users';
 import { getServableUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name as RFC 5987 UTF-8. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { joinContest } from '../../src/server/services/participation';
 import { setScores } from '../../src/server/services/leaderboard';
-import { updateUser } from '../../src/server/services/adminUsers';
+import { updateUser } from '../../src/server/domain/accounts/adminUsers';
 import { reviewProof } from '../../src/server/services/payments';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';

@@ -6,8 +6,8 @@
 // sleeping against the 5 seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { deleteUserSessions } from '../../src/server/services/sessions';
-import { banUser } from '../../src/server/services/adminUsers';
+import { deleteUserSessions } from '../../src/server/domain/accounts/sessions';
+import { banUser } from '../../src/server/domain/accounts/adminUsers';
 import { MSG } from '../../src/shared/messages';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';

@@ -6,7 +6,7 @@ import type { DB } from '../../src/server/db/client';
 import { auditLog, payoutMethods, settings, uploads, users } from '../../src/server/db/schema';
 import type { CreatedUser } from './db';
 import { sealData } from 'iron-session';
-import { createSession } from '../../src/server/services/sessions';
+import { createSession } from '../../src/server/domain/accounts/sessions';
 import { SESSION_COOKIE } from '../../src/server/session';
 import { HttpClient, type TestServer } from './server';
 

@@ -9,8 +9,8 @@ import { users } from '../../src/server/db/schema';
 import { createContextInner, type AppDeps, type SessionCookie } from '../../src/server/context';
 import { createCaller } from '../../src/server/routers/_app';
 import { createLimits, type LimitSettings } from '../../src/server/services/limits';
-import { createPasswordHasher } from '../../src/server/services/passwords';
-import { createSession, getSessionUser } from '../../src/server/services/sessions';
+import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
+import { createSession, getSessionUser } from '../../src/server/domain/accounts/sessions';
 
 /** Test suites hash at a low scrypt cost, injected here; the product never reads it from anywhere. */
 export const testPasswords = createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });

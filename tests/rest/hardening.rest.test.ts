@@ -152,7 +152,7 @@ describe('password rules', () => {
   it('a hash made at a weaker cost is redone at the next sign-in', async () => {
     const member = await createUser(s.db);
     // Store a valid hash at N=2^9, weaker than the test cost of N=2^10.
-    const { createPasswordHasher } = await import('../../src/server/services/passwords');
+    const { createPasswordHasher } = await import('../../src/server/domain/accounts/passwords');
     const weakHash = await createPasswordHasher({ N: 512, r: 8, p: 1 }).hash(member.password);
     s.db.update(users).set({ password: weakHash }).where(eq(users.id, member.id)).run();
     await signedIn(member);

@@ -2,7 +2,7 @@
 // the member's own list and the reviewers' queue, reviews, and proof files that only their
 // owner and reviewers can read, even after the member's account is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteUser } from '../../src/server/services/adminUsers';
+import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import {
   PAYMENT_MESSAGES as M,
   senderAddressFormatMessage,

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payoutMethods, uploads, users } from '../../src/server/db/schema';
-import { updateUser, deleteUser } from '../../src/server/services/adminUsers';
+import { updateUser, deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { AppError } from '../../src/server/services/errors';
 import { lastAuditRow, snapshot, userCount } from '../helpers/accounts';
 import {

@@ -11,8 +11,11 @@ import { issueDeviceToken, verifyDeviceToken } from '../../src/server/services/d
 import { memoryDeviceCookie, withDeviceToken, type DeviceCookie } from '../../src/server/session';
 import { MSG } from '../../src/shared/messages';
 import { AppError } from '../../src/server/services/errors';
-import { createPasswordHasher, PRODUCTION_PARAMS } from '../../src/server/services/passwords';
-import { deleteUserSessions } from '../../src/server/services/sessions';
+import {
+  createPasswordHasher,
+  PRODUCTION_PARAMS,
+} from '../../src/server/domain/accounts/passwords';
+import { deleteUserSessions } from '../../src/server/domain/accounts/sessions';
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/services/settings';
 import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import {

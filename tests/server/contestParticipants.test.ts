@@ -10,7 +10,7 @@ import {
   participantCount,
   removeParticipant,
 } from '../../src/server/services/contestParticipants';
-import { deleteUser } from '../../src/server/services/adminUsers';
+import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
 import { insertContest, storedContest, uploadRow } from '../helpers/contests';

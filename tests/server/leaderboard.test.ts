@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, contestParticipants, contests, users } from '../../src/server/db/schema';
 import type { ScoreOrder } from '../../src/shared/contests';
-import { deleteUser } from '../../src/server/services/adminUsers';
+import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import {
   addParticipant,
   applyScores,

@@ -4,7 +4,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, contestParticipants, paymentProofs, users } from '../../src/server/db/schema';
-import { deleteUser } from '../../src/server/services/adminUsers';
+import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { addParticipant } from '../../src/server/services/contestParticipants';
 import { savePaymentConfig } from '../../src/server/services/settings';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';

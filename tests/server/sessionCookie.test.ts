@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { sealData } from 'iron-session';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createContextInner } from '../../src/server/context';
-import { createSession, deleteSession } from '../../src/server/services/sessions';
+import { createSession, deleteSession } from '../../src/server/domain/accounts/sessions';
 import { cachedSealCount, getSessionCookie, SESSION_COOKIE } from '../../src/server/session';
 import { createTestDb, createUser } from '../helpers/db';
 

@@ -10,8 +10,8 @@ import {
   ZUpdatePaymentRequestSchema,
   ZUpdateProfileRequestSchema,
 } from '../../shared/schemas/account';
-import * as account from '../services/account';
-import * as sessions from '../services/sessions';
+import * as account from '../domain/accounts/account';
+import * as sessions from '../domain/accounts/sessions';
 import { protectedProcedure, router } from '../trpc';
 
 const ok = { success: true as const };

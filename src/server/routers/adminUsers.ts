@@ -13,7 +13,7 @@ import {
   ZUnbanUserRequestSchema,
   ZUpdateUserRequestSchema,
 } from '../../shared/schemas/adminUsers';
-import * as adminUsers from '../services/adminUsers';
+import * as adminUsers from '../domain/accounts/adminUsers';
 import { adminProcedure, router } from '../trpc';
 
 export const adminUsersRouter = router({

@@ -7,10 +7,10 @@ import {
 } from '../../shared/schemas/auth';
 import type { TUser } from '../../shared/schemas/auth';
 import type { Context } from '../context';
-import * as auth from '../services/auth';
+import * as auth from '../domain/accounts/auth';
 import { issueDeviceToken } from '../services/devices';
-import { createSession, deleteSession } from '../services/sessions';
-import { toPublicUser } from '../services/users';
+import { createSession, deleteSession } from '../domain/accounts/sessions';
+import { toPublicUser } from '../domain/accounts/users';
 import { middleware, publicProcedure, router } from '../trpc';
 
 /**

@@ -52,7 +52,7 @@ import {
 } from './participation';
 import { getPaymentConfig } from './settings';
 import { assertOwnUpload } from './uploads';
-import { isUniqueViolation } from './users';
+import { isUniqueViolation } from '../domain/accounts/users';
 
 type OwnRefusal = Exclude<PaymentRefusal, JoinRefusal>;
 

@@ -3,10 +3,10 @@
 // device) ends that session everywhere at once, whatever the cookie says.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
-import type { TSessionInfo } from '../../shared/schemas/account';
-import { AppError } from './errors';
+import type { DB, DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { TSessionInfo } from '../../../shared/schemas/account';
+import { AppError } from '../../services/errors';
 import { publicUserColumns, type SessionUser } from './users';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;

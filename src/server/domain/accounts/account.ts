@@ -1,22 +1,22 @@
 // A member's own account: profile, password and payout method.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../db/client';
-import { payoutMethods, users } from '../db/schema';
-import type { TUser } from '../../shared/schemas/auth';
+import type { DB } from '../../db/client';
+import { payoutMethods, users } from '../../db/schema';
+import type { TUser } from '../../../shared/schemas/auth';
 import type {
   TChangePasswordRequest,
   TPaymentSettings,
   TPaymentSettingsResponse,
   TUpdateProfileRequestOutput,
-} from '../../shared/schemas/account';
-import type { Actor } from './actor';
+} from '../../../shared/schemas/account';
+import type { Actor } from '../../services/actor';
 import { assertUnique, rethrowUnique } from './auth';
-import { AppError } from './errors';
-import { beginGuess, type Limits } from './limits';
+import { AppError } from '../../services/errors';
+import { beginGuess, type Limits } from '../../services/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { assertOwnUpload } from './uploads';
+import { assertOwnUpload } from '../../services/uploads';
 import { publicUserColumns } from './users';
 
 export function updateProfile({

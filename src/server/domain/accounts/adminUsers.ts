@@ -1,24 +1,24 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { users } from '../db/schema';
-import type { TUser } from '../../shared/schemas/auth';
+import type { DB, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { TUser } from '../../../shared/schemas/auth';
 import type {
   SortOrder,
   TAdminUser,
   TUpdateUserRequest,
   UserSort,
-} from '../../shared/schemas/adminUsers';
-import type { Role, Tier } from '../../shared/constants';
+} from '../../../shared/schemas/adminUsers';
+import type { Role, Tier } from '../../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
-import { removeFromAllContests } from './contestParticipants';
-import { announceLeaderboardChanges } from './liveEvents';
-import { writeAudit, type Actor } from './audit';
-import { AppError } from './errors';
+import { removeFromAllContests } from '../../services/contestParticipants';
+import { announceLeaderboardChanges } from '../../services/liveEvents';
+import { writeAudit, type Actor } from '../../services/audit';
+import { AppError } from '../../services/errors';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { getPlatformSettings } from './settings';
+import { getPlatformSettings } from '../../services/settings';
 import { publicUserColumns } from './users';
 
 const ROLE_RANK: Record<Role, number> = { banned: 0, user: 1, moderator: 2, admin: 3 };

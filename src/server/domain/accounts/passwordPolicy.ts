@@ -1,9 +1,9 @@
 // The server's password rules: the shared ones, plus a refusal of very common passwords from
 // zxcvbn-ts's common-password dictionary (49,000 entries: a well-kept list, not a hand-typed one).
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { MSG } from '../../shared/messages';
-import { passwordRuleProblem } from '../../shared/passwordPolicy';
-import { AppError } from './errors';
+import { MSG } from '../../../shared/messages';
+import { passwordRuleProblem } from '../../../shared/passwordPolicy';
+import { AppError } from '../../services/errors';
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {

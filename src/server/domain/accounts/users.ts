@@ -1,10 +1,10 @@
 // Reading users with an explicit column list: the password hash never leaves this layer.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../db/client';
-import { users } from '../db/schema';
-import { MSG } from '../../shared/messages';
-import { PASSWORD_CHANGE_REQUIRED, type TUser } from '../../shared/schemas/auth';
-import { AppError } from './errors';
+import type { DB } from '../../db/client';
+import { users } from '../../db/schema';
+import { MSG } from '../../../shared/messages';
+import { PASSWORD_CHANGE_REQUIRED, type TUser } from '../../../shared/schemas/auth';
+import { AppError } from '../../services/errors';
 
 export const publicUserColumns = {
   id: users.id,

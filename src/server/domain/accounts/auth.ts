@@ -1,15 +1,15 @@
 // Registration and sign-in rules (SPEC 5, PRODUCT.md 'Tiers, roles, access').
 import { eq, sql } from 'drizzle-orm';
-import type { DB } from '../db/client';
-import { users } from '../db/schema';
-import { MSG } from '../../shared/messages';
-import type { TLoginRequest, TRegisterRequest, TUser } from '../../shared/schemas/auth';
-import { AppError } from './errors';
-import { knownDeviceKey } from './devices';
-import { beginGuess, take, type Limits } from './limits';
+import type { DB } from '../../db/client';
+import { users } from '../../db/schema';
+import { MSG } from '../../../shared/messages';
+import type { TLoginRequest, TRegisterRequest, TUser } from '../../../shared/schemas/auth';
+import { AppError } from '../../services/errors';
+import { knownDeviceKey } from '../../services/devices';
+import { beginGuess, take, type Limits } from '../../services/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
-import { getPlatformSettings } from './settings';
+import { getPlatformSettings } from '../../services/settings';
 import { conflictField, getUser, isUniqueViolation, publicUserColumns } from './users';
 
 export function assertUnique({
