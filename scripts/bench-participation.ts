@@ -18,7 +18,7 @@ import { joinContest } from '../src/server/services/participation';
 import { createLimits } from '../src/server/services/limits';
 import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
 import { createSession } from '../src/server/domain/accounts/sessions';
-import { adminStats } from '../src/server/services/stats';
+import { adminStats } from '../src/server/domain/admin/stats';
 import { SCORES_PER_CALL } from '../src/shared/leaderboard';
 import { SESSION_COOKIE } from '../src/server/session';
 

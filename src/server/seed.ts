@@ -4,7 +4,7 @@ import type { DB } from './db/client';
 import { seedContests } from './seedContests';
 import { educationContent } from './db/schema';
 import { SEED_EDUCATION } from './seedEducation';
-import { storePlatformSettings } from './services/settings';
+import { storePlatformSettings } from './domain/admin/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

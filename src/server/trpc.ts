@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { MSG } from '../shared/messages';
 import type { Context } from './context';
 import { AppError } from './services/errors';
-import { getPlatformSettings } from './services/settings';
+import { getPlatformSettings } from './domain/admin/settings';
 import { assertPasswordChosen } from './domain/accounts/users';
 import { transformer } from './transformer';
 

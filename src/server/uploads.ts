@@ -8,7 +8,7 @@ import { createContext, type AppDeps } from './context';
 import { sendError } from './rest';
 import { AppError } from './services/errors';
 import { take } from './services/limits';
-import { getPlatformSettings } from './services/settings';
+import { getPlatformSettings } from './domain/admin/settings';
 import { assertPasswordChosen } from './domain/accounts/users';
 import { getServableUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
 

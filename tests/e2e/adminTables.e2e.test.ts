@@ -2,7 +2,7 @@
 // member table and the audit log on a phone-sized screen, and the Add User form's messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { writeAudit } from '../../src/server/services/audit';
+import { writeAudit } from '../../src/server/domain/admin/audit';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';

@@ -6,7 +6,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { contestParticipants, contests, paymentProofs, users } from '../../src/server/db/schema';
-import { adminStats } from '../../src/server/services/stats';
+import { adminStats } from '../../src/server/domain/admin/stats';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { PAYMENT_MESSAGES as M, PROOF_STATE_MESSAGES } from '../../src/shared/payments';
 import { PNG } from '../helpers/accounts';

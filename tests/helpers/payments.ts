@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../src/server/db/client';
 import { paymentProofs, users } from '../../src/server/db/schema';
-import { getPaymentConfig, savePaymentConfig } from '../../src/server/services/settings';
+import { getPaymentConfig, savePaymentConfig } from '../../src/server/domain/admin/settings';
 import { normalizeTxHash, type PaymentNetwork, type ProofStatus } from '../../src/shared/payments';
 import type { Tier } from '../../src/shared/constants';
 

@@ -16,7 +16,7 @@ import {
   PRODUCTION_PARAMS,
 } from '../../src/server/domain/accounts/passwords';
 import { deleteUserSessions } from '../../src/server/domain/accounts/sessions';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/services/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
 import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import {
   callerFor,

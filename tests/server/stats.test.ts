@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type contests, educationContent, users } from '../../src/server/db/schema';
 import { addParticipant } from '../../src/server/services/contestParticipants';
-import { adminStats, SIGNUP_DAYS } from '../../src/server/services/stats';
+import { adminStats, SIGNUP_DAYS } from '../../src/server/domain/admin/stats';
 import { callerFor, createTestDb, createUser, type TestDb } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { DAY, insertContest } from '../helpers/contests';

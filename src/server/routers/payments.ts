@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/payments';
 import { paymentChanges } from '../services/liveEvents';
 import * as payments from '../services/payments';
-import { tierBreakdown } from '../services/stats';
+import { tierBreakdown } from '../domain/admin/stats';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 
 export const paymentsRouter = router({

@@ -23,7 +23,7 @@ import {
   type TUpdateContestInput,
 } from '../../shared/schemas/contests';
 import { isReviewer, type Actor } from './actor';
-import { writeAudit } from './audit';
+import { writeAudit } from '../domain/admin/audit';
 import {
   CREATOR_EDITABLE,
   PUBLIC,
@@ -36,7 +36,7 @@ import {
 } from './contestReads';
 import { rerankContest } from './contestParticipants';
 import { AppError } from './errors';
-import { getPlatformSettings } from './settings';
+import { getPlatformSettings } from '../domain/admin/settings';
 import { assertOwnUpload } from './uploads';
 
 /** A member's submission: pending while approval is required, else active (PRODUCT.md). */

@@ -5,7 +5,7 @@ import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../db/client';
 import { educationContent, educationSaved, users } from '../db/schema';
 import type { EducationKind, TEducationCard, TEducationItem } from '../../shared/schemas/education';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '../domain/admin/audit';
 import { sanitizeImportedHtml } from './educationHtml';
 import { AppError } from './errors';
 import { assertOwnUpload } from './uploads';

@@ -19,7 +19,7 @@ import type {
   TSetScoresResponse,
 } from '../../shared/schemas/participation';
 import { isReviewer, type Actor } from './actor';
-import { writeAudit } from './audit';
+import { writeAudit } from '../domain/admin/audit';
 import { applyScores } from './contestParticipants';
 import {
   isVisible,

@@ -36,7 +36,7 @@ import type {
 } from '../../shared/schemas/payments';
 import type { PaymentNetwork, TPaymentConfig } from '../../shared/schemas/settings';
 import { isReviewer, type Actor } from './actor';
-import { writeAudit } from './audit';
+import { writeAudit } from '../domain/admin/audit';
 import { addParticipant } from './contestParticipants';
 import { AppError, type AppErrorCode } from './errors';
 import { announceLeaderboardChanges, announcePaymentChanges } from './liveEvents';
@@ -50,7 +50,7 @@ import {
   type JoinContest,
   type JoinRefusalInfo,
 } from './participation';
-import { getPaymentConfig } from './settings';
+import { getPaymentConfig } from '../domain/admin/settings';
 import { assertOwnUpload } from './uploads';
 import { isUniqueViolation } from '../domain/accounts/users';
 

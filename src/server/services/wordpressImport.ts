@@ -14,7 +14,7 @@ import {
   type TImportProgress,
   type TImportRefusal,
 } from '../../shared/schemas/education';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '../domain/admin/audit';
 import { freeSlug, slugify } from './education';
 import { clip, htmlToText, sanitizeImportedHtml } from './educationHtml';
 import { AppError } from './errors';

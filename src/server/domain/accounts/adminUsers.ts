@@ -13,12 +13,12 @@ import type { Role, Tier } from '../../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
 import { removeFromAllContests } from '../../services/contestParticipants';
 import { announceLeaderboardChanges } from '../../services/liveEvents';
-import { writeAudit, type Actor } from '../../services/audit';
+import { writeAudit, type Actor } from '../admin/audit';
 import { AppError } from '../../services/errors';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { getPlatformSettings } from '../../services/settings';
+import { getPlatformSettings } from '../admin/settings';
 import { publicUserColumns } from './users';
 
 const ROLE_RANK: Record<Role, number> = { banned: 0, user: 1, moderator: 2, admin: 3 };

@@ -9,7 +9,7 @@ import { knownDeviceKey } from '../../services/devices';
 import { beginGuess, take, type Limits } from '../../services/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
-import { getPlatformSettings } from '../../services/settings';
+import { getPlatformSettings } from '../admin/settings';
 import { conflictField, getUser, isUniqueViolation, publicUserColumns } from './users';
 
 export function assertUnique({

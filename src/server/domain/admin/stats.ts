@@ -1,17 +1,17 @@
 // Figures: the member's dashboard and analytics (PRODUCT.md 'Taking part') from their
 // participations, and the admin dashboard (SPEC 2.14, 3 'Admin stats') in one pass per table.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { countEducation } from './education';
-import type { DB } from '../db/client';
-import { contestParticipants as cp, contests, paymentProofs, users } from '../db/schema';
-import { PUBLIC_CONTEST_STATUSES } from '../../shared/contests';
-import type { TTierBreakdown } from '../../shared/schemas/payments';
+import { countEducation } from '../../services/education';
+import type { DB } from '../../db/client';
+import { contestParticipants as cp, contests, paymentProofs, users } from '../../db/schema';
+import { PUBLIC_CONTEST_STATUSES } from '../../../shared/contests';
+import type { TTierBreakdown } from '../../../shared/schemas/payments';
 import type {
   TAdminStats,
   TAnalytics,
   TContestResult,
   TDashboard,
-} from '../../shared/schemas/stats';
+} from '../../../shared/schemas/stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -1,8 +1,8 @@
 // Platform and payment settings, stored as key -> JSON in the settings table.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DB, DbOrTx } from '../db/client';
-import { settings } from '../db/schema';
+import type { DB, DbOrTx } from '../../db/client';
+import { settings } from '../../db/schema';
 import {
   DEFAULT_PAYMENT_CONFIG,
   DEFAULT_PLATFORM_SETTINGS,
@@ -11,7 +11,7 @@ import {
   ZPlatformSettingsSchema,
   type TPaymentConfig,
   type TPlatformSettings,
-} from '../../shared/schemas/settings';
+} from '../../../shared/schemas/settings';
 import { writeAudit, type Actor } from './audit';
 
 /**

@@ -1,11 +1,11 @@
 // The audit log: every admin action with the values before and after.
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { auditLog, contests, users } from '../db/schema';
-import { isDayBound, type TAuditEntry } from '../../shared/schemas/audit';
-import type { Actor } from './actor';
+import type { DB, DbOrTx } from '../../db/client';
+import { auditLog, contests, users } from '../../db/schema';
+import { isDayBound, type TAuditEntry } from '../../../shared/schemas/audit';
+import type { Actor } from '../../services/actor';
 
-export type { Actor } from './actor';
+export type { Actor } from '../../services/actor';
 
 export function writeAudit({
   db,
