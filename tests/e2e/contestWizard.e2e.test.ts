@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { listDrafts } from '../../src/server/services/contestReads';
+import { listDrafts } from '../../src/server/domain/contests/contestReads';
 import { signIn } from '../helpers/accounts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { storedContest } from '../helpers/contests';

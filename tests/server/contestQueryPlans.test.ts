@@ -2,7 +2,11 @@
 // the default tabs read it in page order (a page stops after its rows). Checked on SQLite's own
 // query plans, so no timing is involved: a change that loses an index fails here.
 import { afterAll, describe, expect, it } from 'vitest';
-import { getContest, listContests, listDrafts } from '../../src/server/services/contestReads';
+import {
+  getContest,
+  listContests,
+  listDrafts,
+} from '../../src/server/domain/contests/contestReads';
 import { CONTEST_TABS, type ContestTab } from '../../src/shared/contests';
 import { insertContest } from '../helpers/contests';
 import { createTestDb, createUser } from '../helpers/db';

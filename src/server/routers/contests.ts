@@ -16,8 +16,8 @@ import {
   ZSetContestStatusRequestSchema,
   ZUpdateContestRequestSchema,
 } from '../../shared/schemas/contests';
-import * as contestReads from '../services/contestReads';
-import * as contests from '../services/contests';
+import * as contestReads from '../domain/contests/contestReads';
+import * as contests from '../domain/contests/contests';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 
 export const contestsRouter = router({

@@ -28,7 +28,7 @@ import {
   readForWrite,
   type ContestRow,
   type Viewer,
-} from './contestReads';
+} from '../domain/contests/contestReads';
 import { AppError } from './errors';
 import { announceLeaderboardChanges } from './liveEvents';
 

@@ -19,7 +19,7 @@ import type {
 } from '../../shared/schemas/participation';
 import type { Actor } from './actor';
 import { addParticipant, removeParticipant } from './contestParticipants';
-import { isVisible, notFound, type ContestRow } from './contestReads';
+import { isVisible, notFound, type ContestRow } from '../domain/contests/contestReads';
 import { AppError, type AppErrorCode } from './errors';
 import { announceLeaderboardChanges } from './liveEvents';
 

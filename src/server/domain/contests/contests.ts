@@ -2,8 +2,8 @@
 // PRODUCT.md 'Contests'). Who may see a contest is decided in contestReads.ts.
 import crypto from 'node:crypto';
 import { and, eq, like, ne, or, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { contestParticipants, contests } from '../db/schema';
+import type { DB, DbOrTx } from '../../db/client';
+import { contestParticipants, contests } from '../../db/schema';
 import {
   CONTEST_FORM_DEFAULTS,
   CONTEST_MESSAGES as M,
@@ -12,7 +12,7 @@ import {
   slugify,
   type ContestStatus,
   type ModerationStatus,
-} from '../../shared/contests';
+} from '../../../shared/contests';
 import {
   ZContestFormSchema,
   ZContestServerSchema,
@@ -21,9 +21,9 @@ import {
   type TCreateContestInput,
   type TSaveDraftInput,
   type TUpdateContestInput,
-} from '../../shared/schemas/contests';
-import { isReviewer, type Actor } from './actor';
-import { writeAudit } from '../domain/admin/audit';
+} from '../../../shared/schemas/contests';
+import { isReviewer, type Actor } from '../../services/actor';
+import { writeAudit } from '../admin/audit';
 import {
   CREATOR_EDITABLE,
   PUBLIC,
@@ -34,10 +34,10 @@ import {
   readForWrite,
   type ContestRow,
 } from './contestReads';
-import { rerankContest } from './contestParticipants';
-import { AppError } from './errors';
-import { getPlatformSettings } from '../domain/admin/settings';
-import { assertOwnUpload } from './uploads';
+import { rerankContest } from '../../services/contestParticipants';
+import { AppError } from '../../services/errors';
+import { getPlatformSettings } from '../admin/settings';
+import { assertOwnUpload } from '../../services/uploads';
 
 /** A member's submission: pending while approval is required, else active (PRODUCT.md). */
 function submissionStatus(db: DB): ContestStatus {

@@ -2,8 +2,8 @@
 // PRODUCT.md 'Contests'). Row visibility lives here: a member sees other members' contests only
 // once active or completed, and a contest they may not see is a 404, exactly like a missing one.
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { contestParticipants, contests, users } from '../db/schema';
+import type { DB, DbOrTx } from '../../db/client';
+import { contestParticipants, contests, users } from '../../db/schema';
 import {
   CONTEST_MESSAGES as M,
   CREATOR_EDITABLE_STATUSES,
@@ -12,16 +12,16 @@ import {
   type ContestStatus,
   type ContestTab,
   type ParticipationType,
-} from '../../shared/contests';
-import type { Tier } from '../../shared/constants';
+} from '../../../shared/contests';
+import type { Tier } from '../../../shared/constants';
 import type {
   TContest,
   TContestDraft,
   TContestListItem,
   TContestParticipant,
-} from '../../shared/schemas/contests';
-import { isReviewer, type Actor } from './actor';
-import { AppError } from './errors';
+} from '../../../shared/schemas/contests';
+import { isReviewer, type Actor } from '../../services/actor';
+import { AppError } from '../../services/errors';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
 
