@@ -11,7 +11,7 @@ import { closeDatabase, openDatabase, type DB } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 import { parseEnv } from '../src/server/env';
 import type { Actor } from '../src/server/services/actor';
-import { ImportFailedError, importWordPress } from '../src/server/services/wordpressImport';
+import { ImportFailedError, importWordPress } from '../src/server/domain/education/wordpressImport';
 import type { TImportProgress } from '../src/shared/schemas/education';
 
 function usage(message?: string): never {

@@ -5,14 +5,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { educationContent, uploads } from '../../src/server/db/schema';
-import { sanitizeImportedHtml, htmlToText } from '../../src/server/services/educationHtml';
-import { importJobDone } from '../../src/server/services/importJobs';
+import { sanitizeImportedHtml, htmlToText } from '../../src/server/domain/education/educationHtml';
+import { importJobDone } from '../../src/server/domain/education/importJobs';
 import { isPublicAddress } from '../../src/server/services/safeFetch';
 import {
   ImportFailedError,
   importWordPress,
   postsEndpoint,
-} from '../../src/server/services/wordpressImport';
+} from '../../src/server/domain/education/wordpressImport';
 import type { Actor } from '../../src/server/services/actor';
 import { lastAuditRow } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';

@@ -14,8 +14,8 @@ import {
   ZStartImportRequestSchema,
   ZUpdateEducationRequestSchema,
 } from '../../shared/schemas/education';
-import * as education from '../services/education';
-import { getImportJob, startImport } from '../services/importJobs';
+import * as education from '../domain/education/education';
+import { getImportJob, startImport } from '../domain/education/importJobs';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 
 export const educationRouter = router({

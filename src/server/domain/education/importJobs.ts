@@ -4,10 +4,10 @@
 // server process, one SQLite file): a restart forgets them, while what they imported stays.
 import crypto from 'node:crypto';
 import type pino from 'pino';
-import type { DB } from '../db/client';
-import type { TImportJob, TImportProgress } from '../../shared/schemas/education';
-import type { Actor } from './actor';
-import { AppError } from './errors';
+import type { DB } from '../../db/client';
+import type { TImportJob, TImportProgress } from '../../../shared/schemas/education';
+import type { Actor } from '../../services/actor';
+import { AppError } from '../../services/errors';
 import { assertImportableSite, ImportFailedError, importWordPress } from './wordpressImport';
 
 interface Job extends TImportJob {

@@ -1,14 +1,18 @@
 // The Education Center: members list, search, read and save items; admins write them. Imports
 // from WordPress are in wordpressImport.ts and end up in the same table.
-import { slugify as slugifyTitle } from '../../shared/slug';
+import { slugify as slugifyTitle } from '../../../shared/slug';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { educationContent, educationSaved, users } from '../db/schema';
-import type { EducationKind, TEducationCard, TEducationItem } from '../../shared/schemas/education';
-import { writeAudit, type Actor } from '../domain/admin/audit';
+import type { DB, DbOrTx } from '../../db/client';
+import { educationContent, educationSaved, users } from '../../db/schema';
+import type {
+  EducationKind,
+  TEducationCard,
+  TEducationItem,
+} from '../../../shared/schemas/education';
+import { writeAudit, type Actor } from '../admin/audit';
 import { sanitizeImportedHtml } from './educationHtml';
-import { AppError } from './errors';
-import { assertOwnUpload } from './uploads';
+import { AppError } from '../../services/errors';
+import { assertOwnUpload } from '../../services/uploads';
 
 export const CONTENT_NOT_FOUND = 'Content not found';
 

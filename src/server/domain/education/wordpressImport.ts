@@ -7,19 +7,24 @@
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DB } from '../db/client';
-import { educationContent } from '../db/schema';
+import type { DB } from '../../db/client';
+import { educationContent } from '../../db/schema';
 import {
   EDUCATION_LIMITS,
   type TImportProgress,
   type TImportRefusal,
-} from '../../shared/schemas/education';
-import { writeAudit, type Actor } from '../domain/admin/audit';
+} from '../../../shared/schemas/education';
+import { writeAudit, type Actor } from '../admin/audit';
 import { freeSlug, slugify } from './education';
 import { clip, htmlToText, sanitizeImportedHtml } from './educationHtml';
-import { AppError } from './errors';
-import { assertPublicHost, FetchRefusedError, parseFetchableUrl, safeGet } from './safeFetch';
-import { storeUpload } from './uploads';
+import { AppError } from '../../services/errors';
+import {
+  assertPublicHost,
+  FetchRefusedError,
+  parseFetchableUrl,
+  safeGet,
+} from '../../services/safeFetch';
+import { storeUpload } from '../../services/uploads';
 
 export const IMPORT_DEFAULTS = {
   perPage: 20,
