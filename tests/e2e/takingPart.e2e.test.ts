@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { joinContest } from '../../src/server/services/participation';
 import { setScores } from '../../src/server/services/leaderboard';
 import { updateUser } from '../../src/server/domain/accounts/adminUsers';
-import { reviewProof } from '../../src/server/services/payments';
+import { reviewProof } from '../../src/server/domain/money/payments';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { DAY, insertContest } from '../helpers/contests';

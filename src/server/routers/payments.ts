@@ -17,7 +17,7 @@ import {
   ZTierChoiceSchema,
 } from '../../shared/schemas/payments';
 import { paymentChanges } from '../services/liveEvents';
-import * as payments from '../services/payments';
+import * as payments from '../domain/money/payments';
 import { tierBreakdown } from '../domain/admin/stats';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 

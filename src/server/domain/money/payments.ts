@@ -6,10 +6,10 @@
 // contestParticipants.ts, cap respected), verifying an upgrade sets the tier; both in the
 // review's transaction, audited. Each change is announced to the member's open pages.
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { contests, paymentProofs, users } from '../db/schema';
-import { normalizeTier, tierRank, type Tier } from '../../shared/constants';
-import { JOIN_REFUSALS, type JoinRefusal } from '../../shared/participation';
+import type { DB, DbOrTx } from '../../db/client';
+import { contests, paymentProofs, users } from '../../db/schema';
+import { normalizeTier, tierRank, type Tier } from '../../../shared/constants';
+import { JOIN_REFUSALS, type JoinRefusal } from '../../../shared/participation';
 import {
   NETWORK_NAMES,
   PAID_TIERS,
@@ -26,20 +26,20 @@ import {
   type PaymentRefusal,
   type ProofStatus,
   type ReviewStatus,
-} from '../../shared/payments';
+} from '../../../shared/payments';
 import type {
   TPaymentOptions,
   TPaymentProof,
   TReviewProof,
   TSubmitProofInput,
   TTierChoice,
-} from '../../shared/schemas/payments';
-import type { PaymentNetwork, TPaymentConfig } from '../../shared/schemas/settings';
-import { isReviewer, type Actor } from './actor';
-import { writeAudit } from '../domain/admin/audit';
-import { addParticipant } from './contestParticipants';
-import { AppError, type AppErrorCode } from './errors';
-import { announceLeaderboardChanges, announcePaymentChanges } from './liveEvents';
+} from '../../../shared/schemas/payments';
+import type { PaymentNetwork, TPaymentConfig } from '../../../shared/schemas/settings';
+import { isReviewer, type Actor } from '../../services/actor';
+import { writeAudit } from '../admin/audit';
+import { addParticipant } from '../../services/contestParticipants';
+import { AppError, type AppErrorCode } from '../../services/errors';
+import { announceLeaderboardChanges, announcePaymentChanges } from '../../services/liveEvents';
 import {
   hasVerifiedFee,
   joinRefusalFor,
@@ -49,10 +49,10 @@ import {
   visibleJoinContest,
   type JoinContest,
   type JoinRefusalInfo,
-} from './participation';
-import { getPaymentConfig } from '../domain/admin/settings';
-import { assertOwnUpload } from './uploads';
-import { isUniqueViolation } from '../domain/accounts/users';
+} from '../../services/participation';
+import { getPaymentConfig } from '../admin/settings';
+import { assertOwnUpload } from '../../services/uploads';
+import { isUniqueViolation } from '../accounts/users';
 
 type OwnRefusal = Exclude<PaymentRefusal, JoinRefusal>;
 
