@@ -6,7 +6,7 @@ import type { DbOrTx } from './db/client';
 import { contests, users } from './db/schema';
 import type { Tier } from '../shared/constants';
 import type { ContestCategory, ContestStatus } from '../shared/contests';
-import { addParticipant } from './services/contestParticipants';
+import { addParticipant } from './domain/participation/contestParticipants';
 
 const DAY = 24 * 3600 * 1000;
 

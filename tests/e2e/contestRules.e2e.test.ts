@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
-import { joinContest } from '../../src/server/services/participation';
+import { joinContest } from '../../src/server/domain/participation/participation';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { DAY, insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';

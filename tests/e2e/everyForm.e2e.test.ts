@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { contests, paymentProofs } from '../../src/server/db/schema';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { startWordPressFixture } from '../helpers/wordpress';
-import { joinContest } from '../../src/server/services/participation';
+import { joinContest } from '../../src/server/domain/participation/participation';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';

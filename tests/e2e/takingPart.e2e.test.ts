@@ -5,8 +5,8 @@
 // by their own suite: here the tier is raised and the fee verified through the services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { joinContest } from '../../src/server/services/participation';
-import { setScores } from '../../src/server/services/leaderboard';
+import { joinContest } from '../../src/server/domain/participation/participation';
+import { setScores } from '../../src/server/domain/participation/leaderboard';
 import { updateUser } from '../../src/server/domain/accounts/adminUsers';
 import { reviewProof } from '../../src/server/domain/money/payments';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';

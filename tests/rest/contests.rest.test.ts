@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
 import { signIn } from '../helpers/accounts';
 import { createInput, insertContest, storedContest } from '../helpers/contests';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 

@@ -2,7 +2,7 @@
 // and the live subscription as a browser opens it (server-sent events on /trpc): it hears a
 // score change as it happens, uncompressed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { SCORE_MESSAGES } from '../../src/shared/leaderboard';
 import { clientFor, sessionCookie } from '../helpers/accounts';
 import { insertContest } from '../helpers/contests';

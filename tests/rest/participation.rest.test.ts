@@ -4,7 +4,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestParticipants } from '../../src/server/db/schema';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
 import { clientFor } from '../helpers/accounts';
 import { DAY, insertContest, storedContest } from '../helpers/contests';

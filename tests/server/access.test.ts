@@ -17,7 +17,7 @@ import type { Role } from '../../src/shared/constants';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { createInput, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';

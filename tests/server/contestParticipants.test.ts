@@ -9,7 +9,7 @@ import {
   addParticipant,
   participantCount,
   removeParticipant,
-} from '../../src/server/services/contestParticipants';
+} from '../../src/server/domain/participation/contestParticipants';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';

@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, contestParticipants, contests, users } from '../../src/server/db/schema';
 import { savePlatformSettings, getPlatformSettings } from '../../src/server/domain/admin/settings';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
 import { auditActionLabel } from '../../src/shared/auditActions';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';

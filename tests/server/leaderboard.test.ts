@@ -12,14 +12,14 @@ import {
   addParticipant,
   applyScores,
   removeParticipant,
-} from '../../src/server/services/contestParticipants';
+} from '../../src/server/domain/participation/contestParticipants';
 import {
   getLeaderboard,
   setScores,
   SCORES_FORBIDDEN,
   HISTORY_FORBIDDEN,
   NO_LEADERBOARD,
-} from '../../src/server/services/leaderboard';
+} from '../../src/server/domain/participation/leaderboard';
 import {
   formatScore,
   parseScoresCsv,

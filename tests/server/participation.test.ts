@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contestParticipants, type contests } from '../../src/server/db/schema';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
 import type { Tier } from '../../src/shared/constants';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';

@@ -5,7 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, contestParticipants, paymentProofs, users } from '../../src/server/db/schema';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { savePaymentConfig } from '../../src/server/domain/admin/settings';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
 import { auditActionLabel } from '../../src/shared/auditActions';

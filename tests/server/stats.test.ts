@@ -2,7 +2,7 @@
 // dashboard's stats (SPEC 3 'Admin stats' and what issue 9 adds), per role.
 import { afterAll, describe, expect, it } from 'vitest';
 import { type contests, educationContent, users } from '../../src/server/db/schema';
-import { addParticipant } from '../../src/server/services/contestParticipants';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { adminStats, SIGNUP_DAYS } from '../../src/server/domain/admin/stats';
 import { callerFor, createTestDb, createUser, type TestDb } from '../helpers/db';
 import { refusal } from '../helpers/errors';

@@ -14,7 +14,7 @@ import {
   ZScoreHistoryRequestSchema,
   ZScoreHistoryResponseSchema,
 } from '../../shared/schemas/leaderboard';
-import * as leaderboard from '../services/leaderboard';
+import * as leaderboard from '../domain/participation/leaderboard';
 import { leaderboardChanges } from '../services/liveEvents';
 import { protectedProcedure, router } from '../trpc';
 

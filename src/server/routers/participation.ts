@@ -7,7 +7,7 @@ import {
   ZParticipantSchema,
   ZParticipationStatusSchema,
 } from '../../shared/schemas/participation';
-import * as participation from '../services/participation';
+import * as participation from '../domain/participation/participation';
 import { protectedProcedure, router } from '../trpc';
 
 export const participationRouter = router({

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/schemas/adminUsers';
 import type { Role, Tier } from '../../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
-import { removeFromAllContests } from '../../services/contestParticipants';
+import { removeFromAllContests } from '../participation/contestParticipants';
 import { announceLeaderboardChanges } from '../../services/liveEvents';
 import { writeAudit, type Actor } from '../admin/audit';
 import { AppError } from '../../services/errors';

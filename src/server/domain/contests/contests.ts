@@ -34,7 +34,7 @@ import {
   readForWrite,
   type ContestRow,
 } from './contestReads';
-import { rerankContest } from '../../services/contestParticipants';
+import { rerankContest } from '../participation/contestParticipants';
 import { AppError } from '../../services/errors';
 import { getPlatformSettings } from '../admin/settings';
 import { assertOwnUpload } from '../../services/uploads';

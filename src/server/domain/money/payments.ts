@@ -37,7 +37,7 @@ import type {
 import type { PaymentNetwork, TPaymentConfig } from '../../../shared/schemas/settings';
 import { isReviewer, type Actor } from '../../services/actor';
 import { writeAudit } from '../admin/audit';
-import { addParticipant } from '../../services/contestParticipants';
+import { addParticipant } from '../participation/contestParticipants';
 import { AppError, type AppErrorCode } from '../../services/errors';
 import { announceLeaderboardChanges, announcePaymentChanges } from '../../services/liveEvents';
 import {
@@ -49,7 +49,7 @@ import {
   visibleJoinContest,
   type JoinContest,
   type JoinRefusalInfo,
-} from '../../services/participation';
+} from '../participation/participation';
 import { getPaymentConfig } from '../admin/settings';
 import { assertOwnUpload } from '../../services/uploads';
 import { isUniqueViolation } from '../accounts/users';

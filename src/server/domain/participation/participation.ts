@@ -3,25 +3,25 @@
 // admins included (an admin has no tier, which reads as free). Rows are written only through
 // contestParticipants.ts.
 import { and, desc, eq } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../db/client';
-import { contestParticipants, contests, paymentProofs, users } from '../db/schema';
-import { normalizeTier, tierRank, type Tier } from '../../shared/constants';
+import type { DB, DbOrTx } from '../../db/client';
+import { contestParticipants, contests, paymentProofs, users } from '../../db/schema';
+import { normalizeTier, tierRank, type Tier } from '../../../shared/constants';
 import {
   PARTICIPATION_MESSAGES as M,
   joinRefusalMessage,
   type JoinRefusal,
   type LeaveRefusal,
-} from '../../shared/participation';
+} from '../../../shared/participation';
 import type {
   TFeeProof,
   TParticipant,
   TParticipationStatus,
-} from '../../shared/schemas/participation';
-import type { Actor } from './actor';
+} from '../../../shared/schemas/participation';
+import type { Actor } from '../../services/actor';
 import { addParticipant, removeParticipant } from './contestParticipants';
-import { isVisible, notFound, type ContestRow } from '../domain/contests/contestReads';
-import { AppError, type AppErrorCode } from './errors';
-import { announceLeaderboardChanges } from './liveEvents';
+import { isVisible, notFound, type ContestRow } from '../contests/contestReads';
+import { AppError, type AppErrorCode } from '../../services/errors';
+import { announceLeaderboardChanges } from '../../services/liveEvents';
 
 export interface JoinRefusalInfo {
   reason: JoinRefusal;

@@ -3,23 +3,23 @@
 // by the contest's creator, moderators or admins, and the history of every score change. Ranks
 // are written by contestParticipants.ts.
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { DB } from '../db/client';
-import { contestParticipants as cp, contests, scoreHistory, users } from '../db/schema';
-import { normalizeTier } from '../../shared/constants';
+import type { DB } from '../../db/client';
+import { contestParticipants as cp, contests, scoreHistory, users } from '../../db/schema';
+import { normalizeTier } from '../../../shared/constants';
 import {
   readScore,
   scoreMessage,
   type ScoreRefusal,
   type ScoreSource,
-} from '../../shared/leaderboard';
-import type { TScoreHistory } from '../../shared/schemas/leaderboard';
+} from '../../../shared/leaderboard';
+import type { TScoreHistory } from '../../../shared/schemas/leaderboard';
 import type {
   TLeaderboard,
   TLeaderboardContest,
   TSetScoresResponse,
-} from '../../shared/schemas/participation';
-import { isReviewer, type Actor } from './actor';
-import { writeAudit } from '../domain/admin/audit';
+} from '../../../shared/schemas/participation';
+import { isReviewer, type Actor } from '../../services/actor';
+import { writeAudit } from '../admin/audit';
 import { applyScores } from './contestParticipants';
 import {
   isVisible,
@@ -28,9 +28,9 @@ import {
   readForWrite,
   type ContestRow,
   type Viewer,
-} from '../domain/contests/contestReads';
-import { AppError } from './errors';
-import { announceLeaderboardChanges } from './liveEvents';
+} from '../contests/contestReads';
+import { AppError } from '../../services/errors';
+import { announceLeaderboardChanges } from '../../services/liveEvents';
 
 export const NO_LEADERBOARD = 'This contest has no leaderboard';
 export const SCORES_FORBIDDEN =

@@ -27,10 +27,10 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { contestParticipants as cp, contests } from '../db/schema';
-import type { ScoreOrder } from '../../shared/contests';
-import { toScoreUnits } from '../../shared/leaderboard';
+import type { DbOrTx } from '../../db/client';
+import { contestParticipants as cp, contests } from '../../db/schema';
+import type { ScoreOrder } from '../../../shared/contests';
+import { toScoreUnits } from '../../../shared/leaderboard';
 
 /** Sets each contest's `participants` to the number of its rows. */
 export function recountParticipants({
