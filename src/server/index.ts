@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createApp } from './app';
+import { createApp } from './http/app';
 import { bootstrap, resolveSessionSecret } from './bootstrap';
 import { closeDatabase, openDatabase } from './db/client';
 import { parseEnv } from './env';

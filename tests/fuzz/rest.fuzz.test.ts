@@ -3,7 +3,7 @@
 // headers. No answer may be a 5xx or show a stack trace, an error name or a file path.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../../src/server/rest';
+import { restRoutes } from '../../src/server/http/rest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import {
   anonymous,

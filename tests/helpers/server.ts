@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createApp } from '../../src/server/app';
+import { createApp } from '../../src/server/http/app';
 import type { AppDeps } from '../../src/server/context';
 import { createTestDb, type TestDb, type TestDbOptions } from './db';
 

@@ -2,7 +2,7 @@
 // paging and repeated query values. Each is the client's fault: a 4xx with { message, code }.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorOf } from '../../src/server/security';
+import { clientErrorOf } from '../../src/server/http/security';
 import { createUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 

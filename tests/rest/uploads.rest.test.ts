@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
+import { createApp } from '../../src/server/http/app';
 import { uploads } from '../../src/server/db/schema';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../src/server/services/limits';
 import { MSG } from '../../src/shared/messages';

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { IMMUTABLE } from '../../src/server/static';
+import { createApp } from '../../src/server/http/app';
+import { IMMUTABLE } from '../../src/server/http/static';
 import { createTestDb, type TestDb } from '../helpers/db';
 
 // Over 1 KB, as the build compresses only those; distinct bytes per encoding to tell them apart.

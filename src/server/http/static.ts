@@ -7,10 +7,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import type { TPlatformSettings, TPublicSettings } from '../shared/schemas/settings';
-import type { DB } from './db/client';
-import { getPlatformSettings } from './domain/admin/settings';
-import { SESSION_COOKIE } from './session';
+import type { TPlatformSettings, TPublicSettings } from '../../shared/schemas/settings';
+import type { DB } from '../db/client';
+import { getPlatformSettings } from '../domain/admin/settings';
+import { SESSION_COOKIE } from '../session';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';

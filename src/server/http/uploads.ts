@@ -2,15 +2,20 @@
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
-import { MSG } from '../shared/messages';
-import { uploadSizeMessage, UPLOAD_RULES } from '../shared/schemas/uploads';
-import { createContext, type AppDeps } from './context';
+import { MSG } from '../../shared/messages';
+import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
+import { createContext, type AppDeps } from '../context';
 import { sendError } from './rest';
-import { AppError } from './services/errors';
-import { take } from './services/limits';
-import { getPlatformSettings } from './domain/admin/settings';
-import { assertPasswordChosen } from './domain/accounts/users';
-import { getServableUpload, MAX_UPLOAD_BYTES, parsePurpose, storeUpload } from './services/uploads';
+import { AppError } from '../services/errors';
+import { take } from '../services/limits';
+import { getPlatformSettings } from '../domain/admin/settings';
+import { assertPasswordChosen } from '../domain/accounts/users';
+import {
+  getServableUpload,
+  MAX_UPLOAD_BYTES,
+  parsePurpose,
+  storeUpload,
+} from '../services/uploads';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name as RFC 5987 UTF-8. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
