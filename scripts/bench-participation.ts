@@ -15,7 +15,7 @@ import { closeDatabase, openDatabase, type DB } from '../src/server/db/client';
 import { applyScores, rerankContest } from '../src/server/domain/participation/contestParticipants';
 import { getLeaderboard, setScores } from '../src/server/domain/participation/leaderboard';
 import { joinContest } from '../src/server/domain/participation/participation';
-import { createLimits } from '../src/server/services/limits';
+import { createLimits } from '../src/server/platform/limits';
 import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
 import { createSession } from '../src/server/domain/accounts/sessions';
 import { adminStats } from '../src/server/domain/admin/stats';

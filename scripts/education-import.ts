@@ -9,8 +9,8 @@ import { SingleBar, Presets } from 'cli-progress';
 import { and, asc, eq } from 'drizzle-orm';
 import { closeDatabase, openDatabase, type DB } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { parseEnv } from '../src/server/env';
-import type { Actor } from '../src/server/services/actor';
+import { parseEnv } from '../src/server/platform/env';
+import type { Actor } from '../src/server/platform/actor';
 import { ImportFailedError, importWordPress } from '../src/server/domain/education/wordpressImport';
 import type { TImportProgress } from '../src/shared/schemas/education';
 

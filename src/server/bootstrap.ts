@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import type pino from 'pino';
 import type { DB } from './db/client';
 import { users } from './db/schema';
-import type { Env } from './env';
+import type { Env } from './platform/env';
 import { createPasswordHasher, type PasswordHasher } from './domain/accounts/passwords';
 import { seedDemo } from './seed';
 

@@ -3,8 +3,8 @@
 import type { Request, Response } from 'express';
 import type pino from 'pino';
 import type { DB } from './db/client';
-import type { Actor } from './services/actor';
-import type { Limits } from './services/limits';
+import type { Actor } from './platform/actor';
+import type { Limits } from './platform/limits';
 import type { PasswordHasher } from './domain/accounts/passwords';
 import { getSessionUser } from './domain/accounts/sessions';
 import type { SessionUser } from './domain/accounts/users';

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { createApp } from './http/app';
 import { bootstrap, resolveSessionSecret } from './bootstrap';
 import { closeDatabase, openDatabase } from './db/client';
-import { parseEnv } from './env';
+import { parseEnv } from './platform/env';
 import { createLogDestination } from './logDestination';
-import { createLogger } from './logger';
-import { CLIENT_DIR } from './paths';
-import { createLimits } from './services/limits';
+import { createLogger } from './platform/logger';
+import { CLIENT_DIR } from './platform/paths';
+import { createLimits } from './platform/limits';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { removeOrphanUploads } from './services/uploadCleanup';
 

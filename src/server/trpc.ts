@@ -2,7 +2,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { MSG } from '../shared/messages';
 import type { Context } from './context';
-import { AppError } from './services/errors';
+import { AppError } from './platform/errors';
 import { getPlatformSettings } from './domain/admin/settings';
 import { assertPasswordChosen } from './domain/accounts/users';
 import { transformer } from './transformer';

@@ -8,7 +8,7 @@ import { closeDatabase, openDatabase, type DB } from '../../src/server/db/client
 import { users } from '../../src/server/db/schema';
 import { createContextInner, type AppDeps, type SessionCookie } from '../../src/server/context';
 import { createCaller } from '../../src/server/routers/_app';
-import { createLimits, type LimitSettings } from '../../src/server/services/limits';
+import { createLimits, type LimitSettings } from '../../src/server/platform/limits';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 import { createSession, getSessionUser } from '../../src/server/domain/accounts/sessions';
 

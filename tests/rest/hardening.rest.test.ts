@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
-import { DEFAULT_LIMITS, accountDelaySeconds } from '../../src/server/services/limits';
+import { DEFAULT_LIMITS, accountDelaySeconds } from '../../src/server/platform/limits';
 import { MSG } from '../../src/shared/messages';
 import { lastAuditRow } from '../helpers/accounts';
 import { createUser, testPasswords } from '../helpers/db';

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app';
 import { uploads } from '../../src/server/db/schema';
-import { DEFAULT_LIMITS, type LimitSettings } from '../../src/server/services/limits';
+import { DEFAULT_LIMITS, type LimitSettings } from '../../src/server/platform/limits';
 import { MSG } from '../../src/shared/messages';
 import { JPEG, PDF, PNG, SVG, padded, rawGet, signIn, uploadForm } from '../helpers/accounts';
 import { createTestDb, createUser, type CreatedUser } from '../helpers/db';

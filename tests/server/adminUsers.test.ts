@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payoutMethods, uploads, users } from '../../src/server/db/schema';
 import { updateUser, deleteUser } from '../../src/server/domain/accounts/adminUsers';
-import { AppError } from '../../src/server/services/errors';
+import { AppError } from '../../src/server/platform/errors';
 import { lastAuditRow, snapshot, userCount } from '../helpers/accounts';
 import {
   callerFor,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../src/server/db/schema';
 import { banUser } from '../../src/server/domain/accounts/adminUsers';
-import { AppError } from '../../src/server/services/errors';
+import { AppError } from '../../src/server/platform/errors';
 import { AUDIT_ACTION_LABELS, auditActionLabel } from '../../src/shared/auditActions';
 import { lastAuditRow, snapshot } from '../helpers/accounts';
 import {

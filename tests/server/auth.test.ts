@@ -10,7 +10,7 @@ import { appRouter, createCaller } from '../../src/server/routers/_app';
 import { issueDeviceToken, verifyDeviceToken } from '../../src/server/services/devices';
 import { memoryDeviceCookie, withDeviceToken, type DeviceCookie } from '../../src/server/session';
 import { MSG } from '../../src/shared/messages';
-import { AppError } from '../../src/server/services/errors';
+import { AppError } from '../../src/server/platform/errors';
 import {
   createPasswordHasher,
   PRODUCTION_PARAMS,

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap, resolveSessionSecret } from '../../src/server/bootstrap';
 import { closeDatabase, openDatabase } from '../../src/server/db/client';
 import { contests, settings, users } from '../../src/server/db/schema';
-import { parseEnv } from '../../src/server/env';
+import { parseEnv } from '../../src/server/platform/env';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 
 const verifyPassword = (p: string, h: string) => createPasswordHasher().verify(p, h);

@@ -11,7 +11,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/server/db/client';
 import { contestParticipants } from '../../src/server/db/schema';
-import { MIGRATIONS_DIR } from '../../src/server/paths';
+import { MIGRATIONS_DIR } from '../../src/server/platform/paths';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../src/server/db/client';
-import { MIGRATIONS_DIR } from '../../src/server/paths';
+import { MIGRATIONS_DIR } from '../../src/server/platform/paths';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-hashes-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

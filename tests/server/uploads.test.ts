@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploads, users } from '../../src/server/db/schema';
-import type { Actor } from '../../src/server/services/actor';
-import { AppError } from '../../src/server/services/errors';
+import type { Actor } from '../../src/server/platform/actor';
+import { AppError } from '../../src/server/platform/errors';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
 import {
   cleanOriginalName,

@@ -7,13 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { educationContent, uploads } from '../../src/server/db/schema';
 import { sanitizeImportedHtml, htmlToText } from '../../src/server/domain/education/educationHtml';
 import { importJobDone } from '../../src/server/domain/education/importJobs';
-import { isPublicAddress } from '../../src/server/services/safeFetch';
+import { isPublicAddress } from '../../src/server/platform/safeFetch';
 import {
   ImportFailedError,
   importWordPress,
   postsEndpoint,
 } from '../../src/server/domain/education/wordpressImport';
-import type { Actor } from '../../src/server/services/actor';
+import type { Actor } from '../../src/server/platform/actor';
 import { lastAuditRow } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { failure } from '../helpers/errors';

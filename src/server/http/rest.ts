@@ -8,7 +8,7 @@ import { createContext } from '../context';
 import { logRefusal, loggerFor } from './requestLog';
 import { createCaller } from '../routers/_app';
 import { clientErrorOf } from './security';
-import { AppError, type AppErrorDetails } from '../services/errors';
+import { AppError, type AppErrorDetails } from '../platform/errors';
 import { validationIssues } from '../trpc';
 
 type Caller = ReturnType<typeof createCaller>;

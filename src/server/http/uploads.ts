@@ -6,8 +6,8 @@ import { MSG } from '../../shared/messages';
 import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
 import { createContext, type AppDeps } from '../context';
 import { sendError } from './rest';
-import { AppError } from '../services/errors';
-import { take } from '../services/limits';
+import { AppError } from '../platform/errors';
+import { take } from '../platform/limits';
 import { getPlatformSettings } from '../domain/admin/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
 import {

@@ -15,7 +15,7 @@ import {
   ZScoreHistoryResponseSchema,
 } from '../../shared/schemas/leaderboard';
 import * as leaderboard from '../domain/participation/leaderboard';
-import { leaderboardChanges } from '../services/liveEvents';
+import { leaderboardChanges } from '../platform/events';
 import { protectedProcedure, router } from '../trpc';
 
 export const leaderboardRouter = router({

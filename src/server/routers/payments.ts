@@ -16,7 +16,7 @@ import {
   ZTierBreakdownSchema,
   ZTierChoiceSchema,
 } from '../../shared/schemas/payments';
-import { paymentChanges } from '../services/liveEvents';
+import { paymentChanges } from '../platform/events';
 import * as payments from '../domain/money/payments';
 import { tierBreakdown } from '../domain/admin/stats';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';

@@ -16,8 +16,8 @@ import {
   type UploadPurpose,
   type UploadResponse,
 } from '../../shared/schemas/uploads';
-import { isReviewer, type Actor } from './actor';
-import { AppError } from './errors';
+import { isReviewer, type Actor } from '../platform/actor';
+import { AppError } from '../platform/errors';
 
 const MB = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxMB)) * MB;

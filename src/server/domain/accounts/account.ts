@@ -9,10 +9,10 @@ import type {
   TPaymentSettingsResponse,
   TUpdateProfileRequestOutput,
 } from '../../../shared/schemas/account';
-import type { Actor } from '../../services/actor';
+import type { Actor } from '../../platform/actor';
 import { assertUnique, rethrowUnique } from './auth';
-import { AppError } from '../../services/errors';
-import { beginGuess, type Limits } from '../../services/limits';
+import { AppError } from '../../platform/errors';
+import { beginGuess, type Limits } from '../../platform/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';

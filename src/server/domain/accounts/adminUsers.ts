@@ -12,9 +12,9 @@ import type {
 import type { Role, Tier } from '../../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
 import { removeFromAllContests } from '../participation/contestParticipants';
-import { announceLeaderboardChanges } from '../../services/liveEvents';
+import { announceLeaderboardChanges } from '../../platform/events';
 import { writeAudit, type Actor } from '../admin/audit';
-import { AppError } from '../../services/errors';
+import { AppError } from '../../platform/errors';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';

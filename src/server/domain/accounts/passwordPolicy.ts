@@ -3,7 +3,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { MSG } from '../../../shared/messages';
 import { passwordRuleProblem } from '../../../shared/passwordPolicy';
-import { AppError } from '../../services/errors';
+import { AppError } from '../../platform/errors';
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {

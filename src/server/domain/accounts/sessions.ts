@@ -6,7 +6,7 @@ import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { TSessionInfo } from '../../../shared/schemas/account';
-import { AppError } from '../../services/errors';
+import { AppError } from '../../platform/errors';
 import { publicUserColumns, type SessionUser } from './users';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;

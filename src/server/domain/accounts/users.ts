@@ -4,7 +4,7 @@ import type { DB } from '../../db/client';
 import { users } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
 import { PASSWORD_CHANGE_REQUIRED, type TUser } from '../../../shared/schemas/auth';
-import { AppError } from '../../services/errors';
+import { AppError } from '../../platform/errors';
 
 export const publicUserColumns = {
   id: users.id,

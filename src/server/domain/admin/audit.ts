@@ -3,9 +3,9 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../db/client';
 import { auditLog, contests, users } from '../../db/schema';
 import { isDayBound, type TAuditEntry } from '../../../shared/schemas/audit';
-import type { Actor } from '../../services/actor';
+import type { Actor } from '../../platform/actor';
 
-export type { Actor } from '../../services/actor';
+export type { Actor } from '../../platform/actor';
 
 export function writeAudit({
   db,

@@ -20,8 +20,8 @@ import type {
   TContestListItem,
   TContestParticipant,
 } from '../../../shared/schemas/contests';
-import { isReviewer, type Actor } from '../../services/actor';
-import { AppError } from '../../services/errors';
+import { isReviewer, type Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
 

@@ -22,7 +22,7 @@ import {
   type TSaveDraftInput,
   type TUpdateContestInput,
 } from '../../../shared/schemas/contests';
-import { isReviewer, type Actor } from '../../services/actor';
+import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit } from '../admin/audit';
 import {
   CREATOR_EDITABLE,
@@ -35,7 +35,7 @@ import {
   type ContestRow,
 } from './contestReads';
 import { rerankContest } from '../participation/contestParticipants';
-import { AppError } from '../../services/errors';
+import { AppError } from '../../platform/errors';
 import { getPlatformSettings } from '../admin/settings';
 import { assertOwnUpload } from '../../services/uploads';
 

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/schemas/education';
 import { writeAudit, type Actor } from '../admin/audit';
 import { sanitizeImportedHtml } from './educationHtml';
-import { AppError } from '../../services/errors';
+import { AppError } from '../../platform/errors';
 import { assertOwnUpload } from '../../services/uploads';
 
 export const CONTENT_NOT_FOUND = 'Content not found';

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import type pino from 'pino';
 import type { DB } from '../../db/client';
 import type { TImportJob, TImportProgress } from '../../../shared/schemas/education';
-import type { Actor } from '../../services/actor';
-import { AppError } from '../../services/errors';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
 import { assertImportableSite, ImportFailedError, importWordPress } from './wordpressImport';
 
 interface Job extends TImportJob {

@@ -17,13 +17,13 @@ import {
 import { writeAudit, type Actor } from '../admin/audit';
 import { freeSlug, slugify } from './education';
 import { clip, htmlToText, sanitizeImportedHtml } from './educationHtml';
-import { AppError } from '../../services/errors';
+import { AppError } from '../../platform/errors';
 import {
   assertPublicHost,
   FetchRefusedError,
   parseFetchableUrl,
   safeGet,
-} from '../../services/safeFetch';
+} from '../../platform/safeFetch';
 import { storeUpload } from '../../services/uploads';
 
 export const IMPORT_DEFAULTS = {

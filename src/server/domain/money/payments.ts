@@ -35,11 +35,11 @@ import type {
   TTierChoice,
 } from '../../../shared/schemas/payments';
 import type { PaymentNetwork, TPaymentConfig } from '../../../shared/schemas/settings';
-import { isReviewer, type Actor } from '../../services/actor';
+import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit } from '../admin/audit';
 import { addParticipant } from '../participation/contestParticipants';
-import { AppError, type AppErrorCode } from '../../services/errors';
-import { announceLeaderboardChanges, announcePaymentChanges } from '../../services/liveEvents';
+import { AppError, type AppErrorCode } from '../../platform/errors';
+import { announceLeaderboardChanges, announcePaymentChanges } from '../../platform/events';
 import {
   hasVerifiedFee,
   joinRefusalFor,

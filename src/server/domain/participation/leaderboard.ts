@@ -18,7 +18,7 @@ import type {
   TLeaderboardContest,
   TSetScoresResponse,
 } from '../../../shared/schemas/participation';
-import { isReviewer, type Actor } from '../../services/actor';
+import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit } from '../admin/audit';
 import { applyScores } from './contestParticipants';
 import {
@@ -29,8 +29,8 @@ import {
   type ContestRow,
   type Viewer,
 } from '../contests/contestReads';
-import { AppError } from '../../services/errors';
-import { announceLeaderboardChanges } from '../../services/liveEvents';
+import { AppError } from '../../platform/errors';
+import { announceLeaderboardChanges } from '../../platform/events';
 
 export const NO_LEADERBOARD = 'This contest has no leaderboard';
 export const SCORES_FORBIDDEN =

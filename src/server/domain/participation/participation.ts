@@ -17,11 +17,11 @@ import type {
   TParticipant,
   TParticipationStatus,
 } from '../../../shared/schemas/participation';
-import type { Actor } from '../../services/actor';
+import type { Actor } from '../../platform/actor';
 import { addParticipant, removeParticipant } from './contestParticipants';
 import { isVisible, notFound, type ContestRow } from '../contests/contestReads';
-import { AppError, type AppErrorCode } from '../../services/errors';
-import { announceLeaderboardChanges } from '../../services/liveEvents';
+import { AppError, type AppErrorCode } from '../../platform/errors';
+import { announceLeaderboardChanges } from '../../platform/events';
 
 export interface JoinRefusalInfo {
   reason: JoinRefusal;
