@@ -11,7 +11,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { sealData } from 'iron-session';
 import { createApp } from '../src/server/http/app';
-import { closeDatabase, openDatabase, type DB } from '../src/server/db/client';
+import { closeDatabase, openDatabase, type DB } from '../src/server/platform/db/client';
 import { applyScores, rerankContest } from '../src/server/domain/participation/contestParticipants';
 import { getLeaderboard, setScores } from '../src/server/domain/participation/leaderboard';
 import { joinContest } from '../src/server/domain/participation/participation';

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 // autocannon ships no types; the part used here is small.
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
-import { openDatabase, closeDatabase } from '../src/server/db/client';
+import { openDatabase, closeDatabase } from '../src/server/platform/db/client';
 import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
 import { measureAuthPaint, printAuthPaint } from './bench-browser';
 

@@ -2,7 +2,7 @@
 // build; the outer part reads it from an Express request.
 import type { Request, Response } from 'express';
 import type pino from 'pino';
-import type { DB } from './db/client';
+import type { DB } from './platform/db/client';
 import type { Actor } from './platform/actor';
 import type { Limits } from './platform/limits';
 import type { PasswordHasher } from './domain/accounts/passwords';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './http/app';
 import { bootstrap, resolveSessionSecret } from './bootstrap';
-import { closeDatabase, openDatabase } from './db/client';
+import { closeDatabase, openDatabase } from './platform/db/client';
 import { parseEnv } from './platform/env';
 import { createLogDestination } from './logDestination';
 import { createLogger } from './platform/logger';

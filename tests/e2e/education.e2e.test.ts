@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { educationContent } from '../../src/server/db/schema';
+import { educationContent } from '../../src/server/platform/db/schema';
 import { CONTEST_IMAGE_SLUGS } from '../../src/shared/contestImages';
 import { PNG } from '../helpers/accounts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import { contests, paymentProofs } from '../../src/server/db/schema';
+import { contests, paymentProofs } from '../../src/server/platform/db/schema';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { startWordPressFixture } from '../helpers/wordpress';
 import { joinContest } from '../../src/server/domain/participation/participation';

@@ -5,7 +5,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { contestParticipants, contests, paymentProofs, users } from '../../src/server/db/schema';
+import {
+  contestParticipants,
+  contests,
+  paymentProofs,
+  users,
+} from '../../src/server/platform/db/schema';
 import { adminStats } from '../../src/server/domain/admin/stats';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { PAYMENT_MESSAGES as M, PROOF_STATE_MESSAGES } from '../../src/shared/payments';

@@ -2,8 +2,14 @@
 // real files for upload tests, and signing in over HTTP.
 import http from 'node:http';
 import { count, desc } from 'drizzle-orm';
-import type { DB } from '../../src/server/db/client';
-import { auditLog, payoutMethods, settings, uploads, users } from '../../src/server/db/schema';
+import type { DB } from '../../src/server/platform/db/client';
+import {
+  auditLog,
+  payoutMethods,
+  settings,
+  uploads,
+  users,
+} from '../../src/server/platform/db/schema';
 import type { CreatedUser } from './db';
 import { sealData } from 'iron-session';
 import { createSession } from '../../src/server/domain/accounts/sessions';

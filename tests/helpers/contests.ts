@@ -1,8 +1,8 @@
 // Contest fixtures: a valid wizard form, contests written straight into the database in any
 // state, and reads of what is stored.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../src/server/db/client';
-import { contests, uploads } from '../../src/server/db/schema';
+import type { DB } from '../../src/server/platform/db/client';
+import { contests, uploads } from '../../src/server/platform/db/schema';
 import type { TContestFormInput, TCreateContestRequest } from '../../src/shared/schemas/contests';
 import type { ContestStatus } from '../../src/shared/contests';
 

@@ -2,8 +2,8 @@
 // hashes and addresses that pass SPEC 5's rules.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../src/server/db/client';
-import { paymentProofs, users } from '../../src/server/db/schema';
+import type { DB } from '../../src/server/platform/db/client';
+import { paymentProofs, users } from '../../src/server/platform/db/schema';
 import { getPaymentConfig, savePaymentConfig } from '../../src/server/domain/admin/settings';
 import { normalizeTxHash, type PaymentNetwork, type ProofStatus } from '../../src/shared/payments';
 import type { Tier } from '../../src/shared/constants';

@@ -1,7 +1,7 @@
 // The account and admin paths of SPEC 7 over real HTTP, with cookie sessions.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { users } from '../../src/server/platform/db/schema';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../src/shared/schemas/settings';
 import { PNG, signIn, snapshot, uploadForm, userCount } from '../helpers/accounts';
 import { createUser, type CreatedUser } from '../helpers/db';

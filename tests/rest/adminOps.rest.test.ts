@@ -1,7 +1,7 @@
 // Ban/unban, the admin list's filters and sorting, and the audit filters over real HTTP.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../src/server/db/schema';
+import { auditLog, users } from '../../src/server/platform/db/schema';
 import { PNG, signIn, snapshot, uploadForm } from '../helpers/accounts';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';

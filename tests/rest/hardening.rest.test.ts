@@ -3,7 +3,7 @@
 // meta that overflowed the stack, batch caps, and audit rows that record where a change came from.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../src/server/db/schema';
+import { sessions, users } from '../../src/server/platform/db/schema';
 import { DEFAULT_LIMITS, accountDelaySeconds } from '../../src/server/platform/limits';
 import { MSG } from '../../src/shared/messages';
 import { lastAuditRow } from '../helpers/accounts';

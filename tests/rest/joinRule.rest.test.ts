@@ -7,7 +7,7 @@
 // is admitted after the deadline.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestParticipants, paymentProofs } from '../../src/server/db/schema';
+import { contestParticipants, paymentProofs } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import type { Tier } from '../../src/shared/constants';
 import { PAYMENT_MESSAGES as PM, reviewTierMessage } from '../../src/shared/payments';

@@ -3,7 +3,7 @@
 // the cap under 200 simultaneous joins from 200 signed-in members.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestParticipants } from '../../src/server/db/schema';
+import { contestParticipants } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
 import { clientFor } from '../helpers/accounts';

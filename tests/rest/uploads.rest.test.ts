@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app';
-import { uploads } from '../../src/server/db/schema';
+import { uploads } from '../../src/server/platform/db/schema';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../src/server/platform/limits';
 import { MSG } from '../../src/shared/messages';
 import { JPEG, PDF, PNG, SVG, padded, rawGet, signIn, uploadForm } from '../helpers/accounts';

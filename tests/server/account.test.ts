@@ -1,7 +1,7 @@
 // The account procedures (SPEC 2.11, 5): profile, password and payout method of the caller.
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { payoutMethods, uploads, users } from '../../src/server/db/schema';
+import { payoutMethods, uploads, users } from '../../src/server/platform/db/schema';
 import { snapshot } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, reopen, type CreatedUser } from '../helpers/db';
 import { failure } from '../helpers/errors';

@@ -1,7 +1,7 @@
 // Admin user management (SPEC 2.15, 4, 5; PRODUCT.md 'Tiers, roles, access', 'Beyond that').
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, payoutMethods, uploads, users } from '../../src/server/db/schema';
+import { auditLog, payoutMethods, uploads, users } from '../../src/server/platform/db/schema';
 import { updateUser, deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { AppError } from '../../src/server/platform/errors';
 import { lastAuditRow, snapshot, userCount } from '../helpers/accounts';

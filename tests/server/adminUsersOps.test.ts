@@ -2,7 +2,7 @@
 // the last sign-in, and the audit log's filters and names.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../src/server/db/schema';
+import { auditLog, sessions, users } from '../../src/server/platform/db/schema';
 import { banUser } from '../../src/server/domain/accounts/adminUsers';
 import { AppError } from '../../src/server/platform/errors';
 import { AUDIT_ACTION_LABELS, auditActionLabel } from '../../src/shared/auditActions';

@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContextInner } from '../../src/server/context';
-import { users } from '../../src/server/db/schema';
+import { users } from '../../src/server/platform/db/schema';
 import { appRouter, createCaller } from '../../src/server/routers/_app';
 import { issueDeviceToken, verifyDeviceToken } from '../../src/server/services/devices';
 import { memoryDeviceCookie, withDeviceToken, type DeviceCookie } from '../../src/server/session';

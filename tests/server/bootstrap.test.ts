@@ -7,8 +7,8 @@ import pino from 'pino';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap, resolveSessionSecret } from '../../src/server/bootstrap';
-import { closeDatabase, openDatabase } from '../../src/server/db/client';
-import { contests, settings, users } from '../../src/server/db/schema';
+import { closeDatabase, openDatabase } from '../../src/server/platform/db/client';
+import { contests, settings, users } from '../../src/server/platform/db/schema';
 import { parseEnv } from '../../src/server/platform/env';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 

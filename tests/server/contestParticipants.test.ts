@@ -4,7 +4,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contestParticipants, contests, uploads, users } from '../../src/server/db/schema';
+import { contestParticipants, contests, uploads, users } from '../../src/server/platform/db/schema';
 import {
   addParticipant,
   participantCount,

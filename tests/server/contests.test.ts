@@ -2,7 +2,12 @@
 // describe per procedure, each rule per role, asserting what the database holds afterwards.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, contestParticipants, contests, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  contestParticipants,
+  contests,
+  users,
+} from '../../src/server/platform/db/schema';
 import { savePlatformSettings, getPlatformSettings } from '../../src/server/domain/admin/settings';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';

@@ -3,7 +3,7 @@
 // nothing.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, educationContent, educationSaved } from '../../src/server/db/schema';
+import { auditLog, educationContent, educationSaved } from '../../src/server/platform/db/schema';
 import { seedDemo } from '../../src/server/seed';
 import { storeUpload } from '../../src/server/services/uploads';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';

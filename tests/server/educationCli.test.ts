@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { educationContent } from '../../src/server/db/schema';
-import { openDatabase, closeDatabase } from '../../src/server/db/client';
+import { educationContent } from '../../src/server/platform/db/schema';
+import { openDatabase, closeDatabase } from '../../src/server/platform/db/client';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
 import { samplePosts, startWordPressFixture, type WordPressFixture } from '../helpers/wordpress';
 

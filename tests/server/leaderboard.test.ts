@@ -5,7 +5,12 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, contestParticipants, contests, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  contestParticipants,
+  contests,
+  users,
+} from '../../src/server/platform/db/schema';
 import type { ScoreOrder } from '../../src/shared/contests';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import {

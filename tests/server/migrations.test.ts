@@ -9,8 +9,8 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../src/server/db/client';
-import { contestParticipants } from '../../src/server/db/schema';
+import { closeDatabase, openDatabase } from '../../src/server/platform/db/client';
+import { contestParticipants } from '../../src/server/platform/db/schema';
 import { MIGRATIONS_DIR } from '../../src/server/platform/paths';
 
 const dirs: string[] = [];
@@ -289,7 +289,7 @@ describe('schema and committed migrations', () => {
     const generated = run([
       'generate',
       '--dialect=sqlite',
-      '--schema=./src/server/db/schema.ts',
+      '--schema=./src/server/platform/db/schema.ts',
       // drizzle-kit prefixes the folder with ./, so it must be relative.
       `--out=${path.relative(process.cwd(), out)}`,
     ]);

@@ -2,7 +2,7 @@
 // words and reason, per role; leaving before the start; where a member stands with a contest.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contestParticipants, type contests } from '../../src/server/db/schema';
+import { contestParticipants, type contests } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
 import type { Tier } from '../../src/shared/constants';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../src/server/db/client';
+import { closeDatabase, openDatabase } from '../../src/server/platform/db/client';
 import { MIGRATIONS_DIR } from '../../src/server/platform/paths';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-hashes-'));

@@ -3,7 +3,12 @@
 // as financial records that outlive their member.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, contestParticipants, paymentProofs, users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  contestParticipants,
+  paymentProofs,
+  users,
+} from '../../src/server/platform/db/schema';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { savePaymentConfig } from '../../src/server/domain/admin/settings';

@@ -1,7 +1,7 @@
 // Figures: the member's dashboard and analytics (PRODUCT.md 'Taking part'), the admin
 // dashboard's stats (SPEC 3 'Admin stats' and what issue 9 adds), per role.
 import { afterAll, describe, expect, it } from 'vitest';
-import { type contests, educationContent, users } from '../../src/server/db/schema';
+import { type contests, educationContent, users } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { adminStats, SIGNUP_DAYS } from '../../src/server/domain/admin/stats';
 import { callerFor, createTestDb, createUser, type TestDb } from '../helpers/db';

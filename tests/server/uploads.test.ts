@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uploads, users } from '../../src/server/db/schema';
+import { uploads, users } from '../../src/server/platform/db/schema';
 import type { Actor } from '../../src/server/platform/actor';
 import { AppError } from '../../src/server/platform/errors';
 import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';

@@ -4,7 +4,7 @@
 // procedures that run it as a job, the address rules, and the HTML allow-list.
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { educationContent, uploads } from '../../src/server/db/schema';
+import { educationContent, uploads } from '../../src/server/platform/db/schema';
 import { sanitizeImportedHtml, htmlToText } from '../../src/server/domain/education/educationHtml';
 import { importJobDone } from '../../src/server/domain/education/importJobs';
 import { isPublicAddress } from '../../src/server/platform/safeFetch';

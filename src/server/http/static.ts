@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { TPlatformSettings, TPublicSettings } from '../../shared/schemas/settings';
-import type { DB } from '../db/client';
+import type { DB } from '../platform/db/client';
 import { getPlatformSettings } from '../domain/admin/settings';
 import { SESSION_COOKIE } from '../session';
 

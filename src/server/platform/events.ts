@@ -6,7 +6,7 @@
 // file, so an EventEmitter is all the fan-out there is to do.
 import crypto from 'node:crypto';
 import { EventEmitter, on } from 'node:events';
-import type { DB } from '../db/client';
+import type { DB } from './db/client';
 import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
 

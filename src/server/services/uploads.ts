@@ -6,8 +6,8 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { DB, DbOrTx } from '../db/client';
-import { uploads } from '../db/schema';
+import type { DB, DbOrTx } from '../platform/db/client';
+import { uploads } from '../platform/db/schema';
 import {
   UPLOAD_PURPOSES,
   UPLOAD_RULES,

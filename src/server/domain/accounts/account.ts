@@ -1,7 +1,7 @@
 // A member's own account: profile, password and payout method.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../db/client';
-import { payoutMethods, users } from '../../db/schema';
+import type { DB } from '../../platform/db/client';
+import { payoutMethods, users } from '../../platform/db/schema';
 import type { TUser } from '../../../shared/schemas/auth';
 import type {
   TChangePasswordRequest,

@@ -1,7 +1,7 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { users } from '../../platform/db/schema';
 import type { TUser } from '../../../shared/schemas/auth';
 import type {
   SortOrder,

@@ -1,7 +1,7 @@
 // Registration and sign-in rules (SPEC 5, PRODUCT.md 'Tiers, roles, access').
 import { eq, sql } from 'drizzle-orm';
-import type { DB } from '../../db/client';
-import { users } from '../../db/schema';
+import type { DB } from '../../platform/db/client';
+import { users } from '../../platform/db/schema';
 import { MSG } from '../../../shared/messages';
 import type { TLoginRequest, TRegisterRequest, TUser } from '../../../shared/schemas/auth';
 import { AppError } from '../../platform/errors';

@@ -3,8 +3,8 @@
 // device) ends that session everywhere at once, whatever the cookie says.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { sessions, users } from '../../platform/db/schema';
 import type { TSessionInfo } from '../../../shared/schemas/account';
 import { AppError } from '../../platform/errors';
 import { publicUserColumns, type SessionUser } from './users';

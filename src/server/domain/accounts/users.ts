@@ -1,7 +1,7 @@
 // Reading users with an explicit column list: the password hash never leaves this layer.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../db/client';
-import { users } from '../../db/schema';
+import type { DB } from '../../platform/db/client';
+import { users } from '../../platform/db/schema';
 import { MSG } from '../../../shared/messages';
 import { PASSWORD_CHANGE_REQUIRED, type TUser } from '../../../shared/schemas/auth';
 import { AppError } from '../../platform/errors';

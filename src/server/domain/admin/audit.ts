@@ -1,7 +1,7 @@
 // The audit log: every admin action with the values before and after.
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { auditLog, contests, users } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { auditLog, contests, users } from '../../platform/db/schema';
 import { isDayBound, type TAuditEntry } from '../../../shared/schemas/audit';
 import type { Actor } from '../../platform/actor';
 

@@ -1,8 +1,8 @@
 // Platform and payment settings, stored as key -> JSON in the settings table.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DB, DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { settings } from '../../platform/db/schema';
 import {
   DEFAULT_PAYMENT_CONFIG,
   DEFAULT_PLATFORM_SETTINGS,

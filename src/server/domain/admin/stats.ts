@@ -2,8 +2,13 @@
 // participations, and the admin dashboard (SPEC 2.14, 3 'Admin stats') in one pass per table.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { countEducation } from '../education/education';
-import type { DB } from '../../db/client';
-import { contestParticipants as cp, contests, paymentProofs, users } from '../../db/schema';
+import type { DB } from '../../platform/db/client';
+import {
+  contestParticipants as cp,
+  contests,
+  paymentProofs,
+  users,
+} from '../../platform/db/schema';
 import { PUBLIC_CONTEST_STATUSES } from '../../../shared/contests';
 import type { TTierBreakdown } from '../../../shared/schemas/payments';
 import type {

@@ -2,8 +2,8 @@
 // PRODUCT.md 'Contests'). Row visibility lives here: a member sees other members' contests only
 // once active or completed, and a contest they may not see is a 404, exactly like a missing one.
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { contestParticipants, contests, users } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { contestParticipants, contests, users } from '../../platform/db/schema';
 import {
   CONTEST_MESSAGES as M,
   CREATOR_EDITABLE_STATUSES,

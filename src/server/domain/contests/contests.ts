@@ -2,8 +2,8 @@
 // PRODUCT.md 'Contests'). Who may see a contest is decided in contestReads.ts.
 import crypto from 'node:crypto';
 import { and, eq, like, ne, or, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { contestParticipants, contests } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { contestParticipants, contests } from '../../platform/db/schema';
 import {
   CONTEST_FORM_DEFAULTS,
   CONTEST_MESSAGES as M,

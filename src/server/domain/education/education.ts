@@ -2,8 +2,8 @@
 // from WordPress are in wordpressImport.ts and end up in the same table.
 import { slugify as slugifyTitle } from '../../../shared/slug';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { educationContent, educationSaved, users } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { educationContent, educationSaved, users } from '../../platform/db/schema';
 import type {
   EducationKind,
   TEducationCard,

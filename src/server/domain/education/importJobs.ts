@@ -4,7 +4,7 @@
 // server process, one SQLite file): a restart forgets them, while what they imported stays.
 import crypto from 'node:crypto';
 import type pino from 'pino';
-import type { DB } from '../../db/client';
+import type { DB } from '../../platform/db/client';
 import type { TImportJob, TImportProgress } from '../../../shared/schemas/education';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';

@@ -7,8 +7,8 @@
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DB } from '../../db/client';
-import { educationContent } from '../../db/schema';
+import type { DB } from '../../platform/db/client';
+import { educationContent } from '../../platform/db/schema';
 import {
   EDUCATION_LIMITS,
   type TImportProgress,

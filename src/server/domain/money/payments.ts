@@ -6,8 +6,8 @@
 // contestParticipants.ts, cap respected), verifying an upgrade sets the tier; both in the
 // review's transaction, audited. Each change is announced to the member's open pages.
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { contests, paymentProofs, users } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { contests, paymentProofs, users } from '../../platform/db/schema';
 import { normalizeTier, tierRank, type Tier } from '../../../shared/constants';
 import { JOIN_REFUSALS, type JoinRefusal } from '../../../shared/participation';
 import {

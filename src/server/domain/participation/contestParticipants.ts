@@ -27,8 +27,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { contestParticipants as cp, contests } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { contestParticipants as cp, contests } from '../../platform/db/schema';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
 

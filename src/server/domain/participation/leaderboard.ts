@@ -3,8 +3,8 @@
 // by the contest's creator, moderators or admins, and the history of every score change. Ranks
 // are written by contestParticipants.ts.
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { DB } from '../../db/client';
-import { contestParticipants as cp, contests, scoreHistory, users } from '../../db/schema';
+import type { DB } from '../../platform/db/client';
+import { contestParticipants as cp, contests, scoreHistory, users } from '../../platform/db/schema';
 import { normalizeTier } from '../../../shared/constants';
 import {
   readScore,

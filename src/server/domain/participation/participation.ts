@@ -3,8 +3,8 @@
 // admins included (an admin has no tier, which reads as free). Rows are written only through
 // contestParticipants.ts.
 import { and, desc, eq } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../db/client';
-import { contestParticipants, contests, paymentProofs, users } from '../../db/schema';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { contestParticipants, contests, paymentProofs, users } from '../../platform/db/schema';
 import { normalizeTier, tierRank, type Tier } from '../../../shared/constants';
 import {
   PARTICIPATION_MESSAGES as M,

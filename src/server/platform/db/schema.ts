@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { ROLES, TIERS, type Role, type Tier } from '../../shared/constants';
+import { ROLES, TIERS, type Role, type Tier } from '../../../shared/constants';
 import {
   CONTEST_CATEGORIES,
   CONTEST_FORMATS,
@@ -23,19 +23,19 @@ import {
   type ContestStatus,
   type ParticipationType,
   type ScoreOrder,
-} from '../../shared/contests';
+} from '../../../shared/contests';
 import {
   SCORE_SOURCES,
   fromScoreUnits,
   toScoreUnits,
   type ScoreSource,
-} from '../../shared/leaderboard';
+} from '../../../shared/leaderboard';
 import {
   EDUCATION_KINDS,
   EDUCATION_SOURCES,
   type EducationKind,
   type EducationSource,
-} from '../../shared/schemas/education';
+} from '../../../shared/schemas/education';
 import {
   PAYMENT_NETWORKS,
   PAYMENT_PURPOSES,
@@ -43,8 +43,8 @@ import {
   type PaymentNetwork,
   type PaymentPurpose,
   type ProofStatus,
-} from '../../shared/payments';
-import { UPLOAD_PURPOSES } from '../../shared/schemas/uploads';
+} from '../../../shared/payments';
+import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
