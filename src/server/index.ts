@@ -12,7 +12,7 @@ import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
 import { createLimits } from './platform/limits';
 import { createPasswordHasher } from './domain/accounts/passwords';
-import { removeOrphanUploads } from './services/uploadCleanup';
+import { removeOrphanUploads } from './platform/files/cleanup';
 
 async function main() {
   // An optional .env beside package.json; real environment variables win over it.

@@ -11,7 +11,7 @@ import {
   removeParticipant,
 } from '../../src/server/domain/participation/contestParticipants';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
-import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
+import { removeOrphanUploads } from '../../src/server/platform/files/cleanup';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
 import { insertContest, storedContest, uploadRow } from '../helpers/contests';
 

@@ -12,7 +12,7 @@ import {
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { savePaymentConfig } from '../../src/server/domain/admin/settings';
-import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
+import { removeOrphanUploads } from '../../src/server/platform/files/cleanup';
 import { auditActionLabel } from '../../src/shared/auditActions';
 import {
   PAYMENT_MESSAGES as M,

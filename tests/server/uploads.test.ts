@@ -9,12 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploads, users } from '../../src/server/platform/db/schema';
 import type { Actor } from '../../src/server/platform/actor';
 import { AppError } from '../../src/server/platform/errors';
-import { removeOrphanUploads } from '../../src/server/services/uploadCleanup';
+import { removeOrphanUploads } from '../../src/server/platform/files/cleanup';
 import {
   cleanOriginalName,
   getServableUpload,
   storeUpload,
-} from '../../src/server/services/uploads';
+} from '../../src/server/platform/files/uploads';
 import type { UploadPurpose } from '../../src/shared/schemas/uploads';
 import { PDF } from '../helpers/accounts';
 import { createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';

@@ -15,7 +15,7 @@ import {
   MAX_UPLOAD_BYTES,
   parsePurpose,
   storeUpload,
-} from '../services/uploads';
+} from '../platform/files/uploads';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name as RFC 5987 UTF-8. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {

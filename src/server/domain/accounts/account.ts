@@ -16,7 +16,7 @@ import { beginGuess, type Limits } from '../../platform/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { assertOwnUpload } from '../../services/uploads';
+import { assertOwnUpload } from '../../platform/files/uploads';
 import { publicUserColumns } from './users';
 
 export function updateProfile({

@@ -37,7 +37,7 @@ import {
 import { rerankContest } from '../participation/contestParticipants';
 import { AppError } from '../../platform/errors';
 import { getPlatformSettings } from '../admin/settings';
-import { assertOwnUpload } from '../../services/uploads';
+import { assertOwnUpload } from '../../platform/files/uploads';
 
 /** A member's submission: pending while approval is required, else active (PRODUCT.md). */
 function submissionStatus(db: DB): ContestStatus {

@@ -12,7 +12,7 @@ import type {
 import { writeAudit, type Actor } from '../admin/audit';
 import { sanitizeImportedHtml } from './educationHtml';
 import { AppError } from '../../platform/errors';
-import { assertOwnUpload } from '../../services/uploads';
+import { assertOwnUpload } from '../../platform/files/uploads';
 
 export const CONTENT_NOT_FOUND = 'Content not found';
 

@@ -24,7 +24,7 @@ import {
   parseFetchableUrl,
   safeGet,
 } from '../../platform/safeFetch';
-import { storeUpload } from '../../services/uploads';
+import { storeUpload } from '../../platform/files/uploads';
 
 export const IMPORT_DEFAULTS = {
   perPage: 20,

@@ -51,7 +51,7 @@ import {
   type JoinRefusalInfo,
 } from '../participation/participation';
 import { getPaymentConfig } from '../admin/settings';
-import { assertOwnUpload } from '../../services/uploads';
+import { assertOwnUpload } from '../../platform/files/uploads';
 import { isUniqueViolation } from '../accounts/users';
 
 type OwnRefusal = Exclude<PaymentRefusal, JoinRefusal>;

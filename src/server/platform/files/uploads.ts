@@ -6,8 +6,8 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { DB, DbOrTx } from '../platform/db/client';
-import { uploads } from '../platform/db/schema';
+import type { DB, DbOrTx } from '../db/client';
+import { uploads } from '../db/schema';
 import {
   UPLOAD_PURPOSES,
   UPLOAD_RULES,
@@ -15,9 +15,9 @@ import {
   uploadTypeMessage,
   type UploadPurpose,
   type UploadResponse,
-} from '../../shared/schemas/uploads';
-import { isReviewer, type Actor } from '../platform/actor';
-import { AppError } from '../platform/errors';
+} from '../../../shared/schemas/uploads';
+import { isReviewer, type Actor } from '../actor';
+import { AppError } from '../errors';
 
 const MB = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxMB)) * MB;

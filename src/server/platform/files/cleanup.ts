@@ -5,8 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { DB } from '../platform/db/client';
-import { contests, educationContent, paymentProofs, uploads, users } from '../platform/db/schema';
+import type { DB } from '../db/client';
+import { contests, educationContent, paymentProofs, uploads, users } from '../db/schema';
 import { STORED_FILE_NAME, UPLOAD_URL_PREFIX } from './uploads';
 
 /**
