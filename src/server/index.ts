@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './http/app';
-import { bootstrap, resolveSessionSecret } from './bootstrap';
+import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
 import { closeDatabase, openDatabase } from './platform/db/client';
 import { parseEnv } from './platform/env';
 import { createLogDestination } from './logDestination';

@@ -4,7 +4,7 @@
 // per person, shared by the tests in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { seedContests } from '../../src/server/seedContests';
+import { seedContests } from '../../src/server/seed/seedContests';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';

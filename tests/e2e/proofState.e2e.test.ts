@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { seedContests } from '../../src/server/seedContests';
+import { seedContests } from '../../src/server/seed/seedContests';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import {
   PAYMENT_MESSAGES as M,

@@ -2,7 +2,7 @@
 // plain JSON (dates as ISO strings), ?search=, ?kind=, ?page= and ?saved=, X-Total-Count, and a
 // clear 4xx for every bad input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/server/seed';
+import { seedDemo } from '../../src/server/seed/seed';
 import { signIn } from '../helpers/accounts';
 import { createUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';

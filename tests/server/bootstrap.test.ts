@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootstrap, resolveSessionSecret } from '../../src/server/bootstrap';
+import { bootstrap, resolveSessionSecret } from '../../src/server/seed/bootstrap';
 import { closeDatabase, openDatabase } from '../../src/server/platform/db/client';
 import { contests, settings, users } from '../../src/server/platform/db/schema';
 import { parseEnv } from '../../src/server/platform/env';

@@ -4,7 +4,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, educationContent, educationSaved } from '../../src/server/platform/db/schema';
-import { seedDemo } from '../../src/server/seed';
+import { seedDemo } from '../../src/server/seed/seed';
 import { storeUpload } from '../../src/server/platform/files/uploads';
 import { removeOrphanUploads } from '../../src/server/platform/files/cleanup';
 import type { TEducationForm } from '../../src/shared/schemas/education';

@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contestParticipants, contests, users } from '../../src/server/platform/db/schema';
-import { seedDemo } from '../../src/server/seed';
+import { seedDemo } from '../../src/server/seed/seed';
 import { DEMO_CONTEST_SLUGS, DEMO_COVER_IMAGES } from '../../src/shared/contests';
 import { callerFor, createTestDb, createUser } from '../helpers/db';
 import { testPasswords } from '../helpers/db';

@@ -2,11 +2,11 @@
 // their slugs, fees, caps and 7-day durations, dated relative to the first start (two running and
 // featured, two upcoming, one completed), and the two running ones' 10-entry leaderboards.
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from './platform/db/client';
-import { contests, users } from './platform/db/schema';
-import type { Tier } from '../shared/constants';
-import type { ContestCategory, ContestStatus } from '../shared/contests';
-import { addParticipant } from './domain/participation/contestParticipants';
+import type { DbOrTx } from '../platform/db/client';
+import { contests, users } from '../platform/db/schema';
+import type { Tier } from '../../shared/constants';
+import type { ContestCategory, ContestStatus } from '../../shared/contests';
+import { addParticipant } from '../domain/participation/contestParticipants';
 
 const DAY = 24 * 3600 * 1000;
 

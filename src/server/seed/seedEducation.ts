@@ -1,6 +1,6 @@
 // The demo seed's Education Center items (PRODUCT.md 'Samples become seed data'): short, real
 // pieces in markdown, at least one of each kind.
-import type { EducationKind } from '../shared/schemas/education';
+import type { EducationKind } from '../../shared/schemas/education';
 
 export interface SeedEducationItem {
   slug: string;

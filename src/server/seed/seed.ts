@@ -1,10 +1,10 @@
 // Demo data of PRODUCT.md for an empty database. Each capability adds its rows here as its
 // tables arrive; the caller runs it only on a database that had no users.
-import type { DB } from './platform/db/client';
+import type { DB } from '../platform/db/client';
 import { seedContests } from './seedContests';
-import { educationContent } from './platform/db/schema';
+import { educationContent } from '../platform/db/schema';
 import { SEED_EDUCATION } from './seedEducation';
-import { storePlatformSettings } from './domain/admin/settings';
+import { storePlatformSettings } from '../domain/admin/settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type pino from 'pino';
-import type { DB } from './platform/db/client';
-import { users } from './platform/db/schema';
-import type { Env } from './platform/env';
-import { createPasswordHasher, type PasswordHasher } from './domain/accounts/passwords';
+import type { DB } from '../platform/db/client';
+import { users } from '../platform/db/schema';
+import type { Env } from '../platform/env';
+import { createPasswordHasher, type PasswordHasher } from '../domain/accounts/passwords';
 import { seedDemo } from './seed';
 
 /** SESSION_SECRET, or one generated once and kept beside the database so sessions survive restarts. */
