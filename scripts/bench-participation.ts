@@ -20,7 +20,7 @@ import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
 import { createSession } from '../src/server/domain/accounts/sessions';
 import { adminStats } from '../src/server/domain/admin/stats';
 import { SCORES_PER_CALL } from '../src/shared/leaderboard';
-import { SESSION_COOKIE } from '../src/server/session';
+import { SESSION_COOKIE } from '../src/server/trpc/session';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const DAY = 24 * 3600 * 1000;

@@ -13,7 +13,7 @@ import {
 import type { CreatedUser } from './db';
 import { sealData } from 'iron-session';
 import { createSession } from '../../src/server/domain/accounts/sessions';
-import { SESSION_COOKIE } from '../../src/server/session';
+import { SESSION_COOKIE } from '../../src/server/trpc/session';
 import { HttpClient, type TestServer } from './server';
 
 /** Everything an accounts procedure could change, in a form `toEqual` can compare. */

@@ -6,7 +6,11 @@ import pino from 'pino';
 import type { Role, Tier } from '../../src/shared/constants';
 import { closeDatabase, openDatabase, type DB } from '../../src/server/platform/db/client';
 import { users } from '../../src/server/platform/db/schema';
-import { createContextInner, type AppDeps, type SessionCookie } from '../../src/server/context';
+import {
+  createContextInner,
+  type AppDeps,
+  type SessionCookie,
+} from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/routers/_app';
 import { createLimits, type LimitSettings } from '../../src/server/platform/limits';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';

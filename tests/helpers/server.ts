@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from '../../src/server/http/app';
-import type { AppDeps } from '../../src/server/context';
+import type { AppDeps } from '../../src/server/trpc/context';
 import { createTestDb, type TestDb, type TestDbOptions } from './db';
 
 export interface TestServer extends TestDb {

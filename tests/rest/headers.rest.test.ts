@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CreateAppOptions } from '../../src/server/http/app';
-import type { AppDeps } from '../../src/server/context';
+import type { AppDeps } from '../../src/server/trpc/context';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 

@@ -7,7 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accessPolicy, openDuringPasswordChange, type Access } from '../../src/server/access';
+import { accessPolicy, openDuringPasswordChange, type Access } from '../../src/server/trpc/access';
 import { educationContent, users } from '../../src/server/platform/db/schema';
 import { restRoutes } from '../../src/server/http/rest';
 import { appRouter } from '../../src/server/routers/_app';

@@ -4,11 +4,15 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createContextInner } from '../../src/server/context';
+import { createContextInner } from '../../src/server/trpc/context';
 import { users } from '../../src/server/platform/db/schema';
 import { appRouter, createCaller } from '../../src/server/routers/_app';
 import { issueDeviceToken, verifyDeviceToken } from '../../src/server/services/devices';
-import { memoryDeviceCookie, withDeviceToken, type DeviceCookie } from '../../src/server/session';
+import {
+  memoryDeviceCookie,
+  withDeviceToken,
+  type DeviceCookie,
+} from '../../src/server/trpc/session';
 import { MSG } from '../../src/shared/messages';
 import { AppError } from '../../src/server/platform/errors';
 import {

@@ -3,9 +3,9 @@
 import type { Request, Response } from 'express';
 import { sealData } from 'iron-session';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createContextInner } from '../../src/server/context';
+import { createContextInner } from '../../src/server/trpc/context';
 import { createSession, deleteSession } from '../../src/server/domain/accounts/sessions';
-import { cachedSealCount, getSessionCookie, SESSION_COOKIE } from '../../src/server/session';
+import { cachedSealCount, getSessionCookie, SESSION_COOKIE } from '../../src/server/trpc/session';
 import { createTestDb, createUser } from '../helpers/db';
 
 const t = await createTestDb();

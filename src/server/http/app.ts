@@ -4,7 +4,7 @@ import compression from 'compression';
 import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { createContext, type AppDeps } from '../context';
+import { createContext, type AppDeps } from '../trpc/context';
 import { logRefusal, loggerFor, requestLogger } from './requestLog';
 import { createRestRouter } from './rest';
 import { appRouter } from '../routers/_app';

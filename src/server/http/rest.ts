@@ -3,13 +3,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { AppDeps } from '../context';
-import { createContext } from '../context';
+import type { AppDeps } from '../trpc/context';
+import { createContext } from '../trpc/context';
 import { logRefusal, loggerFor } from './requestLog';
 import { createCaller } from '../routers/_app';
 import { clientErrorOf } from './security';
 import { AppError, type AppErrorDetails } from '../platform/errors';
-import { validationIssues } from '../trpc';
+import { validationIssues } from '../trpc/trpc';
 
 type Caller = ReturnType<typeof createCaller>;
 

@@ -3,7 +3,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type pino from 'pino';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../trpc/context';
 import { logSecurityEvent } from './requestLog';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -10,7 +10,7 @@ import expressStaticGzip from 'express-static-gzip';
 import type { TPlatformSettings, TPublicSettings } from '../../shared/schemas/settings';
 import type { DB } from '../platform/db/client';
 import { getPlatformSettings } from '../domain/admin/settings';
-import { SESSION_COOKIE } from '../session';
+import { SESSION_COOKIE } from '../trpc/session';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';

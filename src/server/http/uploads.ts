@@ -4,7 +4,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import multer from 'multer';
 import { MSG } from '../../shared/messages';
 import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
-import { createContext, type AppDeps } from '../context';
+import { createContext, type AppDeps } from '../trpc/context';
 import { sendError } from './rest';
 import { AppError } from '../platform/errors';
 import { take } from '../platform/limits';

@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas/account';
 import * as account from '../domain/accounts/account';
 import * as sessions from '../domain/accounts/sessions';
-import { protectedProcedure, router } from '../trpc';
+import { protectedProcedure, router } from '../trpc/trpc';
 
 const ok = { success: true as const };
 

@@ -8,7 +8,7 @@ import {
 import { ZListAuditRequestSchema, ZListAuditResponseSchema } from '../../shared/schemas/audit';
 import { listAudit } from '../domain/admin/audit';
 import * as settings from '../domain/admin/settings';
-import { adminProcedure, router } from '../trpc';
+import { adminProcedure, router } from '../trpc/trpc';
 
 export const adminSettingsRouter = router({
   get: adminProcedure

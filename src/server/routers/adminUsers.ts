@@ -14,7 +14,7 @@ import {
   ZUpdateUserRequestSchema,
 } from '../../shared/schemas/adminUsers';
 import * as adminUsers from '../domain/accounts/adminUsers';
-import { adminProcedure, router } from '../trpc';
+import { adminProcedure, router } from '../trpc/trpc';
 
 export const adminUsersRouter = router({
   list: adminProcedure

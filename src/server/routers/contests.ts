@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/contests';
 import * as contestReads from '../domain/contests/contestReads';
 import * as contests from '../domain/contests/contests';
-import { moderatorProcedure, protectedProcedure, router } from '../trpc';
+import { moderatorProcedure, protectedProcedure, router } from '../trpc/trpc';
 
 export const contestsRouter = router({
   list: protectedProcedure

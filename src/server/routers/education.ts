@@ -16,7 +16,7 @@ import {
 } from '../../shared/schemas/education';
 import * as education from '../domain/education/education';
 import { getImportJob, startImport } from '../domain/education/importJobs';
-import { adminProcedure, protectedProcedure, router } from '../trpc';
+import { adminProcedure, protectedProcedure, router } from '../trpc/trpc';
 
 export const educationRouter = router({
   list: protectedProcedure

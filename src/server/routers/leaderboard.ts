@@ -16,7 +16,7 @@ import {
 } from '../../shared/schemas/leaderboard';
 import * as leaderboard from '../domain/participation/leaderboard';
 import { leaderboardChanges } from '../platform/events';
-import { protectedProcedure, router } from '../trpc';
+import { protectedProcedure, router } from '../trpc/trpc';
 
 export const leaderboardRouter = router({
   contests: protectedProcedure

@@ -8,7 +8,7 @@ import {
   ZParticipationStatusSchema,
 } from '../../shared/schemas/participation';
 import * as participation from '../domain/participation/participation';
-import { protectedProcedure, router } from '../trpc';
+import { protectedProcedure, router } from '../trpc/trpc';
 
 export const participationRouter = router({
   status: protectedProcedure

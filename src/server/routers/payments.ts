@@ -19,7 +19,7 @@ import {
 import { paymentChanges } from '../platform/events';
 import * as payments from '../domain/money/payments';
 import { tierBreakdown } from '../domain/admin/stats';
-import { moderatorProcedure, protectedProcedure, router } from '../trpc';
+import { moderatorProcedure, protectedProcedure, router } from '../trpc/trpc';
 
 export const paymentsRouter = router({
   options: protectedProcedure

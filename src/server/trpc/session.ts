@@ -7,8 +7,8 @@
 import type { Request, Response } from 'express';
 import { sealData, unsealData } from 'iron-session';
 import { LRUCache } from 'lru-cache';
-import { MAX_DEVICE_TOKENS, tokenUserId } from './services/devices';
-import { SESSION_TTL_MS } from './domain/accounts/sessions';
+import { MAX_DEVICE_TOKENS, tokenUserId } from '../services/devices';
+import { SESSION_TTL_MS } from '../domain/accounts/sessions';
 
 interface SealedData {
   sid?: string;

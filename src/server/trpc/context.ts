@@ -2,12 +2,12 @@
 // build; the outer part reads it from an Express request.
 import type { Request, Response } from 'express';
 import type pino from 'pino';
-import type { DB } from './platform/db/client';
-import type { Actor } from './platform/actor';
-import type { Limits } from './platform/limits';
-import type { PasswordHasher } from './domain/accounts/passwords';
-import { getSessionUser } from './domain/accounts/sessions';
-import type { SessionUser } from './domain/accounts/users';
+import type { DB } from '../platform/db/client';
+import type { Actor } from '../platform/actor';
+import type { Limits } from '../platform/limits';
+import type { PasswordHasher } from '../domain/accounts/passwords';
+import { getSessionUser } from '../domain/accounts/sessions';
+import type { SessionUser } from '../domain/accounts/users';
 import {
   getDeviceCookie,
   getSessionCookie,

@@ -1,10 +1,10 @@
 // The tRPC instance and the only procedures routers may build on.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { MSG } from '../shared/messages';
+import { MSG } from '../../shared/messages';
 import type { Context } from './context';
-import { AppError } from './platform/errors';
-import { getPlatformSettings } from './domain/admin/settings';
-import { assertPasswordChosen } from './domain/accounts/users';
+import { AppError } from '../platform/errors';
+import { getPlatformSettings } from '../domain/admin/settings';
+import { assertPasswordChosen } from '../domain/accounts/users';
 import { transformer } from './transformer';
 
 interface IssueLike {
