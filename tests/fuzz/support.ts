@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { AnyProcedure } from '@trpc/server';
-import { appRouter } from '../../src/server/routers/_app';
+import { appRouter } from '../../src/server/trpc/routers/_app';
 import { createLimits } from '../../src/server/platform/limits';
 import { createUser } from '../helpers/db';
 import type { TestServer } from '../helpers/server';

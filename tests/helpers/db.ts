@@ -11,7 +11,7 @@ import {
   type AppDeps,
   type SessionCookie,
 } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/routers/_app';
+import { createCaller } from '../../src/server/trpc/routers/_app';
 import { createLimits, type LimitSettings } from '../../src/server/platform/limits';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 import { createSession, getSessionUser } from '../../src/server/domain/accounts/sessions';

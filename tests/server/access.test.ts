@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { accessPolicy, openDuringPasswordChange, type Access } from '../../src/server/trpc/access';
 import { educationContent, users } from '../../src/server/platform/db/schema';
 import { restRoutes } from '../../src/server/http/rest';
-import { appRouter } from '../../src/server/routers/_app';
+import { appRouter } from '../../src/server/trpc/routers/_app';
 import { sessionCookie } from '../helpers/accounts';
 import { startTestServer, type TestServer } from '../helpers/server';
 import type { Role } from '../../src/shared/constants';

@@ -1,4 +1,4 @@
 import { createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../server/routers/_app';
+import type { AppRouter } from '../../server/trpc/routers/_app';
 
 export const trpc = createTRPCReact<AppRouter>();

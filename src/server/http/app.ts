@@ -7,7 +7,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../trpc/context';
 import { logRefusal, loggerFor, requestLogger } from './requestLog';
 import { createRestRouter } from './rest';
-import { appRouter } from '../routers/_app';
+import { appRouter } from '../trpc/routers/_app';
 import {
   csrfGuard,
   errorHandler,

@@ -6,7 +6,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppDeps } from '../trpc/context';
 import { createContext } from '../trpc/context';
 import { logRefusal, loggerFor } from './requestLog';
-import { createCaller } from '../routers/_app';
+import { createCaller } from '../trpc/routers/_app';
 import { clientErrorOf } from './security';
 import { AppError, type AppErrorDetails } from '../platform/errors';
 import { validationIssues } from '../trpc/trpc';

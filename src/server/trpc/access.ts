@@ -1,7 +1,7 @@
 // Who may call each procedure, read from the procedures' own `.meta({ access })` declarations
 // (trpc.ts enforces them), so this table cannot drift from what the server does. The access
 // test calls every procedure and every REST path as every principal against it.
-import { appRouter } from '../routers/_app';
+import { appRouter } from './routers/_app';
 import type { Access, ProcedureMeta } from './trpc';
 
 export type { Access } from './trpc';

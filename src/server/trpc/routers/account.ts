@@ -1,5 +1,5 @@
 // A member's own account (SPEC 2.11): profile, password, sessions, payout method.
-import { ZUserSchema } from '../../shared/schemas/auth';
+import { ZUserSchema } from '../../../shared/schemas/auth';
 import {
   ZChangePasswordRequestSchema,
   ZChangePasswordResponseSchema,
@@ -9,10 +9,10 @@ import {
   ZRevokeSessionRequestSchema,
   ZUpdatePaymentRequestSchema,
   ZUpdateProfileRequestSchema,
-} from '../../shared/schemas/account';
-import * as account from '../domain/accounts/account';
-import * as sessions from '../domain/accounts/sessions';
-import { protectedProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/account';
+import * as account from '../../domain/accounts/account';
+import * as sessions from '../../domain/accounts/sessions';
+import { protectedProcedure, router } from '../trpc';
 
 const ok = { success: true as const };
 

@@ -15,11 +15,11 @@ import {
   ZSubmitProofRequestSchema,
   ZTierBreakdownSchema,
   ZTierChoiceSchema,
-} from '../../shared/schemas/payments';
-import { paymentChanges } from '../platform/events';
-import * as payments from '../domain/money/payments';
-import { tierBreakdown } from '../domain/admin/stats';
-import { moderatorProcedure, protectedProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/payments';
+import { paymentChanges } from '../../platform/events';
+import * as payments from '../../domain/money/payments';
+import { tierBreakdown } from '../../domain/admin/stats';
+import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 
 export const paymentsRouter = router({
   options: protectedProcedure

@@ -6,9 +6,9 @@ import {
   ZLeaveContestResponseSchema,
   ZParticipantSchema,
   ZParticipationStatusSchema,
-} from '../../shared/schemas/participation';
-import * as participation from '../domain/participation/participation';
-import { protectedProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/participation';
+import * as participation from '../../domain/participation/participation';
+import { protectedProcedure, router } from '../trpc';
 
 export const participationRouter = router({
   status: protectedProcedure

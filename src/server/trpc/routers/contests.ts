@@ -15,10 +15,10 @@ import {
   ZSetContestFeaturedRequestSchema,
   ZSetContestStatusRequestSchema,
   ZUpdateContestRequestSchema,
-} from '../../shared/schemas/contests';
-import * as contestReads from '../domain/contests/contestReads';
-import * as contests from '../domain/contests/contests';
-import { moderatorProcedure, protectedProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/contests';
+import * as contestReads from '../../domain/contests/contestReads';
+import * as contests from '../../domain/contests/contests';
+import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 
 export const contestsRouter = router({
   list: protectedProcedure

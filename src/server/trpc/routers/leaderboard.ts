@@ -9,14 +9,14 @@ import {
   ZLeaderboardSchema,
   ZSetScoresRequestSchema,
   ZSetScoresResponseSchema,
-} from '../../shared/schemas/participation';
+} from '../../../shared/schemas/participation';
 import {
   ZScoreHistoryRequestSchema,
   ZScoreHistoryResponseSchema,
-} from '../../shared/schemas/leaderboard';
-import * as leaderboard from '../domain/participation/leaderboard';
-import { leaderboardChanges } from '../platform/events';
-import { protectedProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/leaderboard';
+import * as leaderboard from '../../domain/participation/leaderboard';
+import { leaderboardChanges } from '../../platform/events';
+import { protectedProcedure, router } from '../trpc';
 
 export const leaderboardRouter = router({
   contests: protectedProcedure

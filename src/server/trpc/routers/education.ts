@@ -13,10 +13,10 @@ import {
   ZSaveEducationResponseSchema,
   ZStartImportRequestSchema,
   ZUpdateEducationRequestSchema,
-} from '../../shared/schemas/education';
-import * as education from '../domain/education/education';
-import { getImportJob, startImport } from '../domain/education/importJobs';
-import { adminProcedure, protectedProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/education';
+import * as education from '../../domain/education/education';
+import { getImportJob, startImport } from '../../domain/education/importJobs';
+import { adminProcedure, protectedProcedure, router } from '../trpc';
 
 export const educationRouter = router({
   list: protectedProcedure

@@ -1,4 +1,4 @@
-import { createCallerFactory, router } from '../trpc/trpc';
+import { createCallerFactory, router } from '../trpc';
 import { authRouter } from './auth';
 import { settingsRouter } from './settings';
 import { accountRouter } from './account';

@@ -4,14 +4,14 @@ import {
   ZMeResponseSchema,
   ZRegisterRequestSchema,
   ZUserSchema,
-} from '../../shared/schemas/auth';
-import type { TUser } from '../../shared/schemas/auth';
-import type { Context } from '../trpc/context';
-import * as auth from '../domain/accounts/auth';
-import { issueDeviceToken } from '../services/devices';
-import { createSession, deleteSession } from '../domain/accounts/sessions';
-import { toPublicUser } from '../domain/accounts/users';
-import { middleware, publicProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/auth';
+import type { TUser } from '../../../shared/schemas/auth';
+import type { Context } from '../context';
+import * as auth from '../../domain/accounts/auth';
+import { issueDeviceToken } from '../../services/devices';
+import { createSession, deleteSession } from '../../domain/accounts/sessions';
+import { toPublicUser } from '../../domain/accounts/users';
+import { middleware, publicProcedure, router } from '../trpc';
 
 /**
  * Signs the user in on this request: a new session row, the cookie that names it, and a device

@@ -1,5 +1,5 @@
 // Admin user management (SPEC 2.15): admins only, enforced here.
-import { ZUserSchema } from '../../shared/schemas/auth';
+import { ZUserSchema } from '../../../shared/schemas/auth';
 import {
   ZAdminUserSchema,
   ZBanUserRequestSchema,
@@ -12,9 +12,9 @@ import {
   ZSetPasswordResponseSchema,
   ZUnbanUserRequestSchema,
   ZUpdateUserRequestSchema,
-} from '../../shared/schemas/adminUsers';
-import * as adminUsers from '../domain/accounts/adminUsers';
-import { adminProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/adminUsers';
+import * as adminUsers from '../../domain/accounts/adminUsers';
+import { adminProcedure, router } from '../trpc';
 
 export const adminUsersRouter = router({
   list: adminProcedure

@@ -4,11 +4,11 @@ import {
   ZPaymentConfigSchema,
   ZPlatformSettingsSchema,
   ZUpdatePlatformSettingsRequestSchema,
-} from '../../shared/schemas/settings';
-import { ZListAuditRequestSchema, ZListAuditResponseSchema } from '../../shared/schemas/audit';
-import { listAudit } from '../domain/admin/audit';
-import * as settings from '../domain/admin/settings';
-import { adminProcedure, router } from '../trpc/trpc';
+} from '../../../shared/schemas/settings';
+import { ZListAuditRequestSchema, ZListAuditResponseSchema } from '../../../shared/schemas/audit';
+import { listAudit } from '../../domain/admin/audit';
+import * as settings from '../../domain/admin/settings';
+import { adminProcedure, router } from '../trpc';
 
 export const adminSettingsRouter = router({
   get: adminProcedure

@@ -1,7 +1,7 @@
 // The admin dashboard's figures (SPEC 2.14, 3 'Admin stats').
-import { ZAdminStatsSchema } from '../../shared/schemas/stats';
-import { adminStats } from '../domain/admin/stats';
-import { adminProcedure, router } from '../trpc/trpc';
+import { ZAdminStatsSchema } from '../../../shared/schemas/stats';
+import { adminStats } from '../../domain/admin/stats';
+import { adminProcedure, router } from '../trpc';
 
 export const adminRouter = router({
   stats: adminProcedure.output(ZAdminStatsSchema).query(({ ctx }) => adminStats({ db: ctx.db })),

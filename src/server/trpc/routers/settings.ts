@@ -1,6 +1,6 @@
-import { ZPublicSettingsSchema } from '../../shared/schemas/settings';
-import { getPlatformSettings } from '../domain/admin/settings';
-import { publicProcedure, router } from '../trpc/trpc';
+import { ZPublicSettingsSchema } from '../../../shared/schemas/settings';
+import { getPlatformSettings } from '../../domain/admin/settings';
+import { publicProcedure, router } from '../trpc';
 
 export const settingsRouter = router({
   public: publicProcedure
