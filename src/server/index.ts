@@ -7,7 +7,7 @@ import { createApp } from './http/app';
 import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
 import { closeDatabase, openDatabase } from './platform/db/client';
 import { parseEnv } from './platform/env';
-import { createLogDestination } from './logDestination';
+import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
 import { createLimits } from './platform/limits';

@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContextInner } from '../../src/server/trpc/context';
 import { users } from '../../src/server/platform/db/schema';
 import { appRouter, createCaller } from '../../src/server/trpc/routers/_app';
-import { issueDeviceToken, verifyDeviceToken } from '../../src/server/services/devices';
+import { issueDeviceToken, verifyDeviceToken } from '../../src/server/domain/accounts/devices';
 import {
   memoryDeviceCookie,
   withDeviceToken,

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createLogDestination, type LogDestination } from '../logDestination';
+import { createLogDestination, type LogDestination } from './logDestination';
 
 export function createLogger(level: string, destination: LogDestination = createLogDestination()) {
   return pino(

@@ -7,7 +7,7 @@
 import type { Request, Response } from 'express';
 import { sealData, unsealData } from 'iron-session';
 import { LRUCache } from 'lru-cache';
-import { MAX_DEVICE_TOKENS, tokenUserId } from '../services/devices';
+import { MAX_DEVICE_TOKENS, tokenUserId } from '../domain/accounts/devices';
 import { SESSION_TTL_MS } from '../domain/accounts/sessions';
 
 interface SealedData {

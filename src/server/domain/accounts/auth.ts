@@ -5,7 +5,7 @@ import { users } from '../../platform/db/schema';
 import { MSG } from '../../../shared/messages';
 import type { TLoginRequest, TRegisterRequest, TUser } from '../../../shared/schemas/auth';
 import { AppError } from '../../platform/errors';
-import { knownDeviceKey } from '../../services/devices';
+import { knownDeviceKey } from './devices';
 import { beginGuess, take, type Limits } from '../../platform/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';

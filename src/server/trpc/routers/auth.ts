@@ -8,7 +8,7 @@ import {
 import type { TUser } from '../../../shared/schemas/auth';
 import type { Context } from '../context';
 import * as auth from '../../domain/accounts/auth';
-import { issueDeviceToken } from '../../services/devices';
+import { issueDeviceToken } from '../../domain/accounts/devices';
 import { createSession, deleteSession } from '../../domain/accounts/sessions';
 import { toPublicUser } from '../../domain/accounts/users';
 import { middleware, publicProcedure, router } from '../trpc';
