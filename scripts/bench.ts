@@ -114,7 +114,7 @@ function startBareServer(file: string): Promise<http.Server> {
   const byId = db.prepare(`SELECT ${cols} FROM users WHERE id = ?`);
   const page = db.prepare(`SELECT ${cols} FROM users ORDER BY id LIMIT 25 OFFSET 0`);
   const total = db.prepare('SELECT count(*) AS n FROM users');
-  // The members' 'all' tab and the detail page, as src/server/services/contestReads.ts asks.
+  // The members' 'all' tab and the detail page, as src/server/domain/contests/contestReads.ts asks.
   const listCols = `id, slug, title, short_description AS shortDescription, cover_image AS coverImage,
     type, category, mode, format, max_participants AS maxParticipants, participants,
     registration_deadline AS registrationDeadline, start_date AS startDate, end_date AS endDate,

@@ -1,6 +1,6 @@
 // `npm run education:import -- https://blog.example.org [--as USERNAME]`: imports a WordPress
 // site's posts into the Education Center from the command line, with a progress bar. The same
-// service as the admin screen (src/server/services/wordpressImport.ts), on the database the
+// service as the admin screen (src/server/domain/education/wordpressImport.ts), on the database the
 // server uses (DATABASE_PATH, UPLOAD_DIR and EDUCATION_IMPORT_ALLOW_PRIVATE from the environment
 // or .env). The import is recorded in the audit log as done by the given admin, or by the first.
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 // The password rules both sides check (PRODUCT.md 'Passwords'): SPEC 5's lengths live in the
 // schemas; these are the rules beyond them that need no dictionary. The server also refuses
-// very common passwords (services/passwordPolicy.ts), which needs a 49,000-word list that the
+// very common passwords (domain/accounts/passwordPolicy.ts), which needs a 49,000-word list that the
 // client only loads for its strength hint.
 import { MSG } from './messages';
 

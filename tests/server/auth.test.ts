@@ -686,7 +686,7 @@ describe('maintenance mode', () => {
   });
 });
 
-describe('services/passwords', () => {
+describe('domain/accounts/passwords', () => {
   const hashPassword = (p: string) => testPasswords.hash(p);
   const verifyPassword = (p: string, h: string) => testPasswords.verify(p, h);
 

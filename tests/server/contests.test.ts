@@ -992,7 +992,7 @@ describe('contests.participants', () => {
     const first = await createUser(t.db);
     const second = await createUser(t.db);
     const last = await createUser(t.db);
-    // Ranks follow the scores as rows are added (services/contestParticipants.ts).
+    // Ranks follow the scores as rows are added (domain/participation/contestParticipants.ts).
     addParticipant({ db: t.db, contestId: contest.id, userId: last.id });
     addParticipant({ db: t.db, contestId: contest.id, userId: second.id, score: 40 });
     addParticipant({ db: t.db, contestId: contest.id, userId: first.id, score: 90 });

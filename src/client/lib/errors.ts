@@ -6,7 +6,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return typeof message === 'string' && message.trim() ? message : fallback;
 }
 
-/** The server's text for a wrong current password (services/account.ts). */
+/** The server's text for a wrong current password (domain/accounts/account.ts). */
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 /** The refusals of a new password (shared rules, and the server's common-password list). */

@@ -165,7 +165,7 @@ const DEMO_MEMBERS: { username: string; tier: Tier }[] = [
 const LEADERBOARD_SCORES = [9820, 9415, 9100, 8760, 8420, 8105, 7790, 7455, 7010, 6650];
 
 /**
- * Not a scrypt hash, so no password ever verifies against it (services/passwords.ts): the demo
+ * Not a scrypt hash, so no password ever verifies against it (domain/accounts/passwords.ts): the demo
  * members exist to fill leaderboards, not to be signed in as.
  */
 const NO_PASSWORD = '!demo-account-without-password';

@@ -1,5 +1,5 @@
 // The session cookie: an iron-session seal that carries only the id of a server-side session row
-// (services/sessions.ts). Unsealing costs about 0.7 ms per request on this machine, so the id a
+// (domain/accounts/sessions.ts). Unsealing costs about 0.7 ms per request on this machine, so the id a
 // seal unsealed to is kept in a small least-recently-used cache. That cannot keep a revoked
 // session alive: the cache maps a seal to an id, and every request still looks the id up in the
 // sessions table. Seals that fail to unseal are never cached, so garbage cookies cannot push real
@@ -110,7 +110,7 @@ export function cachedSealCount(password: string): number {
 }
 
 /**
- * The browser's device cookie (services/devices.ts): the signed tokens of the accounts that
+ * The browser's device cookie (domain/accounts/devices.ts): the signed tokens of the accounts that
  * signed in on it, most recent first. It outlives sessions (a logout keeps it) for a year.
  */
 export interface DeviceCookie {

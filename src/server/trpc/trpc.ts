@@ -74,7 +74,7 @@ const t = initTRPC
           path: shape.data.path,
           issues: issues?.map((i) => ({ path: issuePath(i), message: i.message })),
           retryAfter: appError?.retryAfter,
-          // Why a rule refused the call, for the client's way forward (services/errors.ts).
+          // Why a rule refused the call, for the client's way forward (platform/errors.ts).
           reason: appError?.reason,
           details: appError?.details,
         },

@@ -3,7 +3,7 @@ import { Center, Image } from '@chakra-ui/react';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 
-/** The upload service's 640 px copy of an image it stored (services/uploads.ts names them). */
+/** The upload service's 640 px copy of an image it stored (platform/files/uploads.ts names them). */
 export function cardVariantOf(url: string): string {
   const match = /^\/uploads\/([a-f0-9]{32})\.(png|jpg|webp)$/.exec(url);
   return match ? `/uploads/${match[1]}-card.webp` : url;

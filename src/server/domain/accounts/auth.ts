@@ -93,7 +93,7 @@ export async function register({
   }
 }
 
-/** The browser's device cookie, as sign-in reads it (services/devices.ts). */
+/** The browser's device cookie, as sign-in reads it (domain/accounts/devices.ts). */
 export interface SignInDevice {
   secret: string;
   tokens: readonly string[];

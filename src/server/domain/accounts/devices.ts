@@ -1,7 +1,7 @@
 // Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): after a
 // successful sign-in the browser gets a token naming the account and a random nonce, signed with
 // an HMAC of the session secret. A later sign-in to that account that carries a valid token is
-// from a known device: it is let past the account's lock-out (services/limits.ts), so strangers
+// from a known device: it is let past the account's lock-out (platform/limits.ts), so strangers
 // guessing at an account cannot keep its owner out.
 import crypto from 'node:crypto';
 

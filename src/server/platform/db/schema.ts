@@ -192,12 +192,12 @@ export const auditLog = sqliteTable(
 
 // SPEC 3 'Contest'. `createdBy` has no foreign key on purpose: a contest outlives its creator's
 // account and then shows as 'User #id'. `participants` is a stored count of contest_participants
-// rows, changed only together with them (services/contestParticipants.ts).
+// rows, changed only together with them (domain/participation/contestParticipants.ts).
 export const contests = sqliteTable(
   'contests',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    // Made from the title; fixed once the contest has been active (services/contests.ts).
+    // Made from the title; fixed once the contest has been active (domain/contests/contests.ts).
     slug: text('slug').notNull(),
     // Drafts may be saved before a title is typed: '' until then.
     title: text('title').notNull().default(''),
@@ -246,11 +246,11 @@ export const contests = sqliteTable(
   },
   (t) => [
     uniqueIndex('contests_slug').on(t.slug),
-    // One index per list and filter (services/contests.ts): tab by status and dates, featured,
+    // One index per list and filter (domain/contests/contests.ts): tab by status and dates, featured,
     // the three filters, the creator's own contests and drafts, and the admin list's order.
     index('contests_status_start').on(t.status, t.startDate),
     // The members' 'all' and 'past' tabs read public contests in date order. Indexed on the
-    // expression services/contestReads.ts filters by, a page stops after its rows instead of
+    // expression domain/contests/contestReads.ts filters by, a page stops after its rows instead of
     // sorting every public contest (a partial index is not chosen over the status index).
     // (Without commas: drizzle-kit splits an index expression at them.)
     index('contests_public_start').on(sql`(${t.status} = 'active' OR ${t.status} = 'completed')`, t.startDate, t.id),
@@ -277,7 +277,7 @@ export const contests = sqliteTable(
   ],
 );
 
-// Who takes part in which contest. Rows go with their contest; services/contestParticipants.ts
+// Who takes part in which contest. Rows go with their contest; domain/participation/contestParticipants.ts
 // is the only writer: it keeps the count on contests and every row's stored rank (standard
 // competition ranking by score, in the contest's score order) right in the same transaction as
 // each change. A member without a score yet has score and rank null: unranked, listed last.
