@@ -69,14 +69,7 @@ function prepare(db: DB) {
   return {
     // The ranked rows (rank >= 1: the range of contest_participants_rank past its NULLs).
     page: db
-      .select({
-        rank: cp.rank,
-        userId: cp.userId,
-        username: users.username,
-        score: cp.score,
-        tier: users.subscriptionTier,
-        profileImage: users.profileImage,
-      })
+      .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
       .where(and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, 1)))
@@ -99,14 +92,7 @@ function prepare(db: DB) {
       .limit(1)
       .prepare(),
     fromRank: db
-      .select({
-        rank: cp.rank,
-        userId: cp.userId,
-        username: users.username,
-        score: cp.score,
-        tier: users.subscriptionTier,
-        profileImage: users.profileImage,
-      })
+      .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
       .where(
