@@ -3,6 +3,7 @@
 // when and how (form, CSV or REST), newest first, paged. Entering scores refreshes it.
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format';
 import { SCORE_SOURCE_LABELS, formatScore } from '../../../shared/leaderboard';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { TScoreHistoryEntry } from '../../../shared/schemas/leaderboard';
@@ -13,23 +14,11 @@ import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTabl
 
 const PAGE_SIZE = 10;
 
-/** When a change was made, to the minute, in the viewer's zone (named). */
-export function changedAtText(date: Date): string {
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
-
 function columns(decimals: number): ResponsiveColumn<TScoreHistoryEntry>[] {
   const score = (value: number | null) => (value === null ? '-' : formatScore(value, decimals));
   // Four columns, so the table fits the page's main column without scrolling sideways.
   return [
-    { key: 'when', header: 'When', cell: (h) => changedAtText(h.createdAt) },
+    { key: 'when', header: 'When', cell: (h) => formatDateTime(h.createdAt) },
     { key: 'member', header: 'Member', hideOnMobile: true, cell: (h) => h.username },
     {
       key: 'score',

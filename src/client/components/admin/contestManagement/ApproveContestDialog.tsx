@@ -3,21 +3,9 @@
 // or already past (allowed, but members may have no time left to register).
 import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { formatDateTime } from '../../../../shared/format';
 import { dateOrderProblems, type TContest } from '../../../../shared/schemas/contests';
 import { AppDialog } from '../../common/AppDialog';
-
-/** A date to the minute with its zone ('Nov 25, 2026, 05:09 AM UTC'); '—' when there is none. */
-export function dateTimeText(date: Date | null): string {
-  if (!date) return '—';
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
 
 /** What an approver should know about a contest's dates before approving it. */
 export function approvalWarnings(
@@ -94,7 +82,9 @@ export function ApproveContestDialog({
             ).map(([label, date]) => (
               <DataList.Item key={label}>
                 <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                <DataList.ItemValue fontWeight="medium">{dateTimeText(date)}</DataList.ItemValue>
+                <DataList.ItemValue fontWeight="medium">
+                  {date ? formatDateTime(date) : '—'}
+                </DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>
