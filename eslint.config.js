@@ -40,6 +40,23 @@ export default tseslint.config(
     },
   },
   {
+    // An area reaches another only through what that area's index.ts exports (DESIGN 'Layout').
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z]+/',
+              message: 'Another area is reached through its index.ts: import from "../<area>".',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.{js,mjs}', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

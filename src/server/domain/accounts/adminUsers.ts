@@ -11,14 +11,13 @@ import type {
 } from '../../../shared/schemas/adminUsers';
 import type { Role, Tier } from '../../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
-import { removeFromAllContests } from '../participation/contestParticipants';
+import { removeFromAllContests } from '../participation';
 import { announceLeaderboardChanges } from '../../platform/events';
-import { writeAudit, type Actor } from '../admin/audit';
+import { writeAudit, type Actor, getPlatformSettings } from '../admin';
 import { AppError } from '../../platform/errors';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
-import { getPlatformSettings } from '../admin/settings';
 import { publicUserColumns } from './users';
 
 const ROLE_RANK: Record<Role, number> = { banned: 0, user: 1, moderator: 2, admin: 3 };

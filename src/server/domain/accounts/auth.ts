@@ -9,8 +9,9 @@ import { knownDeviceKey } from './devices';
 import { beginGuess, take, type Limits } from '../../platform/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
-import { getPlatformSettings } from '../admin/settings';
-import { conflictField, getUser, isUniqueViolation, publicUserColumns } from './users';
+import { getPlatformSettings } from '../admin';
+import { conflictField, isUniqueViolation } from '../../platform/db/dialect';
+import { getUser, publicUserColumns } from './users';
 
 export function assertUnique({
   db,

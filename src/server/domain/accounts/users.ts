@@ -42,14 +42,3 @@ export function toPublicUser(user: SessionUser): TUser {
   const { sessionId: _omit, ...rest } = user;
   return rest;
 }
-
-export function isUniqueViolation(error: unknown): error is Error & { message: string } {
-  return error instanceof Error && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
-/** Which unique index a violation hit, from SQLite's message ("... users.username" style or index name). */
-export function conflictField(error: Error): 'username' | 'email' | undefined {
-  if (/username/i.test(error.message)) return 'username';
-  if (/email/i.test(error.message)) return 'email';
-  return undefined;
-}

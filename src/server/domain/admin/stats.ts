@@ -1,7 +1,7 @@
 // Figures: the member's dashboard and analytics (PRODUCT.md 'Taking part') from their
 // participations, and the admin dashboard (SPEC 2.14, 3 'Admin stats') in one pass per table.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { countEducation } from '../education/education';
+import { countEducation } from '../education';
 import type { DB } from '../../platform/db/client';
 import {
   contestParticipants as cp,

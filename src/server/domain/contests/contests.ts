@@ -23,7 +23,7 @@ import {
   type TUpdateContestInput,
 } from '../../../shared/schemas/contests';
 import { isReviewer, type Actor } from '../../platform/actor';
-import { writeAudit } from '../admin/audit';
+import { writeAudit, getPlatformSettings } from '../admin';
 import {
   CREATOR_EDITABLE,
   PUBLIC,
@@ -34,9 +34,8 @@ import {
   readForWrite,
   type ContestRow,
 } from './contestReads';
-import { rerankContest } from '../participation/contestParticipants';
+import { rerankContest } from '../participation';
 import { AppError } from '../../platform/errors';
-import { getPlatformSettings } from '../admin/settings';
 import { assertOwnUpload } from '../../platform/files/uploads';
 
 /** A member's submission: pending while approval is required, else active (PRODUCT.md). */

@@ -9,7 +9,7 @@ import type {
   TEducationCard,
   TEducationItem,
 } from '../../../shared/schemas/education';
-import { writeAudit, type Actor } from '../admin/audit';
+import { writeAudit, type Actor } from '../admin';
 import { sanitizeImportedHtml } from './educationHtml';
 import { AppError } from '../../platform/errors';
 import { assertOwnUpload } from '../../platform/files/uploads';

@@ -36,11 +36,9 @@ import type {
 } from '../../../shared/schemas/payments';
 import type { PaymentNetwork, TPaymentConfig } from '../../../shared/schemas/settings';
 import { isReviewer, type Actor } from '../../platform/actor';
-import { writeAudit } from '../admin/audit';
-import { addParticipant } from '../participation/contestParticipants';
-import { AppError, type AppErrorCode } from '../../platform/errors';
-import { announceLeaderboardChanges, announcePaymentChanges } from '../../platform/events';
+import { writeAudit, getPaymentConfig } from '../admin';
 import {
+  addParticipant,
   hasVerifiedFee,
   joinRefusalFor,
   memberTier,
@@ -49,10 +47,11 @@ import {
   visibleJoinContest,
   type JoinContest,
   type JoinRefusalInfo,
-} from '../participation/participation';
-import { getPaymentConfig } from '../admin/settings';
+} from '../participation';
+import { AppError, type AppErrorCode } from '../../platform/errors';
+import { announceLeaderboardChanges, announcePaymentChanges } from '../../platform/events';
 import { assertOwnUpload } from '../../platform/files/uploads';
-import { isUniqueViolation } from '../accounts/users';
+import { isUniqueViolation } from '../../platform/db/dialect';
 
 type OwnRefusal = Exclude<PaymentRefusal, JoinRefusal>;
 

@@ -19,7 +19,7 @@ import type {
   TSetScoresResponse,
 } from '../../../shared/schemas/participation';
 import { isReviewer, type Actor } from '../../platform/actor';
-import { writeAudit } from '../admin/audit';
+import { writeAudit } from '../admin';
 import { applyScores } from './contestParticipants';
 import {
   isVisible,
@@ -28,7 +28,7 @@ import {
   readForWrite,
   type ContestRow,
   type Viewer,
-} from '../contests/contestReads';
+} from '../contests';
 import { AppError } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
 

@@ -19,7 +19,7 @@ import type {
 } from '../../../shared/schemas/participation';
 import type { Actor } from '../../platform/actor';
 import { addParticipant, removeParticipant } from './contestParticipants';
-import { isVisible, notFound, type ContestRow } from '../contests/contestReads';
+import { isVisible, notFound, type ContestRow } from '../contests';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
 

@@ -1,0 +1,2 @@
+// What other areas may use of education: the figure the admin dashboard shows.
+export { countEducation } from './education';

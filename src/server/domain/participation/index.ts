@@ -1,0 +1,13 @@
+// What other areas may use of participation: the one writer of participant rows, and the one
+// join rule (payments apply it to entry-fee proofs and their review).
+export { addParticipant, removeFromAllContests, rerankContest } from './contestParticipants';
+export {
+  hasVerifiedFee,
+  joinRefusalFor,
+  memberTier,
+  readJoinContest,
+  refusalError,
+  visibleJoinContest,
+  type JoinContest,
+  type JoinRefusalInfo,
+} from './participation';
