@@ -16,4 +16,5 @@ function findAppRoot(start: string): string {
 
 export const APP_ROOT = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const MIGRATIONS_DIR = path.join(APP_ROOT, 'db/migrations/sqlite');
+export const PG_MIGRATIONS_DIR = path.join(APP_ROOT, 'db/migrations/pg');
 export const CLIENT_DIR = path.join(APP_ROOT, 'dist/client');
