@@ -3,5 +3,5 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'sqlite',
   schema: './src/server/platform/db/schema.ts',
-  out: './db/migrations',
+  out: './db/migrations/sqlite',
 });

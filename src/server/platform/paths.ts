@@ -15,5 +15,6 @@ function findAppRoot(start: string): string {
 }
 
 export const APP_ROOT = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
-export const MIGRATIONS_DIR = path.join(APP_ROOT, 'db/migrations');
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'db/migrations/sqlite');
+export const PG_MIGRATIONS_DIR = path.join(APP_ROOT, 'db/migrations/pg');
 export const CLIENT_DIR = path.join(APP_ROOT, 'dist/client');

@@ -41,7 +41,7 @@ const toCard = <T extends CardRow>(row: T) => ({ ...row, saved: Boolean(row.save
 
 /**
  * Titles and excerpts that contain the term, case-insensitively. From 3 characters on, the
- * trigram index (education_search, see migration 0003) answers without a scan; shorter terms
+ * trigram index (education_search, see db/migrations/sqlite/0004_education.sql) answers without a scan; shorter terms
  * fall back to LIKE, which costs a scan of a table that holds articles, not members.
  */
 function searchCondition(term: string): SQL {

@@ -45,18 +45,10 @@ import {
   type ProofStatus,
 } from '../../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
+import { PAYOUT_METHODS, oneOf } from './checks';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
-
-/**
- * A CHECK that a text column holds one of the listed values (the enum-like columns). The column
- * is named bare, not table-qualified, so the constraint survives drizzle-kit's table rebuilds
- * (create `__new_x`, copy, rename).
- */
-function oneOf(column: string, values: readonly string[]) {
-  return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(', ')})`);
-}
 
 /**
  * A score: stored exactly as an integer count of 1/10,000 (a decimal with at most 4 places),
@@ -69,7 +61,7 @@ const scoreColumn = customType<{ data: number; driverData: number }>({
   fromDriver: (units) => fromScoreUnits(Number(units)),
 });
 
-export const PAYOUT_METHODS = ['bank', 'crypto', 'paypal'] as const;
+export { PAYOUT_METHODS };
 
 export const users = sqliteTable(
   'users',
