@@ -51,7 +51,18 @@ export function standaloneStage(
     const options = typeof serverOptions === 'function' ? serverOptions() : serverOptions;
     server = await startTestServer({ withClient: true, ...options });
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    // E2E_SHOTS=<dir>: a failed test leaves a screenshot of each of its pages there.
+    const shots = process.env.E2E_SHOTS;
+    if (shots && context.task.result?.state === 'fail') {
+      const name = context.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+      const pages = contexts.flatMap((c) => c.pages());
+      await Promise.all(
+        pages.map((page, i) =>
+          page.screenshot({ path: `${shots}/${name}-${i}.png` }).catch(() => undefined),
+        ),
+      );
+    }
     const closing = contexts;
     contexts = [];
     await Promise.all(closing.map((context) => context.close().catch(() => undefined)));
