@@ -8,7 +8,7 @@ import { signIn } from '../helpers/accounts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, pathOf, signInThroughForm } from './flows';
+import { expectText, pathOf, signInThroughForm, strengthShown } from './flows';
 
 let s: TestServer;
 let b: TestBrowser;
@@ -62,6 +62,7 @@ describe('a temporary password', () => {
     await page.getByLabel('Temporary Password').fill('temporary-e2e-1');
     await page.getByLabel('New Password', { exact: true }).fill('temporary-e2e-1');
     await page.getByLabel('Confirm New Password').fill('temporary-e2e-1');
+    await strengthShown(page);
     await page.getByRole('button', { name: 'Save New Password' }).click();
     await expectText(page, 'New password must be different from the current password');
 

@@ -3,45 +3,42 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, pathOf, signInThroughForm } from './flows';
+import { expectText, pathOf, signInThroughForm, strengthShown } from './flows';
+import { standaloneStage } from './stage';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
 
-let s: TestServer;
-let b: TestBrowser;
+// Each test stands alone (stage.ts): a fresh install of its own, with its admin.
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let admin: CreatedUser;
 let dir: string;
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-  admin = await createUser(s.db, { role: 'admin', username: 'e2e_chief' });
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-e2e-files-'));
 });
-afterAll(async () => {
-  await b?.close();
-  await s?.stop();
+beforeEach(async () => {
+  admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_chief' });
+});
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function newPage(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await b.browser.browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await stage.newContext();
   return { page: await context.newPage(), close: () => context.close() };
 }
 
 describe('Account Settings', () => {
   it('changes the profile, the avatar, the password and the payout method', async () => {
-    const member = await createUser(s.db, { username: 'e2e_profile' });
+    const member = await createUser(stage.s.db, { username: 'e2e_profile' });
     const { page, close } = await newPage();
-    await signInThroughForm(page, s.url, member.username, member.password);
-    await page.goto(`${s.url}/settings`);
+    await signInThroughForm(page, stage.s.url, member.username, member.password);
+    await page.goto(`${stage.s.url}/settings`);
 
     const save = page.getByRole('button', { name: 'Save Changes' });
     expect(await save.isDisabled()).toBe(true);
@@ -69,6 +66,7 @@ describe('Account Settings', () => {
     await page.getByLabel('Current Password').fill(member.password);
     await page.getByLabel('New Password', { exact: true }).fill('changed-pass');
     await page.getByLabel('Confirm New Password').fill('different');
+    await strengthShown(page);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectText(page, 'Passwords do not match');
     await page.getByLabel('Confirm New Password').fill('changed-pass');
@@ -96,8 +94,8 @@ describe('Account Settings', () => {
     expect(await page.getByLabel('PayPal Email').inputValue()).toBe('payouts@example.com');
 
     await page.getByRole('button', { name: 'Logout' }).first().click();
-    await page.waitForURL(`${s.url}/auth`);
-    await signInThroughForm(page, s.url, member.username, 'changed-pass');
+    await page.waitForURL(`${stage.s.url}/auth`);
+    await signInThroughForm(page, stage.s.url, member.username, 'changed-pass');
     await expectText(page, 'Welcome back, e2e_profile');
     await close();
   });
@@ -106,8 +104,8 @@ describe('Account Settings', () => {
 describe('User Management', () => {
   it('adds a member, changes role and tier, bans them out of their session, deletes them', async () => {
     const { page, close } = await newPage();
-    await signInThroughForm(page, s.url, admin.username, admin.password);
-    await page.goto(`${s.url}/admin/users`);
+    await signInThroughForm(page, stage.s.url, admin.username, admin.password);
+    await page.goto(`${stage.s.url}/admin/users`);
     await expectText(page, `${admin.username}`);
     await expectText(page, '(you)');
 
@@ -138,7 +136,7 @@ describe('User Management', () => {
 
     // The member signs in elsewhere, then gets banned: their session ends at once.
     const other = await newPage();
-    await signInThroughForm(other.page, s.url, 'e2e_added', 'longenough1');
+    await signInThroughForm(other.page, stage.s.url, 'e2e_added', 'longenough1');
     await page.getByRole('button', { name: 'Actions for e2e_added' }).click();
     await page.getByRole('menuitem', { name: 'Ban…' }).click();
     const ban = page.getByRole('dialog', { name: 'Ban User' });
@@ -146,7 +144,7 @@ describe('User Management', () => {
     await ban.getByRole('button', { name: 'Ban User' }).click();
     await row.getByText('Testing the ban').waitFor();
     await other.page.reload();
-    await other.page.waitForURL(`${s.url}/auth`);
+    await other.page.waitForURL(`${stage.s.url}/auth`);
     await other.page.getByLabel('Username').fill('e2e_added');
     await other.page.getByLabel('Password').fill('longenough1');
     await other.page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -171,10 +169,10 @@ describe('User Management', () => {
 
 describe('Platform Settings', () => {
   it('turns registration off and maintenance on, and both take effect', async () => {
-    const member = await createUser(s.db, { username: 'e2e_maint' });
+    const member = await createUser(stage.s.db, { username: 'e2e_maint' });
     const { page, close } = await newPage();
-    await signInThroughForm(page, s.url, admin.username, admin.password);
-    await page.goto(`${s.url}/admin/settings`);
+    await signInThroughForm(page, stage.s.url, admin.username, admin.password);
+    await page.goto(`${stage.s.url}/admin/settings`);
     await page.getByLabel('Platform Name').waitFor();
     expect(await page.getByLabel('Platform Name').inputValue()).toBe('Contest Platform');
     const save = page.getByRole('button', { name: 'Save Settings' });
@@ -184,7 +182,7 @@ describe('Platform Settings', () => {
     await expectText(page, 'Platform settings updated successfully');
 
     const visitor = await newPage();
-    await visitor.page.goto(`${s.url}/auth`);
+    await visitor.page.goto(`${stage.s.url}/auth`);
     await visitor.page.getByRole('tab', { name: 'Register' }).click();
     await expectText(visitor.page, 'Registration is currently disabled');
     const refused = await visitor.page.evaluate(async () => {
@@ -207,20 +205,20 @@ describe('Platform Settings', () => {
     await visitor.close();
 
     const memberPage = await newPage();
-    await signInThroughForm(memberPage.page, s.url, member.username, member.password);
+    await signInThroughForm(memberPage.page, stage.s.url, member.username, member.password);
     await page.getByText('Maintenance Mode', { exact: true }).click();
     await save.click();
     await expectText(page, 'Platform settings updated successfully');
     await memberPage.page.reload();
     await expectText(memberPage.page, 'Under Maintenance');
     // The admin keeps working.
-    await page.goto(`${s.url}/admin/users`);
+    await page.goto(`${stage.s.url}/admin/users`);
     await expectText(page, 'e2e_maint');
     expect(pathOf(page)).toBe('/admin/users');
-    await page.goto(`${s.url}/admin/audit`);
+    await page.goto(`${stage.s.url}/admin/audit`);
     await page.getByRole('cell', { name: 'Changed platform settings' }).first().waitFor();
 
-    await page.goto(`${s.url}/admin/settings`);
+    await page.goto(`${stage.s.url}/admin/settings`);
     await page.getByText('Maintenance Mode', { exact: true }).click();
     await page.getByText('User Registration').click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
@@ -233,8 +231,8 @@ describe('Platform Settings', () => {
 
   it('saves a tier price on the Payments tab of a fresh install (empty wallets are valid)', async () => {
     const { page, close } = await newPage();
-    await signInThroughForm(page, s.url, admin.username, admin.password);
-    await page.goto(`${s.url}/admin/settings`);
+    await signInThroughForm(page, stage.s.url, admin.username, admin.password);
+    await page.goto(`${stage.s.url}/admin/settings`);
     await page.getByRole('tab', { name: 'Payments' }).click();
     await page.getByLabel('Standard price').fill('12');
     await page.getByRole('button', { name: /Save/ }).last().click();

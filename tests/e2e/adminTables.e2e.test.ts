@@ -1,39 +1,26 @@
 // The admin tables in a real browser: ban with a reason and unban, filters and sorting, the
 // member table and the audit log on a phone-sized screen, and the Add User form's messages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { writeAudit } from '../../src/server/domain/admin/audit';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { startTestServer, type TestServer } from '../helpers/server';
 import { expectText, pathOf, signInThroughForm } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
+// Each test stands alone (stage.ts): its own server, with only the people it makes.
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let admin: CreatedUser;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-  admin = await createUser(s.db, { role: 'admin', username: 'e2e_tables_admin' });
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
+beforeEach(async () => {
+  admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_tables_admin' });
 });
 
 async function freshPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await b.browser.browser()!.newContext({ viewport });
-  contexts.push(context);
-  return context.newPage();
+  return stage.anonymousPage({ viewport });
 }
 
 async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await freshPage(viewport);
-  await signInThroughForm(page, s.url, admin.username, admin.password);
-  return page;
+  return stage.pageAs(admin, viewport ? { viewport } : {});
 }
 
 async function openMenu(page: Page, username: string) {
@@ -42,12 +29,12 @@ async function openMenu(page: Page, username: string) {
 
 describe('Ban and unban', () => {
   it('bans with a reason: the member is sent to /auth and told why; unban lets them back', async () => {
-    const member = await createUser(s.db, { username: 'e2e_ban_me', tier: 'pro' });
+    const member = await createUser(stage.s.db, { username: 'e2e_ban_me', tier: 'pro' });
     const memberPage = await freshPage();
-    await signInThroughForm(memberPage, s.url, member.username, member.password);
+    await signInThroughForm(memberPage, stage.s.url, member.username, member.password);
 
     const page = await adminPage();
-    await page.goto(`${s.url}/admin/users`);
+    await page.goto(`${stage.s.url}/admin/users`);
     const row = page.getByRole('row', { name: /e2e_ban_me/ });
     await row.waitFor();
     await openMenu(page, member.username);
@@ -73,7 +60,7 @@ describe('Ban and unban', () => {
 
     // The member's open page: their next navigation ends at /auth.
     await memberPage.getByRole('link', { name: 'Account Settings' }).first().click();
-    await memberPage.waitForURL(`${s.url}/auth`);
+    await memberPage.waitForURL(`${stage.s.url}/auth`);
     await memberPage.getByRole('tab', { name: 'Login' }).click();
     await memberPage.getByLabel('Username').fill(member.username);
     await memberPage.getByLabel('Password').fill(member.password);
@@ -88,17 +75,17 @@ describe('Ban and unban', () => {
     await expectText(page, 'User unbanned');
     await row.getByText('Pro', { exact: true }).waitFor();
     await row.getByText('User', { exact: true }).waitFor();
-    await signInThroughForm(memberPage, s.url, member.username, member.password);
+    await signInThroughForm(memberPage, stage.s.url, member.username, member.password);
     expect(pathOf(memberPage)).toBe('/');
   });
 });
 
 describe('Filters and sorting', () => {
   it('filters by role and sorts by name both ways', async () => {
-    await createUser(s.db, { username: 'e2e_mod_beta', role: 'moderator' });
-    await createUser(s.db, { username: 'E2E_mod_alpha', role: 'moderator' });
+    await createUser(stage.s.db, { username: 'e2e_mod_beta', role: 'moderator' });
+    await createUser(stage.s.db, { username: 'E2E_mod_alpha', role: 'moderator' });
     const page = await adminPage();
-    await page.goto(`${s.url}/admin/users`);
+    await page.goto(`${stage.s.url}/admin/users`);
     await page.getByRole('row', { name: /e2e_mod_beta/ }).waitFor();
 
     await page.getByLabel('Filter by role').selectOption('moderator');
@@ -128,13 +115,13 @@ describe('Filters and sorting', () => {
 
 describe('On a phone (390 x 844)', () => {
   it('the users page does not scroll sideways; Role and the actions are visible', async () => {
-    await createUser(s.db, {
+    await createUser(stage.s.db, {
       username: 'e2e_phone_member',
       email: 'a.rather.long.address.for.a.phone@example-domain.com',
       tier: 'elite',
     });
     const page = await adminPage({ width: 390, height: 844 });
-    await page.goto(`${s.url}/admin/users`);
+    await page.goto(`${stage.s.url}/admin/users`);
     const card = page
       .getByRole('list', { name: 'Users' })
       .getByRole('listitem')
@@ -157,9 +144,9 @@ describe('On a phone (390 x 844)', () => {
   });
 
   it('the audit log names actions, stays compact for 23 entries, and shows details', async () => {
-    const target = await createUser(s.db, { username: 'e2e_audit_target' });
+    const target = await createUser(stage.s.db, { username: 'e2e_audit_target' });
     // Another admin's 23 entries, so the filter below shows exactly those.
-    const auditor = await createUser(s.db, { role: 'admin', username: 'e2e_auditor' });
+    const auditor = await createUser(stage.s.db, { role: 'admin', username: 'e2e_auditor' });
     const actor = {
       id: auditor.id,
       username: auditor.username,
@@ -168,7 +155,7 @@ describe('On a phone (390 x 844)', () => {
     };
     for (let i = 0; i < 22; i += 1) {
       writeAudit({
-        db: s.db,
+        db: stage.s.db,
         actor,
         action: 'settings.update',
         targetType: 'settings',
@@ -177,7 +164,7 @@ describe('On a phone (390 x 844)', () => {
       });
     }
     writeAudit({
-      db: s.db,
+      db: stage.s.db,
       actor,
       action: 'user.ban',
       targetType: 'user',
@@ -186,7 +173,7 @@ describe('On a phone (390 x 844)', () => {
       after: { role: 'banned', banReason: 'A reason long enough to wrap on a narrow phone screen' },
     });
     const page = await adminPage({ width: 390, height: 844 });
-    await page.goto(`${s.url}/admin/audit`);
+    await page.goto(`${stage.s.url}/admin/audit`);
     await page.getByLabel('Actor').fill('e2e_auditor');
     await page.getByLabel('From').fill('2000-01-01');
     const list = page.getByRole('list', { name: 'Audit log entries' });
@@ -210,7 +197,7 @@ describe('On a phone (390 x 844)', () => {
 describe('Add User', () => {
   it('submitted empty shows every field’s message at once', async () => {
     const page = await adminPage();
-    await page.goto(`${s.url}/admin/users`);
+    await page.goto(`${stage.s.url}/admin/users`);
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New User' });
     await dialog.getByLabel('Username').waitFor();

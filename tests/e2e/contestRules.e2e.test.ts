@@ -4,36 +4,33 @@
 // each change for the creator only; Approve asks first, showing the dates and refusing impossible
 // ones, and the edit dialog's registration deadline is checked against the start. axe finds
 // nothing serious in these states (the history, the approve warnings, the inline template offer).
+// Each test stands alone (stage.ts): its own server with the contests below.
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
 import { joinContest } from '../../src/server/domain/participation/participation';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { DAY, insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, signInThroughForm } from './flows';
+import { expectText } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
-const contexts: BrowserContext[] = [];
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let creator: CreatedUser;
 let member: CreatedUser;
 let admin: CreatedUser;
 let timeTrial = 0;
 let backwards = 0;
 
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-  creator = await createUser(s.db, { username: 'e2e_rules_creator' });
-  member = await createUser(s.db, { username: 'e2e_rules_member' });
-  admin = await createUser(s.db, { username: 'e2e_rules_admin', role: 'admin' });
-  const other = await createUser(s.db, { username: 'e2e_rules_other' });
+beforeEach(async () => {
+  const { db } = stage.s;
+  creator = await createUser(db, { username: 'e2e_rules_creator' });
+  member = await createUser(db, { username: 'e2e_rules_member' });
+  admin = await createUser(db, { username: 'e2e_rules_admin', role: 'admin' });
+  const other = await createUser(db, { username: 'e2e_rules_other' });
   const now = Date.now();
   // A running time trial: two decimals, the lowest time first.
-  timeTrial = insertContest(s.db, {
+  timeTrial = insertContest(db, {
     createdBy: creator.id,
     title: 'Sprint Time Trial',
     scoreDecimals: 2,
@@ -42,10 +39,10 @@ beforeAll(async () => {
     registrationDeadline: new Date(now + DAY),
     endDate: new Date(now + 7 * DAY),
   }).id;
-  for (const who of [member, other]) joinContest({ db: s.db, actor: who, contestId: timeTrial });
+  for (const who of [member, other]) joinContest({ db, actor: who, contestId: timeTrial });
   // Submitted with the end before the start.
   const start = new Date(now + 10 * DAY);
-  backwards = insertContest(s.db, {
+  backwards = insertContest(db, {
     createdBy: creator.id,
     title: 'Backwards Cup',
     status: 'pending',
@@ -54,19 +51,8 @@ beforeAll(async () => {
     endDate: new Date(start.getTime() - 2 * DAY),
   }).id;
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
-});
 
-async function signedIn(user: CreatedUser): Promise<Page> {
-  const context = await b.browser.browser()!.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, s.url, user.username, user.password);
-  return page;
-}
+const signedIn = (user: CreatedUser) => stage.pageAs(user);
 
 /** The message tied to a field (aria-errormessage): shown beside it, and read out with it. */
 async function messageOf(scope: Page | ReturnType<Page['getByRole']>, label: string, exact = true) {
@@ -124,7 +110,7 @@ const rowOf = (page: Page, username: string) =>
 describe('before any score', () => {
   it("shows '-' for the member's rank and score, nowhere 'Rank 1'", async () => {
     const page = await signedIn(member);
-    await page.goto(`${s.url}/leaderboard?contest=${timeTrial}`);
+    await page.goto(`${stage.s.url}/leaderboard?contest=${timeTrial}`);
     const own = rowOf(page, 'e2e_rules_member');
     await own.getByText('Unranked', { exact: true }).waitFor();
     await own.getByText('No score yet').waitFor();
@@ -133,10 +119,10 @@ describe('before any score', () => {
     const card = page.getByRole('article').filter({ hasText: 'Sprint Time Trial' });
     await card.waitFor();
     expect(await card.getByText(/Your rank/).count()).toBe(0);
-    await page.goto(`${s.url}/`);
+    await page.goto(`${stage.s.url}/`);
     await page.getByRole('group', { name: 'Your Rank' }).getByText('-', { exact: true }).waitFor();
     // The Score history is the creator's and the moderators': a member's contest page has none.
-    await page.goto(`${s.url}/contests/${timeTrial}`);
+    await page.goto(`${stage.s.url}/contests/${timeTrial}`);
     await page.getByRole('heading', { name: 'Leaderboard' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Score history' }).count()).toBe(0);
   });
@@ -145,7 +131,7 @@ describe('before any score', () => {
 describe('scores with decimals and their history', () => {
   it('shows a score with the contest’s precision, refuses more decimals, and records each change', async () => {
     const page = await signedIn(creator);
-    await page.goto(`${s.url}/contests/${timeTrial}`);
+    await page.goto(`${stage.s.url}/contests/${timeTrial}`);
     const scores = page.getByRole('region', { name: 'Scores' });
     await expectText(page, 'Scores take up to 2 decimals; lower is better.');
     const history = page.getByRole('region', { name: 'Score history' });
@@ -194,7 +180,7 @@ describe('scores with decimals and their history', () => {
 describe('approving, with the dates shown first', () => {
   it('warns of impossible dates, refuses them, and lets the edit dialog fix them', async () => {
     const page = await signedIn(admin);
-    await page.goto(`${s.url}/admin/contests?tab=pending`);
+    await page.goto(`${stage.s.url}/admin/contests?tab=pending`);
     await page.getByRole('button', { name: 'Approve Backwards Cup' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Approve Contest' });
     await dialog.getByText('These dates are impossible').waitFor();
@@ -204,12 +190,12 @@ describe('approving, with the dates shown first', () => {
     }
     expect(await dialog.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'approve dialog with impossible dates');
-    expect(storedContest(s.db, backwards)?.status).toBe('pending');
+    expect(storedContest(stage.s.db, backwards)?.status).toBe('pending');
 
     await dialog.getByRole('button', { name: 'Edit Dates' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Contest' });
     await edit.waitFor();
-    const start = storedContest(s.db, backwards)!.startDate!;
+    const start = storedContest(stage.s.db, backwards)!.startDate!;
     const local = (d: Date) => {
       const p = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
@@ -234,14 +220,14 @@ describe('approving, with the dates shown first', () => {
     expect(await again.getByText('These dates are impossible').count()).toBe(0);
     await again.getByRole('button', { name: 'Approve' }).click();
     await toastSaid(page, 'Contest updated');
-    await expect.poll(() => storedContest(s.db, backwards)?.status).toBe('active');
+    await expect.poll(() => storedContest(stage.s.db, backwards)?.status).toBe('active');
   });
 });
 
 describe('the inline template offer', () => {
   it('offers the category’s template in the admin wizard, forex included, accessibly', async () => {
     const page = await signedIn(admin);
-    await page.goto(`${s.url}/admin/contests/create`);
+    await page.goto(`${stage.s.url}/admin/contests/create`);
     await page.getByLabel('Category').selectOption('forex');
     const offer = page.getByRole('region', { name: 'Forex rules template' });
     await offer.getByRole('button', { name: 'Use Template' }).waitFor();

@@ -1,19 +1,18 @@
 // The contest screens in a real browser: a member's tabs, filter, list view and detail page (by
 // id, by slug, unknown), an admin's and a moderator's moderation on /admin/contests, the Edit
-// dialog, and the dashboard's featured grid and banner carousel. One browser; one signed-in page
-// per person, shared by the tests in order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+// dialog, and the dashboard's featured grid and banner carousel. Each test stands alone
+// (stage.ts): its own server with the contests below, and what an earlier step did made directly.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { contests } from '../../src/server/platform/db/schema';
 import { seedContests } from '../../src/server/seed/seedContests';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, pathOf, signInThroughForm } from './flows';
+import { expectText, pathOf } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
-const contexts: BrowserContext[] = [];
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let member: CreatedUser;
 let other: CreatedUser;
 let memberPage: Page;
@@ -25,15 +24,14 @@ let darts: { id: number };
 let unsafe: { id: number };
 let sketch: { id: number };
 
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-  const admin = await createUser(s.db, { role: 'admin', username: 'e2e_contests_admin' });
+beforeEach(async () => {
+  const { db } = stage.s;
+  const admin = await createUser(db, { role: 'admin', username: 'e2e_contests_admin' });
   // The demo contests belong to the first admin: two running and featured, two upcoming, one done.
-  seedContests(s.db);
-  member = await createUser(s.db, { username: 'e2e_contests_member' });
-  other = await createUser(s.db, { username: 'e2e_contests_other' });
-  watercolour = insertContest(s.db, {
+  seedContests(db);
+  member = await createUser(db, { username: 'e2e_contests_member' });
+  other = await createUser(db, { username: 'e2e_contests_other' });
+  watercolour = insertContest(db, {
     createdBy: member.id,
     status: 'pending',
     title: 'Watercolour Week',
@@ -41,14 +39,14 @@ beforeAll(async () => {
     startDate: new Date(Date.now() - 3600_000),
     shortDescription: 'Paint one scene a day for a week.',
   });
-  insertContest(s.db, { createdBy: member.id, status: 'draft', title: '', shortDescription: null });
-  chess = insertContest(s.db, {
+  insertContest(db, { createdBy: member.id, status: 'draft', title: '', shortDescription: null });
+  chess = insertContest(db, {
     createdBy: other.id,
     status: 'pending',
     title: 'Chess Blitz Night',
   });
-  darts = insertContest(s.db, { createdBy: other.id, status: 'pending', title: 'Darts Derby' });
-  unsafe = insertContest(s.db, {
+  darts = insertContest(db, { createdBy: other.id, status: 'pending', title: 'Darts Derby' });
+  unsafe = insertContest(db, {
     createdBy: other.id,
     status: 'active',
     title: 'Markdown Check',
@@ -58,27 +56,20 @@ beforeAll(async () => {
     description:
       '## House rules\n\nRead [the rules](https://example.org/rules) and [this](javascript:alert(1)).\n\n<b>raw html</b><script>window.pwned = 1</script>',
   });
-  sketch = insertContest(s.db, {
+  sketch = insertContest(db, {
     createdBy: member.id,
     status: 'rejected',
     title: 'Sketch Sprint',
     prize: 'A sketchbook',
   });
-  memberPage = await signedIn(member);
-  adminPage = await signedIn(admin);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
+  [memberPage, adminPage] = await Promise.all([signedIn(member), signedIn(admin)]);
 });
 
-async function signedIn(user: CreatedUser): Promise<Page> {
-  const context = await b.browser.browser()!.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, s.url, user.username, user.password);
-  return page;
+const signedIn = (user: CreatedUser) => stage.pageAs(user);
+
+/** What an earlier step of the story did to a contest, written straight into the database. */
+function setContest(id: number, values: Partial<typeof contests.$inferInsert>) {
+  stage.s.db.update(contests).set(values).where(eq(contests.id, id)).run();
 }
 
 /** The titles of the cards in the open tab's list. */
@@ -105,7 +96,7 @@ async function openTab(page: Page, name: string) {
 
 describe('a member on /contests', () => {
   it('sees each tab with the right contests, and never another member’s pending one', async () => {
-    await memberPage.goto(`${s.url}/contests`);
+    await memberPage.goto(`${stage.s.url}/contests`);
     await memberPage.getByRole('heading', { name: 'Contests', level: 1 }).waitFor();
     const all = await cardTitles(memberPage, 'All Contests list');
     expect(all.sort()).toEqual(
@@ -156,7 +147,7 @@ describe('a member on /contests', () => {
   });
 
   it('filters by category, kept in the address, and clears the filter', async () => {
-    await memberPage.goto(`${s.url}/contests`);
+    await memberPage.goto(`${stage.s.url}/contests`);
     await memberPage.getByRole('button', { name: /^Filter/ }).click();
     const popover = memberPage.getByRole('dialog', { name: 'Filter contests' });
     await popover.getByLabel('Category').selectOption('gaming');
@@ -168,15 +159,15 @@ describe('a member on /contests', () => {
     await memberPage.getByRole('button', { name: /^Filter\s*1\s*active$/ }).waitFor();
 
     // A category nothing is in: the tab's empty state, with a way out.
-    await memberPage.goto(`${s.url}/contests?tab=active&category=sports`);
+    await memberPage.goto(`${stage.s.url}/contests?tab=active&category=sports`);
     await expectText(memberPage, 'No Active Contests');
     await memberPage.getByRole('button', { name: 'Clear filters' }).click();
-    await memberPage.waitForURL(`${s.url}/contests?tab=active`);
+    await memberPage.waitForURL(`${stage.s.url}/contests?tab=active`);
     await memberPage.getByRole('list', { name: 'Active list' }).waitFor();
   });
 
   it('switches to the list view, which cannot be deselected', async () => {
-    await memberPage.goto(`${s.url}/contests`);
+    await memberPage.goto(`${stage.s.url}/contests`);
     const cards = memberPage.getByRole('list', { name: 'All Contests list' }).getByRole('article');
     await cards.first().waitFor();
     const gridBoxes = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
@@ -199,7 +190,7 @@ describe('a member on /contests', () => {
 
 describe('a member on a contest’s page', () => {
   it('opens a contest by id from its card, and by slug', async () => {
-    await memberPage.goto(`${s.url}/contests?tab=featured`);
+    await memberPage.goto(`${stage.s.url}/contests?tab=featured`);
     await memberPage.getByRole('link', { name: 'View Details of The Dake Contest' }).click();
     await memberPage.waitForURL(/\/contests\/\d+$/);
     await memberPage.getByRole('heading', { name: 'The Dake Contest', level: 1 }).waitFor();
@@ -213,7 +204,7 @@ describe('a member on a contest’s page', () => {
     const pay = memberPage.getByRole('link', { name: 'Pay entry fee' });
     expect(await pay.getAttribute('href')).toMatch(/^\/payment\?contest=\d+$/);
 
-    await memberPage.goto(`${s.url}/contests/candle-games`);
+    await memberPage.goto(`${stage.s.url}/contests/candle-games`);
     await memberPage.getByRole('heading', { name: 'Candle Games', level: 1 }).waitFor();
     expect(
       await memberPage
@@ -223,7 +214,7 @@ describe('a member on a contest’s page', () => {
   });
 
   it('renders a description safely and shows a placeholder for a missing cover', async () => {
-    await memberPage.goto(`${s.url}/contests/${unsafe.id}`);
+    await memberPage.goto(`${stage.s.url}/contests/${unsafe.id}`);
     await memberPage.getByRole('heading', { name: 'House rules' }).waitFor();
     expect(await memberPage.getByRole('link', { name: 'the rules' }).getAttribute('rel')).toContain(
       'noopener',
@@ -240,7 +231,7 @@ describe('a member on a contest’s page', () => {
   });
 
   it('lets the creator edit a rejected contest and send it for review again', async () => {
-    await memberPage.goto(`${s.url}/contests/${sketch.id}`);
+    await memberPage.goto(`${stage.s.url}/contests/${sketch.id}`);
     await memberPage.getByRole('heading', { name: 'Sketch Sprint', level: 1 }).waitFor();
     await memberPage.getByRole('button', { name: 'Edit' }).click();
     const dialog = memberPage.getByRole('dialog', { name: 'Edit Contest' });
@@ -251,7 +242,7 @@ describe('a member on a contest’s page', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toastSaid(memberPage, 'The contest has been updated successfully.');
     await expectText(memberPage, 'A sketchbook and a set of pencils');
-    expect(storedContest(s.db, sketch.id)).toMatchObject({
+    expect(storedContest(stage.s.db, sketch.id)).toMatchObject({
       status: 'pending',
       prize: 'A sketchbook and a set of pencils',
     });
@@ -261,7 +252,7 @@ describe('a member on a contest’s page', () => {
     await memberPage.setViewportSize({ width: 390, height: 844 });
     try {
       for (const path of ['/contests?tab=mine', '/contests/the-dake-contest', '/']) {
-        await memberPage.goto(`${s.url}${path}`);
+        await memberPage.goto(`${stage.s.url}${path}`);
         await memberPage.getByRole('heading', { level: 1 }).waitFor();
         await memberPage
           .getByRole('article')
@@ -280,17 +271,17 @@ describe('a member on a contest’s page', () => {
 
   it('shows Contest Not Found for an unknown slug, or another member’s pending contest', async () => {
     for (const path of ['/contests/no-such-contest', `/contests/${chess.id}`]) {
-      await memberPage.goto(`${s.url}${path}`);
+      await memberPage.goto(`${stage.s.url}${path}`);
       await memberPage.getByRole('heading', { name: 'Contest Not Found', level: 1 }).waitFor();
     }
     await memberPage.getByRole('link', { name: 'Browse Available Contests' }).click();
-    await memberPage.waitForURL(`${s.url}/contests`);
+    await memberPage.waitForURL(`${stage.s.url}/contests`);
   });
 });
 
 describe('moderation on /admin/contests', () => {
   it('an admin finds the member’s pending contest, approves and features it', async () => {
-    await adminPage.goto(`${s.url}/admin/contests`);
+    await adminPage.goto(`${stage.s.url}/admin/contests`);
     await openTab(adminPage, 'Pending');
     await adminPage.waitForURL(/\?tab=pending$/);
     const row = adminPage.getByRole('row', { name: /Watercolour Week/ });
@@ -302,13 +293,13 @@ describe('moderation on /admin/contests', () => {
     await approve.getByRole('button', { name: 'Approve' }).click();
     await toastSaid(adminPage, 'The contest status has been updated successfully.');
     await row.waitFor({ state: 'detached' });
-    expect(storedContest(s.db, watercolour.id)?.status).toBe('active');
+    expect(storedContest(stage.s.db, watercolour.id)?.status).toBe('active');
 
     await openTab(adminPage, 'Active');
     await adminPage.getByRole('button', { name: 'Actions for Watercolour Week' }).click();
     await adminPage.getByRole('menuitem', { name: 'Mark as Featured' }).click();
     await toastSaid(adminPage, 'The contest will now be displayed on the homepage.');
-    expect(storedContest(s.db, watercolour.id)?.featured).toBe(true);
+    expect(storedContest(stage.s.db, watercolour.id)?.featured).toBe(true);
     await adminPage
       .getByRole('row', { name: /Watercolour Week/ })
       .getByText('Featured')
@@ -316,14 +307,16 @@ describe('moderation on /admin/contests', () => {
   });
 
   it('the member then sees it in the dashboard’s featured grid', async () => {
-    await memberPage.goto(`${s.url}/`);
+    // The admin approved and featured it (the test before).
+    setContest(watercolour.id, { status: 'active', featured: true, publishedAt: new Date() });
+    await memberPage.goto(`${stage.s.url}/`);
     await expect
       .poll(() => cardTitles(memberPage, 'Featured contests'))
       .toContain('Watercolour Week');
   });
 
   it('an admin searches, lists a contest’s participants and edits one', async () => {
-    await adminPage.goto(`${s.url}/admin/contests`);
+    await adminPage.goto(`${stage.s.url}/admin/contests`);
     await adminPage.getByLabel('Search contests').fill('candle');
     await adminPage.getByRole('row', { name: /Candle Games/ }).waitFor();
     await expect
@@ -363,23 +356,30 @@ describe('moderation on /admin/contests', () => {
   }
 
   it('a moderator reaches it from their navigation, approves one and rejects one', async () => {
-    const moderator = await createUser(s.db, { role: 'moderator', username: 'e2e_contests_mod' });
+    // Before: the admin approved Watercolour Week, the member sent Sketch Sprint for review again.
+    setContest(watercolour.id, { status: 'active', publishedAt: new Date() });
+    setContest(sketch.id, { status: 'pending' });
+    const moderator = await createUser(stage.s.db, {
+      role: 'moderator',
+      username: 'e2e_contests_mod',
+    });
     const page = await signedIn(moderator);
+    await page.goto(stage.url('/'));
     await page.getByRole('link', { name: 'Moderation' }).first().click();
-    await page.waitForURL(`${s.url}/admin/contests`);
+    await page.waitForURL(`${stage.s.url}/admin/contests`);
     // Creating contests is the admin wizard's, admins only.
     expect(await page.getByRole('link', { name: 'Add Contest' }).count()).toBe(0);
     await openTab(page, 'Pending');
     await page.getByRole('button', { name: 'Approve Chess Blitz Night' }).click();
     await approveInDialog(page);
     await toastSaid(page, 'Contest updated');
-    await expect.poll(() => storedContest(s.db, chess.id)?.status).toBe('active');
+    await expect.poll(() => storedContest(stage.s.db, chess.id)?.status).toBe('active');
 
     await page.getByRole('button', { name: 'Reject Darts Derby' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Reject Contest' });
     await confirm.getByRole('button', { name: 'Reject' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await expect.poll(() => storedContest(s.db, darts.id)?.status).toBe('rejected');
+    await expect.poll(() => storedContest(stage.s.db, darts.id)?.status).toBe('rejected');
     // The member's resubmitted contest was the last one waiting.
     await page.getByRole('button', { name: 'Approve Sketch Sprint' }).click();
     await approveInDialog(page);
@@ -390,7 +390,7 @@ describe('moderation on /admin/contests', () => {
 
 describe('the dashboard’s banner carousel', () => {
   it('moves by its arrows and links each banner to its contest', async () => {
-    await memberPage.goto(`${s.url}/`);
+    await memberPage.goto(`${stage.s.url}/`);
     const carousel = memberPage.getByRole('region', { name: 'Featured banners' });
     // Pointed at, it holds still: only the arrows move it.
     await carousel.hover();
@@ -406,7 +406,7 @@ describe('the dashboard’s banner carousel', () => {
     await carousel.getByRole('button', { name: 'Show banner 2: Candle Games' }).click();
     await expect.poll(shown).toBe('2 of 2');
     await carousel.getByRole('group', { name: '2 of 2' }).getByRole('link').click();
-    await memberPage.waitForURL(`${s.url}/contests/candle-games`);
+    await memberPage.waitForURL(`${stage.s.url}/contests/candle-games`);
     await memberPage.getByRole('heading', { name: 'Candle Games', level: 1 }).waitFor();
   });
 });

@@ -5,50 +5,80 @@
 // what was typed. An admin creates an active, featured forex contest with the admin wizard; a
 // moderator may not open it.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { listDrafts } from '../../src/server/domain/contests/contestReads';
+import { saveDraft } from '../../src/server/domain/contests/contests';
+import { storeUpload } from '../../src/server/platform/files/uploads';
+import { ZSaveDraftRequestSchema } from '../../src/shared/schemas/contests';
+import { descriptionTemplate } from '../../src/client/components/contests/wizard/templates';
 import { signIn } from '../helpers/accounts';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, pathOf, signInThroughForm } from './flows';
+import { expectText, pathOf } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
-const contexts: BrowserContext[] = [];
+// Each test stands alone (stage.ts): its own server and people; a test that goes on from where
+// the member's first steps left the wizard starts from their saved draft.
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let member: CreatedUser;
 let admin: CreatedUser;
 let moderator: CreatedUser;
 let cover: Buffer;
 
 beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-  member = await createUser(s.db, { username: 'wizard_member' });
-  admin = await createUser(s.db, { username: 'wizard_admin', role: 'admin' });
-  moderator = await createUser(s.db, { username: 'wizard_moderator', role: 'moderator' });
   cover = await sharp({
     create: { width: 64, height: 36, channels: 3, background: '#6b21a8' },
   })
     .png()
     .toBuffer();
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
+beforeEach(async () => {
+  const { db } = stage.s;
+  member = await createUser(db, { username: 'wizard_member' });
+  admin = await createUser(db, { username: 'wizard_admin', role: 'admin' });
+  moderator = await createUser(db, { username: 'wizard_moderator', role: 'moderator' });
 });
 
-async function signedIn(user: CreatedUser): Promise<Page> {
-  const browser = b.browser.browser();
-  if (!browser) throw new Error('the test browser has no Browser to open contexts from');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, s.url, user.username, user.password);
-  return page;
+const signedIn = (user: CreatedUser) => stage.pageAs(user);
+
+/**
+ * The server draft the member's first steps save: step 1 with the gaming template and a cover,
+ * step 2's 50 places and scores to 2 decimals, lower is better. Answers its id.
+ */
+async function firstStepsDraft(): Promise<number> {
+  const { fileUrl } = await storeUpload({
+    db: stage.s.db,
+    uploadDir: stage.s.deps.uploadDir,
+    actor: member,
+    purpose: 'cover',
+    buffer: cover,
+    originalName: 'cover.png',
+  });
+  return saveDraft({
+    db: stage.s.db,
+    actor: member,
+    input: ZSaveDraftRequestSchema.parse({
+      title: 'Wizard Gaming Cup',
+      shortDescription: 'Eight rounds of friendly matches for all.',
+      category: 'gaming',
+      description: descriptionTemplate('gaming', 'Wizard Gaming Cup'),
+      coverImage: fileUrl,
+      maxParticipants: 50,
+      scoreDecimals: 2,
+      scoreOrder: 'lower',
+    }),
+  }).id;
+}
+
+/** The member's wizard continuing that draft, moved on to step 2 as the first test left it. */
+async function onStepTwo(page: Page, draftId: number) {
+  await page.goto(stage.url(`/contests/create?draft=${draftId}`));
+  await expectText(page, 'Continuing your draft "Wizard Gaming Cup"');
+  await expectStep(page, 1, 'Basic Information');
+  await next(page);
+  await expectStep(page, 2, 'Contest Setup');
+  expect(await page.getByLabel('Max Participants').inputValue()).toBe('50');
 }
 
 /** The message tied to a field (aria-errormessage): shown beside it, and read out with it. */
@@ -91,12 +121,12 @@ async function toast(page: Page, title: string, description?: string) {
 describe('the member wizard', () => {
   let page: Page;
   let draftId: number;
-  beforeAll(async () => {
+  beforeEach(async () => {
     page = await signedIn(member);
   });
 
   it('checks step 1 on Next, offers the gaming template, uploads a cover and saves a draft', async () => {
-    await page.goto(`${s.url}/contests/create`);
+    await page.goto(`${stage.s.url}/contests/create`);
     await page.getByRole('heading', { name: 'Create Contest', level: 1 }).waitFor();
     await expectStep(page, 1, 'Basic Information');
     // The route sits under Contests in the navigation.
@@ -180,7 +210,7 @@ describe('the member wizard', () => {
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await toast(page, 'Draft saved', 'Your contest draft has been saved.');
 
-    const stored = storedContest(s.db, draftId)!;
+    const stored = storedContest(stage.s.db, draftId)!;
     expect(stored).toMatchObject({
       status: 'draft',
       title: 'Wizard Gaming Cup',
@@ -198,6 +228,8 @@ describe('the member wizard', () => {
   });
 
   it('continues the server draft after a reload, from ?draft=', async () => {
+    draftId = await firstStepsDraft();
+    await onStepTwo(page, draftId);
     // With the browser copy, the wizard reopens on the step the member was on.
     await page.reload();
     await expectText(page, 'Continuing your draft "Wizard Gaming Cup"');
@@ -221,6 +253,8 @@ describe('the member wizard', () => {
   });
 
   it('checks the dates, the entry fee and the description, then previews and submits', async () => {
+    draftId = await firstStepsDraft();
+    await onStepTwo(page, draftId);
     await next(page);
     await expectStep(page, 3, 'Date & Time');
     // Previous goes back without checking; Next again comes here.
@@ -318,10 +352,10 @@ describe('the member wizard', () => {
     await dialog.getByRole('button', { name: 'Submit Contest' }).click();
 
     await toast(page, 'Contest created', 'Your contest has been submitted for approval.');
-    await page.waitForURL(`${s.url}/contests`);
+    await page.waitForURL(`${stage.s.url}/contests`);
 
     // Submitted in place: the draft became the pending contest, with what was typed.
-    const stored = storedContest(s.db, draftId)!;
+    const stored = storedContest(stage.s.db, draftId)!;
     expect(stored).toMatchObject({
       status: 'pending',
       draft: false,
@@ -348,20 +382,20 @@ describe('the member wizard', () => {
     expect(stored.endDate).toEqual(new Date('2031-03-09T18:30'));
     expect(stored.description).toContain('## Rules');
     expect(stored.coverImage).toMatch(/^\/uploads\//);
-    expect(listDrafts({ db: s.db, viewer: { id: member.id, role: 'user' } })).toEqual([]);
+    expect(listDrafts({ db: stage.s.db, viewer: { id: member.id, role: 'user' } })).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('contestDraft'))).toBeNull();
   });
 
   it('keeps members out of the admin wizard', async () => {
-    await page.goto(`${s.url}/admin/contests/create`);
-    await page.waitForURL(`${s.url}/`);
+    await page.goto(`${stage.s.url}/admin/contests/create`);
+    await page.waitForURL(`${stage.s.url}/`);
   });
 });
 
 describe('the admin wizard', () => {
   it('creates an active, featured contest that the admin list shows', async () => {
     const page = await signedIn(admin);
-    await page.goto(`${s.url}/admin/contests/create`);
+    await page.goto(`${stage.s.url}/admin/contests/create`);
     await page.getByRole('heading', { name: 'Create Contest', level: 1 }).waitFor();
     await expectStep(page, 1, 'Basic Information');
     const category = page.getByLabel('Category');
@@ -408,15 +442,15 @@ describe('the admin wizard', () => {
     await dialog.getByText('Team', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Create Contest' }).click();
     await toast(page, 'Contest created');
-    await page.waitForURL(`${s.url}/admin/contests`);
+    await page.waitForURL(`${stage.s.url}/admin/contests`);
 
-    const http = await signIn(s.url, admin);
+    const http = await signIn(stage.s.url, admin);
     const res = await http.get('/api/contests?admin=true&search=Admin%20Forex');
     expect(res.status).toBe(200);
     const rows = res.json as unknown as { id: number; status: string; featured: boolean }[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'active', featured: true });
-    expect(storedContest(s.db, rows[0]!.id)).toMatchObject({
+    expect(storedContest(stage.s.db, rows[0]!.id)).toMatchObject({
       title: 'Admin Forex Open',
       category: 'forex',
       mode: 'team',
@@ -428,8 +462,8 @@ describe('the admin wizard', () => {
 
   it('stays closed to moderators (PRODUCT.md: they reach /admin/contests only)', async () => {
     const page = await signedIn(moderator);
-    await page.goto(`${s.url}/admin/contests/create`);
-    await page.waitForURL(`${s.url}/`);
+    await page.goto(`${stage.s.url}/admin/contests/create`);
+    await page.waitForURL(`${stage.s.url}/`);
     expect(pathOf(page)).toBe('/');
   });
 });

@@ -1,20 +1,20 @@
 // The Education Center in Chromium: an admin writes an article with a featured image, a member
 // finds it by search, saves it and sees it under Saved; an imported post carrying XSS payloads
 // (and a stored body that skipped the server's sanitizer) renders without running any of them;
-// /debug marks the five contest images loaded. One browser, two people.
+// /debug marks the five contest images loaded. Each test stands alone (stage.ts): its own server,
+// an admin and a member.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { educationContent } from '../../src/server/platform/db/schema';
 import { CONTEST_IMAGE_SLUGS } from '../../src/shared/contestImages';
 import { PNG } from '../helpers/accounts';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { startTestServer, type TestServer } from '../helpers/server';
 import { startWordPressFixture, type WordPressFixture } from '../helpers/wordpress';
-import { expectText, signInThroughForm } from './flows';
+import { expectText } from './flows';
+import { standaloneStage } from './stage';
 
 // Each payload would set window.__xss if it ran.
 const XSS_HTML = [
@@ -29,8 +29,7 @@ const XSS_HTML = [
   '<a href="data:text/html,<script>alert(1)</script>">Data link</a>',
 ].join('\n');
 
-let s: TestServer;
-let b: TestBrowser;
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let site: WordPressFixture;
 let admin: CreatedUser;
 let member: CreatedUser;
@@ -38,30 +37,21 @@ let adminPage: Page;
 let memberPage: Page;
 let dir: string;
 
-async function newPage(): Promise<Page> {
-  const context = await b.browser.browser()!.newContext({ viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
 beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  // The fixture site is on 127.0.0.1, which the import refuses unless the operator allows it.
-  s.deps.allowPrivateImports = true;
   site = await startWordPressFixture([
     { id: 7001, title: 'Harmless Looking Post', content: XSS_HTML, slug: 'harmless-looking' },
   ]);
-  b = await launchBrowser();
-  admin = await createUser(s.db, { role: 'admin', username: 'e2e_edu_admin' });
-  member = await createUser(s.db, { username: 'e2e_edu_member' });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-e2e-edu-'));
-  [adminPage, memberPage] = await Promise.all([newPage(), newPage()]);
-  await signInThroughForm(adminPage, s.url, admin.username, admin.password);
-  await signInThroughForm(memberPage, s.url, member.username, member.password);
+});
+beforeEach(async () => {
+  // The fixture site is on 127.0.0.1, which the import refuses unless the operator allows it.
+  stage.s.deps.allowPrivateImports = true;
+  admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_edu_admin' });
+  member = await createUser(stage.s.db, { username: 'e2e_edu_member' });
+  [adminPage, memberPage] = await Promise.all([stage.pageAs(admin), stage.pageAs(member)]);
 });
 afterAll(async () => {
-  await b?.close();
   await site?.stop();
-  await s?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -70,9 +60,9 @@ const TITLE = 'Breakouts with Volume Confirmation';
 describe('the Education Center', () => {
   it('an admin writes an article with a featured image; a member finds, saves and keeps it', async () => {
     const page = adminPage;
-    await page.goto(`${s.url}/admin/education`);
+    await page.goto(`${stage.s.url}/admin/education`);
     await page.getByRole('link', { name: 'New Content' }).click();
-    await page.waitForURL(`${s.url}/admin/education/new`);
+    await page.waitForURL(`${stage.s.url}/admin/education/new`);
     await page.getByLabel('Title').fill(TITLE);
     await page.getByLabel('Kind').selectOption('tutorial');
     await page.getByLabel('Category').fill('Trading');
@@ -89,11 +79,11 @@ describe('the Education Center', () => {
     await page.getByRole('heading', { name: 'Why volume', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Create Content' }).click();
     await expectText(page, 'Content created');
-    await page.waitForURL(`${s.url}/admin/education`);
+    await page.waitForURL(`${stage.s.url}/admin/education`);
     await page.getByRole('link', { name: TITLE }).waitFor();
 
     const reader = memberPage;
-    await reader.goto(`${s.url}/education`);
+    await reader.goto(`${stage.s.url}/education`);
     await reader.getByRole('heading', { name: 'Education Center', level: 1 }).waitFor();
     await reader.getByPlaceholder('Search educational content...').fill('zephyrine');
     await reader.getByRole('status').filter({ hasText: '1 result for “zephyrine”' }).waitFor();
@@ -116,7 +106,7 @@ describe('the Education Center', () => {
 
     // The item's own page renders the markdown.
     await reader.getByRole('link', { name: TITLE }).click();
-    await reader.waitForURL(`${s.url}/education/breakouts-with-volume-confirmation`);
+    await reader.waitForURL(`${stage.s.url}/education/breakouts-with-volume-confirmation`);
     await reader.getByRole('heading', { name: 'Why volume', level: 2 }).waitFor();
     expect(await reader.getByText('breakout', { exact: true }).evaluate((e) => e.tagName)).toBe(
       'STRONG',
@@ -128,7 +118,7 @@ describe('the Education Center', () => {
 
   it('an imported post with XSS payloads renders without running any of them', async () => {
     const page = adminPage;
-    await page.goto(`${s.url}/admin/education`);
+    await page.goto(`${stage.s.url}/admin/education`);
     await page.getByLabel('WordPress site address').fill(site.url);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('Import finished').first().waitFor();
@@ -139,7 +129,7 @@ describe('the Education Center', () => {
 
     // A body that reached the database without the server's sanitizer (an older version, a
     // hand edit): the browser's own allow-list must hold on its own.
-    s.db
+    stage.s.db
       .insert(educationContent)
       .values({
         slug: 'planted-directly',
@@ -151,7 +141,7 @@ describe('the Education Center', () => {
 
     const reader = memberPage;
     for (const slug of ['harmless-looking', 'planted-directly']) {
-      await reader.goto(`${s.url}/education/${slug}`);
+      await reader.goto(`${stage.s.url}/education/${slug}`);
       await reader.getByText('Safe paragraph survives.').waitFor();
       await reader.getByText('Hover over me').hover();
       for (const name of ['Plain javascript link', 'Encoded javascript link', 'Data link']) {
@@ -171,7 +161,7 @@ describe('the Education Center', () => {
 
   it('/debug marks the five contest images loaded', async () => {
     const page = memberPage;
-    await page.goto(`${s.url}/debug`);
+    await page.goto(`${stage.s.url}/debug`);
     for (const slug of CONTEST_IMAGE_SLUGS) {
       await page.getByRole('listitem', { name: `${slug}: Loaded` }).waitFor();
     }

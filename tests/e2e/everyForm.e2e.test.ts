@@ -1,50 +1,31 @@
-// Every form saved once, on a fresh database, the way a person does it: open it, make a realistic
+// Every form saved once, each on a fresh database, the way a person does it: open it, make a realistic
 // change, save, see the success toast, reload and see the value (a password: sign in with it).
 //
 // KEEP THIS TEST GROWING: every new form gets its own small `it` here, in the describe of the
 // role that uses it. A form that cannot be saved on a fresh install (as the Payments tab once
 // could not) is found here first.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { contests, paymentProofs } from '../../src/server/platform/db/schema';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
+import { createEducation } from '../../src/server/domain/education/education';
+import { ZCreateEducationRequestSchema } from '../../src/shared/schemas/education';
 import { startWordPressFixture } from '../helpers/wordpress';
 import { joinContest } from '../../src/server/domain/participation/participation';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, pathOf, signInThroughForm } from './flows';
+import { expectText, pathOf, strengthShown } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
-const contexts: BrowserContext[] = [];
+// Each test stands alone (stage.ts): a fresh database of its own, and the person signed in.
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
-});
-
-async function freshPage(): Promise<Page> {
-  const browser = b.browser.browser();
-  if (!browser) throw new Error('the test browser has no Browser to open contexts from');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  return context.newPage();
-}
-
-const at = (urlPath: string) => `${s.url}${urlPath}`;
+const at = (urlPath: string) => stage.url(urlPath);
 
 /** Signs in through the form in a new browser and waits for the landing page. */
 async function signedIn(user: { username: string; password: string }): Promise<Page> {
-  const page = await freshPage();
-  await signInThroughForm(page, s.url, user.username, user.password);
+  const page = await stage.pageAs(user as CreatedUser, { throughForm: true });
   await expectText(page, `Welcome back, ${user.username}`);
   return page;
 }
@@ -63,9 +44,9 @@ async function valueOf(page: Page, label: string, exact = false): Promise<string
 describe('a member', () => {
   let member: CreatedUser;
   let page: Page;
-  beforeAll(async () => {
-    member = await createUser(s.db, { username: 'e2e_every_member' });
-    page = await signedIn(member);
+  beforeEach(async () => {
+    member = await createUser(stage.s.db, { username: 'e2e_every_member' });
+    page = await stage.pageAs(member);
   });
 
   it('Profile: changes the full name', async () => {
@@ -83,6 +64,7 @@ describe('a member', () => {
     await page.getByLabel('Current Password').fill(member.password);
     await page.getByLabel('New Password', { exact: true }).fill('quartz-meadow-harbor-27');
     await page.getByLabel('Confirm New Password').fill('quartz-meadow-harbor-27');
+    await strengthShown(page);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectText(page, 'Password updated successfully');
     // This device stays signed in; another one signs in with the new password.
@@ -113,7 +95,7 @@ describe('a member', () => {
   });
 
   it('Submit Payment Proof: the proof is stored, pending', async () => {
-    configureNetwork(s.db, 'ETH');
+    configureNetwork(stage.s.db, 'ETH');
     const hash = txHash();
     await open(page, '/payment?tier=standard');
     await page.getByRole('button', { name: 'Submit Payment Proof' }).click();
@@ -126,7 +108,7 @@ describe('a member', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Payment Proof Submitted' }).waitFor();
     // Stored normalised: the 64 digits in lower case, without 0x.
-    const stored = s.db
+    const stored = stage.s.db
       .select()
       .from(paymentProofs)
       .where(eq(paymentProofs.txHash, hash.slice(2)))
@@ -160,10 +142,13 @@ describe('an admin', () => {
   let page: Page;
   const added = { username: 'e2e_every_added', password: 'lantern-orchard-58' };
   let admin: CreatedUser;
-  beforeAll(async () => {
-    admin = await createUser(s.db, { role: 'admin', username: 'e2e_every_admin' });
-    page = await signedIn(admin);
+  beforeEach(async () => {
+    admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_every_admin' });
+    page = await stage.pageAs(admin);
   });
+  /** The member the Add User test creates. */
+  const addedMember = () =>
+    createUser(stage.s.db, { username: added.username, password: 'meadow-compass-41' });
 
   it('Account Settings: changes their own full name', async () => {
     await open(page, '/settings');
@@ -209,6 +194,7 @@ describe('an admin', () => {
   });
 
   it('Update User: changes the tier', async () => {
+    await addedMember();
     await open(page, '/admin/users');
     const openUpdate = async () => {
       await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
@@ -227,6 +213,7 @@ describe('an admin', () => {
   });
 
   it('Temporary password: the member signs in with it and chooses their own', async () => {
+    await addedMember();
     await open(page, '/admin/users');
     await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
     await page.getByRole('menuitem', { name: 'Set Temporary Password' }).click();
@@ -240,6 +227,7 @@ describe('an admin', () => {
     await member.getByLabel('Temporary Password').fill(added.password);
     await member.getByLabel('New Password', { exact: true }).fill('orchard-lantern-85');
     await member.getByLabel('Confirm New Password').fill('orchard-lantern-85');
+    await strengthShown(member);
     await member.getByRole('button', { name: 'Save New Password' }).click();
     await expectText(member, 'Password updated successfully');
     await member.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -261,6 +249,17 @@ describe('an admin', () => {
   });
 
   it('Education, edit: changes the title', async () => {
+    // The article the test before writes.
+    createEducation({
+      db: stage.s.db,
+      actor: admin,
+      input: ZCreateEducationRequestSchema.parse({
+        title: 'Every Form Article',
+        kind: 'resource',
+        category: 'Forms',
+        content: 'A body long enough to be saved.',
+      }),
+    });
     await open(page, '/admin/education');
     await page.getByRole('link', { name: 'Every Form Article' }).click();
     await page.getByLabel('Title').fill('Every Form Article, Edited');
@@ -276,7 +275,7 @@ describe('an admin', () => {
       { id: 9, title: 'Every Form Import', content: '<p>Imported.</p>' },
     ]);
     // The fixture is on 127.0.0.1, which imports refuse unless the operator allows it.
-    s.deps.allowPrivateImports = true;
+    stage.s.deps.allowPrivateImports = true;
     try {
       await open(page, '/admin/education');
       await page.getByLabel('WordPress site address').fill(site.url);
@@ -285,13 +284,17 @@ describe('an admin', () => {
       await page.reload();
       await page.getByRole('link', { name: 'Every Form Import' }).waitFor();
     } finally {
-      s.deps.allowPrivateImports = false;
+      stage.s.deps.allowPrivateImports = false;
       await site.stop();
     }
   });
 
   it('Edit Contest: changes the prize and the required tier', async () => {
-    insertContest(s.db, { createdBy: admin.id, status: 'active', title: 'Harbour Photo Walk' });
+    insertContest(stage.s.db, {
+      createdBy: admin.id,
+      status: 'active',
+      title: 'Harbour Photo Walk',
+    });
     await open(page, '/admin/contests');
     const openEdit = async () => {
       await page.getByRole('button', { name: 'Actions for Harbour Photo Walk' }).click();
@@ -313,13 +316,13 @@ describe('an admin', () => {
   });
 
   it('Scores, one by one: enters a participant’s score on the contest page', async () => {
-    const contest = insertContest(s.db, {
+    const contest = insertContest(stage.s.db, {
       createdBy: admin.id,
       status: 'active',
       title: 'Harbour Quiz Night',
     });
-    const player = await createUser(s.db, { username: 'e2e_every_player' });
-    joinContest({ db: s.db, actor: player, contestId: contest.id });
+    const player = await createUser(stage.s.db, { username: 'e2e_every_player' });
+    joinContest({ db: stage.s.db, actor: player, contestId: contest.id });
     await open(page, `/contests/${contest.id}`);
     await page.getByLabel('Username').fill(player.username);
     await page.getByLabel(/^Score\W*$/).fill('42');
@@ -334,8 +337,8 @@ describe('an admin', () => {
   });
 
   it('Reject Payment: stored with its reason', async () => {
-    const payer = await createUser(s.db, { username: 'e2e_every_payer' });
-    const id = insertProof(s.db, { userId: payer.id, tier: 'pro' });
+    const payer = await createUser(stage.s.db, { username: 'e2e_every_payer' });
+    const id = insertProof(stage.s.db, { userId: payer.id, tier: 'pro' });
     await open(page, '/admin/subscriptions');
     await page
       .getByRole('row')
@@ -348,7 +351,7 @@ describe('an admin', () => {
     await expectText(page, 'Payment rejected');
     await page.goto(at('/admin/subscriptions?tab=rejected'));
     await expectText(page, 'The amount received was short.');
-    const stored = s.db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+    const stored = stage.s.db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
     expect(stored).toMatchObject({ status: 'rejected', reason: 'The amount received was short.' });
   });
 
@@ -372,7 +375,7 @@ describe('an admin', () => {
     await page.getByRole('button', { name: 'Create Contest' }).click();
     await expectText(page, 'Contest created');
     await page.waitForURL(at('/admin/contests'));
-    const created = s.db
+    const created = stage.s.db
       .select()
       .from(contests)
       .where(eq(contests.title, 'Staff Spelling Bee'))

@@ -24,3 +24,15 @@ export async function expectText(page: Page, text: string | RegExp) {
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
+
+/**
+ * Waits for the strength hint under a new password (zxcvbn loads in its own chunk on the first
+ * keystroke): when it lands it moves the fields and the button below it, and a click aimed before
+ * that lands elsewhere.
+ */
+export async function strengthShown(page: Page) {
+  await page
+    .getByText(/^Password strength: /)
+    .first()
+    .waitFor();
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, pathOf, signInThroughForm } from './flows';
+import { expectText, pathOf, signInThroughForm, strengthShown } from './flows';
 
 let s: TestServer;
 let b: TestBrowser;
@@ -29,6 +29,7 @@ describe('a new member', () => {
     await page.getByLabel('Phone (optional)').fill('+1 555 0100');
     await page.getByLabel('Password', { exact: true }).fill('kestrel-orbit-93');
     await page.getByLabel('Confirm Password').fill('kestrel-orbit-93');
+    await strengthShown(page);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${s.url}/`);
     await expectText(page, 'Welcome, e2e_member');

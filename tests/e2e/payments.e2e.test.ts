@@ -1,51 +1,70 @@
 // Money in Chromium (PRODUCT.md 'Money', SPEC 2.12, 2.14): an admin sets up a wallet and a price,
 // a free member pays a Pro upgrade and a contest's entry fee with proofs, reviewers reject and
 // verify them, and the member ends up Pro and admitted. Then the admin dashboard's figures
-// against the database. One browser, one context per person, in order.
+// against the database. Each test stands alone (stage.ts): its own server, people and proofs.
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import {
   contestParticipants,
   contests,
   paymentProofs,
   users,
 } from '../../src/server/platform/db/schema';
+import { getPaymentConfig } from '../../src/server/domain/admin/settings';
 import { adminStats } from '../../src/server/domain/admin/stats';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { PAYMENT_MESSAGES as M, PROOF_STATE_MESSAGES } from '../../src/shared/payments';
 import { PNG } from '../helpers/accounts';
-import { launchPlainBrowser } from '../helpers/browser';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { SENDER, WALLETS, txHash } from '../helpers/payments';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, signInThroughForm } from './flows';
+import {
+  SENDER,
+  WALLETS,
+  configureNetwork,
+  insertProof,
+  sendProofAs,
+  setTierPrice,
+  txHash,
+} from '../helpers/payments';
+import { expectText } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const stage = standaloneStage();
 let admin: CreatedUser;
 let moderator: CreatedUser;
 let member: CreatedUser;
-let adminPage: Page;
-let moderatorPage: Page;
-let memberPage: Page;
 let feeContest: { id: number; title: string };
 
-async function signedInPage(user: CreatedUser, permissions: string[] = []): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    permissions,
+const REJECTION = 'No such transaction on Ethereum.';
+
+beforeEach(async () => {
+  const { db } = stage.s;
+  admin = await createUser(db, { role: 'admin', username: 'pay_admin' });
+  moderator = await createUser(db, { role: 'moderator', username: 'pay_moderator' });
+  member = await createUser(db, { username: 'pay_member' });
+  const contest = insertContest(db, {
+    createdBy: admin.id,
+    status: 'active',
+    title: 'Harbour Regatta',
+    participationType: 'paid',
+    entryFee: '15',
   });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, s.url, user.username, user.password);
-  return page;
+  feeContest = { id: contest.id, title: contest.title };
+});
+
+/** What the admin's Platform Settings test saves: an ETH wallet and a Pro price of $40. */
+function paymentsSetUp() {
+  configureNetwork(stage.s.db, 'ETH', WALLETS.ETH);
+  setTierPrice(stage.s.db, 'pro', 40);
+}
+
+function setTier(userId: number, tier: 'free' | 'pro') {
+  stage.s.db.update(users).set({ subscriptionTier: tier }).where(eq(users.id, userId)).run();
 }
 
 async function open(page: Page, path: string) {
-  await page.goto(`${s.url}${path}`);
+  await page.goto(stage.url(path));
 }
 
 /** Waits for the toast with this title (SPEC 8). */
@@ -85,42 +104,16 @@ function queueRow(page: Page, purpose: string): Locator {
 }
 
 const proofsOf = (userId: number) =>
-  s.db
+  stage.s.db
     .select()
     .from(paymentProofs)
     .where(eq(paymentProofs.userId, userId))
     .orderBy(paymentProofs.id)
     .all();
 
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  browser = await launchPlainBrowser();
-  admin = await createUser(s.db, { role: 'admin', username: 'pay_admin' });
-  moderator = await createUser(s.db, { role: 'moderator', username: 'pay_moderator' });
-  member = await createUser(s.db, { username: 'pay_member' });
-  const contest = insertContest(s.db, {
-    createdBy: admin.id,
-    status: 'active',
-    title: 'Harbour Regatta',
-    participationType: 'paid',
-    entryFee: '15',
-  });
-  feeContest = { id: contest.id, title: contest.title };
-  [adminPage, moderatorPage, memberPage] = await Promise.all([
-    signedInPage(admin),
-    signedInPage(moderator),
-    signedInPage(member, ['clipboard-read', 'clipboard-write']),
-  ]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await s?.stop();
-});
-
 describe('paying in crypto with reviewed proofs', () => {
   it('says payments are not set up, and whom to contact, while no wallet is configured', async () => {
-    const page = memberPage;
+    const page = await stage.pageAs(member);
     await open(page, '/payment?tier=pro');
     await page.getByRole('heading', { name: 'Payment for the Pro tier upgrade' }).waitFor();
     await expectText(page, 'Payments are not set up yet');
@@ -136,16 +129,20 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('an admin sets an ETH wallet and the Pro price in Platform Settings', async () => {
-    const page = adminPage;
+    const page = await stage.pageAs(admin);
     await open(page, '/admin/settings?tab=payments');
     await page.getByLabel('ETH wallet address').fill(WALLETS.ETH);
     await page.getByLabel('Pro price').fill('40');
     await page.getByRole('button', { name: 'Save Payment Settings' }).click();
     await toast(page, 'Payment settings updated successfully');
+    const saved = getPaymentConfig({ db: stage.s.db });
+    expect(saved.networks.ETH.address).toBe(WALLETS.ETH);
+    expect(saved.tierPrices.pro).toBe(40);
   });
 
   it('the member chooses Pro, sees the amount and the QR code, and copies the address', async () => {
-    const page = memberPage;
+    paymentsSetUp();
+    const page = await stage.pageAs(member, { permissions: ['clipboard-read', 'clipboard-write'] });
     await open(page, '/payment');
     await expectText(page, 'Your current tier:');
     const pro = page
@@ -153,7 +150,7 @@ describe('paying in crypto with reviewed proofs', () => {
       .filter({ has: page.getByRole('heading', { name: 'Pro' }) });
     await pro.getByText('$40.00 USD').waitFor();
     await pro.getByRole('link', { name: 'Upgrade to Pro' }).click();
-    await page.waitForURL(`${s.url}/payment?tier=pro`);
+    await page.waitForURL(stage.url('/payment?tier=pro'));
     await page.getByRole('heading', { name: 'Payment for the Pro tier upgrade' }).waitFor();
     await expectText(page, 'Amount due: $40.00 USD');
     // SPEC 9's ETH rate: 40 USD x 0.00042 = 0.0168 ETH, to 8 decimals.
@@ -174,7 +171,10 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('refuses a short hash with SPEC 5’s message, then takes a proof with a screenshot', async () => {
-    const page = memberPage;
+    paymentsSetUp();
+    const page = await stage.pageAs(member);
+    await open(page, '/payment?tier=pro');
+    await page.getByRole('heading', { name: 'Payment for the Pro tier upgrade' }).waitFor();
     const dialog = await sendProof(page, { hash: 'abc123' });
     await dialog.getByText(M.txHash).waitFor();
     expect(proofsOf(member.id)).toHaveLength(0);
@@ -202,7 +202,9 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('shows the proof pending in Account Settings > Payments', async () => {
-    const page = memberPage;
+    paymentsSetUp();
+    await sendProofAs(stage.s, member, { tier: 'pro' });
+    const page = await stage.pageAs(member);
     await open(page, '/settings');
     await page.getByRole('tab', { name: 'Payments', exact: true }).click();
     await page.waitForURL(/\/settings\?tab=payments$/);
@@ -212,16 +214,31 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('refuses a reused hash on its field, for a contest’s entry fee', async () => {
-    const page = memberPage;
-    const used = proofsOf(member.id)[0]!.txHash;
+    paymentsSetUp();
+    // The member's earlier proof, for the Pro upgrade: its hash is stored without 0x.
+    const used = (await sendProofAs(stage.s, member, { tier: 'pro' })).txHash;
+    expect(used).toMatch(/^[0-9a-f]{64}$/);
+    const page = await stage.pageAs(member);
     await open(page, `/payment?contest=${feeContest.id}`);
     await page.getByRole('heading', { name: `Payment for ${feeContest.title}` }).waitFor();
     await expectText(page, 'Amount due: $15.00 USD');
     const dialog = await sendProof(page, { hash: used.toUpperCase().replace('0X', '0x') });
     await dialog.getByText(M.tx_hash_used).waitFor();
     // Beside the hash field, which is marked invalid.
-    expect(await dialog.getByLabel('Transaction Hash').getAttribute('aria-invalid')).toBe('true');
+    const field = dialog.getByLabel('Transaction Hash');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(proofsOf(member.id)).toHaveLength(1);
+    // It stays there when the focus leaves the field (a blur validates the form again)...
+    await field.focus();
+    await page.keyboard.press('Tab');
+    const sender = dialog.getByLabel('Sender Wallet Address');
+    await expect.poll(() => sender.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText(M.tx_hash_used).isVisible()).toBe(true);
+    // ...and goes with the first change of the hash.
+    await field.fill(txHash());
+    await dialog.getByText(M.tx_hash_used).waitFor({ state: 'detached' });
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
 
     await sendProof(page, { hash: txHash() });
     await toast(page, 'Payment proof submitted');
@@ -229,7 +246,10 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('an admin reviews: opens the file, rejects the fee with a reason, verifies the upgrade', async () => {
-    const page = adminPage;
+    paymentsSetUp();
+    await sendProofAs(stage.s, member, { tier: 'pro' }, { withFile: true });
+    await sendProofAs(stage.s, member, { contestId: feeContest.id });
+    const page = await stage.pageAs(admin);
     await open(page, '/admin/subscriptions');
     await page.getByRole('heading', { name: 'Subscriptions & Payments', level: 1 }).waitFor();
     const upgrade = queueRow(page, 'Upgrade to Pro');
@@ -245,9 +265,9 @@ describe('paying in crypto with reviewed proofs', () => {
     await file.click();
     const popup = await popupOpened;
     await popup.waitForLoadState();
-    expect(popup.url()).toBe(`${s.url}${href}`);
+    expect(popup.url()).toBe(stage.url(href!));
     await popup.close();
-    const served = await page.request.get(`${s.url}${href}`);
+    const served = await page.request.get(stage.url(href!));
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('image/png');
     expect((await served.body()).length).toBeGreaterThan(0);
@@ -256,7 +276,7 @@ describe('paying in crypto with reviewed proofs', () => {
     const reject = page.getByRole('dialog', { name: 'Reject Payment' });
     await reject.getByRole('button', { name: 'Reject Payment' }).click();
     await reject.getByText(M.reasonRequired).waitFor();
-    await reject.getByLabel('Reason').fill('No such transaction on Ethereum.');
+    await reject.getByLabel('Reason').fill(REJECTION);
     await reject.getByRole('button', { name: 'Reject Payment' }).click();
     await toast(page, 'Payment rejected');
     await fee.waitFor({ state: 'detached' });
@@ -268,7 +288,7 @@ describe('paying in crypto with reviewed proofs', () => {
     await expectText(page, `${member.username} is now on the Pro tier.`);
     await page.getByText('There are no payment proofs awaiting review.').waitFor();
 
-    const tier = s.db
+    const tier = stage.s.db
       .select({ tier: users.subscriptionTier })
       .from(users)
       .where(eq(users.id, member.id))
@@ -278,14 +298,24 @@ describe('paying in crypto with reviewed proofs', () => {
 
     await page.getByRole('tab', { name: 'Rejected' }).click();
     await page.waitForURL(/\/admin\/subscriptions\?tab=rejected$/);
-    await expectText(page, 'No such transaction on Ethereum.');
+    await expectText(page, REJECTION);
   });
 
   it('the member reads the reason and is Pro now, on the server and on screen', async () => {
-    const page = memberPage;
+    paymentsSetUp();
+    // What the admin's review left: the upgrade verified (the member is Pro), the fee rejected.
+    insertProof(stage.s.db, { userId: member.id, tier: 'pro', status: 'verified' });
+    setTier(member.id, 'pro');
+    insertProof(stage.s.db, {
+      userId: member.id,
+      contestId: feeContest.id,
+      status: 'rejected',
+      reason: REJECTION,
+    });
+    const page = await stage.pageAs(member);
     await open(page, `/payment?contest=${feeContest.id}`);
     const row = page.getByRole('row').filter({ hasText: 'Rejected' });
-    await row.getByText('No such transaction on Ethereum.').waitFor();
+    await row.getByText(REJECTION).waitFor();
     // A rejected proof can be followed by a new one.
     expect(await page.getByRole('button', { name: 'Submit Payment Proof' }).isEnabled()).toBe(true);
 
@@ -304,6 +334,17 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('pays the entry fee again; a moderator verifies it and the member is admitted', async () => {
+    paymentsSetUp();
+    insertProof(stage.s.db, {
+      userId: member.id,
+      contestId: feeContest.id,
+      status: 'rejected',
+      reason: REJECTION,
+    });
+    const [memberPage, moderatorPage] = await Promise.all([
+      stage.pageAs(member),
+      stage.pageAs(moderator),
+    ]);
     await open(memberPage, `/payment?contest=${feeContest.id}`);
     await sendProof(memberPage, { hash: txHash() });
     await toast(memberPage, 'Payment proof submitted');
@@ -321,7 +362,7 @@ describe('paying in crypto with reviewed proofs', () => {
     await toast(page, 'Payment verified');
     await expectText(page, `${member.username} is now a participant of ${feeContest.title}.`);
 
-    const joined = s.db
+    const joined = stage.s.db
       .select({ n: count() })
       .from(contestParticipants)
       .where(
@@ -332,7 +373,7 @@ describe('paying in crypto with reviewed proofs', () => {
       )
       .get();
     expect(joined?.n).toBe(1);
-    const row = s.db
+    const row = stage.s.db
       .select({ participants: contests.participants })
       .from(contests)
       .where(eq(contests.id, feeContest.id))
@@ -360,7 +401,7 @@ describe('the admin dashboard', () => {
   }
 
   async function expectFigures(page: Page) {
-    const stats = adminStats({ db: s.db });
+    const stats = adminStats({ db: stage.s.db });
     const expected: Record<string, number> = {
       'Total Users': stats.users.total,
       'Active Contests': stats.contests.active,
@@ -379,18 +420,21 @@ describe('the admin dashboard', () => {
   }
 
   it('shows the database’s figures, and Refresh Stats follows a new member and contest', async () => {
-    const page = adminPage;
+    // One Pro member (the one whose upgrade was verified), and a proof awaiting review.
+    setTier(member.id, 'pro');
+    insertProof(stage.s.db, { userId: moderator.id, contestId: feeContest.id });
+    const page = await stage.pageAs(admin);
     await open(page, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const before = await expectFigures(page);
     // Independent counts, straight from the tables.
-    expect(before.users.total).toBe(s.db.select({ n: count() }).from(users).get()!.n);
+    expect(before.users.total).toBe(stage.s.db.select({ n: count() }).from(users).get()!.n);
     expect(before.users.subscriptions.pro).toBe(1);
     await expectText(page, /\d+ sign-ups? in the last 30 days/);
 
-    await createUser(s.db, { username: 'pay_newcomer' });
-    insertContest(s.db, { createdBy: admin.id, status: 'active', title: 'Dashboard Cup' });
-    insertContest(s.db, { createdBy: member.id, status: 'pending', title: 'Waiting Cup' });
+    await createUser(stage.s.db, { username: 'pay_newcomer' });
+    insertContest(stage.s.db, { createdBy: admin.id, status: 'active', title: 'Dashboard Cup' });
+    insertContest(stage.s.db, { createdBy: member.id, status: 'pending', title: 'Waiting Cup' });
     await page.getByRole('button', { name: 'Refresh Stats' }).click();
     const after = await expectFigures(page);
     expect(after.users.total).toBe(before.users.total + 1);
@@ -402,13 +446,13 @@ describe('the admin dashboard', () => {
       .filter({ hasText: 'Pending Contests' })
       .getByRole('link', { name: 'Review contests' })
       .click();
-    await page.waitForURL(`${s.url}/admin/contests?tab=pending`);
+    await page.waitForURL(stage.url('/admin/contests?tab=pending'));
     await page.getByRole('link', { name: 'Waiting Cup' }).waitFor();
 
     await open(page, '/admin');
     await page.getByRole('tab', { name: 'Quick Access' }).click();
     await page.waitForURL(/\/admin\?tab=quick-access$/);
     await page.getByRole('link', { name: 'Subscriptions & Payments' }).last().click();
-    await page.waitForURL(`${s.url}/admin/subscriptions`);
+    await page.waitForURL(stage.url('/admin/subscriptions'));
   });
 });

@@ -2,10 +2,11 @@
 // and on the carousel, a proof dialog that flags every required field at once and each network's
 // shape, and a proof's state ('Your payment is awaiting review', a rejection with its reason) on
 // the contest page and on /payment, updated live when a reviewer in another browser acts. The
-// review queue links each hash to its block explorer. Stands alone: its own server and people.
+// review queue links each hash to its block explorer. Each test stands alone (stage.ts): its own
+// server, people and proofs.
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { seedContests } from '../../src/server/seed/seedContests';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import {
@@ -14,16 +15,13 @@ import {
   senderAddressFormatMessage,
   txHashFormatMessage,
 } from '../../src/shared/payments';
-import { launchPlainBrowser } from '../helpers/browser';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { SENDER, configureNetwork, txHash } from '../helpers/payments';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, signInThroughForm } from './flows';
+import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
+import { expectText } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const stage = standaloneStage();
 let admin: CreatedUser;
 let member: CreatedUser;
 let memberPage: Page;
@@ -31,16 +29,10 @@ let reviewerPage: Page;
 /** The seeded 'The Dake Contest': active, free tier, $100 entry fee. */
 let dake: { id: number; slug: string };
 
-async function signedInPage(user: CreatedUser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, s.url, user.username, user.password);
-  return page;
-}
+const REJECTION = 'No such transaction on Ethereum.';
 
 async function open(page: Page, path: string) {
-  await page.goto(`${s.url}${path}`);
+  await page.goto(`${stage.s.url}${path}`);
 }
 
 async function toast(page: Page, title: string) {
@@ -82,29 +74,23 @@ async function openProofDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  browser = await launchPlainBrowser();
-  admin = await createUser(s.db, { role: 'admin', username: 'proof_admin' });
-  member = await createUser(s.db, { username: 'proof_member' });
-  seedContests(s.db);
-  insertContest(s.db, {
+beforeEach(async () => {
+  const { db } = stage.s;
+  admin = await createUser(db, { role: 'admin', username: 'proof_admin' });
+  member = await createUser(db, { username: 'proof_member' });
+  seedContests(db);
+  insertContest(db, {
     createdBy: admin.id,
     status: 'active',
     featured: true,
     title: 'Free Friday Cup',
   });
-  configureNetwork(s.db, 'ETH');
-  const row = s.db.$client
+  configureNetwork(db, 'ETH');
+  const row = db.$client
     .prepare("SELECT id, slug FROM contests WHERE slug = 'the-dake-contest'")
     .get() as { id: number; slug: string };
   dake = row;
-  [memberPage, reviewerPage] = await Promise.all([signedInPage(member), signedInPage(admin)]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await s?.stop();
+  [memberPage, reviewerPage] = await Promise.all([stage.pageAs(member), stage.pageAs(admin)]);
 });
 
 describe('entry fees on the cards', () => {
@@ -160,6 +146,8 @@ describe('a proof and what becomes of it', () => {
 
   it('after sending one, the contest page says it awaits review; a rejection shows live, with its reason', async () => {
     const page = memberPage;
+    await open(page, `/payment?contest=${dake.id}`);
+    await page.getByRole('heading', { name: 'Payment for The Dake Contest' }).waitFor();
     const dialog = await openProofDialog(page);
     const hash = txHash();
     await dialog.getByLabel('Transaction Hash').fill(hash);
@@ -188,13 +176,13 @@ describe('a proof and what becomes of it', () => {
     expect(await link.getAttribute('rel')).toContain('noopener');
     await row.getByRole('button', { name: /^Reject/ }).click();
     const reject = reviewerPage.getByRole('dialog', { name: 'Reject Payment' });
-    await reject.getByLabel('Reason').fill('No such transaction on Ethereum.');
+    await reject.getByLabel('Reason').fill(REJECTION);
     await reject.getByRole('button', { name: 'Reject Payment' }).click();
     await toast(reviewerPage, 'Payment rejected');
 
     // The member's page follows without a reload.
     await expectText(page, P.rejectedTitle);
-    await expectText(page, 'Reason: No such transaction on Ethereum.');
+    await expectText(page, `Reason: ${REJECTION}`);
     await page.getByRole('link', { name: 'Send a new payment proof' }).waitFor();
     await expectNotReloaded(page);
     await expectAccessible(page, 'contest page, payment rejected');
@@ -202,10 +190,19 @@ describe('a proof and what becomes of it', () => {
 
   it('/payment shows the rejection too, takes a new proof, and follows a verification live', async () => {
     const page = memberPage;
-    await page.getByRole('link', { name: 'Send a new payment proof' }).click();
-    await page.waitForURL(`${s.url}/payment?contest=${dake.id}`);
+    // Where the test before left the member: their proof rejected, read on the contest page.
+    insertProof(stage.s.db, {
+      userId: member.id,
+      contestId: dake.id,
+      status: 'rejected',
+      reason: REJECTION,
+    });
+    await open(page, `/contests/${dake.slug}`);
     await expectText(page, P.rejectedTitle);
-    await expectText(page, 'Reason: No such transaction on Ethereum.');
+    await page.getByRole('link', { name: 'Send a new payment proof' }).click();
+    await page.waitForURL(`${stage.s.url}/payment?contest=${dake.id}`);
+    await expectText(page, P.rejectedTitle);
+    await expectText(page, `Reason: ${REJECTION}`);
     await expectAccessible(page, '/payment, payment rejected');
     const dialog = await openProofDialog(page);
     await dialog.getByLabel('Transaction Hash').fill(txHash());

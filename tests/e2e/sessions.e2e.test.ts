@@ -1,35 +1,19 @@
 // Account Settings' sessions list in a real browser: one member signed in twice, one session
 // signed out from the other; and the password strength hint with the server's refusal beside
 // the field on the register form.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { describeUserAgent } from '../../src/client/lib/userAgent';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser } from '../helpers/db';
-import { startTestServer, type TestServer } from '../helpers/server';
 import { expectText, pathOf, signInThroughForm } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
-});
+// Each test stands alone (stage.ts): its own server.
+const stage = standaloneStage();
 
 /** A fresh browser context: its own cookies, as another device would have. */
 async function freshPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const browser = b.browser.browser();
-  if (!browser) throw new Error('the test browser has no Browser to open contexts from');
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  return context.newPage();
+  return stage.anonymousPage({ viewport });
 }
 
 /**
@@ -48,14 +32,14 @@ function fieldMessages(field: Locator): Promise<string> {
 
 describe('Account Settings: active sessions', () => {
   it('lists both sessions, marks this one, and signs the other one out', async () => {
-    const member = await createUser(s.db, { username: 'e2e_twice' });
+    const member = await createUser(stage.s.db, { username: 'e2e_twice' });
     // The first device is a phone-sized window: the list must fit it.
     const phone = await freshPage({ width: 390, height: 844 });
     const laptop = await freshPage();
-    await signInThroughForm(phone, s.url, member.username, member.password);
-    await signInThroughForm(laptop, s.url, member.username, member.password);
+    await signInThroughForm(phone, stage.s.url, member.username, member.password);
+    await signInThroughForm(laptop, stage.s.url, member.username, member.password);
 
-    await phone.goto(`${s.url}/settings`);
+    await phone.goto(`${stage.s.url}/settings`);
     const list = phone.getByRole('list', { name: 'Active sessions' });
     const items = list.getByRole('listitem');
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(2);
@@ -83,7 +67,7 @@ describe('Account Settings: active sessions', () => {
 
     // The other device finds out on its next navigation (an in-app one: no reload).
     await laptop.getByRole('link', { name: 'Account Settings' }).first().click();
-    await laptop.waitForURL(`${s.url}/auth`, { timeout: 15_000 });
+    await laptop.waitForURL(`${stage.s.url}/auth`, { timeout: 15_000 });
     expect(pathOf(laptop)).toBe('/auth');
 
     // The first device carries on.
@@ -96,7 +80,7 @@ describe('Account Settings: active sessions', () => {
 describe('Register: password strength and the server refusal', () => {
   it('rates a common password weak and shows the server refusal beside the field', async () => {
     const page = await freshPage();
-    await page.goto(`${s.url}/auth`);
+    await page.goto(`${stage.s.url}/auth`);
     await page.getByRole('tab', { name: 'Register' }).click();
     await page.getByLabel('Username').fill('e2e_common');
     await page.getByLabel('Email').fill('e2e_common@example.com');
@@ -123,7 +107,7 @@ describe('Register: password strength and the server refusal', () => {
       .toMatch(/^Password strength: (Good|Strong)$/);
     await page.getByLabel('Confirm Password').fill('violet-harbour-kettle-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${s.url}/`, { timeout: 15_000 });
+    await page.waitForURL(`${stage.s.url}/`, { timeout: 15_000 });
   });
 });
 

@@ -3,61 +3,56 @@
 // report, /leaderboard's ranks with ties and trophies, another person's open leaderboard updating
 // live, and the member's dashboard and analytics. The payment screens and their review are tested
 // by their own suite: here the tier is raised and the fee verified through the services.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { joinContest } from '../../src/server/domain/participation/participation';
 import { setScores } from '../../src/server/domain/participation/leaderboard';
 import { updateUser } from '../../src/server/domain/accounts/adminUsers';
 import { reviewProof } from '../../src/server/domain/money/payments';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { DAY, insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { insertProof } from '../helpers/payments';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, signInThroughForm } from './flows';
+import { expectText } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
-const contexts: BrowserContext[] = [];
+// Each test stands alone (stage.ts): its own server with the contests below, and what an
+// earlier step of the story did (a join, the CSV's scores) made through the services.
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let admin: CreatedUser;
 let member: CreatedUser;
 let creator: CreatedUser;
 let rival: CreatedUser;
-let memberPage: Page;
-let creatorPage: Page;
-let rivalPage: Page;
 const ids = { pro: 0, invite: 0, paid: 0, scores: 0 };
 
 const INVITE_CODE = 'AB12CD34';
 
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-  admin = await createUser(s.db, { role: 'admin', username: 'e2e_tp_admin' });
-  member = await createUser(s.db, { username: 'e2e_tp_member' });
-  creator = await createUser(s.db, { username: 'e2e_tp_creator' });
-  rival = await createUser(s.db, { username: 'e2e_tp_rival' });
+beforeEach(async () => {
+  const { db } = stage.s;
+  admin = await createUser(db, { role: 'admin', username: 'e2e_tp_admin' });
+  member = await createUser(db, { username: 'e2e_tp_member' });
+  creator = await createUser(db, { username: 'e2e_tp_creator' });
+  rival = await createUser(db, { username: 'e2e_tp_rival' });
   const others = [
-    await createUser(s.db, { username: 'e2e_tp_ann' }),
-    await createUser(s.db, { username: 'e2e_tp_cat' }),
+    await createUser(db, { username: 'e2e_tp_ann' }),
+    await createUser(db, { username: 'e2e_tp_cat' }),
   ];
   const now = Date.now();
   const upcoming = { startDate: new Date(now + 7 * DAY), maxParticipants: 100 };
-  ids.pro = insertContest(s.db, {
+  ids.pro = insertContest(db, {
     createdBy: admin.id,
     title: 'Pro Summit',
     requiredTier: 'pro',
     ...upcoming,
   }).id;
-  ids.invite = insertContest(s.db, {
+  ids.invite = insertContest(db, {
     createdBy: admin.id,
     title: 'Invite Circle',
     participationType: 'invite',
     inviteCode: INVITE_CODE,
     ...upcoming,
   }).id;
-  ids.paid = insertContest(s.db, {
+  ids.paid = insertContest(db, {
     createdBy: admin.id,
     title: 'Paid Open',
     participationType: 'paid',
@@ -65,7 +60,7 @@ beforeAll(async () => {
     ...upcoming,
   }).id;
   // Running (started an hour ago), with registration still open: the dashboard counts it.
-  ids.scores = insertContest(s.db, {
+  ids.scores = insertContest(db, {
     createdBy: creator.id,
     title: 'Score Cup',
     startDate: new Date(now - 3600_000),
@@ -73,7 +68,7 @@ beforeAll(async () => {
     endDate: new Date(now + 7 * DAY),
   }).id;
   for (const who of [member, rival, ...others]) {
-    joinContest({ db: s.db, actor: who, contestId: ids.scores });
+    joinContest({ db, actor: who, contestId: ids.scores });
   }
   // Two finished contests in the member's history (joined while they were open).
   const history = [
@@ -88,7 +83,7 @@ beforeAll(async () => {
   for (const h of history) {
     const end = now - h.endsAgo * DAY;
     const start = end - 7 * DAY;
-    const contest = insertContest(s.db, {
+    const contest = insertContest(db, {
       createdBy: admin.id,
       title: h.title,
       startDate: new Date(start),
@@ -96,35 +91,46 @@ beforeAll(async () => {
       endDate: new Date(end),
     });
     for (const who of h.participants) {
-      joinContest({ db: s.db, actor: who, contestId: contest.id, now: start - DAY });
+      joinContest({ db, actor: who, contestId: contest.id, now: start - DAY });
     }
     setScores({
-      db: s.db,
+      db,
       actor: admin,
       contestId: contest.id,
       scores: h.scores.map((score, i) => ({ username: h.participants[i]!.username, score })),
     });
   }
-  memberPage = await signedIn(member);
-  creatorPage = await signedIn(creator);
-  rivalPage = await signedIn(rival);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
 });
 
-async function signedIn(user: CreatedUser): Promise<Page> {
-  const context = await b.browser.browser()!.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInThroughForm(page, s.url, user.username, user.password);
-  return page;
+/** The scores the creator's CSV enters (the CSV test): ann 300, member and rival 200, cat 100. */
+function csvScores() {
+  setScores({
+    db: stage.s.db,
+    actor: creator,
+    contestId: ids.scores,
+    scores: [
+      { username: 'e2e_tp_ann', score: 300 },
+      { username: 'e2e_tp_member', score: 200 },
+      { username: 'e2e_tp_rival', score: 200 },
+      { username: 'e2e_tp_cat', score: 100 },
+    ],
+  });
 }
 
+/** The rival's new score of the live-update test: 500, first place. */
+function rivalFirst() {
+  setScores({
+    db: stage.s.db,
+    actor: creator,
+    contestId: ids.scores,
+    scores: [{ username: 'e2e_tp_rival', score: 500 }],
+  });
+}
+
+const signedIn = (user: CreatedUser) => stage.pageAs(user);
+
 async function openContest(page: Page, id: number) {
-  await page.goto(`${s.url}/contests/${id}`);
+  await page.goto(`${stage.s.url}/contests/${id}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
@@ -141,6 +147,7 @@ function rowOf(page: Page, list: string, username: string) {
 
 describe('joining a contest', () => {
   it('tells a free member the tier they need, then lets them join once upgraded and leave before the start', async () => {
+    const memberPage = await signedIn(member);
     await openContest(memberPage, ids.pro);
     await expectText(memberPage, 'This contest requires the Pro tier');
     const upgrade = memberPage.getByRole('link', { name: 'Upgrade', exact: true });
@@ -148,7 +155,7 @@ describe('joining a contest', () => {
     expect(await memberPage.getByRole('button', { name: 'Register Now' }).count()).toBe(0);
 
     // The payment review (another suite) raises the tier; here the service stands in for it.
-    updateUser({ db: s.db, actor: admin, input: { id: member.id, subscriptionTier: 'pro' } });
+    updateUser({ db: stage.s.db, actor: admin, input: { id: member.id, subscriptionTier: 'pro' } });
     await memberPage.reload();
     await memberPage.getByRole('button', { name: 'Register Now' }).click();
     await toastSaid(memberPage, PARTICIPATION_MESSAGES.joined);
@@ -164,6 +171,7 @@ describe('joining a contest', () => {
   });
 
   it('refuses a wrong invite code beside the field and accepts the right one', async () => {
+    const memberPage = await signedIn(member);
     await openContest(memberPage, ids.invite);
     await expectText(memberPage, PARTICIPATION_MESSAGES.invite_required);
     const field = memberPage.getByLabel('Invite code');
@@ -179,13 +187,14 @@ describe('joining a contest', () => {
   });
 
   it('sends a paid contest to the payment page, and admits the member once the fee is verified', async () => {
+    const memberPage = await signedIn(member);
     await openContest(memberPage, ids.paid);
     await expectText(memberPage, PARTICIPATION_MESSAGES.fee_unverified);
     const pay = memberPage.getByRole('link', { name: 'Pay entry fee' });
     expect(await pay.getAttribute('href')).toBe(`/payment?contest=${ids.paid}`);
 
-    const proof = insertProof(s.db, { userId: member.id, contestId: ids.paid });
-    reviewProof({ db: s.db, actor: admin, id: proof, status: 'verified' });
+    const proof = insertProof(stage.s.db, { userId: member.id, contestId: ids.paid });
+    reviewProof({ db: stage.s.db, actor: admin, id: proof, status: 'verified' });
     await memberPage.reload();
     await expectText(memberPage, 'You are registered');
   });
@@ -195,10 +204,11 @@ describe('scores and leaderboards', () => {
   const LIST = 'Leaderboard of Score Cup';
 
   it("enters scores by CSV with a per-line report, and the member's open leaderboard follows live", async () => {
+    const [memberPage, creatorPage] = await Promise.all([signedIn(member), signedIn(creator)]);
     // The member opens the leaderboard first: it must change without a reload.
-    await memberPage.goto(`${s.url}/leaderboard`);
+    await memberPage.goto(`${stage.s.url}/leaderboard`);
     await memberPage.getByRole('link', { name: 'View Leaderboard of Score Cup' }).click();
-    await memberPage.waitForURL(`${s.url}/leaderboard?contest=${ids.scores}`);
+    await memberPage.waitForURL(`${stage.s.url}/leaderboard?contest=${ids.scores}`);
     await memberPage.getByText('Live', { exact: true }).waitFor();
 
     await openContest(creatorPage, ids.scores);
@@ -245,22 +255,19 @@ describe('scores and leaderboards', () => {
     await memberPage.reload();
     await rowOf(memberPage, LIST, 'e2e_tp_member').getByRole('img', { name: 'Rank 2' }).waitFor();
     await memberPage.getByRole('button', { name: 'Back to Contests' }).click();
-    await memberPage.waitForURL(`${s.url}/leaderboard`);
+    await memberPage.waitForURL(`${stage.s.url}/leaderboard`);
     const card = memberPage.getByRole('article').filter({ hasText: 'Score Cup' });
     await card.getByText('Your rank: 2').waitFor();
   });
 
   it("updates another person's open leaderboard when a score changes", async () => {
-    await rivalPage.goto(`${s.url}/leaderboard?contest=${ids.scores}`);
+    csvScores();
+    const rivalPage = await signedIn(rival);
+    await rivalPage.goto(`${stage.s.url}/leaderboard?contest=${ids.scores}`);
     const rivalRow = rowOf(rivalPage, LIST, 'e2e_tp_rival');
     await rivalRow.getByRole('img', { name: 'Rank 2' }).waitFor();
     await rivalPage.getByText('Live', { exact: true }).waitFor();
-    setScores({
-      db: s.db,
-      actor: creator,
-      contestId: ids.scores,
-      scores: [{ username: 'e2e_tp_rival', score: 500 }],
-    });
+    rivalFirst();
     await rivalRow.getByRole('img', { name: 'Rank 1' }).waitFor({ timeout: 5_000 });
     await rowOf(rivalPage, LIST, 'e2e_tp_ann').getByRole('img', { name: 'Rank 2' }).waitFor();
   });
@@ -268,7 +275,10 @@ describe('scores and leaderboards', () => {
 
 describe("the member's figures", () => {
   it('shows running contests, best rank and recent activity on the dashboard', async () => {
-    await memberPage.goto(`${s.url}/`);
+    csvScores();
+    rivalFirst();
+    const memberPage = await signedIn(member);
+    await memberPage.goto(`${stage.s.url}/`);
     // Score Cup is the one running contest they are in; Winter Sprint gave them a first place.
     await memberPage
       .getByRole('group', { name: 'Active Contests' })
@@ -287,7 +297,12 @@ describe("the member's figures", () => {
   });
 
   it('fills /analytics: figures, the chart with its data, and the history table', async () => {
-    await memberPage.goto(`${s.url}/analytics`);
+    // The member joined the invite contest with its code and the paid one with a verified fee.
+    joinContest({ db: stage.s.db, actor: member, contestId: ids.invite, inviteCode: INVITE_CODE });
+    const proof = insertProof(stage.s.db, { userId: member.id, contestId: ids.paid });
+    reviewProof({ db: stage.s.db, actor: admin, id: proof, status: 'verified' });
+    const memberPage = await signedIn(member);
+    await memberPage.goto(`${stage.s.url}/analytics`);
     await memberPage.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     // Joined: invite, paid, Score Cup and the two sprints (Pro Summit was left).
     await memberPage
@@ -329,6 +344,8 @@ describe("the member's figures", () => {
 
 describe('on a phone', () => {
   it('fits 390 px without sideways scrolling', async () => {
+    csvScores();
+    const [memberPage, creatorPage] = await Promise.all([signedIn(member), signedIn(creator)]);
     const screens: [Page, string, string][] = [
       [memberPage, `/leaderboard?contest=${ids.scores}`, '200 pts'],
       [memberPage, '/analytics?tab=history', 'Winter Sprint'],
@@ -338,7 +355,7 @@ describe('on a phone', () => {
     try {
       for (const [page, path, text] of screens) {
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.goto(`${s.url}${path}`);
+        await page.goto(`${stage.s.url}${path}`);
         await page.getByText(text).first().waitFor();
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

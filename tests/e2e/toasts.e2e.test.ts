@@ -3,42 +3,23 @@
 // newest toast shown at once in a short stack, and a form's success closing its earlier error;
 // and /auth's explanation when a session ended elsewhere (another device, a ban), not by Logout.
 // Toast lifetimes are judged on the page's clock (Playwright's), held by the test: never by
-// sleeping against the 5 seconds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+// sleeping against the 5 seconds. Each test stands alone (stage.ts): its own server.
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { deleteUserSessions } from '../../src/server/domain/accounts/sessions';
 import { banUser } from '../../src/server/domain/accounts/adminUsers';
 import { MSG } from '../../src/shared/messages';
-import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { configureNetwork } from '../helpers/payments';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { expectText, pathOf, signInThroughForm } from './flows';
+import { expectText, pathOf, signInThroughForm, strengthShown } from './flows';
+import { standaloneStage } from './stage';
 
-let s: TestServer;
-let b: TestBrowser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  s = await startTestServer({ withClient: true });
-  b = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await b?.close();
-  await s?.stop();
-});
+const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 
 /** A fresh browser context: its own cookies and storage, as another device would have. */
-async function freshPage(): Promise<Page> {
-  const browser = b.browser.browser();
-  if (!browser) throw new Error('the test browser has no Browser to open contexts from');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  return context.newPage();
-}
+const freshPage = () => stage.anonymousPage();
 
-const at = (urlPath: string) => `${s.url}${urlPath}`;
+const at = (urlPath: string) => stage.url(urlPath);
 
 function toast(page: Page, title: string): Locator {
   return page.getByRole('status').filter({ hasText: title });
@@ -106,7 +87,7 @@ async function expectShownForItsDuration(page: Page, title: string) {
 
 describe('the welcome toast after the sign-in reload', () => {
   it('Login successful: shown for its 5 s; later toasts still show', async () => {
-    const member = await createUser(s.db, { username: 'e2e_toast_login' });
+    const member = await createUser(stage.s.db, { username: 'e2e_toast_login' });
     const page = await freshPage();
     await page.goto(at('/auth'));
     await page.getByRole('tab', { name: 'Login' }).click();
@@ -147,13 +128,14 @@ describe('toasts of quick actions', () => {
     await page.getByLabel('Current Password').fill(current);
     await page.getByLabel('New Password', { exact: true }).fill(next);
     await page.getByLabel('Confirm New Password').fill(next);
+    await strengthShown(page);
     await page.getByRole('button', { name: 'Update Password' }).click();
   }
 
   it('shows the newest at once above the earlier one, and a success closes its form’s error', async () => {
-    const member = await createUser(s.db, { username: 'e2e_toast_quick' });
+    const member = await createUser(stage.s.db, { username: 'e2e_toast_quick' });
     const page = await freshPage();
-    await signInThroughForm(page, s.url, member.username, member.password);
+    await signInThroughForm(page, stage.s.url, member.username, member.password);
     await page.goto(at('/settings'));
     await page.getByLabel('Full Name').waitFor();
     // The welcome toast of the sign-in is over before the page's time is held.
@@ -192,10 +174,10 @@ describe('toasts of quick actions', () => {
   });
 
   it('keeps a short stack of three: a fourth toast closes the oldest', async () => {
-    configureNetwork(s.db, 'ETH');
-    const member = await createUser(s.db, { username: 'e2e_toast_stack' });
+    configureNetwork(stage.s.db, 'ETH');
+    const member = await createUser(stage.s.db, { username: 'e2e_toast_stack' });
     const page = await freshPage();
-    await signInThroughForm(page, s.url, member.username, member.password);
+    await signInThroughForm(page, stage.s.url, member.username, member.password);
     await page.goto(at('/payment?tier=pro'));
     const copy = page.getByRole('button', { name: /^(Copy address|Copied)$/ });
     await copy.waitFor();
@@ -213,9 +195,9 @@ describe('toasts of quick actions', () => {
   });
 
   it('one form shows one toast: each save replaces the one before', async () => {
-    const member = await createUser(s.db, { username: 'e2e_toast_same' });
+    const member = await createUser(stage.s.db, { username: 'e2e_toast_same' });
     const page = await freshPage();
-    await signInThroughForm(page, s.url, member.username, member.password);
+    await signInThroughForm(page, stage.s.url, member.username, member.password);
     await page.goto(at('/settings'));
     await page.getByLabel('Full Name').waitFor();
     await toast(page, 'Login successful').waitFor({ state: 'detached', timeout: 10_000 });
@@ -244,13 +226,13 @@ describe('a session that ended is explained on /auth', () => {
 
   async function signedIn(member: CreatedUser): Promise<Page> {
     const page = await freshPage();
-    await signInThroughForm(page, s.url, member.username, member.password);
+    await signInThroughForm(page, stage.s.url, member.username, member.password);
     await expectText(page, `Welcome back, ${member.username}`);
     return page;
   }
 
   it('after “Log out other sessions” on another device, the next in-app navigation', async () => {
-    const member = await createUser(s.db, { username: 'e2e_ended_other' });
+    const member = await createUser(stage.s.db, { username: 'e2e_ended_other' });
     const laptop = await signedIn(member);
     const phone = await signedIn(member);
 
@@ -269,7 +251,7 @@ describe('a session that ended is explained on /auth', () => {
     await laptop.reload();
     await laptop.getByRole('tab', { name: 'Login' }).waitFor();
     expect(await notice(laptop).count()).toBe(0);
-    await signInThroughForm(laptop, s.url, member.username, member.password);
+    await signInThroughForm(laptop, stage.s.url, member.username, member.password);
     await expectText(laptop, `Welcome back, ${member.username}`);
     // The phone kept its session, and was told nothing.
     await phone.reload();
@@ -278,19 +260,19 @@ describe('a session that ended is explained on /auth', () => {
   });
 
   it('after the server ended every session, on the next full page load', async () => {
-    const member = await createUser(s.db, { username: 'e2e_ended_server' });
+    const member = await createUser(stage.s.db, { username: 'e2e_ended_server' });
     const page = await signedIn(member);
     // Ended only once the dashboard has made its calls: a call still on its way would meet the
     // ended session first and show the notice before the reload this test is about.
     await page.waitForLoadState('networkidle');
-    expect(deleteUserSessions({ db: s.db, userId: member.id })).toBe(1);
+    expect(deleteUserSessions({ db: stage.s.db, userId: member.id })).toBe(1);
     await page.reload();
     await page.waitForURL(at('/auth'), { timeout: 15_000 });
     await notice(page).waitFor({ timeout: 15_000 });
   });
 
   it('says nothing after a deliberate Logout', async () => {
-    const member = await createUser(s.db, { username: 'e2e_left' });
+    const member = await createUser(stage.s.db, { username: 'e2e_left' });
     const page = await signedIn(member);
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL(at('/auth'));
@@ -302,11 +284,11 @@ describe('a session that ended is explained on /auth', () => {
   });
 
   it('a banned member is sent to /auth with the notice, and told why at sign-in', async () => {
-    const admin = await createUser(s.db, { role: 'admin', username: 'e2e_toast_admin' });
-    const member = await createUser(s.db, { username: 'e2e_banned' });
+    const admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_toast_admin' });
+    const member = await createUser(stage.s.db, { username: 'e2e_banned' });
     const page = await signedIn(member);
     banUser({
-      db: s.db,
+      db: stage.s.db,
       actor: { id: admin.id, username: admin.username, role: 'admin' },
       id: member.id,
       reason: 'Sharing accounts',

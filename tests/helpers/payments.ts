@@ -5,6 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { DB } from '../../src/server/platform/db/client';
 import { paymentProofs, users } from '../../src/server/platform/db/schema';
 import { getPaymentConfig, savePaymentConfig } from '../../src/server/domain/admin/settings';
+import { submitProof } from '../../src/server/domain/money/payments';
+import { storeUpload } from '../../src/server/platform/files/uploads';
+import type { TSubmitProofRequest } from '../../src/shared/schemas/payments';
+import { PNG } from './accounts';
+import type { CreatedUser, TestDb } from './db';
 import { normalizeTxHash, type PaymentNetwork, type ProofStatus } from '../../src/shared/payments';
 import type { Tier } from '../../src/shared/constants';
 
@@ -27,6 +32,55 @@ export function configureNetwork(db: DB, network: PaymentNetwork, address = WALL
       ...config,
       networks: { ...config.networks, [network]: { ...config.networks[network], address } },
     },
+  });
+}
+
+/** Sets the price of a tier (USD) in the payment settings (the other prices keep theirs). */
+export function setTierPrice(db: DB, tier: 'standard' | 'pro' | 'elite', usd: number) {
+  const config = getPaymentConfig({ db });
+  savePaymentConfig({
+    db,
+    value: { ...config, tierPrices: { ...config.tierPrices, [tier]: usd } },
+  });
+}
+
+/**
+ * A proof sent through the service, with its rules and the server's amounts, as the member's
+ * dialog sends it (an ETH hash and sender unless given); `withFile` uploads a PNG screenshot of
+ * the member's first. Answers the stored proof.
+ */
+export async function sendProofAs(
+  t: TestDb,
+  user: CreatedUser,
+  input: Partial<TSubmitProofRequest> &
+    ({ contestId: number } | { tier: 'standard' | 'pro' | 'elite' }),
+  { withFile = false }: { withFile?: boolean } = {},
+) {
+  const actor = { id: user.id, username: user.username, role: user.role };
+  const proofFile = withFile
+    ? (
+        await storeUpload({
+          db: t.db,
+          uploadDir: t.deps.uploadDir,
+          actor,
+          purpose: 'proof',
+          buffer: PNG,
+          originalName: 'receipt.png',
+        })
+      ).fileUrl
+    : null;
+  const network = input.network ?? 'ETH';
+  return submitProof({
+    db: t.db,
+    actor,
+    input: {
+      network,
+      txHash: txHashFor(network),
+      senderAddress: SENDERS[network],
+      notes: '',
+      proofFile,
+      ...input,
+    } as Parameters<typeof submitProof>[0]['input'],
   });
 }
 

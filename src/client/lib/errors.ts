@@ -1,3 +1,4 @@
+import { useMemo, useRef } from 'react';
 import { MSG } from '../../shared/messages';
 
 /** The text SPEC 8 shows for a failed call: the server's message, else the given fallback. */
@@ -57,18 +58,56 @@ export function serverFieldErrors(error: unknown, rules: ServerFieldRules): Reco
   return found;
 }
 
+type SetFieldError = (field: string, message: string) => void;
+
 /**
- * Shows a refused call's message beside the field it is about (Formik's `setFieldError`), as well
- * as in the toast the mutation raises. Returns whether any field took a message.
+ * A form's place for the server's refusals of its submits. Formik replaces its errors at every
+ * validation, and a validation runs at each blur (the focus FocusFirstError moves to the field in
+ * error blurs the one that held it), so a message only the server can give ('This transaction has
+ * already been submitted', 'Email already in use') vanished as soon as it was shown. Here a
+ * refusal stays beside its field for as long as the form holds the values that were refused, and
+ * goes at the first change (the next submit asks the server again).
+ *
+ * Give `validate` to Formik (beside its validationSchema, or `withValidation(yourValidate)`) and
+ * call `place` with the refused call's error in onSubmit.
  */
-export function placeServerFieldErrors(
-  error: unknown,
-  setFieldError: (field: string, message: string) => void,
-  rules: ServerFieldRules,
-): boolean {
-  const found = Object.entries(serverFieldErrors(error, rules));
-  for (const [field, message] of found) setFieldError(field, message);
-  return found.length > 0;
+export function useServerFieldErrors() {
+  const refused = useRef<{ values: string; errors: Record<string, string> } | null>(null);
+  return useMemo(() => {
+    const validate = (values: object): Record<string, string> => {
+      const current = refused.current;
+      if (!current) return {};
+      if (JSON.stringify(values) === current.values) return current.errors;
+      refused.current = null;
+      return {};
+    };
+    return {
+      validate,
+      /** Another `validate` (a lazily fetched schema's), with the server's refusals added. */
+      withValidation<Values extends object, Errors extends object>(
+        other: (values: Values) => Errors | Promise<Errors>,
+      ) {
+        return async (values: Values) => ({ ...(await other(values)), ...validate(values) });
+      },
+      /**
+       * Shows a refused call's message beside the field it is about (as well as in the toast the
+       * mutation raises), kept there while the form holds `values`. Returns whether any field
+       * took a message.
+       */
+      place(
+        error: unknown,
+        values: object,
+        setFieldError: SetFieldError,
+        rules: ServerFieldRules,
+      ): boolean {
+        const errors = serverFieldErrors(error, rules);
+        const found = Object.entries(errors);
+        refused.current = found.length ? { values: JSON.stringify(values), errors } : null;
+        for (const [field, message] of found) setFieldError(field, message);
+        return found.length > 0;
+      },
+    };
+  }, []);
 }
 
 /** Why a rule refused the call (the server's `data.reason`, e.g. 'invite_wrong'), if it says. */

@@ -9,7 +9,7 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   errorMessage,
   newPasswordRefusals,
-  placeServerFieldErrors,
+  useServerFieldErrors,
   type ServerFieldRules,
 } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
@@ -44,6 +44,7 @@ export function ChangePasswordForm({
   submitLabel = 'Update Password',
 }: Props) {
   const { user } = useCurrentUser();
+  const serverErrors = useServerFieldErrors();
   const change = trpc.account.changePassword.useMutation({
     onSuccess: () => toasts.success('Password updated successfully'),
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update password')),
@@ -52,6 +53,7 @@ export function ChangePasswordForm({
     <Formik
       initialValues={initialValues}
       validationSchema={toFormikValidationSchema(ZChangePasswordFormSchema)}
+      validate={serverErrors.validate}
       onSubmit={async (values, { resetForm, setFieldError }) => {
         const ok = await change
           .mutateAsync({
@@ -59,7 +61,7 @@ export function ChangePasswordForm({
             newPassword: values.newPassword,
           })
           .catch((error: unknown) => {
-            placeServerFieldErrors(error, setFieldError, serverFields);
+            serverErrors.place(error, values, setFieldError, serverFields);
             return null;
           });
         if (ok) {

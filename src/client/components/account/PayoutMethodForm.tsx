@@ -5,7 +5,7 @@ import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { PAYOUT_CURRENCIES, ZPaymentSettingsSchema } from '../../../shared/schemas/account';
-import { errorMessage, placeServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
+import { errorMessage, useServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
@@ -39,6 +39,7 @@ const serverFields: ServerFieldRules = {
 
 export function PayoutMethodForm({ user }: { user: TUser }) {
   const utils = trpc.useUtils();
+  const serverErrors = useServerFieldErrors();
   const current = trpc.account.getPayment.useQuery();
   const save = trpc.account.updatePayment.useMutation({
     onSuccess: (saved) => {
@@ -76,11 +77,12 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
         initialValues={initialValues}
         enableReinitialize
         validationSchema={toFormikValidationSchema(ZPaymentSettingsSchema)}
+        validate={serverErrors.validate}
         onSubmit={async (values, { resetForm, setFieldError }) => {
           const result = await save
             .mutateAsync({ ...values, userId: user.id } as Parameters<typeof save.mutateAsync>[0])
             .catch((error: unknown) => {
-              placeServerFieldErrors(error, setFieldError, serverFields);
+              serverErrors.place(error, values, setFieldError, serverFields);
               return null;
             });
           if (result) resetForm({ values });

@@ -4,7 +4,7 @@ import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ZUpdateProfileRequestSchema } from '../../../shared/schemas/account';
 import { MSG } from '../../../shared/messages';
-import { errorMessage, placeServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
+import { errorMessage, useServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
@@ -22,6 +22,7 @@ const toasts = keyedToasts('profile');
 
 export function ProfileForm({ user }: { user: TUser }) {
   const setMe = useSetMe();
+  const serverErrors = useServerFieldErrors();
   const save = trpc.account.updateProfile.useMutation({
     onSuccess: (updated) => {
       setMe(updated);
@@ -40,9 +41,10 @@ export function ProfileForm({ user }: { user: TUser }) {
       initialValues={initialValues}
       enableReinitialize
       validationSchema={toFormikValidationSchema(ZUpdateProfileRequestSchema)}
+      validate={serverErrors.validate}
       onSubmit={async (values, { resetForm, setFieldError }) => {
         const updated = await save.mutateAsync(values).catch((error: unknown) => {
-          placeServerFieldErrors(error, setFieldError, serverFields);
+          serverErrors.place(error, values, setFieldError, serverFields);
           return null;
         });
         if (updated) {

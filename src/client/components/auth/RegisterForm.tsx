@@ -6,7 +6,7 @@ import { finishSignIn } from '../../lib/auth';
 import {
   errorMessage,
   newPasswordRefusals,
-  placeServerFieldErrors,
+  useServerFieldErrors,
   type ServerFieldRules,
 } from '../../lib/errors';
 import { lazySchemaValidation } from '../../lib/lazyValidation';
@@ -33,6 +33,7 @@ const serverFields: ServerFieldRules = {
 
 export function RegisterForm() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
+  const serverErrors = useServerFieldErrors();
   const register = trpc.auth.register.useMutation({
     onSuccess: (user) =>
       finishSignIn(
@@ -57,11 +58,13 @@ export function RegisterForm() {
   return (
     <Formik
       initialValues={initialValues}
-      validate={validate}
+      validate={serverErrors.withValidation(validate)}
       onSubmit={async (values, { setFieldError }) => {
         await register
           .mutateAsync(values)
-          .catch((error: unknown) => placeServerFieldErrors(error, setFieldError, serverFields));
+          .catch((error: unknown) =>
+            serverErrors.place(error, values, setFieldError, serverFields),
+          );
       }}
     >
       {({ isSubmitting, values }) => (

@@ -23,7 +23,7 @@ import {
   type TContest,
   type TUpdateContestRequest,
 } from '../../../shared/schemas/contests';
-import { errorMessage, placeServerFieldErrors } from '../../lib/errors';
+import { errorMessage, useServerFieldErrors } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { AppDialog } from '../common/AppDialog';
@@ -129,6 +129,7 @@ export function ContestEditDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
+  const serverErrors = useServerFieldErrors();
   const update = trpc.contests.update.useMutation({
     onSuccess: () => {
       toasts.success('Contest updated', 'The contest has been updated successfully.');
@@ -145,6 +146,7 @@ export function ContestEditDialog({
         <Formik<Values>
           initialValues={initialValues(contest)}
           validationSchema={toFormikValidationSchema(schema)}
+          validate={serverErrors.validate}
           validateOnBlur={false}
           onSubmit={async (values, { setFieldError }) => {
             const start = initialValues(contest);
@@ -163,7 +165,7 @@ export function ContestEditDialog({
               return;
             }
             await update.mutateAsync(input as TUpdateContestRequest).catch((error: unknown) => {
-              placeServerFieldErrors(error, setFieldError, {
+              serverErrors.place(error, values, setFieldError, {
                 byMessage: DATE_MESSAGES,
                 fields: FIELDS,
               });

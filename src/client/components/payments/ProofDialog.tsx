@@ -19,7 +19,7 @@ import {
   type TPaymentOptions,
   type TPaymentProofForm,
 } from '../../../shared/schemas/payments';
-import { errorMessage, placeServerFieldErrors } from '../../lib/errors';
+import { errorMessage, useServerFieldErrors } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { AppDialog } from '../common/AppDialog';
@@ -62,6 +62,7 @@ interface Props {
 
 export function ProofDialog({ open, onClose, target, network, amountUsd }: Props) {
   const utils = trpc.useUtils();
+  const serverErrors = useServerFieldErrors();
   const submit = trpc.payments.submitProof.useMutation({
     onSuccess: () => {
       toasts.success(M.submitted, M.submittedDescription);
@@ -82,11 +83,12 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
         key={network.network}
         initialValues={initialValues(network.network)}
         validationSchema={toFormikValidationSchema(ZPaymentProofFormSchema)}
+        validate={serverErrors.validate}
         onSubmit={async (values, { setFieldError }) => {
           await submit
             .mutateAsync({ ...target, ...values, network: network.network })
             .catch((error: unknown) =>
-              placeServerFieldErrors(error, setFieldError, {
+              serverErrors.place(error, values, setFieldError, {
                 byMessage: byMessage(network.network),
                 fields: FIELDS,
               }),

@@ -26,7 +26,7 @@ import {
   type TEducationForm,
   type TEducationItem,
 } from '../../../../shared/schemas/education';
-import { placeServerFieldErrors } from '../../../lib/errors';
+import { useServerFieldErrors } from '../../../lib/errors';
 import { toastError } from '../../../lib/toaster';
 import { FileDropzone } from '../../common/FileDropzone';
 import { FormField } from '../../common/FormField';
@@ -150,13 +150,15 @@ interface Props {
 }
 
 export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) {
+  const serverErrors = useServerFieldErrors();
   return (
     <Formik<EducationFormValues>
       initialValues={initialValuesOf(item)}
       validationSchema={toFormikValidationSchema(ZFormValues)}
+      validate={serverErrors.validate}
       onSubmit={async (values, { setFieldError }) => {
         await onSubmit(toRequest(values)).catch((error: unknown) => {
-          placeServerFieldErrors(error, setFieldError, {
+          serverErrors.place(error, values, setFieldError, {
             byMessage: { 'This slug is already used by another item': 'slug' },
             fields: ['title', 'kind', 'category', 'excerpt', 'content', 'slug', 'featuredImage'],
           });
