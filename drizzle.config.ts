@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/server/platform/db/schema.ts',
+  schema: './src/server/platform/db/schema.sqlite.ts',
   out: './db/migrations/sqlite',
 });

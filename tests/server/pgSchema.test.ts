@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as sqliteSchema from '../../src/server/platform/db/schema';
+import * as sqliteSchema from '../../src/server/platform/db/schema.sqlite';
 import * as pgSchema from '../../src/server/platform/db/schema.pg';
 import { PG_MIGRATIONS_DIR } from '../../src/server/platform/paths';
 import { available, startPostgres, warnSkipped, type PostgresCluster } from '../helpers/postgres';

@@ -1,4 +1,4 @@
-// What both schemas (schema.ts on SQLite, schema.pg.ts on PostgreSQL) share beyond column types:
+// What both schemas (schema.sqlite.ts on SQLite, schema.pg.ts on PostgreSQL) share beyond column types:
 // the CHECK that an enum-like text column holds one of its values, and the payout methods.
 import { sql } from 'drizzle-orm';
 

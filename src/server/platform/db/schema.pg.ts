@@ -1,4 +1,4 @@
-// The PostgreSQL twin of schema.ts: the same tables, columns, defaults, indexes, CHECKs and
+// The PostgreSQL twin of schema.sqlite.ts: the same tables, columns, defaults, indexes, CHECKs and
 // foreign keys in drizzle's pg-core (tests/server/pgSchema.test.ts holds them equal). A change to
 // one is made to both, then `npm run db:generate` and `npm run db:generate:pg`.
 //
@@ -69,7 +69,7 @@ const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 
 /**
  * A score: stored exactly as an integer count of 1/10,000 (a decimal with at most 4 places),
- * read and written as the number it stands for, as in schema.ts. A bigint, which node-postgres
+ * read and written as the number it stands for, as in schema.sqlite.ts. A bigint, which node-postgres
  * returns as a string: every score the shared schemas accept fits a double exactly.
  */
 const scoreColumn = customType<{ data: number; driverData: string | number }>({
@@ -196,7 +196,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created').on(t.createdAt)],
 );
 
-// `createdBy` has no foreign key on purpose (schema.ts).
+// `createdBy` has no foreign key on purpose (schema.sqlite.ts).
 export const contests = pgTable(
   'contests',
   {

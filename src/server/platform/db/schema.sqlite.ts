@@ -1,0 +1,447 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import { ROLES, TIERS, type Role, type Tier } from '../../../shared/constants';
+import {
+  CONTEST_CATEGORIES,
+  CONTEST_FORMATS,
+  CONTEST_MODES,
+  CONTEST_STATUSES,
+  PARTICIPATION_TYPES,
+  type ContestCategory,
+  type ContestFormat,
+  type ContestMode,
+  type ContestStatus,
+  type ParticipationType,
+  type ScoreOrder,
+} from '../../../shared/contests';
+import {
+  SCORE_SOURCES,
+  fromScoreUnits,
+  toScoreUnits,
+  type ScoreSource,
+} from '../../../shared/leaderboard';
+import {
+  EDUCATION_KINDS,
+  EDUCATION_SOURCES,
+  type EducationKind,
+  type EducationSource,
+} from '../../../shared/schemas/education';
+import {
+  PAYMENT_NETWORKS,
+  PAYMENT_PURPOSES,
+  PROOF_STATUSES,
+  type PaymentNetwork,
+  type PaymentPurpose,
+  type ProofStatus,
+} from '../../../shared/payments';
+import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
+import { PAYOUT_METHODS, oneOf } from './checks';
+
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
+
+/**
+ * A score: stored exactly as an integer count of 1/10,000 (a decimal with at most 4 places),
+ * read and written as the number it stands for. Comparisons with a value (gt(score, 2.5)) go
+ * through the same conversion; raw SQL sees the integers.
+ */
+const scoreColumn = customType<{ data: number; driverData: number }>({
+  dataType: () => 'integer',
+  toDriver: (score) => toScoreUnits(score),
+  fromDriver: (units) => fromScoreUnits(Number(units)),
+});
+
+export { PAYOUT_METHODS };
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    fullName: text('full_name'),
+    role: text('role').$type<Role>().notNull().default('user'),
+    // Null for admins (SPEC 4: choosing role admin sends a null tier).
+    subscriptionTier: text('subscription_tier').$type<Tier>(),
+    profileImage: text('profile_image'),
+    // What the admin gave as the reason for a ban; shown to the member at sign-in.
+    banReason: text('ban_reason'),
+    // Set when an admin gives a temporary password: until the member chooses a new one, their
+    // session may only change the password, read who they are and sign out (trpc.ts).
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_nocase').on(sql`${t.username} COLLATE NOCASE`),
+    uniqueIndex('users_email_nocase').on(sql`${t.email} COLLATE NOCASE`),
+    check('users_role_valid', oneOf('role', ROLES)),
+    check('users_tier_valid', sql`"subscription_tier" IS NULL OR ${oneOf('subscription_tier', TIERS)}`),
+  ],
+);
+
+// One row per sign-in: the sealed cookie carries only this id, so deleting the row (logout, a
+// ban, 'sign out' from another device) ends that session everywhere at once.
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    // Written at most once a minute per session, so a signed-in read stays a read.
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+// Platform settings as key -> JSON value, so a new setting needs no migration.
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+});
+
+// Where each member wants contest winnings sent (SPEC 3 'Payment settings form').
+export const payoutMethods = sqliteTable(
+  'payout_methods',
+  {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  paymentMethod: text('payment_method').$type<(typeof PAYOUT_METHODS)[number]>().notNull(),
+  accountName: text('account_name'),
+  accountNumber: text('account_number'),
+  bankName: text('bank_name'),
+  bankCode: text('bank_code'),
+  cryptoAddress: text('crypto_address'),
+  cryptoCurrency: text('crypto_currency'),
+  paypalEmail: text('paypal_email'),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  () => [check('payout_methods_method_valid', oneOf('payment_method', PAYOUT_METHODS))],
+);
+
+// Every stored file: who owns it and what it is for, so access can be checked when it is served.
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    fileName: text('file_name').notNull().unique(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    // A smaller re-encoded copy of an image, for cards and avatars in lists.
+    variantFileName: text('variant_file_name'),
+    // The name the file had on its owner's device (cleaned), shown instead of the random one and
+    // offered when the file is saved; null for files stored before it was kept.
+    originalName: text('original_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_owner').on(t.ownerId, t.createdAt),
+    check('uploads_purpose_valid', oneOf('purpose', UPLOAD_PURPOSES)),
+  ],
+);
+
+// Who did what to whom, with the values before and after (JSON).
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: text('before'),
+    after: text('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created').on(t.createdAt)],
+);
+
+// SPEC 3 'Contest'. `createdBy` has no foreign key on purpose: a contest outlives its creator's
+// account and then shows as 'User #id'. `participants` is a stored count of contest_participants
+// rows, changed only together with them (domain/participation/contestParticipants.ts).
+export const contests = sqliteTable(
+  'contests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Made from the title; fixed once the contest has been active (domain/contests/contests.ts).
+    slug: text('slug').notNull(),
+    // Drafts may be saved before a title is typed: '' until then.
+    title: text('title').notNull().default(''),
+    shortDescription: text('short_description'),
+    description: text('description'),
+    // Always equal to category (SPEC 3), checked below.
+    type: text('type').$type<ContestCategory>().notNull().default('other'),
+    category: text('category').$type<ContestCategory>().notNull().default('other'),
+    coverImage: text('cover_image'),
+    mode: text('mode').$type<ContestMode>().notNull().default('individual'),
+    maxParticipants: integer('max_participants').notNull().default(100),
+    format: text('format').$type<ContestFormat>().notNull().default('league'),
+    // Null only while a draft lacks them.
+    registrationDeadline: integer('registration_deadline', { mode: 'timestamp_ms' }),
+    startDate: integer('start_date', { mode: 'timestamp_ms' }),
+    endDate: integer('end_date', { mode: 'timestamp_ms' }),
+    participationType: text('participation_type')
+      .$type<ParticipationType>()
+      .notNull()
+      .default('free'),
+    // USD as text (SPEC 3), e.g. '100' or '12.5'; null unless paid.
+    entryFee: text('entry_fee'),
+    prize: text('prize'),
+    requiredTier: text('required_tier').$type<Tier>().notNull().default('free'),
+    externalLink: text('external_link'),
+    pdfGuide: text('pdf_guide'),
+    enableLeaderboard: integer('enable_leaderboard', { mode: 'boolean' }).notNull().default(true),
+    enableComments: integer('enable_comments', { mode: 'boolean' }).notNull().default(true),
+    createdBy: integer('created_by').notNull(),
+    status: text('status').$type<ContestStatus>().notNull().default('draft'),
+    // SPEC 3 keeps a draft flag beside the status; it always says status = 'draft' (checked).
+    draft: integer('draft', { mode: 'boolean' }).notNull().default(true),
+    participants: integer('participants').notNull().default(0),
+    featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+    // Invite contests only: the code a member needs to join (shown to creator and reviewers).
+    inviteCode: text('invite_code'),
+    // When members could first see it (active or completed); from then on its slug is fixed.
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    // How scores read and rank: 0 to 4 decimals; higher or lower is better. (No CHECK: adding
+    // one makes drizzle-kit rebuild the table with a copy that selects these new columns from
+    // the old table, which fails; the shared schemas are the only writers' rules.)
+    scoreDecimals: integer('score_decimals').notNull().default(0),
+    scoreOrder: text('score_order').$type<ScoreOrder>().notNull().default('higher'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex('contests_slug').on(t.slug),
+    // One index per list and filter (domain/contests/contests.ts): tab by status and dates, featured,
+    // the three filters, the creator's own contests and drafts, and the admin list's order.
+    index('contests_status_start').on(t.status, t.startDate),
+    // The members' 'all' and 'past' tabs read public contests in date order. Indexed on the
+    // expression domain/contests/contestReads.ts filters by, a page stops after its rows instead of
+    // sorting every public contest (a partial index is not chosen over the status index).
+    // (Without commas: drizzle-kit splits an index expression at them.)
+    index('contests_public_start').on(sql`(${t.status} = 'active' OR ${t.status} = 'completed')`, t.startDate, t.id),
+    // Status last: 'past' (completed, or ended) is then counted from the index alone.
+    index('contests_public_end').on(sql`(${t.status} = 'active' OR ${t.status} = 'completed')`, t.endDate, t.status),
+    // Start date too, so 'active' (started, not ended) is counted from the index alone.
+    index('contests_status_end').on(t.status, t.endDate, t.startDate),
+    index('contests_featured').on(t.featured, t.status, t.startDate),
+    index('contests_category').on(t.category, t.status, t.startDate),
+    index('contests_tier').on(t.requiredTier, t.status, t.startDate),
+    index('contests_participation').on(t.participationType, t.status, t.startDate),
+    index('contests_creator').on(t.createdBy, t.status, t.updatedAt),
+    index('contests_created').on(t.createdAt),
+    check('contests_category_valid', oneOf('category', CONTEST_CATEGORIES)),
+    check('contests_type_is_category', sql.raw('"type" = "category"')),
+    check('contests_mode_valid', oneOf('mode', CONTEST_MODES)),
+    check('contests_format_valid', oneOf('format', CONTEST_FORMATS)),
+    check('contests_participation_valid', oneOf('participation_type', PARTICIPATION_TYPES)),
+    check('contests_tier_valid', oneOf('required_tier', TIERS)),
+    check('contests_status_valid', oneOf('status', CONTEST_STATUSES)),
+    check('contests_draft_is_status', sql.raw(`"draft" = ("status" = 'draft')`)),
+    check('contests_max_participants_range', sql.raw('"max_participants" BETWEEN 1 AND 10000')),
+    check('contests_participants_range', sql.raw('"participants" >= 0')),
+  ],
+);
+
+// Who takes part in which contest. Rows go with their contest; domain/participation/contestParticipants.ts
+// is the only writer: it keeps the count on contests and every row's stored rank (standard
+// competition ranking by score, in the contest's score order) right in the same transaction as
+// each change. A member without a score yet has score and rank null: unranked, listed last.
+export const contestParticipants = sqliteTable(
+  'contest_participants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: scoreColumn('score'),
+    rank: integer('rank'),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
+    // Leaderboards read a contest's rows by stored rank; 'mine' and the dashboard by member.
+    index('contest_participants_rank').on(t.contestId, t.rank),
+    index('contest_participants_user').on(t.userId),
+    // Ranking: how many score higher, the band of rows a score change moves, RANK() OVER.
+    index('contest_participants_score').on(t.contestId, t.score),
+  ],
+);
+
+// Every change of a score (PRODUCT.md: scores decide prizes), written in the transaction of the
+// change: whose, from what to what, by whom, when and how. The member and the one who changed it
+// are kept by name too, so the record outlives their accounts.
+export const scoreHistory = sqliteTable(
+  'score_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    // Null: no score before (the first one entered).
+    oldScore: scoreColumn('old_score'),
+    newScore: scoreColumn('new_score').notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    source: text('source').$type<ScoreSource>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A contest's history, newest first.
+    index('score_history_contest').on(t.contestId, t.id),
+    // For the SET NULL of a deleted member or scorer (else a scan of the whole history).
+    index('score_history_user').on(t.userId),
+    index('score_history_changed_by').on(t.changedBy),
+    check('score_history_source_valid', oneOf('source', SCORE_SOURCES)),
+  ],
+);
+
+// Proofs of crypto payments (PRODUCT.md 'Money'): entry fees and tier upgrades. They are
+// financial records: a deleted member or contest leaves them in place (SET NULL, never a
+// cascade), with the username and contest title kept as they were, and the amounts, rate and
+// wallet address as they stood when the member paid.
+export const paymentProofs = sqliteTable(
+  'payment_proofs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    contestId: integer('contest_id').references(() => contests.id, { onDelete: 'set null' }),
+    contestTitle: text('contest_title'),
+    // The tier paid for (upgrades only).
+    tier: text('tier').$type<Tier>(),
+    network: text('network').$type<PaymentNetwork>().notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    // Normalised (shared/payments.ts normalizeTxHash): hexadecimal hashes as 64 lower-case
+    // digits without 0x, Solana signatures as sent. One transaction is one hash on any network.
+    txHash: text('tx_hash').notNull(),
+    senderAddress: text('sender_address').notNull(),
+    notes: text('notes'),
+    proofFile: text('proof_file'),
+    // Text, as shown: USD to 2 decimals, the coin to 8 ('100.00', '0.04200000').
+    amountUsd: text('amount_usd').notNull(),
+    amountCoin: text('amount_coin').notNull(),
+    // Coin per USD at the time.
+    rate: real('rate').notNull(),
+    status: text('status').$type<ProofStatus>().notNull().default('pending'),
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewerName: text('reviewer_name'),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    // Why it was rejected.
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_proofs_tx_hash').on(t.txHash),
+    // The review queue per status in time order, and a member's own list.
+    index('payment_proofs_queue').on(t.status, t.createdAt),
+    index('payment_proofs_user').on(t.userId, t.createdAt),
+    // For the SET NULL of a deleted contest or reviewer (else a scan of every proof).
+    index('payment_proofs_contest').on(t.contestId),
+    index('payment_proofs_reviewer').on(t.reviewerId),
+    check('payment_proofs_purpose_valid', oneOf('purpose', PAYMENT_PURPOSES)),
+    check('payment_proofs_status_valid', oneOf('status', PROOF_STATUSES)),
+    check('payment_proofs_network_valid', oneOf('network', PAYMENT_NETWORKS)),
+    check('payment_proofs_tier_valid', sql`"tier" IS NULL OR ${oneOf('tier', TIERS)}`),
+    // An entry fee names no tier; an upgrade names one and no contest.
+    check(
+      'payment_proofs_target',
+      sql.raw(
+        `("purpose" = 'entry_fee' AND "tier" IS NULL) OR ("purpose" = 'tier_upgrade' AND "tier" IS NOT NULL AND "contest_id" IS NULL)`,
+      ),
+    ),
+    check('payment_proofs_rejection_reason', sql.raw(`"status" <> 'rejected' OR "reason" IS NOT NULL`)),
+  ],
+);
+
+// The Education Center's items (SPEC 3 'education_content'): written here in markdown, or
+// imported from a WordPress site and matched by its post id on every later import.
+export const educationContent = sqliteTable(
+  'education_content',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // The WordPress post id; unique (SPEC 3), so a re-import updates in place.
+    wpId: integer('wp_id').unique(),
+    // The site it came from (its origin): a post of another site with the same id is refused
+    // rather than written over this one.
+    wpSite: text('wp_site'),
+    // A digest of the post as last imported, so a re-import can tell an unchanged post.
+    wpHash: text('wp_hash'),
+    slug: text('slug').notNull().unique(),
+    kind: text('kind').$type<EducationKind>().notNull().default('article'),
+    source: text('source').$type<EducationSource>().notNull().default('local'),
+    title: text('title').notNull(),
+    // Markdown for local items, allow-list-sanitized HTML for imported ones.
+    content: text('content').notNull(),
+    excerpt: text('excerpt'),
+    featuredImage: text('featured_image'),
+    category: text('category'),
+    // A JSON list of text.
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    publishDate: integer('publish_date', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    lastSync: integer('last_sync', { mode: 'timestamp_ms' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    // The list: newest first, all kinds or one kind (a tab).
+    index('education_kind_published').on(t.kind, t.publishDate, t.id),
+    index('education_published').on(t.publishDate, t.id),
+    index('education_author').on(t.authorId),
+    check('education_kind_valid', oneOf('kind', EDUCATION_KINDS)),
+    check('education_source_valid', oneOf('source', EDUCATION_SOURCES)),
+  ],
+);
+
+// What each member saved to read later; goes with the member and with the item.
+export const educationSaved = sqliteTable(
+  'education_saved',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => educationContent.id, { onDelete: 'cascade' }),
+    savedAt: integer('saved_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId] }),
+    // The Saved tab lists a member's items newest-saved first; the PK serves 'is it saved'.
+    index('education_saved_user').on(t.userId, t.savedAt),
+    index('education_saved_content').on(t.contentId),
+  ],
+);
