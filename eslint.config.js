@@ -36,7 +36,25 @@ export default tseslint.config(
             "CallExpression[callee.property.name='transaction'] > :function Identifier[name='db']:not(Property > Identifier.key):not(MemberExpression > Identifier.property)",
           message: 'Use the transaction handle (tx) inside a transaction, not the outer db.',
         },
+        {
+          // better-sqlite3's synchronous calls do not exist on PostgreSQL: await the builder.
+          selector:
+            "CallExpression[arguments.length=0][callee.property.name=/^(get|all|run)$/][callee.object.type='CallExpression']",
+          message:
+            'Await the query instead (`(await q)[0]` for one row): .get()/.all()/.run() are SQLite-only.',
+        },
       ],
+    },
+  },
+  {
+    // The data layer is asynchronous: a query or service call that is not awaited would run
+    // after the answer (or the transaction) it belongs to. Type-aware, so only where it matters.
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
     },
   },
   {

@@ -17,9 +17,9 @@ import { SESSION_COOKIE } from '../../src/server/trpc/session';
 import { HttpClient, type TestServer } from './server';
 
 /** Everything an accounts procedure could change, in a form `toEqual` can compare. */
-export function snapshot(db: DB) {
+export async function snapshot(db: DB) {
   return {
-    users: db
+    users: await db
       .select({
         id: users.id,
         username: users.username,
@@ -32,22 +32,21 @@ export function snapshot(db: DB) {
         profileImage: users.profileImage,
       })
       .from(users)
-      .orderBy(users.id)
-      .all(),
-    payouts: db.select().from(payoutMethods).orderBy(payoutMethods.userId).all(),
-    settings: db.select().from(settings).orderBy(settings.key).all(),
-    audit: db.select({ n: count() }).from(auditLog).get()?.n ?? 0,
-    uploads: db.select({ n: count() }).from(uploads).get()?.n ?? 0,
+      .orderBy(users.id),
+    payouts: await db.select().from(payoutMethods).orderBy(payoutMethods.userId),
+    settings: await db.select().from(settings).orderBy(settings.key),
+    audit: (await db.select({ n: count() }).from(auditLog))[0]?.n ?? 0,
+    uploads: (await db.select({ n: count() }).from(uploads))[0]?.n ?? 0,
   };
 }
 
-export function userCount(db: DB): number {
-  return db.select({ n: count() }).from(users).get()?.n ?? 0;
+export async function userCount(db: DB): Promise<number> {
+  return (await db.select({ n: count() }).from(users))[0]?.n ?? 0;
 }
 
 /** The newest audit row, raw (before/after still JSON text). */
-export function lastAuditRow(db: DB) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1).get();
+export async function lastAuditRow(db: DB) {
+  return (await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0];
 }
 
 // A real 1x1 PNG, a minimal JFIF JPEG and a small PDF.
@@ -104,7 +103,7 @@ export function rawGet(base: string, path: string): Promise<number> {
 
 /** A cookie for a new session of this user, sealed as the server seals them (no sign-in). */
 export async function sessionCookie(s: TestServer, userId: number): Promise<string> {
-  const sid = createSession({ db: s.db, userId });
+  const sid = await createSession({ db: s.db, userId });
   const sealed = await sealData({ sid }, { password: s.deps.sessionSecret, ttl: 3600 });
   return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
 }

@@ -45,15 +45,15 @@ export function createInput(overrides: Partial<TCreateContestRequest> = {}): TCr
 let counter = 0;
 
 /** A contest row written directly (no rules), in whatever state a test needs. */
-export function insertContest(
+export async function insertContest(
   db: DB,
   values: Partial<typeof contests.$inferInsert> & { createdBy: number; status?: ContestStatus },
-): typeof contests.$inferSelect {
+): Promise<typeof contests.$inferSelect> {
   counter += 1;
   const start = values.startDate ?? new Date(Date.now() + 7 * DAY);
   const status = values.status ?? 'active';
   const category = values.category ?? 'other';
-  return db
+  const [row] = await db
     .insert(contests)
     .values({
       slug: `fixture-${counter}-${Math.random().toString(36).slice(2, 8)}`,
@@ -76,24 +76,24 @@ export function insertContest(
             ? new Date()
             : null,
     })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
 
-export function storedContest(db: DB, id: number) {
-  return db.select().from(contests).where(eq(contests.id, id)).get();
+export async function storedContest(db: DB, id: number) {
+  return (await db.select().from(contests).where(eq(contests.id, id)))[0];
 }
 
 /** An upload row owned by someone (the file itself is not needed to reference it). */
-export function uploadRow(
+export async function uploadRow(
   db: DB,
   ownerId: number,
   purpose: 'cover' | 'guide' | 'avatar' | 'any',
   mime = purpose === 'guide' ? 'application/pdf' : 'image/png',
-): string {
+): Promise<string> {
   const ext = mime === 'application/pdf' ? 'pdf' : 'png';
   const fileName = `${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}.${ext}`;
-  db.insert(uploads).values({ fileName, ownerId, purpose, mime, size: 1 }).run();
+  await db.insert(uploads).values({ fileName, ownerId, purpose, mime, size: 1 });
   return `/uploads/${fileName}`;
 }
 

@@ -104,7 +104,7 @@ export async function createUser(
   const password = opts.password ?? 'password123';
   const email = opts.email ?? `${username}@example.com`;
   const role = opts.role ?? 'user';
-  const row = db
+  const [row] = await db
     .insert(users)
     .values({
       username,
@@ -113,24 +113,36 @@ export async function createUser(
       role,
       subscriptionTier: opts.tier === undefined ? (role === 'admin' ? null : 'free') : opts.tier,
     })
-    .returning({ id: users.id })
-    .get();
-  return { id: row.id, username, email, password, role };
+    .returning({ id: users.id });
+  return { id: row!.id, username, email, password, role };
 }
 
-/** A caller signed in as the given user (a real session row, as a sign-in makes), or anonymous. */
+/**
+ * A caller signed in as the given user (a real session row, as a sign-in makes), or anonymous.
+ * The session row is written before the first call runs; `cookie.id` holds it from then on.
+ */
 export function callerFor(t: TestDb, user?: { id: number }, ip = '127.0.0.1') {
-  const cookie = memoryCookie(user ? createSession({ db: t.db, userId: user.id, ip }) : undefined);
-  const ctx = createContextInner({ deps: t.deps, cookie, ip });
-  return { caller: createCaller(ctx), cookie, session: cookie };
+  const cookie = memoryCookie();
+  const signedIn = user
+    ? createSession({ db: t.db, userId: user.id, ip }).then((id) => {
+        cookie.id = id;
+      })
+    : Promise.resolve();
+  const caller = createCaller(async () => {
+    await signedIn;
+    return createContextInner({ deps: t.deps, cookie, ip });
+  });
+  return { caller, cookie, session: cookie, signedIn };
 }
 
 /** A new request carrying an existing cookie, as a browser sends its cookie again. */
 export function reopen(t: TestDb, cookie: SessionCookie, ip = '127.0.0.1') {
-  return createCaller(createContextInner({ deps: t.deps, cookie: memoryCookie(cookie.id), ip }));
+  return createCaller(() =>
+    createContextInner({ deps: t.deps, cookie: memoryCookie(cookie.id), ip }),
+  );
 }
 
 /** The id of the user a cookie is signed in as (through its session row), or undefined. */
-export function signedInId(t: TestDb, cookie: SessionCookie): number | undefined {
-  return cookie.id ? getSessionUser({ db: t.db, sessionId: cookie.id })?.id : undefined;
+export async function signedInId(t: TestDb, cookie: SessionCookie): Promise<number | undefined> {
+  return cookie.id ? (await getSessionUser({ db: t.db, sessionId: cookie.id }))?.id : undefined;
 }

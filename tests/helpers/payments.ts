@@ -24,9 +24,13 @@ export const WALLETS: Record<PaymentNetwork, string> = {
 };
 
 /** Gives one network a wallet address (the others keep theirs). */
-export function configureNetwork(db: DB, network: PaymentNetwork, address = WALLETS[network]) {
-  const config = getPaymentConfig({ db });
-  savePaymentConfig({
+export async function configureNetwork(
+  db: DB,
+  network: PaymentNetwork,
+  address = WALLETS[network],
+) {
+  const config = await getPaymentConfig({ db });
+  await savePaymentConfig({
     db,
     value: {
       ...config,
@@ -36,9 +40,9 @@ export function configureNetwork(db: DB, network: PaymentNetwork, address = WALL
 }
 
 /** Sets the price of a tier (USD) in the payment settings (the other prices keep theirs). */
-export function setTierPrice(db: DB, tier: 'standard' | 'pro' | 'elite', usd: number) {
-  const config = getPaymentConfig({ db });
-  savePaymentConfig({
+export async function setTierPrice(db: DB, tier: 'standard' | 'pro' | 'elite', usd: number) {
+  const config = await getPaymentConfig({ db });
+  await savePaymentConfig({
     db,
     value: { ...config, tierPrices: { ...config.tierPrices, [tier]: usd } },
   });
@@ -70,7 +74,7 @@ export async function sendProofAs(
       ).fileUrl
     : null;
   const network = input.network ?? 'ETH';
-  return submitProof({
+  return await submitProof({
     db: t.db,
     actor,
     input: {
@@ -132,7 +136,7 @@ export const SENDERS: Record<PaymentNetwork, string> = {
 export const SENDER = SENDERS.ETH;
 
 /** A proof row written directly (no rules), in whatever state a test needs. */
-export function insertProof(
+export async function insertProof(
   db: DB,
   values: {
     userId: number;
@@ -145,14 +149,13 @@ export function insertProof(
     txHash?: string;
     createdAt?: Date;
   },
-): number {
-  const user = db
+): Promise<number> {
+  const [user] = await db
     .select({ username: users.username })
     .from(users)
-    .where(eq(users.id, values.userId))
-    .get();
+    .where(eq(users.id, values.userId));
   const network = values.network ?? 'ETH';
-  return db
+  const [row] = await db
     .insert(paymentProofs)
     .values({
       userId: values.userId,
@@ -171,6 +174,6 @@ export function insertProof(
       reason: values.status === 'rejected' ? (values.reason ?? 'Not found on chain') : null,
       ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
-    .returning({ id: paymentProofs.id })
-    .get().id;
+    .returning({ id: paymentProofs.id });
+  return row!.id;
 }

@@ -40,7 +40,7 @@ export interface CreateInnerContextOptions {
   userAgent?: string;
 }
 
-export function createContextInner({
+export async function createContextInner({
   deps,
   cookie,
   device = memoryDeviceCookie(),
@@ -49,7 +49,7 @@ export function createContextInner({
 }: CreateInnerContextOptions) {
   let user: SessionUser | null = null;
   if (cookie.id) {
-    const row = getSessionUser({ db: deps.db, sessionId: cookie.id });
+    const row = await getSessionUser({ db: deps.db, sessionId: cookie.id });
     // Banned members' sessions are deleted by the ban; this guards any that slipped through.
     if (row && row.role !== 'banned') user = row;
   }
@@ -59,7 +59,7 @@ export function createContextInner({
   return { ...deps, cookie, device, user, actor, ip, userAgent };
 }
 
-export type Context = ReturnType<typeof createContextInner>;
+export type Context = Awaited<ReturnType<typeof createContextInner>>;
 
 export async function createContext(deps: AppDeps, req: Request, res: Response) {
   const cookie = await getSessionCookie(req, res, deps.sessionSecret);

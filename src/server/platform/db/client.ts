@@ -1,16 +1,34 @@
-// Opens the SQLite database with the durability settings we rely on and brings its schema up to
-// date without ever losing a row (see migrate.ts).
+// Opens the database and hands the services one handle, the same on both engines: queries are
+// awaited drizzle builders, and every transaction goes through `db.transaction(async (tx) => …)`.
+//
+// SQLite (the zero-configuration default) has one writer at a time, so the handle holds two
+// connections to the file. Reads run on a read-only connection and see only committed rows (WAL).
+// Writes run on the writer connection behind an async mutex: a transaction takes the mutex, runs
+// `BEGIN IMMEDIATE`, awaits its callback and commits, and a single write outside a transaction
+// waits for the mutex too, so nothing of another request can run inside an open transaction even
+// when its callback awaits real I/O. Using the outer `db` to write inside a transaction would wait
+// for itself; it is refused at once (and by a lint rule before that).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { TransactionRollbackError, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { BaseSQLiteDatabase, SQLiteTransaction } from 'drizzle-orm/sqlite-core';
 import { MIGRATIONS_DIR } from '../paths';
 import { applyMigrations, type MigrationLog } from './migrate';
+import type * as sqliteSchema from './schema.sqlite';
 import * as schema from './schema';
 
-export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+type Schema = typeof sqliteSchema;
+/**
+ * The handle services use. It is typed as drizzle's asynchronous SQLite database because both
+ * engines' builders answer the same awaited calls; SQLite-only calls (`.get()`, `.all()`,
+ * `.run()`) are refused by a lint rule so the same code runs on PostgreSQL.
+ */
+export type DB = BaseSQLiteDatabase<'async', unknown, Schema>;
 /** A transaction handle: services that take part in a caller's transaction accept either. */
-export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+export type Tx = SQLiteTransaction<'async', unknown, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = DB | Tx;
 
 export interface OpenDatabaseOptions {
@@ -18,27 +36,167 @@ export interface OpenDatabaseOptions {
   log?: MigrationLog;
 }
 
+interface Opened {
+  close: () => void;
+  /** The SQLite writer connection (scripts that bulk-load through prepared statements). */
+  sqlite: Database.Database;
+}
+const opened = new WeakMap<object, Opened>();
+
+/** The transaction this async context runs inside, if any (see `refuseInsideTransaction`). */
+const insideTransaction = new AsyncLocalStorage<true>();
+
+/** One holder at a time, in arrival order. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => T | Promise<T>): Promise<T> {
+    const result = this.tail.then(fn);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
 export async function openDatabase(file: string, options: OpenDatabaseOptions = {}): Promise<DB> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file);
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const writer = new Database(file);
+  let reader: Database.Database | undefined;
   try {
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('busy_timeout = 5000');
-    await applyMigrations(sqlite, {
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('synchronous = FULL');
+    writer.pragma('busy_timeout = 5000');
+    await applyMigrations(writer, {
       file,
       migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
       log: options.log,
     });
     // Only after the schema is current: a table rebuild needs foreign keys off (migrate.ts).
-    sqlite.pragma('foreign_keys = ON');
+    writer.pragma('foreign_keys = ON');
+    reader = new Database(file, { readonly: true });
+    reader.pragma('busy_timeout = 5000');
   } catch (error) {
-    sqlite.close();
+    reader?.close();
+    writer.close();
     throw error;
   }
-  return drizzle(sqlite, { schema }) as DB;
+  const db = sqliteHandle(writer, reader);
+  opened.set(db, {
+    sqlite: writer,
+    close: () => {
+      if (reader.open) reader.close();
+      if (writer.open) writer.close();
+    },
+  });
+  return db;
+}
+
+function sqliteHandle(writerClient: Database.Database, readerClient: Database.Database): DB {
+  const reads = drizzle(readerClient, { schema });
+  const writes = drizzle(writerClient, { schema });
+  const mutex = new Mutex();
+  let savepoints = 0;
+
+  const serialize = <T>(execute: () => T): Promise<T> => {
+    refuseInsideTransaction();
+    return mutex.run(execute);
+  };
+
+  // Inside a transaction the writer connection is used directly: the mutex is already held.
+  const tx = Object.create(writes) as BetterSQLite3Database<Schema> & Record<string, unknown>;
+  tx.rollback = () => {
+    throw new TransactionRollbackError();
+  };
+  tx.transaction = async <T>(fn: (inner: typeof tx) => Promise<T>): Promise<T> => {
+    const name = `sp${++savepoints}`;
+    writerClient.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn(tx);
+      writerClient.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      writerClient.exec(`ROLLBACK TO ${name}`);
+      writerClient.exec(`RELEASE ${name}`);
+      throw error;
+    }
+  };
+
+  const handle = Object.create(reads) as Record<string, unknown>;
+  handle.insert = (table: never) => serialized(writes.insert(table), serialize);
+  handle.update = (table: never) => serialized(writes.update(table), serialize);
+  handle.delete = (table: never) => serialized(writes.delete(table), serialize);
+  handle.run = (query: never) => serialize(() => writes.run(query));
+  handle.transaction = <T>(fn: (t: typeof tx) => Promise<T>): Promise<T> => {
+    refuseInsideTransaction();
+    return mutex.run(async () => {
+      writerClient.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await insideTransaction.run(true, () => fn(tx));
+        writerClient.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (writerClient.inTransaction) writerClient.exec('ROLLBACK');
+        if (error instanceof TransactionRollbackError) return undefined as T;
+        throw error;
+      }
+    });
+  };
+  return handle as unknown as DB;
+}
+
+/**
+ * A write through the outer handle from inside a transaction would wait for the transaction that
+ * is waiting for it. The lint rule catches the plain case; this catches a helper that was handed
+ * `db` instead of `tx`.
+ */
+function refuseInsideTransaction(): void {
+  if (insideTransaction.getStore()) {
+    throw new Error('The outer db was used to write inside a transaction: pass the tx handle.');
+  }
+}
+
+/**
+ * Wraps a drizzle write builder so that awaiting it (or its chained forms: `.values()`,
+ * `.returning()`, `.where()`, …) runs the statement under the writer mutex.
+ */
+function serialized<T extends object>(
+  builder: T,
+  serialize: <R>(execute: () => R) => Promise<R>,
+): T {
+  const proxy: T = new Proxy(builder, {
+    get(target, prop) {
+      const execute = () => (target as unknown as { execute: () => unknown }).execute();
+      if (prop === 'then') {
+        return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) =>
+          serialize(execute).then(ok, fail);
+      }
+      if (prop === 'catch') return (fail: (e: unknown) => unknown) => serialize(execute).catch(fail);
+      if (prop === 'finally') return (f: () => void) => serialize(execute).finally(f);
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (out === target) return proxy;
+        return out !== null && typeof out === 'object' ? serialized(out, serialize) : out;
+      };
+    },
+  });
+  return proxy;
 }
 
 export function closeDatabase(db: DB): void {
-  if (db.$client.open) db.$client.close();
+  opened.get(db)?.close();
+}
+
+/** The SQLite writer connection behind a handle, for scripts that bulk-load (bench, seeds). */
+export function sqliteConnection(db: DB): Database.Database {
+  const entry = opened.get(db);
+  if (!entry) throw new Error('Not an SQLite database handle.');
+  return entry.sqlite;
+}
+
+/** Whether a handle is the database itself rather than a transaction inside it. */
+export function isDatabase(db: DbOrTx): db is DB {
+  return opened.has(db);
 }
