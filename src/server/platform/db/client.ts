@@ -12,7 +12,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { TransactionRollbackError, type ExtractTablesWithRelations } from 'drizzle-orm';
+import {
+  QueryPromise,
+  TransactionRollbackError,
+  type ExtractTablesWithRelations,
+} from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { BaseSQLiteDatabase, SQLiteTransaction } from 'drizzle-orm/sqlite-core';
 import { MIGRATIONS_DIR } from '../paths';
@@ -178,7 +182,8 @@ function serialized<T extends object>(
       return (...args: unknown[]) => {
         const out = (value as (...a: unknown[]) => unknown).apply(target, args);
         if (out === target) return proxy;
-        return out !== null && typeof out === 'object' ? serialized(out, serialize) : out;
+        // Chained builders (`.values()` on an insert, `.set()` on an update) are wrapped too.
+        return out instanceof QueryPromise ? serialized(out, serialize) : out;
       };
     },
   });
