@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+const SERVER_SUITES = [
+  'tests/server/**/*.test.ts',
+  'tests/rest/**/*.test.ts',
+  'tests/fuzz/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Suites hash passwords at a low cost injected by tests/helpers/db.ts (testPasswords); the
@@ -10,19 +16,31 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: [
-            'tests/server/**/*.test.ts',
-            'tests/rest/**/*.test.ts',
-            'tests/fuzz/**/*.test.ts',
-          ],
+          include: SERVER_SUITES,
+          // SQLite, whatever the shell's DATABASE_URL says.
+          env: { DATABASE_URL: '' },
           environment: 'node',
           testTimeout: 20_000,
+        },
+      },
+      {
+        // The same server suites on PostgreSQL: a throw-away cluster started by the global setup
+        // (scripts/test.mjs runs this only when Debian's postgresql binaries are installed).
+        extends: true,
+        test: {
+          name: 'server-pg',
+          include: SERVER_SUITES,
+          environment: 'node',
+          globalSetup: ['tests/helpers/pgGlobalSetup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {
         extends: true,
         test: {
           name: 'e2e',
+          env: { DATABASE_URL: '' },
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/globalSetup.ts'],

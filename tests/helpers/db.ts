@@ -4,7 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Role, Tier } from '../../src/shared/constants';
-import { closeDatabase, openDatabase, type DB } from '../../src/server/platform/db/client';
+import pg from 'pg';
+import { inject } from 'vitest';
+import {
+  closeDatabase,
+  openDatabase,
+  openPostgresDatabase,
+  type DB,
+} from '../../src/server/platform/db/client';
+import { dialect } from '../../src/server/platform/db/dialectChoice';
+import { TEMPLATE_DB } from './pgGlobalSetup';
 import { users } from '../../src/server/platform/db/schema';
 import {
   createContextInner,
@@ -23,7 +32,7 @@ export interface TestDb {
   dir: string;
   db: DB;
   deps: AppDeps;
-  close: () => void;
+  close: () => Promise<void>;
 }
 
 export interface TestDbOptions {
@@ -36,7 +45,10 @@ export interface TestDbOptions {
 
 export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-test-'));
-  const db = await openDatabase(path.join(dir, 'app.db'));
+  const { db, drop } =
+    dialect === 'pg'
+      ? await createPostgresDb()
+      : { db: await openDatabase(path.join(dir, 'app.db')), drop: async () => undefined };
   const uploadDir = path.join(dir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
   const deps: AppDeps = {
@@ -55,9 +67,41 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
     dir,
     db,
     deps,
-    close: () => {
-      closeDatabase(db);
+    close: async () => {
+      await closeDatabase(db);
+      await drop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let databases = 0;
+
+/** A fresh database of the run's PostgreSQL cluster, copied from the migrated template. */
+async function createPostgresDb(): Promise<{ db: DB; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  databases += 1;
+  const name = `t_${process.pid}_${databases}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgresDatabase(url.toString(), { poolSize: 4 });
+  return {
+    db,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -39,7 +39,7 @@ export async function startTestServer(
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      t.close();
+      await t.close();
     },
   };
 }

@@ -12,6 +12,18 @@ export const ZEnvSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
   DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('db/app.db')),
+  // PostgreSQL instead of the SQLite file: postgres://user:password@host:5432/database.
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, {
+        error: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/contests',
+      })
+      .optional(),
+  ),
+  // Connections each app server keeps to PostgreSQL.
+  PGPOOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(10)),
   UPLOAD_DIR: z.preprocess(emptyAsUndefined, z.string().default('db/uploads')),
   SESSION_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -42,7 +54,18 @@ export const ZEnvSchema = z.object({
 export type Env = z.infer<typeof ZEnvSchema>;
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = ZEnvSchema.safeParse(source);
+  const result = ZEnvSchema.superRefine((env, ctx) => {
+    // Several app servers share one PostgreSQL database: each must open the others' cookies,
+    // so none may make up a secret of its own.
+    if (env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message:
+          'is required when DATABASE_URL is set (the same value on every app server, at least 32 characters)',
+      });
+    }
+  }).safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -17,10 +17,11 @@ import {
   TransactionRollbackError,
   type ExtractTablesWithRelations,
 } from 'drizzle-orm';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { BaseSQLiteDatabase, SQLiteTransaction } from 'drizzle-orm/sqlite-core';
 import { MIGRATIONS_DIR } from '../paths';
 import { applyMigrations, type MigrationLog } from './migrate';
+import { openPostgres } from './postgres';
 import type * as sqliteSchema from './schema.sqlite';
 import * as schema from './schema';
 
@@ -41,9 +42,9 @@ export interface OpenDatabaseOptions {
 }
 
 interface Opened {
-  close: () => void;
+  close: () => void | Promise<void>;
   /** The SQLite writer connection (scripts that bulk-load through prepared statements). */
-  sqlite: Database.Database;
+  sqlite?: Database.Database;
 }
 const opened = new WeakMap<object, Opened>();
 
@@ -108,7 +109,7 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
   };
 
   // Inside a transaction the writer connection is used directly: the mutex is already held.
-  const tx = Object.create(writes) as BetterSQLite3Database<Schema> & Record<string, unknown>;
+  const tx = Object.create(writes) as Record<string, unknown>;
   tx.rollback = () => {
     throw new TransactionRollbackError();
   };
@@ -190,14 +191,39 @@ function serialized<T extends object>(
   return proxy;
 }
 
-export function closeDatabase(db: DB): void {
-  opened.get(db)?.close();
+/**
+ * PostgreSQL at `url` (DATABASE_URL): a pool, migrated under an advisory lock. A bad URL or an
+ * unreachable server is an Error whose message says which.
+ */
+export async function openPostgresDatabase(
+  url: string,
+  options: OpenDatabaseOptions & { poolSize?: number } = {},
+): Promise<DB> {
+  const { db, pool } = await openPostgres(url, options);
+  opened.set(db, { close: () => pool.end() });
+  return db;
+}
+
+/** The configured engine: PostgreSQL when a URL is given, else the SQLite file. */
+export function openConfiguredDatabase(
+  config: { databaseUrl?: string; databasePath: string; poolSize?: number },
+  options: OpenDatabaseOptions = {},
+): Promise<DB> {
+  return config.databaseUrl
+    ? openPostgresDatabase(config.databaseUrl, { ...options, poolSize: config.poolSize })
+    : openDatabase(config.databasePath, options);
+}
+
+export async function closeDatabase(db: DB): Promise<void> {
+  const entry = opened.get(db);
+  opened.delete(db);
+  await entry?.close();
 }
 
 /** The SQLite writer connection behind a handle, for scripts that bulk-load (bench, seeds). */
 export function sqliteConnection(db: DB): Database.Database {
   const entry = opened.get(db);
-  if (!entry) throw new Error('Not an SQLite database handle.');
+  if (!entry?.sqlite) throw new Error('Not an SQLite database handle.');
   return entry.sqlite;
 }
 

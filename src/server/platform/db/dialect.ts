@@ -1,20 +1,23 @@
-// What differs between database engines, in one place: raw statements, unique-violation reports,
-// and (as the PostgreSQL data layer lands) the SQL fragments whose spelling differs.
-import type { SQL } from 'drizzle-orm';
+// What differs between the two engines, in one place. Everything else is written once in
+// drizzle's query builder, or in raw SQL both engines read the same way (UPDATE … FROM, window
+// functions, IS DISTINCT FROM, CAST(… AS BIGINT)).
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { dialect } from './dialectChoice';
 
 export { dialect };
 
+const pg = dialect === 'pg';
+
 /** Runs a raw statement that answers no rows (an UPDATE … FROM, a bulk rewrite). */
 export async function execute(db: DbOrTx, query: SQL): Promise<void> {
-  if (dialect === 'pg') await (db as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(query);
+  if (pg) await (db as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(query);
   else await db.run(query);
 }
 
 /** Runs a raw query and answers its rows. */
 export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  if (dialect === 'pg') {
+  if (pg) {
     const result = await (db as unknown as { execute: (q: SQL) => Promise<{ rows: T[] }> }).execute(
       query,
     );
@@ -23,15 +26,98 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (await db.all(query)) as T[];
 }
 
-/** A write refused by a unique index. */
-export function isUniqueViolation(error: unknown): error is Error & { message: string } {
-  const code = (error as { code?: string } | null)?.code;
-  return error instanceof Error && (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505');
+/**
+ * A column as names are compared and sorted: without regard to letter case. SQLite's NOCASE
+ * collation, PostgreSQL's lower() (both schemas index the expression the unique checks use).
+ */
+export function caseless(column: SQLWrapper): SQL {
+  return pg ? sql`lower(${column})` : sql`${column} COLLATE NOCASE`;
 }
 
-/** Which unique index a violation hit, from the engine's message ("... users.username" style). */
+/** `column = value`, ignoring letter case (a username or e-mail lookup). */
+export function equalsCaseless(column: SQLWrapper, value: string): SQL {
+  return pg ? sql`lower(${column}) = lower(${value})` : sql`${column} = ${value} COLLATE NOCASE`;
+}
+
+/** The values of a caseless `IN (…)` list, in the form `caseless(column)` compares with. */
+export function caselessValues(values: string[]): string[] {
+  return pg ? values.map((v) => v.toLowerCase()) : values;
+}
+
+/**
+ * A pattern match ignoring letter case, `\` escaping `%`, `_` and itself: SQLite's LIKE already
+ * ignores ASCII case; PostgreSQL's needs ILIKE.
+ */
+export function likeCaseless(column: SQLWrapper, pattern: string): SQL {
+  return pg
+    ? sql`${column} ILIKE ${pattern} ESCAPE '\\'`
+    : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** The `%term%` pattern for `likeCaseless`, the term's own wildcards escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The UTC calendar day ('YYYY-MM-DD') of a time column. */
+export function utcDay(column: SQLWrapper): SQL<string> {
+  return pg
+    ? sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`date(${column} / 1000, 'unixepoch')`;
+}
+
+/** A moment as a raw-SQL operand compared with a time column (SQLite stores milliseconds). */
+export function timeValue(at: Date): SQL {
+  return pg ? sql`CAST(${at.toISOString()} AS timestamptz)` : sql`${at.getTime()}`;
+}
+
+/**
+ * An integer key equal to an id kept as text (the audit log's target ids). PostgreSQL refuses to
+ * cast text that is not a number, so only digit strings are cast there.
+ */
+export function idMatchesText(idColumn: SQLWrapper, textColumn: SQLWrapper): SQL {
+  return pg
+    ? sql`${idColumn} = CASE WHEN ${textColumn} ~ '^[0-9]{1,9}$' THEN CAST(${textColumn} AS INTEGER) END`
+    : sql`${idColumn} = CAST(${textColumn} AS INTEGER)`;
+}
+
+/**
+ * Rows a rule reads before it writes (a contest's places, a proof's state), locked until the
+ * transaction ends. PostgreSQL runs transactions at READ COMMITTED, so two app servers could
+ * otherwise both read 49 of 50 places taken and both admit; on SQLite the writer mutex and
+ * BEGIN IMMEDIATE already let one writer in at a time.
+ */
+export async function lockForUpdate(tx: DbOrTx, table: SQLWrapper, where: SQL): Promise<void> {
+  if (pg) {
+    await (tx as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(
+      sql`SELECT 1 FROM ${table} WHERE ${where} FOR UPDATE`,
+    );
+  }
+}
+
+/**
+ * The engine's own error behind a failed query: drizzle wraps driver errors on PostgreSQL (and
+ * on SQLite's asynchronous path) in a DrizzleQueryError whose cause is the driver's.
+ */
+function driverError(error: unknown): (Error & { code?: string; constraint?: string }) | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current instanceof Error; depth += 1) {
+    if (typeof (current as { code?: unknown }).code === 'string') return current;
+    current = current.cause;
+  }
+  return null;
+}
+
+/** A write refused by a unique index. */
+export function isUniqueViolation(error: unknown): error is Error {
+  const code = driverError(error)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/** Which unique index a violation hit, from the engine's message or constraint name. */
 export function conflictField(error: Error): 'username' | 'email' | undefined {
-  const detail = `${error.message} ${(error as { constraint?: string }).constraint ?? ''}`;
+  const cause = driverError(error) ?? error;
+  const detail = `${cause.message} ${(cause as { constraint?: string }).constraint ?? ''}`;
   if (/username/i.test(detail)) return 'username';
   if (/email/i.test(detail)) return 'email';
   return undefined;

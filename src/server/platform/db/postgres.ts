@@ -1,0 +1,110 @@
+// PostgreSQL, selected by DATABASE_URL: drizzle's pg dialect over a `pg` pool. Several app
+// servers share one database, so what must happen once (migrations) happens under an advisory
+// lock, and transactions are the engine's own (rules that read then write lock the rows they
+// read, see the services).
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { PG_MIGRATIONS_DIR } from '../paths';
+import type { DB } from './client';
+import type { MigrationLog } from './migrate';
+import * as schema from './schema';
+
+/** Keys of the advisory locks the app takes (one namespace, so they never collide). */
+export const ADVISORY_LOCKS = { migrate: 7_160_001, seed: 7_160_002, cleanup: 7_160_003 } as const;
+
+const INT8 = 20;
+
+/**
+ * The same values SQLite answers: a count(*) or other bigint as a number (counts and scaled
+ * scores stay far below 2^53), not the string node-postgres gives by default.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface OpenPostgresOptions {
+  migrationsFolder?: string;
+  log?: MigrationLog;
+  /** Connections per app server (PGPOOL_SIZE); the default suits a small server. */
+  poolSize?: number;
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+export async function openPostgres(
+  url: string,
+  options: OpenPostgresOptions = {},
+): Promise<{ db: DB; pool: pg.Pool }> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('DATABASE_URL is not a URL: expected postgres://user:password@host:5432/db');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new Error(
+      `DATABASE_URL must start with postgres:// (got ${parsed.protocol}//): expected postgres://user:password@host:5432/db`,
+    );
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 10_000,
+    types,
+  });
+  // An idle client's error (the server restarted) must not crash the process; the pool drops it.
+  pool.on('error', () => undefined);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `Cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message || String(error)}`,
+    );
+  }
+  try {
+    // Servers starting together migrate one at a time; the later ones find nothing to do.
+    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrate]);
+    try {
+      const migrationsFolder = options.migrationsFolder ?? PG_MIGRATIONS_DIR;
+      const before = await appliedCount(client);
+      await migrate(drizzle(client), { migrationsFolder });
+      const applied = (await appliedCount(client)) - before;
+      if (applied > 0) options.log?.info(`Applied ${applied} PostgreSQL migration(s)`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrate]);
+    }
+  } catch (error) {
+    client.release();
+    await pool.end();
+    throw error;
+  }
+  client.release();
+  const db = drizzle(pool, { schema }) as unknown as DB;
+  return { db, pool };
+}
+
+async function appliedCount(client: pg.PoolClient): Promise<number> {
+  const exists = await client.query<{ t: string | null }>(
+    "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t",
+  );
+  if (!exists.rows[0]?.t) return 0;
+  const { rows } = await client.query<{ n: number }>(
+    'SELECT count(*) AS n FROM drizzle.__drizzle_migrations',
+  );
+  return Number(rows[0]?.n ?? 0);
+}
