@@ -199,10 +199,13 @@ export const ZImportProgressSchema = z.object({
 });
 export type TImportProgress = z.infer<typeof ZImportProgressSchema>;
 
+export const IMPORT_STATUSES = ['running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
 export const ZImportJobSchema = z.object({
   jobId: z.string(),
   siteUrl: z.string(),
-  status: z.enum(['running', 'done', 'failed']),
+  status: z.enum(IMPORT_STATUSES),
   /** Why a failed import stopped; pages before it were kept. */
   message: z.string().nullable(),
   progress: ZImportProgressSchema,

@@ -60,6 +60,7 @@ import {
   type ProofStatus,
 } from '../../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
+import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { PAYOUT_METHODS, oneOf } from './checks';
 
 /** A point in time as a Date, to the millisecond (SQLite: integer milliseconds). */
@@ -413,5 +414,29 @@ export const educationSaved = pgTable(
     primaryKey({ columns: [t.userId, t.contentId] }),
     index('education_saved_user').on(t.userId, t.savedAt),
     index('education_saved_content').on(t.contentId),
+  ],
+);
+
+export const liveChannels = pgTable('live_channels', {
+  channel: text('channel').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: text('id').primaryKey(),
+    siteUrl: text('site_url').notNull(),
+    status: text('status').$type<ImportStatus>().notNull(),
+    message: text('message'),
+    progress: text('progress').notNull(),
+    startedAt: time('started_at').notNull(),
+    finishedAt: time('finished_at'),
+    heartbeatAt: time('heartbeat_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('import_jobs_one_running').on(t.status).where(sql`"status" = 'running'`),
+    index('import_jobs_started').on(t.startedAt),
+    check('import_jobs_status_valid', oneOf('status', IMPORT_STATUSES)),
   ],
 );

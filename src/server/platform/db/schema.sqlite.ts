@@ -45,6 +45,7 @@ import {
   type ProofStatus,
 } from '../../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
+import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { PAYOUT_METHODS, oneOf } from './checks';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -443,5 +444,35 @@ export const educationSaved = sqliteTable(
     // The Saved tab lists a member's items newest-saved first; the PK serves 'is it saved'.
     index('education_saved_user').on(t.userId, t.savedAt),
     index('education_saved_content').on(t.contentId),
+  ],
+);
+
+// How many changes each live channel (a contest's leaderboard, a member's payments) has had:
+// the id of a live event, shared by every app server, so a client reconnecting to another
+// server neither hears a change twice nor misses one.
+export const liveChannels = sqliteTable('live_channels', {
+  channel: text('channel').primaryKey(),
+  version: integer('version').notNull(),
+});
+
+// WordPress imports run in the background on one app server; their progress is kept here so the
+// admin's progress poll can land on any server. One runs at a time (the partial unique index);
+// one whose server died stops counting as running once its heartbeat is old.
+export const importJobs = sqliteTable(
+  'import_jobs',
+  {
+    id: text('id').primaryKey(),
+    siteUrl: text('site_url').notNull(),
+    status: text('status').$type<ImportStatus>().notNull(),
+    message: text('message'),
+    progress: text('progress').notNull(),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    heartbeatAt: integer('heartbeat_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('import_jobs_one_running').on(t.status).where(sql`"status" = 'running'`),
+    index('import_jobs_started').on(t.startedAt),
+    check('import_jobs_status_valid', oneOf('status', IMPORT_STATUSES)),
   ],
 );

@@ -21,3 +21,5 @@ export const scoreHistory = chosen.scoreHistory;
 export const paymentProofs = chosen.paymentProofs;
 export const educationContent = chosen.educationContent;
 export const educationSaved = chosen.educationSaved;
+export const liveChannels = chosen.liveChannels;
+export const importJobs = chosen.importJobs;
