@@ -21,6 +21,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { BaseSQLiteDatabase, SQLiteTransaction } from 'drizzle-orm/sqlite-core';
 import { MIGRATIONS_DIR } from '../paths';
 import { applyMigrations, type MigrationLog } from './migrate';
+import { localBus, postgresBus, type Bus } from '../bus';
 import { openPostgres } from './postgres';
 import type * as sqliteSchema from './schema.sqlite';
 import * as schema from './schema';
@@ -43,10 +44,28 @@ export interface OpenDatabaseOptions {
 
 interface Opened {
   close: () => void | Promise<void>;
+  /** Messages to every app server on this database (platform/bus.ts). */
+  bus: Bus;
   /** The SQLite writer connection (scripts that bulk-load through prepared statements). */
   sqlite?: Database.Database;
 }
 const opened = new WeakMap<object, Opened>();
+
+/** Where a transaction handle keeps what must run once it has committed (`afterCommit`). */
+const AFTER_COMMIT = Symbol('afterCommit');
+
+/**
+ * Runs `fn` once `db` has committed: at once for the database itself (its writes commit as they
+ * run); after COMMIT for an SQLite transaction, and never if it rolls back. PostgreSQL's
+ * transactions hold their own after-commit work (NOTIFY), so there it runs at once.
+ */
+export function afterCommit(db: DbOrTx, fn: () => void): void {
+  const queue = (db as unknown as Record<symbol, ((f: () => void) => void) | undefined>)[
+    AFTER_COMMIT
+  ];
+  if (queue) queue(fn);
+  else fn();
+}
 
 /** The transaction this async context runs inside, if any (see `refuseInsideTransaction`). */
 const insideTransaction = new AsyncLocalStorage<true>();
@@ -87,9 +106,12 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
     throw error;
   }
   const db = sqliteHandle(writer, reader);
+  const bus = localBus();
   opened.set(db, {
     sqlite: writer,
-    close: () => {
+    bus,
+    close: async () => {
+      await bus.close();
       if (reader.open) reader.close();
       if (writer.open) writer.close();
     },
@@ -102,6 +124,7 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
   const writes = drizzle(writerClient, { schema });
   const mutex = new Mutex();
   let savepoints = 0;
+  let committed: Array<() => void> | null = null;
 
   const serialize = <T>(execute: () => T): Promise<T> => {
     refuseInsideTransaction();
@@ -110,6 +133,10 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
 
   // Inside a transaction the writer connection is used directly: the mutex is already held.
   const tx = Object.create(writes) as Record<string, unknown>;
+  (tx as Record<symbol, unknown>)[AFTER_COMMIT] = (fn: () => void) => {
+    if (committed) committed.push(fn);
+    else fn();
+  };
   tx.rollback = () => {
     throw new TransactionRollbackError();
   };
@@ -136,11 +163,16 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
     refuseInsideTransaction();
     return mutex.run(async () => {
       writerClient.exec('BEGIN IMMEDIATE');
+      committed = [];
       try {
         const result = await insideTransaction.run(true, () => fn(tx));
         writerClient.exec('COMMIT');
+        const after = committed;
+        committed = null;
+        for (const run of after) run();
         return result;
       } catch (error) {
+        committed = null;
         if (writerClient.inTransaction) writerClient.exec('ROLLBACK');
         if (error instanceof TransactionRollbackError) return undefined as T;
         throw error;
@@ -200,7 +232,14 @@ export async function openPostgresDatabase(
   options: OpenDatabaseOptions & { poolSize?: number } = {},
 ): Promise<DB> {
   const { db, pool } = await openPostgres(url, options);
-  opened.set(db, { close: () => pool.end() });
+  const bus = postgresBus(url);
+  opened.set(db, {
+    bus,
+    close: async () => {
+      await bus.close();
+      await pool.end();
+    },
+  });
   return db;
 }
 
@@ -225,6 +264,13 @@ export function sqliteConnection(db: DB): Database.Database {
   const entry = opened.get(db);
   if (!entry?.sqlite) throw new Error('Not an SQLite database handle.');
   return entry.sqlite;
+}
+
+/** The message bus between the app servers on this database. */
+export function busOf(db: DB): Bus {
+  const entry = opened.get(db);
+  if (!entry) throw new Error('Not an open database handle.');
+  return entry.bus;
 }
 
 /** Whether a handle is the database itself rather than a transaction inside it. */
