@@ -1,7 +1,16 @@
-// The one abuse-limit mechanism: named rate-limiter-flexible counters, kept in memory (one
-// process serves the platform; a restart forgives everyone, which is acceptable), and the two
-// rules built from them: password guesses and plain quotas.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// The one abuse-limit mechanism: named rate-limiter-flexible counters, and the two rules built
+// from them: password guesses and plain quotas. On SQLite one process serves the platform and
+// the counters live in its memory (a restart forgives everyone, which is acceptable); on
+// PostgreSQL they live in the database's rate_limits table, so a guess counts the same on every
+// app server.
+import type pg from 'pg';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { MSG } from '../../shared/messages';
 import { AppError } from './errors';
 
@@ -39,49 +48,73 @@ export function accountDelaySeconds(failures: number, free: number): number {
 
 export interface Limits {
   settings: LimitSettings;
-  guessIp: RateLimiterMemory;
-  guessAccount: RateLimiterMemory;
-  accountSlot: RateLimiterMemory;
-  guessDevice: RateLimiterMemory;
-  signupIp: RateLimiterMemory;
-  uploadRate: RateLimiterMemory;
-  uploadBytes: RateLimiterMemory;
+  guessIp: RateLimiterAbstract;
+  guessAccount: RateLimiterAbstract;
+  accountSlot: RateLimiterAbstract;
+  guessDevice: RateLimiterAbstract;
+  signupIp: RateLimiterAbstract;
+  uploadRate: RateLimiterAbstract;
+  uploadBytes: RateLimiterAbstract;
 }
 
-export function createLimits(overrides: Partial<LimitSettings> = {}): Limits {
+/** Where counters are kept: this process's memory, or PostgreSQL through a pool. */
+export type LimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool };
+
+function limiterFor(store: LimitStore) {
+  let first = true;
+  return (options: IRateLimiterOptions): RateLimiterAbstract => {
+    if (store.kind === 'memory') return new RateLimiterMemory(options);
+    // The table comes from a migration (0003_rate_limits); one limiter sweeps expired rows.
+    const sweep = first;
+    first = false;
+    return new RateLimiterPostgres({
+      ...options,
+      storeClient: store.pool,
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: sweep,
+    });
+  };
+}
+
+export function createLimits(
+  overrides: Partial<LimitSettings> = {},
+  store: LimitStore = { kind: 'memory' },
+): Limits {
   const settings = { ...DEFAULT_LIMITS, ...overrides };
+  const limiter = limiterFor(store);
   return {
     settings,
-    guessIp: new RateLimiterMemory({
+    guessIp: limiter({
       keyPrefix: 'guess-ip',
       points: settings.guessesPerIp,
       duration: 15 * 60,
     }),
     // Failures at one account are remembered for a day; a success forgets them.
-    guessAccount: new RateLimiterMemory({
+    guessAccount: limiter({
       keyPrefix: 'guess-acct',
       points: 1_000_000,
       duration: 24 * 3600,
     }),
-    accountSlot: new RateLimiterMemory({ keyPrefix: 'acct-slot', points: 1, duration: 30 }),
+    accountSlot: limiter({ keyPrefix: 'acct-slot', points: 1, duration: 30 }),
     // A device cookie that keeps failing is locked out itself (OWASP device cookies), for an hour.
-    guessDevice: new RateLimiterMemory({
+    guessDevice: limiter({
       keyPrefix: 'guess-device',
       points: settings.guessesPerDevice,
       duration: 3600,
       blockDuration: 3600,
     }),
-    signupIp: new RateLimiterMemory({
+    signupIp: limiter({
       keyPrefix: 'signup',
       points: settings.signupsPerIpPerHour,
       duration: 3600,
     }),
-    uploadRate: new RateLimiterMemory({
+    uploadRate: limiter({
       keyPrefix: 'upload',
       points: settings.uploadsPerMinute,
       duration: 60,
     }),
-    uploadBytes: new RateLimiterMemory({
+    uploadBytes: limiter({
       keyPrefix: 'upload-bytes',
       points: settings.uploadBytesPerDay,
       duration: 24 * 3600,
@@ -97,7 +130,7 @@ function tooMany(ms: number, message: string = MSG.tooManyAttempts): AppError {
 
 /** Takes `points` from a limiter for `key`, or throws 429 with Retry-After when none are left. */
 export async function take(
-  limiter: RateLimiterMemory,
+  limiter: RateLimiterAbstract,
   key: string,
   points = 1,
   message?: string,

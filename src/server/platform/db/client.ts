@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type pg from 'pg';
 import {
   QueryPromise,
   TransactionRollbackError,
@@ -46,6 +47,8 @@ interface Opened {
   close: () => void | Promise<void>;
   /** Messages to every app server on this database (platform/bus.ts). */
   bus: Bus;
+  /** PostgreSQL's pool (shared state kept in the database: limits). */
+  pool?: pg.Pool;
   /** The SQLite writer connection (scripts that bulk-load through prepared statements). */
   sqlite?: Database.Database;
 }
@@ -235,6 +238,7 @@ export async function openPostgresDatabase(
   const bus = postgresBus(url);
   opened.set(db, {
     bus,
+    pool,
     close: async () => {
       await bus.close();
       await pool.end();
@@ -271,6 +275,11 @@ export function busOf(db: DB): Bus {
   const entry = opened.get(db);
   if (!entry) throw new Error('Not an open database handle.');
   return entry.bus;
+}
+
+/** The pool behind a PostgreSQL handle; null on SQLite. */
+export function postgresPool(db: DB): pg.Pool | null {
+  return opened.get(db)?.pool ?? null;
 }
 
 /** Whether a handle is the database itself rather than a transaction inside it. */
