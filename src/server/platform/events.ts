@@ -1,12 +1,17 @@
-// Live updates (server-sent events through tRPC subscriptions): an in-process event hub per
-// database with one channel per contest (its leaderboard: scores, a join, a leave, a member's
-// deletion) and one per member (their payment proofs: sent, verified, rejected). A change is
-// announced once its transaction has committed; every open subscription of that channel hears it
-// at once and its client reads the data again. The whole platform is one process over one SQLite
-// file, so an EventEmitter is all the fan-out there is to do.
-import crypto from 'node:crypto';
+// Live updates (server-sent events through tRPC subscriptions): one channel per contest (its
+// leaderboard: scores, a join, a leave, a member's deletion) and one per member (their payment
+// proofs: sent, verified, rejected). Every open subscription of a channel hears each change once
+// its transaction has committed, and its client reads the data again.
+//
+// Several app servers can share one PostgreSQL database, so a change's number (the event id a
+// client sends back on reconnect) is counted in the database (live_channels), and the news goes
+// out on the bus between servers (platform/bus.ts: NOTIFY in the writing transaction). Each
+// server keeps one bus subscription per database and fans it out to its own streams.
 import { EventEmitter, on } from 'node:events';
-import type { DB } from './db/client';
+import { eq, sql } from 'drizzle-orm';
+import { busOf, databaseOf, type DB, type DbOrTx } from './db/client';
+import { liveChannels } from './db/schema';
+import { RESYNC } from './bus';
 import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
 
@@ -14,38 +19,58 @@ type Channel = `contest:${number}` | `user:${number}`;
 
 interface Hub {
   emitter: EventEmitter;
-  /** How many changes each channel has had since this process started. */
-  versions: Map<Channel, number>;
+  /** Resolves once this server listens on the bus. */
+  listening: Promise<void>;
 }
 
 const hubs = new WeakMap<DB, Hub>();
 
-/** Event ids carry this process's mark: an id seen before a restart never matches a new one. */
-const BOOT = crypto.randomBytes(4).toString('hex');
-
+/** This server's fan-out of the database's live messages (`<channel> <version>`). */
 function hubOf(db: DB): Hub {
   let hub = hubs.get(db);
   if (!hub) {
     const emitter = new EventEmitter();
     // One listener per open page: hundreds of viewers of one contest are expected.
     emitter.setMaxListeners(0);
-    hubs.set(db, (hub = { emitter, versions: new Map() }));
+    const listening = busOf(db)
+      .subscribe('live', (message) => {
+        if (message === RESYNC) {
+          // Messages may have been lost: every open stream reads its channel's version again.
+          for (const channel of emitter.eventNames()) emitter.emit(channel, null);
+          return;
+        }
+        const [channel, version] = message.split(' ');
+        if (channel && version) emitter.emit(channel, Number(version));
+      })
+      .then(() => undefined);
+    hubs.set(db, (hub = { emitter, listening }));
   }
   return hub;
 }
 
-const eventId = (version: number) => `${BOOT}.${version}`;
+/** Counts one more change of a channel in `db` and sends the news once `db` commits. */
+async function announce(db: DbOrTx, channel: Channel): Promise<void> {
+  const [row] = await db
+    .insert(liveChannels)
+    .values({ channel, version: 1 })
+    .onConflictDoUpdate({
+      target: liveChannels.channel,
+      set: { version: sql`${liveChannels.version} + 1` },
+    })
+    .returning({ version: liveChannels.version });
+  await busOf(databaseOf(db)).publish(db, 'live', `${channel} ${row!.version}`);
+}
 
-function announce(db: DB, channel: Channel): number {
-  const hub = hubOf(db);
-  const version = (hub.versions.get(channel) ?? 0) + 1;
-  hub.versions.set(channel, version);
-  hub.emitter.emit(channel, version);
-  return version;
+async function versionOf(db: DB, channel: Channel): Promise<number> {
+  const [row] = await db
+    .select({ version: liveChannels.version })
+    .from(liveChannels)
+    .where(eq(liveChannels.channel, channel));
+  return row?.version ?? 0;
 }
 
 export interface LiveEvent<T> {
-  /** For the client's Last-Event-ID on a reconnect. */
+  /** For the client's Last-Event-ID on a reconnect (to this server or another). */
   id: string;
   change: T;
 }
@@ -62,15 +87,19 @@ async function* changesOf<T>(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<LiveEvent<T>> {
   const hub = hubOf(db);
+  await hub.listening;
   // Listening starts before the version is read, so no change falls between the two.
   const events = on(hub.emitter, channel, { signal });
-  const version = hub.versions.get(channel) ?? 0;
-  if (lastEventId && lastEventId !== eventId(version)) {
-    yield { id: eventId(version), change: toChange(version) };
+  let seen = await versionOf(db, channel);
+  if (lastEventId && lastEventId !== String(seen)) {
+    yield { id: String(seen), change: toChange(seen) };
   }
   try {
     for await (const [next] of events) {
-      yield { id: eventId(next as number), change: toChange(next as number) };
+      const version = next === null ? await versionOf(db, channel) : (next as number);
+      if (version === seen) continue;
+      seen = version;
+      yield { id: String(version), change: toChange(version) };
     }
   } catch (error) {
     // The client went away (or the server is closing): the end of the stream, not a failure.
@@ -79,15 +108,20 @@ async function* changesOf<T>(
   }
 }
 
-/** Tells every open subscription of these contests that their leaderboard changed. */
-export function announceLeaderboardChanges({
+/**
+ * Tells every open subscription of these contests that their leaderboard changed. Called with
+ * the transaction that made the change (the news leaves when it commits) or after it.
+ */
+export async function announceLeaderboardChanges({
   db,
   contestIds,
 }: {
-  db: DB;
+  db: DbOrTx;
   contestIds: Iterable<number>;
-}): void {
-  for (const contestId of new Set(contestIds)) announce(db, `contest:${contestId}`);
+}): Promise<void> {
+  for (const contestId of [...new Set(contestIds)].sort((a, b) => a - b)) {
+    await announce(db, `contest:${contestId}`);
+  }
 }
 
 export type LeaderboardEvent = LiveEvent<TLeaderboardChange>;
@@ -117,8 +151,14 @@ export function leaderboardChanges({
  * Tells a member's open pages that one of their payment proofs changed (sent, verified,
  * rejected): their contest page's join panel and /payment read their state again.
  */
-export function announcePaymentChanges({ db, userId }: { db: DB; userId: number | null }): void {
-  if (userId !== null) announce(db, `user:${userId}`);
+export async function announcePaymentChanges({
+  db,
+  userId,
+}: {
+  db: DbOrTx;
+  userId: number | null;
+}): Promise<void> {
+  if (userId !== null) await announce(db, `user:${userId}`);
 }
 
 /** The changes of one member's payment proofs, as they happen, until `signal` aborts. */

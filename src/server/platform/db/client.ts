@@ -54,6 +54,12 @@ interface Opened {
 }
 const opened = new WeakMap<object, Opened>();
 
+/** The one transaction handle of an SQLite database (its writer connection). */
+const TX_HANDLE = Symbol('txHandle');
+function transactionHandleOf(db: DB): object {
+  return (db as unknown as Record<symbol, object>)[TX_HANDLE]!;
+}
+
 /** Where a transaction handle keeps what must run once it has committed (`afterCommit`). */
 const AFTER_COMMIT = Symbol('afterCommit');
 
@@ -109,6 +115,7 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
     throw error;
   }
   const db = sqliteHandle(writer, reader);
+  owners.set(transactionHandleOf(db), db);
   const bus = localBus();
   opened.set(db, {
     sqlite: writer,
@@ -157,7 +164,8 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
     }
   };
 
-  const handle = Object.create(reads) as Record<string, unknown>;
+  const handle = Object.create(reads) as Record<string | symbol, unknown>;
+  handle[TX_HANDLE] = tx;
   handle.insert = (table: never) => serialized(writes.insert(table), serialize);
   handle.update = (table: never) => serialized(writes.update(table), serialize);
   handle.delete = (table: never) => serialized(writes.delete(table), serialize);
@@ -235,6 +243,16 @@ export async function openPostgresDatabase(
   options: OpenDatabaseOptions & { poolSize?: number } = {},
 ): Promise<DB> {
   const { db, pool } = await openPostgres(url, options);
+  // Each PostgreSQL transaction is a new handle: note whose it is as it starts.
+  const begin = db.transaction.bind(db);
+  (db as { transaction: unknown }).transaction = <T>(
+    fn: (tx: Tx) => Promise<T>,
+    config?: Parameters<DB['transaction']>[1],
+  ) =>
+    begin((tx) => {
+      owners.set(tx, db);
+      return fn(tx);
+    }, config);
   const bus = postgresBus(url);
   opened.set(db, {
     bus,
@@ -280,6 +298,17 @@ export function busOf(db: DB): Bus {
 /** The pool behind a PostgreSQL handle; null on SQLite. */
 export function postgresPool(db: DB): pg.Pool | null {
   return opened.get(db)?.pool ?? null;
+}
+
+/** The transactions' databases (an event announced in a transaction goes on its bus). */
+const owners = new WeakMap<object, DB>();
+
+/** The database a handle belongs to: itself, or the database of a transaction. */
+export function databaseOf(db: DbOrTx): DB {
+  if (opened.has(db)) return db as DB;
+  const owner = owners.get(db);
+  if (!owner) throw new Error('A transaction handle of no known database.');
+  return owner;
 }
 
 /** Whether a handle is the database itself rather than a transaction inside it. */
