@@ -11,7 +11,12 @@ import path from 'node:path';
 import pino from 'pino';
 import { sealData } from 'iron-session';
 import { createApp } from '../src/server/http/app';
-import { closeDatabase, openDatabase, type DB } from '../src/server/platform/db/client';
+import {
+  closeDatabase,
+  openDatabase,
+  sqliteConnection,
+  type DB,
+} from '../src/server/platform/db/client';
 import { applyScores, rerankContest } from '../src/server/domain/participation/contestParticipants';
 import { getLeaderboard, setScores } from '../src/server/domain/participation/leaderboard';
 import { joinContest } from '../src/server/domain/participation/participation';
@@ -30,11 +35,11 @@ function ms(start: bigint): number {
 }
 
 /** Median of `runs` timings of fn, in ms. */
-function median(runs: number, fn: (i: number) => void): number {
+async function median(runs: number, fn: (i: number) => unknown): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
-    fn(i);
+    await fn(i);
     times.push(ms(start));
   }
   times.sort((a, b) => a - b);
@@ -44,12 +49,12 @@ function median(runs: number, fn: (i: number) => void): number {
 const fmt = (n: number) => (n < 1 ? n.toFixed(3) : n < 10 ? n.toFixed(2) : n.toFixed(0));
 
 function insertMembers(db: DB, prefix: string, n: number): number[] {
-  const insert = db.$client.prepare(
+  const insert = sqliteConnection(db).prepare(
     "INSERT INTO users (username, email, password, role, subscription_tier) VALUES (?, ?, 'x', 'user', ?)",
   );
   const tiers = ['free', 'standard', 'pro', 'elite'];
   const ids: number[] = [];
-  db.$client.transaction(() => {
+  sqliteConnection(db).transaction(() => {
     for (let i = 0; i < n; i++) {
       ids.push(
         Number(
@@ -69,7 +74,7 @@ function insertContestRow(
 ): number {
   const now = Date.now();
   return Number(
-    db.$client
+    sqliteConnection(db)
       .prepare(
         `INSERT INTO contests (slug, title, created_by, status, draft, max_participants,
           registration_deadline, start_date, end_date, published_at)
@@ -83,30 +88,34 @@ function insertContestRow(
 async function leaderboardAt(db: DB, size: number, admin: { id: number; username: string }) {
   const members = insertMembers(db, `m${size}_`, size);
   const contestId = insertContestRow(db, `board-${size}`, admin.id);
-  const add = db.$client.prepare(
+  const add = sqliteConnection(db).prepare(
     'INSERT INTO contest_participants (contest_id, user_id, score) VALUES (?, ?, ?)',
   );
-  db.$client.transaction(() => {
+  sqliteConnection(db).transaction(() => {
     // Scores with plenty of ties, as real contests have (stored as integers of 1/10,000).
     for (const id of members) add.run(contestId, id, Math.floor(Math.random() * size) * 10_000);
   })();
-  db.$client
+  sqliteConnection(db)
     .prepare('UPDATE contests SET participants = ? WHERE id = ?')
     .run(members.length, contestId);
 
   let start = process.hrtime.bigint();
-  db.transaction((tx) => rerankContest({ db: tx, contestId }));
+  await db.transaction(async (tx) => {
+    await rerankContest({ db: tx, contestId });
+  });
   const rerank = ms(start);
   // Again, when nothing changed: only differing rows are written.
   start = process.hrtime.bigint();
-  db.transaction((tx) => rerankContest({ db: tx, contestId }));
+  await db.transaction(async (tx) => {
+    await rerankContest({ db: tx, contestId });
+  });
   const rerankUnchanged = ms(start);
 
-  const rows = db.$client
+  const rows = sqliteConnection(db)
     .prepare('SELECT id FROM contest_participants WHERE contest_id = ?')
     .all(contestId) as { id: number }[];
   const pick = () => rows[Math.floor(Math.random() * rows.length)]!.id;
-  const oneScore = median(51, () =>
+  const oneScore = await median(51, () =>
     applyScores({
       db,
       contestId,
@@ -114,7 +123,7 @@ async function leaderboardAt(db: DB, size: number, admin: { id: number; username
     }),
   );
   const actor = { id: admin.id, username: admin.username, role: 'admin' as const };
-  const batch = median(5, () =>
+  const batch = await median(5, () =>
     setScores({
       db,
       actor,
@@ -130,17 +139,17 @@ async function leaderboardAt(db: DB, size: number, admin: { id: number; username
     role: 'user' as const,
   });
   // Warm the prepared statements first.
-  getLeaderboard({ db, viewer: viewer(0), contestId, limit: 10, offset: 0 });
-  const read = median(501, (i) =>
+  await getLeaderboard({ db, viewer: viewer(0), contestId, limit: 10, offset: 0 });
+  const read = await median(501, (i) =>
     getLeaderboard({ db, viewer: viewer(i), contestId, limit: 10, offset: 0 }),
   );
-  const deepPage = median(101, (i) =>
+  const deepPage = await median(101, (i) =>
     getLeaderboard({ db, viewer: viewer(i), contestId, limit: 25, offset: Math.floor(size / 2) }),
   );
-  const ownRank = db.$client.prepare(
+  const ownRank = sqliteConnection(db).prepare(
     'SELECT rank, score FROM contest_participants WHERE contest_id = ? AND user_id = ?',
   );
-  const own = median(1001, (i) => ownRank.get(contestId, viewer(i).id));
+  const own = await median(1001, (i) => ownRank.get(contestId, viewer(i).id));
   return { size, rerank, rerankUnchanged, oneScore, batch, read, deepPage, own };
 }
 
@@ -151,7 +160,7 @@ async function joins(db: DB, admin: { id: number }) {
   const contestId = insertContestRow(db, 'join-service', admin.id);
   let start = process.hrtime.bigint();
   for (const id of people) {
-    joinContest({ db, actor: { id, username: 'j', role: 'user' }, contestId });
+    await joinContest({ db, actor: { id, username: 'j', role: 'user' }, contestId });
   }
   const service = serviceCount / (ms(start) / 1000);
 
@@ -172,7 +181,7 @@ async function joins(db: DB, admin: { id: number }) {
   const restContest = insertContestRow(db, 'join-rest', admin.id);
   const cookies = await Promise.all(
     restPeople.map(async (userId) => {
-      const sid = createSession({ db, userId });
+      const sid = await createSession({ db, userId });
       const sealed = await sealData({ sid }, { password: deps.sessionSecret, ttl: 3600 });
       return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
     }),
@@ -202,27 +211,30 @@ async function joins(db: DB, admin: { id: number }) {
 /** admin.stats on a database of its own: 10,000 members and 10,000 contests. */
 async function stats(dir: string) {
   const db = await openDatabase(path.join(dir, 'stats.db'));
-  const admin = db.$client
+  const admin = sqliteConnection(db)
     .prepare(
       "INSERT INTO users (username, email, password, role) VALUES ('statsadmin', 's@example.com', 'x', 'admin') RETURNING id",
     )
     .get() as { id: number };
   insertMembers(db, 's_', 9_999);
-  const add = db.$client.prepare(
+  const add = sqliteConnection(db).prepare(
     `INSERT INTO contests (slug, title, created_by, status, draft) VALUES (?, ?, ?, ?, ?)`,
   );
   const statuses = ['active', 'draft', 'completed', 'pending', 'rejected'];
-  db.$client.transaction(() => {
+  sqliteConnection(db).transaction(() => {
     for (let i = 0; i < 10_000; i++) {
       const status = statuses[i % 5]!;
       add.run(`s-${i}`, `Contest ${i}`, admin.id, status, status === 'draft' ? 1 : 0);
     }
   })();
-  adminStats({ db });
-  const users = (db.$client.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
-  const contests = (db.$client.prepare('SELECT count(*) AS n FROM contests').get() as { n: number })
-    .n;
-  const time = median(51, () => adminStats({ db }));
+  await adminStats({ db });
+  const users = (
+    sqliteConnection(db).prepare('SELECT count(*) AS n FROM users').get() as { n: number }
+  ).n;
+  const contests = (
+    sqliteConnection(db).prepare('SELECT count(*) AS n FROM contests').get() as { n: number }
+  ).n;
+  const time = await median(51, () => adminStats({ db }));
   closeDatabase(db);
   return { users, contests, time };
 }
@@ -231,7 +243,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-participation-'));
   const db = await openDatabase(path.join(dir, 'bench.db'));
   try {
-    const admin = db.$client
+    const admin = sqliteConnection(db)
       .prepare(
         "INSERT INTO users (username, email, password, role) VALUES ('benchadmin', 'b@example.com', 'x', 'admin') RETURNING id, username",
       )

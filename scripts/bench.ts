@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 // autocannon ships no types; the part used here is small.
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
-import { openDatabase, closeDatabase } from '../src/server/platform/db/client';
+import { openDatabase, closeDatabase, sqliteConnection } from '../src/server/platform/db/client';
 import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
 import { measureAuthPaint, printAuthPaint } from './bench-browser';
 
@@ -40,17 +40,18 @@ function run(url: string, headers: Record<string, string> = {}): Promise<CannonR
 async function seed(file: string): Promise<void> {
   const db = await openDatabase(file);
   const hash = await createPasswordHasher().hash('benchpass123');
-  const insert = db.$client.prepare(
+  const sqlite = sqliteConnection(db);
+  const insert = sqlite.prepare(
     'INSERT INTO users (username, email, password, role, subscription_tier) VALUES (?, ?, ?, ?, ?)',
   );
   const tiers = ['free', 'standard', 'pro', 'elite'];
-  db.$client.transaction(() => {
+  sqlite.transaction(() => {
     insert.run('benchadmin', 'benchadmin@example.com', hash, 'admin', null);
     for (let i = 0; i < USERS; i++) {
       insert.run(`member${i}`, `member${i}@example.com`, hash, 'user', tiers[i % 4]);
     }
   })();
-  seedContests(db.$client);
+  seedContests(sqlite);
   closeDatabase(db);
 }
 

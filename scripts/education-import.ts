@@ -33,13 +33,13 @@ function parseArgs(argv: string[]): { siteUrl: string; as?: string } {
   return { siteUrl: rest[0]!, as };
 }
 
-function findActor(db: DB, username?: string): Actor {
-  const admin = db
+async function findActor(db: DB, username?: string): Promise<Actor> {
+  const [admin] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(and(eq(users.role, 'admin'), username ? eq(users.username, username) : undefined))
     .orderBy(asc(users.id))
-    .get();
+    .limit(1);
   if (!admin) {
     throw new Error(
       username ? `No admin named ${username}` : 'No admin exists yet: start the server once first',
@@ -63,7 +63,7 @@ async function main() {
   );
   let started = false;
   try {
-    const actor = findActor(db, as);
+    const actor = await findActor(db, as);
     const progress = await importWordPress({
       db,
       actor,

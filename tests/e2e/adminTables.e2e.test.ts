@@ -154,7 +154,7 @@ describe('On a phone (390 x 844)', () => {
       userAgent: 'Probe',
     };
     for (let i = 0; i < 22; i += 1) {
-      writeAudit({
+      await writeAudit({
         db: stage.s.db,
         actor,
         action: 'settings.update',
@@ -163,7 +163,7 @@ describe('On a phone (390 x 844)', () => {
         after: { siteName: `A much longer platform name, number ${i}`, contactEmail: 'x@e.com' },
       });
     }
-    writeAudit({
+    await writeAudit({
       db: stage.s.db,
       actor,
       action: 'user.ban',

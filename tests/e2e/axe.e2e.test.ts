@@ -48,15 +48,19 @@ beforeAll(async () => {
   people.admin = await createUser(s.db, { username: 'axe_admin', role: 'admin' });
   // The demo contests fill the contest screens (contest 1, samplePath's, is the first of them),
   // and a member's pending one gives /admin/contests its Approve and Reject buttons.
-  seedContests(s.db);
-  insertContest(s.db, { createdBy: people.member.id, status: 'pending', title: 'Axe Pending Cup' });
-  seedTakingPart();
+  await seedContests(s.db);
+  await insertContest(s.db, {
+    createdBy: people.member.id,
+    status: 'pending',
+    title: 'Axe Pending Cup',
+  });
+  await seedTakingPart();
   // Payments on two networks, a pending upgrade and a rejected fee of the member's: the payment
   // page's tabs, QR codes, refusal and proof states, and the review queue's rows and buttons.
-  configureNetwork(s.db, 'ETH');
-  configureNetwork(s.db, 'BTC');
-  insertProof(s.db, { userId: people.member.id, tier: 'pro' });
-  insertProof(s.db, { userId: people.member.id, contestId: 1, status: 'rejected' });
+  await configureNetwork(s.db, 'ETH');
+  await configureNetwork(s.db, 'BTC');
+  await insertProof(s.db, { userId: people.member.id, tier: 'pro' });
+  await insertProof(s.db, { userId: people.member.id, contestId: 1, status: 'rejected' });
   for (const who of ['guest', 'member', 'moderator', 'admin'] as const) {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
@@ -77,29 +81,29 @@ afterAll(async () => {
  * registered'), and a finished contest for /analytics' chart.
  */
 const takingPartPaths: string[] = [];
-function seedTakingPart() {
+async function seedTakingPart() {
   const member = people.member;
   const admin = people.admin;
-  const invite = insertContest(s.db, {
+  const invite = await insertContest(s.db, {
     createdBy: admin.id,
     title: 'Axe Invite Cup',
     participationType: 'invite',
     inviteCode: 'AXE12345',
   });
-  const joined = insertContest(s.db, { createdBy: admin.id, title: 'Axe Joined Cup' });
-  joinContest({ db: s.db, actor: member, contestId: joined.id });
+  const joined = await insertContest(s.db, { createdBy: admin.id, title: 'Axe Joined Cup' });
+  await joinContest({ db: s.db, actor: member, contestId: joined.id });
   const end = Date.now() - 2 * DAY;
-  const finished = insertContest(s.db, {
+  const finished = await insertContest(s.db, {
     createdBy: admin.id,
     title: 'Axe Finished Cup',
     startDate: new Date(end - 7 * DAY),
     endDate: new Date(end),
   });
-  joinContest({ db: s.db, actor: member, contestId: finished.id, now: end - 8 * DAY });
+  await joinContest({ db: s.db, actor: member, contestId: finished.id, now: end - 8 * DAY });
   // A saved draft of the member's, so the Drafts tab shows its cards.
-  insertContest(s.db, { createdBy: member.id, status: 'draft', title: 'Axe Draft Cup' });
-  joinContest({ db: s.db, actor: admin, contestId: finished.id, now: end - 8 * DAY });
-  setScores({
+  await insertContest(s.db, { createdBy: member.id, status: 'draft', title: 'Axe Draft Cup' });
+  await joinContest({ db: s.db, actor: admin, contestId: finished.id, now: end - 8 * DAY });
+  await setScores({
     db: s.db,
     actor: admin,
     contestId: finished.id,
@@ -147,8 +151,11 @@ function wizardCopy(): string {
   });
 }
 
-function setSettings(change: Partial<TPlatformSettings>) {
-  savePlatformSettings({ db: s.db, value: { ...getPlatformSettings({ db: s.db }), ...change } });
+async function setSettings(change: Partial<TPlatformSettings>) {
+  await savePlatformSettings({
+    db: s.db,
+    value: { ...(await getPlatformSettings({ db: s.db })), ...change },
+  });
 }
 
 /** Until CSS transitions and animations (dialogs opening, toasts sliding in) have finished. */
@@ -515,7 +522,7 @@ describe('axe-core on every screen', () => {
 
   it('shows maintenance mode to guests on /auth, to members as a page and to admins as a banner', async () => {
     const findings: Finding[] = [];
-    setSettings({ maintenanceMode: true });
+    await setSettings({ maintenanceMode: true });
     try {
       for (const theme of THEMES) {
         for (const [who, path, text] of [
@@ -541,7 +548,7 @@ describe('axe-core on every screen', () => {
       await navigate(tabs.admin.page, '/admin/audit');
       await tabs.admin.page.getByText(/maintenance mode is on/i).waitFor();
     } finally {
-      setSettings({ maintenanceMode: false });
+      await setSettings({ maintenanceMode: false });
       report('maintenance', findings);
     }
     await tabs.admin.page.goto(`${s.url}/admin`);

@@ -53,14 +53,16 @@ function fact(page: Page, label: string) {
 describe('dates', () => {
   const start = new Date('2031-11-25T05:09:00Z');
   let contestId = 0;
-  beforeAll(() => {
-    contestId = insertContest(s.db, {
-      createdBy: admin.id,
-      title: 'Minute Cup',
-      registrationDeadline: new Date('2031-11-24T23:30:00Z'),
-      startDate: start,
-      endDate: new Date('2031-12-02T18:45:00Z'),
-    }).id;
+  beforeAll(async () => {
+    contestId = (
+      await insertContest(s.db, {
+        createdBy: admin.id,
+        title: 'Minute Cup',
+        registrationDeadline: new Date('2031-11-24T23:30:00Z'),
+        startDate: start,
+        endDate: new Date('2031-12-02T18:45:00Z'),
+      })
+    ).id;
   });
 
   it('show the time to the minute with the zone named, in the viewer’s zone', async () => {
@@ -105,7 +107,7 @@ describe('on a phone', () => {
   }
 
   it('the fee, the dates and Register stand under the title, on the first screen', async () => {
-    const free = insertContest(s.db, {
+    const free = await insertContest(s.db, {
       createdBy: admin.id,
       title: 'A Free Contest With A Rather Long Name For A Phone Screen',
       shortDescription: 'Two lines of short description under the title, as most contests have.',
@@ -134,7 +136,7 @@ describe('on a phone', () => {
   });
 
   it('a paid contest: the fee and Pay entry fee, a Tab or two after the title', async () => {
-    const paid = insertContest(s.db, {
+    const paid = await insertContest(s.db, {
       createdBy: admin.id,
       title: 'A Paid Contest On A Phone',
       participationType: 'paid',
@@ -174,7 +176,7 @@ describe('an invite link', () => {
   it('its creator copies it; opening it fills the code in, and Register joins', async () => {
     const creator = await createUser(s.db, { username: 'e2e_invite_creator' });
     const invited = await createUser(s.db, { username: 'e2e_invite_guest' });
-    const contest = insertContest(s.db, {
+    const contest = await insertContest(s.db, {
       createdBy: creator.id,
       title: 'Friends Only Cup',
       participationType: 'invite',

@@ -30,26 +30,30 @@ beforeEach(async () => {
   const other = await createUser(db, { username: 'e2e_rules_other' });
   const now = Date.now();
   // A running time trial: two decimals, the lowest time first.
-  timeTrial = insertContest(db, {
-    createdBy: creator.id,
-    title: 'Sprint Time Trial',
-    scoreDecimals: 2,
-    scoreOrder: 'lower',
-    startDate: new Date(now - 3600_000),
-    registrationDeadline: new Date(now + DAY),
-    endDate: new Date(now + 7 * DAY),
-  }).id;
-  for (const who of [member, other]) joinContest({ db, actor: who, contestId: timeTrial });
+  timeTrial = (
+    await insertContest(db, {
+      createdBy: creator.id,
+      title: 'Sprint Time Trial',
+      scoreDecimals: 2,
+      scoreOrder: 'lower',
+      startDate: new Date(now - 3600_000),
+      registrationDeadline: new Date(now + DAY),
+      endDate: new Date(now + 7 * DAY),
+    })
+  ).id;
+  for (const who of [member, other]) await joinContest({ db, actor: who, contestId: timeTrial });
   // Submitted with the end before the start.
   const start = new Date(now + 10 * DAY);
-  backwards = insertContest(db, {
-    createdBy: creator.id,
-    title: 'Backwards Cup',
-    status: 'pending',
-    registrationDeadline: new Date(start.getTime() - DAY),
-    startDate: start,
-    endDate: new Date(start.getTime() - 2 * DAY),
-  }).id;
+  backwards = (
+    await insertContest(db, {
+      createdBy: creator.id,
+      title: 'Backwards Cup',
+      status: 'pending',
+      registrationDeadline: new Date(start.getTime() - DAY),
+      startDate: start,
+      endDate: new Date(start.getTime() - 2 * DAY),
+    })
+  ).id;
 });
 
 const signedIn = (user: CreatedUser) => stage.pageAs(user);
@@ -190,12 +194,12 @@ describe('approving, with the dates shown first', () => {
     }
     expect(await dialog.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'approve dialog with impossible dates');
-    expect(storedContest(stage.s.db, backwards)?.status).toBe('pending');
+    expect((await storedContest(stage.s.db, backwards))?.status).toBe('pending');
 
     await dialog.getByRole('button', { name: 'Edit Dates' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Contest' });
     await edit.waitFor();
-    const start = storedContest(stage.s.db, backwards)!.startDate!;
+    const start = (await storedContest(stage.s.db, backwards))!.startDate!;
     const local = (d: Date) => {
       const p = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
@@ -220,7 +224,9 @@ describe('approving, with the dates shown first', () => {
     expect(await again.getByText('These dates are impossible').count()).toBe(0);
     await again.getByRole('button', { name: 'Approve' }).click();
     await toastSaid(page, 'Contest updated');
-    await expect.poll(() => storedContest(stage.s.db, backwards)?.status).toBe('active');
+    await expect
+      .poll(async () => (await storedContest(stage.s.db, backwards))?.status)
+      .toBe('active');
   });
 });
 

@@ -28,10 +28,10 @@ beforeEach(async () => {
   const { db } = stage.s;
   const admin = await createUser(db, { role: 'admin', username: 'e2e_contests_admin' });
   // The demo contests belong to the first admin: two running and featured, two upcoming, one done.
-  seedContests(db);
+  await seedContests(db);
   member = await createUser(db, { username: 'e2e_contests_member' });
   other = await createUser(db, { username: 'e2e_contests_other' });
-  watercolour = insertContest(db, {
+  watercolour = await insertContest(db, {
     createdBy: member.id,
     status: 'pending',
     title: 'Watercolour Week',
@@ -39,14 +39,19 @@ beforeEach(async () => {
     startDate: new Date(Date.now() - 3600_000),
     shortDescription: 'Paint one scene a day for a week.',
   });
-  insertContest(db, { createdBy: member.id, status: 'draft', title: '', shortDescription: null });
-  chess = insertContest(db, {
+  await insertContest(db, {
+    createdBy: member.id,
+    status: 'draft',
+    title: '',
+    shortDescription: null,
+  });
+  chess = await insertContest(db, {
     createdBy: other.id,
     status: 'pending',
     title: 'Chess Blitz Night',
   });
-  darts = insertContest(db, { createdBy: other.id, status: 'pending', title: 'Darts Derby' });
-  unsafe = insertContest(db, {
+  darts = await insertContest(db, { createdBy: other.id, status: 'pending', title: 'Darts Derby' });
+  unsafe = await insertContest(db, {
     createdBy: other.id,
     status: 'active',
     title: 'Markdown Check',
@@ -56,7 +61,7 @@ beforeEach(async () => {
     description:
       '## House rules\n\nRead [the rules](https://example.org/rules) and [this](javascript:alert(1)).\n\n<b>raw html</b><script>window.pwned = 1</script>',
   });
-  sketch = insertContest(db, {
+  sketch = await insertContest(db, {
     createdBy: member.id,
     status: 'rejected',
     title: 'Sketch Sprint',
@@ -68,8 +73,8 @@ beforeEach(async () => {
 const signedIn = (user: CreatedUser) => stage.pageAs(user);
 
 /** What an earlier step of the story did to a contest, written straight into the database. */
-function setContest(id: number, values: Partial<typeof contests.$inferInsert>) {
-  stage.s.db.update(contests).set(values).where(eq(contests.id, id)).run();
+async function setContest(id: number, values: Partial<typeof contests.$inferInsert>) {
+  await stage.s.db.update(contests).set(values).where(eq(contests.id, id));
 }
 
 /** The titles of the cards in the open tab's list. */
@@ -242,7 +247,7 @@ describe('a member on a contest’s page', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toastSaid(memberPage, 'The contest has been updated successfully.');
     await expectText(memberPage, 'A sketchbook and a set of pencils');
-    expect(storedContest(stage.s.db, sketch.id)).toMatchObject({
+    expect(await storedContest(stage.s.db, sketch.id)).toMatchObject({
       status: 'pending',
       prize: 'A sketchbook and a set of pencils',
     });
@@ -293,13 +298,13 @@ describe('moderation on /admin/contests', () => {
     await approve.getByRole('button', { name: 'Approve' }).click();
     await toastSaid(adminPage, 'The contest status has been updated successfully.');
     await row.waitFor({ state: 'detached' });
-    expect(storedContest(stage.s.db, watercolour.id)?.status).toBe('active');
+    expect((await storedContest(stage.s.db, watercolour.id))?.status).toBe('active');
 
     await openTab(adminPage, 'Active');
     await adminPage.getByRole('button', { name: 'Actions for Watercolour Week' }).click();
     await adminPage.getByRole('menuitem', { name: 'Mark as Featured' }).click();
     await toastSaid(adminPage, 'The contest will now be displayed on the homepage.');
-    expect(storedContest(stage.s.db, watercolour.id)?.featured).toBe(true);
+    expect((await storedContest(stage.s.db, watercolour.id))?.featured).toBe(true);
     await adminPage
       .getByRole('row', { name: /Watercolour Week/ })
       .getByText('Featured')
@@ -308,7 +313,7 @@ describe('moderation on /admin/contests', () => {
 
   it('the member then sees it in the dashboard’s featured grid', async () => {
     // The admin approved and featured it (the test before).
-    setContest(watercolour.id, { status: 'active', featured: true, publishedAt: new Date() });
+    await setContest(watercolour.id, { status: 'active', featured: true, publishedAt: new Date() });
     await memberPage.goto(`${stage.s.url}/`);
     await expect
       .poll(() => cardTitles(memberPage, 'Featured contests'))
@@ -357,8 +362,8 @@ describe('moderation on /admin/contests', () => {
 
   it('a moderator reaches it from their navigation, approves one and rejects one', async () => {
     // Before: the admin approved Watercolour Week, the member sent Sketch Sprint for review again.
-    setContest(watercolour.id, { status: 'active', publishedAt: new Date() });
-    setContest(sketch.id, { status: 'pending' });
+    await setContest(watercolour.id, { status: 'active', publishedAt: new Date() });
+    await setContest(sketch.id, { status: 'pending' });
     const moderator = await createUser(stage.s.db, {
       role: 'moderator',
       username: 'e2e_contests_mod',
@@ -373,13 +378,17 @@ describe('moderation on /admin/contests', () => {
     await page.getByRole('button', { name: 'Approve Chess Blitz Night' }).click();
     await approveInDialog(page);
     await toastSaid(page, 'Contest updated');
-    await expect.poll(() => storedContest(stage.s.db, chess.id)?.status).toBe('active');
+    await expect
+      .poll(async () => (await storedContest(stage.s.db, chess.id))?.status)
+      .toBe('active');
 
     await page.getByRole('button', { name: 'Reject Darts Derby' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Reject Contest' });
     await confirm.getByRole('button', { name: 'Reject' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await expect.poll(() => storedContest(stage.s.db, darts.id)?.status).toBe('rejected');
+    await expect
+      .poll(async () => (await storedContest(stage.s.db, darts.id))?.status)
+      .toBe('rejected');
     // The member's resubmitted contest was the last one waiting.
     await page.getByRole('button', { name: 'Approve Sketch Sprint' }).click();
     await approveInDialog(page);

@@ -55,20 +55,22 @@ async function firstStepsDraft(): Promise<number> {
     buffer: cover,
     originalName: 'cover.png',
   });
-  return saveDraft({
-    db: stage.s.db,
-    actor: member,
-    input: ZSaveDraftRequestSchema.parse({
-      title: 'Wizard Gaming Cup',
-      shortDescription: 'Eight rounds of friendly matches for all.',
-      category: 'gaming',
-      description: descriptionTemplate('gaming', 'Wizard Gaming Cup'),
-      coverImage: fileUrl,
-      maxParticipants: 50,
-      scoreDecimals: 2,
-      scoreOrder: 'lower',
-    }),
-  }).id;
+  return (
+    await saveDraft({
+      db: stage.s.db,
+      actor: member,
+      input: ZSaveDraftRequestSchema.parse({
+        title: 'Wizard Gaming Cup',
+        shortDescription: 'Eight rounds of friendly matches for all.',
+        category: 'gaming',
+        description: descriptionTemplate('gaming', 'Wizard Gaming Cup'),
+        coverImage: fileUrl,
+        maxParticipants: 50,
+        scoreDecimals: 2,
+        scoreOrder: 'lower',
+      }),
+    })
+  ).id;
 }
 
 /** The member's wizard continuing that draft, moved on to step 2 as the first test left it. */
@@ -210,7 +212,7 @@ describe('the member wizard', () => {
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await toast(page, 'Draft saved', 'Your contest draft has been saved.');
 
-    const stored = storedContest(stage.s.db, draftId)!;
+    const stored = (await storedContest(stage.s.db, draftId))!;
     expect(stored).toMatchObject({
       status: 'draft',
       title: 'Wizard Gaming Cup',
@@ -355,7 +357,7 @@ describe('the member wizard', () => {
     await page.waitForURL(`${stage.s.url}/contests`);
 
     // Submitted in place: the draft became the pending contest, with what was typed.
-    const stored = storedContest(stage.s.db, draftId)!;
+    const stored = (await storedContest(stage.s.db, draftId))!;
     expect(stored).toMatchObject({
       status: 'pending',
       draft: false,
@@ -382,7 +384,9 @@ describe('the member wizard', () => {
     expect(stored.endDate).toEqual(new Date('2031-03-09T18:30'));
     expect(stored.description).toContain('## Rules');
     expect(stored.coverImage).toMatch(/^\/uploads\//);
-    expect(listDrafts({ db: stage.s.db, viewer: { id: member.id, role: 'user' } })).toEqual([]);
+    expect(await listDrafts({ db: stage.s.db, viewer: { id: member.id, role: 'user' } })).toEqual(
+      [],
+    );
     expect(await page.evaluate(() => localStorage.getItem('contestDraft'))).toBeNull();
   });
 
@@ -450,7 +454,7 @@ describe('the admin wizard', () => {
     const rows = res.json as unknown as { id: number; status: string; featured: boolean }[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'active', featured: true });
-    expect(storedContest(stage.s.db, rows[0]!.id)).toMatchObject({
+    expect(await storedContest(stage.s.db, rows[0]!.id)).toMatchObject({
       title: 'Admin Forex Open',
       category: 'forex',
       mode: 'team',

@@ -129,15 +129,12 @@ describe('the Education Center', () => {
 
     // A body that reached the database without the server's sanitizer (an older version, a
     // hand edit): the browser's own allow-list must hold on its own.
-    stage.s.db
-      .insert(educationContent)
-      .values({
-        slug: 'planted-directly',
-        title: 'Planted Directly',
-        source: 'wordpress',
-        content: XSS_HTML,
-      })
-      .run();
+    await stage.s.db.insert(educationContent).values({
+      slug: 'planted-directly',
+      title: 'Planted Directly',
+      source: 'wordpress',
+      content: XSS_HTML,
+    });
 
     const reader = memberPage;
     for (const slug of ['harmless-looking', 'planted-directly']) {

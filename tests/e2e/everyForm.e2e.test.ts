@@ -95,7 +95,7 @@ describe('a member', () => {
   });
 
   it('Submit Payment Proof: the proof is stored, pending', async () => {
-    configureNetwork(stage.s.db, 'ETH');
+    await configureNetwork(stage.s.db, 'ETH');
     const hash = txHash();
     await open(page, '/payment?tier=standard');
     await page.getByRole('button', { name: 'Submit Payment Proof' }).click();
@@ -108,11 +108,10 @@ describe('a member', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Payment Proof Submitted' }).waitFor();
     // Stored normalised: the 64 digits in lower case, without 0x.
-    const stored = stage.s.db
+    const [stored] = await stage.s.db
       .select()
       .from(paymentProofs)
-      .where(eq(paymentProofs.txHash, hash.slice(2)))
-      .get();
+      .where(eq(paymentProofs.txHash, hash.slice(2)));
     expect(stored).toMatchObject({
       userId: member.id,
       tier: 'standard',
@@ -250,7 +249,7 @@ describe('an admin', () => {
 
   it('Education, edit: changes the title', async () => {
     // The article the test before writes.
-    createEducation({
+    await createEducation({
       db: stage.s.db,
       actor: admin,
       input: ZCreateEducationRequestSchema.parse({
@@ -290,7 +289,7 @@ describe('an admin', () => {
   });
 
   it('Edit Contest: changes the prize and the required tier', async () => {
-    insertContest(stage.s.db, {
+    await insertContest(stage.s.db, {
       createdBy: admin.id,
       status: 'active',
       title: 'Harbour Photo Walk',
@@ -316,13 +315,13 @@ describe('an admin', () => {
   });
 
   it('Scores, one by one: enters a participant’s score on the contest page', async () => {
-    const contest = insertContest(stage.s.db, {
+    const contest = await insertContest(stage.s.db, {
       createdBy: admin.id,
       status: 'active',
       title: 'Harbour Quiz Night',
     });
     const player = await createUser(stage.s.db, { username: 'e2e_every_player' });
-    joinContest({ db: stage.s.db, actor: player, contestId: contest.id });
+    await joinContest({ db: stage.s.db, actor: player, contestId: contest.id });
     await open(page, `/contests/${contest.id}`);
     await page.getByLabel('Username').fill(player.username);
     await page.getByLabel(/^Score\W*$/).fill('42');
@@ -338,7 +337,7 @@ describe('an admin', () => {
 
   it('Reject Payment: stored with its reason', async () => {
     const payer = await createUser(stage.s.db, { username: 'e2e_every_payer' });
-    const id = insertProof(stage.s.db, { userId: payer.id, tier: 'pro' });
+    const id = await insertProof(stage.s.db, { userId: payer.id, tier: 'pro' });
     await open(page, '/admin/subscriptions');
     await page
       .getByRole('row')
@@ -351,7 +350,7 @@ describe('an admin', () => {
     await expectText(page, 'Payment rejected');
     await page.goto(at('/admin/subscriptions?tab=rejected'));
     await expectText(page, 'The amount received was short.');
-    const stored = stage.s.db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+    const [stored] = await stage.s.db.select().from(paymentProofs).where(eq(paymentProofs.id, id));
     expect(stored).toMatchObject({ status: 'rejected', reason: 'The amount received was short.' });
   });
 
@@ -375,11 +374,10 @@ describe('an admin', () => {
     await page.getByRole('button', { name: 'Create Contest' }).click();
     await expectText(page, 'Contest created');
     await page.waitForURL(at('/admin/contests'));
-    const created = stage.s.db
+    const [created] = await stage.s.db
       .select()
       .from(contests)
-      .where(eq(contests.title, 'Staff Spelling Bee'))
-      .get();
+      .where(eq(contests.title, 'Staff Spelling Bee'));
     expect(created).toMatchObject({ status: 'active', category: 'academic', draft: false });
   });
 });

@@ -43,7 +43,7 @@ beforeEach(async () => {
   admin = await createUser(db, { role: 'admin', username: 'pay_admin' });
   moderator = await createUser(db, { role: 'moderator', username: 'pay_moderator' });
   member = await createUser(db, { username: 'pay_member' });
-  const contest = insertContest(db, {
+  const contest = await insertContest(db, {
     createdBy: admin.id,
     status: 'active',
     title: 'Harbour Regatta',
@@ -54,13 +54,13 @@ beforeEach(async () => {
 });
 
 /** What the admin's Platform Settings test saves: an ETH wallet and a Pro price of $40. */
-function paymentsSetUp() {
-  configureNetwork(stage.s.db, 'ETH', WALLETS.ETH);
-  setTierPrice(stage.s.db, 'pro', 40);
+async function paymentsSetUp() {
+  await configureNetwork(stage.s.db, 'ETH', WALLETS.ETH);
+  await setTierPrice(stage.s.db, 'pro', 40);
 }
 
-function setTier(userId: number, tier: 'free' | 'pro') {
-  stage.s.db.update(users).set({ subscriptionTier: tier }).where(eq(users.id, userId)).run();
+async function setTier(userId: number, tier: 'free' | 'pro') {
+  await stage.s.db.update(users).set({ subscriptionTier: tier }).where(eq(users.id, userId));
 }
 
 async function open(page: Page, path: string) {
@@ -108,8 +108,7 @@ const proofsOf = (userId: number) =>
     .select()
     .from(paymentProofs)
     .where(eq(paymentProofs.userId, userId))
-    .orderBy(paymentProofs.id)
-    .all();
+    .orderBy(paymentProofs.id);
 
 describe('paying in crypto with reviewed proofs', () => {
   it('says payments are not set up, and whom to contact, while no wallet is configured', async () => {
@@ -135,13 +134,13 @@ describe('paying in crypto with reviewed proofs', () => {
     await page.getByLabel('Pro price').fill('40');
     await page.getByRole('button', { name: 'Save Payment Settings' }).click();
     await toast(page, 'Payment settings updated successfully');
-    const saved = getPaymentConfig({ db: stage.s.db });
+    const saved = await getPaymentConfig({ db: stage.s.db });
     expect(saved.networks.ETH.address).toBe(WALLETS.ETH);
     expect(saved.tierPrices.pro).toBe(40);
   });
 
   it('the member chooses Pro, sees the amount and the QR code, and copies the address', async () => {
-    paymentsSetUp();
+    await paymentsSetUp();
     const page = await stage.pageAs(member, { permissions: ['clipboard-read', 'clipboard-write'] });
     await open(page, '/payment');
     await expectText(page, 'Your current tier:');
@@ -171,13 +170,13 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('refuses a short hash with SPEC 5’s message, then takes a proof with a screenshot', async () => {
-    paymentsSetUp();
+    await paymentsSetUp();
     const page = await stage.pageAs(member);
     await open(page, '/payment?tier=pro');
     await page.getByRole('heading', { name: 'Payment for the Pro tier upgrade' }).waitFor();
     const dialog = await sendProof(page, { hash: 'abc123' });
     await dialog.getByText(M.txHash).waitFor();
-    expect(proofsOf(member.id)).toHaveLength(0);
+    expect(await proofsOf(member.id)).toHaveLength(0);
 
     const hash = txHash();
     await sendProof(page, { hash, notes: 'Sent from my hardware wallet.', file: true });
@@ -187,7 +186,7 @@ describe('paying in crypto with reviewed proofs', () => {
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
     await expectText(page, PROOF_STATE_MESSAGES.pendingTitle);
-    const [stored] = proofsOf(member.id);
+    const [stored] = await proofsOf(member.id);
     expect(stored).toMatchObject({
       purpose: 'tier_upgrade',
       tier: 'pro',
@@ -202,7 +201,7 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('shows the proof pending in Account Settings > Payments', async () => {
-    paymentsSetUp();
+    await paymentsSetUp();
     await sendProofAs(stage.s, member, { tier: 'pro' });
     const page = await stage.pageAs(member);
     await open(page, '/settings');
@@ -214,7 +213,7 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('refuses a reused hash on its field, for a contest’s entry fee', async () => {
-    paymentsSetUp();
+    await paymentsSetUp();
     // The member's earlier proof, for the Pro upgrade: its hash is stored without 0x.
     const used = (await sendProofAs(stage.s, member, { tier: 'pro' })).txHash;
     expect(used).toMatch(/^[0-9a-f]{64}$/);
@@ -227,7 +226,7 @@ describe('paying in crypto with reviewed proofs', () => {
     // Beside the hash field, which is marked invalid.
     const field = dialog.getByLabel('Transaction Hash');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
-    expect(proofsOf(member.id)).toHaveLength(1);
+    expect(await proofsOf(member.id)).toHaveLength(1);
     // It stays there when the focus leaves the field (a blur validates the form again)...
     await field.focus();
     await page.keyboard.press('Tab');
@@ -246,7 +245,7 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('an admin reviews: opens the file, rejects the fee with a reason, verifies the upgrade', async () => {
-    paymentsSetUp();
+    await paymentsSetUp();
     await sendProofAs(stage.s, member, { tier: 'pro' }, { withFile: true });
     await sendProofAs(stage.s, member, { contestId: feeContest.id });
     const page = await stage.pageAs(admin);
@@ -260,7 +259,7 @@ describe('paying in crypto with reviewed proofs', () => {
     // The proof file opens for a reviewer.
     const file = upgrade.getByRole('link', { name: /^Open file/ });
     const href = await file.getAttribute('href');
-    expect(href).toBe(proofsOf(member.id)[0]!.proofFile);
+    expect(href).toBe((await proofsOf(member.id))[0]!.proofFile);
     const popupOpened = page.context().waitForEvent('page');
     await file.click();
     const popup = await popupOpened;
@@ -288,13 +287,12 @@ describe('paying in crypto with reviewed proofs', () => {
     await expectText(page, `${member.username} is now on the Pro tier.`);
     await page.getByText('There are no payment proofs awaiting review.').waitFor();
 
-    const tier = stage.s.db
+    const [tier] = await stage.s.db
       .select({ tier: users.subscriptionTier })
       .from(users)
-      .where(eq(users.id, member.id))
-      .get();
+      .where(eq(users.id, member.id));
     expect(tier?.tier).toBe('pro');
-    expect(proofsOf(member.id).map((p) => p.status)).toEqual(['verified', 'rejected']);
+    expect((await proofsOf(member.id)).map((p) => p.status)).toEqual(['verified', 'rejected']);
 
     await page.getByRole('tab', { name: 'Rejected' }).click();
     await page.waitForURL(/\/admin\/subscriptions\?tab=rejected$/);
@@ -302,11 +300,11 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('the member reads the reason and is Pro now, on the server and on screen', async () => {
-    paymentsSetUp();
+    await paymentsSetUp();
     // What the admin's review left: the upgrade verified (the member is Pro), the fee rejected.
-    insertProof(stage.s.db, { userId: member.id, tier: 'pro', status: 'verified' });
-    setTier(member.id, 'pro');
-    insertProof(stage.s.db, {
+    await insertProof(stage.s.db, { userId: member.id, tier: 'pro', status: 'verified' });
+    await setTier(member.id, 'pro');
+    await insertProof(stage.s.db, {
       userId: member.id,
       contestId: feeContest.id,
       status: 'rejected',
@@ -334,8 +332,8 @@ describe('paying in crypto with reviewed proofs', () => {
   });
 
   it('pays the entry fee again; a moderator verifies it and the member is admitted', async () => {
-    paymentsSetUp();
-    insertProof(stage.s.db, {
+    await paymentsSetUp();
+    await insertProof(stage.s.db, {
       userId: member.id,
       contestId: feeContest.id,
       status: 'rejected',
@@ -362,7 +360,7 @@ describe('paying in crypto with reviewed proofs', () => {
     await toast(page, 'Payment verified');
     await expectText(page, `${member.username} is now a participant of ${feeContest.title}.`);
 
-    const joined = stage.s.db
+    const [joined] = await stage.s.db
       .select({ n: count() })
       .from(contestParticipants)
       .where(
@@ -370,14 +368,12 @@ describe('paying in crypto with reviewed proofs', () => {
           eq(contestParticipants.contestId, feeContest.id),
           eq(contestParticipants.userId, member.id),
         ),
-      )
-      .get();
+      );
     expect(joined?.n).toBe(1);
-    const row = stage.s.db
+    const [row] = await stage.s.db
       .select({ participants: contests.participants })
       .from(contests)
-      .where(eq(contests.id, feeContest.id))
-      .get();
+      .where(eq(contests.id, feeContest.id));
     expect(row?.participants).toBe(1);
 
     await open(memberPage, `/payment?contest=${feeContest.id}`);
@@ -401,7 +397,7 @@ describe('the admin dashboard', () => {
   }
 
   async function expectFigures(page: Page) {
-    const stats = adminStats({ db: stage.s.db });
+    const stats = await adminStats({ db: stage.s.db });
     const expected: Record<string, number> = {
       'Total Users': stats.users.total,
       'Active Contests': stats.contests.active,
@@ -421,20 +417,28 @@ describe('the admin dashboard', () => {
 
   it('shows the database’s figures, and Refresh Stats follows a new member and contest', async () => {
     // One Pro member (the one whose upgrade was verified), and a proof awaiting review.
-    setTier(member.id, 'pro');
-    insertProof(stage.s.db, { userId: moderator.id, contestId: feeContest.id });
+    await setTier(member.id, 'pro');
+    await insertProof(stage.s.db, { userId: moderator.id, contestId: feeContest.id });
     const page = await stage.pageAs(admin);
     await open(page, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const before = await expectFigures(page);
     // Independent counts, straight from the tables.
-    expect(before.users.total).toBe(stage.s.db.select({ n: count() }).from(users).get()!.n);
+    expect(before.users.total).toBe((await stage.s.db.select({ n: count() }).from(users))[0]!.n);
     expect(before.users.subscriptions.pro).toBe(1);
     await expectText(page, /\d+ sign-ups? in the last 30 days/);
 
     await createUser(stage.s.db, { username: 'pay_newcomer' });
-    insertContest(stage.s.db, { createdBy: admin.id, status: 'active', title: 'Dashboard Cup' });
-    insertContest(stage.s.db, { createdBy: member.id, status: 'pending', title: 'Waiting Cup' });
+    await insertContest(stage.s.db, {
+      createdBy: admin.id,
+      status: 'active',
+      title: 'Dashboard Cup',
+    });
+    await insertContest(stage.s.db, {
+      createdBy: member.id,
+      status: 'pending',
+      title: 'Waiting Cup',
+    });
     await page.getByRole('button', { name: 'Refresh Stats' }).click();
     const after = await expectFigures(page);
     expect(after.users.total).toBe(before.users.total + 1);

@@ -7,6 +7,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { contests } from '../../src/server/platform/db/schema';
 import { seedContests } from '../../src/server/seed/seedContests';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import {
@@ -78,18 +80,19 @@ beforeEach(async () => {
   const { db } = stage.s;
   admin = await createUser(db, { role: 'admin', username: 'proof_admin' });
   member = await createUser(db, { username: 'proof_member' });
-  seedContests(db);
-  insertContest(db, {
+  await seedContests(db);
+  await insertContest(db, {
     createdBy: admin.id,
     status: 'active',
     featured: true,
     title: 'Free Friday Cup',
   });
-  configureNetwork(db, 'ETH');
-  const row = db.$client
-    .prepare("SELECT id, slug FROM contests WHERE slug = 'the-dake-contest'")
-    .get() as { id: number; slug: string };
-  dake = row;
+  await configureNetwork(db, 'ETH');
+  const [row] = await db
+    .select({ id: contests.id, slug: contests.slug })
+    .from(contests)
+    .where(eq(contests.slug, 'the-dake-contest'));
+  dake = row!;
   [memberPage, reviewerPage] = await Promise.all([stage.pageAs(member), stage.pageAs(admin)]);
 });
 
@@ -191,7 +194,7 @@ describe('a proof and what becomes of it', () => {
   it('/payment shows the rejection too, takes a new proof, and follows a verification live', async () => {
     const page = memberPage;
     // Where the test before left the member: their proof rejected, read on the contest page.
-    insertProof(stage.s.db, {
+    await insertProof(stage.s.db, {
       userId: member.id,
       contestId: dake.id,
       status: 'rejected',

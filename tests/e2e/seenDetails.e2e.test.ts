@@ -35,10 +35,10 @@ async function signedIn(who: CreatedUser): Promise<Page> {
   return page;
 }
 
-function setMaintenance(on: boolean) {
-  savePlatformSettings({
+async function setMaintenance(on: boolean) {
+  await savePlatformSettings({
     db: s.db,
-    value: { ...getPlatformSettings({ db: s.db }), maintenanceMode: on },
+    value: { ...(await getPlatformSettings({ db: s.db })), maintenanceMode: on },
   });
 }
 
@@ -74,7 +74,7 @@ describe('an uploaded file', () => {
 describe('the audit log', () => {
   it('shows facts as facts and only real changes as a → b', async () => {
     const member = await createUser(s.db, { username: 'umar_seen' });
-    writeAudit({
+    await writeAudit({
       db: s.db,
       actor: { id: admin.id, username: admin.username },
       action: 'payment.verify',
@@ -104,42 +104,42 @@ describe('the maintenance page', () => {
     const maintenance = page.getByRole('heading', { name: 'Under Maintenance', level: 1 });
     const dashboard = page.getByRole('heading', { name: 'Dashboard', level: 1 });
     try {
-      setMaintenance(true);
+      await setMaintenance(true);
       await page.reload();
       await maintenance.waitFor();
       // Over while the member looked elsewhere: coming back to the tab, or to the window,
       // asks again.
-      setMaintenance(false);
+      await setMaintenance(false);
       await page.evaluate(() =>
         document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
       );
       await dashboard.waitFor({ timeout: 10_000 });
-      setMaintenance(true);
+      await setMaintenance(true);
       await page.reload();
       await maintenance.waitFor();
-      setMaintenance(false);
+      await setMaintenance(false);
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       await dashboard.waitFor({ timeout: 10_000 });
 
       // Left open: it asks every 30 seconds (the page's clock is moved on, not waited out).
-      setMaintenance(true);
+      await setMaintenance(true);
       await page.clock.install();
       await page.reload();
       await maintenance.waitFor();
-      setMaintenance(false);
+      await setMaintenance(false);
       expect(await maintenance.isVisible()).toBe(true);
       await page.clock.fastForward(31_000);
       await dashboard.waitFor({ timeout: 10_000 });
 
       // And on request.
-      setMaintenance(true);
+      await setMaintenance(true);
       await page.reload();
       await maintenance.waitFor();
-      setMaintenance(false);
+      await setMaintenance(false);
       await page.getByRole('button', { name: 'Check again' }).click();
       await dashboard.waitFor({ timeout: 10_000 });
     } finally {
-      setMaintenance(false);
+      await setMaintenance(false);
     }
   });
 });

@@ -39,36 +39,44 @@ beforeEach(async () => {
   ];
   const now = Date.now();
   const upcoming = { startDate: new Date(now + 7 * DAY), maxParticipants: 100 };
-  ids.pro = insertContest(db, {
-    createdBy: admin.id,
-    title: 'Pro Summit',
-    requiredTier: 'pro',
-    ...upcoming,
-  }).id;
-  ids.invite = insertContest(db, {
-    createdBy: admin.id,
-    title: 'Invite Circle',
-    participationType: 'invite',
-    inviteCode: INVITE_CODE,
-    ...upcoming,
-  }).id;
-  ids.paid = insertContest(db, {
-    createdBy: admin.id,
-    title: 'Paid Open',
-    participationType: 'paid',
-    entryFee: '25',
-    ...upcoming,
-  }).id;
+  ids.pro = (
+    await insertContest(db, {
+      createdBy: admin.id,
+      title: 'Pro Summit',
+      requiredTier: 'pro',
+      ...upcoming,
+    })
+  ).id;
+  ids.invite = (
+    await insertContest(db, {
+      createdBy: admin.id,
+      title: 'Invite Circle',
+      participationType: 'invite',
+      inviteCode: INVITE_CODE,
+      ...upcoming,
+    })
+  ).id;
+  ids.paid = (
+    await insertContest(db, {
+      createdBy: admin.id,
+      title: 'Paid Open',
+      participationType: 'paid',
+      entryFee: '25',
+      ...upcoming,
+    })
+  ).id;
   // Running (started an hour ago), with registration still open: the dashboard counts it.
-  ids.scores = insertContest(db, {
-    createdBy: creator.id,
-    title: 'Score Cup',
-    startDate: new Date(now - 3600_000),
-    registrationDeadline: new Date(now + DAY),
-    endDate: new Date(now + 7 * DAY),
-  }).id;
+  ids.scores = (
+    await insertContest(db, {
+      createdBy: creator.id,
+      title: 'Score Cup',
+      startDate: new Date(now - 3600_000),
+      registrationDeadline: new Date(now + DAY),
+      endDate: new Date(now + 7 * DAY),
+    })
+  ).id;
   for (const who of [member, rival, ...others]) {
-    joinContest({ db, actor: who, contestId: ids.scores });
+    await joinContest({ db, actor: who, contestId: ids.scores });
   }
   // Two finished contests in the member's history (joined while they were open).
   const history = [
@@ -83,7 +91,7 @@ beforeEach(async () => {
   for (const h of history) {
     const end = now - h.endsAgo * DAY;
     const start = end - 7 * DAY;
-    const contest = insertContest(db, {
+    const contest = await insertContest(db, {
       createdBy: admin.id,
       title: h.title,
       startDate: new Date(start),
@@ -91,9 +99,9 @@ beforeEach(async () => {
       endDate: new Date(end),
     });
     for (const who of h.participants) {
-      joinContest({ db, actor: who, contestId: contest.id, now: start - DAY });
+      await joinContest({ db, actor: who, contestId: contest.id, now: start - DAY });
     }
-    setScores({
+    await setScores({
       db,
       actor: admin,
       contestId: contest.id,
@@ -103,8 +111,8 @@ beforeEach(async () => {
 });
 
 /** The scores the creator's CSV enters (the CSV test): ann 300, member and rival 200, cat 100. */
-function csvScores() {
-  setScores({
+async function csvScores() {
+  await setScores({
     db: stage.s.db,
     actor: creator,
     contestId: ids.scores,
@@ -118,8 +126,8 @@ function csvScores() {
 }
 
 /** The rival's new score of the live-update test: 500, first place. */
-function rivalFirst() {
-  setScores({
+async function rivalFirst() {
+  await setScores({
     db: stage.s.db,
     actor: creator,
     contestId: ids.scores,
@@ -155,7 +163,11 @@ describe('joining a contest', () => {
     expect(await memberPage.getByRole('button', { name: 'Register Now' }).count()).toBe(0);
 
     // The payment review (another suite) raises the tier; here the service stands in for it.
-    updateUser({ db: stage.s.db, actor: admin, input: { id: member.id, subscriptionTier: 'pro' } });
+    await updateUser({
+      db: stage.s.db,
+      actor: admin,
+      input: { id: member.id, subscriptionTier: 'pro' },
+    });
     await memberPage.reload();
     await memberPage.getByRole('button', { name: 'Register Now' }).click();
     await toastSaid(memberPage, PARTICIPATION_MESSAGES.joined);
@@ -193,8 +205,8 @@ describe('joining a contest', () => {
     const pay = memberPage.getByRole('link', { name: 'Pay entry fee' });
     expect(await pay.getAttribute('href')).toBe(`/payment?contest=${ids.paid}`);
 
-    const proof = insertProof(stage.s.db, { userId: member.id, contestId: ids.paid });
-    reviewProof({ db: stage.s.db, actor: admin, id: proof, status: 'verified' });
+    const proof = await insertProof(stage.s.db, { userId: member.id, contestId: ids.paid });
+    await reviewProof({ db: stage.s.db, actor: admin, id: proof, status: 'verified' });
     await memberPage.reload();
     await expectText(memberPage, 'You are registered');
   });
@@ -261,13 +273,13 @@ describe('scores and leaderboards', () => {
   });
 
   it("updates another person's open leaderboard when a score changes", async () => {
-    csvScores();
+    await csvScores();
     const rivalPage = await signedIn(rival);
     await rivalPage.goto(`${stage.s.url}/leaderboard?contest=${ids.scores}`);
     const rivalRow = rowOf(rivalPage, LIST, 'e2e_tp_rival');
     await rivalRow.getByRole('img', { name: 'Rank 2' }).waitFor();
     await rivalPage.getByText('Live', { exact: true }).waitFor();
-    rivalFirst();
+    await rivalFirst();
     await rivalRow.getByRole('img', { name: 'Rank 1' }).waitFor({ timeout: 5_000 });
     await rowOf(rivalPage, LIST, 'e2e_tp_ann').getByRole('img', { name: 'Rank 2' }).waitFor();
   });
@@ -275,8 +287,8 @@ describe('scores and leaderboards', () => {
 
 describe("the member's figures", () => {
   it('shows running contests, best rank and recent activity on the dashboard', async () => {
-    csvScores();
-    rivalFirst();
+    await csvScores();
+    await rivalFirst();
     const memberPage = await signedIn(member);
     await memberPage.goto(`${stage.s.url}/`);
     // Score Cup is the one running contest they are in; Winter Sprint gave them a first place.
@@ -298,9 +310,14 @@ describe("the member's figures", () => {
 
   it('fills /analytics: figures, the chart with its data, and the history table', async () => {
     // The member joined the invite contest with its code and the paid one with a verified fee.
-    joinContest({ db: stage.s.db, actor: member, contestId: ids.invite, inviteCode: INVITE_CODE });
-    const proof = insertProof(stage.s.db, { userId: member.id, contestId: ids.paid });
-    reviewProof({ db: stage.s.db, actor: admin, id: proof, status: 'verified' });
+    await joinContest({
+      db: stage.s.db,
+      actor: member,
+      contestId: ids.invite,
+      inviteCode: INVITE_CODE,
+    });
+    const proof = await insertProof(stage.s.db, { userId: member.id, contestId: ids.paid });
+    await reviewProof({ db: stage.s.db, actor: admin, id: proof, status: 'verified' });
     const memberPage = await signedIn(member);
     await memberPage.goto(`${stage.s.url}/analytics`);
     await memberPage.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
@@ -344,7 +361,7 @@ describe("the member's figures", () => {
 
 describe('on a phone', () => {
   it('fits 390 px without sideways scrolling', async () => {
-    csvScores();
+    await csvScores();
     const [memberPage, creatorPage] = await Promise.all([signedIn(member), signedIn(creator)]);
     const screens: [Page, string, string][] = [
       [memberPage, `/leaderboard?contest=${ids.scores}`, '200 pts'],

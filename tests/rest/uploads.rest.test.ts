@@ -81,11 +81,10 @@ describe('POST /api/upload: accepted files', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1, 1]);
 
     // The file is recorded with its owner and purpose.
-    const row = s.db
+    const [row] = await s.db
       .select()
       .from(uploads)
-      .where(eq(uploads.fileName, path.basename(fileUrl)))
-      .get();
+      .where(eq(uploads.fileName, path.basename(fileUrl)));
     expect(row).toMatchObject({
       ownerId: owner.id,
       purpose: 'avatar',
@@ -194,14 +193,14 @@ describe('POST /api/upload: accepted files', () => {
 describe('POST /api/upload: refused files (nothing is stored)', () => {
   let before: ReturnType<typeof listing>;
   let rows: number;
-  const countRows = () => s.db.select().from(uploads).all().length;
-  beforeAll(() => {
+  const countRows = async () => (await s.db.select().from(uploads)).length;
+  beforeAll(async () => {
     before = listing();
-    rows = countRows();
+    rows = await countRows();
   });
-  afterAll(() => {
+  afterAll(async () => {
     expect(listing()).toEqual(before);
-    expect(countRows()).toBe(rows);
+    expect(await countRows()).toBe(rows);
   });
 
   it('an avatar over 5 MB: 413 with the limit of the kind', async () => {
@@ -463,7 +462,7 @@ describe('POST /api/upload: per-member rate and daily quota', () => {
         expect(wait).toBeLessThanOrEqual(60);
       }
       // Only the accepted ones were stored.
-      expect(r.db.select().from(uploads).all()).toHaveLength(10);
+      expect(await r.db.select().from(uploads)).toHaveLength(10);
       expect(fs.readdirSync(r.deps.uploadDir)).toHaveLength(10);
       // One more, in sequence: still refused. Another member is not affected.
       expect((await upload(member, PNG, 'a.png', 'image/png')).status).toBe(429);
@@ -489,7 +488,7 @@ describe('POST /api/upload: per-member rate and daily quota', () => {
       // Half a megabyte is still left, and counted from the bytes sent.
       expect((await send(0.4 * MB)).status).toBe(201);
       expect((await send(0.2 * MB)).status).toBe(429);
-      expect(r.db.select().from(uploads).all()).toHaveLength(3);
+      expect(await r.db.select().from(uploads)).toHaveLength(3);
       const other = await signIn(r.url, await createUser(r.db));
       expect((await upload(other, pdfOfSize(MB), 'g.pdf', 'application/pdf')).status).toBe(201);
     } finally {

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootstrap, resolveSessionSecret } from '../../src/server/seed/bootstrap';
-import { closeDatabase, openDatabase } from '../../src/server/platform/db/client';
+import { closeDatabase, openDatabase, sqliteConnection } from '../../src/server/platform/db/client';
 import { contests, settings, users } from '../../src/server/platform/db/schema';
 import { parseEnv } from '../../src/server/platform/env';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
@@ -29,27 +29,28 @@ const logger = pino({ level: 'silent' });
 describe('openDatabase', () => {
   it('uses WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
     const db = await openDatabase(path.join(tempDir(), 'nested', 'app.db'));
-    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.$client.pragma('synchronous', { simple: true })).toBe(2);
-    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.$client.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+    expect(sqliteConnection(db).pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqliteConnection(db).pragma('synchronous', { simple: true })).toBe(2);
+    expect(sqliteConnection(db).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(sqliteConnection(db).pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
     closeDatabase(db);
   });
 
   it('runs migrations idempotently and keeps existing rows', async () => {
     const file = path.join(tempDir(), 'app.db');
     const first = await openDatabase(file);
-    first
+    await first
       .insert(users)
-      .values({ username: 'keep', email: 'keep@example.com', password: 'x' })
-      .run();
-    const applied = first.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get();
+      .values({ username: 'keep', email: 'keep@example.com', password: 'x' });
+    const applied = sqliteConnection(first)
+      .prepare('SELECT count(*) AS n FROM __drizzle_migrations')
+      .get();
     closeDatabase(first);
     const second = await openDatabase(file);
-    expect(second.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual(
-      applied,
-    );
-    expect(second.select({ n: count() }).from(users).get()?.n).toBe(1);
+    expect(
+      sqliteConnection(second).prepare('SELECT count(*) AS n FROM __drizzle_migrations').get(),
+    ).toEqual(applied);
+    expect((await second.select({ n: count() }).from(users))[0]?.n).toBe(1);
     closeDatabase(second);
   });
 });
@@ -62,22 +63,22 @@ describe('bootstrap', () => {
     const printed = log.mock.calls.flat().join('\n');
     const password = /password: (\S+)/.exec(printed)?.[1];
     expect(password).toBeTruthy();
-    const admin = db.select().from(users).where(eq(users.role, 'admin')).get();
+    const [admin] = await db.select().from(users).where(eq(users.role, 'admin'));
     expect(admin?.username).toBe('admin');
     expect(admin?.subscriptionTier).toBeNull();
     expect(await verifyPassword(password!, admin!.password)).toBe(true);
-    expect(db.select().from(settings).all().length).toBeGreaterThan(0);
+    expect((await db.select().from(settings)).length).toBeGreaterThan(0);
     // The demo data: five contests (tests/server/seed.test.ts checks them in detail) and the ten
     // demo members of their leaderboards, beside the one admin.
-    expect(db.select({ n: count() }).from(contests).get()?.n).toBe(5);
-    expect(db.select({ n: count() }).from(users).get()?.n).toBe(11);
+    expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(5);
+    expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(11);
 
     // A second start changes nothing and prints nothing.
     log.mockClear();
     await bootstrap(db, parseEnv({}), logger);
     expect(log).not.toHaveBeenCalled();
-    expect(db.select({ n: count() }).from(users).get()?.n).toBe(11);
-    expect(db.select({ n: count() }).from(contests).get()?.n).toBe(5);
+    expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(11);
+    expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(5);
     closeDatabase(db);
   });
 
@@ -90,22 +91,22 @@ describe('bootstrap', () => {
       SEED_DEMO: 'false',
     });
     await bootstrap(db, env, logger);
-    const admin = db.select().from(users).where(eq(users.username, 'root')).get();
+    const [admin] = await db.select().from(users).where(eq(users.username, 'root'));
     expect(admin).toMatchObject({ role: 'admin', email: 'root@example.org' });
     expect(await verifyPassword('supersecret', admin!.password)).toBe(true);
-    expect(db.select().from(settings).all()).toHaveLength(0);
-    expect(db.select({ n: count() }).from(contests).get()?.n).toBe(0);
+    expect(await db.select().from(settings)).toHaveLength(0);
+    expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(0);
     closeDatabase(db);
   });
 
   it('does not seed a database that already has data', async () => {
     const db = await openDatabase(path.join(tempDir(), 'app.db'));
-    db.insert(users)
-      .values({ username: 'old', email: 'old@example.com', password: 'x', role: 'admin' })
-      .run();
+    await db
+      .insert(users)
+      .values({ username: 'old', email: 'old@example.com', password: 'x', role: 'admin' });
     await bootstrap(db, parseEnv({}), logger);
-    expect(db.select().from(settings).all()).toHaveLength(0);
-    expect(db.select({ n: count() }).from(users).get()?.n).toBe(1);
+    expect(await db.select().from(settings)).toHaveLength(0);
+    expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(1);
     closeDatabase(db);
   });
 });

@@ -41,8 +41,8 @@ function article(overrides: Partial<TEducationForm> = {}): TEducationForm {
   };
 }
 
-const rows = () => t.db.select().from(educationContent).all();
-const auditCount = () => t.db.select({ n: count() }).from(auditLog).get()!.n;
+const rows = () => t.db.select().from(educationContent);
+const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
 
 describe('education.create', () => {
   it('lets an admin write an item in markdown, audited, with a slug from its title', async () => {
@@ -58,7 +58,7 @@ describe('education.create', () => {
       wpId: null,
       saved: false,
     });
-    const audit = lastAuditRow(t.db)!;
+    const audit = (await lastAuditRow(t.db))!;
     expect(audit).toMatchObject({ action: 'education.create', actorId: admin.id });
     expect(JSON.parse(audit.after!)).toMatchObject({ title: 'Managing Drawdowns' });
   });
@@ -128,9 +128,9 @@ describe('education.create', () => {
     ['a member', () => member, 'FORBIDDEN'],
     ['a moderator', () => moderator, 'FORBIDDEN'],
   ] as const)('refuses %s, changing nothing', async (_who, user, code) => {
-    const before = { rows: rows().length, audit: auditCount() };
+    const before = { rows: (await rows()).length, audit: await auditCount() };
     expect((await failure(as(user?.()).education.create(article()))).code).toBe(code);
-    expect({ rows: rows().length, audit: auditCount() }).toEqual(before);
+    expect({ rows: (await rows()).length, audit: await auditCount() }).toEqual(before);
   });
 });
 
@@ -145,7 +145,7 @@ describe('education.update', () => {
     // Tags are kept once each, whatever their case.
     expect(updated.tags).toEqual(['a', 'b']);
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(item.updatedAt.getTime());
-    expect(lastAuditRow(t.db)).toMatchObject({
+    expect(await lastAuditRow(t.db)).toMatchObject({
       action: 'education.update',
       targetId: String(item.id),
     });
@@ -190,9 +190,9 @@ describe('education.delete', () => {
       id: item.id,
     });
     expect(
-      t.db.select().from(educationSaved).where(eq(educationSaved.contentId, item.id)).all(),
+      await t.db.select().from(educationSaved).where(eq(educationSaved.contentId, item.id)),
     ).toEqual([]);
-    expect(lastAuditRow(t.db)).toMatchObject({ action: 'education.delete' });
+    expect(await lastAuditRow(t.db)).toMatchObject({ action: 'education.delete' });
     expect((await failure(as(member).education.get({ idOrSlug: String(item.id) }))).code).toBe(
       'NOT_FOUND',
     );
@@ -204,7 +204,7 @@ describe('education.delete', () => {
       expect((await failure(as(user).education.delete({ id: item.id }))).code).toBe('FORBIDDEN');
     }
     expect((await failure(as(admin).education.delete({ id: 999_999 }))).code).toBe('NOT_FOUND');
-    expect(rows().some((r) => r.id === item.id)).toBe(true);
+    expect((await rows()).some((r) => r.id === item.id)).toBe(true);
   });
 });
 
@@ -331,7 +331,7 @@ describe('education.save and education.unsave', () => {
     expect((await as(member).education.get({ idOrSlug: item.slug })).saved).toBe(true);
     expect((await as(moderator).education.get({ idOrSlug: item.slug })).saved).toBe(false);
     expect(
-      t.db.select().from(educationSaved).where(eq(educationSaved.contentId, item.id)).all(),
+      await t.db.select().from(educationSaved).where(eq(educationSaved.contentId, item.id)),
     ).toHaveLength(1);
     expect(await as(member).education.unsave({ id: item.id })).toEqual({
       id: item.id,
@@ -357,7 +357,7 @@ describe('education.save and education.unsave', () => {
     await as(leaving).education.save({ id: item.id });
     await as(admin).adminUsers.delete({ id: leaving.id });
     expect(
-      t.db.select().from(educationSaved).where(eq(educationSaved.userId, leaving.id)).all(),
+      await t.db.select().from(educationSaved).where(eq(educationSaved.userId, leaving.id)),
     ).toEqual([]);
   });
 });

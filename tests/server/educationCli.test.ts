@@ -50,13 +50,9 @@ describe('npm run education:import', () => {
     expect(code).toBe(0);
     const db = await openDatabase(path.join(t.dir, 'app.db'));
     try {
-      expect(
-        db
-          .select()
-          .from(educationContent)
-          .all()
-          .map((r) => r.wpId),
-      ).toEqual([101, 102, 103]);
+      expect((await db.select().from(educationContent)).map((r) => r.wpId)).toEqual([
+        101, 102, 103,
+      ]);
     } finally {
       closeDatabase(db);
     }

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../src/server/platform/db/client';
+import { closeDatabase, openDatabase, sqliteConnection } from '../../src/server/platform/db/client';
 import { contestParticipants } from '../../src/server/platform/db/schema';
 import { MIGRATIONS_DIR } from '../../src/server/platform/paths';
 
@@ -64,7 +64,7 @@ function foldersWithExtra(name: string, sql: string): string {
 async function populated(): Promise<string> {
   const file = path.join(tempDir(), 'app.db');
   const db = await openDatabase(file);
-  const sqlite = db.$client;
+  const sqlite = sqliteConnection(db);
   sqlite
     .prepare("INSERT INTO users (username, password, email) VALUES ('kid', 'x', 'kid@example.com')")
     .run();
@@ -96,11 +96,11 @@ describe('a table rebuild of a parent table', () => {
     const file = await populated();
     const folder = foldersWithExtra('0099_rebuild_users', REBUILD_USERS);
     const db = await openDatabase(file, { migrationsFolder: folder });
-    expect(count(db.$client, 'users')).toBe(1);
-    expect(count(db.$client, 'payout_methods')).toBe(1);
-    expect(count(db.$client, 'sessions')).toBe(1);
-    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.$client.pragma('foreign_key_check')).toEqual([]);
+    expect(count(sqliteConnection(db), 'users')).toBe(1);
+    expect(count(sqliteConnection(db), 'payout_methods')).toBe(1);
+    expect(count(sqliteConnection(db), 'sessions')).toBe(1);
+    expect(sqliteConnection(db).pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(sqliteConnection(db).pragma('foreign_key_check')).toEqual([]);
     closeDatabase(db);
   });
 
@@ -181,7 +181,7 @@ describe('CHECK constraints and the 0001 migration', () => {
     journal.entries = journal.entries.slice(0, 1);
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     const old = await openDatabase(file, { migrationsFolder: only0000 });
-    const s = old.$client;
+    const s = sqliteConnection(old);
     s.prepare(
       "INSERT INTO users (username, password, email, subscription_tier) VALUES ('old', 'x', 'o@example.com', 'premium')",
     ).run();
@@ -195,20 +195,20 @@ describe('CHECK constraints and the 0001 migration', () => {
     closeDatabase(old);
 
     const db = await openDatabase(file);
-    const rows = db.$client
+    const rows = sqliteConnection(db)
       .prepare('SELECT username, role, subscription_tier AS tier FROM users ORDER BY id')
       .all();
     expect(rows).toEqual([
       { username: 'old', role: 'user', tier: 'elite' },
       { username: 'mod', role: 'moderator', tier: null },
     ]);
-    expect(count(db.$client, 'payout_methods')).toBe(1);
-    expect(count(db.$client, 'uploads')).toBe(1);
+    expect(count(sqliteConnection(db), 'payout_methods')).toBe(1);
+    expect(count(sqliteConnection(db), 'uploads')).toBe(1);
     expect(() =>
-      db.$client.prepare("UPDATE users SET role = 'root' WHERE username = 'old'").run(),
+      sqliteConnection(db).prepare("UPDATE users SET role = 'root' WHERE username = 'old'").run(),
     ).toThrow(/CHECK constraint failed/);
     expect(() =>
-      db.$client.prepare("UPDATE payout_methods SET payment_method = 'cash'").run(),
+      sqliteConnection(db).prepare("UPDATE payout_methods SET payment_method = 'cash'").run(),
     ).toThrow(/CHECK constraint failed/);
     closeDatabase(db);
   });
@@ -224,7 +224,7 @@ describe('the 0005 migration', () => {
     journal.entries = journal.entries.slice(0, 5);
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     const old = await openDatabase(file, { migrationsFolder: upTo0004 });
-    const s = old.$client;
+    const s = sqliteConnection(old);
     for (let i = 1; i <= 4; i++) {
       s.prepare(
         `INSERT INTO users (username, password, email) VALUES ('u${i}', 'x', 'u${i}@example.com')`,
@@ -247,7 +247,7 @@ describe('the 0005 migration', () => {
     // Then 0006: scores become integers of 1/10,000 (exact decimals), and a contest where every
     // member still has the initial 0 has no scores yet (unscored, unranked: '-', not 'rank 1').
     expect(
-      db.$client
+      sqliteConnection(db)
         .prepare('SELECT contest_id, score, rank FROM contest_participants ORDER BY id')
         .all(),
     ).toEqual([
@@ -259,15 +259,17 @@ describe('the 0005 migration', () => {
     ]);
     // Read through the schema, the same scores; existing contests take the defaults.
     expect(
-      db
-        .select({ score: contestParticipants.score })
-        .from(contestParticipants)
-        .orderBy(contestParticipants.id)
-        .all()
-        .map((r) => r.score),
+      (
+        await db
+          .select({ score: contestParticipants.score })
+          .from(contestParticipants)
+          .orderBy(contestParticipants.id)
+      ).map((r) => r.score),
     ).toEqual([10, 20, 20, 5, null]);
     expect(
-      db.$client.prepare('SELECT score_decimals, score_order FROM contests ORDER BY id').all(),
+      sqliteConnection(db)
+        .prepare('SELECT score_decimals, score_order FROM contests ORDER BY id')
+        .all(),
     ).toEqual([
       { score_decimals: 0, score_order: 'higher' },
       { score_decimals: 0, score_order: 'higher' },

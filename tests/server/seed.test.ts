@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const admin = await createUser(t.db, { role: 'admin' });
 const before = Date.now();
 await seedDemo(t.db);
-const rows = t.db.select().from(contests).orderBy(asc(contests.id)).all();
+const rows = await t.db.select().from(contests).orderBy(asc(contests.id));
 const DAY = 24 * 3600 * 1000;
 
 describe('the demo contests', () => {
@@ -57,14 +57,13 @@ describe('the demo contests', () => {
     expect(rows[1]!.prize).toBe('$4,000 / $2,000 / $800');
   });
 
-  it('give the two running contests 10-entry leaderboards, counted in participants', () => {
+  it('give the two running contests 10-entry leaderboards, counted in participants', async () => {
     for (const r of rows) {
-      const entries = t.db
+      const entries = await t.db
         .select()
         .from(contestParticipants)
         .where(eq(contestParticipants.contestId, r.id))
-        .orderBy(asc(contestParticipants.rank))
-        .all();
+        .orderBy(asc(contestParticipants.rank));
       expect(r.participants).toBe(entries.length);
       if (r.featured) {
         expect(entries.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -91,7 +90,7 @@ describe('the demo contests', () => {
   });
 
   it('fill leaderboards with demo members nobody can sign in as', async () => {
-    const demo = t.db.select().from(users).where(eq(users.username, 'alex_trader')).get()!;
+    const demo = (await t.db.select().from(users).where(eq(users.username, 'alex_trader')))[0]!;
     expect(await testPasswords.verify('', demo.password)).toBe(false);
     expect(await testPasswords.verify('!demo-account-without-password', demo.password)).toBe(false);
   });

@@ -37,7 +37,7 @@ const store = (buffer: Buffer, purpose: UploadPurpose = 'any', actor: Actor = ow
 const nameOf = (url: string) => url.replace('/uploads/', '');
 const stored = (url: string) => fs.readFileSync(path.join(t.deps.uploadDir, nameOf(url)));
 const listing = () => fs.readdirSync(t.deps.uploadDir).sort();
-const rowCount = () => t.db.select().from(uploads).all().length;
+const rowCount = async () => (await t.db.select().from(uploads)).length;
 
 function image(width: number, height: number) {
   return sharp({
@@ -139,11 +139,10 @@ describe('storeUpload: images are re-encoded', () => {
     expect([meta.width, meta.height]).toEqual([640, 480]);
     expect(meta.exif).toBeUndefined();
     expect(card.length).toBeLessThan(stored(res.fileUrl).length);
-    const row = t.db
+    const [row] = await t.db
       .select()
       .from(uploads)
-      .where(eq(uploads.fileName, nameOf(res.fileUrl)))
-      .get();
+      .where(eq(uploads.fileName, nameOf(res.fileUrl)));
     expect(row).toMatchObject({
       ownerId: owner.id,
       purpose: 'avatar',
@@ -171,13 +170,13 @@ describe('storeUpload: images are re-encoded', () => {
 describe('storeUpload: refused files leave nothing behind', () => {
   let before: string[];
   let rows: number;
-  beforeEach(() => {
+  beforeEach(async () => {
     before = listing();
-    rows = rowCount();
+    rows = await rowCount();
   });
-  const nothingStored = () => {
+  const nothingStored = async () => {
     expect(listing()).toEqual(before);
-    expect(rowCount()).toBe(rows);
+    expect(await rowCount()).toBe(rows);
   };
 
   it('FFD8FF followed by text (a JPEG by its magic bytes only): 400', async () => {
@@ -188,7 +187,7 @@ describe('storeUpload: refused files leave nothing behind', () => {
     const error = await refusal(store(polyglot, 'avatar'));
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toBe('Invalid file type. Please upload image files.');
-    nothingStored();
+    await nothingStored();
   });
 
   it('a truncated JPEG and a truncated PNG: 400', async () => {
@@ -197,7 +196,7 @@ describe('storeUpload: refused files leave nothing behind', () => {
     expect(cut.message).toBe('Invalid file type. Please upload PNG, JPG or PDF files.');
     const png = await image(400, 300).png().toBuffer();
     expect((await refusal(store(png.subarray(0, png.length - 30)))).code).toBe('BAD_REQUEST');
-    nothingStored();
+    await nothingStored();
   });
 
   it('an image over 50 megapixels: 400 before it is decoded', async () => {
@@ -211,7 +210,7 @@ describe('storeUpload: refused files leave nothing behind', () => {
     bomb.writeUInt32BE(60_000, 20);
     bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
     expect((await refusal(store(bomb, 'avatar'))).message).toMatch(/50 megapixels/);
-    nothingStored();
+    await nothingStored();
   });
 
   it('a PDF without its %%EOF end marker: 400', async () => {
@@ -219,7 +218,7 @@ describe('storeUpload: refused files leave nothing behind', () => {
     expect((await refusal(store(cut, 'guide'))).message).toBe(
       'Invalid file type. Please upload PDF files.',
     );
-    nothingStored();
+    await nothingStored();
   });
 
   it('the size limit is on what was sent', async () => {
@@ -229,7 +228,7 @@ describe('storeUpload: refused files leave nothing behind', () => {
     ]);
     const error = await refusal(store(big, 'cover'));
     expect(error.code).toBe('PAYLOAD_TOO_LARGE');
-    nothingStored();
+    await nothingStored();
   });
 });
 
@@ -258,11 +257,10 @@ describe('the original name', () => {
     });
     expect(res.originalName).toBe('Rules – 2026.pdf');
     expect(res.fileUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.pdf$/);
-    const row = t.db
+    const [row] = await t.db
       .select()
       .from(uploads)
-      .where(eq(uploads.fileName, nameOf(res.fileUrl)))
-      .get();
+      .where(eq(uploads.fileName, nameOf(res.fileUrl)));
     expect(row?.originalName).toBe('Rules – 2026.pdf');
     const served = await getServableUpload({
       db: t.db,
@@ -371,20 +369,20 @@ describe('removeOrphanUploads', () => {
       purpose,
       buffer: buffer ?? (await image(700, 100).png().toBuffer()),
     });
-    c.db
+    await c.db
       .update(uploads)
       .set({ createdAt: new Date(Date.now() - ageMs) })
-      .where(eq(uploads.fileName, nameOf(res.fileUrl)))
-      .run();
+      .where(eq(uploads.fileName, nameOf(res.fileUrl)));
     return res;
   };
   const exists = (url: string) => fs.existsSync(path.join(c.deps.uploadDir, nameOf(url)));
-  const hasRow = (url: string) =>
-    c.db
-      .select()
-      .from(uploads)
-      .where(eq(uploads.fileName, nameOf(url)))
-      .get() !== undefined;
+  const hasRow = async (url: string) =>
+    (
+      await c.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.fileName, nameOf(url)))
+    )[0] !== undefined;
   const stray = (name: string, ageMs: number) => {
     const file = path.join(c.deps.uploadDir, name);
     fs.writeFileSync(file, 'leftover');
@@ -399,11 +397,10 @@ describe('removeOrphanUploads', () => {
     const orphanProof = await put('proof', 2 * DAY);
     const referenced = await put('avatar', 30 * DAY);
     const recent = await put('avatar', 60 * 1000);
-    c.db
+    await c.db
       .update(users)
       .set({ profileImage: referenced.fileUrl })
-      .where(eq(users.id, member.id))
-      .run();
+      .where(eq(users.id, member.id));
     const oldStray = stray('fedcba9876543210fedcba9876543210.png', 2 * DAY);
     const newStray = stray('fedcba9876543210fedcba9876543211.jpg', 60 * 1000);
     const foreign = stray('notes.txt', 30 * DAY);
@@ -413,12 +410,12 @@ describe('removeOrphanUploads', () => {
     expect(result).toEqual({ rows: 3, files: 6 });
 
     for (const gone of [orphan, orphanPdf, orphanProof]) {
-      expect(hasRow(gone.fileUrl)).toBe(false);
+      expect(await hasRow(gone.fileUrl)).toBe(false);
       expect(exists(gone.fileUrl)).toBe(false);
       if (gone.variantUrl) expect(exists(gone.variantUrl)).toBe(false);
     }
     for (const kept of [referenced, recent]) {
-      expect(hasRow(kept.fileUrl)).toBe(true);
+      expect(await hasRow(kept.fileUrl)).toBe(true);
       expect(exists(kept.fileUrl)).toBe(true);
       expect(exists(kept.variantUrl!)).toBe(true);
     }
@@ -435,22 +432,22 @@ describe('removeOrphanUploads', () => {
 
   it('a reference to the card variant keeps the upload too', async () => {
     const old = await put('cover', 3 * DAY);
-    c.db.update(users).set({ profileImage: old.variantUrl! }).where(eq(users.id, member.id)).run();
+    await c.db.update(users).set({ profileImage: old.variantUrl! }).where(eq(users.id, member.id));
     await removeOrphanUploads({ db: c.db, uploadDir: c.deps.uploadDir });
-    expect(hasRow(old.fileUrl)).toBe(true);
+    expect(await hasRow(old.fileUrl)).toBe(true);
     expect(exists(old.fileUrl)).toBe(true);
   });
 
   it('olderThanMs and now decide what counts as old', async () => {
     const res = await put('avatar', 10 * 60 * 1000);
     await removeOrphanUploads({ db: c.db, uploadDir: c.deps.uploadDir });
-    expect(hasRow(res.fileUrl)).toBe(true);
+    expect(await hasRow(res.fileUrl)).toBe(true);
     const later = await removeOrphanUploads({
       db: c.db,
       uploadDir: c.deps.uploadDir,
       now: Date.now() + DAY,
     });
     expect(later.rows).toBeGreaterThanOrEqual(1);
-    expect(hasRow(res.fileUrl)).toBe(false);
+    expect(await hasRow(res.fileUrl)).toBe(false);
   });
 });

@@ -63,8 +63,7 @@ const stored = () =>
       updatedAt: educationContent.updatedAt,
     })
     .from(educationContent)
-    .orderBy(asc(educationContent.wpId))
-    .all();
+    .orderBy(asc(educationContent.wpId));
 
 async function failureOf(promise: Promise<unknown>): Promise<ImportFailedError> {
   try {
@@ -91,7 +90,7 @@ describe('a first import', () => {
       '/wp-json/wp/v2/posts?per_page=20&page=1&_embed',
       '/wp-json/wp/v2/posts?per_page=20&page=2&_embed',
     ]);
-    const rows = stored();
+    const rows = await stored();
     expect(rows.map((r) => r.wpId)).toEqual([101, 102, 103]);
     expect(rows[0]).toMatchObject({
       title: 'Scalping & Spreads: A Primer',
@@ -106,11 +105,10 @@ describe('a first import', () => {
     });
     // The picture now lives in the upload service, re-encoded, not on the other site.
     expect(rows[0]!.featuredImage).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-    const upload = t.db
+    const [upload] = await t.db
       .select()
       .from(uploads)
-      .where(eq(uploads.fileName, rows[0]!.featuredImage!.slice('/uploads/'.length)))
-      .get();
+      .where(eq(uploads.fileName, rows[0]!.featuredImage!.slice('/uploads/'.length)));
     expect(upload).toMatchObject({ purpose: 'cover', ownerId: admin.id });
     // The post's own h1 becomes an h2 under the item page's title; entities decode in titles.
     expect(rows[1]!.content).toBe(
@@ -118,7 +116,7 @@ describe('a first import', () => {
     );
     expect(rows[2]).toMatchObject({ title: 'It’s About Process', category: null, tags: [] });
     expect(rows.every((r) => r.lastSync instanceof Date)).toBe(true);
-    expect(JSON.parse(lastAuditRow(t.db)!.after!)).toMatchObject({
+    expect(JSON.parse((await lastAuditRow(t.db))!.after!)).toMatchObject({
       added: 3,
       updated: 0,
       unchanged: 0,
@@ -130,13 +128,13 @@ describe('a first import', () => {
 describe('a re-import', () => {
   it('updates a changed post in place, adds a new one, and leaves the rest unchanged', async () => {
     await run();
-    const before = stored();
+    const before = await stored();
     site.posts[1] = { ...site.posts[1]!, title: 'Journaling Your Trades, Revised' };
     site.posts.push({ id: 104, title: 'New Post', content: '<p>Fresh.</p>', slug: 'journaling' });
 
     const result = await run();
     expect(result).toMatchObject({ added: 1, updated: 1, unchanged: 2, refused: 0 });
-    const after = stored();
+    const after = await stored();
     expect(after.map((r) => r.wpId)).toEqual([101, 102, 103, 104]);
     expect(after[1]).toMatchObject({
       title: 'Journaling Your Trades, Revised',
@@ -149,7 +147,7 @@ describe('a re-import', () => {
     expect(after[0]).toMatchObject(same);
     expect(after[0]!.updatedAt).toEqual(before[0]!.updatedAt);
     expect(after[0]!.lastSync!.getTime()).toBeGreaterThanOrEqual(before[0]!.lastSync!.getTime());
-    expect(t.db.select().from(educationContent).all()).toHaveLength(4);
+    expect(await t.db.select().from(educationContent)).toHaveLength(4);
   });
 
   it('refuses a post whose id was imported from another site, rather than overwriting it', async () => {
@@ -161,7 +159,7 @@ describe('a re-import', () => {
       const result = await run({ siteUrl: other.url.replace('127.0.0.1', 'localhost') });
       expect(result).toMatchObject({ added: 0, updated: 0, refused: 1 });
       expect(result.refusals[0]!.reason).toMatch(/already imported from http:\/\/127\.0\.0\.1/);
-      expect(stored()[0]!.title).toBe('Scalping & Spreads: A Primer');
+      expect((await stored())[0]!.title).toBe('Scalping & Spreads: A Primer');
     } finally {
       await other.stop();
     }
@@ -171,14 +169,14 @@ describe('a re-import', () => {
 describe('an import that fails', () => {
   it('on broken JSON: says so, and the stored content stays as it was', async () => {
     await run();
-    const before = stored();
+    const before = await stored();
     site.mode = 'broken-json';
     const error = await failureOf(run());
     expect(error.message).toBe(
       'The answer for page 1 is not valid JSON: this does not look like a WordPress site',
     );
     expect(error.progress).toMatchObject({ page: 0, added: 0, updated: 0 });
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('on a 500 for page 2: keeps page 1, which was whole, and says which page failed', async () => {
@@ -187,8 +185,8 @@ describe('an import that fails', () => {
     const error = await failureOf(run());
     expect(error.message).toBe('The WordPress site answered with an error (HTTP 500) on page 2');
     expect(error.progress).toMatchObject({ page: 1, totalPages: 2, added: 2 });
-    expect(stored().map((r) => r.wpId)).toEqual([101, 102]);
-    expect(JSON.parse(lastAuditRow(t.db)!.after!)).toMatchObject({
+    expect((await stored()).map((r) => r.wpId)).toEqual([101, 102]);
+    expect(JSON.parse((await lastAuditRow(t.db))!.after!)).toMatchObject({
       added: 2,
       failure: 'The WordPress site answered with an error (HTTP 500) on page 2',
     });
@@ -198,7 +196,7 @@ describe('an import that fails', () => {
     site.mode = 'hang';
     const error = await failureOf(run({ timeoutMs: 300 }));
     expect(error.message).toBe('The site 127.0.0.1 did not answer within 0.3 s (page 1)');
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('on a site that is not WordPress: says so', async () => {
@@ -210,7 +208,7 @@ describe('an import that fails', () => {
     expect(missing.message).toBe(
       `No WordPress posts were found at ${site.url}/blog/wp-json/wp/v2/posts (HTTP 404): is this a WordPress site?`,
     );
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('on a closed port: says the connection was refused', async () => {
@@ -252,7 +250,7 @@ describe('malformed posts', () => {
       [204, 'The post is password-protected'],
       [null, 'Malformed post: the post is missing or of the wrong type'],
     ]);
-    expect(stored().map((r) => r.wpId)).toEqual([101, 102, 103]);
+    expect((await stored()).map((r) => r.wpId)).toEqual([101, 102, 103]);
   });
 });
 

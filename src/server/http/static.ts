@@ -80,10 +80,10 @@ interface RenderedPage {
 function bootPage(indexFile: string, db: DB): RequestHandler | undefined {
   if (!fs.readFileSync(indexFile, 'utf8').includes(BOOT_MARK)) return undefined;
   const pages = new Map<boolean, RenderedPage>();
-  const render = (signedOut: boolean): RenderedPage => {
+  const render = async (signedOut: boolean): Promise<RenderedPage> => {
     // A rebuild while the server runs swaps dist/client: the new page names the new chunks.
     const { mtimeMs } = fs.statSync(indexFile);
-    const settings = getPlatformSettings({ db });
+    const settings = await getPlatformSettings({ db });
     const cached = pages.get(signedOut);
     if (cached && cached.mtimeMs === mtimeMs && cached.settings === settings) return cached;
     const data = settingsScript(settings) + (signedOut ? NO_SESSION_META : '');
@@ -100,8 +100,8 @@ function bootPage(indexFile: string, db: DB): RequestHandler | undefined {
     pages.set(signedOut, page);
     return page;
   };
-  return (req, res) => {
-    const { raw, br, gzip } = render(!hasSessionCookie(req));
+  return async (req, res) => {
+    const { raw, br, gzip } = await render(!hasSessionCookie(req));
     const encoding = br || gzip ? req.acceptsEncodings('br', 'gzip') : false;
     const body = encoding === 'br' ? br : encoding === 'gzip' ? gzip : undefined;
     res.setHeader('Cache-Control', 'no-cache');

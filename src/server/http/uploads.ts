@@ -42,7 +42,10 @@ export function createUploadRouter(deps: AppDeps): Router {
       const ctx = await createContext(deps, req, res);
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       assertPasswordChosen(ctx.user);
-      if (ctx.user.role !== 'admin' && getPlatformSettings({ db: deps.db }).maintenanceMode) {
+      if (
+        ctx.user.role !== 'admin' &&
+        (await getPlatformSettings({ db: deps.db })).maintenanceMode
+      ) {
         throw new AppError('SERVICE_UNAVAILABLE', MSG.maintenance);
       }
       // Counted before the body is even read, so a flood costs us no parsing or decoding.

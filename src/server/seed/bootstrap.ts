@@ -31,17 +31,16 @@ export async function ensureAdmin(
   passwords: PasswordHasher = createPasswordHasher(),
 ): Promise<void> {
   if (env.ADMIN_USERNAME) {
-    const existing = db
+    const [existing] = await db
       .select({ id: users.id, role: users.role })
       .from(users)
-      .where(eq(users.username, env.ADMIN_USERNAME))
-      .get();
+      .where(eq(users.username, env.ADMIN_USERNAME));
     if (existing) {
       if (existing.role !== 'admin') {
-        db.update(users)
+        await db
+          .update(users)
           .set({ role: 'admin', subscriptionTier: null })
-          .where(eq(users.id, existing.id))
-          .run();
+          .where(eq(users.id, existing.id));
         logger.info({ username: env.ADMIN_USERNAME }, 'promoted the configured account to admin');
       }
       return;
@@ -51,33 +50,28 @@ export async function ensureAdmin(
         'ADMIN_USERNAME is set but ADMIN_PASSWORD is not: set both to create the admin',
       );
     }
-    db.insert(users)
-      .values({
-        username: env.ADMIN_USERNAME,
-        email: env.ADMIN_EMAIL ?? `${env.ADMIN_USERNAME.toLowerCase()}@example.com`,
-        password: await passwords.hash(env.ADMIN_PASSWORD),
-        role: 'admin',
-        subscriptionTier: null,
-      })
-      .run();
+    await db.insert(users).values({
+      username: env.ADMIN_USERNAME,
+      email: env.ADMIN_EMAIL ?? `${env.ADMIN_USERNAME.toLowerCase()}@example.com`,
+      password: await passwords.hash(env.ADMIN_PASSWORD),
+      role: 'admin',
+      subscriptionTier: null,
+    });
     logger.info({ username: env.ADMIN_USERNAME }, 'created the configured admin account');
     return;
   }
-  const admins = db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get();
+  const [admins] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
   if ((admins?.n ?? 0) > 0) return;
   const password = crypto.randomBytes(12).toString('base64url');
-  const username = db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).get()
-    ? `admin_${crypto.randomBytes(3).toString('hex')}`
-    : 'admin';
-  db.insert(users)
-    .values({
-      username,
-      email: env.ADMIN_EMAIL ?? `${username}@example.com`,
-      password: await passwords.hash(password),
-      role: 'admin',
-      subscriptionTier: null,
-    })
-    .run();
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+  const username = taken ? `admin_${crypto.randomBytes(3).toString('hex')}` : 'admin';
+  await db.insert(users).values({
+    username,
+    email: env.ADMIN_EMAIL ?? `${username}@example.com`,
+    password: await passwords.hash(password),
+    role: 'admin',
+    subscriptionTier: null,
+  });
   // Printed once, on purpose to stdout: this is the only time the password exists in clear.
   console.log(
     [
@@ -99,7 +93,8 @@ export async function bootstrap(
   logger: pino.Logger,
   passwords: PasswordHasher = createPasswordHasher(),
 ): Promise<void> {
-  const fresh = (db.select({ n: count() }).from(users).get()?.n ?? 0) === 0;
+  const [everyone] = await db.select({ n: count() }).from(users);
+  const fresh = (everyone?.n ?? 0) === 0;
   await ensureAdmin(db, env, logger, passwords);
   if (fresh && env.SEED_DEMO) {
     await seedDemo(db);

@@ -9,15 +9,15 @@ import { storePlatformSettings } from '../domain/admin/settings';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function seedDemo(db: DB): Promise<void> {
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     // Stores the defaults explicitly so operators see them in the database.
-    storePlatformSettings({ db: tx });
-    seedContests(tx);
+    await storePlatformSettings({ db: tx });
+    await seedContests(tx);
     const now = Date.now();
     for (const { daysAgo, ...item } of SEED_EDUCATION) {
-      tx.insert(educationContent)
-        .values({ ...item, source: 'local', publishDate: new Date(now - daysAgo * DAY_MS) })
-        .run();
+      await tx
+        .insert(educationContent)
+        .values({ ...item, source: 'local', publishDate: new Date(now - daysAgo * DAY_MS) });
     }
   });
 }

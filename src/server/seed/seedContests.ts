@@ -170,16 +170,16 @@ const LEADERBOARD_SCORES = [9820, 9415, 9100, 8760, 8420, 8105, 7790, 7455, 7010
  */
 const NO_PASSWORD = '!demo-account-without-password';
 
-export function seedContests(db: DbOrTx, now = Date.now()): void {
-  db.transaction((tx) => {
+export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> {
+  await db.transaction(async (tx) => {
     // The contests belong to the first admin (bootstrap creates one before seeding).
-    const creator =
-      tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.role, 'admin'))
-        .orderBy(asc(users.id))
-        .get()?.id ?? 1;
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .orderBy(asc(users.id))
+      .limit(1);
+    const creator = admin?.id ?? 1;
     const ids = new Map<string, number>();
     for (const demo of DEMO_CONTESTS) {
       const start = now + demo.startsInDays * DAY;
@@ -187,7 +187,7 @@ export function seedContests(db: DbOrTx, now = Date.now()): void {
       // Running contests stay open for registration until two days before their end.
       const deadline = demo.status === 'active' && start <= now ? end - 2 * DAY : start;
       const { startsInDays: _days, ...fields } = demo;
-      const row = tx
+      const [row] = await tx
         .insert(contests)
         .values({
           ...fields,
@@ -205,34 +205,33 @@ export function seedContests(db: DbOrTx, now = Date.now()): void {
           createdAt: new Date(now),
           updatedAt: new Date(now),
         })
-        .returning({ id: contests.id })
-        .get();
-      ids.set(demo.slug, row.id);
+        .returning({ id: contests.id });
+      ids.set(demo.slug, row!.id);
     }
-    const members = DEMO_MEMBERS.map(
-      (m) =>
-        tx
-          .insert(users)
-          .values({
-            username: m.username,
-            email: `${m.username}@demo.example.com`,
-            password: NO_PASSWORD,
-            subscriptionTier: m.tier,
-            createdAt: new Date(now),
-          })
-          .returning({ id: users.id })
-          .get().id,
-    );
-    ['the-dake-contest', 'candle-games'].forEach((slug, board) => {
-      members.forEach((_id, i) => {
+    const members: number[] = [];
+    for (const m of DEMO_MEMBERS) {
+      const [member] = await tx
+        .insert(users)
+        .values({
+          username: m.username,
+          email: `${m.username}@demo.example.com`,
+          password: NO_PASSWORD,
+          subscriptionTier: m.tier,
+          createdAt: new Date(now),
+        })
+        .returning({ id: users.id });
+      members.push(member!.id);
+    }
+    for (const [board, slug] of ['the-dake-contest', 'candle-games'].entries()) {
+      for (let i = 0; i < members.length; i += 1) {
         const userId = members[(i + board * 3) % members.length]!;
-        addParticipant({
+        await addParticipant({
           db: tx,
           contestId: ids.get(slug)!,
           userId,
           score: LEADERBOARD_SCORES[i]!,
         });
-      });
-    });
+      }
+    }
   });
 }

@@ -56,7 +56,7 @@ function searchCondition(term: string): SQL {
   )!;
 }
 
-export function listEducation({
+export async function listEducation({
   db,
   actor,
   search,
@@ -72,7 +72,7 @@ export function listEducation({
   saved?: boolean;
   page: number;
   pageSize: number;
-}): { items: TEducationCard[]; total: number; page: number; pageSize: number } {
+}): Promise<{ items: TEducationCard[]; total: number; page: number; pageSize: number }> {
   const term = search?.trim();
   const where = and(
     kind ? eq(educationContent.kind, kind) : undefined,
@@ -95,34 +95,33 @@ export function listEducation({
           desc(sql`"education_saved"."rowid"`),
         )
     : base.where(where).orderBy(desc(educationContent.publishDate), desc(educationContent.id));
-  const rows = query
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
+  const rows = await query.limit(pageSize).offset((page - 1) * pageSize);
   const totalQuery = db.select({ n: count() }).from(educationContent);
-  const total =
-    (saved
-      ? totalQuery
-          .innerJoin(educationSaved, eq(educationSaved.contentId, educationContent.id))
-          .where(where)
-          .get()
-      : totalQuery.where(where).get()
-    )?.n ?? 0;
+  const [totalRow] = await (saved
+    ? totalQuery
+        .innerJoin(educationSaved, eq(educationSaved.contentId, educationContent.id))
+        .where(where)
+    : totalQuery.where(where));
+  const total = totalRow?.n ?? 0;
   return { items: rows.map(toCard), total, page, pageSize };
 }
 
-function findItem(db: DbOrTx, actorId: number, where: SQL): TEducationItem | undefined {
-  const row = db
+async function findItem(
+  db: DbOrTx,
+  actorId: number,
+  where: SQL,
+): Promise<TEducationItem | undefined> {
+  const [row] = await db
     .select({ ...cardColumns(actorId), content: educationContent.content })
     .from(educationContent)
     .leftJoin(users, eq(users.id, educationContent.authorId))
     .where(where)
-    .get();
+    .limit(1);
   return row ? toCard(row) : undefined;
 }
 
 /** One item by its id (digits) or its slug. */
-export function getEducation({
+export async function getEducation({
   db,
   actor,
   idOrSlug,
@@ -130,9 +129,9 @@ export function getEducation({
   db: DbOrTx;
   actor: Pick<Actor, 'id'>;
   idOrSlug: string;
-}): TEducationItem {
+}): Promise<TEducationItem> {
   const id = /^[1-9][0-9]{0,15}$/.test(idOrSlug) ? Number(idOrSlug) : undefined;
-  const item = findItem(
+  const item = await findItem(
     db,
     actor.id,
     id !== undefined && Number.isSafeInteger(id)
@@ -143,24 +142,16 @@ export function getEducation({
   return item;
 }
 
-function assertExists(db: DbOrTx, id: number) {
-  const row = db
+async function assertExists(db: DbOrTx, id: number) {
+  const [row] = await db
     .select({ id: educationContent.id, title: educationContent.title, slug: educationContent.slug })
     .from(educationContent)
-    .where(eq(educationContent.id, id))
-    .get();
+    .where(eq(educationContent.id, id));
   if (!row) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
   return row;
 }
 
-export function saveEducation({ db, actor, id }: { db: DB; actor: Pick<Actor, 'id'>; id: number }) {
-  assertExists(db, id);
-  // Saving twice keeps the first save (and its place in the Saved tab).
-  db.insert(educationSaved).values({ userId: actor.id, contentId: id }).onConflictDoNothing().run();
-  return { id, saved: true };
-}
-
-export function unsaveEducation({
+export async function saveEducation({
   db,
   actor,
   id,
@@ -169,10 +160,25 @@ export function unsaveEducation({
   actor: Pick<Actor, 'id'>;
   id: number;
 }) {
-  assertExists(db, id);
-  db.delete(educationSaved)
-    .where(and(eq(educationSaved.userId, actor.id), eq(educationSaved.contentId, id)))
-    .run();
+  await assertExists(db, id);
+  // Saving twice keeps the first save (and its place in the Saved tab).
+  await db.insert(educationSaved).values({ userId: actor.id, contentId: id }).onConflictDoNothing();
+  return { id, saved: true };
+}
+
+export async function unsaveEducation({
+  db,
+  actor,
+  id,
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id'>;
+  id: number;
+}) {
+  await assertExists(db, id);
+  await db
+    .delete(educationSaved)
+    .where(and(eq(educationSaved.userId, actor.id), eq(educationSaved.contentId, id)));
   return { id, saved: false };
 }
 
@@ -181,31 +187,30 @@ export function slugify(text: string): string {
   return slugifyTitle(text, 'item');
 }
 
-function slugTaken(db: DbOrTx, slug: string, exceptId?: number): boolean {
-  return (
-    db
-      .select({ id: educationContent.id })
-      .from(educationContent)
-      .where(
-        and(
-          eq(educationContent.slug, slug),
-          exceptId ? ne(educationContent.id, exceptId) : undefined,
-        ),
-      )
-      .get() !== undefined
-  );
+async function slugTaken(db: DbOrTx, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: educationContent.id })
+    .from(educationContent)
+    .where(
+      and(
+        eq(educationContent.slug, slug),
+        exceptId ? ne(educationContent.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The wanted slug if it is free, else the same with -2, -3, ... */
-export function freeSlug(db: DbOrTx, wanted: string, exceptId?: number): string {
-  if (!slugTaken(db, wanted, exceptId)) return wanted;
+export async function freeSlug(db: DbOrTx, wanted: string, exceptId?: number): Promise<string> {
+  if (!(await slugTaken(db, wanted, exceptId))) return wanted;
   const taken = new Set(
-    db
-      .select({ slug: educationContent.slug })
-      .from(educationContent)
-      .where(sql`${educationContent.slug} LIKE ${`${wanted}-%`}`)
-      .all()
-      .map((r) => r.slug),
+    (
+      await db
+        .select({ slug: educationContent.slug })
+        .from(educationContent)
+        .where(sql`${educationContent.slug} LIKE ${`${wanted}-%`}`)
+    ).map((r) => r.slug),
   );
   let n = 2;
   while (taken.has(`${wanted}-${n}`)) n += 1;
@@ -233,17 +238,21 @@ function cleanTags(tags: string[]): string[] {
   });
 }
 
-function pickSlug(db: DbOrTx, input: EducationInput, exceptId?: number): string | undefined {
+async function pickSlug(
+  db: DbOrTx,
+  input: EducationInput,
+  exceptId?: number,
+): Promise<string | undefined> {
   if (input.slug) {
-    if (slugTaken(db, input.slug, exceptId)) {
+    if (await slugTaken(db, input.slug, exceptId)) {
       throw new AppError('CONFLICT', 'This slug is already used by another item');
     }
     return input.slug;
   }
-  return exceptId === undefined ? freeSlug(db, slugify(input.title)) : undefined;
+  return exceptId === undefined ? await freeSlug(db, slugify(input.title)) : undefined;
 }
 
-export function createEducation({
+export async function createEducation({
   db,
   actor,
   input,
@@ -251,13 +260,13 @@ export function createEducation({
   db: DB;
   actor: Actor;
   input: EducationInput;
-}): TEducationItem {
+}): Promise<TEducationItem> {
   if (input.featuredImage) {
-    assertOwnUpload({ db, actor, url: input.featuredImage, purposes: ['cover'] });
+    await assertOwnUpload({ db, actor, url: input.featuredImage, purposes: ['cover'] });
   }
-  return db.transaction((tx) => {
-    const slug = pickSlug(tx, input)!;
-    const { id } = tx
+  return db.transaction(async (tx) => {
+    const slug = (await pickSlug(tx, input))!;
+    const [inserted] = await tx
       .insert(educationContent)
       .values({
         slug,
@@ -271,9 +280,9 @@ export function createEducation({
         tags: cleanTags(input.tags),
         authorId: actor.id,
       })
-      .returning({ id: educationContent.id })
-      .get();
-    writeAudit({
+      .returning({ id: educationContent.id });
+    const id = inserted!.id;
+    await writeAudit({
       db: tx,
       actor,
       action: 'education.create',
@@ -281,11 +290,11 @@ export function createEducation({
       targetId: id,
       after: { title: input.title, slug, kind: input.kind },
     });
-    return findItem(tx, actor.id, eq(educationContent.id, id))!;
+    return (await findItem(tx, actor.id, eq(educationContent.id, id)))!;
   });
 }
 
-export function updateEducation({
+export async function updateEducation({
   db,
   actor,
   id,
@@ -295,21 +304,22 @@ export function updateEducation({
   actor: Actor;
   id: number;
   input: EducationInput;
-}): TEducationItem {
+}): Promise<TEducationItem> {
   // The item as it is decides what is written (its source, its picture): read in the write lock.
   return db.transaction(
-    (tx) => {
-      const before = findItem(tx, actor.id, eq(educationContent.id, id));
+    async (tx) => {
+      const before = await findItem(tx, actor.id, eq(educationContent.id, id));
       if (!before) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
       // A picture already on the item may be another admin's upload; a new one must be the editor's.
       if (input.featuredImage && input.featuredImage !== before.featuredImage) {
-        assertOwnUpload({ db: tx, actor, url: input.featuredImage, purposes: ['cover'] });
+        await assertOwnUpload({ db: tx, actor, url: input.featuredImage, purposes: ['cover'] });
       }
       // An imported item's body is HTML: whatever the editor sends is allow-listed again.
       const content =
         before.source === 'wordpress' ? sanitizeImportedHtml(input.content) : input.content;
-      const slug = pickSlug(tx, input, id);
-      tx.update(educationContent)
+      const slug = await pickSlug(tx, input, id);
+      await tx
+        .update(educationContent)
         .set({
           ...(slug ? { slug } : {}),
           kind: input.kind,
@@ -321,10 +331,9 @@ export function updateEducation({
           tags: cleanTags(input.tags),
           updatedAt: new Date(),
         })
-        .where(eq(educationContent.id, id))
-        .run();
-      const after = findItem(tx, actor.id, eq(educationContent.id, id))!;
-      writeAudit({
+        .where(eq(educationContent.id, id));
+      const after = (await findItem(tx, actor.id, eq(educationContent.id, id)))!;
+      await writeAudit({
         db: tx,
         actor,
         action: 'education.update',
@@ -339,13 +348,21 @@ export function updateEducation({
   );
 }
 
-export function deleteEducation({ db, actor, id }: { db: DB; actor: Actor; id: number }): void {
+export async function deleteEducation({
+  db,
+  actor,
+  id,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+}): Promise<void> {
   // Members' saves of it go through ON DELETE CASCADE in the same transaction.
-  db.transaction(
-    (tx) => {
-      const before = assertExists(tx, id);
-      tx.delete(educationContent).where(eq(educationContent.id, id)).run();
-      writeAudit({
+  await db.transaction(
+    async (tx) => {
+      const before = await assertExists(tx, id);
+      await tx.delete(educationContent).where(eq(educationContent.id, id));
+      await writeAudit({
         db: tx,
         actor,
         action: 'education.delete',
@@ -359,6 +376,7 @@ export function deleteEducation({ db, actor, id }: { db: DB; actor: Actor; id: n
 }
 
 /** How many items there are (the admin dashboard's 'Education Content' figure). */
-export function countEducation({ db }: { db: DB }): number {
-  return db.select({ n: count() }).from(educationContent).get()?.n ?? 0;
+export async function countEducation({ db }: { db: DB }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(educationContent);
+  return row?.n ?? 0;
 }

@@ -366,7 +366,7 @@ export async function importWordPress(options: ImportOptions): Promise<TImportPr
 
       const stored = new Map<number, StoredPost>(
         (prepared.length
-          ? db
+          ? await db
               .select({
                 id: educationContent.id,
                 wpId: educationContent.wpId,
@@ -380,7 +380,6 @@ export async function importWordPress(options: ImportOptions): Promise<TImportPr
                   prepared.map((p) => p.wpId),
                 ),
               )
-              .all()
           : []
         ).map((row) => [row.wpId!, row]),
       );
@@ -399,7 +398,7 @@ export async function importWordPress(options: ImportOptions): Promise<TImportPr
       }
 
       const now = new Date();
-      db.transaction((tx) => {
+      await db.transaction(async (tx) => {
         for (const post of prepared) {
           const before = stored.get(post.wpId);
           if (before && before.wpSite !== site) {
@@ -422,29 +421,27 @@ export async function importWordPress(options: ImportOptions): Promise<TImportPr
             lastSync: now,
           };
           if (!before) {
-            tx.insert(educationContent)
-              .values({
-                ...fields,
-                wpId: post.wpId,
-                wpSite: site,
-                slug: freeSlug(tx, post.slug),
-                kind: 'article',
-                source: 'wordpress',
-                authorId: actor.id,
-              })
-              .run();
+            await tx.insert(educationContent).values({
+              ...fields,
+              wpId: post.wpId,
+              wpSite: site,
+              slug: await freeSlug(tx, post.slug),
+              kind: 'article',
+              source: 'wordpress',
+              authorId: actor.id,
+            });
             progress.added += 1;
           } else if (before.wpHash === post.hash) {
-            tx.update(educationContent)
+            await tx
+              .update(educationContent)
               .set({ lastSync: now })
-              .where(eq(educationContent.id, before.id))
-              .run();
+              .where(eq(educationContent.id, before.id));
             progress.unchanged += 1;
           } else {
-            tx.update(educationContent)
+            await tx
+              .update(educationContent)
               .set({ ...fields, updatedAt: now })
-              .where(eq(educationContent.id, before.id))
-              .run();
+              .where(eq(educationContent.id, before.id));
             progress.updated += 1;
           }
         }
@@ -459,7 +456,7 @@ export async function importWordPress(options: ImportOptions): Promise<TImportPr
       error instanceof ImportStop
         ? error.message
         : 'The import stopped because of an unexpected error on the server';
-    auditImport(db, actor, site, progress, message);
+    await auditImport(db, actor, site, progress, message);
     throw new ImportFailedError(
       message,
       { ...progress, refusals: [...progress.refusals] },
@@ -467,19 +464,19 @@ export async function importWordPress(options: ImportOptions): Promise<TImportPr
       !(error instanceof ImportStop),
     );
   }
-  auditImport(db, actor, site, progress);
+  await auditImport(db, actor, site, progress);
   return progress;
 }
 
-function auditImport(
+async function auditImport(
   db: DB,
   actor: Actor,
   site: string,
   progress: TImportProgress,
   failure?: string,
-): void {
+): Promise<void> {
   const { added, updated, unchanged, refused, page, totalPages } = progress;
-  writeAudit({
+  await writeAudit({
     db,
     actor,
     action: 'education.import',

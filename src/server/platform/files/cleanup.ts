@@ -64,8 +64,8 @@ export async function removeOrphanUploads({
     sql`(${UPLOAD_URL_PREFIX} || ${name})`;
 
   // Choosing and deleting in one transaction: nothing can start referencing a row in between.
-  const removed = db.transaction((tx) => {
-    const rows = tx
+  const removed = await db.transaction(async (tx) => {
+    const rows = await tx
       .select({ id: uploads.id, fileName: uploads.fileName, variant: uploads.variantFileName })
       .from(uploads)
       .where(
@@ -77,11 +77,10 @@ export async function removeOrphanUploads({
             sql`${url(uploads.variantFileName)} NOT IN (${referenced})`,
           ),
         ),
-      )
-      .all();
+      );
     for (let i = 0; i < rows.length; i += 500) {
       const ids = rows.slice(i, i + 500).map((r) => r.id);
-      tx.delete(uploads).where(inArray(uploads.id, ids)).run();
+      await tx.delete(uploads).where(inArray(uploads.id, ids));
     }
     return rows;
   });
@@ -105,10 +104,9 @@ export async function removeOrphanUploads({
   if (ours.length > 0) {
     // The known names first, so only the rare unknown file costs a stat().
     const known = new Set<string>();
-    for (const row of db
+    for (const row of await db
       .select({ fileName: uploads.fileName, variant: uploads.variantFileName })
-      .from(uploads)
-      .all()) {
+      .from(uploads)) {
       known.add(row.fileName);
       if (row.variant) known.add(row.variant);
     }

@@ -186,17 +186,15 @@ export async function storeUpload({
       await fs.writeFile(path.join(uploadDir, name), bytes, { flag: 'wx' });
       written.push(name);
     }
-    db.insert(uploads)
-      .values({
-        fileName,
-        ownerId: actor.id,
-        purpose,
-        mime,
-        size: stored.length,
-        variantFileName,
-        originalName: shownName,
-      })
-      .run();
+    await db.insert(uploads).values({
+      fileName,
+      ownerId: actor.id,
+      purpose,
+      mime,
+      size: stored.length,
+      variantFileName,
+      originalName: shownName,
+    });
   } catch (error) {
     // No file without its row: the clean-up would only catch it a day later.
     await Promise.all(written.map((name) => fs.rm(path.join(uploadDir, name), { force: true })));
@@ -240,7 +238,7 @@ export async function getServableUpload({
   if (!match) throw notFound();
   const [, id, isVariant] = match;
   const candidates = isVariant ? ['png', 'jpg', 'webp'].map((ext) => `${id}.${ext}`) : [fileName];
-  const row = db
+  const [row] = await db
     .select({
       fileName: uploads.fileName,
       variantFileName: uploads.variantFileName,
@@ -251,7 +249,7 @@ export async function getServableUpload({
     })
     .from(uploads)
     .where(inArray(uploads.fileName, candidates))
-    .get();
+    .limit(1);
   if (!row || (isVariant && row.variantFileName !== fileName)) throw notFound();
   const purpose = row.purpose as UploadPurpose;
   if (purpose === 'proof') {
@@ -268,7 +266,7 @@ export async function getServableUpload({
  * upload the caller owns, made for that purpose; anything else is refused as if it did not
  * exist, so nobody can point at another member's file (a payment proof above all).
  */
-export function assertOwnUpload({
+export async function assertOwnUpload({
   db,
   actor,
   url,
@@ -283,15 +281,14 @@ export function assertOwnUpload({
   /** Also required of the file, when a purpose ('any') admits more kinds than the use does. */
   mimes?: readonly string[];
   message?: string;
-}): void {
+}): Promise<void> {
   const name = /^\/uploads\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/.exec(url)?.[1];
-  const row = name
-    ? db
+  const [row] = name
+    ? await db
         .select({ ownerId: uploads.ownerId, purpose: uploads.purpose, mime: uploads.mime })
         .from(uploads)
         .where(eq(uploads.fileName, name))
-        .get()
-    : undefined;
+    : [];
   if (
     !row ||
     row.ownerId !== actor.id ||

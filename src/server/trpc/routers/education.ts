@@ -22,48 +22,50 @@ export const educationRouter = router({
   list: protectedProcedure
     .input(ZListEducationRequestSchema)
     .output(ZListEducationResponseSchema)
-    .query(({ ctx, input }) => education.listEducation({ db: ctx.db, actor: ctx.actor, ...input })),
+    .query(async ({ ctx, input }) =>
+      education.listEducation({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   get: protectedProcedure
     .input(ZGetEducationRequestSchema)
     .output(ZEducationItemSchema)
-    .query(({ ctx, input }) =>
+    .query(async ({ ctx, input }) =>
       education.getEducation({ db: ctx.db, actor: ctx.actor, idOrSlug: input.idOrSlug }),
     ),
 
   save: protectedProcedure
     .input(ZEducationIdRequestSchema)
     .output(ZSaveEducationResponseSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       education.saveEducation({ db: ctx.db, actor: ctx.actor, id: input.id }),
     ),
 
   unsave: protectedProcedure
     .input(ZEducationIdRequestSchema)
     .output(ZSaveEducationResponseSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       education.unsaveEducation({ db: ctx.db, actor: ctx.actor, id: input.id }),
     ),
 
   create: adminProcedure
     .input(ZCreateEducationRequestSchema)
     .output(ZEducationItemSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       education.createEducation({ db: ctx.db, actor: ctx.actor, input }),
     ),
 
   update: adminProcedure
     .input(ZUpdateEducationRequestSchema)
     .output(ZEducationItemSchema)
-    .mutation(({ ctx, input: { id, ...input } }) =>
+    .mutation(async ({ ctx, input: { id, ...input } }) =>
       education.updateEducation({ db: ctx.db, actor: ctx.actor, id, input }),
     ),
 
   delete: adminProcedure
     .input(ZEducationIdRequestSchema)
     .output(ZDeleteEducationResponseSchema)
-    .mutation(({ ctx, input }) => {
-      education.deleteEducation({ db: ctx.db, actor: ctx.actor, id: input.id });
+    .mutation(async ({ ctx, input }) => {
+      await education.deleteEducation({ db: ctx.db, actor: ctx.actor, id: input.id });
       return { success: true as const, id: input.id };
     }),
 
