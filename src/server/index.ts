@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './http/app';
 import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
-import { closeDatabase, openDatabase } from './platform/db/client';
+import { closeDatabase, openConfiguredDatabase, postgresPool } from './platform/db/client';
+import { exclusively, oncePer } from './platform/db/locks';
+import { redactUrl } from './platform/db/postgres';
 import { parseEnv } from './platform/env';
 import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
@@ -26,15 +28,29 @@ async function main() {
   }
   const logDestination = createLogDestination();
   const logger = createLogger(env.LOG_LEVEL, logDestination);
-  const db = await openDatabase(env.DATABASE_PATH, { log: { info: (msg) => logger.info(msg) } });
+  let db;
+  try {
+    db = await openConfiguredDatabase(
+      { databaseUrl: env.DATABASE_URL, databasePath: env.DATABASE_PATH, poolSize: env.PGPOOL_SIZE },
+      { log: { info: (msg) => logger.info(msg) } },
+    );
+  } catch (error) {
+    // A bad URL or an unreachable server: say which, and stop.
+    console.error((error as Error).message);
+    logDestination.flushSync();
+    process.exit(1);
+  }
+  if (env.DATABASE_URL) logger.info(`Using PostgreSQL at ${redactUrl(env.DATABASE_URL)}`);
   // Always the production cost: no variable can weaken password hashing.
   const passwords = createPasswordHasher();
-  await bootstrap(db, env, logger, passwords);
+  // Servers starting together: one seeds, the others wait and find it done.
+  await exclusively(db, 'seed', { wait: true }, () => bootstrap(db, env, logger, passwords));
+  const pool = postgresPool(db);
   const app = createApp(
     {
       db,
       logger,
-      limits: createLimits(),
+      limits: createLimits({}, pool ? { kind: 'postgres', pool } : { kind: 'memory' }),
       passwords,
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),
@@ -60,10 +76,15 @@ async function main() {
     process.exit(1);
   });
 
-  // Uploads nothing references after a day, and files a crash left behind: at start, then hourly.
+  // Uploads nothing references after a day, and files a crash left behind: at start, then
+  // hourly, by one server of however many share the database and the upload volume.
   const cleanUploads = () =>
-    removeOrphanUploads({ db, uploadDir: path.resolve(env.UPLOAD_DIR) })
-      .then((removed) => logger.info(removed, 'upload clean-up: removed %d uploads', removed.rows))
+    oncePer(db, 'cleanup', 60 * 60 * 1000, () =>
+      removeOrphanUploads({ db, uploadDir: path.resolve(env.UPLOAD_DIR) }),
+    )
+      .then((removed) => {
+        if (removed) logger.info(removed, 'upload clean-up: removed %d uploads', removed.rows);
+      })
       .catch((error: unknown) => logger.error({ err: error }, 'upload clean-up failed'));
   void cleanUploads();
   const cleanupTimer = setInterval(() => void cleanUploads(), 60 * 60 * 1000);
@@ -85,10 +106,13 @@ async function main() {
     clearInterval(cleanupTimer);
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
-      closeDatabase(db);
-      note('closed');
-      logDestination.flushSync();
-      process.exit(0);
+      void closeDatabase(db)
+        .catch(() => undefined)
+        .then(() => {
+          note('closed');
+          logDestination.flushSync();
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
     const openStreams = streams.size;

@@ -1,33 +1,33 @@
 // WordPress imports run as background jobs: starting one is a POST (a GET never changes state)
 // that answers at once with a job id; the admin's screen asks for the job's progress until it
-// ends, and the import goes on if they leave the page. Jobs live in this process's memory (one
-// server process, one SQLite file): a restart forgets them, while what they imported stays.
+// ends, and the import goes on if they leave the page. The job runs on the app server that
+// started it, and its progress is kept in the import_jobs table, so the progress poll may land on
+// any server. One import runs at a time across all servers (a unique index on the running row);
+// a job whose server died stops counting as running once its heartbeat is old.
 import crypto from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
 import type pino from 'pino';
 import type { DB } from '../../platform/db/client';
-import type { TImportJob, TImportProgress } from '../../../shared/schemas/education';
+import { isUniqueViolation } from '../../platform/db/dialect';
+import { importJobs } from '../../platform/db/schema';
+import {
+  ZImportProgressSchema,
+  type TImportJob,
+  type TImportProgress,
+} from '../../../shared/schemas/education';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { assertImportableSite, ImportFailedError, importWordPress } from './wordpressImport';
 
-interface Job extends TImportJob {
-  db: DB;
-  done: Promise<void>;
-}
-
-const jobs = new Map<string, Job>();
-/** One import at a time per database: two at once would race for the same posts. */
-const running = new WeakMap<DB, string>();
+const ALREADY_RUNNING = 'An import is already running. Wait for it to finish.';
 /** Finished jobs are kept this long for the screen that started them. */
 const KEEP_MS = 60 * 60 * 1000;
-const MAX_KEPT = 50;
+/** A running job's server writes this often; one silent for STALE_MS has died. */
+const HEARTBEAT_MS = 15_000;
+const STALE_MS = 2 * 60 * 1000;
 
-function forgetOld(now: number) {
-  for (const [id, job] of jobs) {
-    const old = job.finishedAt && now - job.finishedAt.getTime() > KEEP_MS;
-    if (old || (job.finishedAt && jobs.size > MAX_KEPT)) jobs.delete(id);
-  }
-}
+/** The imports this server runs, for the tests and the CLI to wait on. */
+const local = new Map<string, Promise<void>>();
 
 const emptyProgress = (): TImportProgress => ({
   page: 0,
@@ -39,9 +39,46 @@ const emptyProgress = (): TImportProgress => ({
   refusals: [],
 });
 
-function publicView(job: Job): TImportJob {
-  const { db: _db, done: _done, ...view } = job;
-  return { ...view, progress: { ...view.progress, refusals: [...view.progress.refusals] } };
+type JobRow = typeof importJobs.$inferSelect;
+
+function publicView(row: JobRow): TImportJob {
+  const parsed = ZImportProgressSchema.safeParse(JSON.parse(row.progress));
+  return {
+    jobId: row.id,
+    siteUrl: row.siteUrl,
+    status: row.status,
+    message: row.message,
+    progress: parsed.success ? parsed.data : emptyProgress(),
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+/** Ends jobs whose server stopped beating, and forgets finished ones past their keep. */
+async function tidy(db: DB, now: Date): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({
+      status: 'failed',
+      message: 'The import stopped: the server running it went away',
+      finishedAt: now,
+    })
+    .where(
+      and(
+        eq(importJobs.status, 'running'),
+        lt(importJobs.heartbeatAt, new Date(now.getTime() - STALE_MS)),
+      ),
+    );
+  await db.delete(importJobs).where(lt(importJobs.finishedAt, new Date(now.getTime() - KEEP_MS)));
+}
+
+async function isRunning(db: DB): Promise<boolean> {
+  const [row] = await db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(eq(importJobs.status, 'running'))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function startImport({
@@ -61,76 +98,101 @@ export async function startImport({
   logger: pino.Logger;
   timeoutMs?: number;
 }): Promise<TImportJob> {
-  if (running.has(db)) {
-    throw new AppError('CONFLICT', 'An import is already running. Wait for it to finish.');
-  }
+  const now = new Date();
+  await tidy(db, now);
+  if (await isRunning(db)) throw new AppError('CONFLICT', ALREADY_RUNNING);
   // A refused address is told now, as a 400, rather than as a job that fails.
   await assertImportableSite(siteUrl, allowPrivate);
-  if (running.has(db)) {
-    throw new AppError('CONFLICT', 'An import is already running. Wait for it to finish.');
-  }
-  forgetOld(Date.now());
   const jobId = crypto.randomUUID();
-  const job = {
-    jobId,
-    siteUrl,
-    status: 'running',
-    message: null,
-    progress: emptyProgress(),
-    startedAt: new Date(),
-    finishedAt: null,
-    db,
-  } as Omit<Job, 'done'> as Job;
-  running.set(db, jobId);
-  jobs.set(jobId, job);
-  job.done = importWordPress({
+  let row: JobRow;
+  try {
+    [row] = (await db
+      .insert(importJobs)
+      .values({
+        id: jobId,
+        siteUrl,
+        status: 'running',
+        message: null,
+        progress: JSON.stringify(emptyProgress()),
+        startedAt: now,
+        finishedAt: null,
+        heartbeatAt: now,
+      })
+      .returning()) as [JobRow];
+  } catch (error) {
+    // Another server (or request) started one in between: the index lets one run.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ALREADY_RUNNING);
+    throw error;
+  }
+
+  let progress = emptyProgress();
+  const save = (values: Partial<JobRow>) =>
+    db
+      .update(importJobs)
+      .set({ ...values, heartbeatAt: new Date() })
+      .where(eq(importJobs.id, jobId));
+  // Progress is written as pages arrive; a beat keeps a slow page from looking dead.
+  const beat = setInterval(() => {
+    save({}).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  beat.unref();
+  let writing: Promise<unknown> = Promise.resolve();
+
+  const done = importWordPress({
     db,
     actor,
     uploadDir,
     siteUrl,
     allowPrivate,
     timeoutMs,
-    onProgress: (progress) => {
-      job.progress = progress;
+    onProgress: (next) => {
+      progress = next;
+      writing = writing.then(() => save({ progress: JSON.stringify(next) })).catch(() => undefined);
     },
   })
-    .then((progress) => {
-      job.progress = progress;
-      job.status = 'done';
-    })
+    .then((final) => ({ status: 'done' as const, progress: final, message: null }))
     .catch((error: unknown) => {
-      job.status = 'failed';
       if (error instanceof ImportFailedError) {
-        job.progress = error.progress;
-        job.message = error.message;
         if (error.unexpected) {
           logger.error({ err: error.cause ?? error, siteUrl }, 'education import failed');
         }
-      } else {
-        job.message =
-          error instanceof AppError
-            ? error.message
-            : 'The import stopped because of an unexpected error on the server';
-        if (!(error instanceof AppError)) {
-          logger.error({ err: error, siteUrl }, 'education import failed');
-        }
+        return { status: 'failed' as const, progress: error.progress, message: error.message };
       }
+      if (!(error instanceof AppError)) {
+        logger.error({ err: error, siteUrl }, 'education import failed');
+      }
+      const message =
+        error instanceof AppError
+          ? error.message
+          : 'The import stopped because of an unexpected error on the server';
+      return { status: 'failed' as const, progress, message };
     })
-    .finally(() => {
-      job.finishedAt = new Date();
-      running.delete(db);
-    });
-  return publicView(job);
+    .then(async (end) => {
+      clearInterval(beat);
+      await writing;
+      await save({
+        status: end.status,
+        message: end.message,
+        progress: JSON.stringify(end.progress),
+        finishedAt: new Date(),
+      });
+    })
+    .catch((error: unknown) => {
+      logger.error({ err: error, jobId }, 'could not record the end of an education import');
+    })
+    .finally(() => local.delete(jobId));
+  local.set(jobId, done);
+  return publicView(row);
 }
 
 /** A job of this database; another database's job (another test, another app) is not found. */
-export function getImportJob({ db, jobId }: { db: DB; jobId: string }): TImportJob {
-  const job = jobs.get(jobId);
-  if (!job || job.db !== db) throw new AppError('NOT_FOUND', 'Import not found');
-  return publicView(job);
+export async function getImportJob({ db, jobId }: { db: DB; jobId: string }): Promise<TImportJob> {
+  const [row] = await db.select().from(importJobs).where(eq(importJobs.id, jobId));
+  if (!row) throw new AppError('NOT_FOUND', 'Import not found');
+  return publicView(row);
 }
 
-/** Resolves when the job has ended (tests, the CLI). */
+/** Resolves when a job this server runs has ended and its end is recorded (tests, the CLI). */
 export async function importJobDone(jobId: string): Promise<void> {
-  await jobs.get(jobId)?.done;
+  await local.get(jobId);
 }
