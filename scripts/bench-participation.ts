@@ -172,7 +172,7 @@ async function joins(db: DB, admin: { id: number }) {
   const restContest = insertContestRow(db, 'join-rest', admin.id);
   const cookies = await Promise.all(
     restPeople.map(async (userId) => {
-      const sid = createSession({ db, userId });
+      const sid = await createSession({ db, userId });
       const sealed = await sealData({ sid }, { password: deps.sessionSecret, ttl: 3600 });
       return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
     }),
