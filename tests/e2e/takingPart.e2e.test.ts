@@ -155,7 +155,11 @@ describe('joining a contest', () => {
     expect(await memberPage.getByRole('button', { name: 'Register Now' }).count()).toBe(0);
 
     // The payment review (another suite) raises the tier; here the service stands in for it.
-    updateUser({ db: stage.s.db, actor: admin, input: { id: member.id, subscriptionTier: 'pro' } });
+    await updateUser({
+      db: stage.s.db,
+      actor: admin,
+      input: { id: member.id, subscriptionTier: 'pro' },
+    });
     await memberPage.reload();
     await memberPage.getByRole('button', { name: 'Register Now' }).click();
     await toastSaid(memberPage, PARTICIPATION_MESSAGES.joined);

@@ -265,7 +265,7 @@ describe('a session that ended is explained on /auth', () => {
     // Ended only once the dashboard has made its calls: a call still on its way would meet the
     // ended session first and show the notice before the reload this test is about.
     await page.waitForLoadState('networkidle');
-    expect(deleteUserSessions({ db: stage.s.db, userId: member.id })).toBe(1);
+    expect(await deleteUserSessions({ db: stage.s.db, userId: member.id })).toBe(1);
     await page.reload();
     await page.waitForURL(at('/auth'), { timeout: 15_000 });
     await notice(page).waitFor({ timeout: 15_000 });
@@ -287,7 +287,7 @@ describe('a session that ended is explained on /auth', () => {
     const admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_toast_admin' });
     const member = await createUser(stage.s.db, { username: 'e2e_banned' });
     const page = await signedIn(member);
-    banUser({
+    await banUser({
       db: stage.s.db,
       actor: { id: admin.id, username: admin.username, role: 'admin' },
       id: member.id,
