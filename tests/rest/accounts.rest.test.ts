@@ -53,7 +53,7 @@ describe('PATCH /api/user/profile', () => {
   it('409 for a taken username or e-mail (any case), changing nothing', async () => {
     const other = await createUser(s.db);
     const { user, http } = await newMember();
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     const taken = await http.patch('/api/user/profile', {
       ...profileOf(user),
       username: other.username.toUpperCase(),
@@ -66,7 +66,7 @@ describe('PATCH /api/user/profile', () => {
     });
     expect(email.status).toBe(409);
     expect(email.json.message).toBe('Email already in use');
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
   });
 
   it('400 with the message the client shows', async () => {
@@ -125,7 +125,7 @@ describe('PATCH /api/user/profile', () => {
       { origin: 'https://evil.example' },
     );
     expect(foreign.status).toBe(403);
-    expect(s.db.select().from(users).where(eq(users.id, user.id)).get()?.fullName).toBeNull();
+    expect((await s.db.select().from(users).where(eq(users.id, user.id)))[0]?.fullName).toBeNull();
   });
 });
 
@@ -213,7 +213,7 @@ describe('PATCH /api/users/{id}/payment', () => {
       paypalEmail: 'owner@example.com',
     });
     const { user, http } = await newMember();
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     const res = await http.patch(`/api/users/${owner.user.id}/payment`, {
       paymentMethod: 'paypal',
       paypalEmail: 'thief@example.com',
@@ -225,7 +225,7 @@ describe('PATCH /api/users/{id}/payment', () => {
       paypalEmail: 'thief@example.com',
     });
     expect(admin403.status).toBe(404);
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
   });
 
   it('404 for a malformed id, 400 for a bad PayPal e-mail, 401 anonymous', async () => {
@@ -288,12 +288,12 @@ describe('PATCH /api/users/{id}/payment', () => {
     [{ paymentMethod: 'paypal', paypalEmail: '' }, 'paypalEmail', 'PayPal email is required'],
   ])('400 for %j: %s says “%s”, changing nothing', async (body, path, message) => {
     const { user, http } = await newMember();
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     const res = await http.patch(`/api/users/${user.id}/payment`, body);
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(message);
     expect(res.json.issues).toContainEqual({ path, message });
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
   });
 
   it('200 for a bank account with every field, and for a USDT address', async () => {
@@ -339,8 +339,8 @@ describe('GET /api/users', () => {
     expect(all.status).toBe(200);
     const list = all.json as unknown as { id: number; username: string }[];
     expect(Array.isArray(list)).toBe(true);
-    expect(Number(all.headers.get('x-total-count'))).toBe(userCount(s.db));
-    expect(list).toHaveLength(userCount(s.db));
+    expect(Number(all.headers.get('x-total-count'))).toBe(await userCount(s.db));
+    expect(list).toHaveLength(await userCount(s.db));
     expect(all.text).not.toMatch(/"password"/);
 
     const search = await adminHttp.get('/api/users?search=ZELDA');
@@ -361,7 +361,7 @@ describe('GET /api/users', () => {
     expect(page.status).toBe(200);
     const firstTwo = page.json as unknown as { id: number }[];
     expect(firstTwo.map((u) => u.id)).toEqual(list.slice(0, 2).map((u) => u.id));
-    expect(Number(page.headers.get('x-total-count'))).toBe(userCount(s.db));
+    expect(Number(page.headers.get('x-total-count'))).toBe(await userCount(s.db));
     const page2 = await adminHttp.get('/api/users?page=2&pageSize=2');
     expect((page2.json as unknown as { id: number }[]).map((u) => u.id)).toEqual(
       list.slice(2, 4).map((u) => u.id),
@@ -415,7 +415,7 @@ describe('PATCH /api/users/{id}', () => {
   it('403 for members and for the admin’s own role; 404 for a bad or unknown id', async () => {
     const { user, http } = await newMember();
     const victim = await createUser(s.db);
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     expect((await http.patch(`/api/users/${user.id}`, { role: 'admin' })).status).toBe(403);
     expect((await http.patch(`/api/users/${victim.id}`, { role: 'banned' })).status).toBe(403);
     expect((await anonymous().patch(`/api/users/${victim.id}`, { role: 'banned' })).status).toBe(
@@ -424,7 +424,7 @@ describe('PATCH /api/users/{id}', () => {
     expect((await adminHttp.patch(`/api/users/${admin.id}`, { role: 'user' })).status).toBe(403);
     expect((await adminHttp.patch('/api/users/abc', { role: 'user' })).status).toBe(404);
     expect((await adminHttp.patch('/api/users/999999', { role: 'user' })).status).toBe(404);
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
   });
 });
 
@@ -461,7 +461,7 @@ describe('POST /api/admin/users', () => {
     expect(dup.json.message).toBe('Username already exists');
 
     const { http } = await newMember();
-    const count = userCount(s.db);
+    const count = await userCount(s.db);
     const refused = await http.post('/api/admin/users', {
       username: 'rest_sneaky',
       email: 'rest_sneaky@example.com',
@@ -469,7 +469,7 @@ describe('POST /api/admin/users', () => {
       role: 'admin',
     });
     expect(refused.status).toBe(403);
-    expect(userCount(s.db)).toBe(count);
+    expect(await userCount(s.db)).toBe(count);
   });
 });
 
@@ -481,7 +481,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(res.json).toMatchObject({ success: true, id: user.id });
     expect((await http.get('/api/user')).status).toBe(401);
 
-    const count = userCount(s.db);
+    const count = await userCount(s.db);
     const self = await adminHttp.delete(`/api/admin/users/${admin.id}`);
     expect(self.status).toBe(403);
     expect((await adminHttp.delete('/api/admin/users/999999')).status).toBe(404);
@@ -491,7 +491,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     const member = await newMember();
     expect((await member.http.delete(`/api/admin/users/${victim.id}`)).status).toBe(403);
     expect((await anonymous().delete(`/api/admin/users/${victim.id}`)).status).toBe(401);
-    expect(userCount(s.db)).toBe(count + 2);
+    expect(await userCount(s.db)).toBe(count + 2);
     expect((await adminHttp.get('/api/user')).status).toBe(200);
   });
 });
@@ -516,7 +516,7 @@ describe('POST /api/admin/users/{id}/password', () => {
     expect(short.status).toBe(400);
     expect(short.json.message).toBe('Password must be at least 8 characters');
     const other = await newMember();
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     expect(
       (
         await other.http.post(`/api/admin/users/${user.id}/password`, {
@@ -524,7 +524,7 @@ describe('POST /api/admin/users/{id}/password', () => {
         })
       ).status,
     ).toBe(403);
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
   });
 });
 
@@ -536,10 +536,10 @@ describe('GET + PATCH /api/admin/settings', () => {
   it('403 for a member, 401 anonymous; 200 for an admin', async () => {
     const { http } = await newMember();
     expect((await http.get('/api/admin/settings')).status).toBe(403);
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     expect((await http.patch('/api/admin/settings', { maintenanceMode: true })).status).toBe(403);
     expect((await anonymous().patch('/api/admin/settings', { siteName: 'X' })).status).toBe(401);
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
     const res = await adminHttp.get('/api/admin/settings');
     expect(res.status).toBe(200);
     expect(res.json).toEqual(DEFAULT_PLATFORM_SETTINGS);
@@ -561,7 +561,7 @@ describe('GET + PATCH /api/admin/settings', () => {
 
   it('registration off: POST /api/register answers 403 with the message', async () => {
     await adminHttp.patch('/api/admin/settings', { enableRegistration: false });
-    const count = userCount(s.db);
+    const count = await userCount(s.db);
     const res = await anonymous().post('/api/register', {
       username: 'closed_door',
       email: 'closed_door@example.com',
@@ -570,7 +570,7 @@ describe('GET + PATCH /api/admin/settings', () => {
     });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ message: 'Registration is currently disabled' });
-    expect(userCount(s.db)).toBe(count);
+    expect(await userCount(s.db)).toBe(count);
     await adminHttp.patch('/api/admin/settings', {
       enableRegistration: true,
       defaultUserTier: 'pro',

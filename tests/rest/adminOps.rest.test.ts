@@ -56,7 +56,7 @@ describe('POST /api/admin/users/:id/ban and /unban', () => {
 
   it('400 without a reason, 403 for oneself, 409 unbanning a member who is not banned, 404 unknown', async () => {
     const member = await createUser(s.db);
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     const empty = await adminHttp.post(`/api/admin/users/${member.id}/ban`, {});
     expect(empty.status).toBe(400);
     expect(empty.json).toMatchObject({ message: 'Please give a reason', code: 'BAD_REQUEST' });
@@ -71,14 +71,14 @@ describe('POST /api/admin/users/:id/ban and /unban', () => {
     expect(notBanned.json).toMatchObject({ message: 'This user is not banned' });
     expect((await adminHttp.post('/api/admin/users/999999/ban', { reason: 'x' })).status).toBe(404);
     expect((await adminHttp.post('/api/admin/users/abc/unban')).status).toBe(404);
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
   });
 
   it('401 anonymous, 403 member and moderator, changing nothing', async () => {
     const victim = await createUser(s.db);
     const member = await signIn(s.url, await createUser(s.db));
     const moderator = await signIn(s.url, await createUser(s.db, { role: 'moderator' }));
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     const anon = new HttpClient(s.url);
     expect((await anon.post(`/api/admin/users/${victim.id}/ban`, { reason: 'x' })).status).toBe(
       401,
@@ -90,7 +90,7 @@ describe('POST /api/admin/users/:id/ban and /unban', () => {
       );
       expect((await http.post(`/api/admin/users/${victim.id}/unban`)).status).toBe(403);
     }
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
   });
 });
 
@@ -147,16 +147,17 @@ describe('GET /api/admin/audit with actor, from and to', () => {
       reason: 'Testing',
     });
     expect(banned.status).toBe(200);
-    const newest = s.db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(eq(auditLog.actorId, deputy.id))
-      .get()!;
-    s.db
+    const newest = (
+      await s.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(eq(auditLog.actorId, deputy.id))
+        .limit(1)
+    )[0]!;
+    await s.db
       .update(auditLog)
       .set({ createdAt: new Date(Date.UTC(2030, 4, 6, 12)) })
-      .where(eq(auditLog.id, newest.id))
-      .run();
+      .where(eq(auditLog.id, newest.id));
 
     const res = await adminHttp.get(
       '/api/admin/audit?actor=REST_DEP&from=2030-05-06&to=2030-05-06',
@@ -182,7 +183,7 @@ describe('GET /api/admin/audit with actor, from and to', () => {
     ).toBe(0);
 
     // The target is gone: the row stays, without a name.
-    s.db.delete(users).where(eq(users.id, target.id)).run();
+    await s.db.delete(users).where(eq(users.id, target.id));
     const after = await adminHttp.get('/api/admin/audit?actor=rest_deputy');
     expect((after.json as unknown as typeof body).entries[0]!.targetName).toBeNull();
   });
@@ -212,7 +213,7 @@ describe('POST /api/admin/users/:id/password: a temporary password', () => {
     expect(login.status).toBe(200);
     expect(login.json).toMatchObject({ id: member.id, mustChangePassword: true });
     expect((await http.get('/api/user')).json).toMatchObject({ mustChangePassword: true });
-    const before = snapshot(s.db);
+    const before = await snapshot(s.db);
     const refused = [
       await http.get('/api/contests'),
       await http.get('/api/user/sessions'),
@@ -232,7 +233,7 @@ describe('POST /api/admin/users/:id/password: a temporary password', () => {
     );
     expect(viaTrpc.status).toBe(403);
     expect(viaTrpc.text).toContain('password_change_required');
-    expect(snapshot(s.db)).toEqual(before);
+    expect(await snapshot(s.db)).toEqual(before);
     // The member chooses their own: the same session has full access from then on.
     const changed = await http.patch('/api/user/password', {
       currentPassword: 'temporary-rest-1',
@@ -242,11 +243,12 @@ describe('POST /api/admin/users/:id/password: a temporary password', () => {
     expect((await http.get('/api/user')).json).toMatchObject({ mustChangePassword: false });
     expect((await http.get('/api/contests')).status).toBe(200);
     expect(
-      s.db
-        .select({ flag: users.mustChangePassword })
-        .from(users)
-        .where(eq(users.id, member.id))
-        .get(),
+      (
+        await s.db
+          .select({ flag: users.mustChangePassword })
+          .from(users)
+          .where(eq(users.id, member.id))
+      )[0],
     ).toEqual({ flag: false });
   });
 });

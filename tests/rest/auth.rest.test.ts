@@ -113,11 +113,10 @@ describe('POST /api/register', () => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ role: 'user', subscriptionTier: 'free' });
-    const row = s.db
+    const [row] = await s.db
       .select({ role: users.role, tier: users.subscriptionTier })
       .from(users)
-      .where(eq(users.username, 'rest_mallory'))
-      .get();
+      .where(eq(users.username, 'rest_mallory'));
     expect(row).toEqual({ role: 'user', tier: 'free' });
   });
 

@@ -71,7 +71,7 @@ describe('sessions', () => {
     const other = rows.find((r) => !r.current)!;
     expect(other.userAgent).toContain('iPhone');
     // The listed id is not the cookie's secret.
-    const stored = s.db.select({ id: sessions.id }).from(sessions).all();
+    const stored = await s.db.select({ id: sessions.id }).from(sessions);
     expect(stored.map((r) => r.id)).not.toContain(other.id);
 
     expect((await laptop.delete(`/api/user/sessions/${other.id}`)).status).toBe(200);
@@ -93,16 +93,18 @@ describe('sessions', () => {
   it('a signed-in read does not write: last seen moves at most once a minute', async () => {
     const member = await createUser(s.db);
     const c = await signedIn(member);
-    const seen = () =>
-      s.db
-        .select({ at: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(users.id, member.id))
-        .get()!.at;
-    const first = seen();
+    const seen = async () =>
+      (
+        await s.db
+          .select({ at: sessions.lastSeenAt })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(users.id, member.id))
+          .limit(1)
+      )[0]!.at;
+    const first = await seen();
     for (let i = 0; i < 5; i++) await c.get('/api/user');
-    expect(seen()).toEqual(first);
+    expect(await seen()).toEqual(first);
   });
 
   it('a garbage cookie is simply signed out (and never cached)', async () => {
@@ -154,13 +156,11 @@ describe('password rules', () => {
     // Store a valid hash at N=2^9, weaker than the test cost of N=2^10.
     const { createPasswordHasher } = await import('../../src/server/domain/accounts/passwords');
     const weakHash = await createPasswordHasher({ N: 512, r: 8, p: 1 }).hash(member.password);
-    s.db.update(users).set({ password: weakHash }).where(eq(users.id, member.id)).run();
+    await s.db.update(users).set({ password: weakHash }).where(eq(users.id, member.id));
     await signedIn(member);
-    const stored = s.db
-      .select({ password: users.password })
-      .from(users)
-      .where(eq(users.id, member.id))
-      .get()!.password;
+    const stored = (
+      await s.db.select({ password: users.password }).from(users).where(eq(users.id, member.id))
+    )[0]!.password;
     expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await testPasswords.verify(member.password, stored)).toBe(true);
   });
@@ -406,6 +406,6 @@ describe('audit rows', () => {
       { 'user-agent': 'AuditTest/1.0' },
     );
     expect(res.status).toBe(200);
-    expect(lastAuditRow(s.db)).toMatchObject({ ip: '10.50.0.7', userAgent: 'AuditTest/1.0' });
+    expect(await lastAuditRow(s.db)).toMatchObject({ ip: '10.50.0.7', userAgent: 'AuditTest/1.0' });
   });
 });

@@ -259,7 +259,7 @@ describe('proof files', () => {
     expect(await statusFor(otherHttp)).toBe(404);
     expect(await statusFor(new HttpClient(s.url))).toBe(404);
 
-    deleteUser({
+    await deleteUser({
       db: s.db,
       actor: { id: admin.id, username: admin.username, role: 'admin' },
       id: owner.id,

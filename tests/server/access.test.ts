@@ -8,6 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accessPolicy, openDuringPasswordChange, type Access } from '../../src/server/trpc/access';
+import { sqliteConnection } from '../../src/server/platform/db/client';
 import { educationContent, users } from '../../src/server/platform/db/schema';
 import { restRoutes } from '../../src/server/http/rest';
 import { appRouter } from '../../src/server/trpc/routers/_app';
@@ -71,7 +72,7 @@ function expectedOf(procedure: string, access: Access, principal: Principal): Ou
 /** A member whose temporary password is still to be replaced. */
 async function restrictedMember(db: TestDb['db']): Promise<CreatedUser> {
   const member = await createUser(db);
-  db.update(users).set({ mustChangePassword: true }).where(eq(users.id, member.id)).run();
+  await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, member.id));
   return member;
 }
 
@@ -106,27 +107,27 @@ beforeAll(async () => {
       cast[role] = await createUser(t.db, { role });
     }
     cast.restricted = await restrictedMember(t.db);
-    const pendingId = insertContest(t.db, { createdBy: cast.user!.id, status: 'pending' }).id;
-    const activeId = insertContest(t.db, { createdBy: cast.user!.id, status: 'active' }).id;
+    const pendingId = (await insertContest(t.db, { createdBy: cast.user!.id, status: 'pending' }))
+      .id;
+    const activeId = (await insertContest(t.db, { createdBy: cast.user!.id, status: 'active' })).id;
     // Education items 1 (read, saved, edited) and 2 (deleted), for the sample inputs.
-    t.db
-      .insert(educationContent)
-      .values([
-        { slug: 'access-sample', title: 'Access sample', content: 'Body of the sample.' },
-        { slug: 'access-doomed', title: 'Access doomed', content: 'Body of the doomed one.' },
-      ])
-      .run();
-    const joinedId = insertContest(t.db, { createdBy: cast.user!.id, status: 'active' }).id;
+    await t.db.insert(educationContent).values([
+      { slug: 'access-sample', title: 'Access sample', content: 'Body of the sample.' },
+      { slug: 'access-doomed', title: 'Access doomed', content: 'Body of the doomed one.' },
+    ]);
+    const joinedId = (await insertContest(t.db, { createdBy: cast.user!.id, status: 'active' })).id;
     for (const role of ['user', 'moderator', 'admin'] as const) {
-      addParticipant({ db: t.db, contestId: joinedId, userId: cast[role]!.id });
+      await addParticipant({ db: t.db, contestId: joinedId, userId: cast[role]!.id });
     }
-    const paidId = insertContest(t.db, {
-      createdBy: cast.admin!.id,
-      participationType: 'paid',
-      entryFee: '25',
-    }).id;
-    configureNetwork(t.db, 'ETH', `0x${'1'.repeat(40)}`);
-    const proofId = insertProof(t.db, { userId: cast.user!.id, contestId: paidId });
+    const paidId = (
+      await insertContest(t.db, {
+        createdBy: cast.admin!.id,
+        participationType: 'paid',
+        entryFee: '25',
+      })
+    ).id;
+    await configureNetwork(t.db, 'ETH', `0x${'1'.repeat(40)}`);
+    const proofId = await insertProof(t.db, { userId: cast.user!.id, contestId: paidId });
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -146,7 +147,7 @@ afterAll(() => {
 
 /** Every row of every application table: what "nothing changed" is checked against. */
 function snapshot(t: TestDb): Record<string, unknown[]> {
-  const sqlite = t.db.$client;
+  const sqlite = sqliteConnection(t.db);
   const tables = sqlite
     .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' " +
@@ -269,7 +270,8 @@ describe.each(PROCEDURES)('%s', (path) => {
     expect(access, `src/server/access.ts has no row for '${path}'`).toBeDefined();
     const world = worlds.get(principal)!;
     const { t, account } = world;
-    const { caller } = callerFor(t, account);
+    const { caller, signedIn } = callerFor(t, account);
+    await signedIn;
     const before = snapshot(t);
     const sample = SAMPLE_INPUTS[path];
     const { outcome: result, code } = await outcomeOf(procedureOf(caller, path)(sample?.(world)));

@@ -17,11 +17,15 @@ const profileOf = (u: { username: string; email: string }) => ({
   phoneNumber: null,
 });
 
-const row = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
+const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 /** An upload row owned by `ownerId` (the file itself is not needed to reference it). */
-function uploadOf(ownerId: number, purpose: 'avatar' | 'proof', fileName: string): string {
-  t.db.insert(uploads).values({ fileName, ownerId, purpose, mime: 'image/png', size: 1 }).run();
+async function uploadOf(
+  ownerId: number,
+  purpose: 'avatar' | 'proof',
+  fileName: string,
+): Promise<string> {
+  await t.db.insert(uploads).values({ fileName, ownerId, purpose, mime: 'image/png', size: 1 });
   return `/uploads/${fileName}`;
 }
 
@@ -34,7 +38,7 @@ describe('account.updateProfile', () => {
       email: `New.${member.email}`.toUpperCase(),
       fullName: 'Ada Lovelace',
       phoneNumber: '+44 20 7946 0000',
-      profileImage: uploadOf(member.id, 'avatar', '0123456789abcdef0123456789abcdef.png'),
+      profileImage: await uploadOf(member.id, 'avatar', '0123456789abcdef0123456789abcdef.png'),
     });
     expect(user).toMatchObject({
       id: member.id,
@@ -46,7 +50,10 @@ describe('account.updateProfile', () => {
     });
     expect(user).not.toHaveProperty('password');
     expect(user).not.toHaveProperty('sessionVersion');
-    expect(row(member.id)).toMatchObject({ fullName: 'Ada Lovelace', username: user.username });
+    expect(await row(member.id)).toMatchObject({
+      fullName: 'Ada Lovelace',
+      username: user.username,
+    });
     // A profile change is not a reason to end the member's session.
     expect(await caller.auth.me()).toMatchObject({ id: member.id });
   });
@@ -55,7 +62,7 @@ describe('account.updateProfile', () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     const { caller } = callerFor(t, b);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       await failure(
         caller.account.updateProfile({ ...profileOf(b), username: a.username.toUpperCase() }),
@@ -66,7 +73,7 @@ describe('account.updateProfile', () => {
         caller.account.updateProfile({ ...profileOf(b), email: a.email.toUpperCase() }),
       ),
     ).toEqual({ code: 'CONFLICT', message: 'Email already in use' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     // One's own name in another case is not a conflict.
     await expect(
       caller.account.updateProfile({ ...profileOf(b), username: b.username.toUpperCase() }),
@@ -76,20 +83,20 @@ describe('account.updateProfile', () => {
   it('validates with the messages of SPEC 5 and changes nothing', async () => {
     const member = await createUser(t.db);
     const { caller } = callerFor(t, member);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       await failure(caller.account.updateProfile({ ...profileOf(member), username: 'ab' })),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Username must be at least 3 characters' });
     expect(
       await failure(caller.account.updateProfile({ ...profileOf(member), email: 'not-an-email' })),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Please enter a valid email address' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('takes profile pictures only from the upload service', async () => {
     const member = await createUser(t.db);
     const { caller } = callerFor(t, member);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     for (const bad of [
       'javascript:alert(1)',
       'https://evil.example/x.png',
@@ -103,17 +110,17 @@ describe('account.updateProfile', () => {
       );
       expect(result.code, bad).toBe('BAD_REQUEST');
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('omitting profileImage keeps the picture; null (or empty) removes it', async () => {
     const member = await createUser(t.db);
     const { caller } = callerFor(t, member);
-    const picture = uploadOf(member.id, 'avatar', 'abcdefabcdefabcdefabcdefabcdefab.jpg');
+    const picture = await uploadOf(member.id, 'avatar', 'abcdefabcdefabcdefabcdefabcdefab.jpg');
     await caller.account.updateProfile({ ...profileOf(member), profileImage: picture });
     const kept = await caller.account.updateProfile({ ...profileOf(member), fullName: 'Kept' });
     expect(kept.profileImage).toBe(picture);
-    expect(row(member.id).profileImage).toBe(picture);
+    expect((await row(member.id)).profileImage).toBe(picture);
     const removed = await caller.account.updateProfile({
       ...profileOf(member),
       profileImage: null,
@@ -130,32 +137,32 @@ describe('account.updateProfile', () => {
     await caller.account.updateProfile({ fullName: 'Grace Hopper', phoneNumber: '+1 555 0101' });
     const after = await caller.account.updateProfile({ fullName: 'Grace B. Hopper' });
     expect(after).toMatchObject({ fullName: 'Grace B. Hopper', phone: '+1 555 0101' });
-    expect(row(member.id)).toMatchObject({ username: member.username, email: member.email });
+    expect(await row(member.id)).toMatchObject({ username: member.username, email: member.email });
   });
 
   it('refuses a picture that is not the caller’s own avatar upload, changing nothing', async () => {
     const member = await createUser(t.db);
     const other = await createUser(t.db);
     const { caller } = callerFor(t, member);
-    const theirs = uploadOf(other.id, 'avatar', 'fedcbafedcbafedcbafedcbafedcba98.png');
-    const myProof = uploadOf(member.id, 'proof', 'fedcbafedcbafedcbafedcbafedcba97.png');
-    const before = snapshot(t.db);
+    const theirs = await uploadOf(other.id, 'avatar', 'fedcbafedcbafedcbafedcbafedcba98.png');
+    const myProof = await uploadOf(member.id, 'proof', 'fedcbafedcbafedcbafedcbafedcba97.png');
+    const before = await snapshot(t.db);
     for (const profileImage of [theirs, myProof, '/uploads/00000000000000000000000000000000.png']) {
       expect(await failure(caller.account.updateProfile({ profileImage }))).toEqual({
         code: 'BAD_REQUEST',
         message: 'Please upload the file first',
       });
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('answers 401 to an anonymous caller and changes nothing', async () => {
     const member = await createUser(t.db);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect((await failure(callerFor(t).caller.account.updateProfile(profileOf(member)))).code).toBe(
       'UNAUTHORIZED',
     );
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -163,13 +170,13 @@ describe('account.changePassword', () => {
   it('refuses a wrong current password with BAD_REQUEST and changes nothing', async () => {
     const member = await createUser(t.db);
     const { caller } = callerFor(t, member);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       await failure(
         caller.account.changePassword({ currentPassword: 'wrong-one', newPassword: 'newpass123' }),
       ),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('validates both passwords (min 6)', async () => {
@@ -205,6 +212,7 @@ describe('account.changePassword', () => {
     const member = await createUser(t.db);
     const first = callerFor(t, member);
     const second = callerFor(t, member);
+    await second.signedIn;
     expect(await reopen(t, second.session).auth.me()).toMatchObject({ id: member.id });
 
     await expect(
@@ -318,14 +326,14 @@ describe('account.updatePayment', () => {
     expect(await caller.account.getPayment()).toMatchObject({ paymentMethod: 'paypal' });
     // One row per member.
     expect(
-      t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)).all(),
+      await t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)),
     ).toHaveLength(1);
   });
 
   it('validates the method, the currency and the PayPal e-mail', async () => {
     const member = await createUser(t.db);
     const { caller } = callerFor(t, member);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       await failure(
         caller.account.updatePayment({
@@ -352,7 +360,7 @@ describe('account.updatePayment', () => {
         }),
       ),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Please select a currency' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   // PRODUCT.md 'Money': each method needs its own details, messages beside the fields.
@@ -414,14 +422,14 @@ describe('account.updatePayment', () => {
     async (_, input, field, message) => {
       const member = await createUser(t.db);
       const { caller } = callerFor(t, member);
-      const before = snapshot(t.db);
+      const before = await snapshot(t.db);
       const call = caller.account.updatePayment({ ...input, userId: member.id } as never);
       expect(await failure(call)).toEqual({ code: 'BAD_REQUEST', message });
       const issues = await caller.account
         .updatePayment({ ...input, userId: member.id } as never)
         .catch((error: unknown) => validationIssues(error));
       expect(issues).toContainEqual(expect.objectContaining({ path: [field], message }));
-      expect(snapshot(t.db)).toEqual(before);
+      expect(await snapshot(t.db)).toEqual(before);
     },
   );
 
@@ -477,7 +485,7 @@ describe('account.updatePayment', () => {
       await createUser(t.db, { role: 'moderator' }),
       await createUser(t.db, { role: 'admin' }),
     ];
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     for (const other of others) {
       expect(
         await failure(
@@ -489,17 +497,17 @@ describe('account.updatePayment', () => {
         ),
       ).toMatchObject({ code: 'NOT_FOUND' });
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     expect(await callerFor(t, owner).caller.account.getPayment()).toMatchObject(bank);
   });
 
   it('answers 401 to an anonymous caller and changes nothing', async () => {
     const owner = await createUser(t.db);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       (await failure(callerFor(t).caller.account.updatePayment({ ...bank, userId: owner.id })))
         .code,
     ).toBe('UNAUTHORIZED');
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });

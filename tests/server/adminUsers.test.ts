@@ -24,9 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const asAdmin = () => callerFor(t, admin).caller;
-const row = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get();
-const parsedAudit = () => {
-  const r = lastAuditRow(t.db)!;
+const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+const parsedAudit = async () => {
+  const r = (await lastAuditRow(t.db))!;
   return {
     ...r,
     before: r.before === null ? null : (JSON.parse(r.before) as unknown),
@@ -103,13 +103,12 @@ describe('adminUsers.list', () => {
   it('refuses a tier outside the four at the database itself (CHECK constraint)', async () => {
     const legacy = await createUser(t.db, { username: 'legacy_premium' });
     // Legacy 'premium' rows are mapped to elite by migration 0001 (tests/server/migrations).
-    expect(() =>
+    await expect(
       t.db
         .update(users)
         .set({ subscriptionTier: 'premium' as 'elite' })
-        .where(eq(users.id, legacy.id))
-        .run(),
-    ).toThrow(/CHECK constraint failed/);
+        .where(eq(users.id, legacy.id)),
+    ).rejects.toThrow(/CHECK constraint failed/);
   });
 
   it('validates paging', async () => {
@@ -120,7 +119,7 @@ describe('adminUsers.list', () => {
 
 describe('adminUsers.create', () => {
   it('creates a member with the platform’s default tier and audits it', async () => {
-    const auditsBefore = t.db.select().from(auditLog).all().length;
+    const auditsBefore = (await t.db.select().from(auditLog)).length;
     const user = await asAdmin().adminUsers.create({
       username: 'created_one',
       email: 'Created.One@Example.com',
@@ -137,8 +136,8 @@ describe('adminUsers.create', () => {
     await expect(
       callerFor(t).caller.auth.login({ username: 'created_one', password: 'longenough' }),
     ).resolves.toMatchObject({ id: user.id });
-    expect(t.db.select().from(auditLog).all().length).toBe(auditsBefore + 1);
-    const audit = parsedAudit();
+    expect((await t.db.select().from(auditLog)).length).toBe(auditsBefore + 1);
+    const audit = await parsedAudit();
     expect(audit).toMatchObject({
       actorId: admin.id,
       actorName: admin.username,
@@ -181,11 +180,11 @@ describe('adminUsers.create', () => {
       subscriptionTier: 'pro',
     });
     expect(created).toMatchObject({ role: 'admin', subscriptionTier: null });
-    expect(row(created.id)?.subscriptionTier).toBeNull();
+    expect((await row(created.id))?.subscriptionTier).toBeNull();
   });
 
   it('validates with the messages of SPEC 5 and changes nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     const base = { username: 'valid_name', email: 'valid@example.com', password: 'longenough' };
     expect(await failure(asAdmin().adminUsers.create({ ...base, password: 'short12' }))).toEqual({
       code: 'BAD_REQUEST',
@@ -201,11 +200,11 @@ describe('adminUsers.create', () => {
     expect(
       (await failure(asAdmin().adminUsers.create({ ...base, role: 'banned' as 'user' }))).code,
     ).toBe('BAD_REQUEST');
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('two simultaneous creations of one name: one succeeds, the other gets CONFLICT', async () => {
-    const count = userCount(t.db);
+    const count = await userCount(t.db);
     const make = (email: string) =>
       asAdmin().adminUsers.create({ username: 'racing_name', email, password: 'longenough' });
     const results = await Promise.allSettled([
@@ -218,12 +217,12 @@ describe('adminUsers.create', () => {
       code: 'CONFLICT',
       message: 'Username already exists',
     });
-    expect(userCount(t.db)).toBe(count + 1);
+    expect(await userCount(t.db)).toBe(count + 1);
   });
 
   it('refuses a duplicate username or e-mail (any case) with CONFLICT', async () => {
     const existing = await createUser(t.db);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       await failure(
         asAdmin().adminUsers.create({
@@ -242,7 +241,7 @@ describe('adminUsers.create', () => {
         }),
       ),
     ).toEqual({ code: 'CONFLICT', message: 'Email already in use' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -255,7 +254,7 @@ describe('adminUsers.update', () => {
       subscriptionTier: null,
     });
     expect(promoted).toMatchObject({ role: 'admin', subscriptionTier: null });
-    expect(parsedAudit()).toMatchObject({
+    expect(await parsedAudit()).toMatchObject({
       action: 'user.role',
       actorName: admin.username,
       targetId: String(member.id),
@@ -265,7 +264,7 @@ describe('adminUsers.update', () => {
     // Back to a member without a tier sent: the platform's default tier.
     const demoted = await asAdmin().adminUsers.update({ id: member.id, role: 'user' });
     expect(demoted).toMatchObject({ role: 'user', subscriptionTier: 'free' });
-    expect(parsedAudit()).toMatchObject({
+    expect(await parsedAudit()).toMatchObject({
       before: { role: 'admin', subscriptionTier: null },
       after: { role: 'user', subscriptionTier: 'free' },
     });
@@ -282,15 +281,15 @@ describe('adminUsers.update', () => {
       subscriptionTier: 'pro',
     });
     expect(again).toMatchObject({ role: 'admin', subscriptionTier: null });
-    expect(row(member.id)?.subscriptionTier).toBeNull();
+    expect((await row(member.id))?.subscriptionTier).toBeNull();
   });
 
   it('changes the tier alone, audited as a tier change', async () => {
     const member = await createUser(t.db, { tier: 'free' });
     const updated = await asAdmin().adminUsers.update({ id: member.id, subscriptionTier: 'pro' });
     expect(updated).toMatchObject({ role: 'user', subscriptionTier: 'pro' });
-    expect(row(member.id)?.subscriptionTier).toBe('pro');
-    expect(parsedAudit()).toMatchObject({
+    expect((await row(member.id))?.subscriptionTier).toBe('pro');
+    expect(await parsedAudit()).toMatchObject({
       action: 'user.tier',
       before: { role: 'user', subscriptionTier: 'free' },
       after: { role: 'user', subscriptionTier: 'pro' },
@@ -299,16 +298,17 @@ describe('adminUsers.update', () => {
 
   it('changes nothing and writes no audit row when nothing changes', async () => {
     const member = await createUser(t.db, { tier: 'standard' });
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     await expect(
       asAdmin().adminUsers.update({ id: member.id, role: 'user', subscriptionTier: 'standard' }),
     ).resolves.toMatchObject({ subscriptionTier: 'standard' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('a demotion ends the member’s sessions; a promotion or a tier change does not', async () => {
     const member = await createUser(t.db);
-    const { session } = callerFor(t, member);
+    const { session, signedIn } = callerFor(t, member);
+    await signedIn;
     await asAdmin().adminUsers.update({ id: member.id, subscriptionTier: 'elite' });
     expect(await reopen(t, session).auth.me()).toMatchObject({ subscriptionTier: 'elite' });
     // The role is read from the row on every request: the promoted session carries on.
@@ -324,7 +324,8 @@ describe('adminUsers.update', () => {
 
   it('banning ends the session at once and sign-in answers 403', async () => {
     const member = await createUser(t.db);
-    const { session } = callerFor(t, member);
+    const { session, signedIn } = callerFor(t, member);
+    await signedIn;
     const banned = await asAdmin().adminUsers.update({ id: member.id, role: 'banned' });
     expect(banned.role).toBe('banned');
     expect(await reopen(t, session).auth.me()).toBeNull();
@@ -334,7 +335,7 @@ describe('adminUsers.update', () => {
         callerFor(t).caller.auth.login({ username: member.username, password: member.password }),
       ),
     ).toEqual({ code: 'FORBIDDEN', message: 'Your account has been suspended' });
-    expect(parsedAudit()).toMatchObject({
+    expect(await parsedAudit()).toMatchObject({
       action: 'user.ban',
       before: { role: 'user' },
       after: { role: 'banned' },
@@ -347,13 +348,13 @@ describe('adminUsers.update', () => {
   });
 
   it('refuses an admin changing their own role, and changes nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     for (const role of ['user', 'moderator', 'banned'] as const) {
       expect((await failure(asAdmin().adminUsers.update({ id: admin.id, role }))).code).toBe(
         'FORBIDDEN',
       );
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     expect(await asAdmin().auth.me()).toMatchObject({ role: 'admin' });
   });
 
@@ -368,18 +369,20 @@ describe('adminUsers.update', () => {
     const solo = await createTestDb();
     try {
       const only = await createUser(solo.db, { role: 'admin' });
-      const before = snapshot(solo.db);
+      const before = await snapshot(solo.db);
       const system = { id: 0, username: 'system', role: 'admin' as const };
       let caught: unknown;
       try {
-        updateUser({ db: solo.db, actor: system, input: { id: only.id, role: 'user' } });
+        await updateUser({ db: solo.db, actor: system, input: { id: only.id, role: 'user' } });
       } catch (error) {
         caught = error;
       }
       expect(caught).toBeInstanceOf(AppError);
       expect(caught).toMatchObject({ code: 'CONFLICT' });
-      expect(() => deleteUser({ db: solo.db, actor: system, id: only.id })).toThrow(AppError);
-      expect(snapshot(solo.db)).toEqual(before);
+      await expect(deleteUser({ db: solo.db, actor: system, id: only.id })).rejects.toThrow(
+        AppError,
+      );
+      expect(await snapshot(solo.db)).toEqual(before);
     } finally {
       solo.close();
     }
@@ -407,7 +410,8 @@ describe('adminUsers.update', () => {
 describe('adminUsers.setPassword', () => {
   it('sets a temporary password: the member’s sessions end, the new password works; audited', async () => {
     const member = await createUser(t.db);
-    const { session } = callerFor(t, member);
+    const { session, signedIn } = callerFor(t, member);
+    await signedIn;
     await expect(
       asAdmin().adminUsers.setPassword({ id: member.id, password: 'temporary-123' }),
     ).resolves.toEqual({ success: true });
@@ -422,7 +426,7 @@ describe('adminUsers.setPassword', () => {
         )
       ).code,
     ).toBe('UNAUTHORIZED');
-    const audit = lastAuditRow(t.db)!;
+    const audit = (await lastAuditRow(t.db))!;
     expect(audit).toMatchObject({
       action: 'user.password',
       actorName: admin.username,
@@ -434,7 +438,7 @@ describe('adminUsers.setPassword', () => {
   it('restricts the next session to choosing a new password, on the server, until it is chosen', async () => {
     const member = await createUser(t.db);
     await asAdmin().adminUsers.setPassword({ id: member.id, password: 'temporary-123' });
-    expect(row(member.id)!.mustChangePassword).toBe(true);
+    expect((await row(member.id))!.mustChangePassword).toBe(true);
     // Sign-in answers as usual, and says the password must change.
     const { caller: browser, cookie } = callerFor(t);
     const signedIn = await browser.auth.login({
@@ -445,7 +449,7 @@ describe('adminUsers.setPassword', () => {
     const session = () => reopen(t, cookie);
     expect(await session().auth.me()).toMatchObject({ id: member.id, mustChangePassword: true });
     // Everything else is refused with the reason, whatever its access level; nothing changes.
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     for (const call of [
       session().contests.list({ tab: 'all' }),
       session().account.updateProfile({ fullName: 'Not yet' }),
@@ -459,7 +463,7 @@ describe('adminUsers.setPassword', () => {
         reason: PASSWORD_CHANGE_REQUIRED,
       });
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     // The temporary password is the current one; the new one must differ from it.
     expect(
       await failure(
@@ -476,7 +480,7 @@ describe('adminUsers.setPassword', () => {
       }),
     ).resolves.toEqual({ success: true });
     // The same session now has full access; the flag is gone from the row.
-    expect(row(member.id)!.mustChangePassword).toBe(false);
+    expect((await row(member.id))!.mustChangePassword).toBe(false);
     expect(await session().auth.me()).toMatchObject({ mustChangePassword: false });
     await expect(session().contests.list({ tab: 'all' })).resolves.toBeDefined();
     await expect(session().account.listSessions()).resolves.toHaveLength(1);
@@ -506,7 +510,7 @@ describe('adminUsers.setPassword', () => {
 
   it('validates (min 8) and answers NOT_FOUND for an unknown user, changing nothing', async () => {
     const member = await createUser(t.db);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       await failure(asAdmin().adminUsers.setPassword({ id: member.id, password: 'short' })),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Password must be at least 8 characters' });
@@ -514,7 +518,7 @@ describe('adminUsers.setPassword', () => {
       (await failure(asAdmin().adminUsers.setPassword({ id: 999_999, password: 'longenough' })))
         .code,
     ).toBe('NOT_FOUND');
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -528,20 +532,20 @@ describe('adminUsers.delete', () => {
       userId: member.id,
     });
     expect(
-      t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)).all(),
+      await t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)),
     ).toHaveLength(1);
-    const count = userCount(t.db);
+    const count = await userCount(t.db);
 
     await expect(asAdmin().adminUsers.delete({ id: member.id })).resolves.toEqual({
       success: true,
       id: member.id,
     });
-    expect(userCount(t.db)).toBe(count - 1);
-    expect(row(member.id)).toBeUndefined();
+    expect(await userCount(t.db)).toBe(count - 1);
+    expect(await row(member.id)).toBeUndefined();
     expect(
-      t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)).all(),
+      await t.db.select().from(payoutMethods).where(eq(payoutMethods.userId, member.id)),
     ).toHaveLength(0);
-    expect(parsedAudit()).toMatchObject({
+    expect(await parsedAudit()).toMatchObject({
       action: 'user.delete',
       actorName: admin.username,
       targetType: 'user',
@@ -562,29 +566,28 @@ describe('adminUsers.delete', () => {
 
   it('keeps the member’s uploads on record without an owner', async () => {
     const member = await createUser(t.db);
-    t.db
-      .insert(uploads)
-      .values({
-        fileName: 'ffffffffffffffffffffffffffffffff.png',
-        ownerId: member.id,
-        purpose: 'proof',
-        mime: 'image/png',
-        size: 1,
-      })
-      .run();
+    await t.db.insert(uploads).values({
+      fileName: 'ffffffffffffffffffffffffffffffff.png',
+      ownerId: member.id,
+      purpose: 'proof',
+      mime: 'image/png',
+      size: 1,
+    });
     await asAdmin().adminUsers.delete({ id: member.id });
     expect(
-      t.db
-        .select({ ownerId: uploads.ownerId })
-        .from(uploads)
-        .where(eq(uploads.fileName, 'ffffffffffffffffffffffffffffffff.png'))
-        .get(),
+      (
+        await t.db
+          .select({ ownerId: uploads.ownerId })
+          .from(uploads)
+          .where(eq(uploads.fileName, 'ffffffffffffffffffffffffffffffff.png'))
+      )[0],
     ).toEqual({ ownerId: null });
   });
 
   it('an old session of a deleted member never becomes the account created next', async () => {
     const member = await createUser(t.db);
-    const { session } = callerFor(t, member);
+    const { session, signedIn } = callerFor(t, member);
+    await signedIn;
     await asAdmin().adminUsers.delete({ id: member.id });
     const next = await asAdmin().adminUsers.create({
       username: 'after_deleted',
@@ -599,24 +602,24 @@ describe('adminUsers.delete', () => {
     const other = await createUser(t.db, { role: 'admin' });
     const target = await createUser(t.db);
     await callerFor(t, other).caller.adminUsers.update({ id: target.id, subscriptionTier: 'pro' });
-    const auditId = lastAuditRow(t.db)!.id;
+    const auditId = (await lastAuditRow(t.db))!.id;
     await asAdmin().adminUsers.delete({ id: other.id });
-    const kept = t.db.select().from(auditLog).where(eq(auditLog.id, auditId)).get();
+    const [kept] = await t.db.select().from(auditLog).where(eq(auditLog.id, auditId));
     expect(kept).toMatchObject({ actorId: null, actorName: other.username, action: 'user.tier' });
   });
 
   it('refuses deleting oneself (403) and changes nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(await failure(asAdmin().adminUsers.delete({ id: admin.id }))).toMatchObject({
       code: 'FORBIDDEN',
     });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('answers NOT_FOUND for an unknown id and changes nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect((await failure(asAdmin().adminUsers.delete({ id: 999_999 }))).code).toBe('NOT_FOUND');
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 
@@ -668,12 +671,12 @@ describe('admin user management: authorisation per role', () => {
     for (const [name, call] of Object.entries(calls)) {
       it(`${p}: adminUsers ${name} is refused (${expected[p]}) and nothing changes`, async () => {
         const caller = await principal(p);
-        const before = snapshot(t.db);
-        const count = userCount(t.db);
+        const before = await snapshot(t.db);
+        const count = await userCount(t.db);
         expect((await failure(call(caller))).code).toBe(expected[p]);
-        expect(userCount(t.db)).toBe(count);
-        expect(snapshot(t.db)).toEqual(before);
-        expect(row(victim.id)).toMatchObject({ role: 'user', subscriptionTier: 'free' });
+        expect(await userCount(t.db)).toBe(count);
+        expect(await snapshot(t.db)).toEqual(before);
+        expect(await row(victim.id)).toMatchObject({ role: 'user', subscriptionTier: 'free' });
       });
     }
   }

@@ -24,11 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const asAdmin = () => callerFor(t, admin).caller;
-const row = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
-const sessionCount = (userId: number) =>
-  t.db.select().from(sessions).where(eq(sessions.userId, userId)).all().length;
-const lastAudit = () => {
-  const r = lastAuditRow(t.db)!;
+const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+const sessionCount = async (userId: number) =>
+  (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const lastAudit = async () => {
+  const r = (await lastAuditRow(t.db))!;
   return { ...r, before: JSON.parse(r.before ?? 'null'), after: JSON.parse(r.after ?? 'null') };
 };
 
@@ -37,22 +37,23 @@ describe('adminUsers.ban', () => {
     const member = await createUser(t.db, { tier: 'pro' });
     const first = callerFor(t, member);
     const second = callerFor(t, member);
-    expect(sessionCount(member.id)).toBe(2);
+    await Promise.all([first.signedIn, second.signedIn]);
+    expect(await sessionCount(member.id)).toBe(2);
 
     const banned = await asAdmin().adminUsers.ban({ id: member.id, reason: '  Spamming chat  ' });
     expect(banned).toMatchObject({ role: 'banned', banReason: 'Spamming chat' });
     expect(banned).not.toHaveProperty('password');
-    expect(row(member.id)).toMatchObject({
+    expect(await row(member.id)).toMatchObject({
       role: 'banned',
       banReason: 'Spamming chat',
       subscriptionTier: 'pro',
     });
-    expect(sessionCount(member.id)).toBe(0);
+    expect(await sessionCount(member.id)).toBe(0);
     expect(await reopen(t, first.session).auth.me()).toBeNull();
     expect((await failure(reopen(t, second.session).account.getPayment())).code).toBe(
       'UNAUTHORIZED',
     );
-    expect(lastAudit()).toMatchObject({
+    expect(await lastAudit()).toMatchObject({
       actorId: admin.id,
       action: 'user.ban',
       targetType: 'user',
@@ -72,7 +73,7 @@ describe('adminUsers.ban', () => {
 
   it('requires a reason of 1 to 500 characters, and changes nothing when refused', async () => {
     const member = await createUser(t.db);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     for (const reason of ['', '   ', undefined]) {
       expect(
         await failure(
@@ -83,30 +84,30 @@ describe('adminUsers.ban', () => {
     expect(
       (await failure(asAdmin().adminUsers.ban({ id: member.id, reason: 'x'.repeat(501) }))).message,
     ).toBe('The reason must be at most 500 characters');
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     await expect(
       asAdmin().adminUsers.ban({ id: member.id, reason: 'x'.repeat(500) }),
     ).resolves.toMatchObject({ role: 'banned' });
   });
 
   it('refuses banning yourself (403) and the last admin (409), changing nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(await failure(asAdmin().adminUsers.ban({ id: admin.id, reason: 'oops' }))).toEqual({
       code: 'FORBIDDEN',
       message: 'You cannot ban yourself',
     });
-    expect(snapshot(t.db)).toEqual(before);
-    expect(row(admin.id).role).toBe('admin');
+    expect(await snapshot(t.db)).toEqual(before);
+    expect((await row(admin.id)).role).toBe('admin');
 
     // The last admin: only reachable by an actor that is not that admin (a script, say).
     const solo = await createTestDb();
     try {
       const only = await createUser(solo.db, { role: 'admin' });
-      const soloBefore = snapshot(solo.db);
+      const soloBefore = await snapshot(solo.db);
       const system = { id: 0, username: 'system', role: 'admin' as const };
       let caught: unknown;
       try {
-        banUser({ db: solo.db, actor: system, id: only.id, reason: 'no' });
+        await banUser({ db: solo.db, actor: system, id: only.id, reason: 'no' });
       } catch (error) {
         caught = error;
       }
@@ -115,7 +116,7 @@ describe('adminUsers.ban', () => {
         code: 'CONFLICT',
         message: 'The last admin cannot be removed',
       });
-      expect(snapshot(solo.db)).toEqual(soloBefore);
+      expect(await snapshot(solo.db)).toEqual(soloBefore);
     } finally {
       solo.close();
     }
@@ -135,12 +136,12 @@ describe('adminUsers.ban', () => {
     const victim = await createUser(t.db);
     for (const role of ['user', 'moderator'] as const) {
       const caller = callerFor(t, await createUser(t.db, { role })).caller;
-      const before = snapshot(t.db);
+      const before = await snapshot(t.db);
       expect((await failure(caller.adminUsers.ban({ id: victim.id, reason: 'x' }))).code).toBe(
         'FORBIDDEN',
       );
       expect((await failure(caller.adminUsers.unban({ id: victim.id }))).code).toBe('FORBIDDEN');
-      expect(snapshot(t.db)).toEqual(before);
+      expect(await snapshot(t.db)).toEqual(before);
     }
     expect(
       (await failure(callerFor(t).caller.adminUsers.ban({ id: victim.id, reason: 'x' }))).code,
@@ -154,12 +155,12 @@ describe('adminUsers.unban', () => {
     await asAdmin().adminUsers.ban({ id: member.id, reason: 'Cheating' });
     const lifted = await asAdmin().adminUsers.unban({ id: member.id });
     expect(lifted).toMatchObject({ role: 'user', subscriptionTier: 'elite', banReason: null });
-    expect(row(member.id)).toMatchObject({
+    expect(await row(member.id)).toMatchObject({
       role: 'user',
       banReason: null,
       subscriptionTier: 'elite',
     });
-    expect(lastAudit()).toMatchObject({
+    expect(await lastAudit()).toMatchObject({
       action: 'user.unban',
       targetId: String(member.id),
       before: { role: 'banned', banReason: 'Cheating' },
@@ -172,20 +173,20 @@ describe('adminUsers.unban', () => {
 
   it('answers 409 for a member who is not banned and 404 for an unknown id', async () => {
     const member = await createUser(t.db);
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(await failure(asAdmin().adminUsers.unban({ id: member.id }))).toEqual({
       code: 'CONFLICT',
       message: 'This user is not banned',
     });
     expect((await failure(asAdmin().adminUsers.unban({ id: 999_999 }))).code).toBe('NOT_FOUND');
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('a role change through update also lifts a ban and clears its reason', async () => {
     const member = await createUser(t.db);
     await asAdmin().adminUsers.ban({ id: member.id, reason: 'Temporary' });
     await asAdmin().adminUsers.update({ id: member.id, role: 'moderator' });
-    expect(row(member.id)).toMatchObject({ role: 'moderator', banReason: null });
+    expect(await row(member.id)).toMatchObject({ role: 'moderator', banReason: null });
   });
 });
 
@@ -204,17 +205,15 @@ describe('adminUsers.list: filters, sorting, last sign-in', () => {
     // Distinct join times, in an order different from both ids and names.
     const joined = { delta: 3, Alpha: 1, charlie: 4, bravo: 2 } as const;
     for (const u of made) {
-      l.db
+      await l.db
         .update(users)
         .set({ createdAt: new Date(Date.UTC(2026, 0, joined[u.username as keyof typeof joined])) })
-        .where(eq(users.id, u.id))
-        .run();
+        .where(eq(users.id, u.id));
     }
-    l.db
+    await l.db
       .update(users)
       .set({ createdAt: new Date(Date.UTC(2025, 11, 1)) })
-      .where(eq(users.id, listAdmin.id))
-      .run();
+      .where(eq(users.id, listAdmin.id));
   });
   afterAll(() => l.close());
   const list = (
@@ -320,20 +319,19 @@ describe('audit.list: names, actor and date filters', () => {
     await asDeputy.adminUsers.delete({ id: gone.id });
     await asChief.adminUsers.update({ id: kept.id, subscriptionTier: 'pro' });
     // Dates of the four rows: Jan 10, Jan 11, Jan 12 (late in the day), Jan 13.
-    const rows = a.db.select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id).all();
+    const rows = await a.db.select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id);
     const days = [
       Date.UTC(2026, 0, 10, 9),
       Date.UTC(2026, 0, 11, 9),
       Date.UTC(2026, 0, 12, 23, 59, 59),
       Date.UTC(2026, 0, 13, 0, 0, 0),
     ];
-    rows.forEach((r, i) =>
-      a.db
+    for (const [i, r] of rows.entries()) {
+      await a.db
         .update(auditLog)
         .set({ createdAt: new Date(days[i]!) })
-        .where(eq(auditLog.id, r.id))
-        .run(),
-    );
+        .where(eq(auditLog.id, r.id));
+    }
   });
   afterAll(() => a.close());
   const audit = (input?: Parameters<ReturnType<typeof callerFor>['caller']['audit']['list']>[0]) =>
@@ -351,7 +349,7 @@ describe('audit.list: names, actor and date filters', () => {
     ]);
     expect(entries[1]).toMatchObject({ targetType: 'user', targetId: String(gone.id) });
     // A rename shows the new name on old rows.
-    a.db.update(users).set({ username: 'renamed_member' }).where(eq(users.id, kept.id)).run();
+    await a.db.update(users).set({ username: 'renamed_member' }).where(eq(users.id, kept.id));
     expect((await audit()).entries.at(-1)!.targetName).toBe('renamed_member');
     expect(entries[0]!.ip).toBe('127.0.0.1');
   });
@@ -387,16 +385,12 @@ describe('audit.list: names, actor and date filters', () => {
     expect((await failure(audit({ to: '2026-02-30T99:00Z' }))).code).toBe('BAD_REQUEST');
   });
 
-  it('has a friendly name for every action the server writes', () => {
+  it('has a friendly name for every action the server writes', async () => {
     expect(auditActionLabel('user.ban')).toBe('Banned user');
     expect(auditActionLabel('user.unban')).toBe('Unbanned user');
     expect(auditActionLabel('something.new')).toBe('something.new');
     const written = new Set(
-      a.db
-        .select({ action: auditLog.action })
-        .from(auditLog)
-        .all()
-        .map((r) => r.action),
+      (await a.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action),
     );
     for (const action of written) expect(AUDIT_ACTION_LABELS[action]).toBeDefined();
   });

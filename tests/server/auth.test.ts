@@ -37,12 +37,17 @@ import { failure } from '../helpers/errors';
 const t = await createTestDb();
 afterAll(() => t.close());
 
-const DEFAULTS = getPlatformSettings({ db: t.db });
-function setSettings(change: Partial<TPlatformSettings>, db: TestDb = t) {
-  savePlatformSettings({ db: db.db, value: { ...getPlatformSettings({ db: db.db }), ...change } });
+const DEFAULTS = await getPlatformSettings({ db: t.db });
+async function setSettings(change: Partial<TPlatformSettings>, db: TestDb = t) {
+  await savePlatformSettings({
+    db: db.db,
+    value: { ...(await getPlatformSettings({ db: db.db })), ...change },
+  });
 }
 // Every test starts from the platform defaults, whatever an earlier one switched.
-beforeEach(() => savePlatformSettings({ db: t.db, value: DEFAULTS }));
+beforeEach(async () => {
+  await savePlatformSettings({ db: t.db, value: DEFAULTS });
+});
 
 let ipCounter = 0;
 /** A fresh client address per test, so no test inherits another's failed sign-ins. */
@@ -60,12 +65,13 @@ const registration = (name: string) => ({
 
 type RegisterInput = Parameters<ReturnType<typeof callerFor>['caller']['auth']['register']>[0];
 
-function userRow(id: number) {
-  return t.db
-    .select({ role: users.role, tier: users.subscriptionTier })
-    .from(users)
-    .where(eq(users.id, id))
-    .get();
+async function userRow(id: number) {
+  return (
+    await t.db
+      .select({ role: users.role, tier: users.subscriptionTier })
+      .from(users)
+      .where(eq(users.id, id))
+  )[0];
 }
 
 describe('auth.register', () => {
@@ -85,7 +91,7 @@ describe('auth.register', () => {
     expect(user).not.toHaveProperty('sessionVersion');
     expect(JSON.stringify(user)).not.toMatch(/scrypt/);
     // The cookie now names a session of the new user, and was set once.
-    expect(signedInId(t, session)).toBe(user.id);
+    expect(await signedInId(t, session)).toBe(user.id);
     expect(session.sets).toBe(1);
     expect(await reopen(t, session).auth.me()).toMatchObject({ id: user.id });
   });
@@ -96,10 +102,10 @@ describe('auth.register', () => {
   });
 
   it('gives new accounts the tier the platform settings name', async () => {
-    setSettings({ defaultUserTier: 'pro' });
+    await setSettings({ defaultUserTier: 'pro' });
     const user = await callerFor(t).caller.auth.register(registration('reg_protier'));
     expect(user.subscriptionTier).toBe('pro');
-    expect(userRow(user.id)!.tier).toBe('pro');
+    expect((await userRow(user.id))!.tier).toBe('pro');
   });
 
   it('ignores role and subscriptionTier sent by the client', async () => {
@@ -107,7 +113,7 @@ describe('auth.register', () => {
     const user = await callerFor(t).caller.auth.register(input as RegisterInput);
     expect(user.role).toBe('user');
     expect(user.subscriptionTier).toBe(DEFAULTS.defaultUserTier);
-    expect(userRow(user.id)).toMatchObject({ role: 'user', tier: DEFAULTS.defaultUserTier });
+    expect(await userRow(user.id)).toMatchObject({ role: 'user', tier: DEFAULTS.defaultUserTier });
   });
 
   it('refuses a taken username, in any case, with CONFLICT', async () => {
@@ -118,7 +124,7 @@ describe('auth.register', () => {
         caller.auth.register({ ...registration('REG_Taken'), email: 'fresh1@example.com' }),
       ),
     ).toEqual({ code: 'CONFLICT', message: 'Username already exists' });
-    expect(signedInId(t, session)).toBeUndefined();
+    expect(await signedInId(t, session)).toBeUndefined();
     expect(session.sets).toBe(0);
   });
 
@@ -153,18 +159,20 @@ describe('auth.register', () => {
   });
 
   it('is FORBIDDEN while registration is disabled, and works again once enabled', async () => {
-    savePlatformSettings({
+    await savePlatformSettings({
       db: t.db,
-      value: { ...getPlatformSettings({ db: t.db }), enableRegistration: false },
+      value: { ...(await getPlatformSettings({ db: t.db })), enableRegistration: false },
     });
     const { caller, session } = callerFor(t);
     expect(await failure(caller.auth.register(registration('reg_closed')))).toEqual({
       code: 'FORBIDDEN',
       message: 'Registration is currently disabled',
     });
-    expect(signedInId(t, session)).toBeUndefined();
-    expect(t.db.select().from(users).where(eq(users.username, 'reg_closed')).get()).toBeUndefined();
-    setSettings({ enableRegistration: true });
+    expect(await signedInId(t, session)).toBeUndefined();
+    expect(
+      (await t.db.select().from(users).where(eq(users.username, 'reg_closed')))[0],
+    ).toBeUndefined();
+    await setSettings({ enableRegistration: true });
     await expect(caller.auth.register(registration('reg_closed'))).resolves.toMatchObject({
       username: 'reg_closed',
     });
@@ -178,7 +186,7 @@ describe('auth.login', () => {
     const user = await caller.auth.login({ username: 'LOGIN_Bob', password: member.password });
     expect(user).toMatchObject({ id: member.id, username: 'login_bob', role: 'user' });
     expect(user).not.toHaveProperty('password');
-    expect(signedInId(t, session)).toBe(member.id);
+    expect(await signedInId(t, session)).toBe(member.id);
     expect(session.sets).toBe(1);
   });
 
@@ -188,7 +196,7 @@ describe('auth.login', () => {
     expect(
       await failure(caller.auth.login({ username: member.username, password: 'wrongpass' })),
     ).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
-    expect(signedInId(t, session)).toBeUndefined();
+    expect(await signedInId(t, session)).toBeUndefined();
     expect(session.sets).toBe(0);
   });
 
@@ -205,7 +213,7 @@ describe('auth.login', () => {
     expect(
       await failure(caller.auth.login({ username: banned.username, password: banned.password })),
     ).toEqual({ code: 'FORBIDDEN', message: 'Your account has been suspended' });
-    expect(signedInId(t, session)).toBeUndefined();
+    expect(await signedInId(t, session)).toBeUndefined();
   });
 
   it('validates its input with the messages of SPEC 5', async () => {
@@ -229,14 +237,14 @@ describe('auth.logout', () => {
     const { caller, session } = callerFor(t, member);
     expect(await caller.auth.logout()).toEqual({ success: true });
     expect(session.cleared).toBe(true);
-    expect(signedInId(t, session)).toBeUndefined();
+    expect(await signedInId(t, session)).toBeUndefined();
     expect(await reopen(t, session).auth.me()).toBeNull();
   });
 
   it('is harmless when nobody is signed in', async () => {
     const { caller, session } = callerFor(t);
     expect(await caller.auth.logout()).toEqual({ success: true });
-    expect(signedInId(t, session)).toBeUndefined();
+    expect(await signedInId(t, session)).toBeUndefined();
   });
 });
 
@@ -261,8 +269,9 @@ describe('auth.me', () => {
 
   it('is null for a session whose user no longer exists', async () => {
     const member = await createUser(t.db);
-    const { session } = callerFor(t, member);
-    t.db.delete(users).where(eq(users.id, member.id)).run();
+    const { session, signedIn } = callerFor(t, member);
+    await signedIn;
+    await t.db.delete(users).where(eq(users.id, member.id));
     expect(await reopen(t, session).auth.me()).toBeNull();
   });
 });
@@ -270,9 +279,10 @@ describe('auth.me', () => {
 describe('session revocation', () => {
   it('ends every existing session once its rows are deleted', async () => {
     const member = await createUser(t.db);
-    const { session } = callerFor(t, member);
+    const { session, signedIn } = callerFor(t, member);
+    await signedIn;
     expect(await reopen(t, session).auth.me()).toMatchObject({ id: member.id });
-    deleteUserSessions({ db: t.db, userId: member.id });
+    await deleteUserSessions({ db: t.db, userId: member.id });
     expect(await reopen(t, session).auth.me()).toBeNull();
     // ... and a member procedure refuses the ended session.
     expect((await failure(reopen(t, session).account.getPayment())).code).toBe('UNAUTHORIZED');
@@ -285,7 +295,8 @@ describe('session revocation', () => {
 
   it('logout deletes the session row, so a copy of the cookie stops working too', async () => {
     const member = await createUser(t.db);
-    const { caller, session } = callerFor(t, member);
+    const { caller, session, signedIn } = callerFor(t, member);
+    await signedIn;
     const copy = { ...session };
     await caller.auth.logout();
     expect(await reopen(t, copy).auth.me()).toBeNull();
@@ -296,8 +307,9 @@ describe('session revocation', () => {
 
   it('stops honouring a session once its user is banned', async () => {
     const member = await createUser(t.db);
-    const { session } = callerFor(t, member);
-    t.db.update(users).set({ role: 'banned' }).where(eq(users.id, member.id)).run();
+    const { session, signedIn } = callerFor(t, member);
+    await signedIn;
+    await t.db.update(users).set({ role: 'banned' }).where(eq(users.id, member.id));
     expect(await reopen(t, session).auth.me()).toBeNull();
     expect((await failure(reopen(t, session).account.getPayment())).code).toBe('UNAUTHORIZED');
   });
@@ -419,7 +431,7 @@ describe('sign-in lock-out and device cookies (OWASP)', () => {
   /** One browser: its own device cookie, kept across its requests, at an address. */
   function browser(ip = freshIp(), device: DeviceCookie = memoryDeviceCookie()) {
     const request = () =>
-      createCaller(createContextInner({ deps: t.deps, cookie: memoryCookie(), device, ip }));
+      createCaller(() => createContextInner({ deps: t.deps, cookie: memoryCookie(), device, ip }));
     return {
       device,
       login: (username: string, password: string) => request().auth.login({ username, password }),
@@ -626,7 +638,7 @@ describe('maintenance mode', () => {
       try {
         const account =
           principal === 'anonymous' ? undefined : await createUser(own.db, { role: principal });
-        setSettings({ maintenanceMode: true }, own);
+        await setSettings({ maintenanceMode: true }, own);
         const unavailable: string[] = [];
         for (const path of procedures) {
           const code = await codeOf(callerFor(own, account).caller, path);
@@ -647,12 +659,12 @@ describe('maintenance mode', () => {
     const own = await createTestDb();
     try {
       const member = await createUser(own.db);
-      setSettings({ maintenanceMode: true }, own);
+      await setSettings({ maintenanceMode: true }, own);
       const { caller, session } = callerFor(own, undefined, freshIp());
       await expect(
         caller.auth.login({ username: member.username, password: member.password }),
       ).resolves.toMatchObject({ id: member.id });
-      expect(signedInId(own, session)).toBe(member.id);
+      expect(await signedInId(own, session)).toBe(member.id);
       await expect(reopen(own, session).auth.logout()).resolves.toEqual({ success: true });
       expect(await failure(callerFor(own).caller.auth.register(registration('maint_new')))).toEqual(
         {
@@ -669,7 +681,7 @@ describe('maintenance mode', () => {
     const own = await createTestDb();
     try {
       const admin = await createUser(own.db, { role: 'admin' });
-      setSettings({ maintenanceMode: true }, own);
+      await setSettings({ maintenanceMode: true }, own);
       const unavailable: string[] = [];
       for (const path of procedures) {
         if ((await codeOf(callerFor(own, admin).caller, path)) === 'SERVICE_UNAVAILABLE') {

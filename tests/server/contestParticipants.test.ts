@@ -51,7 +51,7 @@ describe('participants', () => {
       addParticipant({ db: t.db, contestId, userId: leaving.id });
       addParticipant({ db: t.db, contestId, userId: staying.id });
     }
-    deleteUser({ db: t.db, actor, id: leaving.id });
+    await deleteUser({ db: t.db, actor, id: leaving.id });
     expect(storedContest(t.db, a.id)?.participants).toBe(1);
     expect(storedContest(t.db, b.id)?.participants).toBe(1);
     expect(drift(t.db)).toEqual([]);

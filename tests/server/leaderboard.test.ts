@@ -783,7 +783,7 @@ describe('leaderboard.scoreHistory', () => {
       contestId: contest.id,
       scores: [{ username: people[0]!.username, score: 9 }],
     });
-    deleteUser({ db: t.db, actor: adminActor, id: people[0]!.id });
+    await deleteUser({ db: t.db, actor: adminActor, id: people[0]!.id });
     const history = await as(creator).leaderboard.scoreHistory({ contestId: contest.id });
     expect(history.items.map((h) => [h.userId, h.username, h.newScore])).toEqual([
       [null, people[0]!.username, 9],

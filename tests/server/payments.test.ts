@@ -621,7 +621,7 @@ describe('proofs are financial records', () => {
     const contest = paidContest();
     const proof = await as(leaving).payments.submitProof(proofInput({ contestId: contest.id }));
     const verified = insertProof(t.db, { userId: leaving.id, tier: 'pro', status: 'verified' });
-    deleteUser({
+    await deleteUser({
       db: t.db,
       actor: { id: admin.id, username: admin.username, role: 'admin' },
       id: leaving.id,
@@ -651,7 +651,7 @@ describe('proofs are financial records', () => {
     const reviewer = await createUser(t.db, { role: 'moderator' });
     const id = insertProof(t.db, { userId: member.id, tier: 'elite' });
     await as(reviewer).payments.review({ id, status: 'rejected', reason: 'Wrong amount' });
-    deleteUser({
+    await deleteUser({
       db: t.db,
       actor: { id: admin.id, username: admin.username, role: 'admin' },
       id: reviewer.id,

@@ -33,16 +33,16 @@ describe('the unseal cache', () => {
 
   it('caches a real seal, and a deleted session still ends at once', async () => {
     const member = await createUser(t.db);
-    const sid = createSession({ db: t.db, userId: member.id });
+    const sid = await createSession({ db: t.db, userId: member.id });
     const seal = await sealData({ sid }, { password: secret, ttl: 3600 });
     const first = await request(seal);
     expect(first.id).toBe(sid);
     expect(cachedSealCount(secret)).toBeGreaterThan(0);
-    expect(createContextInner({ deps: t.deps, cookie: first }).user?.id).toBe(member.id);
-    deleteSession({ db: t.db, sessionId: sid });
+    expect((await createContextInner({ deps: t.deps, cookie: first })).user?.id).toBe(member.id);
+    await deleteSession({ db: t.db, sessionId: sid });
     // The same seal, now served from the cache, names a session that no longer exists.
     const again = await request(seal);
     expect(again.id).toBe(sid);
-    expect(createContextInner({ deps: t.deps, cookie: again }).user).toBeNull();
+    expect((await createContextInner({ deps: t.deps, cookie: again })).user).toBeNull();
   });
 });

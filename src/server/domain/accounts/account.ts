@@ -19,7 +19,7 @@ import { deleteUserSessions } from './sessions';
 import { assertOwnUpload } from '../../platform/files/uploads';
 import { publicUserColumns } from './users';
 
-export function updateProfile({
+export async function updateProfile({
   db,
   actor,
   input,
@@ -27,12 +27,12 @@ export function updateProfile({
   db: DB;
   actor: Actor;
   input: TUpdateProfileRequestOutput;
-}): TUser {
+}): Promise<TUser> {
   // A stored picture must be the caller's own avatar upload, not any file on the server.
   if (input.profileImage) {
-    assertOwnUpload({ db, actor, url: input.profileImage, purposes: ['avatar', 'any'] });
+    await assertOwnUpload({ db, actor, url: input.profileImage, purposes: ['avatar', 'any'] });
   }
-  assertUnique({ db, username: input.username, email: input.email, exceptId: actor.id });
+  await assertUnique({ db, username: input.username, email: input.email, exceptId: actor.id });
   // PATCH semantics: only the fields that were sent change.
   const changes = Object.fromEntries(
     Object.entries({
@@ -47,7 +47,7 @@ export function updateProfile({
     const query = Object.keys(changes).length
       ? db.update(users).set(changes).where(eq(users.id, actor.id)).returning(publicUserColumns)
       : db.select(publicUserColumns).from(users).where(eq(users.id, actor.id));
-    const row = query.get();
+    const [row] = await query;
     if (!row) throw new AppError('NOT_FOUND', 'User not found');
     return row;
   } catch (error) {
@@ -75,11 +75,10 @@ export async function changePassword({
   passwords: PasswordHasher;
   input: TChangePasswordRequest;
 }): Promise<void> {
-  const row = db
+  const [row] = await db
     .select({ password: users.password, username: users.username, email: users.email })
     .from(users)
-    .where(eq(users.id, actor.id))
-    .get();
+    .where(eq(users.id, actor.id));
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   // A stolen session must not become a way to guess the password: same limits as sign-in.
   const guess = await beginGuess(limits, actor.ip ?? 'unknown', `password:${actor.id}`);
@@ -89,12 +88,12 @@ export async function changePassword({
   await guess.succeeded();
   assertPasswordAllowed(input.newPassword, row);
   const password = await passwords.hash(input.newPassword);
-  db.transaction((tx) => {
-    tx.update(users)
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
       .set({ password, mustChangePassword: false })
-      .where(eq(users.id, actor.id))
-      .run();
-    deleteUserSessions({ db: tx, userId: actor.id, exceptId: sessionId });
+      .where(eq(users.id, actor.id));
+    await deleteUserSessions({ db: tx, userId: actor.id, exceptId: sessionId });
   });
 }
 
@@ -117,7 +116,7 @@ function assertMayReadPayout(actor: Actor, userId: number): void {
   }
 }
 
-export function getPaymentSettings({
+export async function getPaymentSettings({
   db,
   actor,
   userId = actor.id,
@@ -125,15 +124,16 @@ export function getPaymentSettings({
   db: DB;
   actor: Actor;
   userId?: number;
-}): TPaymentSettingsResponse {
+}): Promise<TPaymentSettingsResponse> {
   assertMayReadPayout(actor, userId);
-  return (
-    db.select(paymentColumns).from(payoutMethods).where(eq(payoutMethods.userId, userId)).get() ??
-    null
-  );
+  const [row] = await db
+    .select(paymentColumns)
+    .from(payoutMethods)
+    .where(eq(payoutMethods.userId, userId));
+  return row ?? null;
 }
 
-export function savePaymentSettings({
+export async function savePaymentSettings({
   db,
   actor,
   userId,
@@ -143,16 +143,16 @@ export function savePaymentSettings({
   actor: Actor;
   userId: number;
   input: TPaymentSettings;
-}): NonNullable<TPaymentSettingsResponse> {
+}): Promise<NonNullable<TPaymentSettingsResponse>> {
   // Only the member changes where their own winnings go; another member's row is not there.
   if (userId !== actor.id) throw new AppError('NOT_FOUND', 'User not found');
-  const exists = db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!exists) throw new AppError('NOT_FOUND', 'User not found');
   const values = { ...input, updatedAt: new Date() };
-  return db
+  const [saved] = await db
     .insert(payoutMethods)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: payoutMethods.userId, set: values })
-    .returning(paymentColumns)
-    .get();
+    .returning(paymentColumns);
+  return saved!;
 }

@@ -28,7 +28,7 @@ const adminUserColumns = {
   banReason: users.banReason,
 };
 
-export function listUsers({
+export async function listUsers({
   db,
   search,
   role,
@@ -46,7 +46,7 @@ export function listUsers({
   order?: SortOrder;
   page: number;
   pageSize: number;
-}): { users: TAdminUser[]; total: number; page: number; pageSize: number } {
+}): Promise<{ users: TAdminUser[]; total: number; page: number; pageSize: number }> {
   const term = search?.trim();
   // LIKE is case-insensitive for ASCII in SQLite; % and _ in the term are escaped.
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
@@ -68,26 +68,25 @@ export function listUsers({
       : sort === 'joined'
         ? [direction(users.createdAt), direction(users.id)]
         : [asc(users.id)];
-  const rows = db
+  const rows = await db
     .select(adminUserColumns)
     .from(users)
     .where(where)
     .orderBy(...orderBy)
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const total = (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
   return { users: rows, total, page, pageSize };
 }
 
-function findUser(db: DbOrTx, id: number): TUser {
-  const user = db.select(publicUserColumns).from(users).where(eq(users.id, id)).get();
+async function findUser(db: DbOrTx, id: number): Promise<TUser> {
+  const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return user;
 }
 
-function adminCount(db: DbOrTx): number {
-  return db.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0;
+async function adminCount(db: DbOrTx): Promise<number> {
+  return (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')))[0]?.n ?? 0;
 }
 
 export async function createUser({
@@ -108,15 +107,15 @@ export async function createUser({
   };
 }): Promise<TUser> {
   assertPasswordAllowed(input.password, input);
-  assertUnique({ db, username: input.username, email: input.email });
+  await assertUnique({ db, username: input.username, email: input.email });
   const password = await passwords.hash(input.password);
   const subscriptionTier =
     input.role === 'admin'
       ? null
-      : (input.subscriptionTier ?? getPlatformSettings({ db }).defaultUserTier);
+      : (input.subscriptionTier ?? (await getPlatformSettings({ db })).defaultUserTier);
   try {
-    return db.transaction((tx) => {
-      const user = tx
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
         .insert(users)
         .values({
           username: input.username,
@@ -125,24 +124,23 @@ export async function createUser({
           role: input.role,
           subscriptionTier,
         })
-        .returning(publicUserColumns)
-        .get();
-      writeAudit({
+        .returning(publicUserColumns);
+      await writeAudit({
         db: tx,
         actor,
         action: 'user.create',
         targetType: 'user',
-        targetId: user.id,
-        after: { username: user.username, email: user.email, role: user.role, subscriptionTier },
+        targetId: user!.id,
+        after: { username: user!.username, email: user!.email, role: user!.role, subscriptionTier },
       });
-      return user;
+      return user!;
     });
   } catch (error) {
     rethrowUnique(error);
   }
 }
 
-export function updateUser({
+export async function updateUser({
   db,
   actor,
   input,
@@ -150,11 +148,11 @@ export function updateUser({
   db: DB;
   actor: Actor;
   input: TUpdateUserRequest;
-}): TUser {
-  const defaultTier = getPlatformSettings({ db }).defaultUserTier;
+}): Promise<TUser> {
+  const defaultTier = (await getPlatformSettings({ db })).defaultUserTier;
   // The reads that decide the change (the row, how many admins are left) sit in its transaction.
-  return db.transaction((tx) => {
-    const before = findUser(tx, input.id);
+  return db.transaction(async (tx) => {
+    const before = await findUser(tx, input.id);
     const role = input.role ?? before.role;
     // SPEC 4: an admin has no tier; anyone else keeps (or gets) one.
     let subscriptionTier: Tier | null =
@@ -166,37 +164,38 @@ export function updateUser({
       if (before.id === actor.id) {
         throw new AppError('FORBIDDEN', 'You cannot change your own role');
       }
-      if (before.role === 'admin' && adminCount(tx) <= 1) {
+      if (before.role === 'admin' && (await adminCount(tx)) <= 1) {
         throw new AppError('CONFLICT', 'The last admin cannot be removed');
       }
     }
     if (role === before.role && subscriptionTier === before.subscriptionTier) return before;
 
-    const after = tx
+    const [after] = await tx
       .update(users)
       // A ban's reason belongs to the ban: a role change that lifts it clears it too.
       .set({ role, subscriptionTier, ...(role !== 'banned' ? { banReason: null } : {}) })
       .where(eq(users.id, before.id))
-      .returning(publicUserColumns)
-      .get()!;
+      .returning(publicUserColumns);
     // A demotion or a ban ends the member's sessions at once; a promotion need not (the role
     // is read from the user row on every request).
-    if (ROLE_RANK[role] < ROLE_RANK[before.role]) deleteUserSessions({ db: tx, userId: before.id });
-    writeAudit({
+    if (ROLE_RANK[role] < ROLE_RANK[before.role]) {
+      await deleteUserSessions({ db: tx, userId: before.id });
+    }
+    await writeAudit({
       db: tx,
       actor,
       action: role !== before.role ? (role === 'banned' ? 'user.ban' : 'user.role') : 'user.tier',
       targetType: 'user',
       targetId: before.id,
       before: { role: before.role, subscriptionTier: before.subscriptionTier },
-      after: { role: after.role, subscriptionTier: after.subscriptionTier },
+      after: { role: after!.role, subscriptionTier: after!.subscriptionTier },
     });
-    return after;
+    return after!;
   });
 }
 
-function findAdminUser(db: DbOrTx, id: number): TAdminUser {
-  const user = db.select(adminUserColumns).from(users).where(eq(users.id, id)).get();
+async function findAdminUser(db: DbOrTx, id: number): Promise<TAdminUser> {
+  const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return user;
 }
@@ -205,7 +204,7 @@ function findAdminUser(db: DbOrTx, id: number): TAdminUser {
  * Bans a member with a reason they are shown at sign-in: every session they hold ends at once.
  * Banning someone already banned replaces the reason. Their tier is kept for an unban.
  */
-export function banUser({
+export async function banUser({
   db,
   actor,
   id,
@@ -215,21 +214,20 @@ export function banUser({
   actor: Actor;
   id: number;
   reason: string;
-}): TAdminUser {
-  return db.transaction((tx) => {
-    const before = findAdminUser(tx, id);
+}): Promise<TAdminUser> {
+  return db.transaction(async (tx) => {
+    const before = await findAdminUser(tx, id);
     if (before.id === actor.id) throw new AppError('FORBIDDEN', 'You cannot ban yourself');
-    if (before.role === 'admin' && adminCount(tx) <= 1) {
+    if (before.role === 'admin' && (await adminCount(tx)) <= 1) {
       throw new AppError('CONFLICT', 'The last admin cannot be removed');
     }
-    const after = tx
+    const [after] = await tx
       .update(users)
       .set({ role: 'banned', banReason: reason })
       .where(eq(users.id, before.id))
-      .returning(adminUserColumns)
-      .get()!;
-    deleteUserSessions({ db: tx, userId: before.id });
-    writeAudit({
+      .returning(adminUserColumns);
+    await deleteUserSessions({ db: tx, userId: before.id });
+    await writeAudit({
       db: tx,
       actor,
       action: 'user.ban',
@@ -238,25 +236,32 @@ export function banUser({
       before: { role: before.role, banReason: before.banReason },
       after: { role: 'banned', banReason: reason },
     });
-    return after;
+    return after!;
   });
 }
 
 /** Lifts a ban: the member is a plain user again, with the tier they had. */
-export function unbanUser({ db, actor, id }: { db: DB; actor: Actor; id: number }): TAdminUser {
-  const defaultTier = getPlatformSettings({ db }).defaultUserTier;
-  return db.transaction((tx) => {
-    const before = findAdminUser(tx, id);
+export async function unbanUser({
+  db,
+  actor,
+  id,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+}): Promise<TAdminUser> {
+  const defaultTier = (await getPlatformSettings({ db })).defaultUserTier;
+  return db.transaction(async (tx) => {
+    const before = await findAdminUser(tx, id);
     if (before.role !== 'banned') throw new AppError('CONFLICT', 'This user is not banned');
     // A banned former admin has no tier: they come back with the platform's default one.
     const subscriptionTier = before.subscriptionTier ?? defaultTier;
-    const after = tx
+    const [after] = await tx
       .update(users)
       .set({ role: 'user', banReason: null, subscriptionTier })
       .where(eq(users.id, before.id))
-      .returning(adminUserColumns)
-      .get()!;
-    writeAudit({
+      .returning(adminUserColumns);
+    await writeAudit({
       db: tx,
       actor,
       action: 'user.unban',
@@ -265,7 +270,7 @@ export function unbanUser({ db, actor, id }: { db: DB; actor: Actor; id: number 
       before: { role: 'banned', banReason: before.banReason },
       after: { role: 'user', subscriptionTier },
     });
-    return after;
+    return after!;
   });
 }
 
@@ -282,20 +287,22 @@ export async function setTemporaryPassword({
   id: number;
   password: string;
 }): Promise<void> {
-  const target = findUser(db, id);
+  const target = await findUser(db, id);
   assertPasswordAllowed(password, target);
   const hash = await passwords.hash(password);
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     // The member must choose their own at the next sign-in, before anything else.
-    const changed = tx
-      .update(users)
-      .set({ password: hash, mustChangePassword: true })
-      .where(eq(users.id, target.id))
-      .run().changes;
+    const changed = (
+      await tx
+        .update(users)
+        .set({ password: hash, mustChangePassword: true })
+        .where(eq(users.id, target.id))
+        .returning({ id: users.id })
+    ).length;
     // Deleted while the password was being hashed.
     if (!changed) throw new AppError('NOT_FOUND', 'User not found');
-    deleteUserSessions({ db: tx, userId: target.id });
-    writeAudit({
+    await deleteUserSessions({ db: tx, userId: target.id });
+    await writeAudit({
       db: tx,
       actor,
       action: 'user.password',
@@ -306,24 +313,30 @@ export async function setTemporaryPassword({
   });
 }
 
-export function deleteUser({ db, actor, id }: { db: DB; actor: Actor; id: number }): void {
+export async function deleteUser({
+  db,
+  actor,
+  id,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+}): Promise<void> {
   // One transaction: their participations are removed first (the contests they took part in
   // count one participant fewer and the members ranked below them move up), then the account,
   // whose sessions and saved items go by cascade. Contests they created keep their creator id;
   // payment proofs stay as financial records (their member becomes null, the name is kept).
-  const joined = db.transaction((tx) => {
-    const target = findUser(tx, id);
+  const joined = await db.transaction(async (tx) => {
+    const target = await findUser(tx, id);
     if (target.id === actor.id) {
       throw new AppError('FORBIDDEN', 'You cannot delete your own account');
     }
-    if (target.role === 'admin' && adminCount(tx) <= 1) {
+    if (target.role === 'admin' && (await adminCount(tx)) <= 1) {
       throw new AppError('CONFLICT', 'The last admin cannot be removed');
     }
-    const contestIds = removeFromAllContests({ db: tx, userId: target.id });
-    tx.delete(users)
-      .where(and(eq(users.id, target.id)))
-      .run();
-    writeAudit({
+    const contestIds = await removeFromAllContests({ db: tx, userId: target.id });
+    await tx.delete(users).where(and(eq(users.id, target.id)));
+    await writeAudit({
       db: tx,
       actor,
       action: 'user.delete',
@@ -338,5 +351,5 @@ export function deleteUser({ db, actor, id }: { db: DB; actor: Actor; id: number
     });
     return contestIds;
   });
-  announceLeaderboardChanges({ db, contestIds: joined });
+  await announceLeaderboardChanges({ db, contestIds: joined });
 }

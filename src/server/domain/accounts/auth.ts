@@ -13,7 +13,7 @@ import { getPlatformSettings } from '../admin';
 import { conflictField, isUniqueViolation } from '../../platform/db/dialect';
 import { getUser, publicUserColumns } from './users';
 
-export function assertUnique({
+export async function assertUnique({
   db,
   username,
   email,
@@ -23,22 +23,22 @@ export function assertUnique({
   username?: string;
   email?: string;
   exceptId?: number;
-}): void {
+}): Promise<void> {
   const except = exceptId ?? -1;
   if (username !== undefined) {
-    const hit = db
+    const [hit] = await db
       .select({ id: users.id })
       .from(users)
       .where(sql`${users.username} = ${username} COLLATE NOCASE AND ${users.id} != ${except}`)
-      .get();
+      .limit(1);
     if (hit) throw new AppError('CONFLICT', MSG.usernameTaken);
   }
   if (email !== undefined) {
-    const hit = db
+    const [hit] = await db
       .select({ id: users.id })
       .from(users)
       .where(sql`${users.email} = ${email} COLLATE NOCASE AND ${users.id} != ${except}`)
-      .get();
+      .limit(1);
     if (hit) throw new AppError('CONFLICT', MSG.emailTaken);
   }
 }
@@ -71,13 +71,13 @@ export async function register({
   input: Omit<TRegisterRequest, 'confirmPassword' | 'phone'> & { phone?: string };
   passwords: PasswordHasher;
 }): Promise<TUser> {
-  const settings = getPlatformSettings({ db });
+  const settings = await getPlatformSettings({ db });
   if (!settings.enableRegistration) throw new AppError('FORBIDDEN', MSG.registrationDisabled);
   assertPasswordAllowed(input.password, input);
-  assertUnique({ db, username: input.username, email: input.email });
+  await assertUnique({ db, username: input.username, email: input.email });
   const password = await passwords.hash(input.password);
   try {
-    return db
+    const [user] = await db
       .insert(users)
       .values({
         username: input.username,
@@ -87,8 +87,8 @@ export async function register({
         role: 'user',
         subscriptionTier: settings.defaultUserTier,
       })
-      .returning(publicUserColumns)
-      .get();
+      .returning(publicUserColumns);
+    return user!;
   } catch (error) {
     rethrowUnique(error);
   }
@@ -116,7 +116,7 @@ export async function login({
   /** A browser that signed in to this account before is let past the account's lock-out. */
   device?: SignInDevice;
 }): Promise<TUser> {
-  const row = db
+  const [row] = await db
     .select({
       id: users.id,
       password: users.password,
@@ -125,7 +125,7 @@ export async function login({
     })
     .from(users)
     .where(sql`${users.username} = ${input.username} COLLATE NOCASE`)
-    .get();
+    .limit(1);
   // Counted before anything is answered: an unknown name and a known one are limited alike (a
   // device cookie can only name an account that exists, and only one it signed in to).
   const guess = await beginGuess(
@@ -146,9 +146,9 @@ export async function login({
   // A hash made at an older, weaker cost is redone now, while the password is at hand.
   if (passwords.needsRehash(row.password)) {
     const rehashed = await passwords.hash(input.password);
-    db.update(users).set({ password: rehashed }).where(eq(users.id, row.id)).run();
+    await db.update(users).set({ password: rehashed }).where(eq(users.id, row.id));
   }
-  const user = getUser({ db, id: row.id });
+  const user = await getUser({ db, id: row.id });
   if (!user) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   return user;
 }

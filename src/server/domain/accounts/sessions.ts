@@ -18,7 +18,7 @@ const TOUCH_EVERY_MS = 60_000;
  * replaces on this browser (`replaces`) ends, the user's last sign-in is noted, and expired rows
  * are dropped (no timer needed).
  */
-export function createSession({
+export async function createSession({
   db,
   userId,
   ip,
@@ -30,29 +30,25 @@ export function createSession({
   ip?: string;
   userAgent?: string;
   replaces?: string;
-}): string {
+}): Promise<string> {
   const id = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
-  db.transaction((tx) => {
-    if (replaces) deleteSession({ db: tx, sessionId: replaces });
-    tx.insert(sessions)
-      .values({
-        id,
-        userId,
-        createdAt: new Date(now),
-        lastSeenAt: new Date(now),
-        expiresAt: new Date(now + SESSION_TTL_MS),
-        ip: ip?.slice(0, 64) ?? null,
-        userAgent: userAgent?.slice(0, 300) ?? null,
-      })
-      .run();
-    tx.update(users)
+  await db.transaction(async (tx) => {
+    if (replaces) await deleteSession({ db: tx, sessionId: replaces });
+    await tx.insert(sessions).values({
+      id,
+      userId,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + SESSION_TTL_MS),
+      ip: ip?.slice(0, 64) ?? null,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+    await tx
+      .update(users)
       .set({ lastLoginAt: new Date(now) })
-      .where(eq(users.id, userId))
-      .run();
-    tx.delete(sessions)
-      .where(lt(sessions.expiresAt, new Date(now)))
-      .run();
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
   });
   return id;
 }
@@ -71,21 +67,12 @@ function prepareLookup(db: DB) {
     )
     .prepare();
 }
-function prepareTouch(db: DB) {
-  return db
-    .update(sessions)
-    .set({ lastSeenAt: sql`${sql.placeholder('now')}` })
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare();
-}
-// Read on every request: one prepared statement per database.
-const statements = new WeakMap<
-  DB,
-  { lookup: ReturnType<typeof prepareLookup>; touch: ReturnType<typeof prepareTouch> }
->();
+// Read on every request: one prepared statement per database. The occasional 'last seen' write
+// is a plain awaited update, so it waits for the writer like every other write.
+const statements = new WeakMap<DB, { lookup: ReturnType<typeof prepareLookup> }>();
 
 /** The signed-in user of a session id, or undefined when the session ended or expired. */
-export function getSessionUser({
+export async function getSessionUser({
   db,
   sessionId,
   now = Date.now(),
@@ -93,22 +80,33 @@ export function getSessionUser({
   db: DB;
   sessionId: string;
   now?: number;
-}): SessionUser | undefined {
+}): Promise<SessionUser | undefined> {
   let s = statements.get(db);
-  if (!s) statements.set(db, (s = { lookup: prepareLookup(db), touch: prepareTouch(db) }));
-  const row = s.lookup.get({ id: sessionId, now });
+  if (!s) statements.set(db, (s = { lookup: prepareLookup(db) }));
+  const [row] = await s.lookup.execute({ id: sessionId, now });
   if (!row) return undefined;
   const { lastSeenAt, ...user } = row;
-  if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) s.touch.run({ id: sessionId, now });
+  if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId));
+  }
   return user;
 }
 
-export function deleteSession({ db, sessionId }: { db: DbOrTx; sessionId: string }): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+export async function deleteSession({
+  db,
+  sessionId,
+}: {
+  db: DbOrTx;
+  sessionId: string;
+}): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user, or every one but `exceptId` (the caller's own). */
-export function deleteUserSessions({
+export async function deleteUserSessions({
   db,
   userId,
   exceptId,
@@ -116,15 +114,15 @@ export function deleteUserSessions({
   db: DbOrTx;
   userId: number;
   exceptId?: string;
-}): number {
+}): Promise<number> {
   const where = exceptId
     ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId))
     : eq(sessions.userId, userId);
-  return db.delete(sessions).where(where).run().changes;
+  return (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
 }
 
 /** What Account Settings lists: the member's own live sessions, newest activity first. */
-export function listUserSessions({
+export async function listUserSessions({
   db,
   userId,
   currentId,
@@ -132,8 +130,8 @@ export function listUserSessions({
   db: DB;
   userId: number;
   currentId?: string;
-}): TSessionInfo[] {
-  const rows = db
+}): Promise<TSessionInfo[]> {
+  const rows = await db
     .select({
       id: sessions.id,
       createdAt: sessions.createdAt,
@@ -143,8 +141,7 @@ export function listUserSessions({
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.lastSeenAt))
-    .all();
+    .orderBy(desc(sessions.lastSeenAt));
   return rows.map((r) => ({
     // The cookie's secret is never shown: a session is named by a digest of its id.
     id: publicSessionId(r.id),
@@ -161,7 +158,7 @@ export function publicSessionId(id: string): string {
 }
 
 /** 'Sign out' on one of the member's own sessions; another member's session answers 404. */
-export function revokeOwnSession({
+export async function revokeOwnSession({
   db,
   userId,
   publicId,
@@ -169,13 +166,10 @@ export function revokeOwnSession({
   db: DB;
   userId: number;
   publicId: string;
-}): void {
-  const mine = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .all()
-    .find((s) => publicSessionId(s.id) === publicId);
+}): Promise<void> {
+  const mine = (
+    await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
+  ).find((s) => publicSessionId(s.id) === publicId);
   if (!mine) throw new AppError('NOT_FOUND', 'Session not found');
-  deleteSession({ db, sessionId: mine.id });
+  await deleteSession({ db, sessionId: mine.id });
 }

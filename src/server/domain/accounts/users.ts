@@ -34,8 +34,9 @@ export function assertPasswordChosen(user: { mustChangePassword: boolean }): voi
   }
 }
 
-export function getUser({ db, id }: { db: DB; id: number }): TUser | undefined {
-  return db.select(publicUserColumns).from(users).where(eq(users.id, id)).get();
+export async function getUser({ db, id }: { db: DB; id: number }): Promise<TUser | undefined> {
+  const [user] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
+  return user;
 }
 
 export function toPublicUser(user: SessionUser): TUser {

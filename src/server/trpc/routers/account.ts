@@ -20,7 +20,9 @@ export const accountRouter = router({
   updateProfile: protectedProcedure
     .input(ZUpdateProfileRequestSchema)
     .output(ZUserSchema)
-    .mutation(({ ctx, input }) => account.updateProfile({ db: ctx.db, actor: ctx.actor, input })),
+    .mutation(async ({ ctx, input }) =>
+      account.updateProfile({ db: ctx.db, actor: ctx.actor, input }),
+    ),
 
   // The one thing a member with a temporary password may do (besides me and logout).
   changePassword: protectedProcedure
@@ -42,35 +44,41 @@ export const accountRouter = router({
 
   listSessions: protectedProcedure
     .output(ZListSessionsResponseSchema)
-    .query(({ ctx }) =>
+    .query(async ({ ctx }) =>
       sessions.listUserSessions({ db: ctx.db, userId: ctx.user.id, currentId: ctx.user.sessionId }),
     ),
 
   revokeSession: protectedProcedure
     .input(ZRevokeSessionRequestSchema)
     .output(ZChangePasswordResponseSchema)
-    .mutation(({ ctx, input }) => {
-      sessions.revokeOwnSession({ db: ctx.db, userId: ctx.user.id, publicId: input.id });
+    .mutation(async ({ ctx, input }) => {
+      await sessions.revokeOwnSession({ db: ctx.db, userId: ctx.user.id, publicId: input.id });
       return ok;
     }),
 
   /** 'Log out other sessions': every other session of this member ends; this one stays. */
-  endOtherSessions: protectedProcedure.output(ZChangePasswordResponseSchema).mutation(({ ctx }) => {
-    sessions.deleteUserSessions({ db: ctx.db, userId: ctx.user.id, exceptId: ctx.user.sessionId });
-    return ok;
-  }),
+  endOtherSessions: protectedProcedure
+    .output(ZChangePasswordResponseSchema)
+    .mutation(async ({ ctx }) => {
+      await sessions.deleteUserSessions({
+        db: ctx.db,
+        userId: ctx.user.id,
+        exceptId: ctx.user.sessionId,
+      });
+      return ok;
+    }),
 
   getPayment: protectedProcedure
     .input(ZGetPaymentRequestSchema)
     .output(ZPaymentSettingsResponseSchema)
-    .query(({ ctx, input }) =>
+    .query(async ({ ctx, input }) =>
       account.getPaymentSettings({ db: ctx.db, actor: ctx.actor, userId: input?.userId }),
     ),
 
   updatePayment: protectedProcedure
     .input(ZUpdatePaymentRequestSchema)
     .output(ZPaymentSettingsResponseSchema.unwrap())
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { userId, ...settings } = input;
       return account.savePaymentSettings({ db: ctx.db, actor: ctx.actor, userId, input: settings });
     }),

@@ -20,29 +20,35 @@ export const adminUsersRouter = router({
   list: adminProcedure
     .input(ZListUsersRequestSchema)
     .output(ZListUsersResponseSchema)
-    .query(({ ctx, input }) => adminUsers.listUsers({ db: ctx.db, ...input })),
+    .query(async ({ ctx, input }) => adminUsers.listUsers({ db: ctx.db, ...input })),
 
   create: adminProcedure
     .input(ZCreateUserRequestSchema)
     .output(ZUserSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       adminUsers.createUser({ db: ctx.db, actor: ctx.actor, passwords: ctx.passwords, input }),
     ),
 
   update: adminProcedure
     .input(ZUpdateUserRequestSchema)
     .output(ZUserSchema)
-    .mutation(({ ctx, input }) => adminUsers.updateUser({ db: ctx.db, actor: ctx.actor, input })),
+    .mutation(async ({ ctx, input }) =>
+      adminUsers.updateUser({ db: ctx.db, actor: ctx.actor, input }),
+    ),
 
   ban: adminProcedure
     .input(ZBanUserRequestSchema)
     .output(ZAdminUserSchema)
-    .mutation(({ ctx, input }) => adminUsers.banUser({ db: ctx.db, actor: ctx.actor, ...input })),
+    .mutation(async ({ ctx, input }) =>
+      adminUsers.banUser({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   unban: adminProcedure
     .input(ZUnbanUserRequestSchema)
     .output(ZAdminUserSchema)
-    .mutation(({ ctx, input }) => adminUsers.unbanUser({ db: ctx.db, actor: ctx.actor, ...input })),
+    .mutation(async ({ ctx, input }) =>
+      adminUsers.unbanUser({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   setPassword: adminProcedure
     .input(ZSetPasswordRequestSchema)
@@ -60,8 +66,8 @@ export const adminUsersRouter = router({
   delete: adminProcedure
     .input(ZDeleteUserRequestSchema)
     .output(ZDeleteUserResponseSchema)
-    .mutation(({ ctx, input }) => {
-      adminUsers.deleteUser({ db: ctx.db, actor: ctx.actor, id: input.id });
+    .mutation(async ({ ctx, input }) => {
+      await adminUsers.deleteUser({ db: ctx.db, actor: ctx.actor, id: input.id });
       return { success: true as const, id: input.id };
     }),
 });

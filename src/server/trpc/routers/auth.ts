@@ -18,7 +18,7 @@ import { middleware, publicProcedure, router } from '../trpc';
  * cookie that lets this browser past the account's sign-in lock-out from now on.
  */
 async function startSession(ctx: Context, user: TUser): Promise<TUser> {
-  const id = createSession({
+  const id = await createSession({
     db: ctx.db,
     userId: user.id,
     ip: ctx.ip,
@@ -66,9 +66,9 @@ export const authRouter = router({
       startSession(ctx, await auth.register({ db: ctx.db, input, passwords: ctx.passwords })),
     ),
 
-  logout: open.output(ZLogoutResponseSchema).mutation(({ ctx }) => {
+  logout: open.output(ZLogoutResponseSchema).mutation(async ({ ctx }) => {
     // The row goes, so this cookie stops working everywhere at once, copies included.
-    if (ctx.cookie.id) deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
+    if (ctx.cookie.id) await deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
     ctx.cookie.clear();
     return { success: true as const };
   }),

@@ -6,9 +6,9 @@ import { protectedProcedure, router } from '../trpc';
 export const meRouter = router({
   dashboard: protectedProcedure
     .output(ZDashboardSchema)
-    .query(({ ctx }) => memberDashboard({ db: ctx.db, userId: ctx.actor.id })),
+    .query(async ({ ctx }) => await memberDashboard({ db: ctx.db, userId: ctx.actor.id })),
 
   analytics: protectedProcedure
     .output(ZAnalyticsSchema)
-    .query(({ ctx }) => memberAnalytics({ db: ctx.db, userId: ctx.actor.id })),
+    .query(async ({ ctx }) => await memberAnalytics({ db: ctx.db, userId: ctx.actor.id })),
 });
