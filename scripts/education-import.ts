@@ -1,13 +1,13 @@
 // `npm run education:import -- https://blog.example.org [--as USERNAME]`: imports a WordPress
 // site's posts into the Education Center from the command line, with a progress bar. The same
 // service as the admin screen (src/server/domain/education/wordpressImport.ts), on the database the
-// server uses (DATABASE_PATH, UPLOAD_DIR and EDUCATION_IMPORT_ALLOW_PRIVATE from the environment
+// server uses (DATABASE_PATH or DATABASE_URL, UPLOAD_DIR and EDUCATION_IMPORT_ALLOW_PRIVATE from the environment
 // or .env). The import is recorded in the audit log as done by the given admin, or by the first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SingleBar, Presets } from 'cli-progress';
 import { and, asc, eq } from 'drizzle-orm';
-import { closeDatabase, openDatabase, type DB } from '../src/server/platform/db/client';
+import { closeDatabase, openConfiguredDatabase, type DB } from '../src/server/platform/db/client';
 import { users } from '../src/server/platform/db/schema';
 import { parseEnv } from '../src/server/platform/env';
 import type { Actor } from '../src/server/platform/actor';
@@ -56,7 +56,11 @@ async function main() {
   const { siteUrl, as } = parseArgs(process.argv.slice(2));
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const env = parseEnv();
-  const db = await openDatabase(env.DATABASE_PATH);
+  const db = await openConfiguredDatabase({
+    databaseUrl: env.DATABASE_URL,
+    databasePath: env.DATABASE_PATH,
+    poolSize: 2,
+  });
   const bar = new SingleBar(
     { format: 'Importing [{bar}] page {value}/{total} | {counts}', hideCursor: true },
     Presets.shades_classic,
@@ -93,7 +97,7 @@ async function main() {
     }
     process.exitCode = 1;
   } finally {
-    closeDatabase(db);
+    await closeDatabase(db);
   }
 }
 
