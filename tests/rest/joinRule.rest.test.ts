@@ -28,7 +28,7 @@ let admin: CreatedUser;
 beforeAll(async () => {
   s = await startTestServer();
   admin = await createUser(s.db, { role: 'admin' });
-  configureNetwork(s.db, 'ETH');
+  await configureNetwork(s.db, 'ETH');
 });
 afterAll(() => s?.stop());
 
@@ -51,14 +51,16 @@ interface Row {
   setup: () => Promise<World>;
 }
 
-const paid = (createdBy: number, values: Partial<Parameters<typeof insertContest>[1]> = {}) =>
-  insertContest(s.db, {
-    createdBy,
-    status: 'active',
-    participationType: 'paid',
-    entryFee: '100',
-    ...values,
-  }).id;
+const paid = async (createdBy: number, values: Partial<Parameters<typeof insertContest>[1]> = {}) =>
+  (
+    await insertContest(s.db, {
+      createdBy,
+      status: 'active',
+      participationType: 'paid',
+      entryFee: '100',
+      ...values,
+    })
+  ).id;
 
 const TABLE: Row[] = [
   {
@@ -70,7 +72,7 @@ const TABLE: Row[] = [
     reviewMessage: reviewTierMessage('pro', 'free'),
     setup: async () => ({
       member: await createUser(s.db, { tier: 'free' }),
-      contestId: paid(admin.id, { requiredTier: 'pro' }),
+      contestId: await paid(admin.id, { requiredTier: 'pro' }),
     }),
   },
   {
@@ -82,7 +84,7 @@ const TABLE: Row[] = [
     reviewMessage: PM.reviewClosed,
     setup: async () => ({
       member: await createUser(s.db),
-      contestId: paid(admin.id, { status: 'completed' }),
+      contestId: await paid(admin.id, { status: 'completed' }),
     }),
   },
   {
@@ -94,7 +96,7 @@ const TABLE: Row[] = [
     reviewMessage: PM.reviewClosed,
     setup: async () => ({
       member: await createUser(s.db),
-      contestId: paid(admin.id, {
+      contestId: await paid(admin.id, {
         registrationDeadline: new Date(Date.now() - 9 * DAY),
         startDate: new Date(Date.now() - 8 * DAY),
         endDate: new Date(Date.now() - DAY),
@@ -111,7 +113,7 @@ const TABLE: Row[] = [
     reviewMessage: PM.reviewClosed,
     setup: async () => ({
       member: await createUser(s.db),
-      contestId: paid(admin.id, {
+      contestId: await paid(admin.id, {
         registrationDeadline: new Date(Date.now() - 2 * DAY),
         startDate: new Date(Date.now() + DAY),
       }),
@@ -127,7 +129,7 @@ const TABLE: Row[] = [
     reviewMessage: PM.reviewNotOpen,
     setup: async () => {
       const member = await createUser(s.db);
-      return { member, contestId: paid(member.id, { status: 'pending' }) };
+      return { member, contestId: await paid(member.id, { status: 'pending' }) };
     },
   },
   {
@@ -138,9 +140,9 @@ const TABLE: Row[] = [
     message: M.full,
     reviewMessage: PM.reviewFull,
     setup: async () => {
-      const contestId = paid(admin.id, { maxParticipants: 1 });
+      const contestId = await paid(admin.id, { maxParticipants: 1 });
       const other = await createUser(s.db);
-      addParticipant({ db: s.db, contestId, userId: other.id });
+      await addParticipant({ db: s.db, contestId, userId: other.id });
       return { member: await createUser(s.db), contestId };
     },
   },
@@ -153,32 +155,30 @@ const proofBody = (contestId: number) => ({
   senderAddress: SENDER,
 });
 
-function participates(contestId: number, userId: number): boolean {
-  return (
-    s.db
-      .select({ n: count() })
-      .from(contestParticipants)
-      .where(
-        and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
-      )
-      .get()!.n > 0
-  );
+async function participates(contestId: number, userId: number): Promise<boolean> {
+  const [row] = await s.db
+    .select({ n: count() })
+    .from(contestParticipants)
+    .where(
+      and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
+    );
+  return row!.n > 0;
 }
 
-function proofsOf(userId: number): number {
-  return s.db
+async function proofsOf(userId: number): Promise<number> {
+  const [row] = await s.db
     .select({ n: count() })
     .from(paymentProofs)
-    .where(eq(paymentProofs.userId, userId))
-    .get()!.n;
+    .where(eq(paymentProofs.userId, userId));
+  return row!.n;
 }
 
-function statusOf(id: number) {
-  return s.db
+async function statusOf(id: number) {
+  const [row] = await s.db
     .select({ status: paymentProofs.status })
     .from(paymentProofs)
-    .where(eq(paymentProofs.id, id))
-    .get()?.status;
+    .where(eq(paymentProofs.id, id));
+  return row?.status;
 }
 
 describe.each(TABLE)('$name: refused "$reason" on every path', (row) => {
@@ -189,7 +189,7 @@ describe.each(TABLE)('$name: refused "$reason" on every path', (row) => {
     expect(
       await refusal(callerFor(s, member).caller.participation.join({ contestId })),
     ).toMatchObject(expected);
-    expect(participates(contestId, member.id)).toBe(false);
+    expect(await participates(contestId, member.id)).toBe(false);
   });
 
   it('REST POST /api/contests/{id}/join', async () => {
@@ -197,7 +197,7 @@ describe.each(TABLE)('$name: refused "$reason" on every path', (row) => {
     const res = await (await clientFor(s, member.id)).post(`/api/contests/${contestId}/join`, {});
     expect(res.status).toBe(row.status);
     expect(res.json).toMatchObject(expected);
-    expect(participates(contestId, member.id)).toBe(false);
+    expect(await participates(contestId, member.id)).toBe(false);
   });
 
   it('tRPC payments.submitProof', async () => {
@@ -207,7 +207,7 @@ describe.each(TABLE)('$name: refused "$reason" on every path', (row) => {
         callerFor(s, member).caller.payments.submitProof(proofBody(contestId) as never),
       ),
     ).toMatchObject(expected);
-    expect(proofsOf(member.id)).toBe(0);
+    expect(await proofsOf(member.id)).toBe(0);
   });
 
   it('REST POST /api/payments/proofs', async () => {
@@ -217,7 +217,7 @@ describe.each(TABLE)('$name: refused "$reason" on every path', (row) => {
     ).post('/api/payments/proofs', proofBody(contestId));
     expect(res.status).toBe(row.status);
     expect(res.json).toMatchObject(expected);
-    expect(proofsOf(member.id)).toBe(0);
+    expect(await proofsOf(member.id)).toBe(0);
   });
 
   it('payments.options says the same before the member pays', async () => {
@@ -228,17 +228,17 @@ describe.each(TABLE)('$name: refused "$reason" on every path', (row) => {
 
   it('tRPC payments.review of a proof already pending: same reason, nothing changes', async () => {
     const { member, contestId, paidAt } = await row.setup();
-    const id = insertProof(s.db, { userId: member.id, contestId, createdAt: paidAt });
+    const id = await insertProof(s.db, { userId: member.id, contestId, createdAt: paidAt });
     expect(
       await refusal(callerFor(s, admin).caller.payments.review({ id, status: 'verified' })),
     ).toMatchObject({ code: 'CONFLICT', reason: row.reason, message: row.reviewMessage });
-    expect(statusOf(id)).toBe('pending');
-    expect(participates(contestId, member.id)).toBe(false);
+    expect(await statusOf(id)).toBe('pending');
+    expect(await participates(contestId, member.id)).toBe(false);
   });
 
   it('REST PATCH /api/payments/proofs/{id}: same reason, nothing changes', async () => {
     const { member, contestId, paidAt } = await row.setup();
-    const id = insertProof(s.db, { userId: member.id, contestId, createdAt: paidAt });
+    const id = await insertProof(s.db, { userId: member.id, contestId, createdAt: paidAt });
     const res = await (
       await clientFor(s, admin.id)
     ).patch(`/api/payments/proofs/${id}`, {
@@ -246,15 +246,15 @@ describe.each(TABLE)('$name: refused "$reason" on every path', (row) => {
     });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ code: 'CONFLICT', reason: row.reason });
-    expect(statusOf(id)).toBe('pending');
-    expect(participates(contestId, member.id)).toBe(false);
+    expect(await statusOf(id)).toBe('pending');
+    expect(await participates(contestId, member.id)).toBe(false);
   });
 });
 
 describe('the same rule where it lets the member through', () => {
   it('a member who may join is told to pay (402), pays, and the review admits them', async () => {
     const member = await createUser(s.db, { tier: 'pro' });
-    const contestId = paid(admin.id, { requiredTier: 'pro' });
+    const contestId = await paid(admin.id, { requiredTier: 'pro' });
     const http = await clientFor(s, member.id);
     const join = await http.post(`/api/contests/${contestId}/join`, {});
     expect(join.status).toBe(402);
@@ -266,12 +266,12 @@ describe('the same rule where it lets the member through', () => {
       status: 'verified',
     });
     expect(reviewed.status).toBe('verified');
-    expect(participates(contestId, member.id)).toBe(true);
+    expect(await participates(contestId, member.id)).toBe(true);
   });
 
   it('a fee paid while registration was open is admitted after the deadline (the review’s one allowance)', async () => {
     const member = await createUser(s.db);
-    const contestId = paid(admin.id, {
+    const contestId = await paid(admin.id, {
       registrationDeadline: new Date(Date.now() - DAY),
       startDate: new Date(Date.now() + DAY),
     });
@@ -280,27 +280,27 @@ describe('the same rule where it lets the member through', () => {
       (await refusal(callerFor(s, member).caller.participation.join({ contestId }))).reason,
     ).toBe('closed');
     // ...but this proof was sent before the deadline.
-    const id = insertProof(s.db, {
+    const id = await insertProof(s.db, {
       userId: member.id,
       contestId,
       createdAt: new Date(Date.now() - 2 * DAY),
     });
     await callerFor(s, admin).caller.payments.review({ id, status: 'verified' });
-    expect(participates(contestId, member.id)).toBe(true);
+    expect(await participates(contestId, member.id)).toBe(true);
   });
 
   it('a member who already takes part: the review verifies the fee and admits nobody twice', async () => {
     const member = await createUser(s.db);
-    const contestId = paid(admin.id);
-    const id = insertProof(s.db, { userId: member.id, contestId });
-    addParticipant({ db: s.db, contestId, userId: member.id });
+    const contestId = await paid(admin.id);
+    const id = await insertProof(s.db, { userId: member.id, contestId });
+    await addParticipant({ db: s.db, contestId, userId: member.id });
     const refused = await refusal(
       callerFor(s, member).caller.payments.submitProof(proofBody(contestId) as never),
     );
     expect(refused).toMatchObject({ code: 'CONFLICT', reason: 'already_joined' });
     await callerFor(s, admin).caller.payments.review({ id, status: 'verified' });
-    expect(statusOf(id)).toBe('verified');
-    expect(participates(contestId, member.id)).toBe(true);
+    expect(await statusOf(id)).toBe('verified');
+    expect(await participates(contestId, member.id)).toBe(true);
   });
 });
 
@@ -311,7 +311,7 @@ describe('a review asks the rule again as things are now', () => {
 
   it('an admin verifying an old pending proof after the member’s tier was lowered is refused (tier)', async () => {
     const member = await createUser(s.db, { tier: 'pro' });
-    const contestId = paid(admin.id, { requiredTier: 'pro' });
+    const contestId = await paid(admin.id, { requiredTier: 'pro' });
     const proof = await callerFor(s, member).caller.payments.submitProof(
       proofBody(contestId) as never,
     );
@@ -326,29 +326,29 @@ describe('a review asks the rule again as things are now', () => {
       message: reviewTierMessage('pro', 'free'),
       details: { requiredTier: 'pro' },
     });
-    expect(statusOf(proof.id)).toBe('pending');
-    expect(participates(contestId, member.id)).toBe(false);
+    expect(await statusOf(proof.id)).toBe('pending');
+    expect(await participates(contestId, member.id)).toBe(false);
     // Rejecting it with a reason is still possible.
     await callerFor(s, admin).caller.payments.review({
       id: proof.id,
       status: 'rejected',
       reason: 'Your tier no longer opens this contest.',
     });
-    expect(statusOf(proof.id)).toBe('rejected');
+    expect(await statusOf(proof.id)).toBe('rejected');
   });
 
   it('a contest that filled up meanwhile is refused (full); the proof stays pending', async () => {
     const member = await createUser(s.db);
-    const contestId = paid(admin.id, { maxParticipants: 1 });
+    const contestId = await paid(admin.id, { maxParticipants: 1 });
     const proof = await callerFor(s, member).caller.payments.submitProof(
       proofBody(contestId) as never,
     );
-    addParticipant({ db: s.db, contestId, userId: (await createUser(s.db)).id });
+    await addParticipant({ db: s.db, contestId, userId: (await createUser(s.db)).id });
     expect(
       await refusal(
         callerFor(s, admin).caller.payments.review({ id: proof.id, status: 'verified' }),
       ),
     ).toMatchObject({ code: 'CONFLICT', reason: 'full', message: PM.reviewFull });
-    expect(statusOf(proof.id)).toBe('pending');
+    expect(await statusOf(proof.id)).toBe('pending');
   });
 });

@@ -24,11 +24,11 @@ beforeAll(async () => {
 afterAll(() => s?.stop());
 
 async function board(size: number) {
-  const contest = insertContest(s.db, { createdBy: creator.id, status: 'active' });
+  const contest = await insertContest(s.db, { createdBy: creator.id, status: 'active' });
   const people: CreatedUser[] = [];
   for (let i = 0; i < size; i++) {
     const person = await createUser(s.db);
-    addParticipant({ db: s.db, contestId: contest.id, userId: person.id });
+    await addParticipant({ db: s.db, contestId: contest.id, userId: person.id });
     people.push(person);
   }
   return { contest, people };
@@ -37,7 +37,7 @@ async function board(size: number) {
 describe('GET /api/contests/{id}/leaderboard', () => {
   it('answers { total, entries, me } with ?limit= and ?offset=', async () => {
     const { contest, people } = await board(3);
-    addParticipant({ db: s.db, contestId: contest.id, userId: member.id, score: -1 });
+    await addParticipant({ db: s.db, contestId: contest.id, userId: member.id, score: -1 });
     await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
       scores: people.map((p, i) => ({ username: p.username, score: 30 - i * 10 })),
     });
@@ -104,7 +104,7 @@ describe('PUT /api/contests/{id}/scores', () => {
   });
 
   it('takes decimals up to the contest’s, as numbers or text, refusing a line with more', async () => {
-    const contest = insertContest(s.db, {
+    const contest = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       scoreDecimals: 2,
@@ -113,7 +113,7 @@ describe('PUT /api/contests/{id}/scores', () => {
     const people: CreatedUser[] = [];
     for (let i = 0; i < 3; i++) {
       const person = await createUser(s.db);
-      addParticipant({ db: s.db, contestId: contest.id, userId: person.id });
+      await addParticipant({ db: s.db, contestId: contest.id, userId: person.id });
       people.push(person);
     }
     const res = await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
@@ -192,7 +192,7 @@ describe('GET /api/contests/{id}/scores/history', () => {
   it('is the creator’s and the reviewers’ to read: other members 403, hidden 404', async () => {
     const { contest } = await board(1);
     expect((await memberHttp.get(`/api/contests/${contest.id}/scores/history`)).status).toBe(403);
-    const hidden = insertContest(s.db, { createdBy: creator.id, status: 'draft' });
+    const hidden = await insertContest(s.db, { createdBy: creator.id, status: 'draft' });
     expect((await memberHttp.get(`/api/contests/${hidden.id}/scores/history`)).status).toBe(404);
     expect((await memberHttp.get('/api/contests/abc/scores/history')).status).toBe(404);
   });
@@ -259,7 +259,7 @@ describe('leaderboard.onChange over server-sent events', () => {
   });
 
   it('refuses a member who may not see the contest, in the stream', async () => {
-    const hidden = insertContest(s.db, { createdBy: creator.id, status: 'pending' });
+    const hidden = await insertContest(s.db, { createdBy: creator.id, status: 'pending' });
     const input = encodeURIComponent(JSON.stringify({ json: { contestId: hidden.id } }));
     const res = await fetch(`${s.url}/trpc/leaderboard.onChange?input=${input}`, {
       headers: { accept: 'text/event-stream', cookie: await sessionCookie(s, member.id) },

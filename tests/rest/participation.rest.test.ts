@@ -26,17 +26,17 @@ afterAll(() => s?.stop());
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function rows(contestId: number): number {
-  return s.db
+async function rows(contestId: number): Promise<number> {
+  const [row] = await s.db
     .select({ n: count() })
     .from(contestParticipants)
-    .where(eq(contestParticipants.contestId, contestId))
-    .get()!.n;
+    .where(eq(contestParticipants.contestId, contestId));
+  return row!.n;
 }
 
 describe('POST /api/contests/{id}/join', () => {
   it('answers 201 with the participant', async () => {
-    const contest = insertContest(s.db, { createdBy: creator.id, status: 'active' });
+    const contest = await insertContest(s.db, { createdBy: creator.id, status: 'active' });
     const res = await memberHttp.post(`/api/contests/${contest.id}/join`, {});
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -47,11 +47,11 @@ describe('POST /api/contests/{id}/join', () => {
       rank: null,
     });
     expect(res.json.joinedAt).toMatch(ISO);
-    expect(rows(contest.id)).toBe(1);
+    expect(await rows(contest.id)).toBe(1);
   });
 
   it('answers 403 with the tier to reach when the tier is too low', async () => {
-    const contest = insertContest(s.db, {
+    const contest = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       requiredTier: 'elite',
@@ -67,7 +67,7 @@ describe('POST /api/contests/{id}/join', () => {
   });
 
   it('answers 403 without or with a wrong invite code, 201 with the right one', async () => {
-    const contest = insertContest(s.db, {
+    const contest = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       participationType: 'invite',
@@ -83,7 +83,7 @@ describe('POST /api/contests/{id}/join', () => {
   });
 
   it('answers 402 until the entry fee is verified, with the contest to pay for', async () => {
-    const contest = insertContest(s.db, {
+    const contest = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       participationType: 'paid',
@@ -99,24 +99,24 @@ describe('POST /api/contests/{id}/join', () => {
       reason: 'fee_unverified',
       details: { contestId: contest.id },
     });
-    insertProof(s.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
+    await insertProof(s.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
     expect((await http.post(`/api/contests/${contest.id}/join`)).status).toBe(201);
   });
 
   it('answers 409 when full, closed or already joined', async () => {
-    const full = insertContest(s.db, {
+    const full = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       maxParticipants: 1,
     });
-    addParticipant({ db: s.db, contestId: full.id, userId: creator.id });
-    const closed = insertContest(s.db, {
+    await addParticipant({ db: s.db, contestId: full.id, userId: creator.id });
+    const closed = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       registrationDeadline: new Date(Date.now() - DAY),
     });
-    const joined = insertContest(s.db, { createdBy: creator.id, status: 'active' });
-    addParticipant({ db: s.db, contestId: joined.id, userId: member.id });
+    const joined = await insertContest(s.db, { createdBy: creator.id, status: 'active' });
+    await addParticipant({ db: s.db, contestId: joined.id, userId: member.id });
     for (const [contest, reason] of [
       [full, 'full'],
       [closed, 'closed'],
@@ -129,7 +129,7 @@ describe('POST /api/contests/{id}/join', () => {
   });
 
   it('answers 404 for a contest the member may not see, and for a malformed id', async () => {
-    const hidden = insertContest(s.db, { createdBy: creator.id, status: 'pending' });
+    const hidden = await insertContest(s.db, { createdBy: creator.id, status: 'pending' });
     for (const id of [String(hidden.id), '0', 'abc', '1e3']) {
       const res = await memberHttp.post(`/api/contests/${id}/join`);
       expect(res.status, id).toBe(404);
@@ -137,7 +137,7 @@ describe('POST /api/contests/{id}/join', () => {
   });
 
   it('admits exactly the cap when 200 members join a 50-place contest at once', async () => {
-    const contest = insertContest(s.db, {
+    const contest = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       maxParticipants: 50,
@@ -154,14 +154,13 @@ describe('POST /api/contests/{id}/join', () => {
       true,
     );
     // Counted from the database: the rows, and the stored count beside them.
-    expect(rows(contest.id)).toBe(50);
-    expect(storedContest(s.db, contest.id)?.participants).toBe(50);
+    expect(await rows(contest.id)).toBe(50);
+    expect((await storedContest(s.db, contest.id))?.participants).toBe(50);
     // Every admitted member holds a rank (all at 0 points: tied first).
-    const ranks = s.db
+    const ranks = await s.db
       .select({ rank: contestParticipants.rank })
       .from(contestParticipants)
-      .where(eq(contestParticipants.contestId, contest.id))
-      .all();
+      .where(eq(contestParticipants.contestId, contest.id));
     // Nobody has a score yet: nobody is ranked (not fifty members at rank 1).
     expect(new Set(ranks.map((r) => r.rank))).toEqual(new Set([null]));
   }, 60_000);
@@ -169,37 +168,38 @@ describe('POST /api/contests/{id}/join', () => {
 
 describe('DELETE /api/contests/{id}/join', () => {
   it('leaves before the start (200 with the new count), refuses after it (409)', async () => {
-    const upcoming = insertContest(s.db, { createdBy: creator.id, status: 'active' });
-    addParticipant({ db: s.db, contestId: upcoming.id, userId: member.id });
+    const upcoming = await insertContest(s.db, { createdBy: creator.id, status: 'active' });
+    await addParticipant({ db: s.db, contestId: upcoming.id, userId: member.id });
     const left = await memberHttp.delete(`/api/contests/${upcoming.id}/join`);
     expect(left.status).toBe(200);
     expect(left.json).toEqual({ contestId: upcoming.id, participants: 0 });
     expect(
-      s.db
-        .select()
-        .from(contestParticipants)
-        .where(
-          and(
-            eq(contestParticipants.contestId, upcoming.id),
-            eq(contestParticipants.userId, member.id),
-          ),
-        )
-        .get(),
+      (
+        await s.db
+          .select()
+          .from(contestParticipants)
+          .where(
+            and(
+              eq(contestParticipants.contestId, upcoming.id),
+              eq(contestParticipants.userId, member.id),
+            ),
+          )
+      )[0],
     ).toBeUndefined();
     const again = await memberHttp.delete(`/api/contests/${upcoming.id}/join`);
     expect([again.status, again.json.reason]).toEqual([409, 'not_joined']);
 
-    const running = insertContest(s.db, {
+    const running = await insertContest(s.db, {
       createdBy: creator.id,
       status: 'active',
       registrationDeadline: new Date(Date.now() + DAY),
       startDate: new Date(Date.now() - DAY),
       endDate: new Date(Date.now() + DAY),
     });
-    addParticipant({ db: s.db, contestId: running.id, userId: member.id });
+    await addParticipant({ db: s.db, contestId: running.id, userId: member.id });
     const late = await memberHttp.delete(`/api/contests/${running.id}/join`);
     expect(late.status).toBe(409);
     expect(late.json).toEqual({ message: M.started, code: 'CONFLICT', reason: 'started' });
-    expect(rows(running.id)).toBe(1);
+    expect(await rows(running.id)).toBe(1);
   });
 });

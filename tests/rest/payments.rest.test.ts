@@ -31,7 +31,7 @@ beforeAll(async () => {
   otherHttp = await clientFor(s, other.id);
   moderatorHttp = await clientFor(s, (await createUser(s.db, { role: 'moderator' })).id);
   adminHttp = await clientFor(s, admin.id);
-  configureNetwork(s.db, 'ETH');
+  await configureNetwork(s.db, 'ETH');
 });
 afterAll(() => s?.stop());
 
@@ -45,7 +45,7 @@ const paid = () =>
 
 describe('POST /api/payments/proofs', () => {
   it('answers 201 with the pending proof and the amounts computed by the server', async () => {
-    const contest = paid();
+    const contest = await paid();
     const hash = txHash();
     const res = await memberHttp.post('/api/payments/proofs', {
       contestId: contest.id,
@@ -124,8 +124,8 @@ describe('POST /api/payments/proofs', () => {
   });
 
   it('answers 400 for an ETH hash on Solana, 409 for a hash used on ETH sent again as Bitcoin', async () => {
-    configureNetwork(s.db, 'SOL');
-    configureNetwork(s.db, 'BTC');
+    await configureNetwork(s.db, 'SOL');
+    await configureNetwork(s.db, 'BTC');
     const hash = txHash();
     const first = await clientFor(s, (await createUser(s.db)).id);
     expect(
@@ -174,7 +174,7 @@ describe('POST /api/payments/proofs', () => {
 
 describe('GET /api/payments/proofs', () => {
   it('answers the caller’s own proofs; with ?status= the queue, for reviewers only', async () => {
-    const contest = paid();
+    const contest = await paid();
     const sent = await otherHttp.post('/api/payments/proofs', {
       contestId: contest.id,
       network: 'ETH',
@@ -208,7 +208,7 @@ describe('GET /api/payments/proofs', () => {
 
 describe('PATCH /api/payments/proofs/{id}', () => {
   it('verifies (admitting the member), rejects with a reason, and refuses members', async () => {
-    const contest = paid();
+    const contest = await paid();
     const payer = await createUser(s.db);
     const payerHttp = await clientFor(s, payer.id);
     const sent = await payerHttp.post('/api/payments/proofs', {
@@ -224,7 +224,7 @@ describe('PATCH /api/payments/proofs/{id}', () => {
     const verified = await moderatorHttp.patch(path, { status: 'verified' });
     expect(verified.status).toBe(200);
     expect(verified.json).toMatchObject({ id: sent.json.id, status: 'verified' });
-    expect(storedContest(s.db, contest.id)?.participants).toBe(1);
+    expect((await storedContest(s.db, contest.id))?.participants).toBe(1);
     // Already admitted: joining again is 409, not 402.
     expect((await payerHttp.post(`/api/contests/${contest.id}/join`)).status).toBe(409);
     const twice = await adminHttp.patch(path, { status: 'rejected', reason: 'Changed my mind' });

@@ -21,53 +21,63 @@ const admin = await createUser(t.db, { role: 'admin' });
 const actor = { id: admin.id, username: admin.username, role: admin.role };
 
 /** Every contest (of those given, or all) whose stored count differs from its rows. */
-function drift(db: TestDb['db'], only?: number[]) {
-  return db
+async function drift(db: TestDb['db'], only?: number[]) {
+  const rows = await db
     .select({ id: contests.id, stored: contests.participants })
     .from(contests)
-    .where(only ? inArray(contests.id, only) : undefined)
-    .all()
-    .filter((c) => c.stored !== participantCount({ db, contestId: c.id }));
+    .where(only ? inArray(contests.id, only) : undefined);
+  const drifted: typeof rows = [];
+  for (const c of rows) {
+    if (c.stored !== (await participantCount({ db, contestId: c.id }))) drifted.push(c);
+  }
+  return drifted;
 }
 
 describe('participants', () => {
   it('counts a join once, a repeated join not at all, and a leave', async () => {
     const member = await createUser(t.db);
-    const contest = insertContest(t.db, { createdBy: admin.id });
-    expect(addParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(true);
-    expect(addParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(false);
-    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
-    expect(removeParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(true);
-    expect(removeParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(false);
-    expect(storedContest(t.db, contest.id)?.participants).toBe(0);
+    const contest = await insertContest(t.db, { createdBy: admin.id });
+    expect(await addParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(true);
+    expect(await addParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(
+      false,
+    );
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(1);
+    expect(await removeParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(
+      true,
+    );
+    expect(await removeParticipant({ db: t.db, contestId: contest.id, userId: member.id })).toBe(
+      false,
+    );
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(0);
   });
 
   it('follows a deleted member out of every contest they joined, in one transaction', async () => {
     const leaving = await createUser(t.db);
     const staying = await createUser(t.db);
-    const a = insertContest(t.db, { createdBy: admin.id });
-    const b = insertContest(t.db, { createdBy: admin.id });
+    const a = await insertContest(t.db, { createdBy: admin.id });
+    const b = await insertContest(t.db, { createdBy: admin.id });
     for (const contestId of [a.id, b.id]) {
-      addParticipant({ db: t.db, contestId, userId: leaving.id });
-      addParticipant({ db: t.db, contestId, userId: staying.id });
+      await addParticipant({ db: t.db, contestId, userId: leaving.id });
+      await addParticipant({ db: t.db, contestId, userId: staying.id });
     }
     await deleteUser({ db: t.db, actor, id: leaving.id });
-    expect(storedContest(t.db, a.id)?.participants).toBe(1);
-    expect(storedContest(t.db, b.id)?.participants).toBe(1);
-    expect(drift(t.db)).toEqual([]);
+    expect((await storedContest(t.db, a.id))?.participants).toBe(1);
+    expect((await storedContest(t.db, b.id))?.participants).toBe(1);
+    expect(await drift(t.db)).toEqual([]);
   });
 
   it("takes a deleted contest's rows with it", async () => {
     const member = await createUser(t.db);
-    const contest = insertContest(t.db, { createdBy: admin.id });
-    addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
-    t.db.delete(contests).where(eq(contests.id, contest.id)).run();
+    const contest = await insertContest(t.db, { createdBy: admin.id });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+    await t.db.delete(contests).where(eq(contests.id, contest.id));
     expect(
-      t.db
-        .select({ n: count() })
-        .from(contestParticipants)
-        .where(eq(contestParticipants.contestId, contest.id))
-        .get()?.n,
+      (
+        await t.db
+          .select({ n: count() })
+          .from(contestParticipants)
+          .where(eq(contestParticipants.contestId, contest.id))
+      )[0]?.n,
     ).toBe(0);
   });
 
@@ -85,41 +95,45 @@ describe('participants', () => {
         }),
         fc.record({ kind: fc.constant('delete' as const), member: fc.nat({ max: 5 }) }),
       );
-      fc.assert(
-        fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
           // Fresh members and contests per run: deletions of one run do not empty the next.
           run += 1;
-          const members = Array.from({ length: 6 }, (_, i) =>
-            p.db
+          const members: { id: number }[] = [];
+          for (let i = 0; i < 6; i++) {
+            const [member] = await p.db
               .insert(users)
               .values({
                 username: `p${run}_${i}`,
                 email: `p${run}_${i}@example.com`,
                 password: 'x',
               })
-              .returning({ id: users.id })
-              .get(),
-          );
-          const ids = [0, 1, 2].map((): number => insertContest(p.db, { createdBy: boss.id }).id);
+              .returning({ id: users.id });
+            members.push(member!);
+          }
+          const ids: number[] = [];
+          for (let i = 0; i < 3; i++)
+            ids.push((await insertContest(p.db, { createdBy: boss.id })).id);
           const alive = new Set(members.map((m) => m.id));
           for (const s of steps) {
             const userId = members[s.member]!.id;
             if (s.kind === 'delete') {
-              if (alive.delete(userId)) deleteUser({ db: p.db, actor: bossActor, id: userId });
+              if (alive.delete(userId))
+                await deleteUser({ db: p.db, actor: bossActor, id: userId });
             } else if (s.kind === 'join') {
               if (alive.has(userId)) {
-                addParticipant({ db: p.db, contestId: ids[s.contest]!, userId });
+                await addParticipant({ db: p.db, contestId: ids[s.contest]!, userId });
               }
             } else {
-              removeParticipant({ db: p.db, contestId: ids[s.contest]!, userId });
+              await removeParticipant({ db: p.db, contestId: ids[s.contest]!, userId });
             }
-            expect(drift(p.db, ids)).toEqual([]);
+            expect(await drift(p.db, ids)).toEqual([]);
           }
         }),
         { seed: 20_261_123, numRuns: 40 },
       );
       // The runs did join members: the invariant was tested on non-zero counts.
-      const joined = p.db.select({ n: count() }).from(contestParticipants).get()?.n ?? 0;
+      const joined = (await p.db.select({ n: count() }).from(contestParticipants))[0]?.n ?? 0;
       expect(joined).toBeGreaterThan(0);
     } finally {
       p.close();
@@ -130,21 +144,17 @@ describe('participants', () => {
 describe('contest files and the upload clean-up', () => {
   it("keeps a contest's cover and guide, and removes an upload nothing points at", async () => {
     const owner = await createUser(t.db);
-    const cover = uploadRow(t.db, owner.id, 'cover');
-    const guide = uploadRow(t.db, owner.id, 'guide');
-    const stray = uploadRow(t.db, owner.id, 'cover');
-    insertContest(t.db, { createdBy: owner.id, coverImage: cover, pdfGuide: guide });
+    const cover = await uploadRow(t.db, owner.id, 'cover');
+    const guide = await uploadRow(t.db, owner.id, 'guide');
+    const stray = await uploadRow(t.db, owner.id, 'cover');
+    await insertContest(t.db, { createdBy: owner.id, coverImage: cover, pdfGuide: guide });
     const result = await removeOrphanUploads({
       db: t.db,
       uploadDir: t.deps.uploadDir,
       olderThanMs: 0,
       now: Date.now() + 1000,
     });
-    const left = t.db
-      .select()
-      .from(uploads)
-      .all()
-      .map((u) => `/uploads/${u.fileName}`);
+    const left = (await t.db.select().from(uploads)).map((u) => `/uploads/${u.fileName}`);
     expect(left).toContain(cover);
     expect(left).toContain(guide);
     expect(left).not.toContain(stray);

@@ -2,7 +2,7 @@
 // competition ranking of the scores (fast-check, through joins, leaves, deletions and score
 // batches of both sizes); the ranked list, the contests with one, scores by username with a
 // per-line report, the shared CSV reader, and the live subscription.
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   users,
 } from '../../src/server/platform/db/schema';
 import type { ScoreOrder } from '../../src/shared/contests';
+import { rows } from '../../src/server/platform/db/dialect';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import {
   addParticipant,
@@ -61,24 +62,24 @@ function competitionRanks(
 }
 
 /** Contests whose stored ranks differ from the ranking of their stored scores. */
-function wrongRanks(db: TestDb['db'], contestIds: number[]) {
-  return contestIds.filter((contestId) => {
-    const order = db
+async function wrongRanks(db: TestDb['db'], contestIds: number[]) {
+  const wrong: number[] = [];
+  for (const contestId of contestIds) {
+    const [contest] = await db
       .select({ order: contests.scoreOrder })
       .from(contests)
-      .where(eq(contests.id, contestId))
-      .get()!.order;
-    const rows = db
+      .where(eq(contests.id, contestId));
+    const rows = await db
       .select({ score: contestParticipants.score, rank: contestParticipants.rank })
       .from(contestParticipants)
-      .where(eq(contestParticipants.contestId, contestId))
-      .all();
+      .where(eq(contestParticipants.contestId, contestId));
     const expected = competitionRanks(
       rows.map((r) => r.score),
-      order,
+      contest!.order,
     );
-    return rows.some((r, i) => r.rank !== expected[i]);
-  });
+    if (rows.some((r, i) => r.rank !== expected[i])) wrong.push(contestId);
+  }
+  return wrong;
 }
 
 /** A running contest of the creator's with these members at these scores. */
@@ -86,11 +87,11 @@ async function boardWith(
   scores: (number | null)[],
   values: Partial<typeof contests.$inferInsert> = {},
 ) {
-  const contest = insertContest(t.db, { createdBy: creator.id, status: 'active', ...values });
+  const contest = await insertContest(t.db, { createdBy: creator.id, status: 'active', ...values });
   const people: CreatedUser[] = [];
   for (const score of scores) {
     const person = await createUser(t.db);
-    addParticipant({ db: t.db, contestId: contest.id, userId: person.id, score });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: person.id, score });
     people.push(person);
   }
   return { contest, people };
@@ -143,84 +144,87 @@ describe('stored ranks', () => {
         fc.record({ kind: fc.constant('delete' as const), member: fc.nat({ max: 7 }) }),
       );
       let run = 0;
-      fc.assert(
-        fc.property(
+      await fc.assert(
+        fc.asyncProperty(
           fc.array(joinScore, { minLength: 1, maxLength: 8 }),
           fc.array(step, { maxLength: 30 }),
-          (start, steps) => {
+          async (start, steps) => {
             run += 1;
-            const people = Array.from({ length: 8 }, (_, i) =>
-              p.db
+            const people: { id: number }[] = [];
+            for (let i = 0; i < 8; i++) {
+              const [person] = await p.db
                 .insert(users)
                 .values({
                   username: `r${run}_${i}`,
                   email: `r${run}_${i}@example.com`,
                   password: 'x',
                 })
-                .returning({ id: users.id })
-                .get(),
-            );
+                .returning({ id: users.id });
+              people.push(person!);
+            }
             // One contest ranks higher scores first, the other lower (time trials, golf).
-            const ids = (['higher', 'lower'] as const).map(
-              (scoreOrder): number =>
-                insertContest(p.db, { createdBy: boss.id, scoreOrder, scoreDecimals: 2 }).id,
-            );
+            const ids: number[] = [];
+            for (const scoreOrder of ['higher', 'lower'] as const) {
+              ids.push(
+                (await insertContest(p.db, { createdBy: boss.id, scoreOrder, scoreDecimals: 2 }))
+                  .id,
+              );
+            }
             const alive = new Set(people.map((m) => m.id));
             // Everyone starts in both contests, at scores the run chose.
-            people.forEach((person, i) => {
-              ids.forEach((contestId, c) => {
-                addParticipant({
+            for (const [i, person] of people.entries()) {
+              for (const [c, contestId] of ids.entries()) {
+                await addParticipant({
                   db: p.db,
                   contestId,
                   userId: person.id,
                   score: start[(i + c) % start.length]!,
                 });
-              });
-            });
-            expect(wrongRanks(p.db, ids)).toEqual([]);
+              }
+            }
+            expect(await wrongRanks(p.db, ids)).toEqual([]);
             for (const s of steps) {
               if (s.kind === 'join' && alive.has(people[s.member]!.id)) {
-                addParticipant({
+                await addParticipant({
                   db: p.db,
                   contestId: ids[s.contest]!,
                   userId: people[s.member]!.id,
                   score: s.score,
                 });
               } else if (s.kind === 'leave') {
-                removeParticipant({
+                await removeParticipant({
                   db: p.db,
                   contestId: ids[s.contest]!,
                   userId: people[s.member]!.id,
                 });
               } else if (s.kind === 'delete') {
                 const id = people[s.member]!.id;
-                if (alive.delete(id)) deleteUser({ db: p.db, actor: bossActor, id });
+                if (alive.delete(id)) await deleteUser({ db: p.db, actor: bossActor, id });
               } else if (s.kind === 'scores') {
-                const rows = p.db
+                const rows = await p.db
                   .select({ id: contestParticipants.id })
                   .from(contestParticipants)
-                  .where(eq(contestParticipants.contestId, ids[s.contest]!))
-                  .all();
+                  .where(eq(contestParticipants.contestId, ids[s.contest]!));
                 const changes = s.scores
                   .filter(([i]) => i < rows.length)
                   .map(([i, value]) => ({ participantId: rows[i]!.id, score: value }));
-                applyScores({
+                await applyScores({
                   db: p.db,
                   contestId: ids[s.contest]!,
                   scores: changes,
                   incrementalLimit: s.incrementalLimit,
                 });
               }
-              expect(wrongRanks(p.db, ids)).toEqual([]);
+              expect(await wrongRanks(p.db, ids)).toEqual([]);
             }
           },
         ),
         { seed: 20_261_124, numRuns: 60 },
       );
       // The runs did rank rows with ties and changes: the property was not vacuous.
-      expect(
-        p.db.$client.prepare('SELECT count(*) AS n FROM contest_participants').get(),
-      ).not.toEqual({ n: 0 });
+      expect((await p.db.select({ n: count() }).from(contestParticipants))[0]).not.toEqual({
+        n: 0,
+      });
     } finally {
       p.close();
     }
@@ -258,11 +262,11 @@ describe('leaderboard.get', () => {
   });
 
   it('answers 404 for a contest the member may not see, or whose leaderboard is off', async () => {
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
     expect((await refusal(as(member).leaderboard.get({ contestId: hidden.id }))).code).toBe(
       'NOT_FOUND',
     );
-    const off = insertContest(t.db, {
+    const off = await insertContest(t.db, {
       createdBy: creator.id,
       status: 'active',
       enableLeaderboard: false,
@@ -285,8 +289,8 @@ describe('leaderboard.get', () => {
       const boss = await createUser(p.db, { role: 'admin' });
       const viewer = { id: boss.id, role: boss.role };
       let run = 0;
-      fc.assert(
-        fc.property(
+      await fc.assert(
+        fc.asyncProperty(
           // Some members without a score: they follow the ranked, in the order they joined.
           fc.array(fc.option(fc.integer({ min: 0, max: 4 }), { nil: null, freq: 3 }), {
             minLength: 1,
@@ -294,23 +298,29 @@ describe('leaderboard.get', () => {
           }),
           fc.nat({ max: 30 }),
           fc.integer({ min: 1, max: 10 }),
-          (scores, offset, limit) => {
+          async (scores, offset, limit) => {
             run += 1;
-            const contestId = insertContest(p.db, { createdBy: boss.id, status: 'active' }).id;
-            scores.forEach((score, i) => {
-              const userId = p.db
+            const contestId = (await insertContest(p.db, { createdBy: boss.id, status: 'active' }))
+              .id;
+            for (const [i, score] of scores.entries()) {
+              const [member] = await p.db
                 .insert(users)
                 .values({
                   username: `pg${run}_${i}`,
                   email: `pg${run}_${i}@example.com`,
                   password: 'x',
                 })
-                .returning({ id: users.id })
-                .get().id;
-              addParticipant({ db: p.db, contestId, userId, score });
+                .returning({ id: users.id });
+              await addParticipant({ db: p.db, contestId, userId: member!.id, score });
+            }
+            const all = await getLeaderboard({
+              db: p.db,
+              viewer,
+              contestId,
+              limit: 100,
+              offset: 0,
             });
-            const all = getLeaderboard({ db: p.db, viewer, contestId, limit: 100, offset: 0 });
-            const page = getLeaderboard({ db: p.db, viewer, contestId, limit, offset });
+            const page = await getLeaderboard({ db: p.db, viewer, contestId, limit, offset });
             expect(page.entries).toEqual(all.entries.slice(offset, offset + limit));
             // The whole list: the ranked by rank, then the unranked.
             const ranks = all.entries.map((e) => e.rank);
@@ -332,11 +342,11 @@ describe('leaderboard.get', () => {
 describe('leaderboard.contests', () => {
   it('lists the visible contests with a leaderboard and someone on it', async () => {
     const { contest: withBoard } = await boardWith([1]);
-    const empty = insertContest(t.db, { createdBy: creator.id, status: 'active' });
+    const empty = await insertContest(t.db, { createdBy: creator.id, status: 'active' });
     const { contest: off } = await boardWith([1], { enableLeaderboard: false });
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
-    addParticipant({ db: t.db, contestId: hidden.id, userId: member.id });
-    addParticipant({ db: t.db, contestId: withBoard.id, userId: member.id, score: 5 });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    await addParticipant({ db: t.db, contestId: hidden.id, userId: member.id });
+    await addParticipant({ db: t.db, contestId: withBoard.id, userId: member.id, score: 5 });
     const listed = await as(member).leaderboard.contests({ pageSize: 50 });
     const ids = listed.items.map((c) => c.id);
     expect(ids).toContain(withBoard.id);
@@ -446,7 +456,7 @@ describe('leaderboard.setScores', () => {
       code: 'FORBIDDEN',
       message: SCORES_FORBIDDEN,
     });
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'draft' });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'draft' });
     expect(
       (await refusal(as(member).leaderboard.setScores({ contestId: hidden.id, scores: [line] })))
         .code,
@@ -477,7 +487,7 @@ describe('leaderboard.onChange', () => {
     };
     try {
       const first = nextChange();
-      setScores({
+      await setScores({
         db: t.db,
         actor: adminActor,
         contestId: contest.id,
@@ -500,7 +510,7 @@ describe('leaderboard.onChange', () => {
 
   it('tells a client coming back with an older event id at once', async () => {
     const { contest, people } = await boardWith([0]);
-    setScores({
+    await setScores({
       db: t.db,
       actor: adminActor,
       contestId: contest.id,
@@ -517,7 +527,7 @@ describe('leaderboard.onChange', () => {
   });
 
   it('refuses a leaderboard the member may not see before any stream starts', async () => {
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
     expect((await refusal(as(member).leaderboard.onChange({ contestId: hidden.id }))).code).toBe(
       'NOT_FOUND',
     );
@@ -591,7 +601,7 @@ describe('scores with decimals, lower is better, and members without a score', (
       '61.25',
     ]);
     // A batch large enough to rank the whole contest again keeps the same order.
-    setScores({
+    await setScores({
       db: t.db,
       actor: adminActor,
       contestId: contest.id,
@@ -639,18 +649,18 @@ describe('scores with decimals, lower is better, and members without a score', (
       scores: people.map((p, i) => ({ username: p.username, score: values[i]! })),
     });
     // Stored as integers of 1/10,000: the sum of 0.1 and 0.2 is exactly the stored 0.3.
-    const stored = t.db.$client
-      .prepare('SELECT score FROM contest_participants WHERE contest_id = ? ORDER BY id')
-      .pluck()
-      .all(contest.id) as number[];
+    const stored = (
+      await rows<{ score: number }>(
+        t.db,
+        sql`SELECT score FROM contest_participants WHERE contest_id = ${contest.id} ORDER BY id`,
+      )
+    ).map((r) => r.score);
     expect(stored).toEqual([1000, 2000, 3000, 12_345_678_901, -1]);
     expect(stored[0]! + stored[1]!).toBe(stored[2]);
-    const sum = t.db.$client
-      .prepare(
-        `SELECT sum(score) FROM contest_participants WHERE contest_id = ? AND score IN (1000, 2000)`,
-      )
-      .pluck()
-      .get(contest.id);
+    const [{ sum } = { sum: null }] = await rows<{ sum: number | null }>(
+      t.db,
+      sql`SELECT sum(score) AS sum FROM contest_participants WHERE contest_id = ${contest.id} AND score IN (1000, 2000)`,
+    );
     expect(sum).toBe(3000);
     // Read back, each is the number that prints as what was entered.
     const board = await as(member).leaderboard.get({ contestId: contest.id });
@@ -745,12 +755,12 @@ describe('leaderboard.scoreHistory', () => {
       source: 'csv',
       scores: people.map((p, i) => ({ username: p.username, score: i })),
     });
-    const entries = t.db
-      .select({ action: auditLog.action, after: auditLog.after, actorId: auditLog.actorId })
-      .from(auditLog)
-      .where(eq(auditLog.targetId, String(contest.id)))
-      .all()
-      .filter((e) => e.action === 'contest.scores');
+    const entries = (
+      await t.db
+        .select({ action: auditLog.action, after: auditLog.after, actorId: auditLog.actorId })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(contest.id)))
+    ).filter((e) => e.action === 'contest.scores');
     expect(entries).toEqual([
       {
         action: 'contest.scores',
@@ -771,7 +781,7 @@ describe('leaderboard.scoreHistory', () => {
       code: 'FORBIDDEN',
       message: HISTORY_FORBIDDEN,
     });
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
     expect(
       (await refusal(as(member).leaderboard.scoreHistory({ contestId: hidden.id }))).code,
     ).toBe('NOT_FOUND');

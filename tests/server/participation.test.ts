@@ -22,14 +22,14 @@ const admin = await createUser(t.db, { role: 'admin' });
 const as = (user: CreatedUser) => callerFor(t, user).caller;
 const memberOf = (tier: Tier) => createUser(t.db, { tier });
 
-function rowOf(contestId: number, userId: number) {
-  return t.db
+async function rowOf(contestId: number, userId: number) {
+  const [row] = await t.db
     .select()
     .from(contestParticipants)
     .where(
       and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
-    )
-    .get();
+    );
+  return row;
 }
 
 /** An active contest of the creator's, starting in a week unless told otherwise. */
@@ -38,7 +38,7 @@ const open = (values: Partial<typeof contests.$inferInsert>) =>
 
 describe('participation.join', () => {
   it('adds the member without a score (unranked until one is entered) and counts them', async () => {
-    const contest = open({});
+    const contest = await open({});
     const joined = await as(member).participation.join({ contestId: contest.id });
     expect(joined).toMatchObject({
       contestId: contest.id,
@@ -47,34 +47,34 @@ describe('participation.join', () => {
       rank: null,
     });
     expect(joined.joinedAt).toBeInstanceOf(Date);
-    expect(rowOf(contest.id, member.id)).toBeDefined();
-    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+    expect(await rowOf(contest.id, member.id)).toBeDefined();
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(1);
   });
 
   it('refuses a second join: already joined (409), nothing changes', async () => {
-    const contest = open({});
+    const contest = await open({});
     await as(member).participation.join({ contestId: contest.id });
     expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
       code: 'CONFLICT',
       message: M.already_joined,
       reason: 'already_joined',
     });
-    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(1);
   });
 
   it('answers 404 for a contest the member may not see, like a missing one', async () => {
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
     for (const id of [hidden.id, 9_999_999]) {
       expect(await refusal(as(member).participation.join({ contestId: id }))).toMatchObject({
         code: 'NOT_FOUND',
         message: 'Contest not found',
       });
     }
-    expect(storedContest(t.db, hidden.id)?.participants).toBe(0);
+    expect((await storedContest(t.db, hidden.id))?.participants).toBe(0);
   });
 
   it('refuses a contest that is not open yet (its creator sees it pending): not_open', async () => {
-    const pending = insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    const pending = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
     expect(await refusal(as(creator).participation.join({ contestId: pending.id }))).toEqual({
       code: 'CONFLICT',
       message: M.not_open,
@@ -85,17 +85,17 @@ describe('participation.join', () => {
   it('refuses after the registration deadline, after the end, and once completed: closed', async () => {
     const now = Date.now();
     const cases = [
-      open({
+      await open({
         registrationDeadline: new Date(now - 1000),
         startDate: new Date(now + DAY),
         endDate: new Date(now + 2 * DAY),
       }),
-      open({
+      await open({
         registrationDeadline: new Date(now + DAY),
         startDate: new Date(now - 2 * DAY),
         endDate: new Date(now - 1000),
       }),
-      insertContest(t.db, { createdBy: creator.id, status: 'completed' }),
+      await insertContest(t.db, { createdBy: creator.id, status: 'completed' }),
     ];
     for (const contest of cases) {
       expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
@@ -103,13 +103,13 @@ describe('participation.join', () => {
         message: M.closed,
         reason: 'closed',
       });
-      expect(storedContest(t.db, contest.id)?.participants).toBe(0);
+      expect((await storedContest(t.db, contest.id))?.participants).toBe(0);
     }
   });
 
   it('closes registration at the start when a contest has no deadline', async () => {
     const now = Date.now();
-    const started = open({
+    const started = await open({
       registrationDeadline: null,
       startDate: new Date(now - 1000),
       endDate: new Date(now + DAY),
@@ -117,36 +117,36 @@ describe('participation.join', () => {
     expect((await refusal(as(member).participation.join({ contestId: started.id }))).reason).toBe(
       'closed',
     );
-    const upcoming = open({ registrationDeadline: null, startDate: new Date(now + DAY) });
+    const upcoming = await open({ registrationDeadline: null, startDate: new Date(now + DAY) });
     await expect(as(member).participation.join({ contestId: upcoming.id })).resolves.toBeTruthy();
   });
 
   it('refuses a full contest: full (409)', async () => {
-    const contest = open({ maxParticipants: 1 });
+    const contest = await open({ maxParticipants: 1 });
     await as(creator).participation.join({ contestId: contest.id });
     expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
       code: 'CONFLICT',
       message: M.full,
       reason: 'full',
     });
-    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(1);
   });
 
   it('says full before anything a member could fix (tier, invite, fee)', async () => {
-    const contest = open({
+    const contest = await open({
       maxParticipants: 1,
       requiredTier: 'elite',
       participationType: 'paid',
       entryFee: '10',
     });
-    addParticipant({ db: t.db, contestId: contest.id, userId: creator.id });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: creator.id });
     expect((await refusal(as(member).participation.join({ contestId: contest.id }))).reason).toBe(
       'full',
     );
   });
 
   it('gates by tier, free < standard < pro < elite, with the tier to reach (403)', async () => {
-    const contest = open({ requiredTier: 'pro' });
+    const contest = await open({ requiredTier: 'pro' });
     for (const tier of ['free', 'standard'] as const) {
       const low = await memberOf(tier);
       expect(await refusal(as(low).participation.join({ contestId: contest.id }))).toEqual({
@@ -162,23 +162,23 @@ describe('participation.join', () => {
         userId: high.id,
       });
     }
-    expect(storedContest(t.db, contest.id)?.participants).toBe(2);
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(2);
   });
 
   it('applies the rules to moderators and admins too (an admin has no tier: free)', async () => {
-    const contest = open({ requiredTier: 'standard' });
+    const contest = await open({ requiredTier: 'standard' });
     for (const reviewer of [moderator, admin]) {
       expect(
         (await refusal(as(reviewer).participation.join({ contestId: contest.id }))).reason,
       ).toBe('tier');
     }
-    const free = open({});
+    const free = await open({});
     await expect(as(admin).participation.join({ contestId: free.id })).resolves.toBeTruthy();
     await expect(as(moderator).participation.join({ contestId: free.id })).resolves.toBeTruthy();
   });
 
   it('needs the invite code of an invite contest: invite_required, invite_wrong (403)', async () => {
-    const contest = open({ participationType: 'invite', inviteCode: 'Secret-42' });
+    const contest = await open({ participationType: 'invite', inviteCode: 'Secret-42' });
     expect(await refusal(as(member).participation.join({ contestId: contest.id }))).toEqual({
       code: 'FORBIDDEN',
       message: M.invite_required,
@@ -195,7 +195,7 @@ describe('participation.join', () => {
   });
 
   it('needs a verified entry fee for a paid contest, with the contest to pay for', async () => {
-    const contest = open({ participationType: 'paid', entryFee: '50' });
+    const contest = await open({ participationType: 'paid', entryFee: '50' });
     const payer = await createUser(t.db);
     const expected = {
       code: 'FORBIDDEN',
@@ -207,81 +207,81 @@ describe('participation.join', () => {
       expected,
     );
     // A proof awaiting review, or one rejected, is not a verified payment.
-    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'rejected' });
-    insertProof(t.db, { userId: payer.id, contestId: contest.id });
+    await insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'rejected' });
+    await insertProof(t.db, { userId: payer.id, contestId: contest.id });
     expect(await refusal(as(payer).participation.join({ contestId: contest.id }))).toEqual(
       expected,
     );
     // Someone else's verified fee does not count for this member.
-    insertProof(t.db, { userId: member.id, contestId: contest.id, status: 'verified' });
+    await insertProof(t.db, { userId: member.id, contestId: contest.id, status: 'verified' });
     expect((await refusal(as(payer).participation.join({ contestId: contest.id }))).reason).toBe(
       'fee_unverified',
     );
-    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
+    await insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
     await expect(as(payer).participation.join({ contestId: contest.id })).resolves.toMatchObject({
       userId: payer.id,
     });
   });
 
   it('refuses anonymous callers (401) and validates its input (400)', async () => {
-    const contest = open({});
+    const contest = await open({});
     expect(
       (await refusal(callerFor(t).caller.participation.join({ contestId: contest.id }))).code,
     ).toBe('UNAUTHORIZED');
     expect(await refusal(as(member).participation.join({ contestId: -1 } as never))).toMatchObject({
       code: 'BAD_REQUEST',
     });
-    expect(storedContest(t.db, contest.id)?.participants).toBe(0);
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(0);
   });
 });
 
 describe('participation.leave', () => {
   it('takes the member out before the start and moves those below up', async () => {
-    const contest = open({});
+    const contest = await open({});
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    addParticipant({ db: t.db, contestId: contest.id, userId: a.id, score: 10 });
-    addParticipant({ db: t.db, contestId: contest.id, userId: b.id, score: 5 });
-    expect(rowOf(contest.id, b.id)?.rank).toBe(2);
+    await addParticipant({ db: t.db, contestId: contest.id, userId: a.id, score: 10 });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: b.id, score: 5 });
+    expect((await rowOf(contest.id, b.id))?.rank).toBe(2);
     expect(await as(a).participation.leave({ contestId: contest.id })).toEqual({
       contestId: contest.id,
       participants: 1,
     });
-    expect(rowOf(contest.id, a.id)).toBeUndefined();
-    expect(rowOf(contest.id, b.id)?.rank).toBe(1);
-    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+    expect(await rowOf(contest.id, a.id)).toBeUndefined();
+    expect((await rowOf(contest.id, b.id))?.rank).toBe(1);
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(1);
   });
 
   it('refuses once the contest has started, and a member who is not in it (409)', async () => {
     const now = Date.now();
-    const running = open({
+    const running = await open({
       registrationDeadline: new Date(now + DAY),
       startDate: new Date(now - 1000),
       endDate: new Date(now + DAY),
     });
-    addParticipant({ db: t.db, contestId: running.id, userId: member.id });
+    await addParticipant({ db: t.db, contestId: running.id, userId: member.id });
     expect(await refusal(as(member).participation.leave({ contestId: running.id }))).toEqual({
       code: 'CONFLICT',
       message: M.started,
       reason: 'started',
     });
-    expect(rowOf(running.id, member.id)).toBeDefined();
-    const other = open({});
+    expect(await rowOf(running.id, member.id)).toBeDefined();
+    const other = await open({});
     expect(await refusal(as(member).participation.leave({ contestId: other.id }))).toEqual({
       code: 'CONFLICT',
       message: M.not_joined,
       reason: 'not_joined',
     });
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'rejected' });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'rejected' });
     expect((await refusal(as(member).participation.leave({ contestId: hidden.id }))).code).toBe(
       'NOT_FOUND',
     );
   });
 
   it('lets a member who paid leave and join again without paying twice', async () => {
-    const contest = open({ participationType: 'paid', entryFee: '5' });
+    const contest = await open({ participationType: 'paid', entryFee: '5' });
     const payer = await createUser(t.db);
-    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
+    await insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
     await as(payer).participation.join({ contestId: contest.id });
     await as(payer).participation.leave({ contestId: contest.id });
     await expect(as(payer).participation.join({ contestId: contest.id })).resolves.toBeTruthy();
@@ -290,7 +290,7 @@ describe('participation.leave', () => {
 
 describe('participation.status', () => {
   it('tells a member what a join would be refused for, before they try', async () => {
-    const contest = open({ requiredTier: 'elite', maxParticipants: 7 });
+    const contest = await open({ requiredTier: 'elite', maxParticipants: 7 });
     const status = await as(member).participation.status({ contestId: contest.id });
     expect(status).toEqual({
       contestId: contest.id,
@@ -302,11 +302,11 @@ describe('participation.status', () => {
       refusal: { reason: 'tier', message: tierRequiredMessage('elite'), requiredTier: 'elite' },
       feeProof: null,
     });
-    const invite = open({ participationType: 'invite', inviteCode: 'abc' });
+    const invite = await open({ participationType: 'invite', inviteCode: 'abc' });
     expect((await as(member).participation.status({ contestId: invite.id })).refusal?.reason).toBe(
       'invite_required',
     );
-    const paid = open({ participationType: 'paid', entryFee: '3' });
+    const paid = await open({ participationType: 'paid', entryFee: '3' });
     expect((await as(member).participation.status({ contestId: paid.id })).refusal).toMatchObject({
       reason: 'fee_unverified',
       contestId: paid.id,
@@ -314,7 +314,7 @@ describe('participation.status', () => {
   });
 
   it('shows a joined member their place and that they may leave before the start', async () => {
-    const contest = open({});
+    const contest = await open({});
     await as(member).participation.join({ contestId: contest.id });
     const status = await as(member).participation.status({ contestId: contest.id });
     expect(status).toMatchObject({ joined: true, canLeave: true, refusal: null, participants: 1 });
@@ -323,7 +323,7 @@ describe('participation.status', () => {
   });
 
   it('answers 404 for a contest the member may not see', async () => {
-    const hidden = insertContest(t.db, { createdBy: creator.id, status: 'draft' });
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'draft' });
     expect((await refusal(as(member).participation.status({ contestId: hidden.id }))).code).toBe(
       'NOT_FOUND',
     );

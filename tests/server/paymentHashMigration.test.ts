@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase } from '../../src/server/platform/db/client';
+import { closeDatabase, openDatabase, sqliteConnection } from '../../src/server/platform/db/client';
 import { MIGRATIONS_DIR } from '../../src/server/platform/paths';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-hashes-'));
@@ -31,7 +31,7 @@ describe('the payment hashes migration', () => {
   it('normalises hashes, keeps the oldest of a hash, rejects a later pending one, then holds', async () => {
     const file = path.join(dir, 'old.db');
     const old = await openDatabase(file, { migrationsFolder: migrationsBefore('trust') });
-    const s = old.$client;
+    const s = sqliteConnection(old);
     s.prepare(
       "INSERT INTO users (username, password, email) VALUES ('ann', 'x', 'a@example.com'), ('bob', 'x', 'b@example.com')",
     ).run();
@@ -54,7 +54,7 @@ describe('the payment hashes migration', () => {
     closeDatabase(old);
 
     const db = await openDatabase(file);
-    const rows = db.$client
+    const rows = sqliteConnection(db)
       .prepare('SELECT id, tx_hash, status, reason, reviewer_name FROM payment_proofs ORDER BY id')
       .all() as { id: number; tx_hash: string; status: string; reason: string | null }[];
     expect(rows).toEqual([
@@ -73,7 +73,7 @@ describe('the payment hashes migration', () => {
     ]);
     // The index on the normalised hash alone holds from now on, on any network.
     expect(() =>
-      db.$client
+      sqliteConnection(db)
         .prepare(
           `INSERT INTO payment_proofs (user_id, username, purpose, tier, network, wallet_address,
              tx_hash, sender_address, amount_usd, amount_coin, rate)

@@ -1,12 +1,13 @@
 // Payments (PRODUCT.md 'Money', SPEC 2.12, 5): the payment page's options, proofs and their
 // rules, the member's list, the reviewers' queue and reviews (admission, tier, audit), and proofs
 // as financial records that outlive their member.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
   contestParticipants,
   paymentProofs,
+  uploads,
   users,
 } from '../../src/server/platform/db/schema';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
@@ -44,11 +45,11 @@ const moderator = await createUser(t.db, { role: 'moderator' });
 const admin = await createUser(t.db, { role: 'admin' });
 const as = (user: CreatedUser) => callerFor(t, user).caller;
 
-beforeEach(() => {
+beforeEach(async () => {
   // ETH and BTC set up, the other networks not.
-  savePaymentConfig({ db: t.db, value: DEFAULT_PAYMENT_CONFIG });
-  configureNetwork(t.db, 'ETH');
-  configureNetwork(t.db, 'BTC');
+  await savePaymentConfig({ db: t.db, value: DEFAULT_PAYMENT_CONFIG });
+  await configureNetwork(t.db, 'ETH');
+  await configureNetwork(t.db, 'BTC');
 });
 
 const paidContest = (values: { entryFee?: string; maxParticipants?: number } = {}) =>
@@ -70,14 +71,14 @@ const proofInput = (
   senderAddress: SENDERS[network],
 });
 
-const proofRow = (id: number) =>
-  t.db.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+const proofRow = async (id: number) =>
+  (await t.db.select().from(paymentProofs).where(eq(paymentProofs.id, id)))[0];
 
-const auditCount = () => t.db.select({ n: count() }).from(auditLog).get()!.n;
+const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
 
 describe('payments.options', () => {
   it('gives a contest’s fee with each configured network, its address and coin amount', async () => {
-    const contest = paidContest({ entryFee: '100' });
+    const contest = await paidContest({ entryFee: '100' });
     const options = await as(member).payments.options({ contestId: contest.id });
     expect(options).toMatchObject({
       purpose: 'entry_fee',
@@ -108,7 +109,7 @@ describe('payments.options', () => {
   });
 
   it('gives a tier’s price, and no network at all when none is set up', async () => {
-    savePaymentConfig({ db: t.db, value: DEFAULT_PAYMENT_CONFIG });
+    await savePaymentConfig({ db: t.db, value: DEFAULT_PAYMENT_CONFIG });
     const options = await as(member).payments.options({ tier: 'pro' });
     expect(options).toMatchObject({
       purpose: 'tier_upgrade',
@@ -120,7 +121,7 @@ describe('payments.options', () => {
   });
 
   it('refuses what there is nothing to pay for (400) and a contest the member may not see (404)', async () => {
-    const free = insertContest(t.db, { createdBy: creator.id, status: 'active' });
+    const free = await insertContest(t.db, { createdBy: creator.id, status: 'active' });
     expect(await refusal(as(member).payments.options({ contestId: free.id }))).toEqual({
       code: 'BAD_REQUEST',
       message: M.free_contest,
@@ -132,7 +133,7 @@ describe('payments.options', () => {
       message: tierNotHigherMessage('pro'),
       reason: 'tier_not_higher',
     });
-    const hidden = insertContest(t.db, {
+    const hidden = await insertContest(t.db, {
       createdBy: member.id + 1000,
       status: 'pending',
       participationType: 'paid',
@@ -148,7 +149,7 @@ describe('payments.options', () => {
   });
 
   it('lists the member’s proofs for it and says when a proof would be refused', async () => {
-    const contest = paidContest();
+    const contest = await paidContest();
     const payer = await createUser(t.db);
     const sent = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
     const options = await as(payer).payments.options({ contestId: contest.id });
@@ -161,7 +162,7 @@ describe('payments.options', () => {
 
 describe('payments.submitProof', () => {
   it('stores a pending proof with the amounts computed on the server', async () => {
-    const contest = paidContest({ entryFee: '12.5' });
+    const contest = await paidContest({ entryFee: '12.5' });
     const input = proofInput({ contestId: contest.id });
     const proof = await as(member).payments.submitProof({ ...input, notes: '  sent from Ledger ' });
     expect(proof).toMatchObject({
@@ -184,7 +185,7 @@ describe('payments.submitProof', () => {
       reason: null,
       reviewedAt: null,
     });
-    expect(proofRow(proof.id)).toMatchObject({
+    expect(await proofRow(proof.id)).toMatchObject({
       userId: member.id,
       username: member.username,
       rate: 0.00042,
@@ -192,7 +193,7 @@ describe('payments.submitProof', () => {
   });
 
   it('gives SPEC 5’s messages for a short hash or sender address', async () => {
-    const contest = paidContest();
+    const contest = await paidContest();
     expect(
       await refusal(
         as(member).payments.submitProof({
@@ -236,14 +237,18 @@ describe('payments.submitProof', () => {
       { code: 'CONFLICT', message: M.tx_hash_used, reason: 'tx_hash_used' },
     ]);
     expect(
-      t.db.select({ n: count() }).from(paymentProofs).where(eq(paymentProofs.txHash, digits)).get()!
-        .n,
+      (
+        await t.db
+          .select({ n: count() })
+          .from(paymentProofs)
+          .where(eq(paymentProofs.txHash, digits))
+      )[0]!.n,
     ).toBe(1);
   });
 
   it('refuses a hash already used on another network (409), and an ETH hash as a Solana one (400)', async () => {
-    configureNetwork(t.db, 'SOL');
-    configureNetwork(t.db, 'TRX');
+    await configureNetwork(t.db, 'SOL');
+    await configureNetwork(t.db, 'TRX');
     const hash = txHash();
     const a = await createUser(t.db);
     const b = await createUser(t.db);
@@ -273,11 +278,10 @@ describe('payments.submitProof', () => {
       ...proofInput({ tier: 'elite' }, 'SOL'),
       txHash: signature,
     });
-    const stored = t.db
+    const [stored] = await t.db
       .select({ txHash: paymentProofs.txHash })
       .from(paymentProofs)
-      .where(eq(paymentProofs.txHash, signature))
-      .get();
+      .where(eq(paymentProofs.txHash, signature));
     expect(stored?.txHash).toBe(signature);
     expect(
       await refusal(
@@ -298,7 +302,7 @@ describe('payments.submitProof', () => {
     async (network, hash, sender) => {
       const fresh = await createTestDb();
       try {
-        configureNetwork(fresh.db, network);
+        await configureNetwork(fresh.db, network);
         const payer = await createUser(fresh.db);
         const proof = await callerFor(fresh, payer).caller.payments.submitProof({
           tier: 'pro',
@@ -347,7 +351,7 @@ describe('payments.submitProof', () => {
   });
 
   it('refuses a free contest and a tier not above the member’s (400)', async () => {
-    const free = insertContest(t.db, { createdBy: creator.id, status: 'active' });
+    const free = await insertContest(t.db, { createdBy: creator.id, status: 'active' });
     expect(
       (await refusal(as(member).payments.submitProof(proofInput({ contestId: free.id })))).reason,
     ).toBe('free_contest');
@@ -360,26 +364,26 @@ describe('payments.submitProof', () => {
   });
 
   it('refuses when already verified, already pending, already joined or closed (409)', async () => {
-    const contest = paidContest();
+    const contest = await paidContest();
     const payer = await createUser(t.db);
-    insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
+    await insertProof(t.db, { userId: payer.id, contestId: contest.id, status: 'verified' });
     expect(
       (await refusal(as(payer).payments.submitProof(proofInput({ contestId: contest.id })))).reason,
     ).toBe('already_verified');
     const waiting = await createUser(t.db);
-    insertProof(t.db, { userId: waiting.id, tier: 'standard' });
+    await insertProof(t.db, { userId: waiting.id, tier: 'standard' });
     expect(await refusal(as(waiting).payments.submitProof(proofInput({ tier: 'pro' })))).toEqual({
       code: 'CONFLICT',
       message: M.proof_pending,
       reason: 'proof_pending',
     });
     const inside = await createUser(t.db);
-    addParticipant({ db: t.db, contestId: contest.id, userId: inside.id });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: inside.id });
     expect(
       (await refusal(as(inside).payments.submitProof(proofInput({ contestId: contest.id }))))
         .reason,
     ).toBe('already_joined');
-    const done = insertContest(t.db, {
+    const done = await insertContest(t.db, {
       createdBy: creator.id,
       status: 'completed',
       participationType: 'paid',
@@ -391,16 +395,17 @@ describe('payments.submitProof', () => {
   });
 
   it('takes only the member’s own proof upload as the file', async () => {
-    const contest = paidContest();
-    const own = uploadRow(t.db, member.id, 'any');
-    const others = uploadRow(t.db, moderator.id, 'any');
+    const contest = await paidContest();
+    const own = await uploadRow(t.db, member.id, 'any');
+    const others = await uploadRow(t.db, moderator.id, 'any');
     // A proof upload is purpose 'proof' (uploadRow writes the row directly).
     for (const url of [own, others]) {
-      t.db.$client
-        .prepare("UPDATE uploads SET purpose = 'proof' WHERE file_name = ?")
-        .run(url.slice(9));
+      await t.db
+        .update(uploads)
+        .set({ purpose: 'proof' })
+        .where(eq(uploads.fileName, url.slice(9)));
     }
-    const cover = uploadRow(t.db, member.id, 'cover');
+    const cover = await uploadRow(t.db, member.id, 'cover');
     for (const proofFile of [others, cover]) {
       expect(
         await refusal(
@@ -415,11 +420,16 @@ describe('payments.submitProof', () => {
     expect(proof.proofFile).toBe(own);
     // A proof's file is referenced: the clean-up of unreferenced uploads keeps it.
     await removeOrphanUploads({ db: t.db, uploadDir: t.deps.uploadDir, olderThanMs: -1000 });
-    const stored = (url: string) =>
-      t.db.$client.prepare('SELECT 1 FROM uploads WHERE file_name = ?').get(url.slice(9));
-    expect(stored(own)).toBeTruthy();
+    const stored = async (url: string) =>
+      (
+        await t.db
+          .select({ one: sql`1` })
+          .from(uploads)
+          .where(eq(uploads.fileName, url.slice(9)))
+      )[0];
+    expect(await stored(own)).toBeTruthy();
     // (The clean-up did run: the other member's unreferenced proof upload is gone.)
-    expect(stored(others)).toBeUndefined();
+    expect(await stored(others)).toBeUndefined();
   });
 });
 
@@ -427,7 +437,7 @@ describe('payments.myProofs', () => {
   it('lists only the caller’s own proofs, newest first', async () => {
     const someone = await createUser(t.db);
     const first = await as(someone).payments.submitProof(proofInput({ tier: 'standard' }));
-    insertProof(t.db, { userId: member.id, tier: 'standard', status: 'rejected' });
+    await insertProof(t.db, { userId: member.id, tier: 'standard', status: 'rejected' });
     const mine = await as(someone).payments.myProofs({});
     expect(mine).toMatchObject({ total: 1, page: 1, pageSize: 25 });
     expect(mine.items.map((p) => p.id)).toEqual([first.id]);
@@ -466,7 +476,7 @@ describe('payments.queue', () => {
   });
 
   it('filters by status', async () => {
-    const id = insertProof(t.db, { userId: member.id, tier: 'pro', status: 'rejected' });
+    const id = await insertProof(t.db, { userId: member.id, tier: 'pro', status: 'rejected' });
     const rejected = await as(moderator).payments.queue({ status: 'rejected', pageSize: 100 });
     expect(rejected.items.map((p) => p.id)).toContain(id);
     expect(rejected.items.every((p) => p.status === 'rejected')).toBe(true);
@@ -475,7 +485,7 @@ describe('payments.queue', () => {
 
 describe('block-explorer links', () => {
   it('link each hash to its network’s explorer (the settings’ template), EVM hashes with 0x', async () => {
-    configureNetwork(t.db, 'SOL');
+    await configureNetwork(t.db, 'SOL');
     const someone = await createUser(t.db);
     const eth = await as(someone).payments.submitProof(proofInput({ tier: 'pro' }));
     expect(eth.explorerUrl).toBe(`https://etherscan.io/tx/0x${eth.txHash}`);
@@ -508,18 +518,17 @@ describe('block-explorer links', () => {
 
 describe('payments.review', () => {
   it('verifying an entry fee admits the member to the contest, audited', async () => {
-    const contest = paidContest();
+    const contest = await paidContest();
     const payer = await createUser(t.db);
     const proof = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
     const reviewed = await as(moderator).payments.review({ id: proof.id, status: 'verified' });
     expect(reviewed).toMatchObject({ status: 'verified', reviewerName: moderator.username });
     expect(reviewed.reviewedAt).toBeInstanceOf(Date);
-    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
-    const audit = t.db
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(1);
+    const [audit] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'payment'), eq(auditLog.targetId, String(proof.id))))
-      .get();
+      .where(and(eq(auditLog.targetType, 'payment'), eq(auditLog.targetId, String(proof.id))));
     expect(audit).toMatchObject({ action: 'payment.verify', actorId: moderator.id });
     expect(JSON.parse(audit!.after!)).toMatchObject({
       status: 'verified',
@@ -531,44 +540,46 @@ describe('payments.review', () => {
   });
 
   it('when the contest is full, says so and changes nothing', async () => {
-    const contest = paidContest({ maxParticipants: 1 });
+    const contest = await paidContest({ maxParticipants: 1 });
     const payer = await createUser(t.db);
     const proof = await as(payer).payments.submitProof(proofInput({ contestId: contest.id }));
-    addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
-    const audits = auditCount();
+    await addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+    const audits = await auditCount();
     expect(await refusal(as(admin).payments.review({ id: proof.id, status: 'verified' }))).toEqual({
       code: 'CONFLICT',
       message: M.reviewFull,
       reason: 'full',
     });
-    expect(proofRow(proof.id)).toMatchObject({ status: 'pending', reviewerId: null });
-    expect(storedContest(t.db, contest.id)?.participants).toBe(1);
+    expect(await proofRow(proof.id)).toMatchObject({ status: 'pending', reviewerId: null });
+    expect((await storedContest(t.db, contest.id))?.participants).toBe(1);
     expect(
-      t.db
-        .select()
-        .from(contestParticipants)
-        .where(
-          and(
-            eq(contestParticipants.contestId, contest.id),
-            eq(contestParticipants.userId, payer.id),
-          ),
-        )
-        .get(),
+      (
+        await t.db
+          .select()
+          .from(contestParticipants)
+          .where(
+            and(
+              eq(contestParticipants.contestId, contest.id),
+              eq(contestParticipants.userId, payer.id),
+            ),
+          )
+      )[0],
     ).toBeUndefined();
-    expect(auditCount()).toBe(audits);
+    expect(await auditCount()).toBe(audits);
   });
 
   it('verifying an upgrade sets the tier, and never lowers one', async () => {
     const buyer = await createUser(t.db);
     const proof = await as(buyer).payments.submitProof(proofInput({ tier: 'pro' }));
     await as(admin).payments.review({ id: proof.id, status: 'verified' });
-    const tierOf = (id: number) =>
-      t.db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, id)).get()?.tier;
-    expect(tierOf(buyer.id)).toBe('pro');
+    const tierOf = async (id: number) =>
+      (await t.db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, id)))[0]
+        ?.tier;
+    expect(await tierOf(buyer.id)).toBe('pro');
     // An older proof for a lower tier, verified later, leaves the higher tier in place.
-    const older = insertProof(t.db, { userId: buyer.id, tier: 'standard' });
+    const older = await insertProof(t.db, { userId: buyer.id, tier: 'standard' });
     await as(admin).payments.review({ id: older, status: 'verified' });
-    expect(tierOf(buyer.id)).toBe('pro');
+    expect(await tierOf(buyer.id)).toBe('pro');
   });
 
   it('rejecting needs a reason, which the member then sees', async () => {
@@ -597,7 +608,7 @@ describe('payments.review', () => {
       code: 'FORBIDDEN',
       message: M.ownProof,
     });
-    expect(proofRow(own.id)?.status).toBe('pending');
+    expect((await proofRow(own.id))?.status).toBe('pending');
     // Another reviewer may.
     await as(admin).payments.review({ id: own.id, status: 'rejected', reason: 'Duplicate' });
     expect(
@@ -618,20 +629,24 @@ describe('payments.review', () => {
 describe('proofs are financial records', () => {
   it('survive their member’s deletion, shown as a deleted user with the name kept', async () => {
     const leaving = await createUser(t.db);
-    const contest = paidContest();
+    const contest = await paidContest();
     const proof = await as(leaving).payments.submitProof(proofInput({ contestId: contest.id }));
-    const verified = insertProof(t.db, { userId: leaving.id, tier: 'pro', status: 'verified' });
+    const verified = await insertProof(t.db, {
+      userId: leaving.id,
+      tier: 'pro',
+      status: 'verified',
+    });
     await deleteUser({
       db: t.db,
       actor: { id: admin.id, username: admin.username, role: 'admin' },
       id: leaving.id,
     });
-    expect(proofRow(proof.id)).toMatchObject({
+    expect(await proofRow(proof.id)).toMatchObject({
       userId: null,
       username: leaving.username,
       status: 'pending',
     });
-    expect(proofRow(verified)).toMatchObject({ userId: null, status: 'verified' });
+    expect(await proofRow(verified)).toMatchObject({ userId: null, status: 'verified' });
     const queue = await as(admin).payments.queue({ pageSize: 100 });
     expect(queue.items.find((p) => p.id === proof.id)).toMatchObject({
       userId: null,
@@ -649,14 +664,14 @@ describe('proofs are financial records', () => {
 
   it('keep the reviewer’s name when the reviewer’s account goes', async () => {
     const reviewer = await createUser(t.db, { role: 'moderator' });
-    const id = insertProof(t.db, { userId: member.id, tier: 'elite' });
+    const id = await insertProof(t.db, { userId: member.id, tier: 'elite' });
     await as(reviewer).payments.review({ id, status: 'rejected', reason: 'Wrong amount' });
     await deleteUser({
       db: t.db,
       actor: { id: admin.id, username: admin.username, role: 'admin' },
       id: reviewer.id,
     });
-    expect(proofRow(id)).toMatchObject({
+    expect(await proofRow(id)).toMatchObject({
       reviewerId: null,
       reviewerName: reviewer.username,
       status: 'rejected',
@@ -692,18 +707,18 @@ describe('payments.tiers', () => {
       const DAY = 24 * 3600 * 1000;
       const contest = (requiredTier: 'free' | 'pro' | 'elite', values: object = {}) =>
         insertContest(fresh.db, { createdBy: owner.id, status: 'active', requiredTier, ...values });
-      contest('pro');
-      contest('pro');
-      contest('elite');
-      contest('free');
+      await contest('pro');
+      await contest('pro');
+      await contest('elite');
+      await contest('free');
       // Not open: ended, pending, completed.
-      contest('pro', {
+      await contest('pro', {
         startDate: new Date(Date.now() - 3 * DAY),
         endDate: new Date(Date.now() - DAY),
       });
-      contest('elite', { status: 'pending' });
-      contest('elite', { status: 'completed' });
-      savePaymentConfig({
+      await contest('elite', { status: 'pending' });
+      await contest('elite', { status: 'completed' });
+      await savePaymentConfig({
         db: fresh.db,
         value: { ...DEFAULT_PAYMENT_CONFIG, tierPrices: { standard: 0, pro: 29, elite: 49.5 } },
       });
@@ -717,7 +732,7 @@ describe('payments.tiers', () => {
         ],
         paymentsSetUp: false,
       });
-      configureNetwork(fresh.db, 'SOL');
+      await configureNetwork(fresh.db, 'SOL');
       expect((await caller.payments.tiers()).paymentsSetUp).toBe(true);
     } finally {
       fresh.close();
@@ -727,7 +742,7 @@ describe('payments.tiers', () => {
 
 describe('what the member learns about a proof', () => {
   it('participation.status gives the latest entry-fee proof: pending, rejected with its reason, gone once admitted', async () => {
-    const contest = paidContest();
+    const contest = await paidContest();
     const payer = await createUser(t.db);
     const status = () => as(payer).participation.status({ contestId: contest.id });
     expect((await status()).feeProof).toBeNull();

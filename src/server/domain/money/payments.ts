@@ -152,13 +152,13 @@ function memberProofs(db: DbOrTx, where: SQL | undefined) {
     .where(where);
 }
 
-function proofById(db: DB, id: number): TPaymentProof | undefined {
-  const row = memberProofs(db, eq(paymentProofs.id, id)).get();
-  return row ? withExplorer(getPaymentConfig({ db }), [row])[0] : undefined;
+async function proofById(db: DB, id: number): Promise<TPaymentProof | undefined> {
+  const [row] = await memberProofs(db, eq(paymentProofs.id, id));
+  return row ? withExplorer(await getPaymentConfig({ db }), [row])[0] : undefined;
 }
 
 /** The caller's own proofs, newest first (Account Settings, the payment page). */
-export function listMyProofs({
+export async function listMyProofs({
   db,
   actor,
   page,
@@ -168,20 +168,20 @@ export function listMyProofs({
   actor: Pick<Actor, 'id'>;
   page: number;
   pageSize: number;
-}): { items: TPaymentProof[]; total: number; page: number; pageSize: number } {
+}): Promise<{ items: TPaymentProof[]; total: number; page: number; pageSize: number }> {
   const mine = eq(paymentProofs.userId, actor.id);
-  const rows = memberProofs(db, mine)
+  const rows = await memberProofs(db, mine)
     .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const items = withExplorer(getPaymentConfig({ db }), rows);
-  const total = db.select({ n: count() }).from(paymentProofs).where(mine).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const items = withExplorer(await getPaymentConfig({ db }), rows);
+  const [counted] = await db.select({ n: count() }).from(paymentProofs).where(mine);
+  const total = counted?.n ?? 0;
   return { items, total, page, pageSize };
 }
 
 /** The reviewers' queue: pending proofs oldest first; reviewed ones newest first. */
-export function listProofQueue({
+export async function listProofQueue({
   db,
   status,
   page,
@@ -191,13 +191,13 @@ export function listProofQueue({
   status: ProofStatus;
   page: number;
   pageSize: number;
-}): { items: TReviewProof[]; total: number; page: number; pageSize: number } {
+}): Promise<{ items: TReviewProof[]; total: number; page: number; pageSize: number }> {
   const where = eq(paymentProofs.status, status);
   const order =
     status === 'pending'
       ? [asc(paymentProofs.createdAt), asc(paymentProofs.id)]
       : [desc(paymentProofs.createdAt), desc(paymentProofs.id)];
-  const rows = db
+  const rows = await db
     .select(reviewColumns)
     .from(paymentProofs)
     .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
@@ -205,10 +205,10 @@ export function listProofQueue({
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const items = withExplorer(getPaymentConfig({ db }), rows);
-  const total = db.select({ n: count() }).from(paymentProofs).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const items = withExplorer(await getPaymentConfig({ db }), rows);
+  const [counted] = await db.select({ n: count() }).from(paymentProofs).where(where);
+  const total = counted?.n ?? 0;
   return { items, total, page, pageSize };
 }
 
@@ -225,8 +225,9 @@ interface Target {
   refusal: Refusal | null;
 }
 
-function hasProof(db: DbOrTx, where: SQL | undefined): boolean {
-  return !!db.select({ id: paymentProofs.id }).from(paymentProofs).where(where).get();
+async function hasProof(db: DbOrTx, where: SQL | undefined): Promise<boolean> {
+  const [row] = await db.select({ id: paymentProofs.id }).from(paymentProofs).where(where).limit(1);
+  return !!row;
 }
 
 /**
@@ -236,17 +237,17 @@ function hasProof(db: DbOrTx, where: SQL | undefined): boolean {
  * member who may not join cannot pay their way in: tier, closed, full, joined, ...), then a fee
  * already verified or a proof awaiting review.
  */
-function resolveTarget(
+async function resolveTarget(
   db: DbOrTx,
   actor: Pick<Actor, 'id' | 'role'>,
   input: { contestId?: number; tier?: PaidTier },
   now: number,
-): Target {
-  const currentTier = memberTier(db, actor.id);
+): Promise<Target> {
+  const currentTier = await memberTier(db, actor.id);
   const mine = eq(paymentProofs.userId, actor.id);
 
   if (input.contestId !== undefined) {
-    const contest = visibleJoinContest(db, actor, input.contestId);
+    const contest = await visibleJoinContest(db, actor, input.contestId);
     if (contest.participationType !== 'paid' || !contest.entryFee) {
       throw refusalError(refuse('free_contest'));
     }
@@ -255,10 +256,20 @@ function resolveTarget(
       eq(paymentProofs.contestId, contest.id),
       eq(paymentProofs.purpose, 'entry_fee'),
     );
-    const joinRefusal = joinRefusalFor({ db, contest, userId: actor.id, paying: true, now });
+    const joinRefusal = await joinRefusalFor({
+      db,
+      contest,
+      userId: actor.id,
+      paying: true,
+      now,
+    });
     let refusal: Refusal | null = joinRefusal ? fromJoin(joinRefusal) : null;
-    if (!refusal && hasVerifiedFee(db, contest.id, actor.id)) refusal = refuse('already_verified');
-    else if (!refusal && hasProof(db, and(forContest, eq(paymentProofs.status, 'pending')))) {
+    if (!refusal && (await hasVerifiedFee(db, contest.id, actor.id))) {
+      refusal = refuse('already_verified');
+    } else if (
+      !refusal &&
+      (await hasProof(db, and(forContest, eq(paymentProofs.status, 'pending'))))
+    ) {
       refusal = refuse('proof_pending');
     }
     return {
@@ -275,9 +286,9 @@ function resolveTarget(
   if (tierRank(tier) <= tierRank(currentTier)) {
     throw refusalError(refuse('tier_not_higher', tierNotHigherMessage(currentTier)));
   }
-  const price = getPaymentConfig({ db }).tierPrices[tier];
+  const price = (await getPaymentConfig({ db })).tierPrices[tier];
   if (!(price > 0)) throw refusalError(refuse('no_price'));
-  const pending = hasProof(
+  const pending = await hasProof(
     db,
     and(mine, eq(paymentProofs.purpose, 'tier_upgrade'), eq(paymentProofs.status, 'pending')),
   );
@@ -292,20 +303,23 @@ function resolveTarget(
 }
 
 /** The proofs the payment page lists: this contest's entry fee, or every tier upgrade. */
-function proofsFor(db: DB, actor: Pick<Actor, 'id'>, target: Target): TPaymentProof[] {
+async function proofsFor(
+  db: DB,
+  actor: Pick<Actor, 'id'>,
+  target: Target,
+): Promise<TPaymentProof[]> {
   const mine = eq(paymentProofs.userId, actor.id);
   const which = target.contest
     ? and(mine, eq(paymentProofs.contestId, target.contest.id))
     : and(mine, eq(paymentProofs.purpose, 'tier_upgrade'));
-  const rows = memberProofs(db, which)
+  const rows = await memberProofs(db, which)
     .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
-    .limit(50)
-    .all();
-  return withExplorer(getPaymentConfig({ db }), rows);
+    .limit(50);
+  return withExplorer(await getPaymentConfig({ db }), rows);
 }
 
 /** /payment?contest= or ?tier=: the amount, the networks with an address, the member's proofs. */
-export function paymentOptions({
+export async function paymentOptions({
   db,
   actor,
   input,
@@ -315,9 +329,9 @@ export function paymentOptions({
   actor: Pick<Actor, 'id' | 'role'>;
   input: { contestId?: number; tier?: PaidTier };
   now?: number;
-}): TPaymentOptions {
-  const target = resolveTarget(db, actor, input, now);
-  const config = getPaymentConfig({ db });
+}): Promise<TPaymentOptions> {
+  const target = await resolveTarget(db, actor, input, now);
+  const config = await getPaymentConfig({ db });
   const networks = PAYMENT_NETWORKS.filter((n) => config.networks[n].address).map((network) => {
     const { address, rate } = config.networks[network];
     return {
@@ -338,7 +352,7 @@ export function paymentOptions({
     currentTier: target.currentTier,
     amountUsd: target.amountUsd,
     networks,
-    proofs: proofsFor(db, actor, target),
+    proofs: await proofsFor(db, actor, target),
     refusal: target.refusal,
   };
 }
@@ -347,7 +361,7 @@ export function paymentOptions({
  * /payment without a query: what each paid tier costs and opens. A contest counts as open while
  * it is active and has not ended; members see those whatever their tier.
  */
-export function tierChoice({
+export async function tierChoice({
   db,
   actor,
   now = Date.now(),
@@ -355,13 +369,12 @@ export function tierChoice({
   db: DB;
   actor: Pick<Actor, 'id'>;
   now?: number;
-}): TTierChoice {
-  const member = db
+}): Promise<TTierChoice> {
+  const [member] = await db
     .select({ tier: users.subscriptionTier })
     .from(users)
-    .where(eq(users.id, actor.id))
-    .get();
-  const open = db
+    .where(eq(users.id, actor.id));
+  const open = await db
     .select({ tier: contests.requiredTier, n: count() })
     .from(contests)
     .where(
@@ -371,9 +384,8 @@ export function tierChoice({
         or(isNull(contests.endDate), gt(contests.endDate, new Date(now))),
       ),
     )
-    .groupBy(contests.requiredTier)
-    .all();
-  const config = getPaymentConfig({ db });
+    .groupBy(contests.requiredTier);
+  const config = await getPaymentConfig({ db });
   return {
     currentTier: normalizeTier(member?.tier),
     tiers: PAID_TIERS.map((tier) => {
@@ -396,7 +408,7 @@ export function tierChoice({
  * in its normalised form, which no other proof on any network may carry (one transaction pays
  * once). An entry fee is refused for whatever a join would be refused for.
  */
-export function submitProof({
+export async function submitProof({
   db,
   actor,
   input,
@@ -406,15 +418,15 @@ export function submitProof({
   actor: Actor;
   input: TSubmitProofInput;
   now?: number;
-}): TPaymentProof {
+}): Promise<TPaymentProof> {
   const network: PaymentNetwork = input.network;
   const txHash = normalizeTxHash(network, input.txHash);
   let id: number;
   try {
-    id = db.transaction(
-      (tx) => {
+    id = await db.transaction(
+      async (tx) => {
         if (input.proofFile) {
-          assertOwnUpload({
+          await assertOwnUpload({
             db: tx,
             actor,
             url: input.proofFile,
@@ -424,14 +436,14 @@ export function submitProof({
           });
         }
         // Inside the write lock: two proofs sent at once cannot both pass these checks.
-        const target = resolveTarget(tx, actor, input, now);
+        const target = await resolveTarget(tx, actor, input, now);
         if (target.refusal) throw refusalError(target.refusal);
-        const { address, rate } = getPaymentConfig({ db: tx }).networks[network];
+        const { address, rate } = (await getPaymentConfig({ db: tx })).networks[network];
         if (!address) throw refusalError(refuse('network_not_set_up'));
-        if (hasProof(tx, eq(paymentProofs.txHash, txHash))) {
+        if (await hasProof(tx, eq(paymentProofs.txHash, txHash))) {
           throw refusalError(refuse('tx_hash_used'));
         }
-        return tx
+        const [inserted] = await tx
           .insert(paymentProofs)
           .values({
             userId: actor.id,
@@ -451,8 +463,8 @@ export function submitProof({
             rate,
             createdAt: new Date(now),
           })
-          .returning({ id: paymentProofs.id })
-          .get().id;
+          .returning({ id: paymentProofs.id });
+        return inserted!.id;
       },
       { behavior: 'immediate' },
     );
@@ -462,7 +474,7 @@ export function submitProof({
     throw error;
   }
   announcePaymentChanges({ db, userId: actor.id });
-  return proofById(db, id)!;
+  return (await proofById(db, id))!;
 }
 
 /** What the reviewer is told when the join rule refuses to admit the member now. */
@@ -489,7 +501,7 @@ function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
  * while registration was open is admitted after the deadline. Verifying an upgrade raises the
  * member's tier (never lowers it).
  */
-export function reviewProof({
+export async function reviewProof({
   db,
   actor,
   id,
@@ -503,12 +515,12 @@ export function reviewProof({
   status: ReviewStatus;
   reason?: string | null;
   now?: number;
-}): TReviewProof {
+}): Promise<TReviewProof> {
   if (!isReviewer(actor))
     throw new AppError('FORBIDDEN', 'Only moderators and admins review payments');
-  const { admitted, memberId } = db.transaction(
-    (tx) => {
-      const proof = tx.select().from(paymentProofs).where(eq(paymentProofs.id, id)).get();
+  const { admitted, memberId } = await db.transaction(
+    async (tx) => {
+      const [proof] = await tx.select().from(paymentProofs).where(eq(paymentProofs.id, id));
       if (!proof) throw new AppError('NOT_FOUND', M.notFound);
       if (proof.userId === actor.id) throw new AppError('FORBIDDEN', M.ownProof);
       if (proof.status !== 'pending') {
@@ -523,10 +535,10 @@ export function reviewProof({
         }
         if (proof.purpose === 'entry_fee') {
           const contest =
-            proof.contestId === null ? undefined : readJoinContest(tx, proof.contestId);
+            proof.contestId === null ? undefined : await readJoinContest(tx, proof.contestId);
           if (!contest)
             throw new AppError('CONFLICT', M.contestGone, { reason: 'contest_deleted' });
-          const refusal = joinRefusalFor({
+          const refusal = await joinRefusalFor({
             db: tx,
             contest,
             userId: proof.userId,
@@ -536,24 +548,25 @@ export function reviewProof({
           });
           // Already a participant: the fee is verified, there is nobody to admit.
           if (refusal && refusal.reason !== 'already_joined') {
-            throw reviewRefusal(refusal, memberTier(tx, proof.userId));
+            throw reviewRefusal(refusal, await memberTier(tx, proof.userId));
           }
           if (!refusal) {
-            addParticipant({ db: tx, contestId: contest.id, userId: proof.userId });
+            await addParticipant({ db: tx, contestId: contest.id, userId: proof.userId });
             contestAdmitted = contest.id;
           }
         } else {
-          tierBefore = memberTier(tx, proof.userId);
+          tierBefore = await memberTier(tx, proof.userId);
           tierAfter = tierRank(proof.tier) > tierRank(tierBefore) ? proof.tier : tierBefore;
           if (tierAfter !== tierBefore) {
-            tx.update(users)
+            await tx
+              .update(users)
               .set({ subscriptionTier: tierAfter })
-              .where(eq(users.id, proof.userId))
-              .run();
+              .where(eq(users.id, proof.userId));
           }
         }
       }
-      tx.update(paymentProofs)
+      await tx
+        .update(paymentProofs)
         .set({
           status,
           // A reason is kept for rejections only (the member reads it).
@@ -562,9 +575,8 @@ export function reviewProof({
           reviewerName: actor.username,
           reviewedAt: new Date(now),
         })
-        .where(eq(paymentProofs.id, id))
-        .run();
-      writeAudit({
+        .where(eq(paymentProofs.id, id));
+      await writeAudit({
         db: tx,
         actor,
         action: status === 'verified' ? 'payment.verify' : 'payment.reject',
@@ -593,13 +605,12 @@ export function reviewProof({
   return listProofById(db, id);
 }
 
-function listProofById(db: DB, id: number): TReviewProof {
-  const row = db
+async function listProofById(db: DB, id: number): Promise<TReviewProof> {
+  const [row] = await db
     .select(reviewColumns)
     .from(paymentProofs)
     .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
     .leftJoin(users, eq(users.id, paymentProofs.userId))
-    .where(eq(paymentProofs.id, id))
-    .get()!;
-  return withExplorer(getPaymentConfig({ db }), [row])[0]!;
+    .where(eq(paymentProofs.id, id));
+  return withExplorer(await getPaymentConfig({ db }), [row!])[0]!;
 }

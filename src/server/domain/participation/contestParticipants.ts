@@ -28,34 +28,36 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { execute } from '../../platform/db/dialect';
 import { contestParticipants as cp, contests } from '../../platform/db/schema';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
 
 /** Sets each contest's `participants` to the number of its rows. */
-export function recountParticipants({
+export async function recountParticipants({
   db,
   contestIds,
 }: {
   db: DbOrTx;
   contestIds: readonly number[];
-}): void {
+}): Promise<void> {
   if (!contestIds.length) return;
   const rows = sql`(SELECT count(*) FROM ${cp} WHERE ${cp.contestId} = ${contests.id})`;
   for (let i = 0; i < contestIds.length; i += 500) {
-    db.update(contests)
+    await db
+      .update(contests)
       .set({ participants: rows })
-      .where(inArray(contests.id, contestIds.slice(i, i + 500)))
-      .run();
+      .where(inArray(contests.id, contestIds.slice(i, i + 500)));
   }
 }
 
 /** Whether a higher or a lower score ranks first in a contest (read where it is about to rank). */
-export function scoreOrderOf(db: DbOrTx, contestId: number): ScoreOrder {
-  return (
-    db.select({ order: contests.scoreOrder }).from(contests).where(eq(contests.id, contestId)).get()
-      ?.order ?? 'higher'
-  );
+export async function scoreOrderOf(db: DbOrTx, contestId: number): Promise<ScoreOrder> {
+  const [row] = await db
+    .select({ order: contests.scoreOrder })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return row?.order ?? 'higher';
 }
 
 /** Scored rows that rank before a score: higher ones, or lower ones when lower is better. */
@@ -64,26 +66,24 @@ function better(order: ScoreOrder, score: number): SQL {
 }
 
 /** The rank a score has in a contest: 1 + how many of its scored rows (but one) are better. */
-function rankFor(
+async function rankFor(
   db: DbOrTx,
   contestId: number,
   order: ScoreOrder,
   score: number,
   exceptId?: number,
-): number {
-  const ahead =
-    db
-      .select({ n: count() })
-      .from(cp)
-      .where(
-        and(
-          eq(cp.contestId, contestId),
-          better(order, score),
-          exceptId === undefined ? undefined : ne(cp.id, exceptId),
-        ),
-      )
-      .get()?.n ?? 0;
-  return ahead + 1;
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(cp)
+    .where(
+      and(
+        eq(cp.contestId, contestId),
+        better(order, score),
+        exceptId === undefined ? undefined : ne(cp.id, exceptId),
+      ),
+    );
+  return (row?.n ?? 0) + 1;
 }
 
 /**
@@ -92,22 +92,22 @@ function rankFor(
  * the mover now counts as better than it and did not before, and the reverse (-1): with higher
  * is better, "better than s" is "> s"; with lower is better, "< s". Unscored rows never move.
  */
-function moveRanks(
+async function moveRanks(
   db: DbOrTx,
   contestId: number,
   order: ScoreOrder,
   before: number | null,
   after: number | null,
   exceptId?: number,
-): void {
+): Promise<void> {
   // The rows a score is better than: below it (higher is better) or above it (lower is better).
   const beaten = (score: number) =>
     order === 'higher' ? lt(cp.score, score) : gt(cp.score, score);
   // ... and the rows it is not better than (ties included), among the scored.
   const notBeaten = (score: number) =>
     order === 'higher' ? gte(cp.score, score) : lte(cp.score, score);
-  const shift = (by: 1 | -1, now: number, then: number | null) =>
-    db
+  const shift = async (by: 1 | -1, now: number, then: number | null) => {
+    await db
       .update(cp)
       .set({ rank: sql`${cp.rank} + ${by}` })
       .where(
@@ -117,34 +117,38 @@ function moveRanks(
           then === null ? undefined : notBeaten(then),
           exceptId === undefined ? undefined : ne(cp.id, exceptId),
         ),
-      )
-      .run();
-  if (after !== null) shift(1, after, before);
-  if (before !== null) shift(-1, before, after);
+      );
+  };
+  if (after !== null) await shift(1, after, before);
+  if (before !== null) await shift(-1, before, after);
 }
 
 /** Ranks a whole contest again from its scores; only rows whose rank differs are written. */
-export function rerankContest({
+export async function rerankContest({
   db,
   contestId,
-  order = scoreOrderOf(db, contestId),
+  order,
 }: {
   db: DbOrTx;
   contestId: number;
   order?: ScoreOrder;
-}): void {
+}): Promise<void> {
+  order ??= await scoreOrderOf(db, contestId);
   const direction = sql.raw(order === 'higher' ? 'DESC' : 'ASC');
-  db.run(sql`
+  await execute(
+    db,
+    sql`
     UPDATE contest_participants SET rank = ranked.r
     FROM (
       SELECT id, RANK() OVER (ORDER BY score ${direction}) AS r
       FROM contest_participants WHERE contest_id = ${contestId} AND score IS NOT NULL
     ) AS ranked
-    WHERE contest_participants.id = ranked.id AND contest_participants.rank IS NOT ranked.r`);
-  db.update(cp)
+    WHERE contest_participants.id = ranked.id AND contest_participants.rank IS NOT ranked.r`,
+  );
+  await db
+    .update(cp)
     .set({ rank: null })
-    .where(and(eq(cp.contestId, contestId), isNull(cp.score), isNotNull(cp.rank)))
-    .run();
+    .where(and(eq(cp.contestId, contestId), isNull(cp.score), isNotNull(cp.rank)));
 }
 
 /**
@@ -152,7 +156,7 @@ export function rerankContest({
  * score (unranked) or, for seeds and tests, with one, ranked among the others. Answers false
  * when they already take part. A transaction of its own, or part of the caller's.
  */
-export function addParticipant({
+export async function addParticipant({
   db,
   contestId,
   userId,
@@ -162,29 +166,30 @@ export function addParticipant({
   contestId: number;
   userId: number;
   score?: number | null;
-}): boolean {
-  return db.transaction((tx) => {
-    const order = score === null ? 'higher' : scoreOrderOf(tx, contestId);
-    const inserted = tx
+}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = score === null ? 'higher' : await scoreOrderOf(tx, contestId);
+    const [inserted] = await tx
       .insert(cp)
       .values({
         contestId,
         userId,
         score,
-        rank: score === null ? null : rankFor(tx, contestId, order, score),
+        rank: score === null ? null : await rankFor(tx, contestId, order, score),
       })
       .onConflictDoNothing()
-      .returning({ id: cp.id })
-      .get();
+      .returning({ id: cp.id });
     // Everyone it beats now has one more member ahead of them.
-    if (inserted && score !== null) moveRanks(tx, contestId, order, null, score, inserted.id);
-    recountParticipants({ db: tx, contestIds: [contestId] });
+    if (inserted && score !== null) {
+      await moveRanks(tx, contestId, order, null, score, inserted.id);
+    }
+    await recountParticipants({ db: tx, contestIds: [contestId] });
     return inserted !== undefined;
   });
 }
 
 /** Removes a member from a contest; answers false when they were not in it. */
-export function removeParticipant({
+export async function removeParticipant({
   db,
   contestId,
   userId,
@@ -192,17 +197,16 @@ export function removeParticipant({
   db: DbOrTx;
   contestId: number;
   userId: number;
-}): boolean {
-  return db.transaction((tx) => {
-    const removed = tx
+}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
       .delete(cp)
       .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
-      .returning({ score: cp.score })
-      .get();
+      .returning({ score: cp.score });
     if (removed && removed.score !== null) {
-      moveRanks(tx, contestId, scoreOrderOf(tx, contestId), removed.score, null);
+      await moveRanks(tx, contestId, await scoreOrderOf(tx, contestId), removed.score, null);
     }
-    recountParticipants({ db: tx, contestIds: [contestId] });
+    await recountParticipants({ db: tx, contestIds: [contestId] });
     return removed !== undefined;
   });
 }
@@ -212,10 +216,16 @@ export function removeParticipant({
  * would go by cascade, but the ranks below them and the counts must follow). Answers the
  * contests they were in.
  */
-export function removeFromAllContests({ db, userId }: { db: DbOrTx; userId: number }): number[] {
-  return db.transaction((tx) => {
-    const ids = contestIdsOf({ db: tx, userId });
-    for (const contestId of ids) removeParticipant({ db: tx, contestId, userId });
+export async function removeFromAllContests({
+  db,
+  userId,
+}: {
+  db: DbOrTx;
+  userId: number;
+}): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const ids = await contestIdsOf({ db: tx, userId });
+    for (const contestId of ids) await removeParticipant({ db: tx, contestId, userId });
     return ids;
   });
 }
@@ -235,7 +245,7 @@ export interface ScoreChange {
  * ranks. Few changes move the rows between each old and new score; many rank the contest again.
  * Answers the scores that actually changed (for the score history).
  */
-export function applyScores({
+export async function applyScores({
   db,
   contestId,
   scores,
@@ -246,36 +256,35 @@ export function applyScores({
   scores: readonly { participantId: number; score: number }[];
   /** Tests lower or raise it to exercise both ways of ranking. */
   incrementalLimit?: number;
-}): ScoreChange[] {
-  return db.transaction((tx) => {
+}): Promise<ScoreChange[]> {
+  return db.transaction(async (tx) => {
     const wanted = new Map(scores.map((s) => [s.participantId, s.score]));
     const current: { id: number; score: number | null }[] = [];
     const ids = [...wanted.keys()];
     for (let i = 0; i < ids.length; i += 500) {
       current.push(
-        ...tx
+        ...(await tx
           .select({ id: cp.id, score: cp.score })
           .from(cp)
-          .where(and(eq(cp.contestId, contestId), inArray(cp.id, ids.slice(i, i + 500))))
-          .all(),
+          .where(and(eq(cp.contestId, contestId), inArray(cp.id, ids.slice(i, i + 500))))),
       );
     }
     const changes: ScoreChange[] = current
       .filter((row) => wanted.get(row.id) !== row.score)
       .map((row) => ({ participantId: row.id, before: row.score, after: wanted.get(row.id)! }));
     if (!changes.length) return changes;
-    const order = scoreOrderOf(tx, contestId);
+    const order = await scoreOrderOf(tx, contestId);
     if (changes.length <= incrementalLimit) {
       for (const change of changes) {
         // Rows between the old and the new score pass the mover, or are passed by it.
-        moveRanks(tx, contestId, order, change.before, change.after, change.participantId);
-        tx.update(cp)
+        await moveRanks(tx, contestId, order, change.before, change.after, change.participantId);
+        await tx
+          .update(cp)
           .set({
             score: change.after,
-            rank: rankFor(tx, contestId, order, change.after, change.participantId),
+            rank: await rankFor(tx, contestId, order, change.after, change.participantId),
           })
-          .where(eq(cp.id, change.participantId))
-          .run();
+          .where(eq(cp.id, change.participantId));
       }
     } else {
       // One statement per 400 scores rather than one per score (raw SQL: stored units).
@@ -284,26 +293,38 @@ export function applyScores({
           changes.slice(i, i + 400).map((c) => sql`(${c.participantId}, ${toScoreUnits(c.after)})`),
           sql`, `,
         );
-        tx.run(sql`
+        await execute(
+          tx,
+          sql`
           UPDATE contest_participants SET score = v.column2 FROM (VALUES ${values}) AS v
-          WHERE contest_participants.id = v.column1`);
+          WHERE contest_participants.id = v.column1`,
+        );
       }
-      rerankContest({ db: tx, contestId, order });
+      await rerankContest({ db: tx, contestId, order });
     }
     return changes;
   });
 }
 
 /** The contests a member takes part in. */
-export function contestIdsOf({ db, userId }: { db: DbOrTx; userId: number }): number[] {
-  return db
-    .select({ id: cp.contestId })
-    .from(cp)
-    .where(eq(cp.userId, userId))
-    .all()
-    .map((r) => r.id);
+export async function contestIdsOf({
+  db,
+  userId,
+}: {
+  db: DbOrTx;
+  userId: number;
+}): Promise<number[]> {
+  const rows = await db.select({ id: cp.contestId }).from(cp).where(eq(cp.userId, userId));
+  return rows.map((r) => r.id);
 }
 
-export function participantCount({ db, contestId }: { db: DbOrTx; contestId: number }): number {
-  return db.select({ n: count() }).from(cp).where(eq(cp.contestId, contestId)).get()?.n ?? 0;
+export async function participantCount({
+  db,
+  contestId,
+}: {
+  db: DbOrTx;
+  contestId: number;
+}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cp).where(eq(cp.contestId, contestId));
+  return row?.n ?? 0;
 }

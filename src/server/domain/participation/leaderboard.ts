@@ -47,8 +47,12 @@ export function canScore(contest: Pick<ContestRow, 'createdBy'>, viewer: Viewer)
  * A contest whose leaderboard the viewer may read: one they may see, with its leaderboard on
  * (its creator and reviewers read it even when off, to enter scores).
  */
-export function leaderboardContest(db: DB, viewer: Viewer, contestId: number): ContestRow {
-  const contest = readById(db, contestId);
+export async function leaderboardContest(
+  db: DB,
+  viewer: Viewer,
+  contestId: number,
+): Promise<ContestRow> {
+  const contest = await readById(db, contestId);
   if (!contest || !isVisible(contest, viewer)) throw notFound();
   if (!contest.enableLeaderboard && !canScore(contest, viewer)) {
     throw new AppError('NOT_FOUND', NO_LEADERBOARD);
@@ -133,7 +137,7 @@ function statementsFor(db: DB) {
   return s;
 }
 
-export function getLeaderboard({
+export async function getLeaderboard({
   db,
   viewer,
   contestId,
@@ -145,31 +149,34 @@ export function getLeaderboard({
   contestId: number;
   limit: number;
   offset: number;
-}): TLeaderboard {
-  const contest = leaderboardContest(db, viewer, contestId);
+}): Promise<TLeaderboard> {
+  const contest = await leaderboardContest(db, viewer, contestId);
   const s = statementsFor(db);
   // A deep page starts by seeking its rank instead of stepping over every row before it: with
   // competition ranks, the row at 1-based position p has the greatest rank <= p, and exactly
   // rank - 1 rows come before its group of ties. Only the ties before p are stepped over.
-  const start = offset > 0 ? s.seek.get({ contestId, position: offset + 1 })?.rank : undefined;
+  const start =
+    offset > 0 ? (await s.seek.execute({ contestId, position: offset + 1 }))[0]?.rank : undefined;
   const rows = start
-    ? s.fromRank.all({ contestId, rank: start, limit, offset: offset - (start - 1) })
-    : s.page.all({ contestId, limit, offset });
+    ? await s.fromRank.execute({ contestId, rank: start, limit, offset: offset - (start - 1) })
+    : await s.page.execute({ contestId, limit, offset });
   if (rows.length < limit) {
     // The page reaches past the ranked rows: the unranked follow. How many ranked rows there are
     // is known from this page unless it holds none of them.
     const ranked =
-      rows.length || offset === 0 ? offset + rows.length : s.ranked.get({ contestId })!.n;
+      rows.length || offset === 0
+        ? offset + rows.length
+        : (await s.ranked.execute({ contestId }))[0]!.n;
     rows.push(
-      ...s.unranked.all({
+      ...(await s.unranked.execute({
         contestId,
         limit: limit - rows.length,
         offset: Math.max(0, offset - ranked),
-      }),
+      })),
     );
   }
   const entries = rows.map((e) => ({ ...e, tier: e.tier === null ? null : normalizeTier(e.tier) }));
-  const me = s.me.get({ contestId, me: viewer.id }) ?? null;
+  const me = (await s.me.execute({ contestId, me: viewer.id }))[0] ?? null;
   // The stored count is the number of rows (contestParticipants.ts keeps them equal).
   return {
     contestId,
@@ -182,7 +189,7 @@ export function getLeaderboard({
 }
 
 /** /leaderboard's cards: contests members can see, with a leaderboard and someone in it. */
-export function listLeaderboardContests({
+export async function listLeaderboardContests({
   db,
   viewer,
   page,
@@ -192,13 +199,13 @@ export function listLeaderboardContests({
   viewer: Viewer;
   page: number;
   pageSize: number;
-}): { items: TLeaderboardContest[]; total: number; page: number; pageSize: number } {
+}): Promise<{ items: TLeaderboardContest[]; total: number; page: number; pageSize: number }> {
   const where = and(
     inArray(contests.status, ['active', 'completed']),
     eq(contests.enableLeaderboard, true),
     gt(contests.participants, 0),
   );
-  const items = db
+  const items = await db
     .select({
       id: contests.id,
       slug: contests.slug,
@@ -219,9 +226,9 @@ export function listLeaderboardContests({
     // Running contests first (their boards move), then the latest.
     .orderBy(asc(contests.status), desc(contests.startDate), desc(contests.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const total = db.select({ n: count() }).from(contests).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const [counted] = await db.select({ n: count() }).from(contests).where(where);
+  const total = counted?.n ?? 0;
   return { items, total, page, pageSize };
 }
 
@@ -231,7 +238,7 @@ export function listLeaderboardContests({
  * later); in one transaction the accepted ones are stored and ranked, every change goes into
  * the score history, and the batch into the audit log. Open leaderboards hear of it.
  */
-export function setScores({
+export async function setScores({
   db,
   actor,
   contestId,
@@ -245,9 +252,9 @@ export function setScores({
   scores: readonly { username: string; score: unknown }[];
   source?: ScoreSource;
   incrementalLimit?: number;
-}): TSetScoresResponse {
-  const result = db.transaction((tx) => {
-    const contest = readForWrite(tx, contestId);
+}): Promise<TSetScoresResponse> {
+  const result = await db.transaction(async (tx) => {
+    const contest = await readForWrite(tx, contestId);
     if (!contest || !isVisible(contest, actor)) throw notFound();
     if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
     const decimals = contest.scoreDecimals;
@@ -268,19 +275,17 @@ export function setScores({
     for (let i = 0; i < names.length; i += 500) {
       const chunk = names.slice(i, i + 500);
       // The username index is NOCASE: this lookup uses it.
-      const found = tx
+      const found = await tx
         .select({ id: users.id, username: users.username })
         .from(users)
-        .where(inArray(sql`${users.username} COLLATE NOCASE`, chunk))
-        .all();
+        .where(inArray(sql`${users.username} COLLATE NOCASE`, chunk));
       for (const m of found) members.set(m.username.toLowerCase(), m);
       const ids = found.map((m) => m.id);
       if (ids.length) {
-        for (const p of tx
+        for (const p of await tx
           .select({ id: cp.id, userId: cp.userId })
           .from(cp)
-          .where(and(eq(cp.contestId, contestId), inArray(cp.userId, ids)))
-          .all()) {
+          .where(and(eq(cp.contestId, contestId), inArray(cp.userId, ids)))) {
           participants.set(p.userId, p.id);
         }
       }
@@ -305,32 +310,30 @@ export function setScores({
     // In the order of the lines, so the history reads as they were entered.
     const position = new Map(accepted.map((a, i) => [a.participantId, i]));
     const changes = accepted.length
-      ? applyScores({ db: tx, contestId, scores: accepted, incrementalLimit }).sort(
+      ? (await applyScores({ db: tx, contestId, scores: accepted, incrementalLimit })).sort(
           (x, y) => position.get(x.participantId)! - position.get(y.participantId)!,
         )
       : [];
     for (let i = 0; i < changes.length; i += 500) {
-      tx.insert(scoreHistory)
-        .values(
-          changes.slice(i, i + 500).map((change) => {
-            const member = memberOf.get(change.participantId)!;
-            return {
-              contestId,
-              userId: member.id,
-              username: member.username,
-              oldScore: change.before,
-              newScore: change.after,
-              changedBy: actor.id,
-              changedByName: actor.username,
-              source,
-            };
-          }),
-        )
-        .run();
+      await tx.insert(scoreHistory).values(
+        changes.slice(i, i + 500).map((change) => {
+          const member = memberOf.get(change.participantId)!;
+          return {
+            contestId,
+            userId: member.id,
+            username: member.username,
+            oldScore: change.before,
+            newScore: change.after,
+            changedBy: actor.id,
+            changedByName: actor.username,
+            source,
+          };
+        }),
+      );
     }
     if (accepted.length) {
       // One entry per call: how many scores, how many of them changed, and how they came.
-      writeAudit({
+      await writeAudit({
         db: tx,
         actor,
         action: 'contest.scores',
@@ -349,7 +352,7 @@ export function setScores({
  * A contest's score history, newest first: for its creator, moderators and admins (others who
  * can see the contest 403; a contest they may not see 404).
  */
-export function getScoreHistory({
+export async function getScoreHistory({
   db,
   viewer,
   contestId,
@@ -361,12 +364,12 @@ export function getScoreHistory({
   contestId: number;
   page: number;
   pageSize: number;
-}): TScoreHistory {
-  const contest = readById(db, contestId);
+}): Promise<TScoreHistory> {
+  const contest = await readById(db, contestId);
   if (!contest || !isVisible(contest, viewer)) throw notFound();
   if (!canScore(contest, viewer)) throw new AppError('FORBIDDEN', HISTORY_FORBIDDEN);
   const where = eq(scoreHistory.contestId, contestId);
-  const items = db
+  const items = await db
     .select({
       id: scoreHistory.id,
       userId: scoreHistory.userId,
@@ -383,8 +386,8 @@ export function getScoreHistory({
     // score_history_contest serves this order.
     .orderBy(desc(scoreHistory.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const total = db.select({ n: count() }).from(scoreHistory).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const [counted] = await db.select({ n: count() }).from(scoreHistory).where(where);
+  const total = counted?.n ?? 0;
   return { contestId, scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };
 }

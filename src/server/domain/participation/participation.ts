@@ -124,7 +124,7 @@ export function joinRefusal({
  * The join rule with its facts read from the database (inside the caller's transaction): the
  * member's tier now, whether they take part, and their entry fee. Every path calls this.
  */
-export function joinRefusalFor({
+export async function joinRefusalFor({
   db,
   contest,
   userId,
@@ -141,16 +141,16 @@ export function joinRefusalFor({
   paying?: boolean;
   paidAt?: number;
   now: number;
-}): JoinRefusalInfo | null {
+}): Promise<JoinRefusalInfo | null> {
   const fee: FeeState = paying
     ? 'paying'
-    : contest.participationType === 'paid' && hasVerifiedFee(db, contest.id, userId)
+    : contest.participationType === 'paid' && (await hasVerifiedFee(db, contest.id, userId))
       ? 'verified'
       : 'unpaid';
   return joinRefusal({
     contest,
-    tier: memberTier(db, userId),
-    joined: isParticipant(db, contest.id, userId),
+    tier: await memberTier(db, userId),
+    joined: await isParticipant(db, contest.id, userId),
     inviteCode,
     fee,
     now,
@@ -205,23 +205,34 @@ const joinContestColumns = {
 };
 
 /** The contest as the join rule reads it (works inside a transaction). */
-export function readJoinContest(db: DbOrTx, contestId: number): JoinContest | undefined {
-  return db.select(joinContestColumns).from(contests).where(eq(contests.id, contestId)).get();
+export async function readJoinContest(
+  db: DbOrTx,
+  contestId: number,
+): Promise<JoinContest | undefined> {
+  const [contest] = await db
+    .select(joinContestColumns)
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return contest;
 }
 
 /** A contest the member may see, else the same 404 as a missing one. */
-export function visibleJoinContest(
+export async function visibleJoinContest(
   db: DbOrTx,
   actor: Pick<Actor, 'id' | 'role'>,
   contestId: number,
-): JoinContest {
-  const contest = readJoinContest(db, contestId);
+): Promise<JoinContest> {
+  const contest = await readJoinContest(db, contestId);
   if (!contest || !isVisible(contest, actor)) throw notFound();
   return contest;
 }
 
-function participantOf(db: DbOrTx, contestId: number, userId: number): TParticipant | undefined {
-  return db
+async function participantOf(
+  db: DbOrTx,
+  contestId: number,
+  userId: number,
+): Promise<TParticipant | undefined> {
+  const [participant] = await db
     .select({
       id: contestParticipants.id,
       contestId: contestParticipants.contestId,
@@ -233,32 +244,35 @@ function participantOf(db: DbOrTx, contestId: number, userId: number): TParticip
     .from(contestParticipants)
     .where(
       and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
-    )
-    .get();
+    );
+  return participant;
 }
 
-function isParticipant(db: DbOrTx, contestId: number, userId: number): boolean {
-  return !!db
+async function isParticipant(db: DbOrTx, contestId: number, userId: number): Promise<boolean> {
+  const [row] = await db
     .select({ id: contestParticipants.id })
     .from(contestParticipants)
     .where(
       and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
-    )
-    .get();
+    );
+  return !!row;
 }
 
-export function memberTier(db: DbOrTx, userId: number): Tier {
-  const row = db
+export async function memberTier(db: DbOrTx, userId: number): Promise<Tier> {
+  const [row] = await db
     .select({ tier: users.subscriptionTier })
     .from(users)
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
   return normalizeTier(row?.tier);
 }
 
 /** Whether a reviewer verified this member's entry fee for this contest. */
-export function hasVerifiedFee(db: DbOrTx, contestId: number, userId: number): boolean {
-  return !!db
+export async function hasVerifiedFee(
+  db: DbOrTx,
+  contestId: number,
+  userId: number,
+): Promise<boolean> {
+  const [row] = await db
     .select({ id: paymentProofs.id })
     .from(paymentProofs)
     .where(
@@ -269,12 +283,17 @@ export function hasVerifiedFee(db: DbOrTx, contestId: number, userId: number): b
         eq(paymentProofs.status, 'verified'),
       ),
     )
-    .get();
+    .limit(1);
+  return !!row;
 }
 
 /** The member's latest entry-fee proof for a contest, while it is pending or was rejected. */
-function openFeeProof(db: DbOrTx, contestId: number, userId: number): TFeeProof | null {
-  const latest = db
+async function openFeeProof(
+  db: DbOrTx,
+  contestId: number,
+  userId: number,
+): Promise<TFeeProof | null> {
+  const [latest] = await db
     .select({
       id: paymentProofs.id,
       status: paymentProofs.status,
@@ -290,7 +309,7 @@ function openFeeProof(db: DbOrTx, contestId: number, userId: number): TFeeProof 
       ),
     )
     .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
-    .get();
+    .limit(1);
   if (!latest || latest.status === 'verified') return null;
   return { ...latest, status: latest.status };
 }
@@ -299,7 +318,7 @@ function openFeeProof(db: DbOrTx, contestId: number, userId: number): TFeeProof 
  * Joins a contest. Check and insert are one IMMEDIATE transaction (the write lock is taken
  * before the count is read), so the cap holds however many join at once, from any process.
  */
-export function joinContest({
+export async function joinContest({
   db,
   actor,
   contestId,
@@ -311,14 +330,14 @@ export function joinContest({
   contestId: number;
   inviteCode?: string | null;
   now?: number;
-}): TParticipant {
-  const participant = db.transaction(
-    (tx) => {
-      const contest = visibleJoinContest(tx, actor, contestId);
-      const refusal = joinRefusalFor({ db: tx, contest, userId: actor.id, inviteCode, now });
+}): Promise<TParticipant> {
+  const participant = await db.transaction(
+    async (tx) => {
+      const contest = await visibleJoinContest(tx, actor, contestId);
+      const refusal = await joinRefusalFor({ db: tx, contest, userId: actor.id, inviteCode, now });
       if (refusal) throw refusalError(refusal);
-      addParticipant({ db: tx, contestId, userId: actor.id });
-      return participantOf(tx, contestId, actor.id)!;
+      await addParticipant({ db: tx, contestId, userId: actor.id });
+      return (await participantOf(tx, contestId, actor.id))!;
     },
     { behavior: 'immediate' },
   );
@@ -327,7 +346,7 @@ export function joinContest({
 }
 
 /** Leaves a contest, before its start. */
-export function leaveContest({
+export async function leaveContest({
   db,
   actor,
   contestId,
@@ -337,18 +356,18 @@ export function leaveContest({
   actor: Actor;
   contestId: number;
   now?: number;
-}): { contestId: number; participants: number } {
-  const participants = db.transaction(
-    (tx) => {
-      const contest = visibleJoinContest(tx, actor, contestId);
-      if (!isParticipant(tx, contestId, actor.id)) {
+}): Promise<{ contestId: number; participants: number }> {
+  const participants = await db.transaction(
+    async (tx) => {
+      const contest = await visibleJoinContest(tx, actor, contestId);
+      if (!(await isParticipant(tx, contestId, actor.id))) {
         throw refusalError({ reason: 'not_joined', message: M.not_joined });
       }
       if (!contest.startDate || contest.startDate.getTime() <= now) {
         throw refusalError({ reason: 'started', message: M.started });
       }
-      removeParticipant({ db: tx, contestId, userId: actor.id });
-      return readJoinContest(tx, contestId)!.participants;
+      await removeParticipant({ db: tx, contestId, userId: actor.id });
+      return (await readJoinContest(tx, contestId))!.participants;
     },
     { behavior: 'immediate' },
   );
@@ -357,7 +376,7 @@ export function leaveContest({
 }
 
 /** Where the caller stands with a contest: joined, and what a join would be refused for now. */
-export function participationStatus({
+export async function participationStatus({
   db,
   viewer,
   contestId,
@@ -367,10 +386,12 @@ export function participationStatus({
   viewer: Pick<Actor, 'id' | 'role'>;
   contestId: number;
   now?: number;
-}): TParticipationStatus {
-  const contest = visibleJoinContest(db, viewer, contestId);
-  const participant = participantOf(db, contestId, viewer.id) ?? null;
-  const refusal = participant ? null : joinRefusalFor({ db, contest, userId: viewer.id, now });
+}): Promise<TParticipationStatus> {
+  const contest = await visibleJoinContest(db, viewer, contestId);
+  const participant = (await participantOf(db, contestId, viewer.id)) ?? null;
+  const refusal = participant
+    ? null
+    : await joinRefusalFor({ db, contest, userId: viewer.id, now });
   return {
     contestId,
     joined: !!participant,
@@ -382,7 +403,7 @@ export function participationStatus({
     // What became of the fee the member paid, while they wait (or may pay again).
     feeProof:
       !participant && contest.participationType === 'paid'
-        ? openFeeProof(db, contestId, viewer.id)
+        ? await openFeeProof(db, contestId, viewer.id)
         : null,
   };
 }

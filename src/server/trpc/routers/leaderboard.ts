@@ -57,8 +57,8 @@ export const leaderboardRouter = router({
    */
   onChange: protectedProcedure
     .input(ZLeaderboardChangeRequestSchema)
-    .subscription(({ ctx, input, signal }) => {
-      leaderboard.leaderboardContest(ctx.db, ctx.actor, input.contestId);
+    .subscription(async ({ ctx, input, signal }) => {
+      await leaderboard.leaderboardContest(ctx.db, ctx.actor, input.contestId);
       return (async function* () {
         for await (const event of leaderboardChanges({ db: ctx.db, ...input, signal })) {
           yield tracked(event.id, event.change);
