@@ -112,11 +112,11 @@ const enforceAccess = t.middleware(({ ctx, meta, path, next }) => {
   return next();
 });
 
-const maintenanceGate = t.middleware(({ ctx, meta, next }) => {
+const maintenanceGate = t.middleware(async ({ ctx, meta, next }) => {
   if (
     !meta?.openInMaintenance &&
     ctx.user?.role !== 'admin' &&
-    getPlatformSettings({ db: ctx.db }).maintenanceMode
+    (await getPlatformSettings({ db: ctx.db })).maintenanceMode
   ) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MSG.maintenance });
   }
