@@ -35,8 +35,8 @@ const body = (overrides: Record<string, unknown> = {}) =>
 
 describe('GET /api/contests', () => {
   it('answers the members’ view as a plain array with X-Total-Count and ISO dates', async () => {
-    const visible = insertContest(s.db, { createdBy: other.id, status: 'active' });
-    const hidden = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    const visible = await insertContest(s.db, { createdBy: other.id, status: 'active' });
+    const hidden = await insertContest(s.db, { createdBy: other.id, status: 'pending' });
     const res = await memberHttp.get('/api/contests');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -49,7 +49,7 @@ describe('GET /api/contests', () => {
   });
 
   it('takes ?tab=, ?category=, ?tier=, ?participation=, ?page= and ?pageSize=', async () => {
-    const art = insertContest(s.db, {
+    const art = await insertContest(s.db, {
       createdBy: other.id,
       status: 'active',
       category: 'art',
@@ -87,7 +87,7 @@ describe('GET /api/contests', () => {
 
 describe('GET /api/contests?admin=true', () => {
   it('lists every contest with creatorName for moderators and admins', async () => {
-    const pending = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    const pending = await insertContest(s.db, { createdBy: other.id, status: 'pending' });
     for (const http of [moderatorHttp, adminHttp]) {
       const res = await http.get('/api/contests?admin=true&tab=pending&pageSize=100&page=1');
       expect(res.status).toBe(200);
@@ -118,7 +118,11 @@ describe('GET /api/contests/drafts', () => {
 
 describe('GET /api/contests/:idOrSlug', () => {
   it('finds a visible contest by id or by slug', async () => {
-    const c = insertContest(s.db, { createdBy: other.id, status: 'active', slug: 'rest-by-slug' });
+    const c = await insertContest(s.db, {
+      createdBy: other.id,
+      status: 'active',
+      slug: 'rest-by-slug',
+    });
     for (const path of [`/api/contests/${c.id}`, '/api/contests/rest-by-slug']) {
       const res = await memberHttp.get(path);
       expect(res.status, path).toBe(200);
@@ -133,7 +137,7 @@ describe('GET /api/contests/:idOrSlug', () => {
 
   it("answers 404 for another member's draft, pending or rejected contest, and unknown ones", async () => {
     for (const status of ['draft', 'pending', 'rejected'] as const) {
-      const c = insertContest(s.db, { createdBy: other.id, status });
+      const c = await insertContest(s.db, { createdBy: other.id, status });
       for (const path of [`/api/contests/${c.id}`, `/api/contests/${c.slug}`]) {
         const res = await memberHttp.get(path);
         expect(res.status, `${status} ${path}`).toBe(404);
@@ -164,7 +168,7 @@ describe('POST /api/contests', () => {
       createdBy: member.id,
     });
     expect(res.json.startDate).toMatch(ISO);
-    expect(storedContest(s.db, res.json.id as number)?.createdBy).toBe(member.id);
+    expect((await storedContest(s.db, res.json.id as number))?.createdBy).toBe(member.id);
   });
 
   it('lets the admin wizard create an active, featured contest', async () => {
@@ -224,7 +228,7 @@ describe('POST /api/contests', () => {
 
 describe('PATCH /api/contests/:id', () => {
   it('status only, from a moderator: approve, reject, complete by SPEC 4', async () => {
-    const pending = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    const pending = await insertContest(s.db, { createdBy: other.id, status: 'pending' });
     const approved = await moderatorHttp.patch(`/api/contests/${pending.id}`, { status: 'active' });
     expect(approved.status).toBe(200);
     expect(approved.json).toMatchObject({ id: pending.id, status: 'active' });
@@ -236,26 +240,26 @@ describe('PATCH /api/contests/:id', () => {
   });
 
   it('status only, from the creator: resubmits their rejected contest', async () => {
-    const rejected = insertContest(s.db, { createdBy: member.id, status: 'rejected' });
+    const rejected = await insertContest(s.db, { createdBy: member.id, status: 'rejected' });
     const res = await memberHttp.patch(`/api/contests/${rejected.id}`, { status: 'pending' });
     expect(res.status).toBe(200);
-    expect(storedContest(s.db, rejected.id)?.status).toBe('pending');
+    expect((await storedContest(s.db, rejected.id))?.status).toBe('pending');
   });
 
   it('featured only: moderators feature and unfeature, members are refused', async () => {
-    const active = insertContest(s.db, { createdBy: other.id, status: 'active' });
+    const active = await insertContest(s.db, { createdBy: other.id, status: 'active' });
     const featured = await adminHttp.patch(`/api/contests/${active.id}`, { featured: true });
     expect(featured.json).toMatchObject({ featured: true });
     expect((await memberHttp.patch(`/api/contests/${active.id}`, { featured: false })).status).toBe(
       403,
     );
-    expect(storedContest(s.db, active.id)?.featured).toBe(true);
+    expect((await storedContest(s.db, active.id))?.featured).toBe(true);
     await moderatorHttp.patch(`/api/contests/${active.id}`, { featured: false });
-    expect(storedContest(s.db, active.id)?.featured).toBe(false);
+    expect((await storedContest(s.db, active.id))?.featured).toBe(false);
   });
 
   it('edited fields: the admin edit dialog sets any status with the fields', async () => {
-    const active = insertContest(s.db, { createdBy: other.id, status: 'active' });
+    const active = await insertContest(s.db, { createdBy: other.id, status: 'active' });
     const res = await adminHttp.patch(`/api/contests/${active.id}`, {
       title: 'Edited Over REST',
       description: 'A new description.',
@@ -268,7 +272,7 @@ describe('PATCH /api/contests/:id', () => {
       prize: '$100',
     });
     expect(res.status).toBe(200);
-    expect(storedContest(s.db, active.id)).toMatchObject({
+    expect(await storedContest(s.db, active.id)).toMatchObject({
       title: 'Edited Over REST',
       category: 'sports',
       requiredTier: 'pro',
@@ -279,17 +283,17 @@ describe('PATCH /api/contests/:id', () => {
   });
 
   it('answers 404 for what a member may not see, 403 for what they may not change', async () => {
-    const hidden = insertContest(s.db, { createdBy: other.id, status: 'pending' });
+    const hidden = await insertContest(s.db, { createdBy: other.id, status: 'pending' });
     const res = await memberHttp.patch(`/api/contests/${hidden.id}`, { title: 'Nope' });
     expect(res.status).toBe(404);
-    const theirs = insertContest(s.db, { createdBy: other.id, status: 'active' });
+    const theirs = await insertContest(s.db, { createdBy: other.id, status: 'active' });
     expect((await memberHttp.patch(`/api/contests/${theirs.id}`, { title: 'Nope' })).status).toBe(
       403,
     );
     expect(
       (await memberHttp.patch(`/api/contests/${theirs.id}`, { status: 'active' })).status,
     ).toBe(403);
-    expect(storedContest(s.db, theirs.id)?.title).toBe(theirs.title);
+    expect((await storedContest(s.db, theirs.id))?.title).toBe(theirs.title);
     expect((await adminHttp.patch('/api/contests/abc', { featured: true })).status).toBe(404);
     expect((await adminHttp.patch('/api/contests/999999', { featured: true })).status).toBe(404);
     const bad = await adminHttp.patch(`/api/contests/${theirs.id}`, { startDate: 'soon' });
@@ -347,8 +351,8 @@ describe('the date order and the score settings over REST', () => {
   });
 
   it('PATCH checks one changed date against the stored others (400), and approve refuses', async () => {
-    const pending = insertContest(s.db, { createdBy: member.id, status: 'pending' });
-    const stored = storedContest(s.db, pending.id)!;
+    const pending = await insertContest(s.db, { createdBy: member.id, status: 'pending' });
+    const stored = (await storedContest(s.db, pending.id))!;
     const endOnly = await moderatorHttp.patch(`/api/contests/${pending.id}`, {
       endDate: iso(stored.startDate!.getTime() - DAY),
       title: stored.title,
@@ -361,7 +365,7 @@ describe('the date order and the score settings over REST', () => {
     expect(deadlineOnly.status).toBe(400);
     expect(deadlineOnly.json.message).toBe(M.deadlineAfterStart);
 
-    const impossible = insertContest(s.db, {
+    const impossible = await insertContest(s.db, {
       createdBy: member.id,
       status: 'pending',
       startDate: start,
@@ -374,7 +378,7 @@ describe('the date order and the score settings over REST', () => {
     });
     expect(approve.status).toBe(400);
     expect(approve.json).toMatchObject({ code: 'BAD_REQUEST', message: M.endBeforeStart });
-    expect(storedContest(s.db, impossible.id)?.status).toBe('pending');
+    expect((await storedContest(s.db, impossible.id))?.status).toBe('pending');
     // The edit dialog's status with the fields is held to the same rule.
     const edit = await adminHttp.patch(`/api/contests/${impossible.id}`, {
       status: 'active',
@@ -387,9 +391,9 @@ describe('the date order and the score settings over REST', () => {
 
 describe('GET /api/contests/:id/participants', () => {
   it('answers moderators and admins a plain array with X-Total-Count; members 403', async () => {
-    const contest = insertContest(s.db, { createdBy: member.id, status: 'active' });
-    addParticipant({ db: s.db, contestId: contest.id, userId: other.id, score: 12 });
-    addParticipant({ db: s.db, contestId: contest.id, userId: member.id });
+    const contest = await insertContest(s.db, { createdBy: member.id, status: 'active' });
+    await addParticipant({ db: s.db, contestId: contest.id, userId: other.id, score: 12 });
+    await addParticipant({ db: s.db, contestId: contest.id, userId: member.id });
     for (const http of [moderatorHttp, adminHttp]) {
       const res = await http.get(`/api/contests/${contest.id}/participants`);
       expect(res.status).toBe(200);
@@ -413,7 +417,7 @@ describe('GET /api/contests/:id/participants', () => {
   it('answers 404 for an unknown or malformed id and 400 for a bad page', async () => {
     expect((await adminHttp.get('/api/contests/9999999/participants')).status).toBe(404);
     expect((await adminHttp.get('/api/contests/abc/participants')).status).toBe(404);
-    const contest = insertContest(s.db, { createdBy: member.id, status: 'active' });
+    const contest = await insertContest(s.db, { createdBy: member.id, status: 'active' });
     const bad = await adminHttp.get(`/api/contests/${contest.id}/participants?page=0`);
     expect([bad.status, bad.json.message]).toEqual([400, 'Page must be at least 1']);
   });

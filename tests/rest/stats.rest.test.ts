@@ -15,7 +15,7 @@ describe('GET /api/admin/stats', () => {
   it('answers the figures to admins', async () => {
     const admin = await createUser(s.db, { role: 'admin' });
     await createUser(s.db, { tier: 'pro' });
-    insertContest(s.db, { createdBy: admin.id, status: 'pending' });
+    await insertContest(s.db, { createdBy: admin.id, status: 'pending' });
     const res = await (await clientFor(s, admin.id)).get('/api/admin/stats');
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({

@@ -1,6 +1,7 @@
 // The members' lists stay fast at 10,000 contests because each tab's query reads an index, and
 // the default tabs read it in page order (a page stops after its rows). Checked on SQLite's own
 // query plans, so no timing is involved: a change that loses an index fails here.
+import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   getContest,
@@ -14,16 +15,17 @@ import { createTestDb, createUser } from '../helpers/db';
 const t = await createTestDb();
 afterAll(() => t.close());
 const viewer = await createUser(t.db);
-const sqlite = t.db.$client;
+// The connection reads are prepared on (the read-only one): this suite is about SQLite's plans.
+const sqlite = (t.db as unknown as { $client: Database.Database }).$client;
 for (let i = 0; i < 300; i += 1) {
-  insertContest(t.db, {
+  await insertContest(t.db, {
     createdBy: viewer.id,
     status: (['active', 'completed', 'pending', 'draft'] as const)[i % 4],
   });
 }
 
 /** The SQL of every statement prepared while `run` runs (the services prepare on first use). */
-function preparedBy(run: () => void): string[] {
+async function preparedBy(run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((source: string) => {
@@ -31,7 +33,7 @@ function preparedBy(run: () => void): string[] {
     return prepare(source);
   }) as typeof sqlite.prepare;
   try {
-    run();
+    await run();
   } finally {
     sqlite.prepare = prepare;
   }
@@ -50,18 +52,19 @@ const me = { id: viewer.id, role: 'user' as const };
 
 // Statements are prepared once per database: the first call of each kind prepares it. The reads
 // of one contest and of the drafts are prepared with the first list.
-const reads = preparedBy(() => getContest({ db: t.db, viewer: me, idOrSlug: 1 }));
-const byTab = new Map<ContestTab, string[]>(
-  CONTEST_TABS.map((tab) => [
+const reads = await preparedBy(() => getContest({ db: t.db, viewer: me, idOrSlug: 1 }));
+const byTab = new Map<ContestTab, string[]>();
+for (const tab of CONTEST_TABS) {
+  byTab.set(
     tab,
-    preparedBy(() => {
-      listContests({ db: t.db, viewer: me, tab, page: 2, pageSize: 12 });
-      listContests({ db: t.db, viewer: me, tab, category: 'art', page: 1, pageSize: 12 });
-      listContests({ db: t.db, viewer: me, tab, tier: 'pro', page: 1, pageSize: 12 });
+    await preparedBy(async () => {
+      await listContests({ db: t.db, viewer: me, tab, page: 2, pageSize: 12 });
+      await listContests({ db: t.db, viewer: me, tab, category: 'art', page: 1, pageSize: 12 });
+      await listContests({ db: t.db, viewer: me, tab, tier: 'pro', page: 1, pageSize: 12 });
     }),
-  ]),
-);
-listDrafts({ db: t.db, viewer: me });
+  );
+}
+await listDrafts({ db: t.db, viewer: me });
 
 describe('query plans of the contest reads', () => {
   it.each(CONTEST_TABS)(

@@ -33,29 +33,32 @@ const admin = await createUser(t.db, { role: 'admin' });
 
 const as = (user: CreatedUser) => callerFor(t, user).caller;
 
-function setApproval(required: boolean) {
-  const current = getPlatformSettings({ db: t.db });
-  savePlatformSettings({ db: t.db, value: { ...current, contestApprovalRequired: required } });
+async function setApproval(required: boolean) {
+  const current = await getPlatformSettings({ db: t.db });
+  await savePlatformSettings({
+    db: t.db,
+    value: { ...current, contestApprovalRequired: required },
+  });
 }
 beforeEach(() => setApproval(true));
 
 /** Audit rows about one contest, oldest first. */
-function auditOf(id: number) {
-  return t.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.targetType, 'contest'), eq(auditLog.targetId, String(id))))
-    .orderBy(auditLog.id)
-    .all()
-    .map((r) => ({
-      action: r.action,
-      actorId: r.actorId,
-      before: r.before ? (JSON.parse(r.before) as unknown) : null,
-      after: r.after ? (JSON.parse(r.after) as unknown) : null,
-    }));
+async function auditOf(id: number) {
+  return (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'contest'), eq(auditLog.targetId, String(id))))
+      .orderBy(auditLog.id)
+  ).map((r) => ({
+    action: r.action,
+    actorId: r.actorId,
+    before: r.before ? (JSON.parse(r.before) as unknown) : null,
+    after: r.after ? (JSON.parse(r.after) as unknown) : null,
+  }));
 }
 
-const contestCount = () => t.db.select({ n: count() }).from(contests).get()!.n;
+const contestCount = async () => (await t.db.select({ n: count() }).from(contests))[0]!.n;
 
 describe('contests.create', () => {
   it("makes a member's submission pending while approval is required, whatever it asks", async () => {
@@ -74,14 +77,14 @@ describe('contests.create', () => {
       category: 'gaming',
       canEdit: true,
     });
-    expect(storedContest(t.db, created.id)).toMatchObject({
+    expect(await storedContest(t.db, created.id)).toMatchObject({
       status: 'pending',
       draft: false,
       featured: false,
       createdBy: member.id,
       participants: 0,
     });
-    expect(auditOf(created.id)).toEqual([
+    expect(await auditOf(created.id)).toEqual([
       {
         action: 'contest.create',
         actorId: member.id,
@@ -92,11 +95,11 @@ describe('contests.create', () => {
   });
 
   it('makes it active at once when approval is switched off', async () => {
-    setApproval(false);
+    await setApproval(false);
     const created = await as(member).contests.create(
       createInput({ title: 'Open Cup', status: 'pending' }),
     );
-    expect(storedContest(t.db, created.id)?.status).toBe('active');
+    expect((await storedContest(t.db, created.id))?.status).toBe('active');
   });
 
   it('lets moderators and admins set any status and featured, active by default', async () => {
@@ -105,14 +108,14 @@ describe('contests.create', () => {
     const completed = await as(admin).contests.create(
       createInput({ title: 'Admin Completed', status: 'completed', featured: true }),
     );
-    expect(storedContest(t.db, completed.id)).toMatchObject({
+    expect(await storedContest(t.db, completed.id)).toMatchObject({
       status: 'completed',
       featured: true,
     });
     const byModerator = await as(moderator).contests.create(
       createInput({ title: 'Moderator Rejected', status: 'rejected' }),
     );
-    expect(storedContest(t.db, byModerator.id)).toMatchObject({
+    expect(await storedContest(t.db, byModerator.id)).toMatchObject({
       status: 'rejected',
       createdBy: moderator.id,
     });
@@ -129,7 +132,7 @@ describe('contests.create', () => {
       enableComments: false,
     });
     const created = await as(member).contests.create({ ...form, type: form.category });
-    const row = storedContest(t.db, created.id)!;
+    const row = (await storedContest(t.db, created.id))!;
     expect(row).toMatchObject({
       title: 'Every Field',
       shortDescription: form.shortDescription,
@@ -154,17 +157,17 @@ describe('contests.create', () => {
     const free = await as(member).contests.create(
       createInput({ title: 'Free With Fee', participationType: 'free', entryFee: 40 }),
     );
-    expect(storedContest(t.db, free.id)?.entryFee).toBeNull();
+    expect((await storedContest(t.db, free.id))?.entryFee).toBeNull();
     const invite = await as(member).contests.create(
       createInput({ title: 'Invite Only', participationType: 'invite' }),
     );
-    const code = storedContest(t.db, invite.id)?.inviteCode;
+    const code = (await storedContest(t.db, invite.id))?.inviteCode;
     expect(code).toMatch(/^[A-Za-z0-9_-]{8}$/);
     expect(invite.inviteCode).toBe(code);
   });
 
   it('refuses a paid contest without a fee, and fees out of range', async () => {
-    const before = contestCount();
+    const before = await contestCount();
     expect(
       await failure(as(member).contests.create(createInput({ participationType: 'paid' }))),
     ).toEqual({ code: 'BAD_REQUEST', message: M.entryFee });
@@ -182,7 +185,7 @@ describe('contests.create', () => {
         )
       ).message,
     ).toBe(M.entryFeeNumber);
-    expect(contestCount()).toBe(before);
+    expect(await contestCount()).toBe(before);
   });
 
   it('requires the type, equal to the category (SPEC 5 server rule)', async () => {
@@ -253,7 +256,7 @@ describe('contests.create', () => {
         endDate: '2030-06-08T09:00:00+02:00',
       }),
     );
-    expect(storedContest(t.db, created.id)?.endDate?.toISOString()).toBe(
+    expect((await storedContest(t.db, created.id))?.endDate?.toISOString()).toBe(
       '2030-06-08T07:00:00.000Z',
     );
   });
@@ -274,29 +277,32 @@ describe('contests.create', () => {
   });
 
   it("accepts only the caller's own cover and guide uploads, or a shipped demo cover", async () => {
-    const cover = uploadRow(t.db, member.id, 'cover');
-    const guide = uploadRow(t.db, member.id, 'guide');
+    const cover = await uploadRow(t.db, member.id, 'cover');
+    const guide = await uploadRow(t.db, member.id, 'guide');
     const created = await as(member).contests.create(
       createInput({ title: 'With Files', coverImage: cover, pdfGuide: guide }),
     );
-    expect(storedContest(t.db, created.id)).toMatchObject({ coverImage: cover, pdfGuide: guide });
+    expect(await storedContest(t.db, created.id)).toMatchObject({
+      coverImage: cover,
+      pdfGuide: guide,
+    });
     const demo = await as(member).contests.create(
       createInput({ title: 'Demo Cover', coverImage: '/images/contests/candle-games.jpg' }),
     );
     expect(demo.coverImage).toBe('/images/contests/candle-games.jpg');
 
-    const before = contestCount();
-    const theirs = uploadRow(t.db, other.id, 'cover');
+    const before = await contestCount();
+    const theirs = await uploadRow(t.db, other.id, 'cover');
     expect(await failure(as(member).contests.create(createInput({ coverImage: theirs })))).toEqual({
       code: 'BAD_REQUEST',
       message: M.coverImage,
     });
-    const avatar = uploadRow(t.db, member.id, 'avatar');
+    const avatar = await uploadRow(t.db, member.id, 'avatar');
     expect(
       (await failure(as(member).contests.create(createInput({ coverImage: avatar })))).message,
     ).toBe(M.coverImage);
     // An image uploaded without a purpose is not a PDF guide.
-    const anyImage = uploadRow(t.db, member.id, 'any');
+    const anyImage = await uploadRow(t.db, member.id, 'any');
     expect(
       (await failure(as(member).contests.create(createInput({ pdfGuide: anyImage })))).message,
     ).toBe(M.pdfGuide);
@@ -309,7 +315,7 @@ describe('contests.create', () => {
         )
       ).message,
     ).toBe(M.coverImage);
-    expect(contestCount()).toBe(before);
+    expect(await contestCount()).toBe(before);
   });
 
   it("submits the caller's own draft in place, and nobody else's", async () => {
@@ -319,7 +325,7 @@ describe('contests.create', () => {
     );
     expect(submitted).toMatchObject({ id: draft.id, status: 'pending', slug: 'draft-submitted' });
     expect((await as(member).contests.drafts()).map((d) => d.id)).not.toContain(draft.id);
-    expect(auditOf(draft.id)).toEqual([
+    expect(await auditOf(draft.id)).toEqual([
       {
         action: 'contest.status',
         actorId: member.id,
@@ -333,11 +339,11 @@ describe('contests.create', () => {
       code: 'NOT_FOUND',
       message: M.notFound,
     });
-    const active = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const active = await insertContest(t.db, { createdBy: member.id, status: 'active' });
     expect((await failure(as(member).contests.create(createInput({ id: active.id })))).code).toBe(
       'FORBIDDEN',
     );
-    expect(storedContest(t.db, theirs.id)?.status).toBe('draft');
+    expect((await storedContest(t.db, theirs.id))?.status).toBe('draft');
   });
 
   it('ignores a createdBy in the body: the creator is the caller', async () => {
@@ -345,14 +351,14 @@ describe('contests.create', () => {
       ...createInput({ title: 'Created By Ignored' }),
       createdBy: 1,
     } as never);
-    expect(storedContest(t.db, created.id)?.createdBy).toBe(admin.id);
+    expect((await storedContest(t.db, created.id))?.createdBy).toBe(admin.id);
   });
 });
 
 describe('contests.saveDraft', () => {
   it('creates a draft from whatever is filled, defaults for the rest', async () => {
     const draft = await as(member).contests.saveDraft({ title: 'Half Done', category: 'art' });
-    expect(storedContest(t.db, draft.id)).toMatchObject({
+    expect(await storedContest(t.db, draft.id)).toMatchObject({
       title: 'Half Done',
       slug: 'half-done',
       status: 'draft',
@@ -392,7 +398,7 @@ describe('contests.saveDraft', () => {
       participationType: 'paid',
       entryFee: '12',
     });
-    expect(storedContest(t.db, draft.id)).toMatchObject({
+    expect(await storedContest(t.db, draft.id)).toMatchObject({
       title: 'Merge Me',
       shortDescription: null,
       maxParticipants: 40,
@@ -400,13 +406,13 @@ describe('contests.saveDraft', () => {
       entryFee: '12',
     });
     expect(saved.startDate?.toISOString()).toBe('2031-01-01T10:00:00.000Z');
-    expect(storedContest(t.db, draft.id)!.updatedAt.getTime()).toBeGreaterThanOrEqual(
+    expect((await storedContest(t.db, draft.id))!.updatedAt.getTime()).toBeGreaterThanOrEqual(
       draft.updatedAt.getTime(),
     );
   });
 
   it("validates what is filled with SPEC 5's messages", async () => {
-    const before = contestCount();
+    const before = await contestCount();
     expect(await failure(as(member).contests.saveDraft({ title: 'ab' }))).toEqual({
       code: 'BAD_REQUEST',
       message: M.title,
@@ -417,7 +423,7 @@ describe('contests.saveDraft', () => {
     expect((await failure(as(member).contests.saveDraft({ maxParticipants: 0 }))).message).toBe(
       M.maxParticipantsMin,
     );
-    expect(contestCount()).toBe(before);
+    expect(await contestCount()).toBe(before);
   });
 
   it("never touches someone else's draft, nor a contest that left draft", async () => {
@@ -429,12 +435,12 @@ describe('contests.saveDraft', () => {
     expect(
       (await failure(as(moderator).contests.saveDraft({ id: theirs.id, title: 'Hijacked' }))).code,
     ).toBe('NOT_FOUND');
-    expect(storedContest(t.db, theirs.id)?.title).toBe('Their Draft');
-    const pending = insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    expect((await storedContest(t.db, theirs.id))?.title).toBe('Their Draft');
+    const pending = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
     expect(
       await failure(as(member).contests.saveDraft({ id: pending.id, title: 'Back To Draft' })),
     ).toEqual({ code: 'CONFLICT', message: 'Only drafts can be saved as a draft' });
-    expect(storedContest(t.db, pending.id)?.status).toBe('pending');
+    expect((await storedContest(t.db, pending.id))?.status).toBe('pending');
   });
 });
 
@@ -443,19 +449,19 @@ describe('contests.update', () => {
     const created = await as(member).contests.create(createInput({ title: 'Editable Pending' }));
     const updated = await as(member).contests.update({ id: created.id, title: 'Edited Pending' });
     expect(updated).toMatchObject({ status: 'pending', slug: 'edited-pending' });
-    expect(storedContest(t.db, created.id)?.title).toBe('Edited Pending');
+    expect((await storedContest(t.db, created.id))?.title).toBe('Edited Pending');
   });
 
   it('resubmits a rejected contest: pending with approval on, active with it off', async () => {
-    const first = insertContest(t.db, { createdBy: member.id, status: 'rejected' });
+    const first = await insertContest(t.db, { createdBy: member.id, status: 'rejected' });
     await as(member).contests.update({ id: first.id, status: 'pending' });
-    expect(storedContest(t.db, first.id)?.status).toBe('pending');
-    setApproval(false);
-    const second = insertContest(t.db, { createdBy: member.id, status: 'rejected' });
+    expect((await storedContest(t.db, first.id))?.status).toBe('pending');
+    await setApproval(false);
+    const second = await insertContest(t.db, { createdBy: member.id, status: 'rejected' });
     // Whatever status a member asks for, resubmitting follows the setting.
     await as(member).contests.update({ id: second.id, status: 'completed' });
-    expect(storedContest(t.db, second.id)?.status).toBe('active');
-    expect(auditOf(second.id)).toEqual([
+    expect((await storedContest(t.db, second.id))?.status).toBe('active');
+    expect(await auditOf(second.id)).toEqual([
       {
         action: 'contest.status',
         actorId: member.id,
@@ -466,9 +472,9 @@ describe('contests.update', () => {
   });
 
   it('keeps an edited rejected contest rejected until it is resubmitted', async () => {
-    const rejected = insertContest(t.db, { createdBy: member.id, status: 'rejected' });
+    const rejected = await insertContest(t.db, { createdBy: member.id, status: 'rejected' });
     await as(member).contests.update({ id: rejected.id, prize: 'A bigger prize' });
-    expect(storedContest(t.db, rejected.id)).toMatchObject({
+    expect(await storedContest(t.db, rejected.id)).toMatchObject({
       status: 'rejected',
       prize: 'A bigger prize',
     });
@@ -480,31 +486,31 @@ describe('contests.update', () => {
       code: 'BAD_REQUEST',
       message: M.shortDescription,
     });
-    expect(storedContest(t.db, draft.id)?.status).toBe('draft');
+    expect((await storedContest(t.db, draft.id))?.status).toBe('draft');
   });
 
   it('refuses members what is not theirs to change', async () => {
-    const active = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const active = await insertContest(t.db, { createdBy: member.id, status: 'active' });
     expect(await failure(as(member).contests.update({ id: active.id, title: 'Too Late' }))).toEqual(
       { code: 'FORBIDDEN', message: 'This contest can no longer be edited' },
     );
-    const theirsActive = insertContest(t.db, { createdBy: other.id, status: 'active' });
+    const theirsActive = await insertContest(t.db, { createdBy: other.id, status: 'active' });
     expect(
       (await failure(as(member).contests.update({ id: theirsActive.id, title: 'Not Mine' }))).code,
     ).toBe('FORBIDDEN');
     for (const status of ['draft', 'pending', 'rejected'] as const) {
-      const hidden = insertContest(t.db, { createdBy: other.id, status });
+      const hidden = await insertContest(t.db, { createdBy: other.id, status });
       expect(await failure(as(member).contests.update({ id: hidden.id, title: 'Peek' }))).toEqual({
         code: 'NOT_FOUND',
         message: M.notFound,
       });
-      expect(storedContest(t.db, hidden.id)?.title).toBe(hidden.title);
+      expect((await storedContest(t.db, hidden.id))?.title).toBe(hidden.title);
     }
-    const pending = insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    const pending = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
     expect(
       (await failure(as(member).contests.update({ id: pending.id, featured: true }))).code,
     ).toBe('FORBIDDEN');
-    expect(storedContest(t.db, pending.id)?.featured).toBe(false);
+    expect((await storedContest(t.db, pending.id))?.featured).toBe(false);
     expect(await failure(as(member).contests.update({ id: 9_999_999, title: 'Nowhere' }))).toEqual({
       code: 'NOT_FOUND',
       message: M.notFound,
@@ -512,7 +518,7 @@ describe('contests.update', () => {
   });
 
   it("lets moderators edit any contest under the server's rules, audited", async () => {
-    const active = insertContest(t.db, {
+    const active = await insertContest(t.db, {
       createdBy: member.id,
       status: 'active',
       title: 'Published Title',
@@ -532,7 +538,7 @@ describe('contests.update', () => {
       category: 'sports',
       description: 'Ten chars!',
     });
-    const [entry] = auditOf(active.id);
+    const [entry] = await auditOf(active.id);
     expect(entry).toMatchObject({
       action: 'contest.update',
       actorId: moderator.id,
@@ -550,13 +556,13 @@ describe('contests.update', () => {
     const created = await as(member).contests.create(createInput({ title: 'Slug Before' }));
     expect(created).toMatchObject({ slug: 'slug-before', publishedAt: null });
     await as(member).contests.update({ id: created.id, title: 'Slug While Pending' });
-    expect(storedContest(t.db, created.id)?.slug).toBe('slug-while-pending');
+    expect((await storedContest(t.db, created.id))?.slug).toBe('slug-while-pending');
     const approved = await as(moderator).contests.setStatus({ id: created.id, status: 'active' });
     expect(approved.publishedAt).toBeInstanceOf(Date);
     // Sent back to pending by an admin, renamed by its creator: links to it keep working.
     await as(admin).contests.update({ id: created.id, status: 'rejected' });
     await as(member).contests.update({ id: created.id, title: 'Slug After Rejection' });
-    expect(storedContest(t.db, created.id)).toMatchObject({
+    expect(await storedContest(t.db, created.id)).toMatchObject({
       title: 'Slug After Rejection',
       slug: 'slug-while-pending',
       publishedAt: approved.publishedAt,
@@ -565,10 +571,16 @@ describe('contests.update', () => {
   });
 
   it('lets admins set any status and featured directly (the edit dialog)', async () => {
-    const pending = insertContest(t.db, { createdBy: member.id, status: 'completed' });
+    const pending = await insertContest(t.db, { createdBy: member.id, status: 'completed' });
     await as(admin).contests.update({ id: pending.id, status: 'pending', featured: true });
-    expect(storedContest(t.db, pending.id)).toMatchObject({ status: 'pending', featured: true });
-    expect(auditOf(pending.id).map((a) => a.action)).toEqual(['contest.status', 'contest.feature']);
+    expect(await storedContest(t.db, pending.id)).toMatchObject({
+      status: 'pending',
+      featured: true,
+    });
+    expect((await auditOf(pending.id)).map((a) => a.action)).toEqual([
+      'contest.status',
+      'contest.feature',
+    ]);
     expect(
       await failure(as(admin).contests.update({ id: pending.id, status: 'draft' })),
     ).toMatchObject({ code: 'BAD_REQUEST' });
@@ -581,41 +593,44 @@ describe('contests.update', () => {
         as(admin).contests.update({ id: draft.id, status: 'active', description: 'Long enough!' }),
       ),
     ).toEqual({ code: 'BAD_REQUEST', message: M.startDate });
-    expect(storedContest(t.db, draft.id)?.status).toBe('draft');
+    expect((await storedContest(t.db, draft.id))?.status).toBe('draft');
   });
 
   it('never lowers the cap below the members already in', async () => {
-    const active = insertContest(t.db, { createdBy: member.id, status: 'active' });
-    t.db.update(contests).set({ participants: 5 }).where(eq(contests.id, active.id)).run();
+    const active = await insertContest(t.db, { createdBy: member.id, status: 'active' });
+    await t.db.update(contests).set({ participants: 5 }).where(eq(contests.id, active.id));
     expect(
       (await failure(as(admin).contests.update({ id: active.id, maxParticipants: 4 }))).message,
     ).toBe('Max participants cannot be lower than the current number of participants (5)');
     await as(admin).contests.update({ id: active.id, maxParticipants: 5 });
-    expect(storedContest(t.db, active.id)?.maxParticipants).toBe(5);
+    expect((await storedContest(t.db, active.id))?.maxParticipants).toBe(5);
   });
 
   it('clears the fee when a contest stops being paid, and mints an invite code for invite', async () => {
-    const paid = insertContest(t.db, {
+    const paid = await insertContest(t.db, {
       createdBy: member.id,
       status: 'pending',
       participationType: 'paid',
       entryFee: '30',
     });
     await as(member).contests.update({ id: paid.id, participationType: 'invite' });
-    const row = storedContest(t.db, paid.id)!;
+    const row = (await storedContest(t.db, paid.id))!;
     expect(row.entryFee).toBeNull();
     expect(row.inviteCode).toMatch(/^[A-Za-z0-9_-]{8}$/);
   });
 
   it('accepts a cover only if it is new and the caller’s own', async () => {
-    const cover = uploadRow(t.db, member.id, 'cover');
+    const cover = await uploadRow(t.db, member.id, 'cover');
     const created = await as(member).contests.create(
       createInput({ title: 'Cover Kept', coverImage: cover }),
     );
     // A moderator editing other fields keeps the member's cover without owning it.
     await as(moderator).contests.update({ id: created.id, coverImage: cover, prize: 'More' });
-    expect(storedContest(t.db, created.id)).toMatchObject({ coverImage: cover, prize: 'More' });
-    const someoneElses = uploadRow(t.db, other.id, 'cover');
+    expect(await storedContest(t.db, created.id)).toMatchObject({
+      coverImage: cover,
+      prize: 'More',
+    });
+    const someoneElses = await uploadRow(t.db, other.id, 'cover');
     expect(
       (await failure(as(member).contests.update({ id: created.id, coverImage: someoneElses })))
         .message,
@@ -625,15 +640,15 @@ describe('contests.update', () => {
 
 describe('contests.setStatus', () => {
   it('approves and rejects pending contests, completes active ones, audited', async () => {
-    const a = insertContest(t.db, { createdBy: member.id, status: 'pending' });
-    const b = insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    const a = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    const b = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
     const approved = await as(moderator).contests.setStatus({ id: a.id, status: 'active' });
     expect(approved.status).toBe('active');
     await as(admin).contests.setStatus({ id: b.id, status: 'rejected' });
     await as(admin).contests.setStatus({ id: a.id, status: 'completed' });
-    expect(storedContest(t.db, a.id)?.status).toBe('completed');
-    expect(storedContest(t.db, b.id)?.status).toBe('rejected');
-    expect(auditOf(a.id)).toEqual([
+    expect((await storedContest(t.db, a.id))?.status).toBe('completed');
+    expect((await storedContest(t.db, b.id))?.status).toBe('rejected');
+    expect(await auditOf(a.id)).toEqual([
       {
         action: 'contest.status',
         actorId: moderator.id,
@@ -650,9 +665,9 @@ describe('contests.setStatus', () => {
   });
 
   it('holds the transitions of SPEC 4', async () => {
-    const active = insertContest(t.db, { createdBy: member.id, status: 'active' });
-    const pending = insertContest(t.db, { createdBy: member.id, status: 'pending' });
-    const completed = insertContest(t.db, { createdBy: member.id, status: 'completed' });
+    const active = await insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const pending = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    const completed = await insertContest(t.db, { createdBy: member.id, status: 'completed' });
     expect(
       await failure(as(admin).contests.setStatus({ id: active.id, status: 'active' })),
     ).toEqual({ code: 'CONFLICT', message: 'Only pending contests can be approved' });
@@ -671,28 +686,28 @@ describe('contests.setStatus', () => {
     expect(
       await failure(as(admin).contests.setStatus({ id: 9_999_999, status: 'active' })),
     ).toEqual({ code: 'NOT_FOUND', message: M.notFound });
-    expect(storedContest(t.db, pending.id)?.status).toBe('pending');
-    expect(auditOf(active.id)).toEqual([]);
+    expect((await storedContest(t.db, pending.id))?.status).toBe('pending');
+    expect(await auditOf(active.id)).toEqual([]);
   });
 
   it('is for moderators and admins only', async () => {
-    const pending = insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    const pending = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
     expect(
       (await failure(as(member).contests.setStatus({ id: pending.id, status: 'active' }))).code,
     ).toBe('FORBIDDEN');
-    expect(storedContest(t.db, pending.id)?.status).toBe('pending');
+    expect((await storedContest(t.db, pending.id))?.status).toBe('pending');
   });
 });
 
 describe('contests.setFeatured', () => {
   it('toggles featured with an audit row per change, none for no change', async () => {
-    const active = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const active = await insertContest(t.db, { createdBy: member.id, status: 'active' });
     await as(moderator).contests.setFeatured({ id: active.id, featured: true });
     await as(moderator).contests.setFeatured({ id: active.id, featured: true });
-    expect(storedContest(t.db, active.id)?.featured).toBe(true);
+    expect((await storedContest(t.db, active.id))?.featured).toBe(true);
     await as(admin).contests.setFeatured({ id: active.id, featured: false });
-    expect(storedContest(t.db, active.id)?.featured).toBe(false);
-    expect(auditOf(active.id)).toEqual([
+    expect((await storedContest(t.db, active.id))?.featured).toBe(false);
+    expect(await auditOf(active.id)).toEqual([
       {
         action: 'contest.feature',
         actorId: moderator.id,
@@ -709,7 +724,7 @@ describe('contests.setFeatured', () => {
   });
 
   it('refuses members and unknown ids', async () => {
-    const active = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const active = await insertContest(t.db, { createdBy: member.id, status: 'active' });
     expect(
       (await failure(as(member).contests.setFeatured({ id: active.id, featured: true }))).code,
     ).toBe('FORBIDDEN');
@@ -720,13 +735,13 @@ describe('contests.setFeatured', () => {
       (await failure(as(admin).contests.setFeatured({ id: active.id, featured: 'yes' as never })))
         .message,
     ).toBe(M.featured);
-    expect(storedContest(t.db, active.id)?.featured).toBe(false);
+    expect((await storedContest(t.db, active.id))?.featured).toBe(false);
   });
 });
 
 describe('contests.get', () => {
   it('finds a contest by numeric id, numeric string or slug (any case)', async () => {
-    const active = insertContest(t.db, {
+    const active = await insertContest(t.db, {
       createdBy: other.id,
       status: 'active',
       slug: 'find-me-by-slug',
@@ -746,7 +761,7 @@ describe('contests.get', () => {
 
   it("hides another member's draft, pending and rejected contests as if absent", async () => {
     for (const status of ['draft', 'pending', 'rejected'] as const) {
-      const hidden = insertContest(t.db, { createdBy: other.id, status });
+      const hidden = await insertContest(t.db, { createdBy: other.id, status });
       expect(await failure(as(member).contests.get({ idOrSlug: hidden.id }))).toEqual({
         code: 'NOT_FOUND',
         message: M.notFound,
@@ -759,12 +774,12 @@ describe('contests.get', () => {
       expect((await as(moderator).contests.get({ idOrSlug: hidden.id })).status).toBe(status);
       expect((await as(admin).contests.get({ idOrSlug: hidden.slug })).status).toBe(status);
     }
-    const completed = insertContest(t.db, { createdBy: other.id, status: 'completed' });
+    const completed = await insertContest(t.db, { createdBy: other.id, status: 'completed' });
     expect((await as(member).contests.get({ idOrSlug: completed.id })).status).toBe('completed');
   });
 
   it('shows the invite code to the creator and reviewers only, and who may edit', async () => {
-    const invite = insertContest(t.db, {
+    const invite = await insertContest(t.db, {
       createdBy: other.id,
       status: 'active',
       participationType: 'invite',
@@ -782,13 +797,13 @@ describe('contests.get', () => {
       inviteCode: 'SECRET12',
       canEdit: true,
     });
-    const pending = insertContest(t.db, { createdBy: other.id, status: 'pending' });
+    const pending = await insertContest(t.db, { createdBy: other.id, status: 'pending' });
     expect((await as(other).contests.get({ idOrSlug: pending.id })).canEdit).toBe(true);
   });
 
   it("names the creator, or nobody once the creator's account is gone", async () => {
     const leaving = await createUser(t.db);
-    const left = insertContest(t.db, { createdBy: leaving.id, status: 'active' });
+    const left = await insertContest(t.db, { createdBy: leaving.id, status: 'active' });
     expect((await as(member).contests.get({ idOrSlug: left.id })).creatorName).toBe(
       leaving.username,
     );
@@ -809,7 +824,7 @@ describe('contests.drafts', () => {
       shortDescription: 'Second draft, long enough.',
     });
     await as(other).contests.saveDraft({ title: 'Not Listed' });
-    insertContest(t.db, { createdBy: lister.id, status: 'pending' });
+    await insertContest(t.db, { createdBy: lister.id, status: 'pending' });
     await as(lister).contests.saveDraft({ id: first.id, category: 'art' });
     const drafts = await as(lister).contests.drafts();
     expect(drafts.map((d) => d.id)).toEqual([first.id, second.id]);
@@ -834,24 +849,27 @@ describe('contests.list', async () => {
   const them = await createUser(l.db);
   const now = Date.now();
   const at = (days: number) => new Date(now + days * DAY);
-  const make = (
+  const make = async (
     key: string,
     values: Partial<Parameters<typeof insertContest>[1]> & { createdBy?: number },
-  ) => [key, insertContest(l.db, { createdBy: them.id, slug: key, title: key, ...values }).id];
+  ) => [
+    key,
+    (await insertContest(l.db, { createdBy: them.id, slug: key, title: key, ...values })).id,
+  ];
   const ids = Object.fromEntries([
-    make('running', { startDate: at(-1), endDate: at(6), category: 'forex' }),
-    make('runningFeatured', { startDate: at(-2), endDate: at(5), featured: true }),
-    make('upcoming', { startDate: at(3), endDate: at(10), requiredTier: 'pro' }),
-    make('upcomingFeatured', { startDate: at(5), endDate: at(12), featured: true }),
-    make('ended', { startDate: at(-10), endDate: at(-3), participationType: 'paid' }),
-    make('completed', { startDate: at(-20), endDate: at(-13), status: 'completed' }),
-    make('theirPending', { status: 'pending' }),
-    make('theirRejected', { status: 'rejected' }),
-    make('theirDraft', { status: 'draft' }),
-    make('featuredPending', { status: 'pending', featured: true }),
-    make('myPending', { createdBy: me.id, status: 'pending' }),
-    make('myDraft', { createdBy: me.id, status: 'draft' }),
-    make('myActive', { createdBy: me.id, startDate: at(1), endDate: at(8) }),
+    await make('running', { startDate: at(-1), endDate: at(6), category: 'forex' }),
+    await make('runningFeatured', { startDate: at(-2), endDate: at(5), featured: true }),
+    await make('upcoming', { startDate: at(3), endDate: at(10), requiredTier: 'pro' }),
+    await make('upcomingFeatured', { startDate: at(5), endDate: at(12), featured: true }),
+    await make('ended', { startDate: at(-10), endDate: at(-3), participationType: 'paid' }),
+    await make('completed', { startDate: at(-20), endDate: at(-13), status: 'completed' }),
+    await make('theirPending', { status: 'pending' }),
+    await make('theirRejected', { status: 'rejected' }),
+    await make('theirDraft', { status: 'draft' }),
+    await make('featuredPending', { status: 'pending', featured: true }),
+    await make('myPending', { createdBy: me.id, status: 'pending' }),
+    await make('myDraft', { createdBy: me.id, status: 'draft' }),
+    await make('myActive', { createdBy: me.id, startDate: at(1), endDate: at(8) }),
   ]) as Record<string, number>;
   const list = async (
     input: Parameters<ReturnType<typeof callerFor>['caller']['contests']['list']>[0],
@@ -892,7 +910,7 @@ describe('contests.list', async () => {
   });
 
   it("'mine' is what I created (not drafts) or joined; 'drafts' is my drafts", async () => {
-    l.db.insert(contestParticipants).values({ contestId: ids.running!, userId: me.id }).run();
+    await l.db.insert(contestParticipants).values({ contestId: ids.running!, userId: me.id });
     expect(keysOf((await list({ tab: 'mine' })).items).sort()).toEqual(
       ['myActive', 'myPending', 'running'].sort(),
     );
@@ -951,13 +969,18 @@ describe('contests.adminList', () => {
       const mod = await createUser(a.db, { role: 'moderator' });
       const gone = await createUser(a.db);
       const stays = await createUser(a.db);
-      insertContest(a.db, { createdBy: stays.id, status: 'pending', title: 'Chess Night' });
-      insertContest(a.db, { createdBy: gone.id, status: 'active', title: 'Poker Cup' });
-      insertContest(a.db, { createdBy: stays.id, status: 'active', featured: true, title: 'Go' });
-      insertContest(a.db, { createdBy: stays.id, status: 'completed', title: 'Chess Final' });
-      insertContest(a.db, { createdBy: stays.id, status: 'rejected', title: 'Darts' });
-      insertContest(a.db, { createdBy: stays.id, status: 'draft', title: 'Draft Idea' });
-      a.db.delete(users).where(eq(users.id, gone.id)).run();
+      await insertContest(a.db, { createdBy: stays.id, status: 'pending', title: 'Chess Night' });
+      await insertContest(a.db, { createdBy: gone.id, status: 'active', title: 'Poker Cup' });
+      await insertContest(a.db, {
+        createdBy: stays.id,
+        status: 'active',
+        featured: true,
+        title: 'Go',
+      });
+      await insertContest(a.db, { createdBy: stays.id, status: 'completed', title: 'Chess Final' });
+      await insertContest(a.db, { createdBy: stays.id, status: 'rejected', title: 'Darts' });
+      await insertContest(a.db, { createdBy: stays.id, status: 'draft', title: 'Draft Idea' });
+      await a.db.delete(users).where(eq(users.id, gone.id));
       const caller = callerFor(a, mod).caller;
       const all = await caller.contests.adminList({});
       expect(all.total).toBe(6);
@@ -988,14 +1011,14 @@ describe('contests.adminList', () => {
 
 describe('contests.participants', () => {
   it('lists a contest\u2019s members for moderators and admins, by rank, paged', async () => {
-    const contest = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const contest = await insertContest(t.db, { createdBy: member.id, status: 'active' });
     const first = await createUser(t.db);
     const second = await createUser(t.db);
     const last = await createUser(t.db);
     // Ranks follow the scores as rows are added (domain/participation/contestParticipants.ts).
-    addParticipant({ db: t.db, contestId: contest.id, userId: last.id });
-    addParticipant({ db: t.db, contestId: contest.id, userId: second.id, score: 40 });
-    addParticipant({ db: t.db, contestId: contest.id, userId: first.id, score: 90 });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: last.id });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: second.id, score: 40 });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: first.id, score: 90 });
     for (const reviewer of [moderator, admin]) {
       const list = await as(reviewer).contests.participants({ id: contest.id });
       expect(list.total).toBe(3);
@@ -1014,7 +1037,7 @@ describe('contests.participants', () => {
   });
 
   it('answers an empty page for a contest nobody joined, 404 for an unknown one', async () => {
-    const contest = insertContest(t.db, { createdBy: member.id, status: 'pending' });
+    const contest = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
     expect(await as(moderator).contests.participants({ id: contest.id })).toEqual({
       scoreDecimals: 0,
       items: [],
@@ -1030,7 +1053,7 @@ describe('contests.participants', () => {
   });
 
   it('is refused to members, even the contest\u2019s creator', async () => {
-    const contest = insertContest(t.db, { createdBy: member.id, status: 'active' });
+    const contest = await insertContest(t.db, { createdBy: member.id, status: 'active' });
     expect((await failure(as(member).contests.participants({ id: contest.id }))).code).toBe(
       'FORBIDDEN',
     );
@@ -1061,7 +1084,7 @@ describe('the date order: registrationDeadline <= startDate < endDate, on every 
 
   it('create: refuses an end at or before the start, and a deadline after the start', async () => {
     for (const who of [member, admin]) {
-      const before = contestCount();
+      const before = await contestCount();
       expect(await failure(as(who).contests.create(createInput(endBefore)))).toEqual({
         code: 'BAD_REQUEST',
         message: M.endBeforeStart,
@@ -1073,7 +1096,7 @@ describe('the date order: registrationDeadline <= startDate < endDate, on every 
         code: 'BAD_REQUEST',
         message: M.deadlineAfterStart,
       });
-      expect(contestCount()).toBe(before);
+      expect(await contestCount()).toBe(before);
     }
     // The deadline may be the start itself.
     await expect(
@@ -1085,7 +1108,7 @@ describe('the date order: registrationDeadline <= startDate < endDate, on every 
 
   it('drafts: saved in any order, refused when submitted', async () => {
     const draft = await as(member).contests.saveDraft({ title: 'Backwards Draft', ...endBefore });
-    expect(storedContest(t.db, draft.id)?.endDate).toEqual(endBefore.endDate);
+    expect((await storedContest(t.db, draft.id))?.endDate).toEqual(endBefore.endDate);
     // Submitting it whole (the wizard's Submit) is checked.
     expect(
       await failure(
@@ -1098,12 +1121,12 @@ describe('the date order: registrationDeadline <= startDate < endDate, on every 
       code: 'BAD_REQUEST',
       message: M.deadlineAfterStart,
     });
-    expect(storedContest(t.db, draft.id)?.status).toBe('draft');
+    expect((await storedContest(t.db, draft.id))?.status).toBe('draft');
   });
 
   it('edits: one date changed is checked against the stored others', async () => {
     const created = await as(member).contests.create(createInput({ title: 'Edited Dates Cup' }));
-    const stored = storedContest(t.db, created.id)!;
+    const stored = (await storedContest(t.db, created.id))!;
     // Only the end, before the stored start.
     expect(
       await failure(
@@ -1131,7 +1154,7 @@ describe('the date order: registrationDeadline <= startDate < endDate, on every 
         }),
       ),
     ).toEqual({ code: 'BAD_REQUEST', message: M.deadlineAfterStart });
-    expect(storedContest(t.db, created.id)).toMatchObject({
+    expect(await storedContest(t.db, created.id)).toMatchObject({
       startDate: stored.startDate,
       endDate: stored.endDate,
       registrationDeadline: stored.registrationDeadline,
@@ -1149,7 +1172,7 @@ describe('the date order: registrationDeadline <= startDate < endDate, on every 
   });
 
   it('approve: a pending contest with impossible dates is refused with the message', async () => {
-    const backwards = insertContest(t.db, {
+    const backwards = await insertContest(t.db, {
       createdBy: member.id,
       status: 'pending',
       ...endBefore,
@@ -1158,14 +1181,18 @@ describe('the date order: registrationDeadline <= startDate < endDate, on every 
     expect(
       await failure(as(moderator).contests.setStatus({ id: backwards.id, status: 'active' })),
     ).toEqual({ code: 'BAD_REQUEST', message: M.endBeforeStart });
-    const late = insertContest(t.db, { createdBy: member.id, status: 'pending', ...lateDeadline });
+    const late = await insertContest(t.db, {
+      createdBy: member.id,
+      status: 'pending',
+      ...lateDeadline,
+    });
     expect(await failure(as(admin).contests.setStatus({ id: late.id, status: 'active' }))).toEqual({
       code: 'BAD_REQUEST',
       message: M.deadlineAfterStart,
     });
-    expect(storedContest(t.db, backwards.id)?.status).toBe('pending');
-    expect(storedContest(t.db, late.id)?.status).toBe('pending');
-    expect(auditOf(late.id)).toEqual([]);
+    expect((await storedContest(t.db, backwards.id))?.status).toBe('pending');
+    expect((await storedContest(t.db, late.id))?.status).toBe('pending');
+    expect(await auditOf(late.id)).toEqual([]);
     // It may still be rejected; fixed, it is approved.
     await as(moderator).contests.update({
       id: late.id,
@@ -1187,7 +1214,10 @@ describe('score settings: scoreDecimals (0-4) and scoreOrder (higher or lower)',
     const timed = await as(member).contests.create(
       createInput({ title: 'Time Trial Cup', scoreDecimals: 3, scoreOrder: 'lower' }),
     );
-    expect(storedContest(t.db, timed.id)).toMatchObject({ scoreDecimals: 3, scoreOrder: 'lower' });
+    expect(await storedContest(t.db, timed.id)).toMatchObject({
+      scoreDecimals: 3,
+      scoreOrder: 'lower',
+    });
     const draft = await as(member).contests.saveDraft({ title: 'Golf Draft', scoreOrder: 'lower' });
     expect(draft).toMatchObject({ scoreDecimals: 0, scoreOrder: 'lower' });
     expect(await failure(as(member).contests.create(createInput({ scoreDecimals: 5 })))).toEqual({
@@ -1200,32 +1230,35 @@ describe('score settings: scoreDecimals (0-4) and scoreOrder (higher or lower)',
   });
 
   it('an edit of the order ranks the contest again; fewer decimals than a score has is refused', async () => {
-    const contest = insertContest(t.db, {
+    const contest = await insertContest(t.db, {
       createdBy: member.id,
       status: 'active',
       scoreDecimals: 2,
     });
     const people = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
-    [10.25, 30, 20].forEach((score, i) =>
-      addParticipant({ db: t.db, contestId: contest.id, userId: people[i]!.id, score }),
-    );
+    for (const [i, score] of [10.25, 30, 20].entries()) {
+      await addParticipant({ db: t.db, contestId: contest.id, userId: people[i]!.id, score });
+    }
     const ranks = () =>
-      people.map(
-        (p) =>
-          t.db
-            .select({ rank: contestParticipants.rank })
-            .from(contestParticipants)
-            .where(
-              and(
-                eq(contestParticipants.contestId, contest.id),
-                eq(contestParticipants.userId, p.id),
-              ),
-            )
-            .get()!.rank,
+      Promise.all(
+        people.map(
+          async (p) =>
+            (
+              await t.db
+                .select({ rank: contestParticipants.rank })
+                .from(contestParticipants)
+                .where(
+                  and(
+                    eq(contestParticipants.contestId, contest.id),
+                    eq(contestParticipants.userId, p.id),
+                  ),
+                )
+            )[0]!.rank,
+        ),
       );
-    expect(ranks()).toEqual([3, 1, 2]);
+    expect(await ranks()).toEqual([3, 1, 2]);
     await as(moderator).contests.update({ id: contest.id, scoreOrder: 'lower' });
-    expect(ranks()).toEqual([1, 3, 2]);
+    expect(await ranks()).toEqual([1, 3, 2]);
     expect(
       await failure(as(moderator).contests.update({ id: contest.id, scoreDecimals: 1 })),
     ).toEqual({ code: 'BAD_REQUEST', message: M.scoreDecimalsInUse });
@@ -1237,7 +1270,7 @@ describe('score settings: scoreDecimals (0-4) and scoreOrder (higher or lower)',
 
 describe('audit.list on contest changes', () => {
   it('names a contest target by its current title', async () => {
-    const pending = insertContest(t.db, {
+    const pending = await insertContest(t.db, {
       createdBy: member.id,
       status: 'pending',
       title: 'Named In Audit',

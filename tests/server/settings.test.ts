@@ -8,6 +8,7 @@ import {
 } from '../../src/shared/schemas/settings';
 import type { TPaymentConfig } from '../../src/shared/schemas/settings';
 import { getPlatformSettings } from '../../src/server/domain/admin/settings';
+import { settings } from '../../src/server/platform/db/schema';
 import { snapshot } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, reopen, type CreatedUser } from '../helpers/db';
 import { failure } from '../helpers/errors';
@@ -97,7 +98,7 @@ describe('adminSettings.update', () => {
   });
 
   it('validates with the messages of SPEC 5 and changes nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(await failure(asAdmin().adminSettings.update({ siteName: '   ' }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'Site name is required',
@@ -117,11 +118,11 @@ describe('adminSettings.update', () => {
         )
       ).code,
     ).toBe('BAD_REQUEST');
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 
   it('is refused to anonymous (401), members and moderators (403), changing nothing', async () => {
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     const change = { maintenanceMode: true, enableRegistration: false };
     expect((await failure(callerFor(t).caller.adminSettings.update(change))).code).toBe(
       'UNAUTHORIZED',
@@ -131,13 +132,13 @@ describe('adminSettings.update', () => {
         'FORBIDDEN',
       );
     }
-    expect(snapshot(t.db)).toEqual(before);
-    expect(getPlatformSettings({ db: t.db })).toEqual(DEFAULT_PLATFORM_SETTINGS);
+    expect(await snapshot(t.db)).toEqual(before);
+    expect(await getPlatformSettings({ db: t.db })).toEqual(DEFAULT_PLATFORM_SETTINGS);
   });
 
   it('survives a restart: the saved value is read back from the database', async () => {
     await asAdmin().adminSettings.update({ siteName: 'Persisted', defaultUserTier: 'elite' });
-    const stored = snapshot(t.db).settings.find((s) => s.key === 'platform');
+    const stored = (await snapshot(t.db)).settings.find((s) => s.key === 'platform');
     expect(JSON.parse(stored!.value)).toMatchObject({
       siteName: 'Persisted',
       defaultUserTier: 'elite',
@@ -158,12 +159,12 @@ describe('platform settings take effect', () => {
     expect(await callerFor(t).caller.settings.public()).toMatchObject({
       enableRegistration: false,
     });
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(await failure(callerFor(t).caller.auth.register(registration()))).toEqual({
       code: 'FORBIDDEN',
       message: 'Registration is currently disabled',
     });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     // Existing members still sign in, and an admin can still create accounts.
     await expect(
       callerFor(t).caller.auth.login({ username: member.username, password: member.password }),
@@ -197,7 +198,7 @@ describe('platform settings take effect', () => {
       code: 'SERVICE_UNAVAILABLE',
       message: 'The platform is under maintenance. Please try again later.',
     });
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       (
         await failure(
@@ -215,7 +216,7 @@ describe('platform settings take effect', () => {
     expect((await failure(callerFor(t).caller.auth.register(registration()))).code).toBe(
       'SERVICE_UNAVAILABLE',
     );
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
 
     // Still answering: who am I, sign-in, the public settings.
     expect(await asMember.auth.me()).toMatchObject({ id: member.id });
@@ -301,7 +302,7 @@ describe('adminSettings.updatePayments', () => {
 
   it('takes an https explorer link with {hash}, or none; refuses others with words, changing nothing', async () => {
     const current = await asAdmin().adminSettings.getPayments();
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     for (const [explorerUrl, message] of [
       ['http://etherscan.io/tx/{hash}', EXPLORER_URL_MESSAGES.https],
       ['javascript:alert(1)//{hash}', EXPLORER_URL_MESSAGES.https],
@@ -316,7 +317,7 @@ describe('adminSettings.updatePayments', () => {
         explorerUrl,
       ).toEqual({ code: 'BAD_REQUEST', message });
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     const next = withNetwork(
       withNetwork(current, 'ETH', { explorerUrl: ' https://eth.blockscout.com/tx/{hash} ' }),
       'SOL',
@@ -336,9 +337,10 @@ describe('adminSettings.updatePayments', () => {
       const networks = Object.fromEntries(
         ['ETH', 'BTC', 'SOL', 'MATIC', 'TRX', 'BNB'].map((n) => [n, { address: '', rate: 2 }]),
       );
-      fresh.db.$client
-        .prepare("INSERT INTO settings (key, value) VALUES ('payments', ?)")
-        .run(JSON.stringify({ tierPrices: { standard: 1, pro: 2, elite: 3 }, networks }));
+      await fresh.db.insert(settings).values({
+        key: 'payments',
+        value: JSON.stringify({ tierPrices: { standard: 1, pro: 2, elite: 3 }, networks }),
+      });
       const caller = callerFor(fresh, boss).caller;
       const config = await caller.adminSettings.getPayments();
       expect(config.networks.BTC).toEqual({
@@ -360,7 +362,7 @@ describe('adminSettings.updatePayments', () => {
 
   it('refuses a negative or zero rate, a bad address and a negative price; changes nothing', async () => {
     const current = await asAdmin().adminSettings.getPayments();
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect(
       await failure(
         asAdmin().adminSettings.updatePayments(withNetwork(current, 'BTC', { rate: -1 })),
@@ -388,7 +390,7 @@ describe('adminSettings.updatePayments', () => {
         }),
       ),
     ).toEqual({ code: 'BAD_REQUEST', message: 'Price cannot be negative' });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
     expect(await asAdmin().adminSettings.getPayments()).toEqual(current);
   });
 
@@ -397,7 +399,7 @@ describe('adminSettings.updatePayments', () => {
     const hijack = withNetwork(current, 'ETH', {
       address: '0x000000000000000000000000000000000000dEaD',
     });
-    const before = snapshot(t.db);
+    const before = await snapshot(t.db);
     expect((await failure(callerFor(t).caller.adminSettings.updatePayments(hijack))).code).toBe(
       'UNAUTHORIZED',
     );
@@ -406,7 +408,7 @@ describe('adminSettings.updatePayments', () => {
         (await failure(callerFor(t, u).caller.adminSettings.updatePayments(hijack))).code,
       ).toBe('FORBIDDEN');
     }
-    expect(snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db)).toEqual(before);
   });
 });
 

@@ -1,5 +1,6 @@
 // Figures: the member's dashboard and analytics (PRODUCT.md 'Taking part'), the admin
 // dashboard's stats (SPEC 3 'Admin stats' and what issue 9 adds), per role.
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type contests, educationContent, users } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
@@ -22,12 +23,17 @@ async function contestWith(
   others: number,
   values: Partial<typeof contests.$inferInsert>,
 ) {
-  const contest = insertContest(t.db, { createdBy: creator.id, ...values });
+  const contest = await insertContest(t.db, { createdBy: creator.id, ...values });
   for (let i = 0; i < others; i++) {
     const other = await createUser(t.db);
-    addParticipant({ db: t.db, contestId: contest.id, userId: other.id, score: (i + 1) * 10 });
+    await addParticipant({
+      db: t.db,
+      contestId: contest.id,
+      userId: other.id,
+      score: (i + 1) * 10,
+    });
   }
-  addParticipant({ db: t.db, contestId: contest.id, userId, score });
+  await addParticipant({ db: t.db, contestId: contest.id, userId, score });
   return contest;
 }
 
@@ -79,10 +85,10 @@ describe('me.dashboard', () => {
 
   it('says no rank ("-") where nobody has a score yet, not rank 1', async () => {
     const member = await createUser(t.db);
-    const contest = insertContest(t.db, { createdBy: creator.id, ...running });
-    addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+    const contest = await insertContest(t.db, { createdBy: creator.id, ...running });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
     const other = await createUser(t.db);
-    addParticipant({ db: t.db, contestId: contest.id, userId: other.id });
+    await addParticipant({ db: t.db, contestId: contest.id, userId: other.id });
     const dashboard = await callerFor(t, member).caller.me.dashboard();
     expect(dashboard.bestRank).toBeNull();
     expect(dashboard.recent[0]).toMatchObject({ rank: null, score: null, scoreDecimals: 0 });
@@ -164,26 +170,28 @@ describe('admin.stats', () => {
     // Signed up 3 and 40 days ago.
     const early = await createUser(w.db, { tier: 'pro' });
     const ancient = await createUser(w.db, { tier: 'free' });
-    w.db.$client
-      .prepare('UPDATE users SET created_at = ? WHERE id = ?')
-      .run(now - 3 * DAY, early.id);
-    w.db.$client
-      .prepare('UPDATE users SET created_at = ? WHERE id = ?')
-      .run(now - 40 * DAY, ancient.id);
+    await w.db
+      .update(users)
+      .set({ createdAt: new Date(now - 3 * DAY) })
+      .where(eq(users.id, early.id));
+    await w.db
+      .update(users)
+      .set({ createdAt: new Date(now - 40 * DAY) })
+      .where(eq(users.id, ancient.id));
     const counts = { active: 3, draft: 2, completed: 1, pending: 4, rejected: 1 } as const;
     for (const [status, n] of Object.entries(counts)) {
       for (let i = 0; i < n; i++)
-        insertContest(w.db, { createdBy: boss.id, status: status as never });
+        await insertContest(w.db, { createdBy: boss.id, status: status as never });
     }
-    insertProof(w.db, { userId: early.id, tier: 'elite' });
-    insertProof(w.db, { userId: early.id, tier: 'elite', status: 'rejected' });
+    await insertProof(w.db, { userId: early.id, tier: 'elite' });
+    await insertProof(w.db, { userId: early.id, tier: 'elite', status: 'rejected' });
     return w;
   }
 
   it('answers SPEC 3’s shape with the pending queues and 30 days of sign-ups', async () => {
     const w = await world();
     try {
-      const admin = w.db.select({ id: users.id }).from(users).all()[0]!;
+      const admin = (await w.db.select({ id: users.id }).from(users))[0]!;
       const stats = await callerFor(w, admin).caller.admin.stats();
       expect(stats).toMatchObject({
         users: {
@@ -211,15 +219,12 @@ describe('admin.stats', () => {
   it('counts the education items', async () => {
     const w = await world();
     try {
-      expect(adminStats({ db: w.db }).education.total).toBe(0);
-      w.db
-        .insert(educationContent)
-        .values([
-          { slug: 'stats-a', title: 'Stats A', content: 'Body of A.' },
-          { slug: 'stats-b', title: 'Stats B', content: 'Body of B.' },
-        ])
-        .run();
-      expect(adminStats({ db: w.db }).education.total).toBe(2);
+      expect((await adminStats({ db: w.db })).education.total).toBe(0);
+      await w.db.insert(educationContent).values([
+        { slug: 'stats-a', title: 'Stats A', content: 'Body of A.' },
+        { slug: 'stats-b', title: 'Stats B', content: 'Body of B.' },
+      ]);
+      expect((await adminStats({ db: w.db })).education.total).toBe(2);
     } finally {
       w.close();
     }

@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/actor';
 
 export type { Actor } from '../../platform/actor';
 
-export function writeAudit({
+export async function writeAudit({
   db,
   actor,
   action,
@@ -23,20 +23,18 @@ export function writeAudit({
   targetId?: string | number | null;
   before?: unknown;
   after?: unknown;
-}): void {
-  db.insert(auditLog)
-    .values({
-      actorId: actor.id,
-      actorName: actor.username,
-      action,
-      targetType,
-      targetId: targetId === undefined || targetId === null ? null : String(targetId),
-      before: before === undefined ? null : JSON.stringify(before),
-      after: after === undefined ? null : JSON.stringify(after),
-      ip: actor.ip ?? null,
-      userAgent: actor.userAgent?.slice(0, 300) ?? null,
-    })
-    .run();
+}): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.id,
+    actorName: actor.username,
+    action,
+    targetType,
+    targetId: targetId === undefined || targetId === null ? null : String(targetId),
+    before: before === undefined ? null : JSON.stringify(before),
+    after: after === undefined ? null : JSON.stringify(after),
+    ip: actor.ip ?? null,
+    userAgent: actor.userAgent?.slice(0, 300) ?? null,
+  });
 }
 
 function parse(value: string | null): unknown {
@@ -50,7 +48,7 @@ function parse(value: string | null): unknown {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export function listAudit({
+export async function listAudit({
   db,
   page,
   pageSize,
@@ -66,7 +64,7 @@ export function listAudit({
   actor?: string;
   from?: string;
   to?: string;
-}): { entries: TAuditEntry[]; total: number; page: number; pageSize: number } {
+}): Promise<{ entries: TAuditEntry[]; total: number; page: number; pageSize: number }> {
   const term = actor?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   // Both bounds are inclusive: a 'to' day runs up to the start of the next day.
@@ -77,7 +75,7 @@ export function listAudit({
     from ? gte(auditLog.createdAt, new Date(Date.parse(from))) : undefined,
     toMs !== undefined ? lt(auditLog.createdAt, new Date(toMs)) : undefined,
   );
-  const rows = db
+  const rows = await db
     .select({
       id: auditLog.id,
       actorId: auditLog.actorId,
@@ -112,9 +110,9 @@ export function listAudit({
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const total = db.select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
+  const total = counted?.n ?? 0;
   return {
     entries: rows.map((r) => ({ ...r, before: parse(r.before), after: parse(r.after) })),
     total,

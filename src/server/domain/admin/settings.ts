@@ -1,7 +1,7 @@
 // Platform and payment settings, stored as key -> JSON in the settings table.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DB, DbOrTx } from '../../platform/db/client';
+import { isDatabase, type DB, type DbOrTx } from '../../platform/db/client';
 import { settings } from '../../platform/db/schema';
 import {
   DEFAULT_PAYMENT_CONFIG,
@@ -29,42 +29,48 @@ function jsonSetting<T>(
   defaults: T,
 ) {
   const cache = new WeakMap<DB, T>();
-  const isDb = (db: DbOrTx): db is DB => '$client' in db;
-  function read(db: DbOrTx): T {
-    const row = db
+  // Bumped on every write to the cache: a read that was under way while a save landed does not
+  // put its older value back (the read awaits, so a save can now come in between).
+  let generation = 0;
+  const store = (db: DB, value: T) => {
+    generation += 1;
+    cache.set(db, value);
+  };
+  async function read(db: DbOrTx): Promise<T> {
+    const [row] = await db
       .select({ value: settings.value })
       .from(settings)
-      .where(eq(settings.key, key))
-      .get();
+      .where(eq(settings.key, key));
     if (!row) return defaults;
     const parsed = schema.safeParse(withDefaults(JSON.parse(row.value)));
     return parsed.success ? parsed.data : defaults;
   }
-  function write(db: DbOrTx, value: T): void {
+  async function write(db: DbOrTx, value: T): Promise<void> {
     const json = JSON.stringify(value);
-    db.insert(settings)
+    await db
+      .insert(settings)
       .values({ key, value: json })
-      .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } })
-      .run();
+      .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } });
   }
   return {
-    get(db: DbOrTx): T {
-      if (!isDb(db)) return read(db);
+    async get(db: DbOrTx): Promise<T> {
+      if (!isDatabase(db)) return read(db);
       const cached = cache.get(db);
       if (cached) return cached;
-      const value = read(db);
-      cache.set(db, value);
+      const before = generation;
+      const value = await read(db);
+      if (generation === before) cache.set(db, value);
       return value;
     },
     /** Writes the row; the cache follows when `db` is the database (not a transaction). */
-    save(db: DbOrTx, value: T): T {
-      write(db, value);
-      if (isDb(db)) cache.set(db, value);
+    async save(db: DbOrTx, value: T): Promise<T> {
+      await write(db, value);
+      if (isDatabase(db)) store(db, value);
       return value;
     },
     /** After a transaction that saved `value` has committed. */
     remember(db: DB, value: T): void {
-      cache.set(db, value);
+      store(db, value);
     },
   };
 }
@@ -96,42 +102,42 @@ const payments = jsonSetting(
   DEFAULT_PAYMENT_CONFIG,
 );
 
-export function getPlatformSettings({ db }: { db: DbOrTx }): TPlatformSettings {
+export async function getPlatformSettings({ db }: { db: DbOrTx }): Promise<TPlatformSettings> {
   return platform.get(db);
 }
 
-export function savePlatformSettings({
+export async function savePlatformSettings({
   db,
   value,
 }: {
   db: DB;
   value: TPlatformSettings;
-}): TPlatformSettings {
+}): Promise<TPlatformSettings> {
   return platform.save(db, value);
 }
 
 /** Stores the platform settings as they read now (defaults included), e.g. inside the seed's transaction. */
-export function storePlatformSettings({ db }: { db: DbOrTx }): void {
-  platform.save(db, platform.get(db));
+export async function storePlatformSettings({ db }: { db: DbOrTx }): Promise<void> {
+  await platform.save(db, await platform.get(db));
 }
 
 /** The payment settings; inside a transaction, read through it (see jsonSetting). */
-export function getPaymentConfig({ db }: { db: DbOrTx }): TPaymentConfig {
+export async function getPaymentConfig({ db }: { db: DbOrTx }): Promise<TPaymentConfig> {
   return payments.get(db);
 }
 
-export function savePaymentConfig({
+export async function savePaymentConfig({
   db,
   value,
 }: {
   db: DB;
   value: TPaymentConfig;
-}): TPaymentConfig {
+}): Promise<TPaymentConfig> {
   return payments.save(db, value);
 }
 
 /** Admin save: merges a partial change, writes it and its audit row in one transaction. */
-export function updatePlatformSettings({
+export async function updatePlatformSettings({
   db,
   actor,
   input,
@@ -139,16 +145,16 @@ export function updatePlatformSettings({
   db: DB;
   actor: Actor;
   input: Partial<TPlatformSettings>;
-}): TPlatformSettings {
+}): Promise<TPlatformSettings> {
   // A key sent as undefined (superjson keeps it) means "unchanged", not "erase": spreading it
   // would store a settings object without that field and fail every later read.
   const changes = Object.fromEntries(
     Object.entries(input).filter(([, value]) => value !== undefined),
   ) as Partial<TPlatformSettings>;
-  const after = db.transaction((tx) => {
-    const before = getPlatformSettings({ db: tx });
+  const after = await db.transaction(async (tx) => {
+    const before = await getPlatformSettings({ db: tx });
     const merged = { ...before, ...changes };
-    writeAudit({
+    await writeAudit({
       db: tx,
       actor,
       action: 'settings.update',
@@ -157,7 +163,7 @@ export function updatePlatformSettings({
       before,
       after: merged,
     });
-    platform.save(tx, merged);
+    await platform.save(tx, merged);
     return merged;
   });
   // The cache learns the value only once its row is committed.
@@ -165,7 +171,7 @@ export function updatePlatformSettings({
   return after;
 }
 
-export function updatePaymentConfig({
+export async function updatePaymentConfig({
   db,
   actor,
   input,
@@ -173,10 +179,10 @@ export function updatePaymentConfig({
   db: DB;
   actor: Actor;
   input: TPaymentConfig;
-}): TPaymentConfig {
-  db.transaction((tx) => {
-    const before = getPaymentConfig({ db: tx });
-    writeAudit({
+}): Promise<TPaymentConfig> {
+  await db.transaction(async (tx) => {
+    const before = await getPaymentConfig({ db: tx });
+    await writeAudit({
       db: tx,
       actor,
       action: 'settings.payments',
@@ -185,7 +191,7 @@ export function updatePaymentConfig({
       before,
       after: input,
     });
-    payments.save(tx, input);
+    await payments.save(tx, input);
   });
   payments.remember(db, input);
   return input;

@@ -26,7 +26,7 @@ function participations(userId: number) {
   return and(eq(cp.userId, userId), inArray(contests.status, [...PUBLIC_CONTEST_STATUSES]));
 }
 
-export function memberDashboard({
+export async function memberDashboard({
   db,
   userId,
   now = Date.now(),
@@ -34,20 +34,19 @@ export function memberDashboard({
   db: DB;
   userId: number;
   now?: number;
-}): TDashboard {
+}): Promise<TDashboard> {
   const at = new Date(now);
   const started = sql`${contests.startDate} <= ${at.getTime()}`;
   const running = sql`${contests.status} = 'active' AND ${started} AND ${contests.endDate} > ${at.getTime()}`;
-  const figures = db
+  const [figures] = await db
     .select({
       active: sql<number>`coalesce(sum(CASE WHEN ${running} THEN 1 ELSE 0 END), 0)`,
       bestRank: sql<number | null>`min(CASE WHEN ${started} THEN ${cp.rank} END)`,
     })
     .from(cp)
     .innerJoin(contests, eq(contests.id, cp.contestId))
-    .where(participations(userId))
-    .get();
-  const recent = db
+    .where(participations(userId));
+  const recent = await db
     .select({
       contestId: contests.id,
       slug: contests.slug,
@@ -65,8 +64,7 @@ export function memberDashboard({
     .innerJoin(contests, eq(contests.id, cp.contestId))
     .where(participations(userId))
     .orderBy(desc(cp.joinedAt), desc(cp.id))
-    .limit(5)
-    .all();
+    .limit(5);
   return {
     activeContests: figures?.active ?? 0,
     bestRank: figures?.bestRank ?? null,
@@ -74,7 +72,7 @@ export function memberDashboard({
   };
 }
 
-export function memberAnalytics({
+export async function memberAnalytics({
   db,
   userId,
   now = Date.now(),
@@ -82,8 +80,8 @@ export function memberAnalytics({
   db: DB;
   userId: number;
   now?: number;
-}): TAnalytics {
-  const rows = db
+}): Promise<TAnalytics> {
+  const rows = await db
     .select({
       contestId: contests.id,
       slug: contests.slug,
@@ -97,8 +95,7 @@ export function memberAnalytics({
     })
     .from(cp)
     .innerJoin(contests, eq(contests.id, cp.contestId))
-    .where(participations(userId))
-    .all();
+    .where(participations(userId));
   const over = rows.filter(
     (r) => r.status === 'completed' || (r.endDate !== null && r.endDate.getTime() <= now),
   );
@@ -155,13 +152,13 @@ interface UsersPass {
  * days and one group for everything older, each group counting members per tier (admins have
  * no tier and are not members of one).
  */
-function usersPass(db: DB, since: number): UsersPass {
+async function usersPass(db: DB, since: number): Promise<UsersPass> {
   const member = (tier: string) =>
     sql<number>`coalesce(sum(CASE WHEN ${users.role} <> 'admin' AND ${tierOf} = ${tier} THEN 1 ELSE 0 END), 0)`;
   const day = sql<
     string | null
   >`CASE WHEN ${users.createdAt} >= ${since} THEN date(${users.createdAt} / 1000, 'unixepoch') END`;
-  const groups = db
+  const groups = await db
     .select({
       day,
       total: sql<number>`count(*)`,
@@ -171,8 +168,7 @@ function usersPass(db: DB, since: number): UsersPass {
       elite: member('elite'),
     })
     .from(users)
-    .groupBy(day)
-    .all();
+    .groupBy(day);
   const result: UsersPass = {
     total: 0,
     subscriptions: { free: 0, standard: 0, pro: 0, elite: 0 },
@@ -189,36 +185,41 @@ function usersPass(db: DB, since: number): UsersPass {
 }
 
 /** Members per tier (Subscriptions & Payments). */
-export function tierBreakdown({ db }: { db: DB }): TTierBreakdown {
-  return usersPass(db, Date.now()).subscriptions;
+export async function tierBreakdown({ db }: { db: DB }): Promise<TTierBreakdown> {
+  return (await usersPass(db, Date.now())).subscriptions;
 }
 
 export const SIGNUP_DAYS = 30;
 
-export function adminStats({ db, now = Date.now() }: { db: DB; now?: number }): TAdminStats {
+export async function adminStats({
+  db,
+  now = Date.now(),
+}: {
+  db: DB;
+  now?: number;
+}): Promise<TAdminStats> {
   const today = Date.UTC(
     new Date(now).getUTCFullYear(),
     new Date(now).getUTCMonth(),
     new Date(now).getUTCDate(),
   );
   const since = today - (SIGNUP_DAYS - 1) * DAY_MS;
-  const people = usersPass(db, since);
+  const people = await usersPass(db, since);
 
   const byStatus = Object.fromEntries(
-    db
-      .select({ status: contests.status, n: sql<number>`count(*)` })
-      .from(contests)
-      .groupBy(contests.status)
-      .all()
-      .map((r) => [r.status, r.n]),
+    (
+      await db
+        .select({ status: contests.status, n: sql<number>`count(*)` })
+        .from(contests)
+        .groupBy(contests.status)
+    ).map((r) => [r.status, r.n]),
   ) as Partial<Record<string, number>>;
-  const pendingProofs =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(paymentProofs)
-      .where(eq(paymentProofs.status, 'pending'))
-      .get()?.n ?? 0;
-  const education = countEducation({ db });
+  const [proofs] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(paymentProofs)
+    .where(eq(paymentProofs.status, 'pending'));
+  const pendingProofs = proofs?.n ?? 0;
+  const education = await countEducation({ db });
 
   const signupsPerDay = Array.from({ length: SIGNUP_DAYS }, (_, i) => {
     const date = new Date(since + i * DAY_MS).toISOString().slice(0, 10);

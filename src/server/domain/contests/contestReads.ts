@@ -226,27 +226,27 @@ function statementsFor(db: DB): Statements {
   return s;
 }
 
-export function readById(db: DB, id: number): ContestRow | undefined {
-  return statementsFor(db).reads.byId.get({ id });
+export async function readById(db: DB, id: number): Promise<ContestRow | undefined> {
+  return (await statementsFor(db).reads.byId.execute({ id }))[0];
 }
 
 /**
  * A contest read inside a transaction, where what it holds decides the write that follows (the
  * prepared reads above belong to the database handle, not to the transaction).
  */
-export function readForWrite(tx: DbOrTx, id: number): ContestRow | undefined {
-  return tx
+export async function readForWrite(tx: DbOrTx, id: number): Promise<ContestRow | undefined> {
+  const [row] = await tx
     .select(contestColumns)
     .from(contests)
     .leftJoin(users, eq(users.id, contests.createdBy))
-    .where(eq(contests.id, id))
-    .get();
+    .where(eq(contests.id, id));
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export function listContests({
+export async function listContests({
   db,
   viewer,
   tab,
@@ -266,7 +266,7 @@ export function listContests({
   page: number;
   pageSize: number;
   now?: number;
-}): { items: TContestListItem[]; total: number; page: number; pageSize: number } {
+}): Promise<{ items: TContestListItem[]; total: number; page: number; pageSize: number }> {
   const filters = { category: !!category, tier: !!tier, participation: !!participation };
   const key = `${tab}:${Number(filters.category)}${Number(filters.tier)}${Number(filters.participation)}`;
   const lists = statementsFor(db).lists;
@@ -281,13 +281,13 @@ export function listContests({
     limit: pageSize,
     offset: (page - 1) * pageSize,
   };
-  const items = list.rows.all(params);
-  const total = list.total.get(params)?.n ?? 0;
+  const items = await list.rows.execute(params);
+  const total = (await list.total.execute(params))[0]?.n ?? 0;
   return { items, total, page, pageSize };
 }
 
 /** By numeric id or slug; a contest the viewer may not see is as absent as an unknown one. */
-export function getContest({
+export async function getContest({
   db,
   viewer,
   idOrSlug,
@@ -295,23 +295,30 @@ export function getContest({
   db: DB;
   viewer: Viewer;
   idOrSlug: number | string;
-}): TContest {
+}): Promise<TContest> {
   const { byId, bySlug } = statementsFor(db).reads;
   let row: ContestRow | undefined;
-  if (typeof idOrSlug === 'number') row = byId.get({ id: idOrSlug });
-  else if (/^[1-9][0-9]{0,15}$/.test(idOrSlug)) row = byId.get({ id: Number(idOrSlug) });
-  else row = bySlug.get({ slug: idOrSlug.trim().toLowerCase() });
+  if (typeof idOrSlug === 'number') [row] = await byId.execute({ id: idOrSlug });
+  else if (/^[1-9][0-9]{0,15}$/.test(idOrSlug))
+    [row] = await byId.execute({ id: Number(idOrSlug) });
+  else [row] = await bySlug.execute({ slug: idOrSlug.trim().toLowerCase() });
   if (!row || !isVisible(row, viewer)) throw notFound();
   return present(row, viewer);
 }
 
 /** The caller's own drafts, newest first (SPEC 3 'Draft contest'). */
-export function listDrafts({ db, viewer }: { db: DB; viewer: Viewer }): TContestDraft[] {
-  return statementsFor(db).reads.drafts.all({ me: viewer.id });
+export async function listDrafts({
+  db,
+  viewer,
+}: {
+  db: DB;
+  viewer: Viewer;
+}): Promise<TContestDraft[]> {
+  return statementsFor(db).reads.drafts.execute({ me: viewer.id });
 }
 
 /** Every contest with its creator's name, for moderators and admins (SPEC 2.17). */
-export function adminListContests({
+export async function adminListContests({
   db,
   viewer,
   tab,
@@ -325,7 +332,7 @@ export function adminListContests({
   search?: string;
   page: number;
   pageSize: number;
-}): { items: TContest[]; total: number; page: number; pageSize: number } {
+}): Promise<{ items: TContest[]; total: number; page: number; pageSize: number }> {
   const term = search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = and(
@@ -336,16 +343,16 @@ export function adminListContests({
         : eq(contests.status, tab),
     pattern ? sql`${contests.title} LIKE ${pattern} ESCAPE '\\'` : undefined,
   );
-  const rows = db
+  const rows = await db
     .select(contestColumns)
     .from(contests)
     .leftJoin(users, eq(users.id, contests.createdBy))
     .where(where)
     .orderBy(desc(contests.createdAt), desc(contests.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const total = db.select({ n: count() }).from(contests).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const [counted] = await db.select({ n: count() }).from(contests).where(where);
+  const total = counted?.n ?? 0;
   return { items: rows.map((row) => present(row, viewer)), total, page, pageSize };
 }
 
@@ -354,7 +361,7 @@ export function adminListContests({
  * members first by rank, then the unranked (no score yet) in the order they joined. Unknown
  * contest: 404.
  */
-export function listParticipants({
+export async function listParticipants({
   db,
   id,
   page,
@@ -364,21 +371,20 @@ export function listParticipants({
   id: number;
   page: number;
   pageSize: number;
-}): {
+}): Promise<{
   scoreDecimals: number;
   items: TContestParticipant[];
   total: number;
   page: number;
   pageSize: number;
-} {
-  const contest = db
+}> {
+  const [contest] = await db
     .select({ id: contests.id, scoreDecimals: contests.scoreDecimals })
     .from(contests)
-    .where(eq(contests.id, id))
-    .get();
+    .where(eq(contests.id, id));
   if (!contest) throw notFound();
   const where = eq(contestParticipants.contestId, id);
-  const items = db
+  const items = await db
     .select({
       userId: contestParticipants.userId,
       username: users.username,
@@ -397,8 +403,8 @@ export function listParticipants({
       asc(contestParticipants.id),
     )
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  const total = db.select({ n: count() }).from(contestParticipants).where(where).get()?.n ?? 0;
+    .offset((page - 1) * pageSize);
+  const [counted] = await db.select({ n: count() }).from(contestParticipants).where(where);
+  const total = counted?.n ?? 0;
   return { scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };
 }

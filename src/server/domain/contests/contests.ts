@@ -39,25 +39,25 @@ import { AppError } from '../../platform/errors';
 import { assertOwnUpload } from '../../platform/files/uploads';
 
 /** A member's submission: pending while approval is required, else active (PRODUCT.md). */
-function submissionStatus(db: DB): ContestStatus {
-  return getPlatformSettings({ db }).contestApprovalRequired ? 'pending' : 'active';
+async function submissionStatus(db: DB): Promise<ContestStatus> {
+  return (await getPlatformSettings({ db })).contestApprovalRequired ? 'pending' : 'active';
 }
 
 /** The slug a title takes: its slugified form, or that with -2, -3... when taken or reserved. */
-function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): string {
+async function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): Promise<string> {
   const base = slugify(title);
   const taken = new Set(
-    db
-      .select({ slug: contests.slug })
-      .from(contests)
-      .where(
-        and(
-          or(eq(contests.slug, base), like(contests.slug, `${base}-%`)),
-          exceptId ? ne(contests.id, exceptId) : undefined,
-        ),
-      )
-      .all()
-      .map((r) => r.slug),
+    (
+      await db
+        .select({ slug: contests.slug })
+        .from(contests)
+        .where(
+          and(
+            or(eq(contests.slug, base), like(contests.slug, `${base}-%`)),
+            exceptId ? ne(contests.id, exceptId) : undefined,
+          ),
+        )
+    ).map((r) => r.slug),
   );
   for (const reserved of RESERVED_CONTEST_SLUGS) taken.add(reserved);
   if (!taken.has(base)) return base;
@@ -67,15 +67,14 @@ function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): string {
 }
 
 /** A draft saved before it has a title gets a placeholder slug until it has one. */
-function untitledSlug(db: DbOrTx): string {
+async function untitledSlug(db: DbOrTx): Promise<string> {
   for (;;) {
     const slug = `draft-${crypto.randomBytes(5).toString('hex')}`;
     // Random enough to be free; checked all the same, as a title could have made it.
-    const taken = db
+    const [taken] = await db
       .select({ id: contests.id })
       .from(contests)
-      .where(eq(contests.slug, slug))
-      .get();
+      .where(eq(contests.slug, slug));
     if (!taken) return slug;
   }
 }
@@ -96,15 +95,15 @@ function publishedAt(status: ContestStatus, before: Date | null | undefined): Da
 const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** A cover or guide the contest did not already point at must be the caller's own upload. */
-function assertFiles(
+async function assertFiles(
   db: DbOrTx,
   actor: Actor,
   next: { coverImage?: string | null; pdfGuide?: string | null },
   before?: { coverImage: string | null; pdfGuide: string | null },
-): void {
+): Promise<void> {
   const { coverImage, pdfGuide } = next;
   if (coverImage && coverImage !== before?.coverImage && coverImage.startsWith('/uploads/')) {
-    assertOwnUpload({
+    await assertOwnUpload({
       db,
       actor,
       url: coverImage,
@@ -114,7 +113,7 @@ function assertFiles(
     });
   }
   if (pdfGuide && pdfGuide !== before?.pdfGuide) {
-    assertOwnUpload({
+    await assertOwnUpload({
       db,
       actor,
       url: pdfGuide,
@@ -159,15 +158,15 @@ function formColumns(input: TCreateContestInput) {
  * stored score has are refused (it would no longer show as entered); another order ranks the
  * contest again (in the caller's transaction, after the contest row is written).
  */
-function scoreSettingsChange(
+async function scoreSettingsChange(
   tx: DbOrTx,
   row: Pick<ContestRow, 'id' | 'scoreDecimals' | 'scoreOrder'>,
   next: { scoreDecimals: number; scoreOrder: ContestRow['scoreOrder'] },
-): { rerank: boolean } {
+): Promise<{ rerank: boolean }> {
   if (next.scoreDecimals < row.scoreDecimals) {
     // Stored units are 1/10,000: a score with more decimals is not a multiple of this step.
     const step = 10 ** (SCORE_DECIMALS_MAX - next.scoreDecimals);
-    const finer = tx
+    const [finer] = await tx
       .select({ id: contestParticipants.id })
       .from(contestParticipants)
       .where(
@@ -176,8 +175,7 @@ function scoreSettingsChange(
           sql`${contestParticipants.score} % ${step} != 0`,
         ),
       )
-      .limit(1)
-      .get();
+      .limit(1);
     if (finer) throw new AppError('BAD_REQUEST', M.scoreDecimalsInUse);
   }
   return { rerank: next.scoreOrder !== row.scoreOrder };
@@ -189,14 +187,14 @@ function assertDateOrder(row: Parameters<typeof dateOrderProblems>[0]): void {
   if (problem) throw new AppError('BAD_REQUEST', problem.message);
 }
 
-function auditStatus(
+async function auditStatus(
   db: DbOrTx,
   actor: Actor,
   id: number,
   before: ContestStatus | null,
   after: ContestStatus,
-): void {
-  writeAudit({
+): Promise<void> {
+  await writeAudit({
     db,
     actor,
     action: 'contest.status',
@@ -207,8 +205,13 @@ function auditStatus(
   });
 }
 
-function auditFeatured(db: DbOrTx, actor: Actor, id: number, featured: boolean): void {
-  writeAudit({
+async function auditFeatured(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  featured: boolean,
+): Promise<void> {
+  await writeAudit({
     db,
     actor,
     action: 'contest.feature',
@@ -223,8 +226,8 @@ function auditFeatured(db: DbOrTx, actor: Actor, id: number, featured: boolean):
  * A contest the caller edits as its creator: it must be theirs (else 404 if they may not see it,
  * 403 if they may) and still draft, pending or rejected (403).
  */
-function ownEditable(db: DbOrTx, actor: Actor, id: number): ContestRow {
-  const row = readForWrite(db, id);
+async function ownEditable(db: DbOrTx, actor: Actor, id: number): Promise<ContestRow> {
+  const row = await readForWrite(db, id);
   if (!row || !isVisible(row, actor)) throw notFound();
   if (row.createdBy !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only edit your own contests');
@@ -240,7 +243,7 @@ function ownEditable(db: DbOrTx, actor: Actor, id: number): ContestRow {
  * status, active by default, and featured. With an id, the caller's own draft, pending or
  * rejected contest is submitted in place (the wizard continuing a draft).
  */
-export function createContest({
+export async function createContest({
   db,
   actor,
   input,
@@ -248,15 +251,15 @@ export function createContest({
   db: DB;
   actor: Actor;
   input: TCreateContestInput;
-}): TContest {
+}): Promise<TContest> {
   const reviewer = isReviewer(actor);
-  const status: ContestStatus = reviewer ? (input.status ?? 'active') : submissionStatus(db);
+  const status: ContestStatus = reviewer ? (input.status ?? 'active') : await submissionStatus(db);
   const columns = formColumns(input);
   // The request schema checked the date order already; this is the rule's last word.
   assertDateOrder(columns);
-  const id = db.transaction((tx) => {
-    const existing = input.id ? ownEditable(tx, actor, input.id) : undefined;
-    assertFiles(tx, actor, input, existing);
+  const id = await db.transaction(async (tx) => {
+    const existing = input.id ? await ownEditable(tx, actor, input.id) : undefined;
+    await assertFiles(tx, actor, input, existing);
     if (existing && columns.maxParticipants < existing.participants) {
       throw tooFewPlaces(existing.participants);
     }
@@ -270,42 +273,50 @@ export function createContest({
       updatedAt: new Date(),
     };
     if (existing) {
-      const { rerank } = scoreSettingsChange(tx, existing, columns);
+      const { rerank } = await scoreSettingsChange(tx, existing, columns);
       const featured = reviewer ? (input.featured ?? existing.featured) : existing.featured;
-      tx.update(contests)
+      await tx
+        .update(contests)
         .set({
           ...common,
           featured,
           slug:
             !existing.publishedAt &&
             (columns.title !== existing.title || existing.slug.startsWith('draft-'))
-              ? uniqueSlug(tx, columns.title, existing.id)
+              ? await uniqueSlug(tx, columns.title, existing.id)
               : existing.slug,
         })
-        .where(eq(contests.id, existing.id))
-        .run();
-      if (rerank) rerankContest({ db: tx, contestId: existing.id, order: columns.scoreOrder });
-      if (existing.status !== status) auditStatus(tx, actor, existing.id, existing.status, status);
-      if (featured !== existing.featured) auditFeatured(tx, actor, existing.id, featured);
+        .where(eq(contests.id, existing.id));
+      if (rerank) {
+        await rerankContest({ db: tx, contestId: existing.id, order: columns.scoreOrder });
+      }
+      if (existing.status !== status) {
+        await auditStatus(tx, actor, existing.id, existing.status, status);
+      }
+      if (featured !== existing.featured) await auditFeatured(tx, actor, existing.id, featured);
       return existing.id;
     }
     const featured = reviewer ? (input.featured ?? false) : false;
-    const created = tx
+    const [created] = await tx
       .insert(contests)
-      .values({ ...common, featured, slug: uniqueSlug(tx, columns.title), createdBy: actor.id })
-      .returning({ id: contests.id })
-      .get();
-    writeAudit({
+      .values({
+        ...common,
+        featured,
+        slug: await uniqueSlug(tx, columns.title),
+        createdBy: actor.id,
+      })
+      .returning({ id: contests.id });
+    await writeAudit({
       db: tx,
       actor,
       action: 'contest.create',
       targetType: 'contest',
-      targetId: created.id,
+      targetId: created!.id,
       after: { title: columns.title, status, featured },
     });
-    return created.id;
+    return created!.id;
   });
-  return present(readById(db, id)!, actor);
+  return present((await readById(db, id))!, actor);
 }
 
 function tooFewPlaces(participants: number): AppError {
@@ -324,7 +335,7 @@ function definedEntries<T extends object>(value: T): Partial<T> {
  * Save Draft: creates a draft, or updates the caller's own draft (`id`). Only what is filled is
  * validated (by the schema); a cleared field takes its default.
  */
-export function saveDraft({
+export async function saveDraft({
   db,
   actor,
   input,
@@ -332,7 +343,7 @@ export function saveDraft({
   db: DB;
   actor: Actor;
   input: TSaveDraftInput;
-}): TContest {
+}): Promise<TContest> {
   const { id, ...fields } = input;
   const sent = definedEntries(fields);
   const d = CONTEST_FORM_DEFAULTS;
@@ -363,17 +374,17 @@ export function saveDraft({
     enableLeaderboard: keep(sent.enableLeaderboard, d.enableLeaderboard),
     enableComments: keep(sent.enableComments, d.enableComments),
   });
-  const draftId = db.transaction((tx) => {
+  const draftId = await db.transaction(async (tx) => {
     let existing: ContestRow | undefined;
     if (id) {
-      existing = readForWrite(tx, id);
+      existing = await readForWrite(tx, id);
       // Someone else's draft is not there for this caller, reviewer or not.
       if (!existing || existing.createdBy !== actor.id) throw notFound();
       if (existing.status !== 'draft') {
         throw new AppError('CONFLICT', 'Only drafts can be saved as a draft');
       }
     }
-    assertFiles(tx, actor, columns, existing);
+    await assertFiles(tx, actor, columns, existing);
     const participationType = columns.participationType ?? existing?.participationType ?? 'free';
     if (participationType !== 'paid') columns.entryFee = null;
     const maxParticipants = columns.maxParticipants ?? existing?.maxParticipants;
@@ -387,29 +398,29 @@ export function saveDraft({
       const slug =
         columns.title !== undefined && columns.title !== existing.title
           ? title
-            ? uniqueSlug(tx, title, existing.id)
-            : untitledSlug(tx)
+            ? await uniqueSlug(tx, title, existing.id)
+            : await untitledSlug(tx)
           : existing.slug;
-      tx.update(contests)
+      await tx
+        .update(contests)
         .set({ ...columns, slug, updatedAt: new Date() })
-        .where(eq(contests.id, existing.id))
-        .run();
+        .where(eq(contests.id, existing.id));
       return existing.id;
     }
-    return tx
+    const [created] = await tx
       .insert(contests)
       .values({
         ...columns,
-        slug: title ? uniqueSlug(tx, title) : untitledSlug(tx),
+        slug: title ? await uniqueSlug(tx, title) : await untitledSlug(tx),
         createdBy: actor.id,
         status: 'draft',
         draft: true,
         featured: false,
       })
-      .returning({ id: contests.id })
-      .get().id;
+      .returning({ id: contests.id });
+    return created!.id;
   });
-  return present(readById(db, draftId)!, actor);
+  return present((await readById(db, draftId))!, actor);
 }
 
 /** The fields of a contest as the wizard's form has them, to validate a stored contest whole. */
@@ -452,7 +463,7 @@ const AUDIT_ELIDED = new Set(['description']);
  * contest and may set any status and featured. Whatever leaves draft must be whole: the wizard's
  * rules for a member's submission, the server's rules (SPEC 5) for a reviewer's edit.
  */
-export function updateContest({
+export async function updateContest({
   db,
   actor,
   input,
@@ -460,12 +471,14 @@ export function updateContest({
   db: DB;
   actor: Actor;
   input: TUpdateContestInput;
-}): TContest {
+}): Promise<TContest> {
   const reviewer = isReviewer(actor);
   // Read before the transaction only for the platform setting a member's submission follows.
-  const memberSubmission = reviewer ? undefined : submissionStatus(db);
-  const id = db.transaction((tx) => {
-    const row = reviewer ? readForWrite(tx, input.id) : ownEditable(tx, actor, input.id);
+  const memberSubmission = reviewer ? undefined : await submissionStatus(db);
+  const id = await db.transaction(async (tx) => {
+    const row = reviewer
+      ? await readForWrite(tx, input.id)
+      : await ownEditable(tx, actor, input.id);
     if (!row) throw notFound();
     const { id: _id, status: askedStatus, featured: askedFeatured, type, ...fields } = input;
     if (!reviewer && askedFeatured !== undefined && askedFeatured !== row.featured) {
@@ -504,11 +517,13 @@ export function updateContest({
       }
     }
     if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
-    assertFiles(tx, actor, changes, row);
-    const { rerank } = scoreSettingsChange(tx, row, merged);
+    await assertFiles(tx, actor, changes, row);
+    const { rerank } = await scoreSettingsChange(tx, row, merged);
 
     if (merged.title !== row.title && !row.publishedAt) {
-      merged.slug = merged.title ? uniqueSlug(tx, merged.title, row.id) : untitledSlug(tx);
+      merged.slug = merged.title
+        ? await uniqueSlug(tx, merged.title, row.id)
+        : await untitledSlug(tx);
     }
 
     const changed = (
@@ -521,13 +536,13 @@ export function updateContest({
     if (!changed.length) return row.id;
 
     const values = Object.fromEntries(changed.map((key) => [key, merged[key]]));
-    tx.update(contests)
+    await tx
+      .update(contests)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(contests.id, row.id))
-      .run();
-    if (rerank) rerankContest({ db: tx, contestId: row.id, order: merged.scoreOrder });
-    if (status !== row.status) auditStatus(tx, actor, row.id, row.status, status);
-    if (featured !== row.featured) auditFeatured(tx, actor, row.id, featured);
+      .where(eq(contests.id, row.id));
+    if (rerank) await rerankContest({ db: tx, contestId: row.id, order: merged.scoreOrder });
+    if (status !== row.status) await auditStatus(tx, actor, row.id, row.status, status);
+    if (featured !== row.featured) await auditFeatured(tx, actor, row.id, featured);
     const edited = changed.filter((key) => !['status', 'featured', 'draft'].includes(key));
     // A reviewer's change to a member's contest is an admin action (PRODUCT.md 'Beyond that').
     if (reviewer && row.createdBy !== actor.id && edited.length) {
@@ -535,7 +550,7 @@ export function updateContest({
         Object.fromEntries(
           edited.map((key) => [key, AUDIT_ELIDED.has(key) ? '(changed)' : source[key]]),
         );
-      writeAudit({
+      await writeAudit({
         db: tx,
         actor,
         action: 'contest.update',
@@ -547,7 +562,7 @@ export function updateContest({
     }
     return row.id;
   });
-  return present(readById(db, id)!, actor);
+  return present((await readById(db, id))!, actor);
 }
 
 /** The columns an edit may write, each compared with what is stored. */
@@ -589,7 +604,7 @@ const TRANSITIONS: Record<ModerationStatus, { from: ContestStatus; refusal: stri
 };
 
 /** Moderation (SPEC 4): approve or reject a pending contest, complete an active one. */
-export function setContestStatus({
+export async function setContestStatus({
   db,
   actor,
   id,
@@ -599,30 +614,30 @@ export function setContestStatus({
   actor: Actor;
   id: number;
   status: ModerationStatus;
-}): TContest {
-  db.transaction((tx) => {
-    const row = readForWrite(tx, id);
+}): Promise<TContest> {
+  await db.transaction(async (tx) => {
+    const row = await readForWrite(tx, id);
     if (!row) throw notFound();
     const rule = TRANSITIONS[status];
     if (row.status !== rule.from) throw new AppError('CONFLICT', rule.refusal);
     // A contest whose dates are impossible is not approved (its creator fixes them first).
     if (status === 'active') assertDateOrder(row);
-    tx.update(contests)
+    await tx
+      .update(contests)
       .set({
         status,
         draft: false,
         publishedAt: publishedAt(status, row.publishedAt),
         updatedAt: new Date(),
       })
-      .where(eq(contests.id, id))
-      .run();
-    auditStatus(tx, actor, id, row.status, status);
+      .where(eq(contests.id, id));
+    await auditStatus(tx, actor, id, row.status, status);
   });
-  return present(readById(db, id)!, actor);
+  return present((await readById(db, id))!, actor);
 }
 
 /** Featured contests show on the dashboard (SPEC 4); setting the same value changes nothing. */
-export function setContestFeatured({
+export async function setContestFeatured({
   db,
   actor,
   id,
@@ -632,13 +647,13 @@ export function setContestFeatured({
   actor: Actor;
   id: number;
   featured: boolean;
-}): TContest {
-  db.transaction((tx) => {
-    const row = readForWrite(tx, id);
+}): Promise<TContest> {
+  await db.transaction(async (tx) => {
+    const row = await readForWrite(tx, id);
     if (!row) throw notFound();
     if (row.featured === featured) return;
-    tx.update(contests).set({ featured, updatedAt: new Date() }).where(eq(contests.id, id)).run();
-    auditFeatured(tx, actor, id, featured);
+    await tx.update(contests).set({ featured, updatedAt: new Date() }).where(eq(contests.id, id));
+    await auditFeatured(tx, actor, id, featured);
   });
-  return present(readById(db, id)!, actor);
+  return present((await readById(db, id))!, actor);
 }

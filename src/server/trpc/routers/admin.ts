@@ -4,5 +4,7 @@ import { adminStats } from '../../domain/admin/stats';
 import { adminProcedure, router } from '../trpc';
 
 export const adminRouter = router({
-  stats: adminProcedure.output(ZAdminStatsSchema).query(({ ctx }) => adminStats({ db: ctx.db })),
+  stats: adminProcedure
+    .output(ZAdminStatsSchema)
+    .query(async ({ ctx }) => adminStats({ db: ctx.db })),
 });

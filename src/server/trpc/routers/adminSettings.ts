@@ -14,24 +14,24 @@ export const adminSettingsRouter = router({
   get: adminProcedure
     .input(z.void())
     .output(ZPlatformSettingsSchema)
-    .query(({ ctx }) => settings.getPlatformSettings({ db: ctx.db })),
+    .query(async ({ ctx }) => settings.getPlatformSettings({ db: ctx.db })),
 
   update: adminProcedure
     .input(ZUpdatePlatformSettingsRequestSchema)
     .output(ZPlatformSettingsSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       settings.updatePlatformSettings({ db: ctx.db, actor: ctx.actor, input }),
     ),
 
   getPayments: adminProcedure
     .input(z.void())
     .output(ZPaymentConfigSchema)
-    .query(({ ctx }) => settings.getPaymentConfig({ db: ctx.db })),
+    .query(async ({ ctx }) => settings.getPaymentConfig({ db: ctx.db })),
 
   updatePayments: adminProcedure
     .input(ZPaymentConfigSchema)
     .output(ZPaymentConfigSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       settings.updatePaymentConfig({ db: ctx.db, actor: ctx.actor, input }),
     ),
 });
@@ -40,5 +40,5 @@ export const auditRouter = router({
   list: adminProcedure
     .input(ZListAuditRequestSchema)
     .output(ZListAuditResponseSchema)
-    .query(({ ctx, input }) => listAudit({ db: ctx.db, ...input })),
+    .query(async ({ ctx, input }) => listAudit({ db: ctx.db, ...input })),
 });

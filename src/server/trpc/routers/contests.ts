@@ -24,59 +24,65 @@ export const contestsRouter = router({
   list: protectedProcedure
     .input(ZListContestsRequestSchema)
     .output(ZListContestsResponseSchema)
-    .query(({ ctx, input }) =>
+    .query(async ({ ctx, input }) =>
       contestReads.listContests({ db: ctx.db, viewer: ctx.actor, ...input }),
     ),
 
   get: protectedProcedure
     .input(ZGetContestRequestSchema)
     .output(ZContestSchema)
-    .query(({ ctx, input }) =>
+    .query(async ({ ctx, input }) =>
       contestReads.getContest({ db: ctx.db, viewer: ctx.actor, idOrSlug: input.idOrSlug }),
     ),
 
   drafts: protectedProcedure
     .output(ZListDraftsResponseSchema)
-    .query(({ ctx }) => contestReads.listDrafts({ db: ctx.db, viewer: ctx.actor })),
+    .query(async ({ ctx }) => contestReads.listDrafts({ db: ctx.db, viewer: ctx.actor })),
 
   create: protectedProcedure
     .input(ZCreateContestRequestSchema)
     .output(ZContestSchema)
-    .mutation(({ ctx, input }) => contests.createContest({ db: ctx.db, actor: ctx.actor, input })),
+    .mutation(async ({ ctx, input }) =>
+      contests.createContest({ db: ctx.db, actor: ctx.actor, input }),
+    ),
 
   saveDraft: protectedProcedure
     .input(ZSaveDraftRequestSchema)
     .output(ZContestSchema)
-    .mutation(({ ctx, input }) => contests.saveDraft({ db: ctx.db, actor: ctx.actor, input })),
+    .mutation(async ({ ctx, input }) =>
+      contests.saveDraft({ db: ctx.db, actor: ctx.actor, input }),
+    ),
 
   update: protectedProcedure
     .input(ZUpdateContestRequestSchema)
     .output(ZContestSchema)
-    .mutation(({ ctx, input }) => contests.updateContest({ db: ctx.db, actor: ctx.actor, input })),
+    .mutation(async ({ ctx, input }) =>
+      contests.updateContest({ db: ctx.db, actor: ctx.actor, input }),
+    ),
 
   setStatus: moderatorProcedure
     .input(ZSetContestStatusRequestSchema)
     .output(ZContestSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       contests.setContestStatus({ db: ctx.db, actor: ctx.actor, ...input }),
     ),
 
   setFeatured: moderatorProcedure
     .input(ZSetContestFeaturedRequestSchema)
     .output(ZContestSchema)
-    .mutation(({ ctx, input }) =>
+    .mutation(async ({ ctx, input }) =>
       contests.setContestFeatured({ db: ctx.db, actor: ctx.actor, ...input }),
     ),
 
   adminList: moderatorProcedure
     .input(ZAdminListContestsRequestSchema)
     .output(ZAdminListContestsResponseSchema)
-    .query(({ ctx, input }) =>
+    .query(async ({ ctx, input }) =>
       contestReads.adminListContests({ db: ctx.db, viewer: ctx.actor, ...input }),
     ),
 
   participants: moderatorProcedure
     .input(ZContestParticipantsRequestSchema)
     .output(ZContestParticipantsResponseSchema)
-    .query(({ ctx, input }) => contestReads.listParticipants({ db: ctx.db, ...input })),
+    .query(async ({ ctx, input }) => contestReads.listParticipants({ db: ctx.db, ...input })),
 });

@@ -6,10 +6,11 @@ export const settingsRouter = router({
   public: publicProcedure
     .meta({ access: 'anonymous', openInMaintenance: true })
     .output(ZPublicSettingsSchema)
-    .query(({ ctx }) => {
-      const { siteName, contactEmail, enableRegistration, maintenanceMode } = getPlatformSettings({
-        db: ctx.db,
-      });
+    .query(async ({ ctx }) => {
+      const { siteName, contactEmail, enableRegistration, maintenanceMode } =
+        await getPlatformSettings({
+          db: ctx.db,
+        });
       return { siteName, contactEmail, enableRegistration, maintenanceMode };
     }),
 });
