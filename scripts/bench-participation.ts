@@ -235,7 +235,7 @@ async function stats(dir: string) {
     sqliteConnection(db).prepare('SELECT count(*) AS n FROM contests').get() as { n: number }
   ).n;
   const time = await median(51, () => adminStats({ db }));
-  closeDatabase(db);
+  await closeDatabase(db);
   return { users, contests, time };
 }
 
@@ -281,7 +281,7 @@ async function main() {
       `admin.stats at ${s.users.toLocaleString('en-US')} accounts and ${s.contests.toLocaleString('en-US')} contests: ${fmt(s.time)} ms`,
     );
   } finally {
-    closeDatabase(db);
+    await closeDatabase(db);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -52,7 +52,7 @@ async function seed(file: string): Promise<void> {
     }
   })();
   seedContests(sqlite);
-  closeDatabase(db);
+  await closeDatabase(db);
 }
 
 const CATEGORIES = ['forex', 'gaming', 'academic', 'sports', 'art', 'other'];

@@ -34,7 +34,7 @@ async function startVariant(extra: Partial<AppDeps>, options: CreateAppOptions =
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      t.close();
+      await t.close();
     },
   };
 }

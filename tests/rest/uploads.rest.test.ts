@@ -435,7 +435,7 @@ describe('POST /api/upload: per-member rate and daily quota', () => {
       stop: async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        t.close();
+        await t.close();
       },
     };
   }

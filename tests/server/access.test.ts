@@ -141,8 +141,8 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => {
-  for (const { t } of worlds.values()) t.close();
+afterAll(async () => {
+  for (const { t } of worlds.values()) await t.close();
 });
 
 /** Every row of every application table: what "nothing changed" is checked against. */

@@ -384,7 +384,7 @@ describe('adminUsers.update', () => {
       );
       expect(await snapshot(solo.db)).toEqual(before);
     } finally {
-      solo.close();
+      await solo.close();
     }
   });
 

@@ -118,7 +118,7 @@ describe('adminUsers.ban', () => {
       });
       expect(await snapshot(solo.db)).toEqual(soloBefore);
     } finally {
-      solo.close();
+      await solo.close();
     }
   });
 

@@ -608,7 +608,7 @@ describe('sign-up limit', () => {
         callerFor(limited, undefined, '10.9.9.10').caller.auth.register(registration('probe_ok')),
       ).resolves.toMatchObject({ username: 'probe_ok' });
     } finally {
-      limited.close();
+      await limited.close();
     }
   });
 });
@@ -650,7 +650,7 @@ describe('maintenance mode', () => {
         expect(await caller.settings.public()).toMatchObject({ maintenanceMode: true });
         if (account) expect(await caller.auth.me()).toMatchObject({ id: account.id });
       } finally {
-        own.close();
+        await own.close();
       }
     },
   );
@@ -673,7 +673,7 @@ describe('maintenance mode', () => {
         },
       );
     } finally {
-      own.close();
+      await own.close();
     }
   });
 
@@ -693,7 +693,7 @@ describe('maintenance mode', () => {
         maintenanceMode: true,
       });
     } finally {
-      own.close();
+      await own.close();
     }
   });
 });

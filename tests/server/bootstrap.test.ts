@@ -33,7 +33,7 @@ describe('openDatabase', () => {
     expect(sqliteConnection(db).pragma('synchronous', { simple: true })).toBe(2);
     expect(sqliteConnection(db).pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqliteConnection(db).pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 
   it('runs migrations idempotently and keeps existing rows', async () => {
@@ -45,13 +45,13 @@ describe('openDatabase', () => {
     const applied = sqliteConnection(first)
       .prepare('SELECT count(*) AS n FROM __drizzle_migrations')
       .get();
-    closeDatabase(first);
+    await closeDatabase(first);
     const second = await openDatabase(file);
     expect(
       sqliteConnection(second).prepare('SELECT count(*) AS n FROM __drizzle_migrations').get(),
     ).toEqual(applied);
     expect((await second.select({ n: count() }).from(users))[0]?.n).toBe(1);
-    closeDatabase(second);
+    await closeDatabase(second);
   });
 });
 
@@ -79,7 +79,7 @@ describe('bootstrap', () => {
     expect(log).not.toHaveBeenCalled();
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(11);
     expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(5);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 
   it('creates the configured admin from ADMIN_* and never seeds with SEED_DEMO=false', async () => {
@@ -96,7 +96,7 @@ describe('bootstrap', () => {
     expect(await verifyPassword('supersecret', admin!.password)).toBe(true);
     expect(await db.select().from(settings)).toHaveLength(0);
     expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(0);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 
   it('does not seed a database that already has data', async () => {
@@ -107,7 +107,7 @@ describe('bootstrap', () => {
     await bootstrap(db, parseEnv({}), logger);
     expect(await db.select().from(settings)).toHaveLength(0);
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(1);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 });
 

@@ -136,7 +136,7 @@ describe('participants', () => {
       const joined = (await p.db.select({ n: count() }).from(contestParticipants))[0]?.n ?? 0;
       expect(joined).toBeGreaterThan(0);
     } finally {
-      p.close();
+      await p.close();
     }
   });
 });

@@ -1004,7 +1004,7 @@ describe('contests.adminList', () => {
       const memberCaller = callerFor(a, stays).caller;
       expect((await failure(memberCaller.contests.adminList({}))).code).toBe('FORBIDDEN');
     } finally {
-      a.close();
+      await a.close();
     }
   });
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await site.stop();
-  t.close();
+  await t.close();
 });
 
 function runCli(args: string[], env: Record<string, string>) {
@@ -54,7 +54,7 @@ describe('npm run education:import', () => {
         101, 102, 103,
       ]);
     } finally {
-      closeDatabase(db);
+      await closeDatabase(db);
     }
   }, 30_000);
 

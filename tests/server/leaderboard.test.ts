@@ -226,7 +226,7 @@ describe('stored ranks', () => {
         n: 0,
       });
     } finally {
-      p.close();
+      await p.close();
     }
   });
 });
@@ -334,7 +334,7 @@ describe('leaderboard.get', () => {
         { seed: 20_261_125, numRuns: 100 },
       );
     } finally {
-      p.close();
+      await p.close();
     }
   });
 });

@@ -72,7 +72,7 @@ async function populated(): Promise<string> {
   sqlite
     .prepare("INSERT INTO sessions (id, user_id, expires_at) VALUES ('s1', 1, 9999999999999)")
     .run();
-  closeDatabase(db);
+  await closeDatabase(db);
   return file;
 }
 
@@ -101,7 +101,7 @@ describe('a table rebuild of a parent table', () => {
     expect(count(sqliteConnection(db), 'sessions')).toBe(1);
     expect(sqliteConnection(db).pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqliteConnection(db).pragma('foreign_key_check')).toEqual([]);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 
   it('backs the database up beside it first and says where', async () => {
@@ -112,7 +112,7 @@ describe('a table rebuild of a parent table', () => {
       migrationsFolder: folder,
       log: { info: (m) => logged.push(m) },
     });
-    closeDatabase(db);
+    await closeDatabase(db);
     const backups = fs.readdirSync(path.dirname(file)).filter((f) => f.endsWith('.bak'));
     expect(backups).toHaveLength(1);
     expect(logged.join('\n')).toContain(path.join(path.dirname(file), backups[0]!));
@@ -129,7 +129,7 @@ describe('a table rebuild of a parent table', () => {
   it('takes no backup of an empty database', async () => {
     const dir = tempDir();
     const db = await openDatabase(path.join(dir, 'app.db'));
-    closeDatabase(db);
+    await closeDatabase(db);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.bak'))).toEqual([]);
   });
 });
@@ -192,7 +192,7 @@ describe('CHECK constraints and the 0001 migration', () => {
     s.prepare(
       "INSERT INTO uploads (file_name, owner_id, purpose, mime, size) VALUES ('a.png', 1, 'avatar', 'image/png', 1)",
     ).run();
-    closeDatabase(old);
+    await closeDatabase(old);
 
     const db = await openDatabase(file);
     const rows = sqliteConnection(db)
@@ -210,7 +210,7 @@ describe('CHECK constraints and the 0001 migration', () => {
     expect(() =>
       sqliteConnection(db).prepare("UPDATE payout_methods SET payment_method = 'cash'").run(),
     ).toThrow(/CHECK constraint failed/);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 });
 
@@ -241,7 +241,7 @@ describe('the 0005 migration', () => {
     );
     [10, 20, 20, 5].forEach((score, i) => add.run(1, i + 1, score, null));
     add.run(2, 1, 0, 7);
-    closeDatabase(old);
+    await closeDatabase(old);
 
     const db = await openDatabase(file);
     // Then 0006: scores become integers of 1/10,000 (exact decimals), and a contest where every
@@ -274,7 +274,7 @@ describe('the 0005 migration', () => {
       { score_decimals: 0, score_order: 'higher' },
       { score_decimals: 0, score_order: 'higher' },
     ]);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 });
 

@@ -51,7 +51,7 @@ describe('the payment hashes migration', () => {
     add.run(1, 'SOL', sol, 'pending', 4000);
     add.run(1, 'TRX', 'legacy-hash-0001', 'pending', 5000);
     add.run(2, 'MATIC', `0x${'cd'.repeat(32)}`, 'pending', 6000);
-    closeDatabase(old);
+    await closeDatabase(old);
 
     const db = await openDatabase(file);
     const rows = sqliteConnection(db)
@@ -81,6 +81,6 @@ describe('the payment hashes migration', () => {
         )
         .run('cd'.repeat(32)),
     ).toThrow(/UNIQUE/);
-    closeDatabase(db);
+    await closeDatabase(db);
   });
 });

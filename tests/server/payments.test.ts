@@ -315,7 +315,7 @@ describe('payments.submitProof', () => {
         );
         expect(proof.senderAddress).toBe(sender);
       } finally {
-        fresh.close();
+        await fresh.close();
       }
     },
   );
@@ -693,7 +693,7 @@ describe('payments.tierBreakdown', () => {
       expect(await callerFor(fresh, mod).caller.payments.tierBreakdown()).toEqual(breakdown);
       expect(await callerFor(fresh, boss).caller.payments.tierBreakdown()).toEqual(breakdown);
     } finally {
-      fresh.close();
+      await fresh.close();
     }
   });
 });
@@ -735,7 +735,7 @@ describe('payments.tiers', () => {
       await configureNetwork(fresh.db, 'SOL');
       expect((await caller.payments.tiers()).paymentsSetUp).toBe(true);
     } finally {
-      fresh.close();
+      await fresh.close();
     }
   });
 });

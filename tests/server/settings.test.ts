@@ -356,7 +356,7 @@ describe('adminSettings.updatePayments', () => {
       });
       expect(saved.networks.TRX.explorerUrl).toBe(DEFAULT_EXPLORER_URLS.TRX);
     } finally {
-      fresh.close();
+      await fresh.close();
     }
   });
 
@@ -455,7 +455,7 @@ describe('audit.list', () => {
         'BAD_REQUEST',
       );
     } finally {
-      a.close();
+      await a.close();
     }
   });
 

@@ -81,7 +81,7 @@ describe('serving the built client', () => {
   });
   afterAll(async () => {
     await close(server);
-    t.close();
+    await t.close();
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
@@ -179,7 +179,7 @@ describe('without a built client', () => {
       expect((await get(url, '/api/health')).status).toBe(200);
     } finally {
       await close(server);
-      t.close();
+      await t.close();
       fs.rmSync(empty, { recursive: true, force: true });
     }
   });

@@ -212,7 +212,7 @@ describe('admin.stats', () => {
       // The one from 40 days ago is outside the window.
       expect(stats.signupsPerDay.reduce((sum, d) => sum + d.count, 0)).toBe(8);
     } finally {
-      w.close();
+      await w.close();
     }
   });
 
@@ -226,7 +226,7 @@ describe('admin.stats', () => {
       ]);
       expect((await adminStats({ db: w.db })).education.total).toBe(2);
     } finally {
-      w.close();
+      await w.close();
     }
   });
 

@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await site.stop();
-  t.close();
+  await t.close();
 });
 
 const run = (overrides: { timeoutMs?: number; siteUrl?: string } = {}) =>

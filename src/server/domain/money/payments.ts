@@ -473,7 +473,7 @@ export async function submitProof({
     if (isUniqueViolation(error)) throw refusalError(refuse('tx_hash_used'));
     throw error;
   }
-  announcePaymentChanges({ db, userId: actor.id });
+  await announcePaymentChanges({ db, userId: actor.id });
   return (await proofById(db, id))!;
 }
 
@@ -600,8 +600,8 @@ export async function reviewProof({
     },
     { behavior: 'immediate' },
   );
-  if (admitted) announceLeaderboardChanges({ db, contestIds: [admitted] });
-  announcePaymentChanges({ db, userId: memberId });
+  if (admitted) await announceLeaderboardChanges({ db, contestIds: [admitted] });
+  await announcePaymentChanges({ db, userId: memberId });
   return listProofById(db, id);
 }
 

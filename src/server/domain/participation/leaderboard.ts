@@ -344,7 +344,7 @@ export async function setScores({
     }
     return { updated: accepted.length, refused, changed: changes.length };
   });
-  if (result.changed) announceLeaderboardChanges({ db, contestIds: [contestId] });
+  if (result.changed) await announceLeaderboardChanges({ db, contestIds: [contestId] });
   return { updated: result.updated, refused: result.refused };
 }
 

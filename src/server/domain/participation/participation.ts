@@ -341,7 +341,7 @@ export async function joinContest({
     },
     { behavior: 'immediate' },
   );
-  announceLeaderboardChanges({ db, contestIds: [contestId] });
+  await announceLeaderboardChanges({ db, contestIds: [contestId] });
   return participant;
 }
 
@@ -371,7 +371,7 @@ export async function leaveContest({
     },
     { behavior: 'immediate' },
   );
-  announceLeaderboardChanges({ db, contestIds: [contestId] });
+  await announceLeaderboardChanges({ db, contestIds: [contestId] });
   return { contestId, participants };
 }
 

@@ -87,6 +87,7 @@ export async function copySqliteToPostgres(
         key
       ]!;
       const targetTable = tables[key]!;
+      // eslint-disable-next-line no-restricted-syntax -- the SQLite engine layer, on its own connection
       const rows = from.select().from(sourceTable).all() as Record<string, unknown>[];
       for (let i = 0; i < rows.length; i += BATCH) {
         await tx.insert(targetTable).values(rows.slice(i, i + BATCH) as never);

@@ -24,6 +24,7 @@ function pendingMigrations(sqlite: Database.Database, folder: string): Migration
   sqlite.exec(
     `CREATE TABLE IF NOT EXISTS "${TABLE}" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`,
   );
+  // eslint-disable-next-line no-restricted-syntax -- the SQLite engine layer, on its own connection
   const last = sqlite
     .prepare(`SELECT created_at FROM "${TABLE}" ORDER BY created_at DESC LIMIT 1`)
     .get() as { created_at: number | string } | undefined;
@@ -39,6 +40,7 @@ function hasData(sqlite: Database.Database): boolean {
     .pluck()
     .all(TABLE) as string[];
   return tables.some(
+    // eslint-disable-next-line no-restricted-syntax -- the SQLite engine layer, on its own connection
     (name) => sqlite.prepare(`SELECT 1 FROM "${name.replace(/"/g, '""')}" LIMIT 1`).get() !== undefined,
   );
 }

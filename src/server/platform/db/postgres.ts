@@ -74,6 +74,7 @@ export async function openPostgres(
     await pool.end();
     throw new Error(
       `Cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message || String(error)}`,
+      { cause: error },
     );
   }
   try {
