@@ -76,36 +76,40 @@ export interface LiveEvent<T> {
 }
 
 /**
- * The changes of one channel, as they happen, until `signal` aborts. A client coming back with
- * the id of the last event it saw hears at once about any change it missed.
+ * The changes of one channel from the moment this resolves, until `signal` aborts: listening has
+ * begun and the channel's number is read before it resolves, so a change made after it is never
+ * missed. A client coming back with the id of the last event it saw hears at once about any
+ * change it missed.
  */
-async function* changesOf<T>(
+async function changesOf<T>(
   db: DB,
   channel: Channel,
   toChange: (version: number) => T,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
-): AsyncGenerator<LiveEvent<T>> {
+): Promise<AsyncGenerator<LiveEvent<T>>> {
   const hub = hubOf(db);
   await hub.listening;
   // Listening starts before the version is read, so no change falls between the two.
   const events = on(hub.emitter, channel, { signal });
   let seen = await versionOf(db, channel);
-  if (lastEventId && lastEventId !== String(seen)) {
-    yield { id: String(seen), change: toChange(seen) };
-  }
-  try {
-    for await (const [next] of events) {
-      const version = next === null ? await versionOf(db, channel) : (next as number);
-      if (version === seen) continue;
-      seen = version;
-      yield { id: String(version), change: toChange(version) };
+  return (async function* () {
+    if (lastEventId && lastEventId !== String(seen)) {
+      yield { id: String(seen), change: toChange(seen) };
     }
-  } catch (error) {
-    // The client went away (or the server is closing): the end of the stream, not a failure.
-    if (signal?.aborted) return;
-    throw error;
-  }
+    try {
+      for await (const [next] of events) {
+        const version = next === null ? await versionOf(db, channel) : (next as number);
+        if (version === seen) continue;
+        seen = version;
+        yield { id: String(version), change: toChange(version) };
+      }
+    } catch (error) {
+      // The client went away (or the server is closing): the end of the stream, not a failure.
+      if (signal?.aborted) return;
+      throw error;
+    }
+  })();
 }
 
 /**
@@ -137,7 +141,7 @@ export function leaderboardChanges({
   contestId: number;
   lastEventId?: string | null;
   signal?: AbortSignal;
-}): AsyncGenerator<LeaderboardEvent> {
+}): Promise<AsyncGenerator<LeaderboardEvent>> {
   return changesOf(
     db,
     `contest:${contestId}`,
@@ -172,6 +176,6 @@ export function paymentChanges({
   userId: number;
   lastEventId?: string | null;
   signal?: AbortSignal;
-}): AsyncGenerator<LiveEvent<TPaymentsChange>> {
+}): Promise<AsyncGenerator<LiveEvent<TPaymentsChange>>> {
   return changesOf(db, `user:${userId}`, (version) => ({ version }), lastEventId, signal);
 }

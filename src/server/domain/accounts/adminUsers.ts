@@ -1,7 +1,8 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
+import { caseless, containsPattern, likeCaseless } from '../../platform/db/dialect';
 import type { TUser } from '../../../shared/schemas/auth';
 import type {
   SortOrder,
@@ -48,14 +49,11 @@ export async function listUsers({
   pageSize: number;
 }): Promise<{ users: TAdminUser[]; total: number; page: number; pageSize: number }> {
   const term = search?.trim();
-  // LIKE is case-insensitive for ASCII in SQLite; % and _ in the term are escaped.
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  // Case-insensitive on both engines; % and _ in the term are escaped.
+  const pattern = term ? containsPattern(term) : undefined;
   const where = and(
     pattern
-      ? or(
-          sql`${users.username} LIKE ${pattern} ESCAPE '\\'`,
-          sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
-        )
+      ? or(likeCaseless(users.username, pattern), likeCaseless(users.email, pattern))
       : undefined,
     role ? eq(users.role, role) : undefined,
     tier ? eq(users.subscriptionTier, tier) : undefined,
@@ -64,7 +62,7 @@ export async function listUsers({
   // The id breaks ties, so paging through equal names or join times never repeats or skips.
   const orderBy =
     sort === 'name'
-      ? [direction(sql`${users.username} COLLATE NOCASE`), direction(users.id)]
+      ? [direction(caseless(users.username)), direction(users.id)]
       : sort === 'joined'
         ? [direction(users.createdAt), direction(users.id)]
         : [asc(users.id)];

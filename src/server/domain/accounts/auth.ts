@@ -1,5 +1,5 @@
 // Registration and sign-in rules (SPEC 5, PRODUCT.md 'Tiers, roles, access').
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { MSG } from '../../../shared/messages';
@@ -10,7 +10,7 @@ import { beginGuess, take, type Limits } from '../../platform/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { getPlatformSettings } from '../admin';
-import { conflictField, isUniqueViolation } from '../../platform/db/dialect';
+import { conflictField, equalsCaseless, isUniqueViolation } from '../../platform/db/dialect';
 import { getUser, publicUserColumns } from './users';
 
 export async function assertUnique({
@@ -29,7 +29,7 @@ export async function assertUnique({
     const [hit] = await db
       .select({ id: users.id })
       .from(users)
-      .where(sql`${users.username} = ${username} COLLATE NOCASE AND ${users.id} != ${except}`)
+      .where(and(equalsCaseless(users.username, username), ne(users.id, except)))
       .limit(1);
     if (hit) throw new AppError('CONFLICT', MSG.usernameTaken);
   }
@@ -37,7 +37,7 @@ export async function assertUnique({
     const [hit] = await db
       .select({ id: users.id })
       .from(users)
-      .where(sql`${users.email} = ${email} COLLATE NOCASE AND ${users.id} != ${except}`)
+      .where(and(equalsCaseless(users.email, email), ne(users.id, except)))
       .limit(1);
     if (hit) throw new AppError('CONFLICT', MSG.emailTaken);
   }
@@ -124,7 +124,7 @@ export async function login({
       banReason: users.banReason,
     })
     .from(users)
-    .where(sql`${users.username} = ${input.username} COLLATE NOCASE`)
+    .where(equalsCaseless(users.username, input.username))
     .limit(1);
   // Counted before anything is answered: an unknown name and a known one are limited alike (a
   // device cookie can only name an account that exists, and only one it signed in to).

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { sessions, users } from '../../platform/db/schema';
+import { timeParam } from '../../platform/db/dialect';
 import type { TSessionInfo } from '../../../shared/schemas/account';
 import { AppError } from '../../platform/errors';
 import { publicUserColumns, type SessionUser } from './users';
@@ -83,7 +84,7 @@ export async function getSessionUser({
 }): Promise<SessionUser | undefined> {
   let s = statements.get(db);
   if (!s) statements.set(db, (s = { lookup: prepareLookup(db) }));
-  const [row] = await s.lookup.execute({ id: sessionId, now });
+  const [row] = await s.lookup.execute({ id: sessionId, now: timeParam(now) });
   if (!row) return undefined;
   const { lastSeenAt, ...user } = row;
   if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { auditLog, contests, users } from '../../platform/db/schema';
+import { containsPattern, idMatchesText, likeCaseless } from '../../platform/db/dialect';
 import { isDayBound, type TAuditEntry } from '../../../shared/schemas/audit';
 import type { Actor } from '../../platform/actor';
 
@@ -66,12 +67,12 @@ export async function listAudit({
   to?: string;
 }): Promise<{ entries: TAuditEntry[]; total: number; page: number; pageSize: number }> {
   const term = actor?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = term ? containsPattern(term) : undefined;
   // Both bounds are inclusive: a 'to' day runs up to the start of the next day.
   const toMs = to ? Date.parse(to) + (isDayBound(to) ? DAY_MS : 1) : undefined;
   const where = and(
     action ? eq(auditLog.action, action) : undefined,
-    pattern ? sql`${auditLog.actorName} LIKE ${pattern} ESCAPE '\\'` : undefined,
+    pattern ? likeCaseless(auditLog.actorName, pattern) : undefined,
     from ? gte(auditLog.createdAt, new Date(Date.parse(from))) : undefined,
     toMs !== undefined ? lt(auditLog.createdAt, new Date(toMs)) : undefined,
   );
@@ -95,17 +96,11 @@ export async function listAudit({
     // current title, a deleted one none.
     .leftJoin(
       users,
-      and(
-        eq(auditLog.targetType, 'user'),
-        sql`${users.id} = CAST(${auditLog.targetId} AS INTEGER)`,
-      ),
+      and(eq(auditLog.targetType, 'user'), idMatchesText(users.id, auditLog.targetId)),
     )
     .leftJoin(
       contests,
-      and(
-        eq(auditLog.targetType, 'contest'),
-        sql`${contests.id} = CAST(${auditLog.targetId} AS INTEGER)`,
-      ),
+      and(eq(auditLog.targetType, 'contest'), idMatchesText(contests.id, auditLog.targetId)),
     )
     .where(where)
     .orderBy(desc(auditLog.id))

@@ -9,6 +9,7 @@ import {
   paymentProofs,
   users,
 } from '../../platform/db/schema';
+import { timeValue, utcDay } from '../../platform/db/dialect';
 import { PUBLIC_CONTEST_STATUSES } from '../../../shared/contests';
 import type { TTierBreakdown } from '../../../shared/schemas/payments';
 import type {
@@ -36,8 +37,8 @@ export async function memberDashboard({
   now?: number;
 }): Promise<TDashboard> {
   const at = new Date(now);
-  const started = sql`${contests.startDate} <= ${at.getTime()}`;
-  const running = sql`${contests.status} = 'active' AND ${started} AND ${contests.endDate} > ${at.getTime()}`;
+  const started = sql`${contests.startDate} <= ${timeValue(at)}`;
+  const running = sql`${contests.status} = 'active' AND ${started} AND ${contests.endDate} > ${timeValue(at)}`;
   const [figures] = await db
     .select({
       active: sql<number>`coalesce(sum(CASE WHEN ${running} THEN 1 ELSE 0 END), 0)`,
@@ -157,7 +158,7 @@ async function usersPass(db: DB, since: number): Promise<UsersPass> {
     sql<number>`coalesce(sum(CASE WHEN ${users.role} <> 'admin' AND ${tierOf} = ${tier} THEN 1 ELSE 0 END), 0)`;
   const day = sql<
     string | null
-  >`CASE WHEN ${users.createdAt} >= ${since} THEN date(${users.createdAt} / 1000, 'unixepoch') END`;
+  >`CASE WHEN ${users.createdAt} >= ${timeValue(new Date(since))} THEN ${utcDay(users.createdAt)} END`;
   const groups = await db
     .select({
       day,
@@ -168,7 +169,9 @@ async function usersPass(db: DB, since: number): Promise<UsersPass> {
       elite: member('elite'),
     })
     .from(users)
-    .groupBy(day);
+    // By position: the day expression carries a bound value, and PostgreSQL would not see the
+    // GROUP BY's copy of it (another parameter) as the same expression.
+    .groupBy(sql`1`);
   const result: UsersPass = {
     total: 0,
     subscriptions: { free: 0, standard: 0, pro: 0, elite: 0 },

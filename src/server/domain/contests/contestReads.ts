@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
+import { containsPattern, dialect, likeCaseless, timeParam } from '../../platform/db/dialect';
 import {
   CONTEST_MESSAGES as M,
   CREATOR_EDITABLE_STATUSES,
@@ -135,7 +136,12 @@ interface ListFilters {
  * 'Members may see it', written exactly as the contests_public_* indexes are (on this
  * expression, then a date): SQLite uses an index on an expression only for that same expression.
  */
-const isPublic = sql`(${contests.status} = 'active' OR ${contests.status} = 'completed') = 1`;
+// An index on this very expression answers the public tabs: SQLite's holds it with '= 1',
+// PostgreSQL's holds the boolean itself.
+const isPublic =
+  dialect === 'pg'
+    ? sql`(${contests.status} = 'active' OR ${contests.status} = 'completed')`
+    : sql`(${contests.status} = 'active' OR ${contests.status} = 'completed') = 1`;
 
 /** PRODUCT.md's meaning of each /contests tab, with `now` and `me` bound per call. */
 function tabCondition(db: DB, tab: ContestTab): SQL {
@@ -273,7 +279,7 @@ export async function listContests({
   let list = lists.get(key);
   if (!list) lists.set(key, (list = prepareList(db, tab, filters)));
   const params = {
-    now,
+    now: timeParam(now),
     me: viewer.id,
     category,
     tier,
@@ -334,14 +340,14 @@ export async function adminListContests({
   pageSize: number;
 }): Promise<{ items: TContest[]; total: number; page: number; pageSize: number }> {
   const term = search?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = term ? containsPattern(term) : undefined;
   const where = and(
     tab === 'all'
       ? undefined
       : tab === 'featured'
         ? eq(contests.featured, true)
         : eq(contests.status, tab),
-    pattern ? sql`${contests.title} LIKE ${pattern} ESCAPE '\\'` : undefined,
+    pattern ? likeCaseless(contests.title, pattern) : undefined,
   );
   const rows = await db
     .select(contestColumns)

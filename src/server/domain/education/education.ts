@@ -4,6 +4,7 @@ import { slugify as slugifyTitle } from '../../../shared/slug';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { educationContent, educationSaved, users } from '../../platform/db/schema';
+import { containsPattern, dialect, likeCaseless } from '../../platform/db/dialect';
 import type {
   EducationKind,
   TEducationCard,
@@ -40,19 +41,21 @@ type CardRow = Omit<TEducationCard, 'saved'> & { saved: number | boolean };
 const toCard = <T extends CardRow>(row: T) => ({ ...row, saved: Boolean(row.saved) });
 
 /**
- * Titles and excerpts that contain the term, case-insensitively. From 3 characters on, the
- * trigram index (education_search, see db/migrations/sqlite/0004_education.sql) answers without a scan; shorter terms
- * fall back to LIKE, which costs a scan of a table that holds articles, not members.
+ * Titles and excerpts that contain the term, case-insensitively. From 3 characters on, a trigram
+ * index answers without a scan: on SQLite the FTS5 table education_search (see
+ * db/migrations/sqlite/0004_education.sql), on PostgreSQL pg_trgm's GIN index, which serves
+ * ILIKE itself (db/migrations/pg/0001_search.sql). Shorter terms fall back to a scan of a table
+ * that holds articles, not members.
  */
 function searchCondition(term: string): SQL {
-  if ([...term].length >= 3) {
+  if (dialect === 'sqlite' && [...term].length >= 3) {
     const phrase = `"${term.replace(/"/g, '""')}"`;
     return sql`${educationContent.id} IN (SELECT rowid FROM education_search WHERE education_search MATCH ${phrase})`;
   }
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(term);
   return or(
-    sql`${educationContent.title} LIKE ${pattern} ESCAPE '\\'`,
-    sql`${educationContent.excerpt} LIKE ${pattern} ESCAPE '\\'`,
+    likeCaseless(educationContent.title, pattern),
+    likeCaseless(educationContent.excerpt, pattern),
   )!;
 }
 
@@ -91,8 +94,11 @@ export async function listEducation({
         .where(where)
         .orderBy(
           desc(educationSaved.savedAt),
-          // Two saves in the same millisecond: the later save (a higher rowid) first.
-          desc(sql`"education_saved"."rowid"`),
+          // Two saves in the same millisecond: on SQLite the later save (a higher rowid)
+          // first; PostgreSQL has no insertion order to read, so the newer item first.
+          dialect === 'sqlite'
+            ? desc(sql`"education_saved"."rowid"`)
+            : desc(educationSaved.contentId),
         )
     : base.where(where).orderBy(desc(educationContent.publishDate), desc(educationContent.id));
   const rows = await query.limit(pageSize).offset((page - 1) * pageSize);

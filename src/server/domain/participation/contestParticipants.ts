@@ -143,7 +143,8 @@ export async function rerankContest({
       SELECT id, RANK() OVER (ORDER BY score ${direction}) AS r
       FROM contest_participants WHERE contest_id = ${contestId} AND score IS NOT NULL
     ) AS ranked
-    WHERE contest_participants.id = ranked.id AND contest_participants.rank IS NOT ranked.r`,
+    WHERE contest_participants.id = ranked.id
+      AND contest_participants.rank IS DISTINCT FROM ranked.r`,
   );
   await db
     .update(cp)
@@ -290,7 +291,13 @@ export async function applyScores({
       // One statement per 400 scores rather than one per score (raw SQL: stored units).
       for (let i = 0; i < changes.length; i += 400) {
         const values = sql.join(
-          changes.slice(i, i + 400).map((c) => sql`(${c.participantId}, ${toScoreUnits(c.after)})`),
+          changes
+            .slice(i, i + 400)
+            // Typed, so PostgreSQL does not read the VALUES as text.
+            .map(
+              (c) =>
+                sql`(CAST(${c.participantId} AS INTEGER), CAST(${toScoreUnits(c.after)} AS BIGINT))`,
+            ),
           sql`, `,
         );
         await execute(

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { contestParticipants as cp, contests, scoreHistory, users } from '../../platform/db/schema';
+import { caseless, caselessValues } from '../../platform/db/dialect';
 import { normalizeTier } from '../../../shared/constants';
 import {
   readScore,
@@ -274,11 +275,11 @@ export async function setScores({
     const participants = new Map<number, number>();
     for (let i = 0; i < names.length; i += 500) {
       const chunk = names.slice(i, i + 500);
-      // The username index is NOCASE: this lookup uses it.
+      // The username index is caseless (NOCASE, lower()): this lookup uses it.
       const found = await tx
         .select({ id: users.id, username: users.username })
         .from(users)
-        .where(inArray(sql`${users.username} COLLATE NOCASE`, chunk));
+        .where(inArray(caseless(users.username), caselessValues(chunk)));
       for (const m of found) members.set(m.username.toLowerCase(), m);
       const ids = found.map((m) => m.id);
       if (ids.length) {

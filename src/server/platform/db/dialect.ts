@@ -66,6 +66,15 @@ export function utcDay(column: SQLWrapper): SQL<string> {
     : sql<string>`date(${column} / 1000, 'unixepoch')`;
 }
 
+/**
+ * A moment bound to a prepared statement's placeholder compared with a time column: a
+ * placeholder skips the column's own conversion, so it gets the engine's form here.
+ */
+export function timeParam(at: number | Date): number | string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return pg ? new Date(ms).toISOString() : ms;
+}
+
 /** A moment as a raw-SQL operand compared with a time column (SQLite stores milliseconds). */
 export function timeValue(at: Date): SQL {
   return pg ? sql`CAST(${at.toISOString()} AS timestamptz)` : sql`${at.getTime()}`;

@@ -14,17 +14,18 @@ import * as schema from './schema';
 export const ADVISORY_LOCKS = { migrate: 7_160_001, seed: 7_160_002, cleanup: 7_160_003 } as const;
 
 const INT8 = 20;
+const NUMERIC = 1700;
 
 /**
- * The same values SQLite answers: a count(*) or other bigint as a number (counts and scaled
- * scores stay far below 2^53), not the string node-postgres gives by default.
+ * The same values SQLite answers: a count(*), a sum or other bigint as a number (counts and scaled
+ * scores stay far below 2^53), not the string node-postgres gives by default. Set on pg's global
+ * parsers because drizzle passes its own per-query parsers, which fall back to the global ones.
  */
-const types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
+function readBigintsAsNumbers(): void {
+  pg.types.setTypeParser(INT8, (value: string) => Number(value));
+  // sum() of a bigint column (scaled scores) is a numeric: no column of ours is one.
+  pg.types.setTypeParser(NUMERIC, (value: string) => Number(value));
+}
 
 export interface OpenPostgresOptions {
   migrationsFolder?: string;
@@ -59,11 +60,11 @@ export async function openPostgres(
       `DATABASE_URL must start with postgres:// (got ${parsed.protocol}//): expected postgres://user:password@host:5432/db`,
     );
   }
+  readBigintsAsNumbers();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 10_000,
-    types,
   });
   // An idle client's error (the server restarted) must not crash the process; the pool drops it.
   pool.on('error', () => undefined);

@@ -59,8 +59,10 @@ export const leaderboardRouter = router({
     .input(ZLeaderboardChangeRequestSchema)
     .subscription(async ({ ctx, input, signal }) => {
       await leaderboard.leaderboardContest(ctx.db, ctx.actor, input.contestId);
+      // Listening before the answer: a change made once the stream is open is never missed.
+      const changes = await leaderboardChanges({ db: ctx.db, ...input, signal });
       return (async function* () {
-        for await (const event of leaderboardChanges({ db: ctx.db, ...input, signal })) {
+        for await (const event of changes) {
           yield tracked(event.id, event.change);
         }
       })();

@@ -59,18 +59,20 @@ export const paymentsRouter = router({
    */
   onChange: protectedProcedure
     .input(ZPaymentsChangeRequestSchema)
-    .subscription(({ ctx, input, signal }) =>
-      (async function* () {
-        for await (const event of paymentChanges({
-          db: ctx.db,
-          userId: ctx.actor.id,
-          lastEventId: input.lastEventId,
-          signal,
-        })) {
+    .subscription(async ({ ctx, input, signal }) => {
+      // Listening before the answer: a change made once the stream is open is never missed.
+      const changes = await paymentChanges({
+        db: ctx.db,
+        userId: ctx.actor.id,
+        lastEventId: input.lastEventId,
+        signal,
+      });
+      return (async function* () {
+        for await (const event of changes) {
           yield tracked(event.id, event.change);
         }
-      })(),
-    ),
+      })();
+    }),
 
   tierBreakdown: moderatorProcedure
     .output(ZTierBreakdownSchema)
