@@ -23,3 +23,6 @@ export function tierRank(tier: string | null | undefined): number {
 }
 
 export const PASSWORD_MAX = 128;
+
+/** The largest row id: ids are 32-bit integers on PostgreSQL (and far from it on SQLite). */
+export const MAX_ID = 2_147_483_647;

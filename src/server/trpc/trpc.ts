@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { MSG } from '../../shared/messages';
 import type { Context } from './context';
 import { AppError } from '../platform/errors';
+import { isRefusedValue } from '../platform/db/dialect';
 import { getPlatformSettings } from '../domain/admin/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
 import { transformer } from './transformer';
@@ -91,6 +92,15 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  // A value the schemas let through but the engine refuses (PostgreSQL's class 22: a number out
+  // of a column's range, a NUL character in text) is the caller's bad input, not a failure.
+  if (!result.ok && isRefusedValue(result.error.cause)) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'A value in the request is out of range or not valid',
+      cause: result.error.cause,
+    });
   }
   return result;
 });

@@ -1,6 +1,6 @@
 // A member's own account: profile, password and payout method (SPEC 2.11, 5).
 import { z } from 'zod';
-import { PASSWORD_MAX } from '../constants';
+import { PASSWORD_MAX, MAX_ID } from '../constants';
 import { MSG } from '../messages';
 import { ZEmail, ZPhone, ZUsername } from './auth';
 import { ADDRESS_PATTERNS } from './settings';
@@ -189,13 +189,13 @@ export type TPaymentSettingsInput = z.input<typeof ZPaymentSettingsSchema>;
 export type TPaymentSettings = z.output<typeof ZPaymentSettingsSchema>;
 
 export const ZUpdatePaymentRequestSchema = ZPaymentSettingsFields.extend({
-  userId: z.number().int().positive(),
+  userId: z.number().int().positive().max(MAX_ID, 'No user has that id'),
 })
   .superRefine(checkPayoutMethod)
   .transform(({ userId, ...settings }) => ({ userId, ...keepChosenMethod(settings) }));
 
 export const ZGetPaymentRequestSchema = z
-  .object({ userId: z.number().int().positive().optional() })
+  .object({ userId: z.number().int().positive().max(MAX_ID, 'No user has that id').optional() })
   .optional();
 
 export const ZPaymentSettingsResponseSchema = z

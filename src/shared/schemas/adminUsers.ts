@@ -1,11 +1,15 @@
 // Admin user management (SPEC 2.15, 4 'User role change', 5 'Add user').
 import { z } from 'zod';
 import { ZPage, ZPageSize } from './paging';
-import { PASSWORD_MAX, ROLES, TIERS } from '../constants';
+import { PASSWORD_MAX, ROLES, TIERS, MAX_ID } from '../constants';
 import { MSG } from '../messages';
 import { ZEmail, ZUserSchema, ZUsername } from './auth';
 
-const ZId = z.number({ error: 'A user id is required' }).int().positive();
+const ZId = z
+  .number({ error: 'A user id is required' })
+  .int()
+  .positive()
+  .max(MAX_ID, 'No user has that id');
 
 export const USER_SORTS = ['name', 'joined'] as const;
 export type UserSort = (typeof USER_SORTS)[number];

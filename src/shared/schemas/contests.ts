@@ -25,7 +25,7 @@ import {
   SCORE_ORDERS,
   invalidDateMessage,
 } from '../contests';
-import { TIERS } from '../constants';
+import { TIERS, MAX_ID } from '../constants';
 import { ZUploadUrl } from './account';
 import { ZPage, ZPageSize } from './paging';
 
@@ -35,7 +35,8 @@ import { ZPage, ZPageSize } from './paging';
 export const ZContestId = z
   .number({ error: 'A contest id is required' })
   .int('A contest id is a whole number')
-  .positive('A contest id is a positive number');
+  .positive('A contest id is a positive number')
+  .max(MAX_ID, 'No contest has that id');
 
 export const ZContestTitle = z
   .string({ error: M.title })

@@ -1,5 +1,6 @@
 // The Education Center (SPEC 2.9, 3 'education_content'; PRODUCT.md 'Education Center'): what
 // members read and save, what admins write and import.
+import { MAX_ID } from '../constants';
 import { z } from 'zod';
 import { ZPage, ZPageSize } from './paging';
 import { ZUploadUrl } from './account';
@@ -31,7 +32,8 @@ export const EDUCATION_LIMITS = {
 const ZId = z
   .number({ error: 'A content id is required' })
   .int('A content id is a whole number')
-  .positive('A content id is a whole number');
+  .positive('A content id is a whole number')
+  .max(MAX_ID, 'No content has that id');
 
 const ZKind = z.enum(EDUCATION_KINDS, {
   error: 'Kind must be one of tutorial, article, resource',

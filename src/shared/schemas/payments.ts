@@ -1,7 +1,7 @@
 // Payments (payments.*): the proof form of SPEC 2.12 with SPEC 5's messages, the payment page's
 // options, the member's proofs and the reviewers' queue.
 import { z } from 'zod';
-import { TIERS } from '../constants';
+import { TIERS, MAX_ID } from '../constants';
 import {
   PAID_TIERS,
   PAYMENT_LIMITS as L,
@@ -224,7 +224,11 @@ export const ZProofQueueResponseSchema = z.object({
 
 export const ZReviewProofRequestSchema = z
   .object({
-    id: z.number({ error: 'A proof id is required' }).int().positive(),
+    id: z
+      .number({ error: 'A proof id is required' })
+      .int()
+      .positive()
+      .max(MAX_ID, 'No proof has that id'),
     status: z.enum(REVIEW_STATUSES, { error: M.reviewStatus }),
     reason: z
       .string({ error: M.reasonRequired })

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
+import { lockForUpdate } from '../../platform/db/dialect';
 import { caseless, containsPattern, likeCaseless } from '../../platform/db/dialect';
 import type { TUser } from '../../../shared/schemas/auth';
 import type {
@@ -83,7 +84,12 @@ async function findUser(db: DbOrTx, id: number): Promise<TUser> {
   return user;
 }
 
+/**
+ * Admins left, counted with their rows locked (PostgreSQL): two admins removing each other at
+ * the same moment cannot both see the other as the one who stays.
+ */
 async function adminCount(db: DbOrTx): Promise<number> {
+  await lockForUpdate(db, users, eq(users.role, 'admin'));
   return (await db.select({ n: count() }).from(users).where(eq(users.role, 'admin')))[0]?.n ?? 0;
 }
 

@@ -4,7 +4,13 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
-import { containsPattern, dialect, likeCaseless, timeParam } from '../../platform/db/dialect';
+import {
+  containsPattern,
+  dialect,
+  likeCaseless,
+  lockForUpdate,
+  timeParam,
+} from '../../platform/db/dialect';
 import {
   CONTEST_MESSAGES as M,
   CREATOR_EDITABLE_STATUSES,
@@ -240,7 +246,9 @@ export async function readById(db: DB, id: number): Promise<ContestRow | undefin
  * A contest read inside a transaction, where what it holds decides the write that follows (the
  * prepared reads above belong to the database handle, not to the transaction).
  */
+/** A contest read to decide a write: its row stays locked until the transaction ends. */
 export async function readForWrite(tx: DbOrTx, id: number): Promise<ContestRow | undefined> {
+  await lockForUpdate(tx, contests, eq(contests.id, id));
   const [row] = await tx
     .select(contestColumns)
     .from(contests)

@@ -41,6 +41,7 @@ import {
   addParticipant,
   hasVerifiedFee,
   joinRefusalFor,
+  lockContest,
   memberTier,
   readJoinContest,
   refusalError as joinRefusalError,
@@ -51,7 +52,7 @@ import {
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges, announcePaymentChanges } from '../../platform/events';
 import { assertOwnUpload } from '../../platform/files/uploads';
-import { isUniqueViolation } from '../../platform/db/dialect';
+import { isUniqueViolation, lockForUpdate } from '../../platform/db/dialect';
 
 type OwnRefusal = Exclude<PaymentRefusal, JoinRefusal>;
 
@@ -435,7 +436,9 @@ export async function submitProof({
             message: M.proofFile,
           });
         }
-        // Inside the write lock: two proofs sent at once cannot both pass these checks.
+        // Inside the write lock (and the member's row lock on PostgreSQL): two proofs sent at
+        // once cannot both pass these checks.
+        await lockForUpdate(tx, users, eq(users.id, actor.id));
         const target = await resolveTarget(tx, actor, input, now);
         if (target.refusal) throw refusalError(target.refusal);
         const { address, rate } = (await getPaymentConfig({ db: tx })).networks[network];
@@ -520,6 +523,8 @@ export async function reviewProof({
     throw new AppError('FORBIDDEN', 'Only moderators and admins review payments');
   const { admitted, memberId } = await db.transaction(
     async (tx) => {
+      // One review of a proof at a time (PostgreSQL: two reviewers on two app servers).
+      await lockForUpdate(tx, paymentProofs, eq(paymentProofs.id, id));
       const [proof] = await tx.select().from(paymentProofs).where(eq(paymentProofs.id, id));
       if (!proof) throw new AppError('NOT_FOUND', M.notFound);
       if (proof.userId === actor.id) throw new AppError('FORBIDDEN', M.ownProof);
@@ -533,7 +538,10 @@ export async function reviewProof({
         if (proof.userId === null) {
           throw new AppError('CONFLICT', M.memberGone, { reason: 'member_deleted' });
         }
+        // The member's row: their tier is read and raised here, and their proofs are sent under it.
+        await lockForUpdate(tx, users, eq(users.id, proof.userId));
         if (proof.purpose === 'entry_fee') {
+          if (proof.contestId !== null) await lockContest(tx, proof.contestId);
           const contest =
             proof.contestId === null ? undefined : await readJoinContest(tx, proof.contestId);
           if (!contest)

@@ -14,6 +14,7 @@
 // whose rank changed.
 import {
   and,
+  asc,
   count,
   eq,
   gt,
@@ -28,7 +29,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { execute } from '../../platform/db/dialect';
+import { execute, lockForUpdate } from '../../platform/db/dialect';
 import { contestParticipants as cp, contests } from '../../platform/db/schema';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
@@ -123,6 +124,15 @@ async function moveRanks(
   if (before !== null) await shift(-1, before, after);
 }
 
+/**
+ * Holds a contest's row until the transaction ends: everything that counts its places or ranks
+ * its members (joins, leaves, reviews, scores, edits) takes it first, so on PostgreSQL they run
+ * one after another per contest, as SQLite's single writer runs them.
+ */
+export async function lockContest(tx: DbOrTx, contestId: number): Promise<void> {
+  await lockForUpdate(tx, contests, eq(contests.id, contestId));
+}
+
 /** Ranks a whole contest again from its scores; only rows whose rank differs are written. */
 export async function rerankContest({
   db,
@@ -169,6 +179,7 @@ export async function addParticipant({
   score?: number | null;
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockContest(tx, contestId);
     const order = score === null ? 'higher' : await scoreOrderOf(tx, contestId);
     const [inserted] = await tx
       .insert(cp)
@@ -200,6 +211,7 @@ export async function removeParticipant({
   userId: number;
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockContest(tx, contestId);
     const [removed] = await tx
       .delete(cp)
       .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
@@ -259,6 +271,7 @@ export async function applyScores({
   incrementalLimit?: number;
 }): Promise<ScoreChange[]> {
   return db.transaction(async (tx) => {
+    await lockContest(tx, contestId);
     const wanted = new Map(scores.map((s) => [s.participantId, s.score]));
     const current: { id: number; score: number | null }[] = [];
     const ids = [...wanted.keys()];
@@ -321,7 +334,12 @@ export async function contestIdsOf({
   db: DbOrTx;
   userId: number;
 }): Promise<number[]> {
-  const rows = await db.select({ id: cp.contestId }).from(cp).where(eq(cp.userId, userId));
+  // In id order: callers lock each contest in turn, and one order everywhere cannot deadlock.
+  const rows = await db
+    .select({ id: cp.contestId })
+    .from(cp)
+    .where(eq(cp.userId, userId))
+    .orderBy(asc(cp.contestId));
   return rows.map((r) => r.id);
 }
 

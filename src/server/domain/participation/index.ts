@@ -1,6 +1,11 @@
 // What other areas may use of participation: the one writer of participant rows, and the one
 // join rule (payments apply it to entry-fee proofs and their review).
-export { addParticipant, removeFromAllContests, rerankContest } from './contestParticipants';
+export {
+  addParticipant,
+  lockContest,
+  removeFromAllContests,
+  rerankContest,
+} from './contestParticipants';
 export {
   hasVerifiedFee,
   joinRefusalFor,

@@ -18,7 +18,7 @@ import type {
   TParticipationStatus,
 } from '../../../shared/schemas/participation';
 import type { Actor } from '../../platform/actor';
-import { addParticipant, removeParticipant } from './contestParticipants';
+import { addParticipant, lockContest, removeParticipant } from './contestParticipants';
 import { isVisible, notFound, type ContestRow } from '../contests';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
@@ -333,6 +333,8 @@ export async function joinContest({
 }): Promise<TParticipant> {
   const participant = await db.transaction(
     async (tx) => {
+      // The places are counted under the contest's lock (PostgreSQL: several app servers).
+      await lockContest(tx, contestId);
       const contest = await visibleJoinContest(tx, actor, contestId);
       const refusal = await joinRefusalFor({ db: tx, contest, userId: actor.id, inviteCode, now });
       if (refusal) throw refusalError(refusal);
@@ -359,6 +361,8 @@ export async function leaveContest({
 }): Promise<{ contestId: number; participants: number }> {
   const participants = await db.transaction(
     async (tx) => {
+      // The places are counted under the contest's lock (PostgreSQL: several app servers).
+      await lockContest(tx, contestId);
       const contest = await visibleJoinContest(tx, actor, contestId);
       if (!(await isParticipant(tx, contestId, actor.id))) {
         throw refusalError({ reason: 'not_joined', message: M.not_joined });

@@ -23,6 +23,7 @@ import type { BaseSQLiteDatabase, SQLiteTransaction } from 'drizzle-orm/sqlite-c
 import { MIGRATIONS_DIR } from '../paths';
 import { applyMigrations, type MigrationLog } from './migrate';
 import { localBus, postgresBus, type Bus } from '../bus';
+import { errorCode } from './dialect';
 import { openPostgres } from './postgres';
 import type * as sqliteSchema from './schema.sqlite';
 import * as schema from './schema';
@@ -243,16 +244,27 @@ export async function openPostgresDatabase(
   options: OpenDatabaseOptions & { poolSize?: number } = {},
 ): Promise<DB> {
   const { db, pool } = await openPostgres(url, options);
-  // Each PostgreSQL transaction is a new handle: note whose it is as it starts.
+  // Each PostgreSQL transaction is a new handle: note whose it is as it starts. Two transactions
+  // that lock the same rows in opposite orders make PostgreSQL end one (a deadlock, 40P01): it
+  // had changed nothing that stays, so it runs again, a few times, after a short random wait.
   const begin = db.transaction.bind(db);
-  (db as { transaction: unknown }).transaction = <T>(
+  (db as { transaction: unknown }).transaction = async <T>(
     fn: (tx: Tx) => Promise<T>,
     config?: Parameters<DB['transaction']>[1],
-  ) =>
-    begin((tx) => {
-      owners.set(tx, db);
-      return fn(tx);
-    }, config);
+  ): Promise<T> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await begin((tx) => {
+          owners.set(tx, db);
+          return fn(tx);
+        }, config);
+      } catch (error) {
+        const code = errorCode(error);
+        if (attempt >= 4 || (code !== '40P01' && code !== '40001')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  };
   const bus = postgresBus(url);
   opened.set(db, {
     bus,

@@ -117,6 +117,20 @@ function driverError(error: unknown): (Error & { code?: string; constraint?: str
   return null;
 }
 
+/**
+ * A value the engine refused as data (PostgreSQL's SQLSTATE class 22: numeric out of range,
+ * invalid text such as a NUL character); SQLite stores such values as they come.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const code = driverError(error)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/** The engine's error code behind a failed query (SQLSTATE on PostgreSQL), if any. */
+export function errorCode(error: unknown): string | undefined {
+  return driverError(error)?.code;
+}
+
 /** A write refused by a unique index. */
 export function isUniqueViolation(error: unknown): error is Error {
   const code = driverError(error)?.code;
