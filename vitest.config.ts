@@ -30,6 +30,9 @@ export default defineConfig({
         test: {
           name: 'server-pg',
           include: SERVER_SUITES,
+          // SQLite's own query plans (EXPLAIN QUERY PLAN on its connection): nothing to ask of
+          // PostgreSQL there.
+          exclude: ['tests/server/contestQueryPlans.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/pgGlobalSetup.ts'],
           testTimeout: 20_000,

@@ -10,6 +10,8 @@ import { bootstrap, resolveSessionSecret } from '../../src/server/seed/bootstrap
 import { closeDatabase, openDatabase, sqliteConnection } from '../../src/server/platform/db/client';
 import { contests, settings, users } from '../../src/server/platform/db/schema';
 import { parseEnv } from '../../src/server/platform/env';
+import { dialect } from '../../src/server/platform/db/dialectChoice';
+import { createTestDb } from '../helpers/db';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 
 const verifyPassword = (p: string, h: string) => createPasswordHasher().verify(p, h);
@@ -26,7 +28,8 @@ afterEach(() => {
 });
 const logger = pino({ level: 'silent' });
 
-describe('openDatabase', () => {
+// SQLite's own file settings and migrator; the PostgreSQL ones are in pgSchema and multiServer.
+describe.skipIf(dialect === 'pg')('openDatabase', () => {
   it('uses WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
     const db = await openDatabase(path.join(tempDir(), 'nested', 'app.db'));
     expect(sqliteConnection(db).pragma('journal_mode', { simple: true })).toBe('wal');
@@ -57,7 +60,8 @@ describe('openDatabase', () => {
 
 describe('bootstrap', () => {
   it('creates an admin with a generated password printed once, and seeds an empty database', async () => {
-    const db = await openDatabase(path.join(tempDir(), 'app.db'));
+    const t = await createTestDb();
+    const db = t.db;
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await bootstrap(db, parseEnv({}), logger);
     const printed = log.mock.calls.flat().join('\n');
@@ -79,11 +83,12 @@ describe('bootstrap', () => {
     expect(log).not.toHaveBeenCalled();
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(11);
     expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(5);
-    await closeDatabase(db);
+    await t.close();
   });
 
   it('creates the configured admin from ADMIN_* and never seeds with SEED_DEMO=false', async () => {
-    const db = await openDatabase(path.join(tempDir(), 'app.db'));
+    const t = await createTestDb();
+    const db = t.db;
     const env = parseEnv({
       ADMIN_USERNAME: 'root',
       ADMIN_PASSWORD: 'supersecret',
@@ -96,18 +101,19 @@ describe('bootstrap', () => {
     expect(await verifyPassword('supersecret', admin!.password)).toBe(true);
     expect(await db.select().from(settings)).toHaveLength(0);
     expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(0);
-    await closeDatabase(db);
+    await t.close();
   });
 
   it('does not seed a database that already has data', async () => {
-    const db = await openDatabase(path.join(tempDir(), 'app.db'));
+    const t = await createTestDb();
+    const db = t.db;
     await db
       .insert(users)
       .values({ username: 'old', email: 'old@example.com', password: 'x', role: 'admin' });
     await bootstrap(db, parseEnv({}), logger);
     expect(await db.select().from(settings)).toHaveLength(0);
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(1);
-    await closeDatabase(db);
+    await t.close();
   });
 });
 

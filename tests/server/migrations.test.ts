@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, sqliteConnection } from '../../src/server/platform/db/client';
 import { contestParticipants } from '../../src/server/platform/db/schema';
 import { MIGRATIONS_DIR } from '../../src/server/platform/paths';
+import { dialect } from '../../src/server/platform/db/dialectChoice';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -79,7 +80,8 @@ async function populated(): Promise<string> {
 const count = (sqlite: Database.Database, table: string) =>
   (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
-describe('a table rebuild of a parent table', () => {
+// Not in the PostgreSQL pass: SQLite's migrator and drizzle-kit's SQLite snapshots.
+describe.skipIf(dialect === 'pg')('a table rebuild of a parent table', () => {
   it('empties the children when applied as drizzle’s migrator does with foreign keys on', async () => {
     // The defect this suite guards against, shown with drizzle's own migrator.
     const file = await populated();
@@ -134,7 +136,7 @@ describe('a table rebuild of a parent table', () => {
   });
 });
 
-describe('a migration that would break a reference', () => {
+describe.skipIf(dialect === 'pg')('a migration that would break a reference', () => {
   it('stops the start with a clear message and leaves the database as it was', async () => {
     const file = await populated();
     const folder = foldersWithExtra(
@@ -170,7 +172,7 @@ describe('a migration that would break a reference', () => {
   });
 });
 
-describe('CHECK constraints and the 0001 migration', () => {
+describe.skipIf(dialect === 'pg')('CHECK constraints and the 0001 migration', () => {
   it('keeps every row of a database made before it, mapping legacy values', async () => {
     const file = path.join(tempDir(), 'old.db');
     // A database at migration 0000 only, with a legacy 'premium' member and child rows.
@@ -214,7 +216,7 @@ describe('CHECK constraints and the 0001 migration', () => {
   });
 });
 
-describe('the 0005 migration', () => {
+describe.skipIf(dialect === 'pg')('the 0005 migration', () => {
   it('ranks the participants a database already holds (standard competition ranking)', async () => {
     const file = path.join(tempDir(), 'old.db');
     const upTo0004 = path.join(tempDir(), 'migrations');
@@ -278,7 +280,7 @@ describe('the 0005 migration', () => {
   });
 });
 
-describe('schema and committed migrations', () => {
+describe.skipIf(dialect === 'pg')('schema and committed migrations', () => {
   it('agree: drizzle-kit finds nothing to generate, and its check passes', () => {
     const out = path.join(tempDir(), 'migrations');
     fs.cpSync(MIGRATIONS_DIR, out, { recursive: true });
