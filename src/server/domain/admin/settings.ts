@@ -1,7 +1,8 @@
 // Platform and payment settings, stored as key -> JSON in the settings table.
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isDatabase, type DB, type DbOrTx } from '../../platform/db/client';
+import { busOf, databaseOf, isDatabase, type DB, type DbOrTx } from '../../platform/db/client';
+import { RESYNC } from '../../platform/bus';
 import { settings } from '../../platform/db/schema';
 import {
   DEFAULT_PAYMENT_CONFIG,
@@ -16,7 +17,9 @@ import { writeAudit, type Actor } from './audit';
 
 /**
  * One JSON setting under a key, read through a per-database cache (the maintenance check reads
- * the platform settings on every request). A stored value from an older version may lack newer
+ * the platform settings on every request). Every save tells every app server on the database
+ * (the bus: after the commit, NOTIFY on PostgreSQL), and each drops its cached copy, so a
+ * setting saved on one server applies on all of them at once. A stored value from an older version may lack newer
  * keys: `withDefaults` fills them in before the schema checks it. Inside a transaction the row is
  * read (and written) through the transaction itself, never the cache: what decides a write is
  * read under the write lock, and the cache learns a new value only once it is committed
@@ -36,6 +39,16 @@ function jsonSetting<T>(
     generation += 1;
     cache.set(db, value);
   };
+  const listening = new WeakSet<DB>();
+  const listen = (db: DB) => {
+    if (listening.has(db)) return;
+    listening.add(db);
+    void busOf(db).subscribe('settings', (message) => {
+      if (message !== key && message !== RESYNC) return;
+      generation += 1;
+      cache.delete(db);
+    });
+  };
   async function read(db: DbOrTx): Promise<T> {
     const [row] = await db
       .select({ value: settings.value })
@@ -51,10 +64,12 @@ function jsonSetting<T>(
       .insert(settings)
       .values({ key, value: json })
       .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedAt: new Date() } });
+    await busOf(databaseOf(db)).publish(db, 'settings', key);
   }
   return {
     async get(db: DbOrTx): Promise<T> {
       if (!isDatabase(db)) return read(db);
+      listen(db);
       const cached = cache.get(db);
       if (cached) return cached;
       const before = generation;
