@@ -69,7 +69,13 @@ function command(bin: string, args: string[]): [string, string[]] {
   return asRoot ? ['runuser', ['-u', OS_USER, '--', bin, ...args]] : [bin, args];
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+/**
+ * `durable`: keep PostgreSQL's fsync and synchronous commit (the benchmark compares durable
+ * writes with SQLite's synchronous=FULL); tests run without them.
+ */
+export async function startPostgres({
+  durable = false,
+}: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = binDir();
   if (!bin) throw new Error(`PostgreSQL binaries not found under ${DEBIAN_ROOT}/*/bin`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-pg-'));
@@ -98,9 +104,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
       `-p ${port}`,
       "-c listen_addresses='127.0.0.1'",
       `-c unix_socket_directories='${socketDir}'`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
+      ...(durable
+        ? ['-c max_connections=200']
+        : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     ].join(' ');
     await exec('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
   } catch (error) {

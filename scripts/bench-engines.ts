@@ -1,0 +1,295 @@
+// `npm run bench` (second part), or `npm run bench:engines`: the same database on SQLite and on
+// PostgreSQL (a throw-away durable cluster from Debian's binaries: fsync and synchronous commit
+// on, as SQLite runs with synchronous=FULL), served by one and by two app servers (the compiled
+// server, as `npm start` runs it). For each: read paths at 50 connections split over the servers
+// (req/s summed, the worst p99), then durable joins/s: JOINS members each joining one contest
+// over REST, 50 at a time, spread over the servers. Skipped, saying so, without PostgreSQL.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sealData } from 'iron-session';
+import pg from 'pg';
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { closeDatabase, openDatabase, sqliteConnection } from '../src/server/platform/db/client';
+import { copySqliteToPostgres } from '../src/server/platform/db/copy';
+import { openPostgres } from '../src/server/platform/db/postgres';
+import { SESSION_COOKIE } from '../src/server/trpc/session';
+import { available, startPostgres } from '../tests/helpers/postgres';
+import { freePort } from '../tests/helpers/serverProcess';
+import { CONTESTS, USERS, seed } from './bench-seed';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const JOINS = Math.min(Number(process.env.BENCH_JOINS ?? 2000), USERS);
+const SECRET = crypto.randomBytes(24).toString('base64url');
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+function cannon(url: string, connections: number, cookie: string): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections, duration: DURATION, headers: { cookie } },
+      (error: Error | null, result: CannonResult) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+interface Setup {
+  name: string;
+  env: Record<string, string>;
+  servers: number;
+  /** The contest this setup's joins go to (one per setup: a member joins a contest once). */
+  joinContest: number;
+  /** Writes a session row for each member and answers the cookies. */
+  sessions: (userIds: number[]) => Promise<string[]>;
+}
+
+async function cookiesFor(ids: string[]): Promise<string[]> {
+  return Promise.all(
+    ids.map(
+      async (sid) =>
+        `${SESSION_COOKIE}=${encodeURIComponent(await sealData({ sid }, { password: SECRET, ttl: 3600 * 4 }))}`,
+    ),
+  );
+}
+
+function startServer(env: Record<string, string>, port: number, dir: string): ChildProcess {
+  return spawn(process.execPath, ['dist/server/index.js'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      ...env,
+      SESSION_SECRET: SECRET,
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PGPOOL_SIZE: '20',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+/** Three open contests with room for everyone, one per setup's joins. */
+function addJoinContests(file: string): number[] {
+  const db = new Database(file);
+  const day = 24 * 3600 * 1000;
+  const start = Date.now() + 30 * day;
+  const insert = db.prepare(
+    `INSERT INTO contests (slug, title, short_description, description, type, category,
+       max_participants, registration_deadline, start_date, end_date, participation_type,
+       required_tier, created_by, status, draft, featured, published_at)
+     VALUES (?, ?, 'Joins', 'Joins of the benchmark', 'other', 'other', 10000, ?, ?, ?, 'free',
+       'free', 1, 'active', 0, 0, ?) RETURNING id`,
+  );
+  const ids = [0, 1, 2].map(
+    (i) =>
+      (
+        insert.get(
+          `bench-joins-${i}`,
+          `Joins ${i}`,
+          start - day,
+          start,
+          start + 7 * day,
+          Date.now(),
+        ) as {
+          id: number;
+        }
+      ).id,
+  );
+  db.close();
+  return ids;
+}
+
+async function measure(setup: Setup, dir: string) {
+  const ports = await Promise.all(Array.from({ length: setup.servers }, () => freePort()));
+  const children = ports.map((port) => startServer(setup.env, port, dir));
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  try {
+    await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
+    const login = await fetch(`${bases[0]}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchadmin', password: 'benchpass123' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const listInput = encodeURIComponent(
+      JSON.stringify({ json: { tab: 'all', page: 1, pageSize: 12 } }),
+    );
+    const paths: [string, string][] = [
+      ['REST GET /api/user', '/api/user'],
+      ['REST GET /api/contests?page=1', '/api/contests?tab=all&page=1&pageSize=12'],
+      ['tRPC contests.list', `/trpc/contests.list?input=${listInput}`],
+      ['REST GET /api/contests/1', '/api/contests/1'],
+    ];
+    const reads: { path: string; rps: number; p99: number; bad: number }[] = [];
+    for (const [name, p] of paths) {
+      const results = await Promise.all(
+        bases.map((b) => cannon(`${b}${p}`, Math.floor(CONNECTIONS / bases.length), cookie)),
+      );
+      reads.push({
+        path: name,
+        rps: results.reduce((n, r) => n + r.requests.average, 0),
+        p99: Math.max(...results.map((r) => r.latency.p99)),
+        bad: results.reduce((n, r) => n + r.non2xx + r.errors, 0),
+      });
+    }
+
+    // Durable joins: each a transaction with the join rule, the place count and the rank.
+    const members = Array.from({ length: JOINS }, (_, i) => i + 2);
+    const cookies = await setup.sessions(members);
+    let next = 0;
+    let failed = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, w) => {
+        for (let i = next++; i < cookies.length; i = next++) {
+          const res = await fetch(
+            `${bases[(i + w) % bases.length]}/api/contests/${setup.joinContest}/join`,
+            {
+              method: 'POST',
+              headers: { cookie: cookies[i]!, 'content-type': 'application/json' },
+              body: '{}',
+            },
+          );
+          await res.arrayBuffer();
+          if (res.status !== 201) failed += 1;
+        }
+      }),
+    );
+    const joinsPerSecond = cookies.length / ((Date.now() - started) / 1000);
+    return { reads, joinsPerSecond, failed };
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function main() {
+  if (!available()) {
+    console.log(
+      '\nPostgreSQL binaries not found under /usr/lib/postgresql/*/bin: the SQLite/PostgreSQL ' +
+        'figures are skipped (apt-get install postgresql to measure them).',
+    );
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-bench-engines-'));
+  const file = path.join(dir, 'app.db');
+  console.log(`\nEngines: seeding ${USERS} members and ${CONTESTS} contests...`);
+  await seed(file);
+  const joinContests = addJoinContests(file);
+  execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
+  const cluster = await startPostgres({ durable: true });
+  try {
+    const url = await cluster.createDatabase('bench');
+    {
+      const source = await openDatabase(file);
+      const target = await openPostgres(url);
+      await copySqliteToPostgres(sqliteConnection(source), target.pool);
+      await target.pool.end();
+      await closeDatabase(source);
+    }
+    const sqliteSessions = async (ids: number[]) => {
+      const db = new Database(file);
+      const insert = db.prepare(
+        'INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      );
+      const now = Date.now();
+      const sids = ids.map(() => crypto.randomBytes(16).toString('hex'));
+      db.transaction(() =>
+        ids.forEach((id, i) => insert.run(sids[i], id, now, now, now + 4 * 3600_000)),
+      )();
+      db.close();
+      return cookiesFor(sids);
+    };
+    const pgSessions = async (ids: number[]) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const sids = ids.map(() => crypto.randomBytes(16).toString('hex'));
+      await client.query(
+        `INSERT INTO sessions (id, user_id, expires_at)
+         SELECT unnest($1::text[]), unnest($2::int[]), now() + interval '4 hours'`,
+        [sids, ids],
+      );
+      await client.end();
+      return cookiesFor(sids);
+    };
+    const setups: Setup[] = [
+      {
+        name: 'SQLite, 1 server',
+        env: { DATABASE_PATH: file },
+        servers: 1,
+        joinContest: joinContests[0]!,
+        sessions: sqliteSessions,
+      },
+      {
+        name: 'PostgreSQL, 1 server',
+        env: { DATABASE_URL: url },
+        servers: 1,
+        joinContest: joinContests[1]!,
+        sessions: pgSessions,
+      },
+      {
+        name: 'PostgreSQL, 2 servers',
+        env: { DATABASE_URL: url },
+        servers: 2,
+        joinContest: joinContests[2]!,
+        sessions: pgSessions,
+      },
+    ];
+    const results: Array<{ setup: Setup } & Awaited<ReturnType<typeof measure>>> = [];
+    for (const setup of setups) {
+      results.push({ setup, ...(await measure(setup, dir)) });
+    }
+    console.log(
+      `\nEngines (${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; app servers and PostgreSQL on this one machine): ` +
+        `${CONNECTIONS} connections split over the servers, ${DURATION} s per path, ${JOINS} joins\n`,
+    );
+    const header = ['path', ...setups.map((s) => s.name)];
+    const rows = results[0]!.reads.map((r, i) => [
+      r.path,
+      ...results.map(
+        (x) =>
+          `${x.reads[i]!.rps.toFixed(0)} req/s (p99 ${x.reads[i]!.p99} ms)${x.reads[i]!.bad ? ` ${x.reads[i]!.bad} non-2xx` : ''}`,
+      ),
+    ]);
+    rows.push([
+      'durable joins (REST)',
+      ...results.map(
+        (x) => `${x.joinsPerSecond.toFixed(0)} joins/s${x.failed ? ` (${x.failed} refused)` : ''}`,
+      ),
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+    console.log(line(header));
+    for (const r of rows) console.log(line(r));
+  } finally {
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
