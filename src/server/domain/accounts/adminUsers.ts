@@ -330,7 +330,7 @@ export async function deleteUser({
   // count one participant fewer and the members ranked below them move up), then the account,
   // whose sessions and saved items go by cascade. Contests they created keep their creator id;
   // payment proofs stay as financial records (their member becomes null, the name is kept).
-  const joined = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const target = await findUser(tx, id);
     if (target.id === actor.id) {
       throw new AppError('FORBIDDEN', 'You cannot delete your own account');
@@ -353,7 +353,6 @@ export async function deleteUser({
         subscriptionTier: target.subscriptionTier,
       },
     });
-    return contestIds;
+    await announceLeaderboardChanges({ db: tx, contestIds });
   });
-  await announceLeaderboardChanges({ db, contestIds: joined });
 }

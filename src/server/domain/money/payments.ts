@@ -467,6 +467,8 @@ export async function submitProof({
             createdAt: new Date(now),
           })
           .returning({ id: paymentProofs.id });
+        // Heard by the member's open pages once this commits.
+        await announcePaymentChanges({ db: tx, userId: actor.id });
         return inserted!.id;
       },
       { behavior: 'immediate' },
@@ -476,7 +478,6 @@ export async function submitProof({
     if (isUniqueViolation(error)) throw refusalError(refuse('tx_hash_used'));
     throw error;
   }
-  await announcePaymentChanges({ db, userId: actor.id });
   return (await proofById(db, id))!;
 }
 
@@ -521,7 +522,7 @@ export async function reviewProof({
 }): Promise<TReviewProof> {
   if (!isReviewer(actor))
     throw new AppError('FORBIDDEN', 'Only moderators and admins review payments');
-  const { admitted, memberId } = await db.transaction(
+  await db.transaction(
     async (tx) => {
       // One review of a proof at a time (PostgreSQL: two reviewers on two app servers).
       await lockForUpdate(tx, paymentProofs, eq(paymentProofs.id, id));
@@ -604,12 +605,14 @@ export async function reviewProof({
           ...(tierAfter ? { tierBefore, tierAfter } : {}),
         },
       });
-      return { admitted: contestAdmitted, memberId: proof.userId };
+      // Heard by the leaderboard's and the member's open pages once this commits.
+      if (contestAdmitted) {
+        await announceLeaderboardChanges({ db: tx, contestIds: [contestAdmitted] });
+      }
+      await announcePaymentChanges({ db: tx, userId: proof.userId });
     },
     { behavior: 'immediate' },
   );
-  if (admitted) await announceLeaderboardChanges({ db, contestIds: [admitted] });
-  await announcePaymentChanges({ db, userId: memberId });
   return listProofById(db, id);
 }
 

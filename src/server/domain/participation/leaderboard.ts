@@ -343,9 +343,9 @@ export async function setScores({
         after: { scores: accepted.length, changed: changes.length, source },
       });
     }
+    if (changes.length) await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
     return { updated: accepted.length, refused, changed: changes.length };
   });
-  if (result.changed) await announceLeaderboardChanges({ db, contestIds: [contestId] });
   return { updated: result.updated, refused: result.refused };
 }
 

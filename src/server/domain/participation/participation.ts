@@ -339,11 +339,11 @@ export async function joinContest({
       const refusal = await joinRefusalFor({ db: tx, contest, userId: actor.id, inviteCode, now });
       if (refusal) throw refusalError(refusal);
       await addParticipant({ db: tx, contestId, userId: actor.id });
+      await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
       return (await participantOf(tx, contestId, actor.id))!;
     },
     { behavior: 'immediate' },
   );
-  await announceLeaderboardChanges({ db, contestIds: [contestId] });
   return participant;
 }
 
@@ -371,11 +371,11 @@ export async function leaveContest({
         throw refusalError({ reason: 'started', message: M.started });
       }
       await removeParticipant({ db: tx, contestId, userId: actor.id });
+      await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
       return (await readJoinContest(tx, contestId))!.participants;
     },
     { behavior: 'immediate' },
   );
-  await announceLeaderboardChanges({ db, contestIds: [contestId] });
   return { contestId, participants };
 }
 
