@@ -140,10 +140,9 @@ interface ListFilters {
 
 /**
  * 'Members may see it', written exactly as the contests_public_* indexes are (on this
- * expression, then a date): SQLite uses an index on an expression only for that same expression.
+ * expression, then a date): an index on an expression serves only that same expression.
+ * SQLite's holds it with '= 1', PostgreSQL's holds the boolean itself.
  */
-// An index on this very expression answers the public tabs: SQLite's holds it with '= 1',
-// PostgreSQL's holds the boolean itself.
 const isPublic =
   dialect === 'pg'
     ? sql`(${contests.status} = 'active' OR ${contests.status} = 'completed')`
