@@ -4,7 +4,7 @@ import { slugify as slugifyTitle } from '../../../shared/slug';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { educationContent, educationSaved, users } from '../../platform/db/schema';
-import { containsPattern, dialect, likeCaseless } from '../../platform/db/dialect';
+import { containsPattern, dialect, likeCaseless, lockForUpdate } from '../../platform/db/dialect';
 import type {
   EducationKind,
   TEducationCard,
@@ -166,9 +166,17 @@ export async function saveEducation({
   actor: Pick<Actor, 'id'>;
   id: number;
 }) {
-  await assertExists(db, id);
-  // Saving twice keeps the first save (and its place in the Saved tab).
-  await db.insert(educationSaved).values({ userId: actor.id, contentId: id }).onConflictDoNothing();
+  // Checked and saved in one transaction: an item deleted in between is a 404, never a broken
+  // reference (the item's row is share-locked on PostgreSQL: many members may save it at once).
+  await db.transaction(async (tx) => {
+    await lockForUpdate(tx, educationContent, eq(educationContent.id, id), 'share');
+    await assertExists(tx, id);
+    // Saving twice keeps the first save (and its place in the Saved tab).
+    await tx
+      .insert(educationSaved)
+      .values({ userId: actor.id, contentId: id })
+      .onConflictDoNothing();
+  });
   return { id, saved: true };
 }
 

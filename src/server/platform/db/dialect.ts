@@ -96,10 +96,16 @@ export function idMatchesText(idColumn: SQLWrapper, textColumn: SQLWrapper): SQL
  * otherwise both read 49 of 50 places taken and both admit; on SQLite the writer mutex and
  * BEGIN IMMEDIATE already let one writer in at a time.
  */
-export async function lockForUpdate(tx: DbOrTx, table: SQLWrapper, where: SQL): Promise<void> {
+export async function lockForUpdate(
+  tx: DbOrTx,
+  table: SQLWrapper,
+  where: SQL,
+  /** 'share': the rows may not change or go, but others may read-lock them too. */
+  strength: 'update' | 'share' = 'update',
+): Promise<void> {
   if (pg) {
     await (tx as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(
-      sql`SELECT 1 FROM ${table} WHERE ${where} FOR UPDATE`,
+      sql`SELECT 1 FROM ${table} WHERE ${where} FOR ${sql.raw(strength === 'share' ? 'SHARE' : 'UPDATE')}`,
     );
   }
 }
