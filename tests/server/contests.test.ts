@@ -102,6 +102,19 @@ describe('contests.create', () => {
     expect((await storedContest(t.db, created.id))?.status).toBe('active');
   });
 
+  it('gives each of many contests of one title created at once a slug of its own', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        as(admin).contests.create(createInput({ title: 'Simultaneous Cup' })),
+      ),
+    );
+    const slugs = await Promise.all(
+      created.map(async (c) => (await storedContest(t.db, c.id))!.slug),
+    );
+    expect(new Set(slugs).size).toBe(8);
+    expect(slugs).toContain('simultaneous-cup');
+  });
+
   it('lets moderators and admins set any status and featured, active by default', async () => {
     const byAdmin = await as(admin).contests.create(createInput({ title: 'Admin Default' }));
     expect(byAdmin).toMatchObject({ status: 'active', featured: false, createdBy: admin.id });

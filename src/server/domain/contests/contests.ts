@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { and, eq, like, ne, or, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests } from '../../platform/db/schema';
+import { lockName } from '../../platform/db/dialect';
 import {
   CONTEST_FORM_DEFAULTS,
   CONTEST_MESSAGES as M,
@@ -45,6 +46,8 @@ async function submissionStatus(db: DB): Promise<ContestStatus> {
 
 /** The slug a title takes: its slugified form, or that with -2, -3... when taken or reserved. */
 async function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): Promise<string> {
+  // Two contests of one title at once must not both take its slug.
+  await lockName(db, 'contest-slugs');
   const base = slugify(title);
   const taken = new Set(
     (
@@ -68,6 +71,7 @@ async function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): Promise
 
 /** A draft saved before it has a title gets a placeholder slug until it has one. */
 async function untitledSlug(db: DbOrTx): Promise<string> {
+  await lockName(db, 'contest-slugs');
   for (;;) {
     const slug = `draft-${crypto.randomBytes(5).toString('hex')}`;
     // Random enough to be free; checked all the same, as a title could have made it.

@@ -4,7 +4,13 @@ import { slugify as slugifyTitle } from '../../../shared/slug';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { educationContent, educationSaved, users } from '../../platform/db/schema';
-import { containsPattern, dialect, likeCaseless, lockForUpdate } from '../../platform/db/dialect';
+import {
+  containsPattern,
+  dialect,
+  likeCaseless,
+  lockForUpdate,
+  lockName,
+} from '../../platform/db/dialect';
 import type {
   EducationKind,
   TEducationCard,
@@ -202,6 +208,8 @@ export function slugify(text: string): string {
 }
 
 async function slugTaken(db: DbOrTx, slug: string, exceptId?: number): Promise<boolean> {
+  // Two items taking one slug at once (PostgreSQL: two app servers) wait for each other.
+  await lockName(db, 'education-slugs');
   const [row] = await db
     .select({ id: educationContent.id })
     .from(educationContent)

@@ -132,6 +132,19 @@ export function isRefusedValue(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * Holds a named lock until the transaction ends (PostgreSQL's transaction-level advisory lock):
+ * for a choice that reads a set before adding to it, such as a free slug, where there is no one
+ * row to lock. SQLite's single writer already serialises such transactions.
+ */
+export async function lockName(tx: DbOrTx, name: string): Promise<void> {
+  if (pg) {
+    await (tx as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`,
+    );
+  }
+}
+
 /** The engine's error code behind a failed query (SQLSTATE on PostgreSQL), if any. */
 export function errorCode(error: unknown): string | undefined {
   return driverError(error)?.code;
