@@ -19,7 +19,7 @@ import { copySqliteToPostgres } from '../src/server/platform/db/copy';
 import { openPostgres } from '../src/server/platform/db/postgres';
 import { SESSION_COOKIE } from '../src/server/trpc/session';
 import { available, startPostgres } from '../tests/helpers/postgres';
-import { freePort } from '../tests/helpers/serverProcess';
+import { freePort, waitForOk } from '../tests/helpers/serverProcess';
 import { CONTESTS, USERS, seed } from './bench-seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -80,19 +80,6 @@ function startServer(env: Record<string, string>, port: number, dir: string): Ch
   });
 }
 
-async function waitFor(url: string, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${url}`);
-}
-
 /** Three open contests with room for everyone, one per setup's joins. */
 function addJoinContests(file: string): number[] {
   const db = new Database(file);
@@ -129,7 +116,7 @@ async function measure(setup: Setup, dir: string) {
   const children = ports.map((port) => startServer(setup.env, port, dir));
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   try {
-    await Promise.all(bases.map((b) => waitFor(`${b}/api/health`)));
+    await Promise.all(bases.map((b) => waitForOk(`${b}/api/health`)));
     const login = await fetch(`${bases[0]}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

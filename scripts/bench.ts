@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
 import { USERS, CONTESTS, seed } from './bench-seed';
+import { waitForOk } from '../tests/helpers/serverProcess';
 import { measureAuthPaint, printAuthPaint } from './bench-browser';
 
 interface CannonResult {
@@ -32,19 +33,6 @@ function run(url: string, headers: Record<string, string> = {}): Promise<CannonR
       (error: Error | null, result: CannonResult) => (error ? reject(error) : resolve(result)),
     );
   });
-}
-
-async function waitFor(url: string, ms = 30_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${url}`);
 }
 
 /** The same SQL as the product, through raw prepared statements, answered as plain JSON. */
@@ -121,7 +109,7 @@ async function main() {
   const bare = await startBareServer(file);
   const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
   try {
-    await waitFor(`${base}/api/health`);
+    await waitForOk(`${base}/api/health`);
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

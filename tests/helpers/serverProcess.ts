@@ -12,6 +12,20 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Resolves once `url` answers 2xx; rejects after `ms`. */
+export async function waitForOk(url: string, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url} within ${ms} ms`);
+}
+
 export interface ServerProcess {
   base: string;
   port: number;
