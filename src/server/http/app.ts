@@ -5,6 +5,7 @@ import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../trpc/context';
+import { readiness } from '../platform/readiness';
 import { logRefusal, loggerFor, requestLogger } from './requestLog';
 import { createRestRouter } from './rest';
 import { appRouter } from '../trpc/routers/_app';
@@ -52,8 +53,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(['/api', '/trpc'], compression({ threshold: 1024, filter: compressible }));
   app.use(rejectMalformedRequests);
 
+  // Alive: answers without touching anything.
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+  // Ready to serve: the database answers, its migrations match this code, uploads can be written.
+  app.get('/api/ready', async (_req, res) => {
+    const { ready, checks } = await readiness({ db: deps.db, uploadDir: deps.uploadDir });
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
 
   app.use(['/api', '/trpc'], csrfGuard(deps));
