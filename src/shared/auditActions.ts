@@ -7,6 +7,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.unban': 'Unbanned user',
   'user.password': 'Set temporary password',
   'user.delete': 'Deleted user',
+  'user.unlock': 'Cleared sign-in lock-out',
+  'user.sessions.end': 'Ended sessions',
   'settings.update': 'Changed platform settings',
   'settings.payments': 'Changed payment settings',
   'contest.create': 'Created contest',

@@ -36,6 +36,8 @@ export const testPasswords = createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
 export interface TestDb {
   dir: string;
   db: DB;
+  /** Where a process of its own finds this database: DATABASE_PATH or DATABASE_URL. */
+  env: { DATABASE_PATH: string; DATABASE_URL: string };
   deps: AppDeps;
   close: () => Promise<void>;
 }
@@ -50,10 +52,11 @@ export interface TestDbOptions {
 
 export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-test-'));
-  const { db, drop } =
+  const file = path.join(dir, 'app.db');
+  const { db, drop, url } =
     dialect === 'pg'
       ? await createPostgresDb()
-      : { db: await openDatabase(path.join(dir, 'app.db')), drop: async () => undefined };
+      : { db: await openDatabase(file), drop: async () => undefined, url: '' };
   const uploadDir = path.join(dir, 'uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
   const deps: AppDeps = {
@@ -70,6 +73,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
   return {
     dir,
     db,
+    env: { DATABASE_PATH: file, DATABASE_URL: url },
     deps,
     close: async () => {
       await closeDatabase(db);
@@ -88,7 +92,7 @@ function limitStoreOf(db: DB): LimitStore {
 let databases = 0;
 
 /** A fresh database of the run's PostgreSQL cluster, copied from the migrated template. */
-async function createPostgresDb(): Promise<{ db: DB; drop: () => Promise<void> }> {
+async function createPostgresDb(): Promise<{ db: DB; drop: () => Promise<void>; url: string }> {
   const adminUrl = inject('pgAdminUrl');
   databases += 1;
   const name = `t_${process.pid}_${databases}_${Math.random().toString(36).slice(2, 8)}`;
@@ -104,6 +108,7 @@ async function createPostgresDb(): Promise<{ db: DB; drop: () => Promise<void> }
   const db = await openPostgresDatabase(url.toString(), { poolSize: 4 });
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -26,7 +26,8 @@ export async function writeAudit({
   after?: unknown;
 }): Promise<void> {
   await db.insert(auditLog).values({
-    actorId: actor.id,
+    // 0 is the console (`npm run admin`): an action by nobody who signs in.
+    actorId: actor.id > 0 ? actor.id : null,
     actorName: actor.username,
     action,
     targetType,
