@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './http/app';
+import { startMetricsListener } from './http/metrics';
+import type { Metrics } from './platform/metrics';
 import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
 import { closeDatabase, openConfiguredDatabase, postgresPool } from './platform/db/client';
 import { exclusively, oncePer } from './platform/db/locks';
@@ -57,8 +59,20 @@ async function main() {
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
       allowPrivateImports: env.EDUCATION_IMPORT_ALLOW_PRIVATE,
     },
-    { clientDir: CLIENT_DIR, trustProxy: env.TRUST_PROXY },
+    { clientDir: CLIENT_DIR, trustProxy: env.TRUST_PROXY, metricsToken: env.METRICS_TOKEN },
   );
+  if (env.METRICS_HOST) {
+    const at = env.METRICS_HOST.lastIndexOf(':');
+    const metricsHost = env.METRICS_HOST.slice(0, at);
+    const metricsPort = Number(env.METRICS_HOST.slice(at + 1));
+    const listener = await startMetricsListener(
+      app.locals.metrics as Metrics,
+      metricsHost,
+      metricsPort,
+    );
+    listener.unref();
+    logger.info({ host: metricsHost, port: metricsPort }, 'metrics listening');
+  }
   const server = app.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
     logger.info({ port }, `Contest platform listening on http://${env.HOST}:${port}`);

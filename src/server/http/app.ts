@@ -6,6 +6,8 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../trpc/context';
 import { readiness } from '../platform/readiness';
+import { createMetrics } from '../platform/metrics';
+import { metricsRoute } from './metrics';
 import { logRefusal, loggerFor, requestLogger } from './requestLog';
 import { createRestRouter } from './rest';
 import { appRouter } from '../trpc/routers/_app';
@@ -36,6 +38,8 @@ export interface CreateAppOptions {
   /** The Vite build output; when absent the app serves only the API. */
   clientDir?: string;
   trustProxy?: boolean;
+  /** METRICS_TOKEN: serve GET /metrics to a request bearing it (else it is not served here). */
+  metricsToken?: string;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -43,6 +47,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('etag', false);
+  // Every request is counted and timed, refused ones too (by route, never by raw URL).
+  const metrics = createMetrics({
+    db: deps.db,
+    procedures: new Set(Object.keys(appRouter._def.procedures)),
+  });
+  app.locals.metrics = metrics;
+  app.use((req, res, next) => {
+    metrics.observe(req, res);
+    next();
+  });
   // First, so every request, refused ones too, has an id and a log line.
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders());
@@ -57,6 +71,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Off unless METRICS_TOKEN is set (METRICS_HOST serves it on a listener of its own instead).
+  app.get(
+    '/metrics',
+    options.metricsToken
+      ? metricsRoute(metrics, options.metricsToken)
+      : (_req, res) => res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' }),
+  );
   // Ready to serve: the database answers, its migrations match this code, uploads can be written.
   app.get('/api/ready', async (_req, res) => {
     const { ready, checks } = await readiness({ db: deps.db, uploadDir: deps.uploadDir });

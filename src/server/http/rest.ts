@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppDeps } from '../trpc/context';
 import { createContext } from '../trpc/context';
+import { labelRoute } from '../platform/metrics';
 import { logRefusal, loggerFor } from './requestLog';
 import { createCaller } from '../trpc/routers/_app';
 import { clientErrorOf } from './security';
@@ -502,10 +503,12 @@ export function createRestRouter(deps: AppDeps): Router {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   for (const route of restRoutes) {
+    const label = `${route.method.toUpperCase()} /api${route.path}`;
     api[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
       if (route.query && !Object.entries(route.query).every(([k, v]) => req.query[k] === v)) {
         return next();
       }
+      labelRoute(res, label);
       try {
         const ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
         const result = await route.call(createCaller(ctx), {

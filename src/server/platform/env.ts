@@ -46,6 +46,19 @@ export const ZEnvSchema = z.object({
   ),
   // Let the WordPress import reach loopback and private addresses (a blog on the same network).
   EDUCATION_IMPORT_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, booleanish.default(false)),
+  // GET /metrics for a scraper bearing this token (at least 16 characters).
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  // Serve /metrics on a listener of its own instead, e.g. 127.0.0.1:9464.
+  METRICS_HOST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[^\s:]+:\d{1,5}$/, { error: 'must be host:port, such as 127.0.0.1:9464' })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -3,6 +3,7 @@
 // the counters live in its memory (a restart forgives everyone, which is acceptable); on
 // PostgreSQL they live in the database's rate_limits table, so a guess counts the same on every
 // app server.
+import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import {
   RateLimiterMemory,
@@ -45,6 +46,10 @@ export function accountDelaySeconds(failures: number, free: number): number {
   if (failures < free) return 0;
   return Math.min(15 * 60, 30 * 2 ** (failures - free));
 }
+
+/** Every refusal, by limiter name (its key prefix): the metrics count them. */
+export const limitRefusals = new EventEmitter();
+limitRefusals.setMaxListeners(0);
 
 export interface Limits {
   settings: LimitSettings;
@@ -138,7 +143,10 @@ export async function take(
   try {
     await limiter.consume(key, points);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext, message);
+    if (rejection instanceof RateLimiterRes) {
+      limitRefusals.emit('refused', limiter.keyPrefix);
+      throw tooMany(rejection.msBeforeNext, message);
+    }
     throw rejection;
   }
 }
@@ -148,8 +156,11 @@ export interface Guess {
   succeeded(): Promise<void>;
 }
 
-function rethrowLimited(rejection: unknown): never {
-  if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext);
+function rethrowLimited(limiter: RateLimiterAbstract, rejection: unknown): never {
+  if (rejection instanceof RateLimiterRes) {
+    limitRefusals.emit('refused', limiter.keyPrefix);
+    throw tooMany(rejection.msBeforeNext);
+  }
   throw rejection;
 }
 
@@ -173,7 +184,7 @@ export async function beginGuess(
   account: string,
   device?: string,
 ): Promise<Guess> {
-  await limits.guessIp.consume(ip).catch(rethrowLimited);
+  await limits.guessIp.consume(ip).catch((r: unknown) => rethrowLimited(limits.guessIp, r));
   if (device) {
     const known = await limits.guessDevice.consume(device).then(
       () => true,
@@ -202,7 +213,7 @@ export async function beginGuess(
       // A refused guess was never checked: it does not count as a failure.
       await limits.guessAccount.reward(account);
       await limits.guessIp.reward(ip);
-      rethrowLimited(rejection);
+      rethrowLimited(limits.accountSlot, rejection);
     }
   }
   return {

@@ -1,0 +1,136 @@
+// Prometheus metrics (prom-client), one registry per app: requests and their durations by route
+// (a REST row's path pattern or a tRPC procedure, never a raw URL, so a scanner cannot blow up
+// the series), open live streams, rate-limit refusals by limiter, sign-ins by outcome, and, read
+// when scraped, pending payment proofs and the database's size; plus Node's own (event-loop lag,
+// memory, GC). Served at GET /metrics only when METRICS_TOKEN is set (a bearer token) or on a
+// listener of its own at METRICS_HOST (http/metrics.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import client from 'prom-client';
+import { eq, sql } from 'drizzle-orm';
+import type { DB } from './db/client';
+import { dialect, rows } from './db/dialect';
+import { paymentProofs } from './db/schema';
+import { limitRefusals } from './limits';
+
+export interface Metrics {
+  registry: client.Registry;
+  /** Counts and times one answered request under its route label. */
+  observe: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+const ROUTE = Symbol('metricsRoute');
+
+/** Names the request's route for the metrics (a REST row's pattern, a procedure). */
+export function labelRoute(res: ServerResponse, route: string): void {
+  (res as unknown as Record<symbol, string>)[ROUTE] = route;
+}
+
+export function createMetrics({
+  db,
+  procedures,
+}: {
+  db: DB;
+  /** Every tRPC procedure's path: a name outside it is counted as 'trpc unknown'. */
+  procedures: ReadonlySet<string>;
+}): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const duration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by route',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const streams = new client.Gauge({
+    name: 'contest_live_streams',
+    help: 'Open live streams (leaderboards, payment updates)',
+    registers: [registry],
+  });
+  const refusals = new client.Counter({
+    name: 'contest_rate_limit_refusals_total',
+    help: 'Requests refused by an abuse limit, by limiter',
+    labelNames: ['limiter'] as const,
+    registers: [registry],
+  });
+  const onRefused = (limiter: string) => refusals.inc({ limiter });
+  limitRefusals.on('refused', onRefused);
+  const signIns = new client.Counter({
+    name: 'contest_sign_ins_total',
+    help: 'Sign-in attempts by outcome (success, failure, limited)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'contest_pending_payment_proofs',
+    help: 'Payment proofs waiting for review',
+    registers: [registry],
+    async collect() {
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*) AS n FROM ${paymentProofs} WHERE ${eq(paymentProofs.status, 'pending')}`,
+      );
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  new client.Gauge({
+    name: 'contest_database_size_bytes',
+    help: 'Size of the database (the SQLite file, or the PostgreSQL database)',
+    registers: [registry],
+    async collect() {
+      const [row] = await rows<{ bytes: number }>(
+        db,
+        dialect === 'pg'
+          ? sql`SELECT pg_database_size(current_database()) AS bytes`
+          : sql`SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()`,
+      );
+      this.set(Number(row?.bytes ?? 0));
+    },
+  });
+
+  function routeOf(req: IncomingMessage, res: ServerResponse): string {
+    const named = (res as unknown as Record<symbol, string | undefined>)[ROUTE];
+    if (named) return named;
+    // Express shortens req.url inside mounted routers; originalUrl is the whole path.
+    const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
+    if (url.startsWith('/trpc/')) {
+      const names = decodeURIComponent(url.slice(6).split('?')[0] ?? '').split(',');
+      if (names.length > 1) return 'trpc batch';
+      return procedures.has(names[0]!) ? names[0]! : 'trpc unknown';
+    }
+    if (url.startsWith('/api/')) return url.startsWith('/api/health') ? 'health' : 'api other';
+    if (url.startsWith('/uploads/')) return 'uploads';
+    return 'static';
+  }
+
+  return {
+    registry,
+    observe(req, res) {
+      const started = process.hrtime.bigint();
+      const live = String(req.headers.accept ?? '').includes('text/event-stream');
+      if (live) streams.inc();
+      let done = false;
+      // Once, when the answer is sent ('finish') or the client leaves before it ('close').
+      const record = () => {
+        if (done) return;
+        done = true;
+        const route = routeOf(req, res);
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        duration.observe(
+          { route, method: req.method ?? 'GET', status: String(res.statusCode) },
+          seconds,
+        );
+        if (route === 'auth.login' || route === 'POST /api/login') {
+          const outcome =
+            res.statusCode === 200 ? 'success' : res.statusCode === 429 ? 'limited' : 'failure';
+          signIns.inc({ outcome });
+        }
+      };
+      res.once('finish', record);
+      res.once('close', () => {
+        if (live) streams.dec();
+        record();
+      });
+    },
+  };
+}
