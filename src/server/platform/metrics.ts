@@ -94,7 +94,13 @@ export function createMetrics({
     // Express shortens req.url inside mounted routers; originalUrl is the whole path.
     const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
     if (url.startsWith('/trpc/')) {
-      const names = decodeURIComponent(url.slice(6).split('?')[0] ?? '').split(',');
+      let names: string[];
+      try {
+        names = decodeURIComponent(url.slice(6).split('?')[0] ?? '').split(',');
+      } catch {
+        // A malformed escape (answered 400 already): no name to read.
+        return 'trpc unknown';
+      }
       if (names.length > 1) return 'trpc batch';
       return procedures.has(names[0]!) ? names[0]! : 'trpc unknown';
     }
@@ -111,9 +117,18 @@ export function createMetrics({
       if (live) streams.inc();
       let done = false;
       // Once, when the answer is sent ('finish') or the client leaves before it ('close').
+      // Recording must never throw: it runs in a response event, where an error would end the
+      // process.
       const record = () => {
         if (done) return;
         done = true;
+        try {
+          recordOnce();
+        } catch {
+          /* a request the metrics cannot name is not worth a crash */
+        }
+      };
+      const recordOnce = () => {
         const route = routeOf(req, res);
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         duration.observe(
