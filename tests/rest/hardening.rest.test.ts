@@ -164,6 +164,29 @@ describe('password rules', () => {
     expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await testPasswords.verify(member.password, stored)).toBe(true);
   });
+
+  it('never puts back the old password when it changes while a sign-in redoes its hash', async () => {
+    const member = await createUser(s.db);
+    const { createPasswordHasher } = await import('../../src/server/domain/accounts/passwords');
+    const weakHash = await createPasswordHasher({ N: 512, r: 8, p: 1 }).hash(member.password);
+    await s.db.update(users).set({ password: weakHash }).where(eq(users.id, member.id));
+    // While the sign-in computes the new hash, the member's password is changed elsewhere.
+    const changed = await testPasswords.hash('a-new-password-77');
+    const hash = s.deps.passwords.hash;
+    s.deps.passwords.hash = async (password) => {
+      await s.db.update(users).set({ password: changed }).where(eq(users.id, member.id));
+      return hash(password);
+    };
+    try {
+      await signedIn(member);
+    } finally {
+      s.deps.passwords.hash = hash;
+    }
+    const stored = (
+      await s.db.select({ password: users.password }).from(users).where(eq(users.id, member.id))
+    )[0]!.password;
+    expect(stored).toBe(changed);
+  });
 });
 
 describe('sign-in limits', () => {

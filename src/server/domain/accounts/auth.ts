@@ -146,7 +146,12 @@ export async function login({
   // A hash made at an older, weaker cost is redone now, while the password is at hand.
   if (passwords.needsRehash(row.password)) {
     const rehashed = await passwords.hash(input.password);
-    await db.update(users).set({ password: rehashed }).where(eq(users.id, row.id));
+    // Only over the hash that was checked: a password changed meanwhile (the hash above takes
+    // tens of milliseconds) is never put back to the old one.
+    await db
+      .update(users)
+      .set({ password: rehashed })
+      .where(and(eq(users.id, row.id), eq(users.password, row.password)));
   }
   const user = await getUser({ db, id: row.id });
   if (!user) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
