@@ -35,6 +35,35 @@ export interface Stage {
 
 const DEFAULT_VIEWPORT = { width: 1366, height: 900 };
 
+/** A page's state in a few lines: where it is, what has focus, which dialogs, menus and toasts show. */
+async function describePage(page: Page): Promise<string> {
+  try {
+    const state = await page.evaluate(() => {
+      const name = (el: Element) =>
+        el.getAttribute('aria-label') ||
+        document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ||
+        (el as HTMLInputElement).labels?.[0]?.textContent ||
+        el.textContent?.trim().slice(0, 60) ||
+        '';
+      const shown = (selector: string) =>
+        [...document.querySelectorAll(selector)]
+          .filter((el) => !(el as HTMLElement).hidden && el.getAttribute('data-state') !== 'closed')
+          .map(name);
+      const active = document.activeElement;
+      return {
+        url: location.href,
+        focused: active ? `${active.tagName.toLowerCase()} '${name(active)}'` : 'none',
+        dialogs: shown('[role="dialog"], [role="alertdialog"]'),
+        menus: shown('[role="menu"]'),
+        toasts: shown('[role="status"], [role="alert"]'),
+      };
+    });
+    return `  ${state.url}: focus ${state.focused}; dialogs ${JSON.stringify(state.dialogs)}; menus ${JSON.stringify(state.menus)}; toasts ${JSON.stringify(state.toasts)}`;
+  } catch (error) {
+    return `  ${page.url()}: not readable (${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
 /** Registers the hooks: call once at the top of a test file. */
 export function standaloneStage(
   serverOptions: ServerOptions | (() => ServerOptions) = {},
@@ -43,6 +72,8 @@ export function standaloneStage(
   let server: TestServer | undefined;
   let chromium: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  // The pages' console errors and uncaught exceptions, printed when a test fails.
+  let pageMessages: string[] = [];
 
   beforeAll(async () => {
     chromium = await launchPlainBrowser();
@@ -63,6 +94,16 @@ export function standaloneStage(
         ),
       );
     }
+    if (context.task.result?.state === 'fail') {
+      // What each page showed when the test failed, for a failure seen only in CI's output.
+      const pages = contexts.flatMap((c) => c.pages());
+      const states = await Promise.all(pages.map((page) => describePage(page)));
+      console.error(
+        `[e2e] '${context.task.name}' failed; its pages then:\n${states.join('\n')}\n` +
+          (pageMessages.length ? `page messages:\n${pageMessages.slice(-20).join('\n')}` : ''),
+      );
+    }
+    pageMessages = [];
     const closing = contexts;
     contexts = [];
     await Promise.all(closing.map((context) => context.close().catch(() => undefined)));
@@ -89,6 +130,14 @@ export function standaloneStage(
         ...options,
       });
       contexts.push(context);
+      context.on('page', (page) => {
+        page.on('pageerror', (error) => pageMessages.push(`pageerror: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning') {
+            pageMessages.push(`console.${message.type()}: ${message.text().slice(0, 300)}`);
+          }
+        });
+      });
       return context;
     },
     async anonymousPage(options = {}) {
