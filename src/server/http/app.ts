@@ -1,14 +1,15 @@
 // createApp(): every middleware, /trpc, /api, uploads and the built client. No listen() here,
 // so tests mount the very same app on a port they pick.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { createContext, type AppDeps } from '../trpc/context';
 import { readiness } from '../platform/readiness';
 import { createMetrics } from '../platform/metrics';
 import { metricsRoute } from './metrics';
-import { logRefusal, loggerFor, requestLogger } from './requestLog';
+import { loggerFor, requestLogger } from './requestLog';
+import { onTrpcError, retryAfterOf } from './trpcHooks';
 import { createRestRouter } from './rest';
 import { appRouter } from '../trpc/routers/_app';
 import {
@@ -20,6 +21,7 @@ import {
   requireJsonBody,
   securityHeaders,
 } from './security';
+import { createLeanPaths } from './leanPaths';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 
@@ -40,6 +42,11 @@ export interface CreateAppOptions {
   trustProxy?: boolean;
   /** METRICS_TOKEN: serve GET /metrics to a request bearing it (else it is not served here). */
   metricsToken?: string;
+  /**
+   * false: every request through Express and tRPC's adapter, none on the lean paths
+   * (leanPaths.ts). Only the tests that compare the two answers set it.
+   */
+  leanPaths?: boolean;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -96,24 +103,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       maxBodySize: 100 * 1024,
       // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
       maxBatchSize: 10,
-      onError: ({ error, path: procedure, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          loggerFor(req, deps.logger).error(
-            { err: error.cause ?? error, procedure },
-            'procedure failed',
-          );
-        }
-        const retryAfter = (error.cause as { retryAfter?: number } | undefined)?.retryAfter;
-        logRefusal(req, deps.logger, getHTTPStatusCodeFromError(error), {
-          code: error.code,
-          procedure,
-          retryAfter,
-        });
-      },
+      onError: onTrpcError(deps.logger),
       responseMeta: ({ errors }) => {
-        const retryAfter = errors
-          .map((e) => (e.cause as { retryAfter?: number } | undefined)?.retryAfter)
-          .find((v) => typeof v === 'number');
+        const retryAfter = retryAfterOf(errors);
         return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
       },
     }),
@@ -132,5 +124,22 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));
+
+  // The lean paths answer before Express sets anything up for the request. Express's app
+  // function hands every request to app.handle, so a server made from the app (app.listen,
+  // http.createServer(app)) takes them too.
+  const lean = createLeanPaths({
+    deps,
+    metrics,
+    trust: app.get('trust proxy fn') as (address: string, index: number) => boolean,
+  });
+  type Handle = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+  const entry = app as unknown as { handle: Handle };
+  const handle = entry.handle.bind(app);
+  if (options.leanPaths !== false) {
+    entry.handle = (req, res, next) => {
+      if (!lean(req, res)) handle(req, res, next);
+    };
+  }
   return app;
 }

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import type pino from 'pino';
-import { pinoHttp } from 'pino-http';
 
 /** An incoming X-Request-Id (a proxy's) is kept only when it is a short, plain token. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -51,39 +50,50 @@ const urlOf = (req: IncomingMessage) =>
   loggableUrl((req as Partial<Request>).originalUrl ?? req.url ?? '');
 
 /**
- * The request logger, first of all middleware: it gives each request its id (sent back as
- * X-Request-Id) and `req.log`, a child of the app's logger that carries that id.
+ * Gives the request its id (sent back as X-Request-Id) and `req.log`, the app's logger with that
+ * id (made only when something logs through it), and writes one line when the answer is done.
+ * Nothing of the request itself (headers, cookies, body) is ever logged, so no line needs
+ * redacting; the lines go out in batches (platform/logDestination.ts).
  */
-export function requestLogger(logger: pino.Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: requestId,
-    // req.log and the line itself carry only the id; the request object is never serialised.
-    quietReqLogger: true,
-    quietResLogger: true,
-    customLogLevel: (req, res, error) => {
-      if (error || res.statusCode >= 500) return 'error';
-      // Health checks come every few seconds from a supervisor: visible only when debugging.
-      if (urlOf(req).split('?')[0] === '/api/health') return 'debug';
-      return 'info';
-    },
-    customSuccessObject: (req, res, value: { responseTime: number }) => ({
-      method: req.method,
-      url: urlOf(req),
-      status: res.statusCode,
-      ms: value.responseTime,
-    }),
-    customErrorObject: (req, res, error, value: { responseTime: number }) => ({
-      method: req.method,
-      url: urlOf(req),
-      status: res.statusCode,
-      ms: value.responseTime,
-      err: error,
-    }),
-    customSuccessMessage: (req, res) =>
-      res.writableEnded ? 'request completed' : 'request aborted',
-    customErrorMessage: () => 'request failed',
+export function startRequestLog(
+  logger: pino.Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const started = Date.now();
+  const reqId = requestId(req, res);
+  let child: pino.Logger | undefined;
+  Object.defineProperty(req, 'log', {
+    configurable: true,
+    get: () => (child ??= logger.child({ reqId })),
   });
+  const done = () => {
+    res.off('close', done);
+    res.off('finish', done);
+    const status = res.statusCode;
+    const level =
+      status >= 500
+        ? 'error'
+        : // Health checks come every few seconds from a supervisor: visible only when debugging.
+          (req.url ?? '').split('?')[0] === '/api/health'
+          ? 'debug'
+          : 'info';
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level](
+      { reqId, method: req.method, url: urlOf(req), status, ms: Date.now() - started },
+      res.writableEnded ? 'request completed' : 'request aborted',
+    );
+  };
+  res.on('finish', done);
+  res.on('close', done);
+}
+
+/** The request logger, first of all middleware (startRequestLog for Express). */
+export function requestLogger(logger: pino.Logger) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    startRequestLog(logger, req, res);
+    next();
+  };
 }
 
 export type SecurityEvent =

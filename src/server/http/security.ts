@@ -1,5 +1,6 @@
 // Request guards and response headers shared by every path (DESIGN.md 'Security decisions'),
 // and the error handler of last resort that keeps a malformed request a 4xx, never a 500.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type pino from 'pino';
@@ -116,8 +117,9 @@ const PERMISSIONS_POLICY = [
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function securityHeaders(): RequestHandler {
-  const headers = helmet({
+/** helmet's answer headers, worked out once: they depend on nothing in the request. */
+function helmetHeaders(): [string, string][] {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -140,11 +142,34 @@ export function securityHeaders(): RequestHandler {
     // Sent below, and only over https: on plain http it is meaningless at best.
     strictTransportSecurity: false,
   });
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => void headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+const SECURITY_HEADERS: readonly [string, string][] = [
+  ...helmetHeaders(),
+  ['Permissions-Policy', PERMISSIONS_POLICY],
+];
+
+/**
+ * The security headers of every answer (helmet's, worked out once, and Permissions-Policy);
+ * Strict-Transport-Security only over https (`secure`: the TLS socket, or X-Forwarded-Proto
+ * when TRUST_PROXY says to believe it).
+ */
+export function setSecurityHeaders(res: ServerResponse, secure: boolean): void {
+  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  if (secure) res.setHeader('Strict-Transport-Security', HSTS);
+}
+
+export function securityHeaders(): RequestHandler {
   return (req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    // req.secure is the TLS socket, or X-Forwarded-Proto when TRUST_PROXY says to believe it.
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    headers(req, res, next);
+    setSecurityHeaders(res, req.secure);
+    next();
   };
 }
 

@@ -1,6 +1,6 @@
 // Request context: the inner part (deps, session cookie, caller) is what tests, REST and scripts
 // build; the outer part reads it from an Express request.
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type pino from 'pino';
 import type { DB } from '../platform/db/client';
 import type { Actor } from '../platform/actor';
@@ -12,6 +12,7 @@ import {
   getDeviceCookie,
   getSessionCookie,
   memoryDeviceCookie,
+  type CookieRequest,
   type DeviceCookie,
   type SessionCookie,
 } from './session';
@@ -61,13 +62,16 @@ export async function createContextInner({
 
 export type Context = Awaited<ReturnType<typeof createContextInner>>;
 
-export async function createContext(deps: AppDeps, req: Request, res: Response) {
+/** A request as the context reads it: Express's, or the lean query path's (http/leanPaths.ts). */
+export type ContextRequest = CookieRequest & { ip?: string };
+
+export async function createContext(deps: AppDeps, req: ContextRequest, res: ServerResponse) {
   const cookie = await getSessionCookie(req, res, deps.sessionSecret);
   return createContextInner({
     deps,
     cookie,
     device: getDeviceCookie(req, res),
     ip: req.ip ?? 'unknown',
-    userAgent: req.get('user-agent'),
+    userAgent: req.headers['user-agent'],
   });
 }

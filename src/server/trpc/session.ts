@@ -4,11 +4,19 @@
 // session alive: the cache maps a seal to an id, and every request still looks the id up in the
 // sessions table. Seals that fail to unseal are never cached, so garbage cookies cannot push real
 // sessions out.
-import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { sealData, unsealData } from 'iron-session';
 import { LRUCache } from 'lru-cache';
 import { MAX_DEVICE_TOKENS, tokenUserId } from '../domain/accounts/devices';
 import { SESSION_TTL_MS } from '../domain/accounts/sessions';
+
+/** What the cookies need of a request: Express's, or the lean query path's (http/leanPaths.ts). */
+export interface CookieRequest {
+  headers: IncomingHttpHeaders;
+  /** Over https (the TLS socket, or X-Forwarded-Proto when TRUST_PROXY says to believe it). */
+  secure: boolean;
+}
+type CookieResponse = Pick<ServerResponse, 'appendHeader'>;
 
 interface SealedData {
   sid?: string;
@@ -34,7 +42,7 @@ function cacheFor(password: string): LRUCache<string, string> {
   return cache;
 }
 
-function readCookie(req: Request, name: string): string | undefined {
+function readCookie(req: CookieRequest, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -80,8 +88,8 @@ function cookieHeader(value: string, maxAge: number, secure: boolean): string {
 }
 
 export async function getSessionCookie(
-  req: Request,
-  res: Response,
+  req: CookieRequest,
+  res: CookieResponse,
   password: string,
 ): Promise<SessionCookie> {
   const seal = readCookie(req, SESSION_COOKIE);
@@ -93,12 +101,12 @@ export async function getSessionCookie(
         ttl: TTL_SECONDS,
       });
       cookie.id = id;
-      res.append('Set-Cookie', cookieHeader(sealed, COOKIE_MAX_AGE, req.secure));
+      res.appendHeader('Set-Cookie', cookieHeader(sealed, COOKIE_MAX_AGE, req.secure));
     },
     clear() {
       cookie.id = undefined;
       if (seal) cacheFor(password).delete(seal);
-      res.append('Set-Cookie', cookieHeader('', 0, req.secure));
+      res.appendHeader('Set-Cookie', cookieHeader('', 0, req.secure));
     },
   };
   return cookie;
@@ -145,7 +153,7 @@ export function memoryDeviceCookie(tokens: readonly string[] = []): DeviceCookie
   return cookie;
 }
 
-export function getDeviceCookie(req: Request, res: Response): DeviceCookie {
+export function getDeviceCookie(req: CookieRequest, res: CookieResponse): DeviceCookie {
   const cookie: DeviceCookie = {
     tokens: parseDeviceTokens(readCookie(req, DEVICE_COOKIE)),
     remember(token) {
@@ -158,7 +166,7 @@ export function getDeviceCookie(req: Request, res: Response): DeviceCookie {
         'SameSite=Lax',
       ];
       if (req.secure) parts.push('Secure');
-      res.append('Set-Cookie', parts.join('; '));
+      res.appendHeader('Set-Cookie', parts.join('; '));
     },
   };
   return cookie;
