@@ -62,7 +62,9 @@ describe('Remove demo data', () => {
     await summary.waitFor({ state: 'detached' });
 
     // What stays is in use: nothing left to remove, and the button says so by being disabled.
-    await section.getByText('Nothing to remove: every demo row left is in use.').waitFor();
+    await section
+      .getByText('Nothing to remove: the demo data left is in use (1 contest and 10 members).')
+      .waitFor();
     expect(await section.getByRole('button', { name: 'Remove demo data' }).isDisabled()).toBe(true);
     const left = await stage.s.db.select({ title: contests.title }).from(contests);
     expect(left.map((c) => c.title)).toEqual(['Candle Games']);

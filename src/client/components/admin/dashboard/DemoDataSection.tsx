@@ -118,11 +118,11 @@ export function DemoDataSection() {
               </Text>
               <Text id="demo-data-status" color="fg.muted">
                 {plan.remove.length
-                  ? `Can be removed: ${countRows(plan.remove)}.`
-                  : 'Nothing to remove: every demo row left is in use.'}
-                {plan.keep.length
-                  ? ` Staying because they are in use: ${countRows(plan.keep)}.`
-                  : ''}
+                  ? `Can be removed: ${countRows(plan.remove)}.` +
+                    (plan.keep.length
+                      ? ` Staying because they are in use: ${countRows(plan.keep)}.`
+                      : '')
+                  : `Nothing to remove: the demo data left is in use (${countRows(plan.keep)}).`}
               </Text>
               <Button
                 alignSelf="flex-start"
