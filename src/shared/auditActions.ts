@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'education.import': 'Imported from WordPress',
   'payment.verify': 'Verified payment proof',
   'payment.reject': 'Rejected payment proof',
+  'demo.remove': 'Removed demo data',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

@@ -396,6 +396,17 @@ describe('axe-core on every screen', () => {
         await page.keyboard.press('Escape');
         await confirm.waitFor({ state: 'detached' });
 
+        // 'Remove demo data' with its preview (what goes; what stays and why), not confirmed.
+        await navigate(page, '/admin');
+        await page.getByRole('button', { name: 'Remove demo data' }).click();
+        const demo = page.getByRole('alertdialog', { name: 'Remove demo data' });
+        await demo.getByText(/^These will be deleted/).waitFor();
+        await demo.getByText('These stay, because they are in use').waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Remove demo data preview`, findings);
+        await page.keyboard.press('Escape');
+        await demo.waitFor({ state: 'detached' });
+
         // The payment review dialogs.
         await navigate(page, '/admin/subscriptions');
         const proofRow = page.getByRole('row').filter({ hasText: people.member.username }).first();

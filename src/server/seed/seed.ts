@@ -5,6 +5,7 @@ import { seedContests } from './seedContests';
 import { educationContent } from '../platform/db/schema';
 import { SEED_EDUCATION } from './seedEducation';
 import { storePlatformSettings } from '../domain/admin/settings';
+import { recordDemoRows } from '../domain/admin/demoData';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,10 +15,21 @@ export async function seedDemo(db: DB): Promise<void> {
     await storePlatformSettings({ db: tx });
     await seedContests(tx);
     const now = Date.now();
+    const items: number[] = [];
     for (const { daysAgo, ...item } of SEED_EDUCATION) {
-      await tx
+      const [row] = await tx
         .insert(educationContent)
-        .values({ ...item, source: 'local', publishDate: new Date(now - daysAgo * DAY_MS) });
+        .values({
+          ...item,
+          source: 'local',
+          publishDate: new Date(now - daysAgo * DAY_MS),
+          // Equal until someone edits the item ('Remove demo data' keeps edited ones).
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        })
+        .returning({ id: educationContent.id });
+      items.push(row!.id);
     }
+    await recordDemoRows(tx, 'education_content', items);
   });
 }

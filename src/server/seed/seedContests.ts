@@ -1,12 +1,13 @@
 // The demo contests of PRODUCT.md 'Samples become seed data': SPEC 9's five sample contests with
 // their slugs, fees, caps and 7-day durations, dated relative to the first start (two running and
 // featured, two upcoming, one completed), and the two running ones' 10-entry leaderboards.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
-import { contests, users } from '../platform/db/schema';
+import { contestParticipants, contests, users } from '../platform/db/schema';
 import type { Tier } from '../../shared/constants';
 import type { ContestCategory, ContestStatus } from '../../shared/contests';
 import { addParticipant } from '../domain/participation/contestParticipants';
+import { DEMO_NO_PASSWORD, recordDemoRows } from '../domain/admin/demoData';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -147,8 +148,12 @@ const DEMO_CONTESTS: DemoContest[] = [
   },
 ];
 
-/** Demo members for the two leaderboards; they cannot sign in (no usable password). */
-const DEMO_MEMBERS: { username: string; tier: Tier }[] = [
+/**
+ * Demo members for the two leaderboards; they cannot sign in (no usable password). The
+ * migration that created demo_rows recognises an older seed's members by these names and their
+ * '@demo.example.com' addresses: keep the three in step.
+ */
+export const DEMO_MEMBERS: { username: string; tier: Tier }[] = [
   { username: 'alex_trader', tier: 'elite' },
   { username: 'maria_fx', tier: 'pro' },
   { username: 'sam_pips', tier: 'standard' },
@@ -165,11 +170,10 @@ const DEMO_MEMBERS: { username: string; tier: Tier }[] = [
 const LEADERBOARD_SCORES = [9820, 9415, 9100, 8760, 8420, 8105, 7790, 7455, 7010, 6650];
 
 /**
- * Not a scrypt hash, so no password ever verifies against it (domain/accounts/passwords.ts): the demo
- * members exist to fill leaderboards, not to be signed in as.
+ * Writes the demo contests, members and leaderboards, each row recorded in demo_rows so that
+ * 'Remove demo data' can tell them from real ones. Contests and members carry the same creation
+ * moment (`now`), and a contest's updatedAt equals its createdAt until someone edits it.
  */
-const NO_PASSWORD = '!demo-account-without-password';
-
 export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> {
   await db.transaction(async (tx) => {
     // The contests belong to the first admin (bootstrap creates one before seeding).
@@ -215,7 +219,7 @@ export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> 
         .values({
           username: m.username,
           email: `${m.username}@demo.example.com`,
-          password: NO_PASSWORD,
+          password: DEMO_NO_PASSWORD,
           subscriptionTier: m.tier,
           createdAt: new Date(now),
         })
@@ -233,5 +237,22 @@ export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> 
         });
       }
     }
+    const contestIds = [...ids.values()];
+    const entries = await tx
+      .select({ id: contestParticipants.id })
+      .from(contestParticipants)
+      .where(
+        and(
+          inArray(contestParticipants.contestId, contestIds),
+          inArray(contestParticipants.userId, members),
+        ),
+      );
+    await recordDemoRows(tx, 'contests', contestIds);
+    await recordDemoRows(tx, 'users', members);
+    await recordDemoRows(
+      tx,
+      'contest_participants',
+      entries.map((e) => e.id),
+    );
   });
 }

@@ -7,6 +7,7 @@ import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminStats } from '../../../shared/schemas/stats';
 import { QuickAccess } from '../../components/admin/dashboard/QuickAccess';
+import { DemoDataSection } from '../../components/admin/dashboard/DemoDataSection';
 import { StatCard, StatGroup } from '../../components/common/StatCard';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
@@ -83,6 +84,7 @@ function Overview({ stats }: { stats: TAdminStats | undefined }) {
           </Card.Body>
         </Card.Root>
       </Stack>
+      <DemoDataSection />
     </Stack>
   );
 }

@@ -61,6 +61,7 @@ import {
 } from '../../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
+import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
 
 /** A point in time as a Date, to the millisecond (SQLite: integer milliseconds). */
@@ -438,5 +439,17 @@ export const importJobs = pgTable(
     uniqueIndex('import_jobs_one_running').on(t.status).where(sql`"status" = 'running'`),
     index('import_jobs_started').on(t.startedAt),
     check('import_jobs_status_valid', oneOf('status', IMPORT_STATUSES)),
+  ],
+);
+
+export const demoRows = pgTable(
+  'demo_rows',
+  {
+    tableName: text('table_name').$type<DemoTable>().notNull(),
+    rowId: integer('row_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableName, t.rowId] }),
+    check('demo_rows_table_valid', oneOf('table_name', DEMO_TABLES)),
   ],
 );

@@ -46,6 +46,7 @@ import {
 } from '../../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
+import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -474,5 +475,24 @@ export const importJobs = sqliteTable(
     uniqueIndex('import_jobs_one_running').on(t.status).where(sql`"status" = 'running'`),
     index('import_jobs_started').on(t.startedAt),
     check('import_jobs_status_valid', oneOf('status', IMPORT_STATUSES)),
+  ],
+);
+
+// The rows the demo seed wrote (PRODUCT.md 'Samples become seed data'), by table and id: how
+// 'Remove demo data' (domain/admin/demoData.ts) tells them from real rows. A table of its own
+// rather than a flag on four tables: the seed writes it in its own transaction, the hot tables
+// and their selects stay as they are, and an install seeded before it existed is back-filled
+// once by the migration that created it (rows recognised by the seed's usernames, slugs and
+// shared timestamp). Ids are never reused (AUTOINCREMENT; identities on PostgreSQL), so an
+// entry whose row went some other way names nothing and is ignored.
+export const demoRows = sqliteTable(
+  'demo_rows',
+  {
+    tableName: text('table_name').$type<DemoTable>().notNull(),
+    rowId: integer('row_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableName, t.rowId] }),
+    check('demo_rows_table_valid', oneOf('table_name', DEMO_TABLES)),
   ],
 );

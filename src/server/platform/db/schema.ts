@@ -23,3 +23,4 @@ export const educationContent = chosen.educationContent;
 export const educationSaved = chosen.educationSaved;
 export const liveChannels = chosen.liveChannels;
 export const importJobs = chosen.importJobs;
+export const demoRows = chosen.demoRows;

@@ -11,6 +11,7 @@ import { leaderboardRouter } from './leaderboard';
 import { paymentsRouter } from './payments';
 import { meRouter } from './me';
 import { adminRouter } from './admin';
+import { adminDemoRouter } from './adminDemo';
 
 export const appRouter = router({
   auth: authRouter,
@@ -26,6 +27,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   me: meRouter,
   admin: adminRouter,
+  adminDemo: adminDemoRouter,
 });
 
 export type AppRouter = typeof appRouter;
