@@ -228,10 +228,11 @@ describe('the lean paths answer as Express and the adapter do', () => {
     try {
       const fast = await listen(createApp(p.deps, { trustProxy: true }));
       const slow = await listen(createApp(p.deps, { trustProxy: true, leanPaths: false }));
-      for (const headers of [
+      const cases: Record<string, string>[] = [
         { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
         { 'x-forwarded-proto': 'http' },
-      ]) {
+      ];
+      for (const headers of cases) {
         const a = await get(fast, '/trpc/settings.public', headers);
         const b = await get(slow, '/trpc/settings.public', headers);
         expect(comparable(a)).toEqual(comparable(b));
