@@ -23,8 +23,8 @@ import {
 import type { Metrics } from '../platform/metrics';
 import { appRouter } from '../trpc/routers/_app';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
-import { startRequestLog } from './requestLog';
-import { setSecurityHeaders } from './security';
+import { requestIdFor, startRequestLog } from './requestLog';
+import { securityHeaderList } from './security';
 import { onTrpcError, retryAfterOf } from './trpcHooks';
 
 /** JSON answers from this size on are compressed (as compression({ threshold: 1024 }) does). */
@@ -139,20 +139,21 @@ async function encode(
   return { data: body };
 }
 
+/**
+ * Writes the answer with every header in one flat list (headers set on `res` before, such as a
+ * cookie, are merged in by Node).
+ */
 async function send(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   body: string,
-  headers: Record<string, string>,
+  headers: string[],
 ): Promise<void> {
   const { data, encoding } = await encode(req, body);
-  res.writeHead(status, {
-    ...headers,
-    Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding',
-    'Content-Length': String(Buffer.byteLength(data)),
-    ...(encoding ? { 'Content-Encoding': encoding } : {}),
-  });
+  headers.push('Content-Length', String(Buffer.byteLength(data)));
+  if (encoding) headers.push('Content-Encoding', encoding);
+  res.writeHead(status, headers);
   res.end(data);
 }
 
@@ -160,14 +161,12 @@ async function answerQueries(
   { deps, trust }: LeanOptions,
   req: IncomingMessage,
   res: ServerResponse,
-  calls: QueryCall[],
-  batch: boolean,
+  reqId: string,
+  { calls, batch }: { calls: QueryCall[]; batch: boolean },
 ): Promise<void> {
   const { ip, secure } = addressOf(req, trust);
   // Read by the security-event lines (requestLog.ts), as on Express's request.
   Object.assign(req, { ip, secure });
-  setSecurityHeaders(res, secure);
-  res.setHeader('Cache-Control', 'no-store');
   const onError = onTrpcError(deps.logger);
   let ctx: Context | undefined;
   let ctxError: TRPCError | undefined;
@@ -198,12 +197,19 @@ async function answerQueries(
       }
     }),
   );
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Vary: 'trpc-accept, accept',
-  };
+  const headers = [
+    ...securityHeaderList(secure),
+    'X-Request-Id',
+    reqId,
+    'Cache-Control',
+    'no-store',
+    'Content-Type',
+    'application/json',
+    'Vary',
+    'trpc-accept, accept, Accept-Encoding',
+  ];
   const retryAfter = retryAfterOf(errors);
-  if (retryAfter) headers['Retry-After'] = String(retryAfter);
+  if (retryAfter) headers.push('Retry-After', String(retryAfter));
   const body = JSON.stringify(
     batch ? transformTRPCResponse(config, results) : transformTRPCResponse(config, results[0]!),
   );
@@ -211,6 +217,16 @@ async function answerQueries(
 }
 
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
+const HEALTH_HEADERS = [
+  'Cache-Control',
+  'no-store',
+  'Content-Type',
+  'application/json; charset=utf-8',
+  'Content-Length',
+  String(HEALTH_BODY.length),
+  'Vary',
+  'Accept-Encoding',
+];
 
 /**
  * Answers the request when it is one of the lean paths (true), else leaves it untouched for
@@ -223,14 +239,15 @@ export function createLeanPaths(options: LeanOptions) {
     const url = req.url ?? '';
     if (url === '/api/health') {
       metrics.observe(req, res);
-      startRequestLog(deps.logger, req, res);
-      setSecurityHeaders(res, addressOf(req, trust).secure);
-      res.writeHead(200, {
-        'Cache-Control': 'no-store',
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': String(HEALTH_BODY.length),
-        Vary: 'Accept-Encoding',
-      });
+      const reqId = requestIdFor(req);
+      // Its line is at debug (a supervisor asks every few seconds): nothing to do without it.
+      if (deps.logger.isLevelEnabled('debug')) startRequestLog(deps.logger, req, res, reqId);
+      res.writeHead(200, [
+        ...securityHeaderList(addressOf(req, trust).secure),
+        ...HEALTH_HEADERS,
+        'X-Request-Id',
+        reqId,
+      ]);
       res.end(HEALTH_BODY);
       return true;
     }
@@ -238,8 +255,9 @@ export function createLeanPaths(options: LeanOptions) {
     const asked = queryCalls(req, url);
     if (!asked) return false;
     metrics.observe(req, res);
-    startRequestLog(deps.logger, req, res);
-    answerQueries(options, req, res, asked.calls, asked.batch).catch((error: unknown) => {
+    const reqId = requestIdFor(req);
+    startRequestLog(deps.logger, req, res, reqId);
+    answerQueries(options, req, res, reqId, asked).catch((error: unknown) => {
       // Procedures' errors are answered above; this is a failure of the path itself.
       deps.logger.error({ err: error }, 'lean query path failed');
       if (!res.headersSent) {

@@ -38,20 +38,19 @@ export function loggableUrl(url: string): string {
   return safe.length > MAX_URL_LENGTH ? `${safe.slice(0, MAX_URL_LENGTH)}...` : safe;
 }
 
-function requestId(req: IncomingMessage, res: ServerResponse): string {
+/** The request's id: an incoming X-Request-Id (a proxy's) when it is a short, plain token. */
+export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
-  const id =
-    typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
 const urlOf = (req: IncomingMessage) =>
   loggableUrl((req as Partial<Request>).originalUrl ?? req.url ?? '');
 
 /**
- * Gives the request its id (sent back as X-Request-Id) and `req.log`, the app's logger with that
- * id (made only when something logs through it), and writes one line when the answer is done.
+ * Gives the request `req.log`, the app's logger with the request's id (made only when something
+ * logs through it), and writes one line when the answer is done (the caller sends the id back as
+ * X-Request-Id).
  * Nothing of the request itself (headers, cookies, body) is ever logged, so no line needs
  * redacting; the lines go out in batches (platform/logDestination.ts).
  */
@@ -59,9 +58,9 @@ export function startRequestLog(
   logger: pino.Logger,
   req: IncomingMessage,
   res: ServerResponse,
+  reqId: string,
 ): void {
   const started = Date.now();
-  const reqId = requestId(req, res);
   let child: pino.Logger | undefined;
   Object.defineProperty(req, 'log', {
     configurable: true,
@@ -91,7 +90,9 @@ export function startRequestLog(
 /** The request logger, first of all middleware (startRequestLog for Express). */
 export function requestLogger(logger: pino.Logger) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    startRequestLog(logger, req, res);
+    const reqId = requestIdFor(req);
+    res.setHeader('X-Request-Id', reqId);
+    startRequestLog(logger, req, res, reqId);
     next();
   };
 }

@@ -27,7 +27,7 @@ function issuePath(issue: IssueLike): string {
 }
 
 /**
- * Who may call a procedure, declared once on it and enforced by `enforceAccess` below:
+ * Who may call a procedure, declared once on it and enforced by `admit` below:
  * 'anonymous' = anyone (banned sessions are treated as signed out), 'member' = any signed-in,
  * non-banned account, 'moderator' = moderators and admins, 'admin' = admins only.
  */
@@ -87,64 +87,85 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-const mapAppErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+/**
+ * What a refusal from our own code becomes for the client: an AppError its TRPCError (code,
+ * message, and the cause the error formatter reads reason and details from), and a value the
+ * schemas let through but the engine refuses (PostgreSQL's class 22: a number out of a column's
+ * range, a NUL character in text) the caller's bad input, not a failure.
+ */
+function asClientError(cause: unknown): TRPCError | undefined {
+  if (cause instanceof AppError) {
+    return new TRPCError({ code: cause.code, message: cause.message, cause });
   }
-  // A value the schemas let through but the engine refuses (PostgreSQL's class 22: a number out
-  // of a column's range, a NUL character in text) is the caller's bad input, not a failure.
-  if (!result.ok && isRefusedValue(result.error.cause)) {
-    throw new TRPCError({
+  if (isRefusedValue(cause)) {
+    return new TRPCError({
       code: 'BAD_REQUEST',
       message: 'A value in the request is out of range or not valid',
-      cause: result.error.cause,
+      cause,
     });
   }
-  return result;
-});
+  return undefined;
+}
 
 const ROLE_RANK = { user: 1, moderator: 2, admin: 3, banned: 0 } as const;
 const NEEDED_RANK: Record<Access, number> = { anonymous: 0, member: 1, moderator: 2, admin: 3 };
 
-/** The one place access is enforced, from the procedure's own declaration. */
-const enforceAccess = t.middleware(({ ctx, meta, path, next }) => {
+/**
+ * The one place access is enforced, from the procedure's own declaration; maintenance first:
+ * during it, everyone but admins hears 503 before anything else.
+ */
+async function admit(ctx: Context, meta: ProcedureMeta | undefined, path: string): Promise<void> {
   const access = meta?.access;
   // A procedure without a declaration is a programming error: refuse rather than guess.
   if (!access) throw new Error(`Procedure ${path} declares no access`);
-  if (access === 'anonymous') return next();
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
-  if (!meta.duringPasswordChange) assertPasswordChosen(ctx.user);
-  if (ROLE_RANK[ctx.user.role] < NEEDED_RANK[access]) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
-  }
-  return next();
-});
-
-const maintenanceGate = t.middleware(async ({ ctx, meta, next }) => {
   if (
-    !meta?.openInMaintenance &&
+    !meta.openInMaintenance &&
     ctx.user?.role !== 'admin' &&
     (await getPlatformSettings({ db: ctx.db })).maintenanceMode
   ) {
     throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MSG.maintenance });
   }
-  return next();
+  if (access === 'anonymous') return;
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
+  if (!meta.duringPasswordChange) assertPasswordChosen(ctx.user);
+  if (ROLE_RANK[ctx.user.role] < NEEDED_RANK[access]) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
+  }
+}
+
+/** admit(), with its refusals as the client should hear them. */
+async function admitted(ctx: Context, meta: ProcedureMeta | undefined, path: string) {
+  try {
+    await admit(ctx, meta, path);
+  } catch (error) {
+    throw asClientError(error) ?? error;
+  }
+}
+
+// One middleware in front of every procedure (each tRPC middleware level copies the call's
+// options, so the checks share one): admission, then the procedure, whose own refusals are
+// mapped on the way back.
+const gate = t.middleware(async ({ ctx, meta, path, next }) => {
+  await admitted(ctx, meta, path);
+  const result = await next();
+  const mapped = result.ok ? undefined : asClientError(result.error.cause);
+  if (mapped) throw mapped;
+  return result;
 });
 
-// Maintenance first: during it, everyone but admins hears 503 before anything else.
-const base = t.procedure.use(mapAppErrors).use(maintenanceGate).use(enforceAccess);
-
 /**
- * Narrows the context's types to a signed-in caller. It enforces nothing itself:
- * `enforceAccess` has already refused anyone the declaration does not admit.
+ * The same for procedures that need a caller, narrowing the context's types to a signed-in one
+ * (admit() has already refused anyone the declaration does not admit).
  */
-const signedIn = t.middleware(({ ctx, next }) => {
+const signedInGate = t.middleware(async ({ ctx, meta, path, next }) => {
+  await admitted(ctx, meta, path);
   if (!ctx.user || !ctx.actor) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
   }
-  return next({ ctx: { user: ctx.user, actor: ctx.actor } });
+  const result = await next({ ctx: { user: ctx.user, actor: ctx.actor } });
+  const mapped = result.ok ? undefined : asClientError(result.error.cause);
+  if (mapped) throw mapped;
+  return result;
 });
 
 const ROLES = new Set<string>(Object.keys(ROLE_RANK));
@@ -177,7 +198,10 @@ const logAdminChange = t.middleware(async ({ ctx, path, type, getRawInput, next 
   return result;
 });
 
-export const publicProcedure = base.meta({ access: 'anonymous' });
-export const protectedProcedure = base.meta({ access: 'member' }).use(signedIn);
-export const moderatorProcedure = base.meta({ access: 'moderator' }).use(signedIn);
-export const adminProcedure = base.meta({ access: 'admin' }).use(signedIn).use(logAdminChange);
+export const publicProcedure = t.procedure.use(gate).meta({ access: 'anonymous' });
+export const protectedProcedure = t.procedure.use(signedInGate).meta({ access: 'member' });
+export const moderatorProcedure = t.procedure.use(signedInGate).meta({ access: 'moderator' });
+export const adminProcedure = t.procedure
+  .use(signedInGate)
+  .use(logAdminChange)
+  .meta({ access: 'admin' });
