@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app';
-import { COMPRESS_FROM_BYTES } from '../../src/server/http/leanPaths';
+import { COMPRESS_FROM_BYTES } from '../../src/server/http/json';
 import { appRouter } from '../../src/server/trpc/routers/_app';
 import { educationContent } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation';

@@ -15,11 +15,10 @@ import { appRouter } from '../trpc/routers/_app';
 import {
   csrfGuard,
   errorHandler,
-  noStore,
   notFound,
   rejectMalformedRequests,
   requireJsonBody,
-  securityHeaders,
+  setSecurityHeaders,
 } from './security';
 import { createLeanPaths } from './leanPaths';
 import { serveClient } from './static';
@@ -35,6 +34,9 @@ function compressible(req: express.Request, res: express.Response): boolean {
   const type = String(res.getHeader('Content-Type') ?? '');
   return !type.startsWith('text/event-stream') && compression.filter(req, res);
 }
+
+/** /api and /trpc, and what is under them. */
+const API_PATH = /^\/(?:api|trpc)(?:[/?]|$)/;
 
 export interface CreateAppOptions {
   /** The Vite build output; when absent the app serves only the API. */
@@ -60,18 +62,21 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     procedures: new Set(Object.keys(appRouter._def.procedures)),
   });
   app.locals.metrics = metrics;
+  // One layer for what every request gets first (each Express layer costs a match): it is
+  // counted and timed, refused ones too (by route, never by raw URL); it gets an id and a log
+  // line; the security headers; and API answers, per user and per moment, are never stored.
+  const log = requestLogger(deps.logger);
   app.use((req, res, next) => {
     metrics.observe(req, res);
+    log(req, res, () => undefined);
+    setSecurityHeaders(res, req.secure);
+    if (API_PATH.test(req.url)) res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // First, so every request, refused ones too, has an id and a log line.
-  app.use(requestLogger(deps.logger));
-  app.use(securityHeaders());
-  app.use(['/api', '/trpc'], noStore);
-  // JSON answers over 1 KB, gzip or brotli as the client accepts. Only here: the built client is
-  // compressed ahead of time (static.ts). No answer carries a secret next to reflected input
-  // (CSRF is refused by origin, not by token), so compression leaks nothing (BREACH).
-  app.use(['/api', '/trpc'], compression({ threshold: 1024, filter: compressible }));
+  // tRPC's adapter streams its answers without a length, so compression() decides by type: only
+  // what falls through the lean paths (mutations, odd requests) comes here. REST answers are
+  // compressed from 1 KB by sendJson (json.ts), the built client ahead of time (static.ts).
+  app.use('/trpc', compression({ threshold: 1024, filter: compressible }));
   app.use(rejectMalformedRequests);
 
   // Alive: answers without touching anything.

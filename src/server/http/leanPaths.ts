@@ -7,9 +7,6 @@
 // does not parse, a streaming or oversized batch) goes on to Express and the adapter, so its
 // answer is exactly the adapter's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import Negotiator from 'negotiator';
 import proxyaddr from 'proxy-addr';
 import type { TRPCError } from '@trpc/server';
 import {
@@ -23,18 +20,13 @@ import {
 import type { Metrics } from '../platform/metrics';
 import { appRouter } from '../trpc/routers/_app';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
+import { sendJsonText } from './json';
 import { requestIdFor, startRequestLog } from './requestLog';
 import { securityHeaderList } from './security';
 import { onTrpcError, retryAfterOf } from './trpcHooks';
 
-/** JSON answers from this size on are compressed (as compression({ threshold: 1024 }) does). */
-export const COMPRESS_FROM_BYTES = 1024;
 /** As the client's batch link sends at most (src/client/main.tsx) and the adapter allows. */
 const MAX_BATCH = 10;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 type TrustFn = (address: string, index: number) => boolean;
 
@@ -116,47 +108,6 @@ function addressOf(req: IncomingMessage, trust: TrustFn): { ip: string; secure: 
   return { ip: proxyaddr(req, trust), secure };
 }
 
-/** The body, compressed when it is large enough and the client takes brotli or gzip. */
-async function encode(
-  req: IncomingMessage,
-  body: string,
-): Promise<{ data: Buffer | string; encoding?: string }> {
-  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES || !req.headers['accept-encoding']) {
-    return { data: body };
-  }
-  // negotiator 1's preference option (as compression passes it) is newer than its typings.
-  const negotiator = new Negotiator(req) as unknown as {
-    encoding(available: string[], options: { preferred: string[] }): string | undefined;
-  };
-  const method = negotiator.encoding(['br', 'gzip', 'deflate', 'identity'], {
-    preferred: ['br', 'gzip'],
-  });
-  if (method === 'br') return { data: await brotli(body, BROTLI_OPTIONS), encoding: 'br' };
-  if (method === 'gzip') return { data: await gzip(body), encoding: 'gzip' };
-  if (method === 'deflate') {
-    return { data: await promisify(zlib.deflate)(body), encoding: 'deflate' };
-  }
-  return { data: body };
-}
-
-/**
- * Writes the answer with every header in one flat list (headers set on `res` before, such as a
- * cookie, are merged in by Node).
- */
-async function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  body: string,
-  headers: string[],
-): Promise<void> {
-  const { data, encoding } = await encode(req, body);
-  headers.push('Content-Length', String(Buffer.byteLength(data)));
-  if (encoding) headers.push('Content-Encoding', encoding);
-  res.writeHead(status, headers);
-  res.end(data);
-}
-
 async function answerQueries(
   { deps, trust }: LeanOptions,
   req: IncomingMessage,
@@ -213,7 +164,7 @@ async function answerQueries(
   const body = JSON.stringify(
     batch ? transformTRPCResponse(config, results) : transformTRPCResponse(config, results[0]!),
   );
-  await send(req, res, getHTTPStatusCode(results), body, headers);
+  await sendJsonText(req, res, getHTTPStatusCode(results), body, headers);
 }
 
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
@@ -224,8 +175,6 @@ const HEALTH_HEADERS = [
   'application/json; charset=utf-8',
   'Content-Length',
   String(HEALTH_BODY.length),
-  'Vary',
-  'Accept-Encoding',
 ];
 
 /**

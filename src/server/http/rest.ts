@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppDeps } from '../trpc/context';
 import { createContext } from '../trpc/context';
+import { sendJson } from './json';
 import { labelRoute } from '../platform/metrics';
 import { logRefusal, loggerFor } from './requestLog';
 import { createCaller } from '../trpc/routers/_app';
@@ -517,7 +518,7 @@ export function createRestRouter(deps: AppDeps): Router {
           query: req.query as Record<string, unknown>,
           setHeader: (name, value) => res.setHeader(name, value),
         });
-        res.status(route.status ?? 200).json(result);
+        await sendJson(req, res, route.status ?? 200, result);
       } catch (error) {
         sendError(res, error, deps);
       }

@@ -177,19 +177,6 @@ export function securityHeaderList(secure: boolean): readonly string[] {
   return secure ? FLAT_HEADERS_TLS : FLAT_HEADERS;
 }
 
-export function securityHeaders(): RequestHandler {
-  return (req, res, next) => {
-    setSecurityHeaders(res, req.secure);
-    next();
-  };
-}
-
-/** API answers are per user and per moment: no browser or proxy may keep a copy. */
-export function noStore(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-}
-
 interface HttpErrorLike {
   type?: unknown;
   status?: unknown;
