@@ -22,6 +22,7 @@ import {
 } from './security';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
+import { createBackupRouter } from './backups';
 
 /**
  * What compression may touch: never a server-sent event stream (leaderboard.onChange), which
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   // Multipart uploads and the files themselves, before the JSON-only /api rules.
   app.use(createUploadRouter(deps));
+  app.use(createBackupRouter(deps));
 
   const api = express.Router();
   api.use(requireJsonBody);

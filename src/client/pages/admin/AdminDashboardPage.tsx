@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminStats } from '../../../shared/schemas/stats';
+import { BackupCard } from '../../components/admin/dashboard/BackupCard';
 import { QuickAccess } from '../../components/admin/dashboard/QuickAccess';
 import { StatCard, StatGroup } from '../../components/common/StatCard';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -83,6 +84,7 @@ function Overview({ stats }: { stats: TAdminStats | undefined }) {
           </Card.Body>
         </Card.Root>
       </Stack>
+      <BackupCard />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { leaderboardRouter } from './leaderboard';
 import { paymentsRouter } from './payments';
 import { meRouter } from './me';
 import { adminRouter } from './admin';
+import { operationsRouter } from './operations';
 
 export const appRouter = router({
   auth: authRouter,
@@ -26,6 +27,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   me: meRouter,
   admin: adminRouter,
+  operations: operationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
