@@ -172,8 +172,8 @@ describe(`a backup under load (${dialect})`, () => {
       expect(row, `score ${score} of member ${userId}`).toBeDefined();
     }
     // The restored database's rows are the manifest's.
-    const [{ n }] = await rows<{ n: number }>(db, sql`SELECT count(*) AS n FROM users`);
-    expect(Number(n)).toBe(backup.manifest.tables.users);
+    const [count] = await rows<{ n: number }>(db, sql`SELECT count(*) AS n FROM users`);
+    expect(Number(count!.n)).toBe(backup.manifest.tables.users);
     // Foreign keys intact.
     if (dialect === 'sqlite') {
       expect(sqliteConnection(db).pragma('foreign_key_check')).toEqual([]);
@@ -270,7 +270,7 @@ describe(`restore (${dialect})`, () => {
     await rewriteArchive(archive.file, tampered, (members) => {
       const name = [...members.keys()].find((n) => n.startsWith('uploads/'))!;
       const bytes = Buffer.from(members.get(name)!);
-      bytes[bytes.length - 1] ^= 0xff;
+      bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
       members.set(name, bytes);
     });
     const into = await place();
