@@ -62,12 +62,13 @@ describe('GET /api/admin/backups/latest', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(backup.file))).toBe(true);
   });
 
-  it.each([
+  const refused: Array<[string, () => CreatedUser | undefined, number]> = [
     ['a moderator', () => moderator, 403],
     ['a member', () => member, 403],
     ['an admin still to replace a temporary password', () => restricted, 403],
     ['nobody signed in', () => undefined, 401],
-  ] as const)('refuses %s (%i), sending no archive', async (_, who, status) => {
+  ];
+  it.each(refused)('refuses %s (%i), sending no archive', async (_, who, status) => {
     s.deps.backups = { dir, intervalHours: 24, keep: 7 };
     const res = await get('/api/admin/backups/latest', who());
     expect(res.status).toBe(status);
