@@ -59,7 +59,7 @@ export function libpqConnection(url: string): { dbname: string; env: Record<stri
 }
 
 /** Runs a PostgreSQL program to its end; a failure is an Error carrying what it wrote. */
-export function runPgTool(
+export async function runPgTool(
   name: PgTool,
   args: string[],
   { url, stdout }: { url?: string; stdout?: (chunk: Buffer) => void } = {},
@@ -76,7 +76,7 @@ export function runPgTool(
     if (errors.length < 8000) errors += d.toString();
   });
   child.stdout.on('data', (d: Buffer) => stdout?.(d));
-  return new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve();

@@ -80,7 +80,11 @@ async function holdPostgres(url: string, wait: () => Promise<void>): Promise<Hol
   // A dropped connection (PostgreSQL restarted) drops the lock with it: take it again.
   const acquire = async (blocking: boolean): Promise<void> => {
     for (;;) {
-      const next = new pg.Client({ connectionString: url, application_name: 'contest-platform' });
+      const next = new pg.Client({
+        connectionString: url,
+        application_name: 'contest-platform',
+        connectionTimeoutMillis: 10_000,
+      });
       next.on('error', () => undefined);
       await next.connect();
       const { rows } = await next.query<{ ok: boolean }>(
@@ -156,7 +160,11 @@ export async function takeExclusively(target: DatabaseTarget): Promise<Hold> {
 }
 
 async function exclusivePostgres(url: string): Promise<Hold> {
-  const client = new pg.Client({ connectionString: url, application_name: 'contest-restore' });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: 'contest-restore',
+    connectionTimeoutMillis: 10_000,
+  });
   client.on('error', () => undefined);
   await client.connect();
   try {
