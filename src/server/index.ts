@@ -17,6 +17,9 @@ import { CLIENT_DIR } from './platform/paths';
 import { createLimits } from './platform/limits';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { removeOrphanUploads } from './platform/files/cleanup';
+import { holdWhileServing } from './platform/db/inUse';
+import { formatBytes } from '../shared/format';
+import { runScheduledBackup, type BackupSchedule } from './domain/operations';
 
 async function main() {
   // An optional .env beside package.json; real environment variables win over it.
@@ -30,15 +33,26 @@ async function main() {
   }
   const logDestination = createLogDestination();
   const logger = createLogger(env.LOG_LEVEL, logDestination);
+  const target = { databaseUrl: env.DATABASE_URL, databasePath: env.DATABASE_PATH };
   let db;
+  let serving;
   try {
+    // Held while this server runs: `npm run restore` refuses a database a server is using, and a
+    // server waits for a restore to finish before it touches the database.
+    serving = await holdWhileServing(target, {
+      onWait: () => logger.warn('A restore is running on this database: waiting for it to finish'),
+    });
     db = await openConfiguredDatabase(
       { databaseUrl: env.DATABASE_URL, databasePath: env.DATABASE_PATH, poolSize: env.PGPOOL_SIZE },
       { log: { info: (msg) => logger.info(msg) } },
     );
   } catch (error) {
     // A bad URL or an unreachable server: say which, and stop.
-    console.error((error as Error).message);
+    console.error(
+      env.DATABASE_URL && !(error as Error).message.includes(redactUrl(env.DATABASE_URL))
+        ? `Cannot reach PostgreSQL at ${redactUrl(env.DATABASE_URL)}: ${(error as Error).message}`
+        : (error as Error).message,
+    );
     logDestination.flushSync();
     process.exit(1);
   }
@@ -48,9 +62,18 @@ async function main() {
   // Servers starting together: one seeds, the others wait and find it done.
   await exclusively(db, 'seed', { wait: true }, () => bootstrap(db, env, logger, passwords));
   const pool = postgresPool(db);
+  const uploadDir = path.resolve(env.UPLOAD_DIR);
+  const backups: BackupSchedule | undefined = env.BACKUP_DIR
+    ? {
+        dir: path.resolve(env.BACKUP_DIR),
+        intervalHours: env.BACKUP_INTERVAL_HOURS,
+        keep: env.BACKUP_KEEP,
+      }
+    : undefined;
   const app = createApp(
     {
       db,
+      backups,
       logger,
       limits: createLimits({}, pool ? { kind: 'postgres', pool } : { kind: 'memory' }),
       passwords,
@@ -104,6 +127,25 @@ async function main() {
   const cleanupTimer = setInterval(() => void cleanUploads(), 60 * 60 * 1000);
   cleanupTimer.unref();
 
+  // Scheduled backups: when one is due (at start, then every interval), by one server of all.
+  let backupTimer: NodeJS.Timeout | undefined;
+  if (backups && backups.intervalHours > 0) {
+    const schedule = backups;
+    const backUp = () =>
+      runScheduledBackup({ db, target, uploadDir, schedule })
+        .then((done) => {
+          if (!done) return;
+          logger.info(
+            { file: done.backup.file, size: done.backup.size, pruned: done.pruned },
+            `scheduled backup written: ${done.backup.file} (${formatBytes(done.backup.size)})`,
+          );
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'scheduled backup failed'));
+    void backUp();
+    backupTimer = setInterval(() => void backUp(), schedule.intervalHours * 60 * 60 * 1000);
+    backupTimer.unref();
+  }
+
   // Shutdown must finish whatever the log destination does (it may have gone away): the
   // closing steps come first, and a failing log line never stops them.
   const note = (msg: string, obj: object = {}) => {
@@ -118,9 +160,12 @@ async function main() {
     if (closing) return;
     closing = true;
     clearInterval(cleanupTimer);
+    clearInterval(backupTimer);
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       void closeDatabase(db)
+        .catch(() => undefined)
+        .then(() => serving.release())
         .catch(() => undefined)
         .then(() => {
           note('closed');

@@ -57,3 +57,16 @@ export function formatDateTime(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
   return date ? dateTimeFormat(timeZone).format(date) : '';
 }
+
+/** A file's size for people: '812 B', '4.2 KB', '12.3 MB', '1.5 GB' (powers of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

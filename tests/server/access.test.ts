@@ -289,6 +289,13 @@ describe('REST paths', () => {
   // Express-only paths outside the adapter table, with the access they enforce.
   const EXPRESS_ONLY = [
     { method: 'post', path: '/upload', query: '', access: 'member' as Access, procedure: '' },
+    {
+      method: 'get',
+      path: '/admin/backups/latest',
+      query: '',
+      access: 'admin' as Access,
+      procedure: '',
+    },
   ];
   const ROUTES = [
     ...restRoutes.map((r) => ({

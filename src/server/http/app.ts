@@ -23,6 +23,7 @@ import {
 import { createLeanPaths } from './leanPaths';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
+import { createBackupRouter } from './backups';
 
 /**
  * What compression may touch: never a server-sent event stream (leaderboard.onChange), which
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   // Multipart uploads and the files themselves, before the JSON-only /api rules.
   app.use(createUploadRouter(deps));
+  app.use(createBackupRouter(deps));
 
   const api = express.Router();
   api.use(requireJsonBody);

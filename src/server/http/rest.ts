@@ -445,6 +445,12 @@ export const restRoutes: RestRoute[] = [
     path: '/education/:idOrSlug',
     call: (c, r) => c.education.get({ idOrSlug: String(r.params.idOrSlug) }),
   },
+  {
+    method: 'get',
+    procedure: 'operations.backupStatus',
+    path: '/admin/backups',
+    call: (c) => c.operations.backupStatus(),
+  },
 ];
 
 interface ErrorBody {

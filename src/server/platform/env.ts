@@ -59,6 +59,22 @@ export const ZEnvSchema = z.object({
       .regex(/^[^\s:]+:\d{1,5}$/, { error: 'must be host:port, such as 127.0.0.1:9464' })
       .optional(),
   ),
+  // Where backup archives go: `npm run backup` by default, and the scheduled backups.
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Hours between scheduled backups when BACKUP_DIR is set (0: none, only manual ones).
+  BACKUP_INTERVAL_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours' })
+      .min(0, 'must be 0 (off) or more')
+      .max(24 * 7, 'must be at most 168 (a week)')
+      .default(24),
+  ),
+  // How many archives the scheduled backups keep in BACKUP_DIR (the oldest are deleted).
+  BACKUP_KEEP: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(7),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

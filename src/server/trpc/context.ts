@@ -6,6 +6,7 @@ import type { DB } from '../platform/db/client';
 import type { Actor } from '../platform/actor';
 import type { Limits } from '../platform/limits';
 import type { PasswordHasher } from '../domain/accounts/passwords';
+import type { BackupSchedule } from '../domain/operations';
 import { getSessionUser } from '../domain/accounts/sessions';
 import type { SessionUser } from '../domain/accounts/users';
 import {
@@ -30,6 +31,8 @@ export interface AppDeps {
   publicOrigin?: string;
   /** EDUCATION_IMPORT_ALLOW_PRIVATE: let WordPress imports reach loopback/private addresses. */
   allowPrivateImports?: boolean;
+  /** BACKUP_DIR and the schedule: where the dashboard finds the latest archive. */
+  backups?: BackupSchedule;
 }
 
 export interface CreateInnerContextOptions {

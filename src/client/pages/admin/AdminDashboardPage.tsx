@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminStats } from '../../../shared/schemas/stats';
+import { BackupCard } from '../../components/admin/dashboard/BackupCard';
 import { QuickAccess } from '../../components/admin/dashboard/QuickAccess';
 import { DemoDataSection } from '../../components/admin/dashboard/DemoDataSection';
 import { StatCard, StatGroup } from '../../components/common/StatCard';
@@ -85,6 +86,7 @@ function Overview({ stats }: { stats: TAdminStats | undefined }) {
         </Card.Root>
       </Stack>
       <DemoDataSection />
+      <BackupCard />
     </Stack>
   );
 }

@@ -42,6 +42,8 @@ export type DbOrTx = DB | Tx;
 export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   log?: MigrationLog;
+  /** False: open the database at whatever level it is (a backup must never migrate it). */
+  migrate?: boolean;
 }
 
 interface Opened {
@@ -101,11 +103,13 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
     writer.pragma('journal_mode = WAL');
     writer.pragma('synchronous = FULL');
     writer.pragma('busy_timeout = 5000');
-    await applyMigrations(writer, {
-      file,
-      migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
-      log: options.log,
-    });
+    if (options.migrate !== false) {
+      await applyMigrations(writer, {
+        file,
+        migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR,
+        log: options.log,
+      });
+    }
     // Only after the schema is current: a table rebuild needs foreign keys off (migrate.ts).
     writer.pragma('foreign_keys = ON');
     reader = new Database(file, { readonly: true });

@@ -6,7 +6,7 @@ import { postgresPool, type DB } from './client';
 import { ADVISORY_LOCKS } from './postgres';
 import { settings } from './schema';
 
-type LockName = Exclude<keyof typeof ADVISORY_LOCKS, 'migrate'>;
+type LockName = Exclude<keyof typeof ADVISORY_LOCKS, 'migrate' | 'serving'>;
 
 /**
  * Runs `fn` while holding the named lock. `wait`: queue behind a server holding it (the seed:

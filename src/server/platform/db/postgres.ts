@@ -11,7 +11,14 @@ import type { MigrationLog } from './migrate';
 import * as schema from './schema';
 
 /** Keys of the advisory locks the app takes (one namespace, so they never collide). */
-export const ADVISORY_LOCKS = { migrate: 7_160_001, seed: 7_160_002, cleanup: 7_160_003 } as const;
+export const ADVISORY_LOCKS = {
+  migrate: 7_160_001,
+  seed: 7_160_002,
+  cleanup: 7_160_003,
+  // Held shared by every running server, exclusively by a restore (inUse.ts).
+  serving: 7_160_004,
+  backup: 7_160_005,
+} as const;
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -32,6 +39,8 @@ export interface OpenPostgresOptions {
   log?: MigrationLog;
   /** Connections per app server (PGPOOL_SIZE); the default suits a small server. */
   poolSize?: number;
+  /** False: use the database at whatever level it is (a backup must never migrate it). */
+  migrate?: boolean;
 }
 
 /** The URL without its password, for messages and logs. */
@@ -65,6 +74,8 @@ export async function openPostgres(
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 10_000,
+    // Names the app's connections in pg_stat_activity.
+    application_name: 'contest-platform',
   });
   // An idle client's error (the server restarted) must not crash the process; the pool drops it.
   pool.on('error', () => undefined);
@@ -77,6 +88,10 @@ export async function openPostgres(
       `Cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message || String(error)}`,
       { cause: error },
     );
+  }
+  if (options.migrate === false) {
+    client.release();
+    return { db: drizzle(pool, { schema }) as unknown as DB, pool };
   }
   try {
     // Servers starting together migrate one at a time; the later ones find nothing to do.

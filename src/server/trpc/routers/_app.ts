@@ -12,6 +12,7 @@ import { paymentsRouter } from './payments';
 import { meRouter } from './me';
 import { adminRouter } from './admin';
 import { adminDemoRouter } from './adminDemo';
+import { operationsRouter } from './operations';
 
 export const appRouter = router({
   auth: authRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   me: meRouter,
   admin: adminRouter,
   adminDemo: adminDemoRouter,
+  operations: operationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,194 @@
+// Writing and reading the .tar.gz (tar-stream over zlib). Writing hashes each member as it goes
+// into the archive, in one pass, and puts the manifest last; reading extracts into a folder,
+// hashes each member as it comes out, and checks every one against the manifest.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import * as tar from 'tar-stream';
+import {
+  isKnownMember,
+  MANIFEST_NAME,
+  ZManifestSchema,
+  type Manifest,
+  type ManifestMember,
+} from './manifest';
+
+export interface MemberSource {
+  /** The name inside the archive. */
+  name: string;
+  file: string;
+}
+
+export class ArchiveError extends Error {}
+
+/**
+ * Writes `members` (skipping any whose file vanished before it was opened: an upload the
+ * clean-up removed meanwhile) and then the manifest `finish` makes of what was written.
+ * `onBytes` is told the size of every chunk written.
+ */
+export async function writeArchive({
+  out,
+  members,
+  finish,
+  onBytes,
+}: {
+  out: string;
+  members: MemberSource[];
+  finish: (written: ManifestMember[]) => Manifest;
+  onBytes?: (bytes: number) => void;
+}): Promise<Manifest> {
+  const pack = tar.pack();
+  const written = pipeline(
+    pack,
+    zlib.createGzip(),
+    fs.createWriteStream(out, { flags: 'wx', mode: 0o600 }),
+  );
+  const entries: ManifestMember[] = [];
+  try {
+    for (const member of members) {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(member.file, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      try {
+        // The open handle keeps the bytes even if the file is removed while it is read.
+        const { size, mtime } = await handle.stat();
+        const hash = crypto.createHash('sha256');
+        let sent = 0;
+        await new Promise<void>((resolve, reject) => {
+          const entry = pack.entry({ name: member.name, size, mtime, mode: 0o600 }, (error) =>
+            error ? reject(error) : resolve(),
+          );
+          void (async () => {
+            try {
+              for await (const chunk of handle.createReadStream({
+                start: 0,
+                end: Math.max(0, size - 1),
+                autoClose: false,
+              }) as AsyncIterable<Buffer>) {
+                if (size === 0) break;
+                hash.update(chunk);
+                sent += chunk.length;
+                onBytes?.(chunk.length);
+                if (!entry.write(chunk))
+                  await new Promise<void>((r) => entry.once('drain', () => r()));
+              }
+              if (sent !== size) throw new Error(`${member.name} changed while it was archived`);
+              entry.end(undefined);
+            } catch (error) {
+              entry.destroy(error as Error);
+              reject(error as Error);
+            }
+          })();
+        });
+        entries.push({ name: member.name, size, sha256: hash.digest('hex') });
+      } finally {
+        await handle.close();
+      }
+    }
+    const manifest = finish(entries);
+    pack.entry(
+      { name: MANIFEST_NAME, mode: 0o600, mtime: new Date() },
+      Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
+    );
+    pack.finalize();
+    await written;
+    return manifest;
+  } catch (error) {
+    pack.destroy(error as Error);
+    await written.catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface ExtractedArchive {
+  manifest: Manifest;
+  /** Where the members were written (`<dir>/<member name>`). */
+  dir: string;
+}
+
+const damaged = (what: string) =>
+  new ArchiveError(`The archive is damaged or not a backup of this platform: ${what}.`);
+
+/**
+ * Extracts `file` into `dir` and checks it whole: a readable manifest, every member a file of a
+ * name a backup writes, listed in the manifest with the same size and SHA-256, and every listed
+ * member present. Anything else is an ArchiveError that names what is wrong.
+ */
+export async function extractArchive(file: string, dir: string): Promise<ExtractedArchive> {
+  const extract = tar.extract();
+  const found = new Map<string, { size: number; sha256: string }>();
+  let manifestText: string | null = null;
+  const reading = pipeline(fs.createReadStream(file), zlib.createGunzip(), extract).catch(
+    (error: Error) => {
+      throw damaged(error.message);
+    },
+  );
+  const consuming = (async () => {
+    for await (const entry of extract) {
+      const { name, type } = entry.header;
+      if (type !== 'file') throw damaged(`${name} is not a plain file`);
+      if (found.has(name) || (name === MANIFEST_NAME && manifestText !== null)) {
+        throw damaged(`${name} appears twice`);
+      }
+      if (name === MANIFEST_NAME) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
+        manifestText = Buffer.concat(chunks).toString('utf8');
+        continue;
+      }
+      if (!isKnownMember(name, 'sqlite') && !isKnownMember(name, 'pg')) {
+        throw damaged(`unexpected member ${JSON.stringify(name)}`);
+      }
+      const target = path.join(dir, name);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      const out = fs.createWriteStream(target, { flags: 'wx' });
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+      }
+      await new Promise<void>((resolve, reject) => {
+        out.once('error', reject);
+        out.end(resolve);
+      });
+      found.set(name, { size, sha256: hash.digest('hex') });
+    }
+  })();
+  // Either failing fails the read; the other is then waited for so no file stays open.
+  const results = await Promise.allSettled([reading, consuming]);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    const reason = (failed as PromiseRejectedResult).reason as Error;
+    throw reason instanceof ArchiveError ? reason : damaged(reason.message);
+  }
+  if (manifestText === null) throw damaged('it has no manifest.json');
+  let parsed;
+  try {
+    parsed = ZManifestSchema.safeParse(JSON.parse(manifestText));
+  } catch {
+    throw damaged('manifest.json is not JSON');
+  }
+  if (!parsed.success) throw damaged('manifest.json is not a backup manifest');
+  const manifest = parsed.data;
+  const listed = new Map(manifest.members.map((m) => [m.name, m]));
+  for (const [name, actual] of found) {
+    const expected = listed.get(name);
+    if (!expected) throw damaged(`${name} is not listed in the manifest`);
+    if (expected.size !== actual.size || expected.sha256 !== actual.sha256) {
+      throw damaged(`${name} does not match its SHA-256 checksum in the manifest`);
+    }
+  }
+  for (const name of listed.keys()) {
+    if (!found.has(name)) throw damaged(`${name} is listed in the manifest but missing`);
+    if (!isKnownMember(name, manifest.engine)) throw damaged(`unexpected member ${name}`);
+  }
+  return { manifest, dir };
+}

@@ -1,0 +1,24 @@
+// Backups and restores (issue 18): what the CLI scripts, the servers' schedule and the admin
+// dashboard use.
+export { createBackup, type BackupProgress, type BackupResult } from './backup';
+export {
+  ArchiveError,
+  DatabaseInUseError,
+  IncompatibleArchiveError,
+  restoreBackup,
+  type RestoreReport,
+  type RestoreStep,
+} from './restore';
+export {
+  latestArchive,
+  listArchives,
+  pruneArchives,
+  readLastBackup,
+  recordLastBackup,
+  runScheduledBackup,
+  type BackupSchedule,
+  type LastBackup,
+} from './schedule';
+export { archiveName, ARCHIVE_NAME, type Manifest } from './manifest';
+export { extractArchive } from './archive';
+export { findPgTool } from './pgTools';

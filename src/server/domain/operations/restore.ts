@@ -1,0 +1,282 @@
+// `npm run restore`: checks an archive whole, then puts its database and uploads in place of the
+// configured ones, and brings the database forward to this code's migration level. In order:
+//   1. extract and check every member's SHA-256 against the manifest (a damaged archive stops
+//      here, before anything changes);
+//   2. refuse another engine's archive, and an archive from newer code than this;
+//   3. check the database itself: SQLite's `PRAGMA integrity_check` and the manifest's row
+//      counts on the extracted copy; `pg_restore --list` on a PostgreSQL dump;
+//   4. take the database exclusively (refused while any server runs on it: platform/db/inUse.ts);
+//   5. SQLite: migrate the extracted copy forward, then swap it in (the old file is kept beside
+//      it as `<file>.before-restore-<time>`). PostgreSQL: drop the app's tables and load the dump
+//      in ONE transaction (psql --single-transaction), so a failure leaves the database as it
+//      was; then migrate forward;
+//   6. copy the archive's uploads into UPLOAD_DIR (files already there are left: the hourly
+//      clean-up removes those nothing references).
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { applyMigrations } from '../../platform/db/migrate';
+import { takeExclusively, type DatabaseTarget } from '../../platform/db/inUse';
+import {
+  codeLevel,
+  describeLevel,
+  migrationsFolder,
+  type MigrationLevel,
+} from '../../platform/db/migrationLevel';
+import { openPostgres } from '../../platform/db/postgres';
+import { ArchiveError, extractArchive } from './archive';
+import { DATABASE_MEMBER, UPLOADS_PREFIX, type Manifest } from './manifest';
+import { runPgTool } from './pgTools';
+import { engineOf, postgresFacts, sqliteFacts } from './snapshot';
+
+export { ArchiveError } from './archive';
+export { DatabaseInUseError } from '../../platform/db/inUse';
+
+/** The archive cannot go into this install: another engine, or newer code than this. */
+export class IncompatibleArchiveError extends Error {}
+
+export interface RestoreReport {
+  manifest: Manifest;
+  /** The archive's level, and the level the database is at now. */
+  from: MigrationLevel;
+  to: MigrationLevel;
+  /** The SQLite file that was replaced, kept under this name (none on PostgreSQL or a new place). */
+  previous: string | null;
+  files: number;
+  /** Files of UPLOAD_DIR the archive does not have (left for the clean-up). */
+  extraFiles: number;
+}
+
+export type RestoreStep = 'verify' | 'database' | 'migrate' | 'uploads';
+
+function levelName(l: MigrationLevel): string {
+  return l.tag ?? `of ${new Date(l.level).toISOString()}`;
+}
+
+function checkCompatible(manifest: Manifest, target: DatabaseTarget): void {
+  const engine = engineOf(target);
+  if (manifest.engine !== engine) {
+    throw new IncompatibleArchiveError(
+      manifest.engine === 'sqlite'
+        ? 'This is a backup of an SQLite install, and DATABASE_URL points at PostgreSQL. Restore ' +
+            'it with DATABASE_URL unset (into DATABASE_PATH), then move it with npm run db:copy.'
+        : 'This is a backup of a PostgreSQL install: set DATABASE_URL to the database to restore into.',
+    );
+  }
+  const code = codeLevel(engine);
+  if (manifest.migration.level > code.level) {
+    throw new IncompatibleArchiveError(
+      `This backup was taken by a newer version of the platform (${manifest.appVersion}, ` +
+        `database migration ${levelName(manifest.migration)}) than this code, whose newest ` +
+        `migration is ${levelName(code)}. Install that version (or newer) and restore with it.`,
+    );
+  }
+}
+
+async function verifySqlite(file: string, manifest: Manifest): Promise<void> {
+  let lines: string[];
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      lines = (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map(
+        (r) => r.integrity_check,
+      );
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    throw new ArchiveError(`The archive's database is not readable: ${(error as Error).message}`);
+  }
+  if (lines.length !== 1 || lines[0] !== 'ok') {
+    throw new ArchiveError(
+      `The archive's database fails SQLite's integrity check: ${lines.slice(0, 3).join('; ')}`,
+    );
+  }
+  const { tables, level } = sqliteFacts(file);
+  if (level !== manifest.migration.level || !sameCounts(tables, manifest.tables)) {
+    throw new ArchiveError("The archive's database does not hold what its manifest says.");
+  }
+}
+
+function sameCounts(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => a[k] === b[k]);
+}
+
+/** Everything of the app in PostgreSQL's public and drizzle schemas (extensions stay). */
+const DROP_APP_OBJECTS = `
+DROP SCHEMA IF EXISTS drizzle CASCADE;
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+    EXECUTE format('DROP TABLE IF EXISTS public.%I CASCADE', r.tablename);
+  END LOOP;
+  FOR r IN SELECT viewname FROM pg_views WHERE schemaname = 'public' LOOP
+    EXECUTE format('DROP VIEW IF EXISTS public.%I CASCADE', r.viewname);
+  END LOOP;
+  FOR r IN SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' LOOP
+    EXECUTE format('DROP SEQUENCE IF EXISTS public.%I CASCADE', r.sequencename);
+  END LOOP;
+END $$;
+`;
+
+async function restorePostgres(url: string, dump: string, work: string): Promise<void> {
+  const script = path.join(work, 'restore.sql');
+  const drop = path.join(work, 'drop.sql');
+  await fs.promises.writeFile(drop, DROP_APP_OBJECTS);
+  // The dump as SQL, without owners, grants or comments (they name roles this server may lack).
+  await runPgTool('pg_restore', [
+    '--no-owner',
+    '--no-privileges',
+    '--no-comments',
+    `--file=${script}`,
+    dump,
+  ]);
+  await runPgTool(
+    'psql',
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '--single-transaction',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-f',
+      drop,
+      '-f',
+      script,
+    ],
+    { url },
+  );
+}
+
+async function moveInto(from: string, to: string): Promise<void> {
+  try {
+    await fs.promises.rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await fs.promises.copyFile(from, to);
+    await fs.promises.rm(from, { force: true });
+  }
+}
+
+/** Swaps the checked, migrated copy in for the SQLite database; answers where the old one went. */
+async function swapSqlite(
+  restored: string,
+  databasePath: string,
+  stamp: string,
+): Promise<string | null> {
+  const file = path.resolve(databasePath);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  let previous: string | null = null;
+  if (fs.existsSync(file)) {
+    // Leaving WAL mode folds the write-ahead log into the file and deletes it, so the file kept
+    // aside is whole, and no old log can be replayed into the restored one.
+    const old = new Database(file);
+    try {
+      old.pragma('journal_mode = DELETE');
+    } finally {
+      old.close();
+    }
+    previous = `${file}.before-restore-${stamp}`;
+    await fs.promises.rename(file, previous);
+  }
+  for (const suffix of ['-wal', '-shm', '-journal']) {
+    await fs.promises.rm(`${file}${suffix}`, { force: true });
+  }
+  await moveInto(restored, file);
+  return previous;
+}
+
+export async function restoreBackup({
+  archive,
+  target,
+  uploadDir,
+  onStep,
+}: {
+  archive: string;
+  target: DatabaseTarget;
+  uploadDir: string;
+  onStep?: (step: RestoreStep, manifest?: Manifest) => void;
+}): Promise<RestoreReport> {
+  if (!fs.existsSync(archive)) throw new ArchiveError(`No file at ${path.resolve(archive)}`);
+  const engine = engineOf(target);
+  // Beside the SQLite file (the restored copy is renamed into place), else beside the uploads.
+  const near = target.databaseUrl ? path.resolve(uploadDir) : path.resolve(target.databasePath);
+  await fs.promises.mkdir(path.dirname(near), { recursive: true });
+  const work = await fs.promises.mkdtemp(path.join(path.dirname(near), '.restore-'));
+  try {
+    onStep?.('verify');
+    const { manifest } = await extractArchive(archive, work);
+    checkCompatible(manifest, target);
+    const dumped = path.join(work, DATABASE_MEMBER[engine]);
+    if (engine === 'sqlite') await verifySqlite(dumped, manifest);
+    else {
+      await runPgTool('pg_restore', ['--list', dumped]).catch((error: Error) => {
+        throw new ArchiveError(`The archive's database dump is not readable: ${error.message}`);
+      });
+    }
+
+    const hold = await takeExclusively(target);
+    try {
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      let previous: string | null = null;
+      let level: number;
+      onStep?.('database', manifest);
+      if (engine === 'sqlite') {
+        // Forward on the copy first: a failing migration leaves the current database untouched.
+        onStep?.('migrate', manifest);
+        const conn = new Database(dumped);
+        try {
+          await applyMigrations(conn, {
+            file: dumped,
+            migrationsFolder: migrationsFolder('sqlite'),
+          });
+        } finally {
+          conn.close();
+        }
+        level = sqliteFacts(dumped).level;
+        previous = await swapSqlite(dumped, target.databasePath, stamp);
+      } else {
+        const url = target.databaseUrl!;
+        await restorePostgres(url, dumped, work);
+        onStep?.('migrate', manifest);
+        const { pool } = await openPostgres(url, { poolSize: 1 });
+        try {
+          const client = await pool.connect();
+          try {
+            level = (await postgresFacts(client)).level;
+          } finally {
+            client.release();
+          }
+        } finally {
+          await pool.end();
+        }
+      }
+
+      onStep?.('uploads', manifest);
+      await fs.promises.mkdir(uploadDir, { recursive: true });
+      const names = new Set<string>();
+      for (const member of manifest.members) {
+        if (!member.name.startsWith(UPLOADS_PREFIX)) continue;
+        const name = member.name.slice(UPLOADS_PREFIX.length);
+        names.add(name);
+        await moveInto(path.join(work, member.name), path.join(uploadDir, name));
+      }
+      const present = await fs.promises.readdir(uploadDir, { withFileTypes: true });
+      const extraFiles = present.filter((e) => e.isFile() && !names.has(e.name)).length;
+      return {
+        manifest,
+        from: manifest.migration,
+        to: describeLevel(engine, level),
+        previous,
+        files: names.size,
+        extraFiles,
+      };
+    } finally {
+      await hold.release();
+    }
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}

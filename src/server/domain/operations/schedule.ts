@@ -1,0 +1,125 @@
+// Scheduled backups (BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP): one run per interval across
+// however many servers share the database, the newest BACKUP_KEEP archives kept, and the last
+// backup recorded in the settings table where every server (and the dashboard) reads it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { DB } from '../../platform/db/client';
+import type { DatabaseTarget } from '../../platform/db/inUse';
+import { oncePer } from '../../platform/db/locks';
+import { settings } from '../../platform/db/schema';
+import { createBackup, type BackupResult } from './backup';
+import { ARCHIVE_NAME, archiveName } from './manifest';
+
+export interface BackupSchedule {
+  /** BACKUP_DIR, absolute. */
+  dir: string;
+  /** BACKUP_INTERVAL_HOURS; 0: no scheduled runs (the folder still serves the download). */
+  intervalHours: number;
+  /** BACKUP_KEEP. */
+  keep: number;
+}
+
+const LAST_KEY = 'backup.last';
+
+export interface LastBackup {
+  at: Date;
+  size: number;
+  fileName: string;
+}
+
+/** Notes a finished backup (any: scheduled or from the command line). */
+export async function recordLastBackup(db: DB, result: BackupResult): Promise<void> {
+  const value = JSON.stringify({
+    at: result.manifest.createdAt,
+    size: result.size,
+    fileName: path.basename(result.file),
+  });
+  await db
+    .insert(settings)
+    .values({ key: LAST_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+export async function readLastBackup(db: DB): Promise<LastBackup | null> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, LAST_KEY));
+  if (!row) return null;
+  try {
+    const parsed = JSON.parse(row.value) as { at: string; size: number; fileName: string };
+    return {
+      at: new Date(parsed.at),
+      size: Number(parsed.size),
+      fileName: String(parsed.fileName),
+    };
+  } catch {
+    return null;
+  }
+}
+
+interface ArchiveFile {
+  name: string;
+  path: string;
+  size: number;
+}
+
+/** This platform's archives in `dir`, newest first (their names sort by time). */
+export async function listArchives(dir: string): Promise<ArchiveFile[]> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const archives: ArchiveFile[] = [];
+  for (const name of names
+    .filter((n) => ARCHIVE_NAME.test(n))
+    .sort()
+    .reverse()) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat?.isFile()) archives.push({ name, path: file, size: stat.size });
+  }
+  return archives;
+}
+
+/** The newest archive in the folder, or null. */
+export async function latestArchive(dir: string): Promise<ArchiveFile | null> {
+  return (await listArchives(dir))[0] ?? null;
+}
+
+/** Deletes all but the newest `keep` archives of the folder; answers the names deleted. */
+export async function pruneArchives(dir: string, keep: number): Promise<string[]> {
+  const old = (await listArchives(dir)).slice(Math.max(1, keep));
+  for (const archive of old) await fs.promises.rm(archive.path, { force: true });
+  return old.map((a) => a.name);
+}
+
+/**
+ * One scheduled run, if it is due and no other server is running one: the backup, its record,
+ * and the pruning. Answers what it did, or undefined when it was not this server's turn.
+ */
+export async function runScheduledBackup({
+  db,
+  target,
+  uploadDir,
+  schedule,
+}: {
+  db: DB;
+  target: DatabaseTarget;
+  uploadDir: string;
+  schedule: BackupSchedule;
+}): Promise<{ backup: BackupResult; pruned: string[] } | undefined> {
+  return oncePer(db, 'backup', schedule.intervalHours * 60 * 60 * 1000, async () => {
+    const backup = await createBackup({
+      target,
+      uploadDir,
+      out: path.join(schedule.dir, archiveName(new Date())),
+    });
+    await recordLastBackup(db, backup);
+    return { backup, pruned: await pruneArchives(schedule.dir, schedule.keep) };
+  });
+}
