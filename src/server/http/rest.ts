@@ -506,9 +506,13 @@ export function sendError(res: Response, error: unknown, deps: AppDeps): void {
   res.status(status).json(body);
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function createRestRouter(deps: AppDeps): Router {
   const api = express.Router();
-  api.use(express.json({ limit: '100kb' }));
+  // Reads carry no body: they skip the parser's work altogether.
+  const json = express.json({ limit: '100kb' });
+  api.use((req, res, next) => (SAFE_METHODS.has(req.method) ? next() : json(req, res, next)));
   for (const route of restRoutes) {
     const label = `${route.method.toUpperCase()} /api${route.path}`;
     api[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
