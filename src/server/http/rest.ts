@@ -513,9 +513,19 @@ export function createRestRouter(deps: AppDeps): Router {
   // Reads carry no body: they skip the parser's work altogether.
   const json = express.json({ limit: '100kb' });
   api.use((req, res, next) => (SAFE_METHODS.has(req.method) ? next() : json(req, res, next)));
+  // The rows grouped under their first segment (/user, /contests, ...): a request is matched
+  // against a handful of prefixes and then its own group's rows, not against every row in turn.
+  const groups = new Map<string, Router>();
   for (const route of restRoutes) {
     const label = `${route.method.toUpperCase()} /api${route.path}`;
-    api[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
+    const segment = route.path.split('/')[1]!;
+    let group = groups.get(segment);
+    if (!group) {
+      groups.set(segment, (group = express.Router()));
+      api.use(`/${segment}`, group);
+    }
+    const rest = route.path.slice(segment.length + 1) || '/';
+    group[route.method](rest, async (req: Request, res: Response, next: NextFunction) => {
       if (route.query && !Object.entries(route.query).every(([k, v]) => req.query[k] === v)) {
         return next();
       }
