@@ -7,7 +7,7 @@
 // client sends back on reconnect) is counted in the database (live_channels), and the news goes
 // out on the bus between servers (platform/bus.ts: NOTIFY in the writing transaction). Each
 // server keeps one bus subscription per database and fans it out to its own streams.
-import { EventEmitter, on } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import { busOf, databaseOf, type DB, type DbOrTx } from './db/client';
 import { liveChannels } from './db/schema';
@@ -76,10 +76,17 @@ export interface LiveEvent<T> {
 }
 
 /**
+ * A stream says a change at once, then at most once per this window: changes that come in a
+ * burst (a score batch, many joins) reach each viewer as one, the latest, at the window's end,
+ * so a viewer reads its leaderboard again once, not once per change.
+ */
+export const COALESCE_MS = 250;
+
+/**
  * The changes of one channel from the moment this resolves, until `signal` aborts: listening has
  * begun and the channel's number is read before it resolves, so a change made after it is never
  * missed. A client coming back with the id of the last event it saw hears at once about any
- * change it missed.
+ * change it missed. Bursts are coalesced (COALESCE_MS).
  */
 async function changesOf<T>(
   db: DB,
@@ -90,24 +97,71 @@ async function changesOf<T>(
 ): Promise<AsyncGenerator<LiveEvent<T>>> {
   const hub = hubOf(db);
   await hub.listening;
+  // What was heard since the last event: a version, null (read it again: messages may have
+  // been lost), or nothing yet (undefined).
+  let heard: number | null | undefined;
+  let wake: (() => void) | undefined;
+  const listener = (next: number | null) => {
+    heard = next === null || heard === null ? null : Math.max(next, heard ?? 0);
+    wake?.();
+  };
+  const stop = () => wake?.();
   // Listening starts before the version is read, so no change falls between the two.
-  const events = on(hub.emitter, channel, { signal });
-  let seen = await versionOf(db, channel);
+  hub.emitter.on(channel, listener);
+  signal?.addEventListener('abort', stop);
+  let seen: number;
+  try {
+    seen = await versionOf(db, channel);
+  } catch (error) {
+    hub.emitter.off(channel, listener);
+    signal?.removeEventListener('abort', stop);
+    throw error;
+  }
+  /** Resolves when something is heard or the stream is aborted. */
+  const heardOrAborted = () =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+    }).finally(() => {
+      wake = undefined;
+    });
   return (async function* () {
-    if (lastEventId && lastEventId !== String(seen)) {
-      yield { id: String(seen), change: toChange(seen) };
-    }
     try {
-      for await (const [next] of events) {
-        const version = next === null ? await versionOf(db, channel) : (next as number);
-        if (version === seen) continue;
+      if (lastEventId && lastEventId !== String(seen)) {
+        yield { id: String(seen), change: toChange(seen) };
+      }
+      let lastSent = 0;
+      while (!signal?.aborted) {
+        if (heard === undefined) {
+          await heardOrAborted();
+          continue;
+        }
+        const wait = lastSent + COALESCE_MS - Date.now();
+        if (wait > 0) {
+          // Within the window: what else comes meanwhile joins this one.
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, wait);
+            wake = () => {
+              if (signal?.aborted) {
+                clearTimeout(timer);
+                resolve();
+              }
+            };
+          }).finally(() => {
+            wake = undefined;
+          });
+          if (signal?.aborted) return;
+        }
+        const next = heard;
+        heard = undefined;
+        const version = next === null ? await versionOf(db, channel) : next;
+        if (version <= seen) continue;
         seen = version;
+        lastSent = Date.now();
         yield { id: String(version), change: toChange(version) };
       }
-    } catch (error) {
-      // The client went away (or the server is closing): the end of the stream, not a failure.
-      if (signal?.aborted) return;
-      throw error;
+    } finally {
+      hub.emitter.off(channel, listener);
+      signal?.removeEventListener('abort', stop);
     }
   })();
 }
