@@ -12,6 +12,7 @@ import { COMPRESS_FROM_BYTES } from '../../src/server/http/json';
 import { appRouter } from '../../src/server/trpc/routers/_app';
 import { educationContent } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation';
+import { announceLeaderboardChanges } from '../../src/server/platform/events';
 import { signIn } from '../helpers/accounts';
 import { insertContest } from '../helpers/contests';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
@@ -132,6 +133,52 @@ async function expectSame(path: string, headers: Record<string, string> = {}): P
   return fast;
 }
 
+interface Sse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The next event's text (tRPC's frames end in a blank line). */
+  next: () => Promise<string>;
+  close: () => void;
+}
+
+/** An event stream as EventSource opens it; its events one by one. */
+function openSse(base: string, path: string, headers: Record<string, string>): Promise<Sse> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + path, { headers: { accept: 'text/event-stream', ...headers } });
+    req.on('error', () => undefined);
+    req.on('response', (res) => {
+      let buffer = '';
+      const waiting: ((frame: string) => void)[] = [];
+      const frames: string[] = [];
+      const drain = () => {
+        while (frames.length && waiting.length) waiting.shift()!(frames.shift()!);
+      };
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const text = buffer.slice(0, end).replace(/^\n+/, '');
+          buffer = buffer.slice(end + 2);
+          if (text) frames.push(text);
+        }
+        drain();
+      });
+      resolve({
+        status: res.statusCode!,
+        headers: res.headers,
+        next: () =>
+          new Promise<string>((done) => {
+            waiting.push(done);
+            drain();
+          }),
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
 const input = (value: unknown) => encodeURIComponent(JSON.stringify({ json: value }));
 
 describe('the lean paths answer as Express and the adapter do', () => {
@@ -220,6 +267,36 @@ describe('the lean paths answer as Express and the adapter do', () => {
     }
     const small = await expectSame('/trpc/settings.public', { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('live streams: the same headers and events as the adapter, refusals left to it', async () => {
+    const path = `/trpc/leaderboard.onChange?input=${input({ contestId })}`;
+    const fast = await openSse(lean, path, { cookie: cookies.member });
+    const slow = await openSse(plain, path, { cookie: cookies.member });
+    try {
+      const keep = (sse: Sse) => comparable({ status: sse.status, headers: sse.headers, body: '' });
+      expect(keep(fast)).toEqual(keep(slow));
+      expect(fast.status).toBe(200);
+      // The 'connected' event first, then each change with its id.
+      expect(await fast.next()).toBe(await slow.next());
+      const [a, b] = [fast.next(), slow.next()];
+      await announceLeaderboardChanges({ db: t.db, contestIds: [contestId] });
+      const [event, same] = await Promise.all([a, b]);
+      expect(event).toBe(same);
+      expect(event).toMatch(/^data: .*\nid: \d+$/);
+    } finally {
+      fast.close();
+      slow.close();
+    }
+    // Not signed in: the adapter's own answer, from both.
+    const refused = await Promise.all([openSse(lean, path, {}), openSse(plain, path, {})]);
+    try {
+      expect(refused[0].status).toBe(refused[1].status);
+      expect(await refused[0].next()).toBe(await refused[1].next());
+      expect(await refused[0].next()).toBe(await refused[1].next());
+    } finally {
+      for (const sse of refused) sse.close();
+    }
   });
 
   it('reads the address and scheme as Express does behind a trusted proxy', async () => {

@@ -20,7 +20,7 @@ import {
   requireJsonBody,
   setSecurityHeaders,
 } from './security';
-import { createLeanPaths } from './leanPaths';
+import { createLeanPaths, handedOver } from './leanPaths';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 import { createBackupRouter } from './backups';
@@ -68,8 +68,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // line; the security headers; and API answers, per user and per moment, are never stored.
   const log = requestLogger(deps.logger);
   app.use((req, res, next) => {
-    metrics.observe(req, res);
-    log(req, res, () => undefined);
+    const begun = handedOver.get(req);
+    if (begun === undefined) {
+      metrics.observe(req, res);
+      log(req, res, () => undefined);
+    } else res.setHeader('X-Request-Id', begun);
     setSecurityHeaders(res, req.secure);
     if (API_PATH.test(req.url)) res.setHeader('Cache-Control', 'no-store');
     next();
@@ -135,14 +138,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The lean paths answer before Express sets anything up for the request. Express's app
   // function hands every request to app.handle, so a server made from the app (app.listen,
   // http.createServer(app)) takes them too.
-  const lean = createLeanPaths({
-    deps,
-    metrics,
-    trust: app.get('trust proxy fn') as (address: string, index: number) => boolean,
-  });
   type Handle = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
   const entry = app as unknown as { handle: Handle };
   const handle = entry.handle.bind(app);
+  const lean = createLeanPaths(
+    {
+      deps,
+      metrics,
+      trust: app.get('trust proxy fn') as (address: string, index: number) => boolean,
+    },
+    (req, res) => handle(req, res),
+  );
   if (options.leanPaths !== false) {
     entry.handle = (req, res, next) => {
       if (!lean(req, res)) handle(req, res, next);

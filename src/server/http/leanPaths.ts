@@ -13,6 +13,9 @@ import {
   getErrorShape,
   getHTTPStatusCode,
   getTRPCErrorFromUnknown,
+  isAsyncIterable,
+  isTrackedEnvelope,
+  sseHeaders,
   transformTRPCResponse,
   type AnyProcedure,
   type TRPCResponse,
@@ -57,7 +60,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 function queryCalls(
   req: IncomingMessage,
   url: string,
-): { calls: QueryCall[]; batch: boolean } | undefined {
+): { calls: QueryCall[]; batch: boolean; subscription: boolean } | undefined {
   if (req.headers['trpc-accept'] !== undefined) return undefined;
   const q = url.indexOf('?');
   let names: string;
@@ -74,11 +77,15 @@ function queryCalls(
   const calls: QueryCall[] = [];
   for (const path of paths) {
     const procedure = procedures[path];
-    if (!procedure || procedure._def.type !== 'query') return undefined;
+    if (!procedure) return undefined;
+    const type = procedure._def.type;
+    // A live stream alone (never batched), or queries.
+    if (type !== 'query' && !(type === 'subscription' && !batch)) return undefined;
     calls.push({ path, procedure, input: undefined });
   }
+  const subscription = calls[0]!.procedure._def.type === 'subscription';
   const raw = params.get('input');
-  if (!raw) return { calls, batch };
+  if (!raw) return { calls, batch, subscription };
   try {
     const inputs: unknown = JSON.parse(raw);
     if (!batch) {
@@ -93,7 +100,7 @@ function queryCalls(
   } catch {
     return undefined;
   }
-  return { calls, batch };
+  return { calls, batch, subscription };
 }
 
 /** The address and scheme as Express reads them (req.ip, req.secure) under 'trust proxy'. */
@@ -167,6 +174,104 @@ async function answerQueries(
   await sendJsonText(req, res, getHTTPStatusCode(results), body, headers);
 }
 
+/** An event as tRPC's SSE producer writes it (sseStreamProducer), in one write. */
+function frame(fields: { event?: string; data?: string; id?: string }): string {
+  let text = '';
+  if (fields.event !== undefined) text += `event: ${fields.event}\n`;
+  if (fields.data !== undefined) text += `data: ${fields.data}\n`;
+  if (fields.id !== undefined) text += `id: ${fields.id}\n`;
+  return `${text}\n\n`;
+}
+
+const sse = config.sse ?? {};
+const CONNECTED = frame({ event: 'connected', data: JSON.stringify(sse.client ?? {}) });
+const PING = frame({ event: 'ping', data: '' });
+const PING_MS = sse.ping?.enabled ? (sse.ping.intervalMs ?? 1000) : 0;
+
+/**
+ * A live stream (leaderboard.onChange, payments.onChange) as tRPC's adapter serves it over
+ * server-sent events, each event in one write (the adapter's web stream writes every line on its
+ * own, which at a thousand viewers of one contest made each change cost a third of a second of
+ * CPU). A refusal (not signed in, a hidden contest) is left to the adapter: false, nothing sent.
+ */
+async function openStream(
+  { deps, trust }: LeanOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  reqId: string,
+  { path, procedure, input }: QueryCall,
+): Promise<boolean> {
+  const { ip, secure } = addressOf(req, trust);
+  Object.assign(req, { ip, secure });
+  // As the adapter does: the client's Last-Event-ID (header or query) joins the input.
+  const url = new URL(req.url ?? '', 'http://local');
+  const lastEventId =
+    (req.headers['last-event-id'] as string | undefined) ??
+    url.searchParams.get('lastEventId') ??
+    url.searchParams.get('Last-Event-Id');
+  if (lastEventId) {
+    input = isPlainObject(input) ? { ...input, lastEventId } : (input ?? { lastEventId });
+  }
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  let iterable: unknown;
+  let ctx: Context;
+  try {
+    ctx = await createContext(deps, { headers: req.headers, ip, secure }, res);
+    iterable = await procedure({
+      path,
+      getRawInput: () => Promise.resolve(input),
+      ctx,
+      type: 'subscription',
+      signal: abort.signal,
+      batchIndex: 0,
+    });
+  } catch {
+    return false;
+  }
+  if (!isAsyncIterable(iterable)) return false;
+  res.writeHead(200, [
+    ...securityHeaderList(secure),
+    'X-Request-Id',
+    reqId,
+    'Vary',
+    'trpc-accept, accept',
+    ...Object.entries(sseHeaders).flat(),
+  ]);
+  res.write(CONNECTED);
+  const ping = PING_MS ? setInterval(() => res.write(PING), PING_MS) : undefined;
+  try {
+    for await (const value of iterable) {
+      if (res.destroyed) break;
+      const [id, data] = isTrackedEnvelope(value) ? [value[0], value[1]] : [undefined, value];
+      res.write(frame({ data: JSON.stringify(config.transformer.output.serialize(data)), id }));
+    }
+    if (!res.destroyed) res.write(frame({ event: 'return', data: '' }));
+  } catch (cause) {
+    if (!abort.signal.aborted && !res.destroyed) {
+      const error = getTRPCErrorFromUnknown(cause);
+      onTrpcError(deps.logger)({ error, path, req });
+      const shape = getErrorShape({ config, error, type: 'subscription', path, input, ctx });
+      res.write(
+        frame({
+          event: 'serialized-error',
+          data: JSON.stringify(config.transformer.output.serialize(shape)),
+        }),
+      );
+    }
+  } finally {
+    clearInterval(ping);
+    res.end();
+  }
+  return true;
+}
+
+/**
+ * Requests the lean paths began and then handed to Express (a refused stream), with their id:
+ * Express's first layer must not count and log them a second time.
+ */
+export const handedOver = new WeakMap<IncomingMessage, string>();
+
 const HEALTH_BODY = JSON.stringify({ status: 'ok' });
 const HEALTH_HEADERS = [
   'Cache-Control',
@@ -181,7 +286,11 @@ const HEALTH_HEADERS = [
  * Answers the request when it is one of the lean paths (true), else leaves it untouched for
  * Express (false).
  */
-export function createLeanPaths(options: LeanOptions) {
+export function createLeanPaths(
+  options: LeanOptions,
+  /** Hands a request to Express after all (a refused stream), as if the lean path had not seen it. */
+  fallBack: (req: IncomingMessage, res: ServerResponse) => void,
+) {
   const { deps, metrics, trust } = options;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
@@ -206,6 +315,21 @@ export function createLeanPaths(options: LeanOptions) {
     metrics.observe(req, res);
     const reqId = requestIdFor(req);
     startRequestLog(deps.logger, req, res, reqId);
+    if (asked.subscription) {
+      openStream(options, req, res, reqId, asked.calls[0]!)
+        .then((served) => {
+          // Refused: the adapter answers it as it always has (a serialized error in the stream).
+          if (!served && !res.headersSent) {
+            handedOver.set(req, reqId);
+            fallBack(req, res);
+          }
+        })
+        .catch((error: unknown) => {
+          deps.logger.error({ err: error }, 'lean stream failed');
+          res.destroy();
+        });
+      return true;
+    }
     answerQueries(options, req, res, reqId, asked).catch((error: unknown) => {
       // Procedures' errors are answered above; this is a failure of the path itself.
       deps.logger.error({ err: error }, 'lean query path failed');
