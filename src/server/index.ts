@@ -7,14 +7,14 @@ import { createApp } from './http/app';
 import { startMetricsListener } from './http/metrics';
 import type { Metrics } from './platform/metrics';
 import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
-import { closeDatabase, openConfiguredDatabase, postgresPool } from './platform/db/client';
+import { closeDatabase, openConfiguredDatabase } from './platform/db/client';
 import { exclusively, oncePer } from './platform/db/locks';
 import { redactUrl } from './platform/db/postgres';
 import { parseEnv } from './platform/env';
 import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
-import { createLimits } from './platform/limits';
+import { createLimits, limitStoreFor } from './platform/limits';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { removeOrphanUploads } from './platform/files/cleanup';
 
@@ -47,12 +47,11 @@ async function main() {
   const passwords = createPasswordHasher();
   // Servers starting together: one seeds, the others wait and find it done.
   await exclusively(db, 'seed', { wait: true }, () => bootstrap(db, env, logger, passwords));
-  const pool = postgresPool(db);
   const app = createApp(
     {
       db,
       logger,
-      limits: createLimits({}, pool ? { kind: 'postgres', pool } : { kind: 'memory' }),
+      limits: createLimits({}, limitStoreFor(db)),
       passwords,
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),
