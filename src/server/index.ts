@@ -45,6 +45,8 @@ async function main() {
   if (env.DATABASE_URL) logger.info(`Using PostgreSQL at ${redactUrl(env.DATABASE_URL)}`);
   // Always the production cost: no variable can weaken password hashing.
   const passwords = createPasswordHasher();
+  // A fresh install is ready before its first upload (/api/ready checks the directory takes a file).
+  fs.mkdirSync(path.resolve(env.UPLOAD_DIR), { recursive: true });
   // Servers starting together: one seeds, the others wait and find it done.
   await exclusively(db, 'seed', { wait: true }, () => bootstrap(db, env, logger, passwords));
   const app = createApp(
