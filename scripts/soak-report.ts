@@ -1,7 +1,8 @@
 // The figures and the verdict of `npm run test:soak` (scripts/soak.ts), kept free of I/O so the
 // rules can be tested on made-up figures: any 5xx, failed request or unexpected 4xx fails the
 // run; so does a p99 that doubles between the second and the last interval, or a server RSS
-// that grows by more than 20 % after warm-up (the first interval).
+// that grows by more than 20 % after warm-up (the first interval; each interval's RSS is the
+// median of readings every few seconds).
 
 /** One answer (or failure) of the load, as the soak records it. */
 export interface Sample {
@@ -23,7 +24,7 @@ export interface IntervalFigures {
   perSecond: number;
   p50: number;
   p99: number;
-  /** The server's resident set at the end of the interval, bytes. */
+  /** The server's resident set during the interval (the median of its readings), bytes. */
   rss: number;
   heapUsed: number;
   streamsOpened: number;
@@ -38,6 +39,13 @@ export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   const at = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, at)]!;
+}
+
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export function summarizeInterval(

@@ -4,10 +4,11 @@
 // members: sign-ins and sign-outs, contest lists and details over REST and tRPC, leaderboards,
 // joins and leaves, avatar and payment-proof uploads, proofs sent and reviewed, score batches,
 // and live leaderboard streams opening and closing. Each interval (a minute by default) it prints
-// requests/s, p50/p99 and the server's RSS (from its own /metrics). It fails, exit 1 with the
-// reason, on any 5xx or unanswered request, on a 4xx the load did not provoke on purpose, on a
-// p99 that doubles between the second and the last interval, on an RSS that grows by more than
-// 20 % after warm-up (the first interval), or on a server that does not exit cleanly at the end.
+// requests/s, p50/p99 and the server's RSS (the median of its own /metrics readings every few
+// seconds). It fails, exit 1 with the reason, on any 5xx or unanswered request, on a 4xx the load
+// did not provoke on purpose, on a p99 that doubles between the second and the last interval, on
+// an RSS that grows by more than 20 % after warm-up (the first interval), or on a server that
+// does not exit cleanly at the end.
 //
 //   SOAK_MINUTES=10           how long the load runs (default 10; fractions allowed)
 //   SOAK_SECONDS=N            the same in seconds (wins over SOAK_MINUTES; for quick checks)
@@ -29,6 +30,7 @@ import {
   intervalLine,
   kindLines,
   mb,
+  median,
   summarizeInterval,
   summarizeKinds,
   verdict,
@@ -762,6 +764,20 @@ async function main(): Promise<void> {
     ...members.slice(MEMBERS, MEMBERS + STREAMS).map((m, i) => streamLoop(world, m, until, i)),
     adminLoop(world, until),
   ];
+  // The server's memory, read from its /metrics every few seconds: one reading would catch it
+  // just before or just after a garbage collection; each interval reports the median.
+  let readings: { rss: number; heapUsed: number }[] = [];
+  const readMemory = async () => {
+    try {
+      readings.push(await serverMemory(server.base, token));
+    } catch (error) {
+      if (!stopping) loadProblems.push(`reading /metrics failed: ${String(error)}`);
+    }
+  };
+  const memoryTimer = setInterval(
+    () => void readMemory(),
+    Math.min(5_000, (INTERVAL_SECONDS * 1000) / 6),
+  );
   const all: Sample[] = [];
   const intervals: IntervalFigures[] = [];
   const unit = INTERVAL_SECONDS === 60 ? 'min' : `×${INTERVAL_SECONDS}s`;
@@ -781,10 +797,12 @@ async function main(): Promise<void> {
     const events = streamEvents;
     streamsOpened = 0;
     streamEvents = 0;
-    const memory = await serverMemory(server.base, token).catch((error: unknown) => {
-      loadProblems.push(`reading /metrics failed: ${String(error)}`);
-      return { rss: 0, heapUsed: 0 };
-    });
+    await readMemory();
+    const memory = {
+      rss: median(readings.map((r) => r.rss)),
+      heapUsed: median(readings.map((r) => r.heapUsed)),
+    };
+    readings = [];
     const now = Date.now();
     const figures = summarizeInterval(i, (now - from) / 1000, samples, memory, {
       opened,
@@ -796,6 +814,7 @@ async function main(): Promise<void> {
     console.log(intervalLine(figures));
   }
   recording = false;
+  clearInterval(memoryTimer);
 
   console.log('\nBy kind (4xx by status and reason):');
   for (const line of kindLines(summarizeKinds(all))) console.log(`  ${line}`);
