@@ -17,6 +17,13 @@ export interface Sample {
   expected?: boolean;
 }
 
+export interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  rssAnon: number;
+}
+
 export interface IntervalFigures {
   index: number;
   seconds: number;
@@ -27,6 +34,12 @@ export interface IntervalFigures {
   /** The server's resident set during the interval (the median of its readings), bytes. */
   rss: number;
   heapUsed: number;
+  /** Node's memory outside the V8 heap that it knows of (buffers). */
+  external: number;
+  /** The anonymous part of the RSS (Linux; 0 elsewhere). */
+  rssAnon: number;
+  /** The machine's 1-minute load average at the end (other processes share the cores). */
+  load?: number;
   streamsOpened: number;
   streamEvents: number;
   expected4xx: number;
@@ -52,7 +65,7 @@ export function summarizeInterval(
   index: number,
   seconds: number,
   samples: Sample[],
-  memory: { rss: number; heapUsed: number },
+  memory: Memory,
   streams: { opened: number; events: number },
 ): IntervalFigures {
   // Streams are held open for seconds on purpose: their time to the first event is a sample of
@@ -70,6 +83,8 @@ export function summarizeInterval(
     p99: percentile(latencies, 99),
     rss: memory.rss,
     heapUsed: memory.heapUsed,
+    external: memory.external,
+    rssAnon: memory.rssAnon,
     streamsOpened: streams.opened,
     streamEvents: streams.events,
     expected4xx: samples.filter((s) => s.status >= 400 && s.status < 500 && s.expected).length,
@@ -181,11 +196,11 @@ function pad(value: string | number, width: number): string {
 }
 
 export function intervalHeader(unit: string): string {
-  return `${pad(unit, 5)} ${pad('req/s', 7)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('RSS MB', 7)} ${pad('heap MB', 8)} ${pad('streams', 8)} ${pad('events', 7)} ${pad('4xx exp', 8)} ${pad('4xx bad', 8)} ${pad('5xx', 4)} ${pad('failed', 7)}`;
+  return `${pad(unit, 5)} ${pad('req/s', 7)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('load', 5)} ${pad('RSS MB', 7)} ${pad('anon MB', 8)} ${pad('heap MB', 8)} ${pad('ext MB', 7)} ${pad('streams', 8)} ${pad('events', 7)} ${pad('4xx exp', 8)} ${pad('4xx bad', 8)} ${pad('5xx', 4)} ${pad('failed', 7)}`;
 }
 
 export function intervalLine(f: IntervalFigures): string {
-  return `${pad(f.index, 5)} ${pad(f.perSecond.toFixed(1), 7)} ${pad(f.p50.toFixed(1), 7)} ${pad(f.p99.toFixed(1), 7)} ${pad(mb(f.rss), 7)} ${pad(mb(f.heapUsed), 8)} ${pad(f.streamsOpened, 8)} ${pad(f.streamEvents, 7)} ${pad(f.expected4xx, 8)} ${pad(f.unexpected4xx, 8)} ${pad(f.server5xx, 4)} ${pad(f.failed, 7)}`;
+  return `${pad(f.index, 5)} ${pad(f.perSecond.toFixed(1), 7)} ${pad(f.p50.toFixed(1), 7)} ${pad(f.p99.toFixed(1), 7)} ${pad(f.load === undefined ? '-' : f.load.toFixed(1), 5)} ${pad(mb(f.rss), 7)} ${pad(mb(f.rssAnon), 8)} ${pad(mb(f.heapUsed), 8)} ${pad(mb(f.external), 7)} ${pad(f.streamsOpened, 8)} ${pad(f.streamEvents, 7)} ${pad(f.expected4xx, 8)} ${pad(f.unexpected4xx, 8)} ${pad(f.server5xx, 4)} ${pad(f.failed, 7)}`;
 }
 
 export function kindLines(kinds: KindFigures[]): string[] {

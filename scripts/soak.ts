@@ -35,6 +35,7 @@ import {
   summarizeKinds,
   verdict,
   type IntervalFigures,
+  type Memory,
   type Sample,
 } from './soak-report';
 
@@ -293,10 +294,12 @@ async function startServer(dir: string, metricsToken: string): Promise<Server> {
   return { base, child, output: () => output, exited };
 }
 
-async function serverMemory(
-  base: string,
-  token: string,
-): Promise<{ rss: number; heapUsed: number }> {
+/**
+ * The server's memory: RSS, V8's used heap and Node's external memory (buffers) from its own
+ * /metrics, and on Linux the anonymous part of the RSS (malloc's heap, not mapped files) from
+ * /proc: a used heap that stays flat while the anonymous RSS grows points at native memory.
+ */
+async function serverMemory(base: string, token: string, pid?: number): Promise<Memory> {
   const res = await fetch(`${base}/metrics`, {
     headers: { authorization: `Bearer ${token}` },
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -307,9 +310,18 @@ async function serverMemory(
     const line = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text);
     return line ? Number(line[1]) : 0;
   };
+  let rssAnon = 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    rssAnon = Number(/^RssAnon:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    /* not Linux: the column shows 0 */
+  }
   return {
     rss: gauge('process_resident_memory_bytes'),
     heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+    rssAnon,
   };
 }
 
@@ -766,10 +778,10 @@ async function main(): Promise<void> {
   ];
   // The server's memory, read from its /metrics every few seconds: one reading would catch it
   // just before or just after a garbage collection; each interval reports the median.
-  let readings: { rss: number; heapUsed: number }[] = [];
+  let readings: Memory[] = [];
   const readMemory = async () => {
     try {
-      readings.push(await serverMemory(server.base, token));
+      readings.push(await serverMemory(server.base, token, server.child.pid));
     } catch (error) {
       if (!stopping) loadProblems.push(`reading /metrics failed: ${String(error)}`);
     }
@@ -798,9 +810,11 @@ async function main(): Promise<void> {
     streamsOpened = 0;
     streamEvents = 0;
     await readMemory();
-    const memory = {
+    const memory: Memory = {
       rss: median(readings.map((r) => r.rss)),
       heapUsed: median(readings.map((r) => r.heapUsed)),
+      external: median(readings.map((r) => r.external)),
+      rssAnon: median(readings.map((r) => r.rssAnon)),
     };
     readings = [];
     const now = Date.now();
@@ -808,6 +822,7 @@ async function main(): Promise<void> {
       opened,
       events,
     });
+    figures.load = os.loadavg()[0];
     from = now;
     all.push(...samples);
     intervals.push(figures);

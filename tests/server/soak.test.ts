@@ -19,7 +19,7 @@ function interval(index: number, p99: number, rssMb: number, samples: Sample[] =
     index,
     60,
     [...samples, ...Array.from({ length: 99 }, () => ({ kind: 'list', status: 200, ms: 5 }))],
-    { rss: rssMb * MB, heapUsed: 40 * MB },
+    { rss: rssMb * MB, heapUsed: 40 * MB, external: 5 * MB, rssAnon: (rssMb - 50) * MB },
     { opened: 3, events: 10 },
   );
   return { ...figures, p99 } satisfies IntervalFigures;
