@@ -8,14 +8,9 @@
 //   list-admins               the admin accounts
 //   end-sessions USER         signs the account out everywhere
 import fs from 'node:fs';
-import {
-  closeDatabase,
-  openConfiguredDatabase,
-  postgresPool,
-  type DB,
-} from '../src/server/platform/db/client';
+import { closeDatabase, openConfiguredDatabase, type DB } from '../src/server/platform/db/client';
 import { parseEnv } from '../src/server/platform/env';
-import { createLimits } from '../src/server/platform/limits';
+import { createLimits, limitStoreFor } from '../src/server/platform/limits';
 import { AppError } from '../src/server/platform/errors';
 import { createPasswordHasher } from '../src/server/domain/accounts/passwords';
 import {
@@ -39,7 +34,7 @@ function usage(message?: string): never {
   process.exit(2);
 }
 
-async function run(db: DB, usingPostgres: boolean, [command, ...args]: string[]): Promise<void> {
+async function run(db: DB, [command, ...args]: string[]): Promise<void> {
   const passwords = createPasswordHasher();
   const need = (n: number) => {
     if (args.length !== n) usage(`${command} takes ${n} argument(s)`);
@@ -61,16 +56,8 @@ async function run(db: DB, usingPostgres: boolean, [command, ...args]: string[])
     }
     case 'unlock': {
       need(1);
-      const pool = postgresPool(db);
-      if (!usingPostgres || !pool) {
-        // On SQLite the counters live in the running server's memory, out of this process's reach.
-        console.log(
-          "On SQLite, sign-in lock-outs live in the running server's memory: restart the server " +
-            'to clear them (the longest lasts 15 minutes).',
-        );
-        return;
-      }
-      const username = await unlock(db, createLimits({}, { kind: 'postgres', pool }), args[0]!);
+      // The lock-outs live in the database on both engines: the running server sees them go.
+      const username = await unlock(db, createLimits({}, limitStoreFor(db)), args[0]!);
       console.log(`Cleared the sign-in lock-outs of ${username}.`);
       return;
     }
@@ -115,7 +102,7 @@ async function main() {
     process.exit(1);
   });
   try {
-    await run(db, Boolean(env.DATABASE_URL), process.argv.slice(2));
+    await run(db, process.argv.slice(2));
   } catch (error) {
     // A refusal (no such account, a name taken, a weak input) is the operator's to read.
     if (error instanceof AppError) {

@@ -7,14 +7,14 @@ import { createApp } from './http/app';
 import { startMetricsListener } from './http/metrics';
 import type { Metrics } from './platform/metrics';
 import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
-import { closeDatabase, openConfiguredDatabase, postgresPool } from './platform/db/client';
+import { closeDatabase, openConfiguredDatabase } from './platform/db/client';
 import { exclusively, oncePer } from './platform/db/locks';
 import { redactUrl } from './platform/db/postgres';
 import { parseEnv } from './platform/env';
 import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
-import { createLimits } from './platform/limits';
+import { createLimits, limitStoreFor } from './platform/limits';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { removeOrphanUploads } from './platform/files/cleanup';
 import { holdWhileServing } from './platform/db/inUse';
@@ -59,9 +59,10 @@ async function main() {
   if (env.DATABASE_URL) logger.info(`Using PostgreSQL at ${redactUrl(env.DATABASE_URL)}`);
   // Always the production cost: no variable can weaken password hashing.
   const passwords = createPasswordHasher();
+  // A fresh install is ready before its first upload (/api/ready checks the directory takes a file).
+  fs.mkdirSync(path.resolve(env.UPLOAD_DIR), { recursive: true });
   // Servers starting together: one seeds, the others wait and find it done.
   await exclusively(db, 'seed', { wait: true }, () => bootstrap(db, env, logger, passwords));
-  const pool = postgresPool(db);
   const uploadDir = path.resolve(env.UPLOAD_DIR);
   const backups: BackupSchedule | undefined = env.BACKUP_DIR
     ? {
@@ -75,7 +76,7 @@ async function main() {
       db,
       backups,
       logger,
-      limits: createLimits({}, pool ? { kind: 'postgres', pool } : { kind: 'memory' }),
+      limits: createLimits({}, limitStoreFor(db)),
       passwords,
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),

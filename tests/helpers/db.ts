@@ -10,7 +10,6 @@ import {
   closeDatabase,
   openDatabase,
   openPostgresDatabase,
-  postgresPool,
   type DB,
 } from '../../src/server/platform/db/client';
 import { dialect } from '../../src/server/platform/db/dialectChoice';
@@ -22,11 +21,7 @@ import {
   type SessionCookie,
 } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/routers/_app';
-import {
-  createLimits,
-  type LimitSettings,
-  type LimitStore,
-} from '../../src/server/platform/limits';
+import { createLimits, limitStoreFor, type LimitSettings } from '../../src/server/platform/limits';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 import { createSession, getSessionUser } from '../../src/server/domain/accounts/sessions';
 
@@ -64,7 +59,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
     logger: pino({ level: 'silent' }),
     limits: createLimits(
       { signupsPerIpPerHour: 100_000, uploadsPerMinute: 1000, ...options.limits },
-      limitStoreOf(db),
+      limitStoreFor(db),
     ),
     passwords: testPasswords,
     sessionSecret: 'x'.repeat(32) + '-test-secret-for-iron-session',
@@ -81,12 +76,6 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Limits kept where the engine keeps them (memory on SQLite, the database on PostgreSQL). */
-function limitStoreOf(db: DB): LimitStore {
-  const pool = postgresPool(db);
-  return pool ? { kind: 'postgres', pool } : { kind: 'memory' };
 }
 
 let databases = 0;

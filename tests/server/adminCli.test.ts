@@ -1,16 +1,20 @@
 // `npm run admin -- <command>` (scripts/admin.ts) as an operator runs it, in a process of its own
 // on the test's database (SQLite in the first pass, PostgreSQL in the second): each command
 // does what it says, is audited as the console, and refuses bad input with a message and exit 1.
+// `unlock` runs beside a real server process on the same database, as an operator would.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../src/server/platform/db/schema';
 import { dialect } from '../../src/server/platform/db/dialectChoice';
 import { createSession } from '../../src/server/domain/accounts/sessions';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
-import { beginGuess, createLimits } from '../../src/server/platform/limits';
-import { postgresPool } from '../../src/server/platform/db/client';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
+import { HttpClient } from '../helpers/server';
+import { startServerProcess } from '../helpers/serverProcess';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -90,24 +94,37 @@ describe(`npm run admin (${dialect})`, () => {
     expect(await lastAudit()).toMatchObject({ actorName: 'console', action: 'user.sessions.end' });
   }, 60_000);
 
-  it('unlock clears a lock-out kept in PostgreSQL, and says what to do on SQLite', async () => {
+  it("unlock clears a running server's lock-out of an account: it can sign in again", async () => {
     const member = await createUser(t.db);
-    const pool = postgresPool(t.db);
-    const limits = createLimits({}, pool ? { kind: 'postgres', pool } : { kind: 'memory' });
-    const key = `login:${member.username.toLowerCase()}`;
-    // Five failures: the account's slot is taken, a sixth guess must wait.
-    for (let i = 0; i < 5; i += 1) await beginGuess(limits, `10.7.0.${i}`, key);
-    await expect(beginGuess(limits, '10.7.0.9', key)).rejects.toThrow(/Too many/);
-    const run = admin('unlock', member.username);
-    expect(run.code, run.err).toBe(0);
-    if (dialect === 'pg') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-unlock-'));
+    const server = await startServerProcess({
+      ...t.env,
+      SESSION_SECRET: 'x'.repeat(40),
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const signIn = (password: string) =>
+        new HttpClient(server.base).post('/api/login', { username: member.username, password });
+      // Five failures take the account's slot: even the right password must now wait.
+      for (let i = 0; i < 5; i += 1) expect((await signIn('wrong-password')).status).toBe(401);
+      const locked = await signIn(member.password);
+      expect(locked.status).toBe(429);
+
+      const run = admin('unlock', member.username.toUpperCase());
+      expect(run.code, run.err).toBe(0);
       expect(run.out).toContain(`Cleared the sign-in lock-outs of ${member.username}`);
-      await expect(beginGuess(limits, '10.7.0.10', key)).resolves.toBeDefined();
       expect(await lastAudit()).toMatchObject({ actorName: 'console', action: 'user.unlock' });
-    } else {
-      expect(run.out).toMatch(/restart the server/);
+
+      // The same running server lets the account in at once.
+      const after = await signIn(member.password);
+      expect(after.status, JSON.stringify(after.json)).toBe(200);
+    } finally {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 90_000);
 
   it('refuses an unknown account with exit 1, and an unknown command with the usage and exit 2', () => {
     const nobody = admin('reset-password', 'no_such_member');

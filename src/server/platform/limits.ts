@@ -1,17 +1,22 @@
 // The one abuse-limit mechanism: named rate-limiter-flexible counters, and the two rules built
-// from them: password guesses and plain quotas. On SQLite one process serves the platform and
-// the counters live in its memory (a restart forgives everyone, which is acceptable); on
-// PostgreSQL they live in the database's rate_limits table, so a guess counts the same on every
-// app server.
+// from them: password guesses and plain quotas. On PostgreSQL every counter lives in the
+// database's rate_limits table, so a guess counts the same on every app server. On SQLite one
+// process serves the platform: the account lock-outs (failed guesses at an account and its wait)
+// live in the file's rate_limits table, so `npm run admin -- unlock USER`, a process of its own,
+// can clear them while the server runs; the other counters (per address, per device cookie,
+// sign-ups, uploads) live in the server's memory, where a restart forgives everyone.
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import {
+  RateLimiterDrizzle,
   RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRes,
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { postgresPool, type DB } from './db/client';
 import { MSG } from '../../shared/messages';
 import { AppError } from './errors';
 
@@ -62,23 +67,62 @@ export interface Limits {
   uploadBytes: RateLimiterAbstract;
 }
 
-/** Where counters are kept: this process's memory, or PostgreSQL through a pool. */
-export type LimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool };
+/**
+ * Where counters are kept: this process's memory; PostgreSQL through a pool (every counter); or
+ * the SQLite file behind the app's handle (the account lock-outs, the rest in memory).
+ */
+export type LimitStore =
+  { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool } | { kind: 'sqlite'; db: DB };
+
+/**
+ * The SQLite rate_limits table (migration 0009_rate_limits, rate-limiter-flexible's layout). It is
+ * not in schema.sqlite.ts: only the limiter reads or writes it, as PostgreSQL's twin.
+ */
+const sqliteRateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: integer('expire', { mode: 'timestamp_ms' }),
+});
+
+/** The store for an app on `db`: its PostgreSQL pool, or its SQLite file. */
+export function limitStoreFor(db: DB): LimitStore {
+  const pool = postgresPool(db);
+  return pool ? { kind: 'postgres', pool } : { kind: 'sqlite', db };
+}
+
+/** Whether a limiter's counters must outlive the process and be reachable from the console. */
+type Keep = 'shared' | 'local';
 
 function limiterFor(store: LimitStore) {
   let first = true;
-  return (options: IRateLimiterOptions): RateLimiterAbstract => {
-    if (store.kind === 'memory') return new RateLimiterMemory(options);
-    // The table comes from a migration (0003_rate_limits); one limiter sweeps expired rows.
-    const sweep = first;
+  // One limiter per store sweeps rows expired an hour ago, every five minutes.
+  const sweep = () => {
+    const now = first;
     first = false;
-    return new RateLimiterPostgres({
-      ...options,
-      storeClient: store.pool,
-      tableName: 'rate_limits',
-      tableCreated: true,
-      clearExpiredByTimeout: sweep,
-    });
+    return now;
+  };
+  return (options: IRateLimiterOptions, keep: Keep = 'local'): RateLimiterAbstract => {
+    if (store.kind === 'postgres') {
+      // The table comes from a migration (pg/0003_rate_limits).
+      return new RateLimiterPostgres({
+        ...options,
+        storeClient: store.pool,
+        tableName: 'rate_limits',
+        tableCreated: true,
+        clearExpiredByTimeout: sweep(),
+      });
+    }
+    if (store.kind === 'sqlite' && keep === 'shared') {
+      // Each count is one upsert (or delete) through the app's handle: it waits for the writer
+      // mutex like any write, so it never lands inside another request's open transaction.
+      return new RateLimiterDrizzle({
+        ...options,
+        storeClient: store.db,
+        schema: sqliteRateLimits,
+        clearExpiredByTimeout: sweep(),
+      });
+    }
+    return new RateLimiterMemory(options);
   };
 }
 
@@ -96,12 +140,16 @@ export function createLimits(
       duration: 15 * 60,
     }),
     // Failures at one account are remembered for a day; a success forgets them.
-    guessAccount: limiter({
-      keyPrefix: 'guess-acct',
-      points: 1_000_000,
-      duration: 24 * 3600,
-    }),
-    accountSlot: limiter({ keyPrefix: 'acct-slot', points: 1, duration: 30 }),
+    // Both are what `unlock` clears: kept where the console reaches them.
+    guessAccount: limiter(
+      {
+        keyPrefix: 'guess-acct',
+        points: 1_000_000,
+        duration: 24 * 3600,
+      },
+      'shared',
+    ),
+    accountSlot: limiter({ keyPrefix: 'acct-slot', points: 1, duration: 30 }, 'shared'),
     // A device cookie that keeps failing is locked out itself (OWASP device cookies), for an hour.
     guessDevice: limiter({
       keyPrefix: 'guess-device',

@@ -60,7 +60,7 @@ export async function createAdmin(
   return { username: created.username, password };
 }
 
-/** Clears the account's sign-in lock-outs where the limits are kept in the database. */
+/** Clears the account's sign-in lock-outs (kept in the database on both engines). */
 export async function unlock(db: DB, limits: Limits, username: string): Promise<string> {
   const account = await accountNamed(db, username);
   await unlockAccount(limits, account);
