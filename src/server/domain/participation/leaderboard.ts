@@ -8,6 +8,9 @@ import { contestParticipants as cp, contests, scoreHistory, users } from '../../
 import { caseless, caselessValues } from '../../platform/db/dialect';
 import { normalizeTier } from '../../../shared/constants';
 import {
+  CSV_LINES_MAX,
+  CSV_PROBLEMS_LISTED,
+  parseScoresCsv,
   readScore,
   scoreMessage,
   type ScoreRefusal,
@@ -246,6 +249,8 @@ export async function setScores({
   scores,
   source = 'form',
   incrementalLimit,
+  strict = false,
+  refuseAnyway = false,
 }: {
   db: DB;
   actor: Actor;
@@ -253,6 +258,10 @@ export async function setScores({
   scores: readonly { username: string; score: unknown }[];
   source?: ScoreSource;
   incrementalLimit?: number;
+  /** All or nothing: any refused line throws ScoreLinesRefused and nothing is stored. */
+  strict?: boolean;
+  /** With strict: other lines of the same file were refused already, so store nothing at all. */
+  refuseAnyway?: boolean;
 }): Promise<TSetScoresResponse> {
   const result = await db.transaction(async (tx) => {
     const contest = await readForWrite(tx, contestId);
@@ -307,6 +316,7 @@ export async function setScores({
       accepted.push({ participantId, score: score.score });
       memberOf.set(participantId, member);
     });
+    if (strict && (refused.length || refuseAnyway)) throw new ScoreLinesRefused(refused);
 
     // In the order of the lines, so the history reads as they were entered.
     const position = new Map(accepted.map((a, i) => [a.participantId, i]));
@@ -347,6 +357,111 @@ export async function setScores({
     return { updated: accepted.length, refused, changed: changes.length };
   });
   return { updated: result.updated, refused: result.refused };
+}
+
+/** The lines of a score batch refused in all-or-nothing mode (index: position in the batch). */
+export class ScoreLinesRefused extends Error {
+  constructor(readonly refused: TSetScoresResponse['refused']) {
+    super('Some score lines were refused');
+    this.name = 'ScoreLinesRefused';
+  }
+}
+
+/** One bad line of an uploaded CSV file (1-based line of the file). */
+export interface CsvLineProblem {
+  line: number;
+  username: string;
+  reason: ScoreRefusal;
+  message: string;
+}
+
+/**
+ * A file of bad lines refused whole: 400 with the first CSV_PROBLEMS_LISTED of them (in the
+ * order of the file) and how many there are, so the uploader can fix them all in one go.
+ */
+export class CsvScoresRefused extends AppError {
+  constructor(
+    readonly lines: CsvLineProblem[],
+    total: number = lines.length,
+  ) {
+    super(
+      'BAD_REQUEST',
+      `${total === 1 ? 'One line' : `${total.toLocaleString('en-US')} lines`} of the file ` +
+        `${total === 1 ? 'is' : 'are'} refused; no score was stored`,
+      { reason: 'bad_lines', details: { refused: total } },
+    );
+  }
+}
+
+/**
+ * Applies a CSV file of `username,score` lines (the contest page's format, parseScoresCsv) in one
+ * transaction, all or nothing: any bad line (not two fields, a bad score or too many decimals,
+ * an unknown member, one who has not joined, a username listed twice) refuses the whole file
+ * with every bad line and its reason. Up to CSV_LINES_MAX lines; the history records 'csv'.
+ */
+export async function importScoresCsv({
+  db,
+  actor,
+  contestId,
+  text,
+}: {
+  db: DB;
+  actor: Actor;
+  contestId: number;
+  text: string;
+}): Promise<{ updated: number }> {
+  // Read first for its decimals (and to refuse early); setScores checks everything again in
+  // its transaction.
+  const contest = await readById(db, contestId);
+  if (!contest || !isVisible(contest, actor)) throw notFound();
+  if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
+  const { rows, problems } = parseScoresCsv(text, contest.scoreDecimals);
+  if (rows.length + problems.length > CSV_LINES_MAX) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A file takes at most ${CSV_LINES_MAX.toLocaleString('en-US')} lines`,
+    );
+  }
+  if (!rows.length && !problems.length) {
+    throw new AppError('BAD_REQUEST', 'The file has no score lines (username,score)');
+  }
+  const lines: CsvLineProblem[] = problems.map((p) => ({
+    line: p.line,
+    username: p.text
+      .split(/[,;\t]/)[0]!
+      .trim()
+      .slice(0, 50),
+    reason: p.reason,
+    message: p.message,
+  }));
+  // The rows are checked (who exists, who has joined, duplicates) even when some lines are
+  // refused already, so the answer names every bad line of the file at once.
+  if (rows.length) {
+    try {
+      const result = await setScores({
+        db,
+        actor,
+        contestId,
+        scores: rows.map((r) => ({ username: r.username, score: r.score })),
+        source: 'csv',
+        strict: true,
+        refuseAnyway: lines.length > 0,
+      });
+      return { updated: result.updated };
+    } catch (error) {
+      if (!(error instanceof ScoreLinesRefused)) throw error;
+      for (const r of error.refused) {
+        lines.push({
+          line: rows[r.index]!.line,
+          username: r.username,
+          reason: r.reason,
+          message: r.message,
+        });
+      }
+    }
+  }
+  lines.sort((a, b) => a.line - b.line);
+  throw new CsvScoresRefused(lines.slice(0, CSV_PROBLEMS_LISTED), lines.length);
 }
 
 /**
