@@ -29,7 +29,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { execute, lockForUpdate } from '../../platform/db/dialect';
+import { execute, lockForUpdate, updateManyById } from '../../platform/db/dialect';
 import { contestParticipants as cp, contests } from '../../platform/db/schema';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
@@ -246,6 +246,9 @@ export async function removeFromAllContests({
 /** Above this many changed scores a batch ranks the contest again instead of row by row. */
 export const INCREMENTAL_RANK_LIMIT = 32;
 
+/** Above this many scores a batch reads the contest's rows at once rather than by id. */
+const BULK_READ_FROM = 2000;
+
 /** One stored change of a score: the row, its score before (null: none yet) and now. */
 export interface ScoreChange {
   participantId: number;
@@ -275,16 +278,26 @@ export async function applyScores({
     const wanted = new Map(scores.map((s) => [s.participantId, s.score]));
     const current: { id: number; score: number | null }[] = [];
     const ids = [...wanted.keys()];
-    for (let i = 0; i < ids.length; i += 500) {
+    if (ids.length > BULK_READ_FROM) {
+      // A large batch (a whole file): the contest's rows in one index range, not 200 lookups.
       current.push(
         ...(await tx
           .select({ id: cp.id, score: cp.score })
           .from(cp)
-          .where(and(eq(cp.contestId, contestId), inArray(cp.id, ids.slice(i, i + 500))))),
+          .where(eq(cp.contestId, contestId))),
       );
+    } else {
+      for (let i = 0; i < ids.length; i += 500) {
+        current.push(
+          ...(await tx
+            .select({ id: cp.id, score: cp.score })
+            .from(cp)
+            .where(and(eq(cp.contestId, contestId), inArray(cp.id, ids.slice(i, i + 500))))),
+        );
+      }
     }
     const changes: ScoreChange[] = current
-      .filter((row) => wanted.get(row.id) !== row.score)
+      .filter((row) => wanted.has(row.id) && wanted.get(row.id) !== row.score)
       .map((row) => ({ participantId: row.id, before: row.score, after: wanted.get(row.id)! }));
     if (!changes.length) return changes;
     const order = await scoreOrderOf(tx, contestId);
@@ -301,25 +314,13 @@ export async function applyScores({
           .where(eq(cp.id, change.participantId));
       }
     } else {
-      // One statement per 400 scores rather than one per score (raw SQL: stored units).
-      for (let i = 0; i < changes.length; i += 400) {
-        const values = sql.join(
-          changes
-            .slice(i, i + 400)
-            // Typed, so PostgreSQL does not read the VALUES as text.
-            .map(
-              (c) =>
-                sql`(CAST(${c.participantId} AS INTEGER), CAST(${toScoreUnits(c.after)} AS BIGINT))`,
-            ),
-          sql`, `,
-        );
-        await execute(
-          tx,
-          sql`
-          UPDATE contest_participants SET score = v.column2 FROM (VALUES ${values}) AS v
-          WHERE contest_participants.id = v.column1`,
-        );
-      }
+      // The scores in bulk (stored units), then the ranks of the whole contest in one statement.
+      await updateManyById(
+        tx,
+        'contest_participants',
+        { name: 'score', pgType: 'bigint' },
+        changes.map((c) => [c.participantId, toScoreUnits(c.after)] as const),
+      );
       await rerankContest({ db: tx, contestId, order });
     }
     return changes;
