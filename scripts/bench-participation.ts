@@ -17,7 +17,13 @@ import {
   sqliteConnection,
   type DB,
 } from '../src/server/platform/db/client';
-import { applyScores, rerankContest } from '../src/server/domain/participation/contestParticipants';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  applyScores,
+  rankColumn,
+  rerankContest,
+} from '../src/server/domain/participation/contestParticipants';
+import { contestParticipants } from '../src/server/platform/db/schema';
 import { getLeaderboard, setScores } from '../src/server/domain/participation/leaderboard';
 import { joinContest } from '../src/server/domain/participation/participation';
 import { createLimits } from '../src/server/platform/limits';
@@ -131,13 +137,13 @@ async function csvUpload(db: DB, contestId: number, size: number, adminId: numbe
   }
 }
 
-/** Whether every stored rank is the competition rank of its score (after the CSV upload). */
-function ranksRight(db: DB, contestId: number): boolean {
-  const rows = sqliteConnection(db)
-    .prepare(
-      'SELECT score, rank FROM contest_participants WHERE contest_id = ? ORDER BY score DESC',
-    )
-    .all(contestId) as { score: number | null; rank: number | null }[];
+/** Whether every rank read is the competition rank of its score (after the CSV upload). */
+async function ranksRight(db: DB, contestId: number): Promise<boolean> {
+  const rows = await db
+    .select({ score: contestParticipants.score, rank: rankColumn('higher') })
+    .from(contestParticipants)
+    .where(eq(contestParticipants.contestId, contestId))
+    .orderBy(sql`${contestParticipants.score} DESC NULLS LAST`);
   return rows.every((r, i) =>
     r.score === null
       ? r.rank === null
@@ -206,12 +212,27 @@ async function leaderboardAt(db: DB, size: number, admin: { id: number; username
   const deepPage = await median(101, (i) =>
     getLeaderboard({ db, viewer: viewer(i), contestId, limit: 25, offset: Math.floor(size / 2) }),
   );
-  const ownRank = sqliteConnection(db).prepare(
-    'SELECT rank, score FROM contest_participants WHERE contest_id = ? AND user_id = ?',
-  );
-  const own = await median(1001, (i) => ownRank.get(contestId, viewer(i).id));
+  // One member's rank as the board reads it (the rank buckets), and the worst case: the member
+  // ranked last, whose rank adds up every bucket.
+  const ownRank = db
+    .select({ rank: rankColumn('higher'), score: contestParticipants.score })
+    .from(contestParticipants)
+    .where(
+      and(
+        eq(contestParticipants.contestId, contestId),
+        eq(contestParticipants.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare();
+  const own = await median(1001, (i) => ownRank.execute({ userId: viewer(i).id }));
+  const last = sqliteConnection(db)
+    .prepare(
+      'SELECT user_id AS id FROM contest_participants WHERE contest_id = ? AND score IS NOT NULL ORDER BY score LIMIT 1',
+    )
+    .get(contestId) as { id: number };
+  const ownLast = await median(1001, () => ownRank.execute({ userId: last.id }));
   const csv = await csvUpload(db, contestId, size, admin.id);
-  const csvRanksRight = ranksRight(db, contestId);
+  const csvRanksRight = await ranksRight(db, contestId);
   return {
     size,
     rerank,
@@ -223,6 +244,7 @@ async function leaderboardAt(db: DB, size: number, admin: { id: number; username
     read,
     deepPage,
     own,
+    ownLast,
   };
 }
 
@@ -310,7 +332,7 @@ async function main() {
       '\nLeaderboard, one contest (ms; medians; inside the process, SQLite synchronous=FULL)',
     );
     console.log(
-      'participants | re-rank all | re-rank, none changed | one score | 500-score call | CSV of every member, one upload | top 10 + own rank | page at the middle | own rank alone',
+      'participants | re-rank all | re-rank, none changed | one score | 500-score call | CSV of every member, one upload | top 10 + own rank | page at the middle | own rank alone | own rank, last place',
     );
     for (const size of SIZES) {
       const r = await leaderboardAt(db, size, admin);
@@ -325,6 +347,7 @@ async function main() {
           r.read,
           r.deepPage,
           r.own,
+          r.ownLast,
         ]
           .map((v) => (typeof v === 'number' ? fmt(v) : v))
           .join(' | '),

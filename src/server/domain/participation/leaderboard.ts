@@ -1,12 +1,20 @@
 // Leaderboards (SPEC 2.8, PRODUCT.md 'Taking part'): the contests that have one, a contest's
-// ranked list from the stored ranks (an index range, however many take part), scores entered
-// by the contest's creator, moderators or admins, and the history of every score change. Ranks
-// are written by contestParticipants.ts.
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+// ranked list in score order (an index range from its rank bucket, however many take part),
+// scores entered by the contest's creator, moderators or admins (a form, calls of 500, or a
+// whole CSV file in one request), and the history of every score change. Rank buckets are
+// written by contestParticipants.ts.
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
-import { contestParticipants as cp, contests, scoreHistory, users } from '../../platform/db/schema';
+import {
+  contestParticipants as cp,
+  contests,
+  rankBuckets,
+  scoreHistory,
+  users,
+} from '../../platform/db/schema';
 import { caseless, caselessValues, insertMany, type BulkColumn } from '../../platform/db/dialect';
 import { normalizeTier } from '../../../shared/constants';
+import type { ScoreOrder } from '../../../shared/contests';
 import {
   CSV_LINES_MAX,
   CSV_PROBLEMS_LISTED,
@@ -25,7 +33,7 @@ import type {
 } from '../../../shared/schemas/participation';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit } from '../admin';
-import { applyScores } from './contestParticipants';
+import { applyScores, rankColumn, ranksOfPage } from './contestParticipants';
 import {
   isVisible,
   notFound,
@@ -65,69 +73,58 @@ export async function leaderboardContest(
   return contest;
 }
 
-// One set of prepared statements per database: these are the hot reads of an open leaderboard.
-function prepare(db: DB) {
+/** Beyond every score (stored units): the open end of the best bucket. */
+const TOP = 1e15;
+
+// Prepared statements per database and score order: these are the hot reads of an open board.
+function prepare(db: DB, order: ScoreOrder) {
   const entryColumns = {
-    rank: cp.rank,
     userId: cp.userId,
     username: users.username,
     score: cp.score,
     tier: users.subscriptionTier,
     profileImage: users.profileImage,
   };
+  const higher = order === 'higher';
   return {
-    // The ranked rows (rank >= 1: the range of contest_participants_rank past its NULLs).
+    // Scored rows in rank order from a bucket's edge (stored units): below an upper end when
+    // higher is better, from a lower end when lower is; ties in join order. The whole board is
+    // the same statement with the edge beyond every score.
     page: db
       .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
-      .where(and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, 1)))
-      // Ties in join order: stable pages, read straight off the (contest_id, rank) index.
-      .orderBy(asc(cp.rank), asc(cp.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
-    // The stored rank at which a page starting at a position begins (see getLeaderboard).
-    seek: db
-      .select({ rank: cp.rank })
-      .from(cp)
       .where(
         and(
           eq(cp.contestId, sql.placeholder('contestId')),
-          lte(cp.rank, sql.placeholder('position')),
+          higher
+            ? sql`${cp.score} < ${sql.placeholder('edge')}`
+            : sql`${cp.score} >= ${sql.placeholder('edge')}`,
         ),
       )
-      .orderBy(desc(cp.rank))
-      .limit(1)
-      .prepare(),
-    fromRank: db
-      .select(entryColumns)
-      .from(cp)
-      .innerJoin(users, eq(users.id, cp.userId))
-      .where(
-        and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, sql.placeholder('rank'))),
-      )
-      .orderBy(asc(cp.rank), asc(cp.id))
+      .orderBy(higher ? desc(cp.score) : asc(cp.score), asc(cp.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
+      .prepare(),
+    // The contest's buckets, best first: where a deep page starts without stepping over rows.
+    buckets: db
+      .select({ lo: rankBuckets.lo, n: rankBuckets.n })
+      .from(rankBuckets)
+      .where(eq(rankBuckets.contestId, sql.placeholder('contestId')))
+      .orderBy(higher ? desc(rankBuckets.lo) : asc(rankBuckets.lo))
       .prepare(),
     // After the ranked rows, the members without a score yet, in the order they joined.
     unranked: db
       .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
-      .where(and(eq(cp.contestId, sql.placeholder('contestId')), isNull(cp.rank)))
+      .where(and(eq(cp.contestId, sql.placeholder('contestId')), isNull(cp.score)))
       .orderBy(asc(cp.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(),
-    ranked: db
-      .select({ n: count() })
-      .from(cp)
-      .where(and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, 1)))
-      .prepare(),
     me: db
-      .select({ rank: cp.rank, score: cp.score })
+      .select({ rank: rankColumn(order), score: cp.score })
       .from(cp)
       .where(
         and(eq(cp.contestId, sql.placeholder('contestId')), eq(cp.userId, sql.placeholder('me'))),
@@ -135,11 +132,11 @@ function prepare(db: DB) {
       .prepare(),
   };
 }
-const statements = new WeakMap<DB, ReturnType<typeof prepare>>();
-function statementsFor(db: DB) {
+const statements = new WeakMap<DB, Record<ScoreOrder, ReturnType<typeof prepare>>>();
+function statementsFor(db: DB, order: ScoreOrder) {
   let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
+  if (!s) statements.set(db, (s = { higher: prepare(db, 'higher'), lower: prepare(db, 'lower') }));
+  return s[order]!;
 }
 
 export async function getLeaderboard({
@@ -156,31 +153,53 @@ export async function getLeaderboard({
   offset: number;
 }): Promise<TLeaderboard> {
   const contest = await leaderboardContest(db, viewer, contestId);
-  const s = statementsFor(db);
-  // A deep page starts by seeking its rank instead of stepping over every row before it: with
-  // competition ranks, the row at 1-based position p has the greatest rank <= p, and exactly
-  // rank - 1 rows come before its group of ties. Only the ties before p are stepped over.
-  const start =
-    offset > 0 ? (await s.seek.execute({ contestId, position: offset + 1 }))[0]?.rank : undefined;
-  const rows = start
-    ? await s.fromRank.execute({ contestId, rank: start, limit, offset: offset - (start - 1) })
-    : await s.page.execute({ contestId, limit, offset });
+  const order = contest.scoreOrder;
+  const s = statementsFor(db, order);
+  // A deep page starts at the bucket holding its first position (the buckets' counts, best
+  // first, add up to it) and steps over at most that bucket's rows, not every row before it.
+  let edge = order === 'higher' ? TOP : -TOP;
+  let before = 0;
+  let ranked: number | undefined;
+  if (offset > 0) {
+    const buckets = await s.buckets.execute({ contestId });
+    let upper = TOP;
+    for (const b of buckets) {
+      if (before + b.n > offset) {
+        edge = order === 'higher' ? upper : b.lo;
+        break;
+      }
+      before += b.n;
+      upper = b.lo;
+    }
+    ranked = buckets.reduce((sum, b) => sum + b.n, 0);
+    if (offset >= ranked) before = offset;
+  }
+  const rows =
+    ranked !== undefined && offset >= ranked
+      ? []
+      : await s.page.execute({ contestId, edge, limit, offset: offset - before });
+  const ranks = await ranksOfPage(
+    db,
+    contestId,
+    order,
+    offset,
+    rows.map((r) => r.score),
+  );
+  const entries: TLeaderboard['entries'] = rows.map((e, i) => ({ rank: ranks[i]!, ...e }));
   if (rows.length < limit) {
-    // The page reaches past the ranked rows: the unranked follow. How many ranked rows there are
-    // is known from this page unless it holds none of them.
-    const ranked =
-      rows.length || offset === 0
-        ? offset + rows.length
-        : (await s.ranked.execute({ contestId }))[0]!.n;
-    rows.push(
-      ...(await s.unranked.execute({
-        contestId,
-        limit: limit - rows.length,
-        offset: Math.max(0, offset - ranked),
-      })),
+    // The page reaches past the ranked rows: the unranked follow.
+    ranked ??= offset + rows.length;
+    entries.push(
+      ...(
+        await s.unranked.execute({
+          contestId,
+          limit: limit - rows.length,
+          offset: Math.max(0, offset - ranked),
+        })
+      ).map((e) => ({ rank: null, ...e })),
     );
   }
-  const entries = rows.map((e) => ({ ...e, tier: e.tier === null ? null : normalizeTier(e.tier) }));
+  for (const e of entries) e.tier = e.tier === null ? null : normalizeTier(e.tier);
   const me = (await s.me.execute({ contestId, me: viewer.id }))[0] ?? null;
   // The stored count is the number of rows (contestParticipants.ts keeps them equal).
   return {
@@ -223,7 +242,7 @@ export async function listLeaderboardContests({
       endDate: contests.endDate,
       participants: contests.participants,
       prize: contests.prize,
-      myRank: cp.rank,
+      myRank: rankColumn(sql`${contests.scoreOrder}`),
     })
     .from(contests)
     .leftJoin(cp, and(eq(cp.contestId, contests.id), eq(cp.userId, viewer.id)))
