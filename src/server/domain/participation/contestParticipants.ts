@@ -137,9 +137,10 @@ export function rankOrder(order: ScoreOrder): SQL[] {
 
 /**
  * Counts a score in (+1) or out (-1) of its contest's bucket, once the row says so. A contest
- * without buckets yet (its first score, or rows a migration left) has them laid out from its
- * rows instead, which then hold every change already: answers false, count nothing more. A
- * bucket grown past four times rankBucketSize.rows lays the buckets out again.
+ * without buckets yet (its first score, or rows a migration left), or a bucket grown past four
+ * times rankBucketSize.rows that holds more than one score, has its buckets laid out from its
+ * rows instead, which then hold
+ * every change already: answers false, and the caller counts nothing more.
  */
 async function countScore(
   db: DbOrTx,
@@ -162,8 +163,31 @@ async function countScore(
     .set({ n: sql`${rankBuckets.n} + ${by}` })
     .where(and(eq(rankBuckets.contestId, contestId), eq(rankBuckets.lo, own.lo)))
     .returning({ n: rankBuckets.n });
-  if (after && after.n > 4 * rankBucketSize.rows) await layOutBuckets(db, contestId);
+  if (after && after.n > 4 * rankBucketSize.rows && (await splittable(db, contestId, own.lo))) {
+    // Laid out from the rows, which hold the whole change already (a score's other half too).
+    await layOutBuckets(db, contestId);
+    return false;
+  }
   return true;
+}
+
+/**
+ * Whether a bucket holds more than one score: one tie of thousands stays one bucket however it
+ * is laid out, so its overflow is no reason to lay the contest out again.
+ */
+async function splittable(db: DbOrTx, contestId: number, lo: number): Promise<boolean> {
+  const range = sql`contest_id = ${contestId} AND score >= ${lo} AND score < coalesce(
+    (SELECT min(rb.lo) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo > ${lo}),
+    ${-BOTTOM})`;
+  const [low] = await rows<{ s: number | string }>(
+    db,
+    sql`SELECT score AS s FROM contest_participants WHERE ${range} ORDER BY score ASC LIMIT 1`,
+  );
+  const [high] = await rows<{ s: number | string }>(
+    db,
+    sql`SELECT score AS s FROM contest_participants WHERE ${range} ORDER BY score DESC LIMIT 1`,
+  );
+  return low !== undefined && high !== undefined && Number(low.s) !== Number(high.s);
 }
 
 /**
