@@ -311,9 +311,25 @@ export async function setScores({
     scores.forEach((s, index) => {
       if ('score' in read[index]!) lastIndex.set(s.username.trim().toLowerCase(), index);
     });
-    const names = [...lastIndex.keys()];
+    let names = [...lastIndex.keys()];
     const members = new Map<string, { id: number; username: string }>();
     const participants = new Map<number, number>();
+    if (names.length > 2000) {
+      // A whole file: the contest's participants and their names in one read, rather than 400
+      // lookups; only the names left over are looked up (unknown, or not taking part).
+      const wanted = new Set(names);
+      for (const p of await tx
+        .select({ id: cp.id, userId: cp.userId, username: users.username })
+        .from(cp)
+        .innerJoin(users, eq(users.id, cp.userId))
+        .where(eq(cp.contestId, contestId))) {
+        const key = p.username.toLowerCase();
+        if (!wanted.has(key)) continue;
+        members.set(key, { id: p.userId, username: p.username });
+        participants.set(p.userId, p.id);
+      }
+      names = names.filter((name) => !members.has(name));
+    }
     for (let i = 0; i < names.length; i += 500) {
       const chunk = names.slice(i, i + 500);
       // The username index is caseless (NOCASE, lower()): this lookup uses it.
