@@ -17,7 +17,13 @@ import {
   sqliteConnection,
   type DB,
 } from '../src/server/platform/db/client';
-import { applyScores, rerankContest } from '../src/server/domain/participation/contestParticipants';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  applyScores,
+  rankColumn,
+  rerankContest,
+} from '../src/server/domain/participation/contestParticipants';
+import { contestParticipants } from '../src/server/platform/db/schema';
 import { getLeaderboard, setScores } from '../src/server/domain/participation/leaderboard';
 import { joinContest } from '../src/server/domain/participation/participation';
 import { createLimits } from '../src/server/platform/limits';
@@ -85,6 +91,66 @@ function insertContestRow(
   );
 }
 
+/** The production app on a free port, and a signed-in cookie for any member. */
+async function startServer(db: DB) {
+  const deps = {
+    db,
+    logger: pino({ level: 'silent' }),
+    limits: createLimits(),
+    passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
+    sessionSecret: 'y'.repeat(40),
+    uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-up-')),
+  };
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const cookieFor = async (userId: number) => {
+    const sid = await createSession({ db, userId });
+    const sealed = await sealData({ sid }, { password: deps.sessionSecret, ttl: 3600 });
+    return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
+  };
+  return { port, cookieFor, close: () => server.close() };
+}
+
+/** One CSV file of a score for every member, uploaded in one request (all applied, or none). */
+async function csvUpload(db: DB, contestId: number, size: number, adminId: number) {
+  const server = await startServer(db);
+  const cookie = await server.cookieFor(adminId);
+  try {
+    return await median(3, async () => {
+      const lines = ['username,score'];
+      for (let i = 0; i < size; i++)
+        lines.push(`m${size}_${i},${Math.floor(Math.random() * size)}`);
+      const form = new FormData();
+      form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'scores.csv');
+      const res = await fetch(
+        `http://127.0.0.1:${server.port}/api/contests/${contestId}/scores/csv`,
+        { method: 'POST', headers: { cookie }, body: form },
+      );
+      const answer = (await res.json()) as { updated?: number };
+      if (res.status !== 200 || answer.updated !== size) {
+        throw new Error(`CSV upload answered ${res.status}: ${JSON.stringify(answer)}`);
+      }
+    });
+  } finally {
+    server.close();
+  }
+}
+
+/** Whether every rank read is the competition rank of its score (after the CSV upload). */
+async function ranksRight(db: DB, contestId: number): Promise<boolean> {
+  const rows = await db
+    .select({ score: contestParticipants.score, rank: rankColumn('higher') })
+    .from(contestParticipants)
+    .where(eq(contestParticipants.contestId, contestId))
+    .orderBy(sql`${contestParticipants.score} DESC NULLS LAST`);
+  return rows.every((r, i) =>
+    r.score === null
+      ? r.rank === null
+      : r.rank === (i > 0 && rows[i - 1]!.score === r.score ? rows[i - 1]!.rank : i + 1),
+  );
+}
+
 async function leaderboardAt(db: DB, size: number, admin: { id: number; username: string }) {
   const members = insertMembers(db, `m${size}_`, size);
   const contestId = insertContestRow(db, `board-${size}`, admin.id);
@@ -146,11 +212,40 @@ async function leaderboardAt(db: DB, size: number, admin: { id: number; username
   const deepPage = await median(101, (i) =>
     getLeaderboard({ db, viewer: viewer(i), contestId, limit: 25, offset: Math.floor(size / 2) }),
   );
-  const ownRank = sqliteConnection(db).prepare(
-    'SELECT rank, score FROM contest_participants WHERE contest_id = ? AND user_id = ?',
-  );
-  const own = await median(1001, (i) => ownRank.get(contestId, viewer(i).id));
-  return { size, rerank, rerankUnchanged, oneScore, batch, read, deepPage, own };
+  // One member's rank as the board reads it (the rank buckets), and the worst case: the member
+  // ranked last, whose rank adds up every bucket.
+  const ownRank = db
+    .select({ rank: rankColumn('higher'), score: contestParticipants.score })
+    .from(contestParticipants)
+    .where(
+      and(
+        eq(contestParticipants.contestId, contestId),
+        eq(contestParticipants.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare();
+  const own = await median(1001, (i) => ownRank.execute({ userId: viewer(i).id }));
+  const last = sqliteConnection(db)
+    .prepare(
+      'SELECT user_id AS id FROM contest_participants WHERE contest_id = ? AND score IS NOT NULL ORDER BY score LIMIT 1',
+    )
+    .get(contestId) as { id: number };
+  const ownLast = await median(1001, () => ownRank.execute({ userId: last.id }));
+  const csv = await csvUpload(db, contestId, size, admin.id);
+  const csvRanksRight = await ranksRight(db, contestId);
+  return {
+    size,
+    rerank,
+    rerankUnchanged,
+    oneScore,
+    batch,
+    csv,
+    csvRanksRight,
+    read,
+    deepPage,
+    own,
+    ownLast,
+  };
 }
 
 async function joins(db: DB, admin: { id: number }) {
@@ -165,27 +260,12 @@ async function joins(db: DB, admin: { id: number }) {
   const service = serviceCount / (ms(start) / 1000);
 
   // REST: POST /api/contests/:id/join from distinct signed-in members, 50 at a time.
-  const deps = {
-    db,
-    logger: pino({ level: 'silent' }),
-    limits: createLimits(),
-    passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
-    sessionSecret: 'y'.repeat(40),
-    uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-up-')),
-  };
-  const server = createApp(deps).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startServer(db);
+  const { port } = server;
   const restCount = 2000;
   const restPeople = insertMembers(db, 'r_', restCount);
   const restContest = insertContestRow(db, 'join-rest', admin.id);
-  const cookies = await Promise.all(
-    restPeople.map(async (userId) => {
-      const sid = await createSession({ db, userId });
-      const sealed = await sealData({ sid }, { password: deps.sessionSecret, ttl: 3600 });
-      return `${SESSION_COOKIE}=${encodeURIComponent(sealed)}`;
-    }),
-  );
+  const cookies = await Promise.all(restPeople.map((userId) => server.cookieFor(userId)));
   let next = 0;
   let created = 0;
   start = process.hrtime.bigint();
@@ -252,7 +332,7 @@ async function main() {
       '\nLeaderboard, one contest (ms; medians; inside the process, SQLite synchronous=FULL)',
     );
     console.log(
-      'participants | re-rank all | re-rank, none changed | one score | 500-score call | top 10 + own rank | page at the middle | own rank alone',
+      'participants | re-rank all | re-rank, none changed | one score | 500-score call | CSV of every member, one upload | top 10 + own rank | page at the middle | own rank alone | own rank, last place',
     );
     for (const size of SIZES) {
       const r = await leaderboardAt(db, size, admin);
@@ -263,9 +343,11 @@ async function main() {
           r.rerankUnchanged,
           r.oneScore,
           r.batch,
+          `${fmt(r.csv)}${r.csvRanksRight ? '' : ' (RANKS WRONG)'}`,
           r.read,
           r.deepPage,
           r.own,
+          r.ownLast,
         ]
           .map((v) => (typeof v === 'number' ? fmt(v) : v))
           .join(' | '),

@@ -21,6 +21,15 @@ export const SCORE_SCALE = 10 ** SCORE_DECIMALS_MAX;
  */
 export const SCORES_PER_CALL = 500;
 
+/**
+ * A CSV file of scores uploaded in one request (POST /api/contests/:id/scores/csv) is applied
+ * in one transaction: at most this many lines, and this many bytes (longest usernames included).
+ */
+export const CSV_LINES_MAX = 100_000;
+export const CSV_BYTES_MAX = 8 * 1024 * 1024;
+/** A refused file lists at most this many of its bad lines (the count says how many in all). */
+export const CSV_PROBLEMS_LISTED = 1000;
+
 export const USERNAME_MAX = 50;
 
 /** How a score change was made, as the score history records it. */

@@ -7,7 +7,7 @@ import { SCORE_MESSAGES } from '../../src/shared/leaderboard';
 import { clientFor, sessionCookie } from '../helpers/accounts';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { startTestServer, type HttpClient, type TestServer } from '../helpers/server';
+import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 let creator: CreatedUser;
@@ -270,5 +270,143 @@ describe('leaderboard.onChange over server-sent events', () => {
     );
     expect(text).toContain('NOT_FOUND');
     expect(text).not.toMatch(/"contestId"/);
+  });
+});
+
+describe('POST /api/contests/{id}/scores/csv', () => {
+  const csv = (text: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/csv' }), 'scores.csv');
+    return form;
+  };
+
+  it('applies a whole file in one request, ranked, recorded as a CSV import', async () => {
+    const { contest, people } = await board(4);
+    const text = [
+      'username,score',
+      `${people[0]!.username},10`,
+      `${people[1]!.username.toUpperCase()},30`,
+      `"${people[2]!.username}",30`,
+      '',
+      `${people[3]!.username};5`,
+    ].join('\r\n');
+    const res = await creatorHttp.request(
+      'POST',
+      `/api/contests/${contest.id}/scores/csv`,
+      csv(text),
+    );
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ updated: 4 });
+    const board2 = await creatorHttp.get(`/api/contests/${contest.id}/leaderboard`);
+    expect(
+      (board2.json.entries as { username: string; rank: number }[]).map((e) => [
+        e.username,
+        e.rank,
+      ]),
+    ).toEqual([
+      [people[1]!.username, 1],
+      [people[2]!.username, 1],
+      [people[0]!.username, 3],
+      [people[3]!.username, 4],
+    ]);
+    const history = await creatorHttp.get(`/api/contests/${contest.id}/scores/history`);
+    expect((history.json as unknown as { source: string }[]).map((h) => h.source)).toEqual([
+      'csv',
+      'csv',
+      'csv',
+      'csv',
+    ]);
+  });
+
+  it('refuses a file with any bad line, naming each line and its reason, and stores nothing', async () => {
+    const { contest, people } = await board(3);
+    const outsider = await createUser(s.db);
+    const text = [
+      `${people[0]!.username},12`,
+      `${people[1]!.username},abc`,
+      'no_such_member,1',
+      `${outsider.username},4`,
+      `${people[2]!.username},1.5`,
+      'one field only',
+      `${people[0]!.username},13`,
+    ].join('\n');
+    const res = await creatorHttp.request(
+      'POST',
+      `/api/contests/${contest.id}/scores/csv`,
+      csv(text),
+    );
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      message: '6 lines of the file are refused; no score was stored',
+      code: 'BAD_REQUEST',
+      reason: 'bad_lines',
+      details: { refused: 6 },
+      lines: [
+        {
+          line: 1,
+          username: people[0]!.username,
+          reason: 'duplicate',
+          message: SCORE_MESSAGES.duplicate,
+        },
+        {
+          line: 2,
+          username: people[1]!.username,
+          reason: 'bad_score',
+          message: SCORE_MESSAGES.bad_score,
+        },
+        {
+          line: 3,
+          username: 'no_such_member',
+          reason: 'unknown_user',
+          message: SCORE_MESSAGES.unknown_user,
+        },
+        {
+          line: 4,
+          username: outsider.username,
+          reason: 'not_participant',
+          message: SCORE_MESSAGES.not_participant,
+        },
+        {
+          line: 5,
+          username: people[2]!.username,
+          reason: 'bad_decimals',
+          message: 'This contest takes whole numbers only (no decimals).',
+        },
+        {
+          line: 6,
+          username: 'one field only',
+          reason: 'bad_line',
+          message: SCORE_MESSAGES.bad_line,
+        },
+      ],
+    });
+    // Lines that were fine on their own were not stored either.
+    const after = await creatorHttp.get(`/api/contests/${contest.id}/leaderboard`);
+    expect((after.json.entries as { score: number | null }[]).every((e) => e.score === null)).toBe(
+      true,
+    );
+    const history = await creatorHttp.get(`/api/contests/${contest.id}/scores/history`);
+    expect(history.headers.get('x-total-count')).toBe('0');
+  });
+
+  it('is for the creator and reviewers: 401 signed out, 403 other members, 404 hidden, 400 without a file', async () => {
+    const { contest, people } = await board(1);
+    const line = `${people[0]!.username},1`;
+    const path = `/api/contests/${contest.id}/scores/csv`;
+    const anonymous = new HttpClient(s.url);
+    expect((await anonymous.request('POST', path, csv(line))).status).toBe(401);
+    expect((await memberHttp.request('POST', path, csv(line))).status).toBe(403);
+    const hidden = await insertContest(s.db, { createdBy: creator.id, status: 'draft' });
+    expect(
+      (await memberHttp.request('POST', `/api/contests/${hidden.id}/scores/csv`, csv(line))).status,
+    ).toBe(404);
+    expect(
+      (await creatorHttp.request('POST', '/api/contests/abc/scores/csv', csv(line))).status,
+    ).toBe(404);
+    expect((await creatorHttp.request('POST', path, new FormData())).status).toBe(400);
+    expect((await creatorHttp.request('POST', path, { scores: [] })).status).toBe(400);
+    expect((await creatorHttp.request('POST', path, csv('\n\n'))).status).toBe(400);
+    const after = await creatorHttp.get(`/api/contests/${contest.id}/leaderboard`);
+    expect((after.json.entries as { score: number | null }[])[0]!.score).toBeNull();
   });
 });

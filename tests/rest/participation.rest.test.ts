@@ -1,6 +1,7 @@
 // POST and DELETE /api/contests/{id}/join over real HTTP: the statuses of each refusal (403 tier
 // and invite, 402 fee, 409 full, closed, already joined) with SPEC 8's body and the reason, and
 // the cap under 200 simultaneous joins from 200 signed-in members.
+import { rankColumn } from '../../src/server/domain/participation/contestParticipants';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestParticipants } from '../../src/server/platform/db/schema';
@@ -158,7 +159,7 @@ describe('POST /api/contests/{id}/join', () => {
     expect((await storedContest(s.db, contest.id))?.participants).toBe(50);
     // Every admitted member holds a rank (all at 0 points: tied first).
     const ranks = await s.db
-      .select({ rank: contestParticipants.rank })
+      .select({ rank: rankColumn() })
       .from(contestParticipants)
       .where(eq(contestParticipants.contestId, contest.id));
     // Nobody has a score yet: nobody is ranked (not fifty members at rank 1).

@@ -1,15 +1,19 @@
 // contests.participants always equals the number of contest_participants rows: through joins and
 // leaves (the one service that changes them), a member's deletion (their rows cascade and the
 // count follows in the same transaction) and a contest's deletion (its rows cascade).
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contestParticipants, contests, uploads, users } from '../../src/server/platform/db/schema';
 import {
   addParticipant,
+  applyScores,
   participantCount,
+  rankBucketSize,
+  rankColumn,
   removeParticipant,
 } from '../../src/server/domain/participation/contestParticipants';
+import { rankBuckets } from '../../src/server/platform/db/schema';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { removeOrphanUploads } from '../../src/server/platform/files/cleanup';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
@@ -137,6 +141,67 @@ describe('participants', () => {
       expect(joined).toBeGreaterThan(0);
     } finally {
       await p.close();
+    }
+  });
+});
+
+describe('rank buckets', () => {
+  it('keep every rank right while one bucket fills up past its limit and is laid out again', async () => {
+    const size = rankBucketSize.rows;
+    rankBucketSize.rows = 1;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('higher' as const, 'lower' as const),
+          fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 14 }),
+          fc.array(fc.tuple(fc.nat({ max: 13 }), fc.integer({ min: 0, max: 3 })), {
+            maxLength: 20,
+          }),
+          async (scoreOrder, joins, changes) => {
+            const contest = await insertContest(t.db, {
+              createdBy: admin.id,
+              status: 'active',
+              scoreOrder,
+            });
+            const ids: number[] = [];
+            for (const score of joins) {
+              const member = await createUser(t.db);
+              await addParticipant({ db: t.db, contestId: contest.id, userId: member.id, score });
+              const [row] = await t.db
+                .select({ id: contestParticipants.id })
+                .from(contestParticipants)
+                .where(eq(contestParticipants.userId, member.id));
+              ids.push(row!.id);
+            }
+            // One score at a time: each moves two counters, or lays the buckets out.
+            for (const [who, score] of changes) {
+              const participantId = ids[who % ids.length]!;
+              await applyScores({
+                db: t.db,
+                contestId: contest.id,
+                scores: [{ participantId, score }],
+              });
+            }
+            const rows = await t.db
+              .select({ score: contestParticipants.score, rank: rankColumn() })
+              .from(contestParticipants)
+              .where(eq(contestParticipants.contestId, contest.id));
+            const better = (a: number, b: number) => (scoreOrder === 'higher' ? a > b : a < b);
+            for (const r of rows) {
+              expect(r.rank).toBe(1 + rows.filter((o) => better(o.score!, r.score!)).length);
+            }
+            // The buckets count every scored row once.
+            const [counted] = await t.db
+              .select({ n: sql<number>`sum(${rankBuckets.n})`.mapWith(Number) })
+              .from(rankBuckets)
+              .where(eq(rankBuckets.contestId, contest.id));
+            expect(counted!.n).toBe(rows.length);
+          },
+        ),
+        { numRuns: 25 },
+      );
+    } finally {
+      rankBucketSize.rows = size;
     }
   });
 });

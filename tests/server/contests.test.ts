@@ -1,5 +1,6 @@
 // The contests procedures (SPEC 2.4-2.7, 2.17, 2.18, 4, 5, 7; PRODUCT.md 'Contests'), one
 // describe per procedure, each rule per role, asserting what the database holds afterwards.
+import { rankColumn } from '../../src/server/domain/participation/contestParticipants';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -1258,7 +1259,7 @@ describe('score settings: scoreDecimals (0-4) and scoreOrder (higher or lower)',
           async (p) =>
             (
               await t.db
-                .select({ rank: contestParticipants.rank })
+                .select({ rank: rankColumn() })
                 .from(contestParticipants)
                 .where(
                   and(

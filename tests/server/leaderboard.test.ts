@@ -2,6 +2,10 @@
 // competition ranking of the scores (fast-check, through joins, leaves, deletions and score
 // batches of both sizes); the ranked list, the contests with one, scores by username with a
 // per-line report, the shared CSV reader, and the live subscription.
+import {
+  rankBucketSize,
+  rankColumn,
+} from '../../src/server/domain/participation/contestParticipants';
 import { count, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +16,7 @@ import {
   users,
 } from '../../src/server/platform/db/schema';
 import type { ScoreOrder } from '../../src/shared/contests';
-import { rows } from '../../src/server/platform/db/dialect';
+import { insertMany, rows } from '../../src/server/platform/db/dialect';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import {
   addParticipant,
@@ -20,7 +24,9 @@ import {
   removeParticipant,
 } from '../../src/server/domain/participation/contestParticipants';
 import {
+  CsvScoresRefused,
   getLeaderboard,
+  importScoresCsv,
   setScores,
   SCORES_FORBIDDEN,
   HISTORY_FORBIDDEN,
@@ -36,6 +42,10 @@ import {
 import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { insertContest } from '../helpers/contests';
+
+// Buckets of two rows (laid out again past eight): the contests here, of a few members each,
+// have many buckets, so ranks cross buckets, counters move and layouts happen.
+rankBucketSize.rows = 2;
 
 const t = await createTestDb();
 afterAll(() => t.close());
@@ -70,7 +80,7 @@ async function wrongRanks(db: TestDb['db'], contestIds: number[]) {
       .from(contests)
       .where(eq(contests.id, contestId));
     const rows = await db
-      .select({ score: contestParticipants.score, rank: contestParticipants.rank })
+      .select({ score: contestParticipants.score, rank: rankColumn() })
       .from(contestParticipants)
       .where(eq(contestParticipants.contestId, contestId));
     const expected = competitionRanks(
@@ -797,6 +807,82 @@ describe('leaderboard.scoreHistory', () => {
     const history = await as(creator).leaderboard.scoreHistory({ contestId: contest.id });
     expect(history.items.map((h) => [h.userId, h.username, h.newScore])).toEqual([
       [null, people[0]!.username, 9],
+    ]);
+  });
+});
+
+describe('a CSV file in one transaction (importScoresCsv)', () => {
+  it('takes a file of thousands of lines at once, or none of it when a line is bad', async () => {
+    const contest = await insertContest(t.db, { createdBy: creator.id, status: 'active' });
+    const size = 2_100;
+    const prefix = `bulk${contest.id}_`;
+    await t.db.transaction(async (tx) => {
+      await insertMany(
+        tx,
+        'users',
+        [
+          { name: 'username', pgType: 'text' },
+          { name: 'email', pgType: 'text' },
+          { name: 'password', pgType: 'text' },
+        ],
+        Array.from({ length: size + 1 }, (_, i) => [`${prefix}${i}`, `${prefix}${i}@x.org`, 'x']),
+      );
+    });
+    const people = await t.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(sql`${users.username} LIKE ${`${prefix}%`}`);
+    // All but the last one take part.
+    const outsider = people.find((p) => p.username === `${prefix}${size}`)!;
+    for (const p of people) {
+      if (p.id !== outsider.id) {
+        await addParticipant({ db: t.db, contestId: contest.id, userId: p.id });
+      }
+    }
+    const line = (i: number) => `${prefix}${i},${i % 97}`;
+    const good = Array.from({ length: size }, (_, i) => line(i));
+    const bad = [...good, `${outsider.username},1`, 'nobody_at_all,2'].join('\n');
+    const refused = await importScoresCsv({
+      db: t.db,
+      actor: adminActor,
+      contestId: contest.id,
+      text: bad,
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CsvScoresRefused);
+    expect((refused as CsvScoresRefused).lines.map((l) => [l.line, l.reason])).toEqual([
+      [size + 1, 'not_participant'],
+      [size + 2, 'unknown_user'],
+    ]);
+    const before = await getLeaderboard({
+      db: t.db,
+      viewer: admin,
+      contestId: contest.id,
+      limit: 1,
+      offset: 0,
+    });
+    expect(before.entries[0]!.score).toBeNull();
+
+    // In upper case, as a spreadsheet might have it: names are caseless.
+    expect(
+      await importScoresCsv({
+        db: t.db,
+        actor: adminActor,
+        contestId: contest.id,
+        text: good.join('\n').toUpperCase(),
+      }),
+    ).toEqual({ updated: size });
+    expect(await wrongRanks(t.db, [contest.id])).toEqual([]);
+    const board = await getLeaderboard({
+      db: t.db,
+      viewer: admin,
+      contestId: contest.id,
+      limit: 3,
+      offset: 0,
+    });
+    expect(board.entries.map((e) => [e.rank, e.score])).toEqual([
+      [1, 96],
+      [1, 96],
+      [1, 96],
     ]);
   });
 });

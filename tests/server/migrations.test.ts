@@ -1,6 +1,7 @@
 // Migrations never lose data: a table rebuild of a parent table keeps every child row, a
 // migration that would break a reference changes nothing, a database with data is backed up
 // first, and the committed migrations agree with the schema (drizzle-kit).
+import { rankColumn } from '../../src/server/domain/participation/contestParticipants';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -250,15 +251,28 @@ describe.skipIf(dialect === 'pg')('the 0005 migration', () => {
     // member still has the initial 0 has no scores yet (unscored, unranked: '-', not 'rank 1').
     expect(
       sqliteConnection(db)
-        .prepare('SELECT contest_id, score, rank FROM contest_participants ORDER BY id')
+        .prepare('SELECT contest_id, score FROM contest_participants ORDER BY id')
         .all(),
     ).toEqual([
-      { contest_id: 1, score: 100_000, rank: 3 },
-      { contest_id: 1, score: 200_000, rank: 1 },
-      { contest_id: 1, score: 200_000, rank: 1 },
-      { contest_id: 1, score: 50_000, rank: 4 },
-      { contest_id: 2, score: null, rank: null },
+      { contest_id: 1, score: 100_000 },
+      { contest_id: 1, score: 200_000 },
+      { contest_id: 1, score: 200_000 },
+      { contest_id: 1, score: 50_000 },
+      { contest_id: 2, score: null },
     ]);
+    // Then 0010: stored ranks give way to rank buckets, one per contest with scores to begin
+    // with, and the ranks read from them are the ones 0005 stored.
+    expect(
+      sqliteConnection(db).prepare('SELECT contest_id, lo, n FROM rank_buckets').all(),
+    ).toEqual([{ contest_id: 1, lo: -1e15, n: 4 }]);
+    expect(
+      (
+        await db
+          .select({ rank: rankColumn() })
+          .from(contestParticipants)
+          .orderBy(contestParticipants.id)
+      ).map((r) => r.rank),
+    ).toEqual([3, 1, 1, 4, null]);
     // Read through the schema, the same scores; existing contests take the defaults.
     expect(
       (

@@ -1,5 +1,6 @@
 // Joining and leaving (PRODUCT.md 'Taking part'): every rule of a join, each refusal with its
 // words and reason, per role; leaving before the start; where a member stands with a contest.
+import { rankColumn } from '../../src/server/domain/participation/contestParticipants';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contestParticipants, type contests } from '../../src/server/platform/db/schema';
@@ -24,7 +25,7 @@ const memberOf = (tier: Tier) => createUser(t.db, { tier });
 
 async function rowOf(contestId: number, userId: number) {
   const [row] = await t.db
-    .select()
+    .select({ id: contestParticipants.id, score: contestParticipants.score, rank: rankColumn() })
     .from(contestParticipants)
     .where(
       and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),

@@ -217,7 +217,7 @@ describe.skipIf(!pgHere)('on PostgreSQL', () => {
     const score = 123_456_789.0123;
     await db
       .insert(contestParticipants)
-      .values({ contestId: contest!.id, userId: user!.id, score, rank: 1 });
+      .values({ contestId: contest!.id, userId: user!.id, score });
 
     const [readUser] = await db.select().from(users).where(eq(users.id, user!.id));
     expect(readUser).toMatchObject({ mustChangePassword: true, lastLoginAt });

@@ -1,9 +1,10 @@
 // The demo seed (PRODUCT.md 'Samples become seed data'): SPEC 9's five contests with their slugs,
 // fees, caps and 7-day durations around the first start, two featured and running with 10-entry
 // leaderboards, two upcoming, one completed; the covers are real images in the repository.
+import { rankColumn } from '../../src/server/domain/participation/contestParticipants';
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contestParticipants, contests, users } from '../../src/server/platform/db/schema';
@@ -60,10 +61,10 @@ describe('the demo contests', () => {
   it('give the two running contests 10-entry leaderboards, counted in participants', async () => {
     for (const r of rows) {
       const entries = await t.db
-        .select()
+        .select({ rank: rankColumn(), score: contestParticipants.score })
         .from(contestParticipants)
         .where(eq(contestParticipants.contestId, r.id))
-        .orderBy(asc(contestParticipants.rank));
+        .orderBy(desc(contestParticipants.score));
       expect(r.participants).toBe(entries.length);
       if (r.featured) {
         expect(entries.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);

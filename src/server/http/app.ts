@@ -23,6 +23,7 @@ import {
 import { createLeanPaths, handedOver } from './leanPaths';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
+import { createScoresImportRouter } from './scoresImport';
 import { createBackupRouter } from './backups';
 
 /**
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   // Multipart uploads and the files themselves, before the JSON-only /api rules.
   app.use(createUploadRouter(deps));
+  app.use(createScoresImportRouter(deps));
   app.use(createBackupRouter(deps));
 
   const api = express.Router();

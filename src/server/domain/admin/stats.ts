@@ -1,5 +1,6 @@
 // Figures: the member's dashboard and analytics (PRODUCT.md 'Taking part') from their
 // participations, and the admin dashboard (SPEC 2.14, 3 'Admin stats') in one pass per table.
+import { rankColumn } from '../participation';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { countEducation } from '../education';
 import type { DB } from '../../platform/db/client';
@@ -42,7 +43,9 @@ export async function memberDashboard({
   const [figures] = await db
     .select({
       active: sql<number>`coalesce(sum(CASE WHEN ${running} THEN 1 ELSE 0 END), 0)`,
-      bestRank: sql<number | null>`min(CASE WHEN ${started} THEN ${cp.rank} END)`,
+      bestRank: sql<
+        number | null
+      >`min(CASE WHEN ${started} THEN ${rankColumn(sql`${contests.scoreOrder}`)} END)`,
     })
     .from(cp)
     .innerJoin(contests, eq(contests.id, cp.contestId))
@@ -56,7 +59,7 @@ export async function memberDashboard({
       startDate: contests.startDate,
       endDate: contests.endDate,
       participants: contests.participants,
-      rank: cp.rank,
+      rank: rankColumn(sql`${contests.scoreOrder}`),
       score: cp.score,
       scoreDecimals: contests.scoreDecimals,
       joinedAt: cp.joinedAt,
@@ -90,7 +93,7 @@ export async function memberAnalytics({
       status: contests.status,
       endDate: contests.endDate,
       participants: contests.participants,
-      rank: cp.rank,
+      rank: rankColumn(sql`${contests.scoreOrder}`),
       score: cp.score,
       scoreDecimals: contests.scoreDecimals,
     })

@@ -29,6 +29,7 @@ import type {
 } from '../../../shared/schemas/contests';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
+import { rankOrder, ranksOfPage } from '../participation';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
 
@@ -392,31 +393,41 @@ export async function listParticipants({
   pageSize: number;
 }> {
   const [contest] = await db
-    .select({ id: contests.id, scoreDecimals: contests.scoreDecimals })
+    .select({
+      id: contests.id,
+      scoreDecimals: contests.scoreDecimals,
+      scoreOrder: contests.scoreOrder,
+    })
     .from(contests)
     .where(eq(contests.id, id));
   if (!contest) throw notFound();
   const where = eq(contestParticipants.contestId, id);
-  const items = await db
+  const rows = await db
     .select({
       userId: contestParticipants.userId,
       username: users.username,
       joinedAt: contestParticipants.joinedAt,
       score: contestParticipants.score,
-      rank: contestParticipants.rank,
     })
     .from(contestParticipants)
     .innerJoin(users, eq(users.id, contestParticipants.userId))
     .where(where)
-    // contest_participants_rank serves this order; NULL ranks (not yet scored) go last.
+    // Rank order (the unscored last), ties in the order they joined.
     .orderBy(
-      sql`${contestParticipants.rank} IS NULL`,
-      asc(contestParticipants.rank),
+      ...rankOrder(contest.scoreOrder),
       asc(contestParticipants.joinedAt),
       asc(contestParticipants.id),
     )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const ranks = await ranksOfPage(
+    db,
+    id,
+    contest.scoreOrder,
+    (page - 1) * pageSize,
+    rows.map((r) => r.score),
+  );
+  const items = rows.map((r, i) => ({ ...r, rank: ranks[i]! }));
   const [counted] = await db.select({ n: count() }).from(contestParticipants).where(where);
   const total = counted?.n ?? 0;
   return { scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };

@@ -1,36 +1,20 @@
-// The only code that writes contest_participants rows: joins, leaves, scores and ranks. Each
-// change is written in one transaction together with the contest's stored `participants` count
-// (recomputed from the rows, so the two can never disagree: the lists read the count, the cap
-// is checked on it) and the stored rank of every row it moves, so every rank is always the
-// standard competition ranking (1, 2, 2, 4) of the scores in the contest's order (higher or
-// lower is better). Reading a leaderboard page or one member's rank is then an index lookup,
-// never a count or a window over the whole contest.
+// The only code that writes contest_participants rows: joins, leaves, scores, and the rank
+// buckets they are ranked by. Each change is written in one transaction together with the
+// contest's stored `participants` count (recomputed from the rows, so the two can never
+// disagree: the lists read the count, the cap is checked on it) and its rank buckets.
 //
-// A member joins without a score: score and rank null, unranked, outside every count. A scored
-// row's rank is 1 + how many scored rows of its contest score better. One change (a first score,
-// a leave, one new score) therefore moves only the rows whose score lies between the old and the
-// new value, by one place: a range update on (contest_id, score). A batch of many scores ranks
-// the contest again in one UPDATE ... FROM (SELECT ... RANK() OVER ...), writing only the rows
-// whose rank changed.
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+// A member joins without a score: score null, unranked, outside every count. A scored row's rank
+// is the standard competition ranking (1, 2, 2, 4): 1 + how many scored rows of its contest
+// score better (higher, or lower when lower is better). Ranks are not stored (one new score would
+// move every rank between the old and the new value: a third of the field on average); instead
+// rank_buckets cuts a contest's scores into ranges of about rankBucketSize.rows rows with their
+// counts. One change moves two counters; a rank adds the counts of the better buckets and counts
+// the better rows inside one bucket (rankOf); a page of a leaderboard is read in score order
+// from the bucket holding its first position. A batch of many scores lays the buckets out again.
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { execute, lockForUpdate } from '../../platform/db/dialect';
-import { contestParticipants as cp, contests } from '../../platform/db/schema';
+import { insertMany, lockForUpdate, rows, updateManyById } from '../../platform/db/dialect';
+import { contestParticipants as cp, contests, rankBuckets } from '../../platform/db/schema';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
 
@@ -61,67 +45,182 @@ export async function scoreOrderOf(db: DbOrTx, contestId: number): Promise<Score
   return row?.order ?? 'higher';
 }
 
-/** Scored rows that rank before a score: higher ones, or lower ones when lower is better. */
-function better(order: ScoreOrder, score: number): SQL {
-  return order === 'higher' ? gt(cp.score, score) : lt(cp.score, score);
+/** Below every score (stored units): the first bucket of a contest starts here. */
+const BOTTOM = -1e15;
+/**
+ * Rows per rank bucket when a contest's buckets are laid out again; a bucket grown past four
+ * times that lays them out again. (Tests shrink it so that small contests have many buckets.)
+ */
+export const rankBucketSize = { rows: 512 };
+
+/**
+ * The rank of a score (stored units, an SQL value) in a contest (an SQL value) with a score
+ * order (SQL text 'higher' or 'lower'): 1 + the rows of the buckets wholly better + the better
+ * rows of the one bucket the score falls in (an index range of at most 4 * rankBucketSize.rows rows). With no
+ * buckets at all it is 1 + a count of the better rows, still right.
+ */
+export function rankOf(contestId: SQL, units: SQL, order: SQL): SQL<number> {
+  // Higher is better: the buckets starting above the score are better; inside the score's own
+  // bucket, the rows above it up to the next bucket's start.
+  const next = sql`(SELECT min(rb.lo) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo > ${units})`;
+  const higher = sql`1 + coalesce((SELECT sum(rb.n) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo > ${units}), 0)
+    + (SELECT count(*) FROM contest_participants bp WHERE bp.contest_id = ${contestId}
+       AND bp.score > ${units} AND bp.score < coalesce(${next}, ${-BOTTOM}))`;
+  // Lower is better: the buckets starting below the score's own are better; inside it, the rows
+  // from its start up to the score.
+  const own = sql`coalesce((SELECT max(rb.lo) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo <= ${units}), ${BOTTOM})`;
+  const lower = sql`1 + coalesce((SELECT sum(rb.n) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo < ${own}), 0)
+    + (SELECT count(*) FROM contest_participants bp WHERE bp.contest_id = ${contestId}
+       AND bp.score >= ${own} AND bp.score < ${units})`;
+  return sql<number>`CAST(CASE WHEN ${order} = 'lower' THEN ${lower} ELSE ${higher} END AS INTEGER)`;
 }
 
-/** The rank a score has in a contest: 1 + how many of its scored rows (but one) are better. */
-async function rankFor(
+/**
+ * A participant row's rank, as a column of a query over contest_participants (null without a
+ * score). The contest's order is read from its row unless the query has it at hand.
+ */
+export function rankColumn(order?: SQL | ScoreOrder): SQL<number | null> {
+  const orderSql =
+    order === undefined
+      ? sql`(SELECT c.score_order FROM contests c WHERE c.id = ${cp.contestId})`
+      : typeof order === 'string'
+        ? sql`${order}`
+        : order;
+  return sql<number | null>`CASE WHEN ${cp.score} IS NULL THEN NULL ELSE ${rankOf(
+    sql`${cp.contestId}`,
+    sql`${cp.score}`,
+    orderSql,
+  )} END`.mapWith((v: unknown) => (v === null ? null : Number(v)));
+}
+
+/** The rank a score (points) would have in a contest: 1 + how many scored rows are better. */
+export async function rankOfScore(
   db: DbOrTx,
   contestId: number,
   order: ScoreOrder,
   score: number,
-  exceptId?: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(cp)
-    .where(
-      and(
-        eq(cp.contestId, contestId),
-        better(order, score),
-        exceptId === undefined ? undefined : ne(cp.id, exceptId),
-      ),
-    );
-  return (row?.n ?? 0) + 1;
+  const [row] = await rows<{ r: number | string }>(
+    db,
+    sql`SELECT ${rankOf(sql`${contestId}`, sql`${toScoreUnits(score)}`, sql`${order}`)} AS r`,
+  );
+  return Number(row!.r);
 }
 
 /**
- * Moves the ranks of the other rows of a contest when one row's score goes from `before` to
- * `after` (null: no score, as when joining or leaving). A row is passed by the mover (+1) when
- * the mover now counts as better than it and did not before, and the reverse (-1): with higher
- * is better, "better than s" is "> s"; with lower is better, "< s". Unscored rows never move.
+ * The ranks of a page of a contest's rows read in rank order (best score first, then the
+ * unscored) from position `offset`: the first scored row's rank is counted, each next one is
+ * its tie's or its own position (competition ranking), an unscored row has none.
  */
-async function moveRanks(
+export async function ranksOfPage(
   db: DbOrTx,
   contestId: number,
   order: ScoreOrder,
-  before: number | null,
-  after: number | null,
-  exceptId?: number,
-): Promise<void> {
-  // The rows a score is better than: below it (higher is better) or above it (lower is better).
-  const beaten = (score: number) =>
-    order === 'higher' ? lt(cp.score, score) : gt(cp.score, score);
-  // ... and the rows it is not better than (ties included), among the scored.
-  const notBeaten = (score: number) =>
-    order === 'higher' ? gte(cp.score, score) : lte(cp.score, score);
-  const shift = async (by: 1 | -1, now: number, then: number | null) => {
-    await db
-      .update(cp)
-      .set({ rank: sql`${cp.rank} + ${by}` })
-      .where(
-        and(
-          eq(cp.contestId, contestId),
-          beaten(now),
-          then === null ? undefined : notBeaten(then),
-          exceptId === undefined ? undefined : ne(cp.id, exceptId),
-        ),
-      );
-  };
-  if (after !== null) await shift(1, after, before);
-  if (before !== null) await shift(-1, before, after);
+  offset: number,
+  scores: readonly (number | null)[],
+): Promise<(number | null)[]> {
+  const ranks: (number | null)[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    const score = scores[i]!;
+    if (score === null) ranks.push(null);
+    else if (i > 0 && scores[i - 1] === score) ranks.push(ranks[i - 1]!);
+    else if (i > 0 || offset === 0) ranks.push(offset + i + 1);
+    else ranks.push(await rankOfScore(db, contestId, order, score));
+  }
+  return ranks;
+}
+
+/** Rows in rank order: the best score first (higher or lower), ties and the unscored by `then`. */
+export function rankOrder(order: ScoreOrder): SQL[] {
+  return [sql`${cp.score} IS NULL`, order === 'higher' ? desc(cp.score) : asc(cp.score)];
+}
+
+/**
+ * Counts a score in (+1) or out (-1) of its contest's bucket, once the row says so. A contest
+ * without buckets yet (its first score, or rows a migration left), or a bucket grown past four
+ * times rankBucketSize.rows that holds more than one score, has its buckets laid out from its
+ * rows instead, which then hold
+ * every change already: answers false, and the caller counts nothing more.
+ */
+async function countScore(
+  db: DbOrTx,
+  contestId: number,
+  score: number,
+  by: 1 | -1,
+): Promise<boolean> {
+  const units = toScoreUnits(score);
+  const [own] = await db
+    .select({ lo: sql<number>`max(${rankBuckets.lo})`.mapWith(Number) })
+    .from(rankBuckets)
+    .where(and(eq(rankBuckets.contestId, contestId), lte(rankBuckets.lo, units)));
+  if (own?.lo === undefined || own.lo === null || Number.isNaN(own.lo)) {
+    // No buckets yet (or only rows a migration left unbucketed): lay them out from the rows.
+    await layOutBuckets(db, contestId);
+    return false;
+  }
+  const [after] = await db
+    .update(rankBuckets)
+    .set({ n: sql`${rankBuckets.n} + ${by}` })
+    .where(and(eq(rankBuckets.contestId, contestId), eq(rankBuckets.lo, own.lo)))
+    .returning({ n: rankBuckets.n });
+  if (after && after.n > 4 * rankBucketSize.rows && (await splittable(db, contestId, own.lo))) {
+    // Laid out from the rows, which hold the whole change already (a score's other half too).
+    await layOutBuckets(db, contestId);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a bucket holds more than one score: one tie of thousands stays one bucket however it
+ * is laid out, so its overflow is no reason to lay the contest out again.
+ */
+async function splittable(db: DbOrTx, contestId: number, lo: number): Promise<boolean> {
+  const range = sql`contest_id = ${contestId} AND score >= ${lo} AND score < coalesce(
+    (SELECT min(rb.lo) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo > ${lo}),
+    ${-BOTTOM})`;
+  const [low] = await rows<{ s: number | string }>(
+    db,
+    sql`SELECT score AS s FROM contest_participants WHERE ${range} ORDER BY score ASC LIMIT 1`,
+  );
+  const [high] = await rows<{ s: number | string }>(
+    db,
+    sql`SELECT score AS s FROM contest_participants WHERE ${range} ORDER BY score DESC LIMIT 1`,
+  );
+  return low !== undefined && high !== undefined && Number(low.s) !== Number(high.s);
+}
+
+/**
+ * Lays a contest's buckets out again from its scored rows: a bottom bucket, then one starting at
+ * every BUCKET_ROWS-th score (ties stay in one bucket), each with its row count.
+ */
+async function layOutBuckets(db: DbOrTx, contestId: number): Promise<void> {
+  await db.delete(rankBuckets).where(eq(rankBuckets.contestId, contestId));
+  const scores = (
+    await rows<{ s: number | string }>(
+      db,
+      sql`SELECT score AS s FROM contest_participants
+        WHERE contest_id = ${contestId} AND score IS NOT NULL ORDER BY score`,
+    )
+  ).map((r) => Number(r.s));
+  if (!scores.length) return;
+  const buckets: [number, number, number][] = [[contestId, BOTTOM, 0]];
+  for (let i = 0; i < scores.length; i++) {
+    const last = buckets[buckets.length - 1]!;
+    if (last[2] >= rankBucketSize.rows && scores[i] !== scores[i - 1])
+      buckets.push([contestId, scores[i]!, 1]);
+    else last[2] += 1;
+  }
+  await insertMany(
+    db,
+    'rank_buckets',
+    [
+      { name: 'contest_id', pgType: 'integer' },
+      { name: 'lo', pgType: 'bigint' },
+      { name: 'n', pgType: 'integer' },
+    ],
+    buckets,
+  );
 }
 
 /**
@@ -133,33 +232,19 @@ export async function lockContest(tx: DbOrTx, contestId: number): Promise<void> 
   await lockForUpdate(tx, contests, eq(contests.id, contestId));
 }
 
-/** Ranks a whole contest again from its scores; only rows whose rank differs are written. */
+/**
+ * Ranks a whole contest again from its scores: its rank buckets laid out anew (after a batch of
+ * scores, or when its order changes: the buckets do not depend on it, the ranks read them).
+ */
 export async function rerankContest({
   db,
   contestId,
-  order,
 }: {
   db: DbOrTx;
   contestId: number;
   order?: ScoreOrder;
 }): Promise<void> {
-  order ??= await scoreOrderOf(db, contestId);
-  const direction = sql.raw(order === 'higher' ? 'DESC' : 'ASC');
-  await execute(
-    db,
-    sql`
-    UPDATE contest_participants SET rank = ranked.r
-    FROM (
-      SELECT id, RANK() OVER (ORDER BY score ${direction}) AS r
-      FROM contest_participants WHERE contest_id = ${contestId} AND score IS NOT NULL
-    ) AS ranked
-    WHERE contest_participants.id = ranked.id
-      AND contest_participants.rank IS DISTINCT FROM ranked.r`,
-  );
-  await db
-    .update(cp)
-    .set({ rank: null })
-    .where(and(eq(cp.contestId, contestId), isNull(cp.score), isNotNull(cp.rank)));
+  await layOutBuckets(db, contestId);
 }
 
 /**
@@ -180,21 +265,12 @@ export async function addParticipant({
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockContest(tx, contestId);
-    const order = score === null ? 'higher' : await scoreOrderOf(tx, contestId);
     const [inserted] = await tx
       .insert(cp)
-      .values({
-        contestId,
-        userId,
-        score,
-        rank: score === null ? null : await rankFor(tx, contestId, order, score),
-      })
+      .values({ contestId, userId, score })
       .onConflictDoNothing()
       .returning({ id: cp.id });
-    // Everyone it beats now has one more member ahead of them.
-    if (inserted && score !== null) {
-      await moveRanks(tx, contestId, order, null, score, inserted.id);
-    }
+    if (inserted && score !== null) await countScore(tx, contestId, score, 1);
     await recountParticipants({ db: tx, contestIds: [contestId] });
     return inserted !== undefined;
   });
@@ -216,9 +292,7 @@ export async function removeParticipant({
       .delete(cp)
       .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
       .returning({ score: cp.score });
-    if (removed && removed.score !== null) {
-      await moveRanks(tx, contestId, await scoreOrderOf(tx, contestId), removed.score, null);
-    }
+    if (removed && removed.score !== null) await countScore(tx, contestId, removed.score, -1);
     await recountParticipants({ db: tx, contestIds: [contestId] });
     return removed !== undefined;
   });
@@ -243,8 +317,11 @@ export async function removeFromAllContests({
   });
 }
 
-/** Above this many changed scores a batch ranks the contest again instead of row by row. */
+/** Above this many changed scores a batch lays the rank buckets out again instead of counting each. */
 export const INCREMENTAL_RANK_LIMIT = 32;
+
+/** Above this many scores a batch reads the contest's rows at once rather than by id. */
+const BULK_READ_FROM = 2000;
 
 /** One stored change of a score: the row, its score before (null: none yet) and now. */
 export interface ScoreChange {
@@ -275,52 +352,46 @@ export async function applyScores({
     const wanted = new Map(scores.map((s) => [s.participantId, s.score]));
     const current: { id: number; score: number | null }[] = [];
     const ids = [...wanted.keys()];
-    for (let i = 0; i < ids.length; i += 500) {
+    if (ids.length > BULK_READ_FROM) {
+      // A large batch (a whole file): the contest's rows in one index range, not 200 lookups.
       current.push(
         ...(await tx
           .select({ id: cp.id, score: cp.score })
           .from(cp)
-          .where(and(eq(cp.contestId, contestId), inArray(cp.id, ids.slice(i, i + 500))))),
+          .where(eq(cp.contestId, contestId))),
       );
+    } else {
+      for (let i = 0; i < ids.length; i += 500) {
+        current.push(
+          ...(await tx
+            .select({ id: cp.id, score: cp.score })
+            .from(cp)
+            .where(and(eq(cp.contestId, contestId), inArray(cp.id, ids.slice(i, i + 500))))),
+        );
+      }
     }
     const changes: ScoreChange[] = current
-      .filter((row) => wanted.get(row.id) !== row.score)
+      .filter((row) => wanted.has(row.id) && wanted.get(row.id) !== row.score)
       .map((row) => ({ participantId: row.id, before: row.score, after: wanted.get(row.id)! }));
     if (!changes.length) return changes;
-    const order = await scoreOrderOf(tx, contestId);
     if (changes.length <= incrementalLimit) {
       for (const change of changes) {
-        // Rows between the old and the new score pass the mover, or are passed by it.
-        await moveRanks(tx, contestId, order, change.before, change.after, change.participantId);
-        await tx
-          .update(cp)
-          .set({
-            score: change.after,
-            rank: await rankFor(tx, contestId, order, change.after, change.participantId),
-          })
-          .where(eq(cp.id, change.participantId));
+        // Two bucket counters move, and the row's score: no other row is written.
+        await tx.update(cp).set({ score: change.after }).where(eq(cp.id, change.participantId));
+        if (change.before !== null && !(await countScore(tx, contestId, change.before, -1))) {
+          continue;
+        }
+        await countScore(tx, contestId, change.after, 1);
       }
     } else {
-      // One statement per 400 scores rather than one per score (raw SQL: stored units).
-      for (let i = 0; i < changes.length; i += 400) {
-        const values = sql.join(
-          changes
-            .slice(i, i + 400)
-            // Typed, so PostgreSQL does not read the VALUES as text.
-            .map(
-              (c) =>
-                sql`(CAST(${c.participantId} AS INTEGER), CAST(${toScoreUnits(c.after)} AS BIGINT))`,
-            ),
-          sql`, `,
-        );
-        await execute(
-          tx,
-          sql`
-          UPDATE contest_participants SET score = v.column2 FROM (VALUES ${values}) AS v
-          WHERE contest_participants.id = v.column1`,
-        );
-      }
-      await rerankContest({ db: tx, contestId, order });
+      // The scores in bulk (stored units), then the contest's buckets laid out once.
+      await updateManyById(
+        tx,
+        'contest_participants',
+        { name: 'score', pgType: 'bigint' },
+        changes.map((c) => [c.participantId, toScoreUnits(c.after)] as const),
+      );
+      await layOutBuckets(tx, contestId);
     }
     return changes;
   });

@@ -3,6 +3,9 @@
 export {
   addParticipant,
   lockContest,
+  rankColumn,
+  rankOrder,
+  ranksOfPage,
   removeFromAllContests,
   rerankContest,
 } from './contestParticipants';

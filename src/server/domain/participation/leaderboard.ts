@@ -1,15 +1,27 @@
 // Leaderboards (SPEC 2.8, PRODUCT.md 'Taking part'): the contests that have one, a contest's
-// ranked list from the stored ranks (an index range, however many take part), scores entered
-// by the contest's creator, moderators or admins, and the history of every score change. Ranks
-// are written by contestParticipants.ts.
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+// ranked list in score order (an index range from its rank bucket, however many take part),
+// scores entered by the contest's creator, moderators or admins (a form, calls of 500, or a
+// whole CSV file in one request), and the history of every score change. Rank buckets are
+// written by contestParticipants.ts.
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
-import { contestParticipants as cp, contests, scoreHistory, users } from '../../platform/db/schema';
-import { caseless, caselessValues } from '../../platform/db/dialect';
-import { normalizeTier } from '../../../shared/constants';
 import {
+  contestParticipants as cp,
+  contests,
+  rankBuckets,
+  scoreHistory,
+  users,
+} from '../../platform/db/schema';
+import { caseless, caselessValues, insertMany, type BulkColumn } from '../../platform/db/dialect';
+import { normalizeTier } from '../../../shared/constants';
+import type { ScoreOrder } from '../../../shared/contests';
+import {
+  CSV_LINES_MAX,
+  CSV_PROBLEMS_LISTED,
+  parseScoresCsv,
   readScore,
   scoreMessage,
+  toScoreUnits,
   type ScoreRefusal,
   type ScoreSource,
 } from '../../../shared/leaderboard';
@@ -21,7 +33,7 @@ import type {
 } from '../../../shared/schemas/participation';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit } from '../admin';
-import { applyScores } from './contestParticipants';
+import { applyScores, rankColumn, ranksOfPage } from './contestParticipants';
 import {
   isVisible,
   notFound,
@@ -61,69 +73,58 @@ export async function leaderboardContest(
   return contest;
 }
 
-// One set of prepared statements per database: these are the hot reads of an open leaderboard.
-function prepare(db: DB) {
+/** Beyond every score (stored units): the open end of the best bucket. */
+const TOP = 1e15;
+
+// Prepared statements per database and score order: these are the hot reads of an open board.
+function prepare(db: DB, order: ScoreOrder) {
   const entryColumns = {
-    rank: cp.rank,
     userId: cp.userId,
     username: users.username,
     score: cp.score,
     tier: users.subscriptionTier,
     profileImage: users.profileImage,
   };
+  const higher = order === 'higher';
   return {
-    // The ranked rows (rank >= 1: the range of contest_participants_rank past its NULLs).
+    // Scored rows in rank order from a bucket's edge (stored units): below an upper end when
+    // higher is better, from a lower end when lower is; ties in join order. The whole board is
+    // the same statement with the edge beyond every score.
     page: db
       .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
-      .where(and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, 1)))
-      // Ties in join order: stable pages, read straight off the (contest_id, rank) index.
-      .orderBy(asc(cp.rank), asc(cp.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
-    // The stored rank at which a page starting at a position begins (see getLeaderboard).
-    seek: db
-      .select({ rank: cp.rank })
-      .from(cp)
       .where(
         and(
           eq(cp.contestId, sql.placeholder('contestId')),
-          lte(cp.rank, sql.placeholder('position')),
+          higher
+            ? sql`${cp.score} < ${sql.placeholder('edge')}`
+            : sql`${cp.score} >= ${sql.placeholder('edge')}`,
         ),
       )
-      .orderBy(desc(cp.rank))
-      .limit(1)
-      .prepare(),
-    fromRank: db
-      .select(entryColumns)
-      .from(cp)
-      .innerJoin(users, eq(users.id, cp.userId))
-      .where(
-        and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, sql.placeholder('rank'))),
-      )
-      .orderBy(asc(cp.rank), asc(cp.id))
+      .orderBy(higher ? desc(cp.score) : asc(cp.score), asc(cp.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
+      .prepare(),
+    // The contest's buckets, best first: where a deep page starts without stepping over rows.
+    buckets: db
+      .select({ lo: rankBuckets.lo, n: rankBuckets.n })
+      .from(rankBuckets)
+      .where(eq(rankBuckets.contestId, sql.placeholder('contestId')))
+      .orderBy(higher ? desc(rankBuckets.lo) : asc(rankBuckets.lo))
       .prepare(),
     // After the ranked rows, the members without a score yet, in the order they joined.
     unranked: db
       .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
-      .where(and(eq(cp.contestId, sql.placeholder('contestId')), isNull(cp.rank)))
+      .where(and(eq(cp.contestId, sql.placeholder('contestId')), isNull(cp.score)))
       .orderBy(asc(cp.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(),
-    ranked: db
-      .select({ n: count() })
-      .from(cp)
-      .where(and(eq(cp.contestId, sql.placeholder('contestId')), gte(cp.rank, 1)))
-      .prepare(),
     me: db
-      .select({ rank: cp.rank, score: cp.score })
+      .select({ rank: rankColumn(order), score: cp.score })
       .from(cp)
       .where(
         and(eq(cp.contestId, sql.placeholder('contestId')), eq(cp.userId, sql.placeholder('me'))),
@@ -131,11 +132,11 @@ function prepare(db: DB) {
       .prepare(),
   };
 }
-const statements = new WeakMap<DB, ReturnType<typeof prepare>>();
-function statementsFor(db: DB) {
+const statements = new WeakMap<DB, Record<ScoreOrder, ReturnType<typeof prepare>>>();
+function statementsFor(db: DB, order: ScoreOrder) {
   let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
+  if (!s) statements.set(db, (s = { higher: prepare(db, 'higher'), lower: prepare(db, 'lower') }));
+  return s[order]!;
 }
 
 export async function getLeaderboard({
@@ -152,31 +153,53 @@ export async function getLeaderboard({
   offset: number;
 }): Promise<TLeaderboard> {
   const contest = await leaderboardContest(db, viewer, contestId);
-  const s = statementsFor(db);
-  // A deep page starts by seeking its rank instead of stepping over every row before it: with
-  // competition ranks, the row at 1-based position p has the greatest rank <= p, and exactly
-  // rank - 1 rows come before its group of ties. Only the ties before p are stepped over.
-  const start =
-    offset > 0 ? (await s.seek.execute({ contestId, position: offset + 1 }))[0]?.rank : undefined;
-  const rows = start
-    ? await s.fromRank.execute({ contestId, rank: start, limit, offset: offset - (start - 1) })
-    : await s.page.execute({ contestId, limit, offset });
+  const order = contest.scoreOrder;
+  const s = statementsFor(db, order);
+  // A deep page starts at the bucket holding its first position (the buckets' counts, best
+  // first, add up to it) and steps over at most that bucket's rows, not every row before it.
+  let edge = order === 'higher' ? TOP : -TOP;
+  let before = 0;
+  let ranked: number | undefined;
+  if (offset > 0) {
+    const buckets = await s.buckets.execute({ contestId });
+    let upper = TOP;
+    for (const b of buckets) {
+      if (before + b.n > offset) {
+        edge = order === 'higher' ? upper : b.lo;
+        break;
+      }
+      before += b.n;
+      upper = b.lo;
+    }
+    ranked = buckets.reduce((sum, b) => sum + b.n, 0);
+    if (offset >= ranked) before = offset;
+  }
+  const rows =
+    ranked !== undefined && offset >= ranked
+      ? []
+      : await s.page.execute({ contestId, edge, limit, offset: offset - before });
+  const ranks = await ranksOfPage(
+    db,
+    contestId,
+    order,
+    offset,
+    rows.map((r) => r.score),
+  );
+  const entries: TLeaderboard['entries'] = rows.map((e, i) => ({ rank: ranks[i]!, ...e }));
   if (rows.length < limit) {
-    // The page reaches past the ranked rows: the unranked follow. How many ranked rows there are
-    // is known from this page unless it holds none of them.
-    const ranked =
-      rows.length || offset === 0
-        ? offset + rows.length
-        : (await s.ranked.execute({ contestId }))[0]!.n;
-    rows.push(
-      ...(await s.unranked.execute({
-        contestId,
-        limit: limit - rows.length,
-        offset: Math.max(0, offset - ranked),
-      })),
+    // The page reaches past the ranked rows: the unranked follow.
+    ranked ??= offset + rows.length;
+    entries.push(
+      ...(
+        await s.unranked.execute({
+          contestId,
+          limit: limit - rows.length,
+          offset: Math.max(0, offset - ranked),
+        })
+      ).map((e) => ({ rank: null, ...e })),
     );
   }
-  const entries = rows.map((e) => ({ ...e, tier: e.tier === null ? null : normalizeTier(e.tier) }));
+  for (const e of entries) e.tier = e.tier === null ? null : normalizeTier(e.tier);
   const me = (await s.me.execute({ contestId, me: viewer.id }))[0] ?? null;
   // The stored count is the number of rows (contestParticipants.ts keeps them equal).
   return {
@@ -219,7 +242,7 @@ export async function listLeaderboardContests({
       endDate: contests.endDate,
       participants: contests.participants,
       prize: contests.prize,
-      myRank: cp.rank,
+      myRank: rankColumn(sql`${contests.scoreOrder}`),
     })
     .from(contests)
     .leftJoin(cp, and(eq(cp.contestId, contests.id), eq(cp.userId, viewer.id)))
@@ -232,6 +255,18 @@ export async function listLeaderboardContests({
   const total = counted?.n ?? 0;
   return { items, total, page, pageSize };
 }
+
+/** score_history's columns as setScores writes them (created_at: its default, now). */
+const HISTORY_COLUMNS: BulkColumn[] = [
+  { name: 'contest_id', pgType: 'integer' },
+  { name: 'user_id', pgType: 'integer' },
+  { name: 'username', pgType: 'text' },
+  { name: 'old_score', pgType: 'bigint' },
+  { name: 'new_score', pgType: 'bigint' },
+  { name: 'changed_by', pgType: 'integer' },
+  { name: 'changed_by_name', pgType: 'text' },
+  { name: 'source', pgType: 'text' },
+];
 
 /**
  * Enters scores by username. Each line is accepted or refused with its reason (unknown member,
@@ -246,6 +281,8 @@ export async function setScores({
   scores,
   source = 'form',
   incrementalLimit,
+  strict = false,
+  refuseAnyway = false,
 }: {
   db: DB;
   actor: Actor;
@@ -253,6 +290,10 @@ export async function setScores({
   scores: readonly { username: string; score: unknown }[];
   source?: ScoreSource;
   incrementalLimit?: number;
+  /** All or nothing: any refused line throws ScoreLinesRefused and nothing is stored. */
+  strict?: boolean;
+  /** With strict: other lines of the same file were refused already, so store nothing at all. */
+  refuseAnyway?: boolean;
 }): Promise<TSetScoresResponse> {
   const result = await db.transaction(async (tx) => {
     const contest = await readForWrite(tx, contestId);
@@ -270,9 +311,25 @@ export async function setScores({
     scores.forEach((s, index) => {
       if ('score' in read[index]!) lastIndex.set(s.username.trim().toLowerCase(), index);
     });
-    const names = [...lastIndex.keys()];
+    let names = [...lastIndex.keys()];
     const members = new Map<string, { id: number; username: string }>();
     const participants = new Map<number, number>();
+    if (names.length > 2000) {
+      // A whole file: the contest's participants and their names in one read, rather than 400
+      // lookups; only the names left over are looked up (unknown, or not taking part).
+      const wanted = new Set(names);
+      for (const p of await tx
+        .select({ id: cp.id, userId: cp.userId, username: users.username })
+        .from(cp)
+        .innerJoin(users, eq(users.id, cp.userId))
+        .where(eq(cp.contestId, contestId))) {
+        const key = p.username.toLowerCase();
+        if (!wanted.has(key)) continue;
+        members.set(key, { id: p.userId, username: p.username });
+        participants.set(p.userId, p.id);
+      }
+      names = names.filter((name) => !members.has(name));
+    }
     for (let i = 0; i < names.length; i += 500) {
       const chunk = names.slice(i, i + 500);
       // The username index is caseless (NOCASE, lower()): this lookup uses it.
@@ -307,6 +364,7 @@ export async function setScores({
       accepted.push({ participantId, score: score.score });
       memberOf.set(participantId, member);
     });
+    if (strict && (refused.length || refuseAnyway)) throw new ScoreLinesRefused(refused);
 
     // In the order of the lines, so the history reads as they were entered.
     const position = new Map(accepted.map((a, i) => [a.participantId, i]));
@@ -315,23 +373,25 @@ export async function setScores({
           (x, y) => position.get(x.participantId)! - position.get(y.participantId)!,
         )
       : [];
-    for (let i = 0; i < changes.length; i += 500) {
-      await tx.insert(scoreHistory).values(
-        changes.slice(i, i + 500).map((change) => {
-          const member = memberOf.get(change.participantId)!;
-          return {
-            contestId,
-            userId: member.id,
-            username: member.username,
-            oldScore: change.before,
-            newScore: change.after,
-            changedBy: actor.id,
-            changedByName: actor.username,
-            source,
-          };
-        }),
-      );
-    }
+    // In bulk: a file's 100,000 rows through the query builder would cost seconds.
+    await insertMany(
+      tx,
+      'score_history',
+      HISTORY_COLUMNS,
+      changes.map((change) => {
+        const member = memberOf.get(change.participantId)!;
+        return [
+          contestId,
+          member.id,
+          member.username,
+          change.before === null ? null : toScoreUnits(change.before),
+          toScoreUnits(change.after),
+          actor.id,
+          actor.username,
+          source,
+        ];
+      }),
+    );
     if (accepted.length) {
       // One entry per call: how many scores, how many of them changed, and how they came.
       await writeAudit({
@@ -347,6 +407,111 @@ export async function setScores({
     return { updated: accepted.length, refused, changed: changes.length };
   });
   return { updated: result.updated, refused: result.refused };
+}
+
+/** The lines of a score batch refused in all-or-nothing mode (index: position in the batch). */
+export class ScoreLinesRefused extends Error {
+  constructor(readonly refused: TSetScoresResponse['refused']) {
+    super('Some score lines were refused');
+    this.name = 'ScoreLinesRefused';
+  }
+}
+
+/** One bad line of an uploaded CSV file (1-based line of the file). */
+export interface CsvLineProblem {
+  line: number;
+  username: string;
+  reason: ScoreRefusal;
+  message: string;
+}
+
+/**
+ * A file of bad lines refused whole: 400 with the first CSV_PROBLEMS_LISTED of them (in the
+ * order of the file) and how many there are, so the uploader can fix them all in one go.
+ */
+export class CsvScoresRefused extends AppError {
+  constructor(
+    readonly lines: CsvLineProblem[],
+    total: number = lines.length,
+  ) {
+    super(
+      'BAD_REQUEST',
+      `${total === 1 ? 'One line' : `${total.toLocaleString('en-US')} lines`} of the file ` +
+        `${total === 1 ? 'is' : 'are'} refused; no score was stored`,
+      { reason: 'bad_lines', details: { refused: total } },
+    );
+  }
+}
+
+/**
+ * Applies a CSV file of `username,score` lines (the contest page's format, parseScoresCsv) in one
+ * transaction, all or nothing: any bad line (not two fields, a bad score or too many decimals,
+ * an unknown member, one who has not joined, a username listed twice) refuses the whole file
+ * with every bad line and its reason. Up to CSV_LINES_MAX lines; the history records 'csv'.
+ */
+export async function importScoresCsv({
+  db,
+  actor,
+  contestId,
+  text,
+}: {
+  db: DB;
+  actor: Actor;
+  contestId: number;
+  text: string;
+}): Promise<{ updated: number }> {
+  // Read first for its decimals (and to refuse early); setScores checks everything again in
+  // its transaction.
+  const contest = await readById(db, contestId);
+  if (!contest || !isVisible(contest, actor)) throw notFound();
+  if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
+  const { rows, problems } = parseScoresCsv(text, contest.scoreDecimals);
+  if (rows.length + problems.length > CSV_LINES_MAX) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A file takes at most ${CSV_LINES_MAX.toLocaleString('en-US')} lines`,
+    );
+  }
+  if (!rows.length && !problems.length) {
+    throw new AppError('BAD_REQUEST', 'The file has no score lines (username,score)');
+  }
+  const lines: CsvLineProblem[] = problems.map((p) => ({
+    line: p.line,
+    username: p.text
+      .split(/[,;\t]/)[0]!
+      .trim()
+      .slice(0, 50),
+    reason: p.reason,
+    message: p.message,
+  }));
+  // The rows are checked (who exists, who has joined, duplicates) even when some lines are
+  // refused already, so the answer names every bad line of the file at once.
+  if (rows.length) {
+    try {
+      const result = await setScores({
+        db,
+        actor,
+        contestId,
+        scores: rows.map((r) => ({ username: r.username, score: r.score })),
+        source: 'csv',
+        strict: true,
+        refuseAnyway: lines.length > 0,
+      });
+      return { updated: result.updated };
+    } catch (error) {
+      if (!(error instanceof ScoreLinesRefused)) throw error;
+      for (const r of error.refused) {
+        lines.push({
+          line: rows[r.index]!.line,
+          username: r.username,
+          reason: r.reason,
+          message: r.message,
+        });
+      }
+    }
+  }
+  lines.sort((a, b) => a.line - b.line);
+  throw new CsvScoresRefused(lines.slice(0, CSV_PROBLEMS_LISTED), lines.length);
 }
 
 /**

@@ -2,6 +2,7 @@
 // with words and a reason the client acts on. The rules apply to everyone alike, moderators and
 // admins included (an admin has no tier, which reads as free). Rows are written only through
 // contestParticipants.ts.
+import { rankColumn } from './contestParticipants';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, paymentProofs, users } from '../../platform/db/schema';
@@ -238,7 +239,7 @@ async function participantOf(
       contestId: contestParticipants.contestId,
       userId: contestParticipants.userId,
       score: contestParticipants.score,
-      rank: contestParticipants.rank,
+      rank: rankColumn(),
       joinedAt: contestParticipants.joinedAt,
     })
     .from(contestParticipants)

@@ -13,6 +13,7 @@
 // trigram index that answers the Education Center's search (FTS5's education_search on SQLite).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -283,16 +284,32 @@ export const contestParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     score: scoreColumn('score'),
-    rank: integer('rank'),
     joinedAt: time('joined_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
-    index('contest_participants_rank').on(t.contestId, t.rank),
     index('contest_participants_user').on(t.userId),
     index('contest_participants_score').on(t.contestId, t.score),
   ],
 );
+
+// A contest's scores in ranges ("rank buckets"), each with how many scored rows fall in it: the
+// range of a bucket runs from its `lo` (stored score units) to the next bucket's. A rank is then
+// 1 + the rows of the better buckets + the better rows inside one bucket, and a score change
+// moves two counters instead of every rank between the old and the new score. Written only by
+// contestParticipants.ts, in the transaction of each change.
+export const rankBuckets = pgTable(
+  'rank_buckets',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    lo: bigint('lo', { mode: 'number' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.lo] })],
+);
+
 
 export const scoreHistory = pgTable(
   'score_history',

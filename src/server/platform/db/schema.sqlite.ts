@@ -272,9 +272,9 @@ export const contests = sqliteTable(
 );
 
 // Who takes part in which contest. Rows go with their contest; domain/participation/contestParticipants.ts
-// is the only writer: it keeps the count on contests and every row's stored rank (standard
-// competition ranking by score, in the contest's score order) right in the same transaction as
-// each change. A member without a score yet has score and rank null: unranked, listed last.
+// is the only writer: it keeps the count on contests and the rank buckets (rankBuckets) right in
+// the same transaction as each change. A member without a score yet has score null: unranked,
+// listed last.
 export const contestParticipants = sqliteTable(
   'contest_participants',
   {
@@ -286,18 +286,33 @@ export const contestParticipants = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     score: scoreColumn('score'),
-    rank: integer('rank'),
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
   (t) => [
     uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
-    // Leaderboards read a contest's rows by stored rank; 'mine' and the dashboard by member.
-    index('contest_participants_rank').on(t.contestId, t.rank),
     index('contest_participants_user').on(t.userId),
-    // Ranking: how many score higher, the band of rows a score change moves, RANK() OVER.
+    // Leaderboards read a contest's rows in score order; ranks count inside one rank bucket.
     index('contest_participants_score').on(t.contestId, t.score),
   ],
 );
+
+// A contest's scores in ranges ("rank buckets"), each with how many scored rows fall in it: the
+// range of a bucket runs from its `lo` (stored score units) to the next bucket's. A rank is then
+// 1 + the rows of the better buckets + the better rows inside one bucket, and a score change
+// moves two counters instead of every rank between the old and the new score. Written only by
+// contestParticipants.ts, in the transaction of each change.
+export const rankBuckets = sqliteTable(
+  'rank_buckets',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    lo: integer('lo').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.lo] })],
+);
+
 
 // Every change of a score (PRODUCT.md: scores decide prizes), written in the transaction of the
 // change: whose, from what to what, by whom, when and how. The member and the one who changed it

@@ -18,6 +18,7 @@ export const auditLog = chosen.auditLog;
 export const contests = chosen.contests;
 export const contestParticipants = chosen.contestParticipants;
 export const scoreHistory = chosen.scoreHistory;
+export const rankBuckets = chosen.rankBuckets;
 export const paymentProofs = chosen.paymentProofs;
 export const educationContent = chosen.educationContent;
 export const educationSaved = chosen.educationSaved;

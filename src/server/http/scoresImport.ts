@@ -1,0 +1,85 @@
+// POST /api/contests/:id/scores/csv (multipart, field 'file'): a CSV of username,score lines
+// applied in one request and one transaction, all or nothing (importScoresCsv). A file with bad
+// lines answers 400 with each of them ({ line, username, reason, message }) and stores nothing.
+import express, { type Request, type Response, type Router } from 'express';
+import multer from 'multer';
+import { MSG } from '../../shared/messages';
+import { CSV_BYTES_MAX } from '../../shared/leaderboard';
+import { createContext, type AppDeps } from '../trpc/context';
+import { sendError } from './rest';
+import { loggerFor } from './requestLog';
+import { AppError } from '../platform/errors';
+import { labelRoute } from '../platform/metrics';
+import { getPlatformSettings } from '../domain/admin/settings';
+import { assertPasswordChosen } from '../domain/accounts/users';
+import { CsvScoresRefused, importScoresCsv } from '../domain/participation/leaderboard';
+
+export const SCORES_CSV_PATH = '/api/contests/:id/scores/csv';
+
+export function createScoresImportRouter(deps: AppDeps): Router {
+  const router = express.Router();
+  // Limits on this route only: one file of at most CSV_BYTES_MAX (+1 byte to tell "too large").
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: CSV_BYTES_MAX + 1, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+  }).single('file');
+
+  router.post(SCORES_CSV_PATH, async (req: Request, res: Response) => {
+    labelRoute(res, `POST ${SCORES_CSV_PATH}`);
+    try {
+      const ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
+      if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+      assertPasswordChosen(ctx.user);
+      if (
+        ctx.user.role !== 'admin' &&
+        (await getPlatformSettings({ db: deps.db })).maintenanceMode
+      ) {
+        throw new AppError('SERVICE_UNAVAILABLE', MSG.maintenance);
+      }
+      const contestId = Number(req.params.id);
+      if (!Number.isSafeInteger(contestId) || contestId < 1) {
+        throw new AppError('NOT_FOUND', 'Contest not found');
+      }
+      if (!req.is('multipart/form-data')) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'Send the CSV file as multipart/form-data in the field "file"',
+        );
+      }
+      await new Promise<void>((resolve, reject) =>
+        upload(req, res, (error: unknown) => {
+          if (!error) return resolve();
+          reject(
+            error instanceof multer.MulterError
+              ? error.code === 'LIMIT_FILE_SIZE'
+                ? new AppError(
+                    'PAYLOAD_TOO_LARGE',
+                    `The file is larger than ${CSV_BYTES_MAX / 1024 / 1024} MB`,
+                  )
+                : new AppError('BAD_REQUEST', `Upload refused: ${error.message}`)
+              : new AppError('BAD_REQUEST', 'Malformed multipart body'),
+          );
+        }),
+      );
+      if (!req.file) throw new AppError('BAD_REQUEST', 'No file was sent (field "file")');
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(req.file.buffer);
+      const result = await importScoresCsv({ db: deps.db, actor: ctx.actor, contestId, text });
+      res.status(200).json(result);
+    } catch (error) {
+      if (error instanceof TypeError && /encoded data/i.test(error.message)) {
+        sendError(res, new AppError('BAD_REQUEST', 'The file is not UTF-8 text'), deps);
+      } else if (error instanceof CsvScoresRefused) {
+        res.status(400).json({
+          message: error.message,
+          code: error.code,
+          reason: error.reason,
+          details: error.details,
+          lines: error.lines,
+        });
+      } else {
+        sendError(res, error, deps);
+      }
+    }
+  });
+  return router;
+}
