@@ -9,7 +9,7 @@ import { contests } from '../../src/server/platform/db/schema';
 import { seedContests } from '../../src/server/seed/seedContests';
 import { insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { expectText, pathOf } from './flows';
+import { chooseFromMenu, expectText, pathOf } from './flows';
 import { standaloneStage } from './stage';
 
 const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
@@ -336,9 +336,8 @@ describe('moderation on /admin/contests', () => {
     await participants.waitFor({ state: 'detached' });
 
     await adminPage.getByLabel('Search contests').fill('');
-    await adminPage.getByRole('button', { name: 'Actions for Forex Sprint' }).click();
-    await adminPage.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Edit Contest' });
+    await chooseFromMenu(adminPage, 'Actions for Forex Sprint', 'Edit', dialog);
     // A validation message from the shared schema first.
     await dialog.getByLabel('Title').fill('Fx');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
