@@ -106,6 +106,8 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     lastLoginAt: time('last_login_at'),
+    // When the member proved they read mail at `email`; cleared when the address changes.
+    emailVerifiedAt: time('email_verified_at'),
     createdAt: createdAt(),
   },
   (t) => [

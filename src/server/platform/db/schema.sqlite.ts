@@ -86,6 +86,8 @@ export const users = sqliteTable(
       .notNull()
       .default(false),
     lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
+    // When the member proved they read mail at `email`; cleared when the address changes.
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
