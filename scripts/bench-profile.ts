@@ -60,22 +60,37 @@ function report(profile: Profile): void {
   const total = [...time.values()].reduce((a, b) => a + b, 0);
   const own = new Map<string, number>();
   const inclusive = new Map<string, number>();
+  const inclusiveFn = new Map<string, number>();
   for (const [id, t] of time) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const where = url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/');
     const key = `${functionName || '(anonymous)'} ${where}:${lineNumber}`;
     own.set(key, (own.get(key) ?? 0) + t);
     const seen = new Set<string>();
+    const seenFn = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const pkg = packageOf(byId.get(cur)!.callFrame.url);
+      const frame = byId.get(cur)!.callFrame;
+      const pkg = packageOf(frame.url);
       if (pkg && !seen.has(pkg)) {
         seen.add(pkg);
         inclusive.set(pkg, (inclusive.get(pkg) ?? 0) + t);
+      }
+      // The app's and tRPC's own functions with their callees: which step of a request costs what.
+      if (pkg === 'app' || pkg === '@trpc/server') {
+        const fn = `${frame.functionName || '(anonymous)'} ${pkg}:${frame.lineNumber}`;
+        if (!seenFn.has(fn)) {
+          seenFn.add(fn);
+          inclusiveFn.set(fn, (inclusiveFn.get(fn) ?? 0) + t);
+        }
       }
     }
   }
   console.log('\n% own time, by function');
   for (const [k, t] of [...own].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.log(percent(t, total), k);
+  }
+  console.log('\n% time including callees, by function of the app and tRPC');
+  for (const [k, t] of [...inclusiveFn].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
     console.log(percent(t, total), k);
   }
   console.log('\n% time including callees, by package');

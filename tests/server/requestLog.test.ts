@@ -5,6 +5,10 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../helpers/db';
+import { createContext } from '../../src/server/trpc/context';
+import { startRequestLog } from '../../src/server/http/requestLog';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
 interface LogLine {
@@ -238,5 +242,32 @@ describe('security events at warn', () => {
     ]) {
       expect(output).not.toContain(secret);
     }
+  });
+});
+
+describe('the logger procedures get', () => {
+  it("is the request's own (with its id), made only when a procedure logs", async () => {
+    const req = new IncomingMessage(new Socket());
+    req.headers = {};
+    const res = new ServerResponse(req);
+    const parent = s.deps.logger;
+    let children = 0;
+    const counting = Object.create(parent) as pino.Logger;
+    counting.child = (bindings: pino.Bindings) => {
+      children += 1;
+      return parent.child(bindings);
+    };
+    startRequestLog(counting, req, res, 'req-ctx-logger-1');
+    const ctx = await createContext(
+      s.deps,
+      Object.assign(req, { ip: '127.0.0.1', secure: false }),
+      res,
+    );
+    expect(children).toBe(0);
+    ctx.logger.info({ event: 'from-a-procedure' }, 'procedure line');
+    expect(children).toBe(1);
+    expect(await linesOf('req-ctx-logger-1')).toEqual([
+      expect.objectContaining({ event: 'from-a-procedure', reqId: 'req-ctx-logger-1' }),
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { createContext, type AppDeps } from '../trpc/context';
 import { readiness } from '../platform/readiness';
 import { createMetrics } from '../platform/metrics';
 import { metricsRoute } from './metrics';
-import { loggerFor, requestLogger } from './requestLog';
+import { requestLogger } from './requestLog';
 import { onTrpcError, retryAfterOf } from './trpcHooks';
 import { createRestRouter } from './rest';
 import { appRouter } from '../trpc/routers/_app';
@@ -108,8 +108,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     createExpressMiddleware({
       router: appRouter,
       // Procedures log through the request's own logger, so their lines carry its id.
-      createContext: ({ req, res }) =>
-        createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res),
+      createContext: ({ req, res }) => createContext(deps, req, res),
       maxBodySize: 100 * 1024,
       // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
       maxBatchSize: 10,

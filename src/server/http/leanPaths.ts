@@ -129,7 +129,7 @@ async function answerQueries(
   let ctx: Context | undefined;
   let ctxError: TRPCError | undefined;
   try {
-    ctx = await createContext(deps, { headers: req.headers, ip, secure }, res);
+    ctx = await createContext(deps, req as typeof req & { ip: string; secure: boolean }, res);
   } catch (cause) {
     ctxError = getTRPCErrorFromUnknown(cause);
   }
@@ -217,7 +217,7 @@ async function openStream(
   let iterable: unknown;
   let ctx: Context;
   try {
-    ctx = await createContext(deps, { headers: req.headers, ip, secure }, res);
+    ctx = await createContext(deps, req as typeof req & { ip: string; secure: boolean }, res);
     iterable = await procedure({
       path,
       getRawInput: () => Promise.resolve(input),

@@ -531,7 +531,7 @@ export function createRestRouter(deps: AppDeps): Router {
       }
       labelRoute(res, label);
       try {
-        const ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
+        const ctx = await createContext(deps, req, res);
         const result = await route.call(createCaller(ctx), {
           body: (req.body ?? {}) as never,
           params: req.params as Record<string, string>,

@@ -68,13 +68,27 @@ export type Context = Awaited<ReturnType<typeof createContextInner>>;
 /** A request as the context reads it: Express's, or the lean query path's (http/leanPaths.ts). */
 export type ContextRequest = CookieRequest & { ip?: string };
 
-export async function createContext(deps: AppDeps, req: ContextRequest, res: ServerResponse) {
+/**
+ * The context of a request. `req.log` (the request's own logger, carrying its id: requestLog.ts)
+ * becomes `ctx.logger` when something logs, so a request that logs nothing never makes one.
+ */
+export async function createContext(
+  deps: AppDeps,
+  req: ContextRequest & { log?: pino.Logger },
+  res: ServerResponse,
+) {
   const cookie = await getSessionCookie(req, res, deps.sessionSecret);
-  return createContextInner({
+  const ctx = await createContextInner({
     deps,
     cookie,
     device: getDeviceCookie(req, res),
     ip: req.ip ?? 'unknown',
     userAgent: req.headers['user-agent'],
   });
+  Object.defineProperty(ctx, 'logger', {
+    enumerable: true,
+    configurable: true,
+    get: () => req.log ?? deps.logger,
+  });
+  return ctx;
 }

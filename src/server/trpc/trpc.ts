@@ -162,7 +162,12 @@ const signedInGate = t.middleware(async ({ ctx, meta, path, next }) => {
   if (!ctx.user || !ctx.actor) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
   }
-  const result = await next({ ctx: { user: ctx.user, actor: ctx.actor } });
+  // The context already holds them: `next({})` only narrows their types. Passing them as
+  // `ctx` would make tRPC copy the whole context object on every call.
+  const result = await next<{
+    user: NonNullable<Context['user']>;
+    actor: NonNullable<Context['actor']>;
+  }>({});
   const mapped = result.ok ? undefined : asClientError(result.error.cause);
   if (mapped) throw mapped;
   return result;
