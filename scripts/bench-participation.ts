@@ -2,7 +2,8 @@
 // up at size, measured inside the process on a real database file (synchronous=FULL, as the
 // product runs). For each contest size it prints the full re-ranking time, one score change,
 // one setScores call of 500 lines, and the reads an open leaderboard makes (top 10 + the viewer's own
-// rank); then joins per second (service and REST) and admin.stats at 10,000 members/contests.
+// rank); then joins per second through the service (REST joins: bench-engines.ts, where the
+// server is a process of its own, not sharing a thread with its client) and admin.stats at 10,000 members/contests.
 // Not a test: figures for the README, nothing asserted.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -253,39 +254,13 @@ async function joins(db: DB, admin: { id: number }) {
   const serviceCount = 2000;
   const people = insertMembers(db, 'j_', serviceCount);
   const contestId = insertContestRow(db, 'join-service', admin.id);
-  let start = process.hrtime.bigint();
+  const start = process.hrtime.bigint();
   for (const id of people) {
     await joinContest({ db, actor: { id, username: 'j', role: 'user' }, contestId });
   }
   const service = serviceCount / (ms(start) / 1000);
 
-  // REST: POST /api/contests/:id/join from distinct signed-in members, 50 at a time.
-  const server = await startServer(db);
-  const { port } = server;
-  const restCount = 2000;
-  const restPeople = insertMembers(db, 'r_', restCount);
-  const restContest = insertContestRow(db, 'join-rest', admin.id);
-  const cookies = await Promise.all(restPeople.map((userId) => server.cookieFor(userId)));
-  let next = 0;
-  let created = 0;
-  start = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (next < cookies.length) {
-        const cookie = cookies[next++]!;
-        const res = await fetch(`http://127.0.0.1:${port}/api/contests/${restContest}/join`, {
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
-          body: '{}',
-        });
-        await res.arrayBuffer();
-        if (res.status === 201) created += 1;
-      }
-    }),
-  );
-  const rest = restCount / (ms(start) / 1000);
-  server.close();
-  return { service, rest, created, restCount };
+  return { service };
 }
 
 /** admin.stats on a database of its own: 10,000 members and 10,000 contests. */
@@ -355,8 +330,8 @@ async function main() {
     }
     const j = await joins(db, admin);
     console.log(
-      `\nJoins: ${fmt(j.service)}/s through the service (one IMMEDIATE transaction each, fsync on commit); ` +
-        `${fmt(j.rest)}/s over REST with 50 concurrent members (${j.created} of ${j.restCount} admitted)`,
+      `\nJoins: ${fmt(j.service)}/s through the service (one IMMEDIATE transaction each, fsync on ` +
+        'commit). Over REST: npm run bench:engines (the server in a process of its own).',
     );
     const s = await stats(dir);
     console.log(

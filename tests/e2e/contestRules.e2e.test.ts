@@ -154,17 +154,31 @@ describe('scores with decimals and their history', () => {
     await rowOf(page, 'e2e_rules_member').getByText('12.50 pts').waitFor();
     await rowOf(page, 'e2e_rules_member').getByRole('img', { name: 'Rank 1' }).waitFor();
 
-    // A CSV: the line with three decimals is refused in the report, the other taken.
+    // A CSV is applied whole or not at all: the line with three decimals refuses the file, named
+    // in the report; the file without it is taken.
     await scores
       .getByLabel('Scores CSV')
       .fill('username,score\ne2e_rules_other,11.2\ne2e_rules_member,9.125');
     await scores.getByRole('button', { name: 'Import Scores' }).click();
-    await toastSaid(page, 'Scores updated');
-    await expectText(page, '1 score updated, 1 line refused');
+    await toastSaid(page, 'No scores updated');
+    await expectText(
+      page,
+      'One line of the file is refused; no score was stored. Fix it and import the file again.',
+    );
     const refused = page.getByRole('table', { name: 'Refused lines' });
     expect(
-      await refused.getByRole('row').filter({ hasText: '9.125' }).getByRole('cell').allInnerTexts(),
-    ).toEqual(['3', 'e2e_rules_member,9.125', 'This contest takes at most 2 decimals.']);
+      await refused
+        .getByRole('row')
+        .filter({ hasText: 'e2e_rules_member' })
+        .getByRole('cell')
+        .allInnerTexts(),
+    ).toEqual(['3', 'e2e_rules_member', 'This contest takes at most 2 decimals.']);
+    await rowOf(page, 'e2e_rules_member').getByText('12.50 pts').waitFor();
+    expect(await rowOf(page, 'e2e_rules_other').getByText('11.20 pts').count()).toBe(0);
+    await scores.getByLabel('Scores CSV').fill('username,score\ne2e_rules_other,11.2');
+    await scores.getByRole('button', { name: 'Import Scores' }).click();
+    await toastSaid(page, 'Scores updated');
+    await expectText(page, '1 score updated. Every line was accepted.');
     // Lower is better: 11.20 now ranks first.
     await rowOf(page, 'e2e_rules_other').getByText('11.20 pts').waitFor();
     await rowOf(page, 'e2e_rules_other').getByRole('img', { name: 'Rank 1' }).waitFor();

@@ -237,8 +237,9 @@ describe('scores and leaderboards', () => {
         ].join('\n'),
       );
     await creatorPage.getByRole('button', { name: 'Import Scores' }).click();
-    await toastSaid(creatorPage, 'Scores updated');
-    await expectText(creatorPage, '4 scores updated, 1 line refused');
+    // All or nothing: the unknown member refuses the file, and the report names the line.
+    await toastSaid(creatorPage, 'No scores updated');
+    await expectText(creatorPage, 'One line of the file is refused; no score was stored.');
     const refused = creatorPage.getByRole('table', { name: 'Refused lines' });
     const line = refused.getByRole('row').filter({ hasText: 'ghost_player' });
     expect(await line.getByRole('cell').allInnerTexts()).toEqual([
@@ -246,6 +247,20 @@ describe('scores and leaderboards', () => {
       'ghost_player',
       'No member has this username.',
     ]);
+    await creatorPage
+      .getByLabel('Scores CSV')
+      .fill(
+        [
+          'username,score',
+          'e2e_tp_ann,300',
+          'e2e_tp_member,200',
+          'e2e_tp_rival,200',
+          'e2e_tp_cat,100',
+        ].join('\n'),
+      );
+    await creatorPage.getByRole('button', { name: 'Import Scores' }).click();
+    await toastSaid(creatorPage, 'Scores updated');
+    await expectText(creatorPage, '4 scores updated. Every line was accepted.');
 
     // Standard competition ranking (1, 2, 2, 4) on the member's page, without a reload (everyone
     // shared rank 1 at 0 points before).

@@ -1,6 +1,6 @@
 // The taking-part screens' pure client helpers: how a leaderboard reads (points, trophies, the
-// viewer's place off the page), the CSV score import (chunks, repeated usernames, the per-line
-// report from the server's answers), the analytics figures, and the one-score form's schema.
+// viewer's place off the page), the CSV score import's report (stored, or
+// refused with its lines), the analytics figures, and the one-score form's schema.
 import { describe, expect, it } from 'vitest';
 import {
   chartPoints,
@@ -13,13 +13,8 @@ import {
   rankName,
   trophyOf,
 } from '../../src/client/components/leaderboard/leaderboardDisplay';
-import {
-  chunked,
-  importScoresCsv,
-  lastOfEachUsername,
-  type SendScores,
-} from '../../src/client/components/leaderboard/scoreImport';
-import { SCORE_MESSAGES, SCORES_PER_CALL } from '../../src/shared/leaderboard';
+import { reportOf } from '../../src/client/components/leaderboard/scoreImport';
+import { SCORE_MESSAGES } from '../../src/shared/leaderboard';
 import {
   ZInviteCodeFormSchema,
   ZScoreEntryFormSchema,
@@ -65,79 +60,43 @@ describe('leaderboard display', () => {
   });
 });
 
-describe('CSV score import', () => {
-  it('cuts a list into calls of SCORES_PER_CALL', () => {
-    const items = Array.from({ length: SCORES_PER_CALL * 2 + 1 }, (_, i) => i);
-    expect(chunked(items).map((c) => c.length)).toEqual([SCORES_PER_CALL, SCORES_PER_CALL, 1]);
-    expect(chunked([])).toEqual([]);
+describe('CSV score import (the report of the one-request upload)', () => {
+  it('reads a stored file as its count of updated scores', () => {
+    expect(reportOf(200, { updated: 4 })).toEqual({ stored: true, updated: 4 });
   });
 
-  it('keeps the last line of a repeated username (any case) and reports the earlier ones', () => {
-    const { kept, repeated } = lastOfEachUsername([
-      { line: 1, username: 'Ann', score: 1 },
-      { line: 2, username: 'bob', score: 2 },
-      { line: 3, username: 'ann', score: 3 },
-    ]);
-    expect(kept.map((r) => r.line)).toEqual([2, 3]);
-    expect(repeated).toEqual([
-      { line: 1, username: 'Ann', reason: 'duplicate', message: SCORE_MESSAGES.duplicate },
-    ]);
-  });
-
-  it("maps the server's refusals back to the file's lines, with the unreadable ones, in order", async () => {
-    const calls: { username: string; score: number }[][] = [];
-    const send: SendScores = async (scores) => {
-      calls.push(scores);
-      const refused = scores.flatMap((s, index) =>
-        s.username === 'ghost'
-          ? [
-              {
-                index,
-                username: s.username,
-                reason: 'unknown_user' as const,
-                message: SCORE_MESSAGES.unknown_user,
-              },
-            ]
-          : [],
-      );
-      return { updated: scores.length - refused.length, refused };
-    };
-    const report = await importScoresCsv(
-      'username,score\nalice,120\nghost,5\nbob;abc\n\n"carol",7\nthree,fields,here',
-      send,
-    );
-    expect(calls).toEqual([
-      [
-        { username: 'alice', score: 120 },
-        { username: 'ghost', score: 5 },
-        { username: 'carol', score: 7 },
-      ],
-    ]);
-    expect(report.updated).toBe(2);
-    expect(report.refused.map((r) => [r.line, r.username, r.reason])).toEqual([
-      [3, 'ghost', 'unknown_user'],
-      [4, 'bob;abc', 'bad_score'],
-      [7, 'three,fields,here', 'bad_line'],
-    ]);
-  });
-
-  it('sends a long file in several calls and adds up what each updated', async () => {
-    const lines = Array.from({ length: SCORES_PER_CALL + 3 }, (_, i) => `m${i},${i}`);
-    const sizes: number[] = [];
-    const report = await importScoresCsv(lines.join('\n'), async (scores) => {
-      sizes.push(scores.length);
-      return { updated: scores.length, refused: [] };
-    });
-    expect(sizes).toEqual([SCORES_PER_CALL, 3]);
-    expect(report).toEqual({ updated: SCORES_PER_CALL + 3, refused: [] });
-  });
-
-  it('stops at a refused call (the error reaches the screen)', async () => {
-    await expect(
-      importScoresCsv('a,1', async () => {
-        throw new Error("Only the contest's creator, moderators and admins can enter scores");
+  it('reads a refused file as its message, its listed lines and how many were refused', () => {
+    const lines = [
+      { line: 3, username: 'ghost', reason: 'unknown_user', message: SCORE_MESSAGES.unknown_user },
+      { line: 4, username: 'bob;abc', reason: 'bad_score', message: SCORE_MESSAGES.bad_score },
+    ];
+    expect(
+      reportOf(400, {
+        message: '2 lines of the file are refused; no score was stored',
+        code: 'BAD_REQUEST',
+        reason: 'bad_lines',
+        details: { refused: 2 },
+        lines,
       }),
-    ).rejects.toThrow(/creator/);
+    ).toEqual({
+      stored: false,
+      message: '2 lines of the file are refused; no score was stored',
+      refused: lines,
+      total: 2,
+    });
+  });
+
+  it("throws any other refusal's message (it reaches the screen as a toast)", () => {
+    expect(() =>
+      reportOf(403, {
+        message: "Only the contest's creator, moderators and admins can enter scores",
+        code: 'FORBIDDEN',
+      }),
+    ).toThrow(/creator/);
+    expect(() => reportOf(413, { message: 'A file takes at most 100,000 lines' })).toThrow(
+      'A file takes at most 100,000 lines',
+    );
+    expect(() => reportOf(502, null)).toThrow('Failed to import the scores');
   });
 });
 

@@ -8,7 +8,6 @@ import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
 import { createContext, type AppDeps } from '../trpc/context';
 import { createCaller } from '../trpc/routers/_app';
-import { loggerFor } from './requestLog';
 import { sendError } from './rest';
 import { contentDisposition } from './uploads';
 
@@ -17,7 +16,7 @@ export function createBackupRouter(deps: AppDeps): Router {
   router.get(BACKUP_DOWNLOAD_PATH, async (req: Request, res: Response) => {
     labelRoute(res, `GET ${BACKUP_DOWNLOAD_PATH}`);
     try {
-      const ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
+      const ctx = await createContext(deps, req, res);
       const { latest } = await createCaller(ctx).operations.backupStatus();
       const dir = deps.backups?.dir;
       if (!latest || !dir)

@@ -7,7 +7,6 @@ import { MSG } from '../../shared/messages';
 import { CSV_BYTES_MAX } from '../../shared/leaderboard';
 import { createContext, type AppDeps } from '../trpc/context';
 import { sendError } from './rest';
-import { loggerFor } from './requestLog';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
 import { getPlatformSettings } from '../domain/admin/settings';
@@ -27,7 +26,7 @@ export function createScoresImportRouter(deps: AppDeps): Router {
   router.post(SCORES_CSV_PATH, async (req: Request, res: Response) => {
     labelRoute(res, `POST ${SCORES_CSV_PATH}`);
     try {
-      const ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
+      const ctx = await createContext(deps, req, res);
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       assertPasswordChosen(ctx.user);
       if (

@@ -1,6 +1,7 @@
 // The contest page's 'Scores' panel, for the contest's creator, moderators and admins (PRODUCT.md
 // 'Taking part'): one score at a time, or a CSV of username,score pasted or read from a file,
-// followed by a per-line report of what was refused and why. Scores take the contest's decimals.
+// applied whole or not at all, with a per-line report of what was refused and why. Scores take
+// the contest's decimals.
 import { Button, Card, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useId, useMemo, useState } from 'react';
@@ -15,21 +16,25 @@ import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { pointsText } from './leaderboardDisplay';
-import { importScoresCsv, type ReportLine, type ScoreReport } from './scoreImport';
+import { uploadScoresCsv, type ReportLine, type ScoreReport } from './scoreImport';
 import { FocusFirstError } from '../common/FocusFirstError';
 
 const scoreToasts = keyedToasts('score');
 const importToasts = keyedToasts('scoreImport');
 
-function useSetScores(contestId: number) {
+/** What a change of scores makes stale on this page. */
+function useRefreshAfterScores(contestId: number) {
   const utils = trpc.useUtils();
-  return trpc.leaderboard.setScores.useMutation({
-    onSuccess: () => {
-      void utils.leaderboard.invalidate();
-      void utils.participation.status.invalidate({ contestId });
-      void utils.me.invalidate();
-    },
-  });
+  return () => {
+    void utils.leaderboard.invalidate();
+    void utils.participation.status.invalidate({ contestId });
+    void utils.me.invalidate();
+  };
+}
+
+function useSetScores(contestId: number) {
+  const refresh = useRefreshAfterScores(contestId);
+  return trpc.leaderboard.setScores.useMutation({ onSuccess: refresh });
 }
 
 const EMPTY_SCORE: TScoreEntryForm = { username: '', score: '' };
@@ -117,22 +122,33 @@ const REPORT_COLUMNS: ResponsiveColumn<ReportLine>[] = [
 ];
 
 function Report({ report }: { report: ScoreReport }) {
+  if (report.stored) {
+    return (
+      <Text fontWeight="medium" aria-live="polite">
+        {report.updated} {report.updated === 1 ? 'score' : 'scores'} updated. Every line was
+        accepted.
+      </Text>
+    );
+  }
+  const listed = report.refused.length;
   return (
     <Stack gap="2" aria-live="polite">
       <Text fontWeight="medium">
-        {report.updated} {report.updated === 1 ? 'score' : 'scores'} updated,{' '}
-        {report.refused.length} {report.refused.length === 1 ? 'line' : 'lines'} refused
+        {report.message}. Fix {report.total === 1 ? 'it' : 'them'} and import the file again.
       </Text>
-      {report.refused.length ? (
-        <ResponsiveTable
-          caption="Refused lines"
-          columns={REPORT_COLUMNS}
-          rows={report.refused}
-          rowKey={(r) => `${r.line}-${r.reason}`}
-          cardTitle={(r) => `Line ${r.line}`}
-          emptyText="Every line was accepted."
-        />
+      {listed < report.total ? (
+        <Text color="fg.muted" fontSize="sm">
+          The first {listed.toLocaleString('en-US')} are listed.
+        </Text>
       ) : null}
+      <ResponsiveTable
+        caption="Refused lines"
+        columns={REPORT_COLUMNS}
+        rows={report.refused}
+        rowKey={(r) => `${r.line}-${r.reason}`}
+        cardTitle={(r) => `Line ${r.line}`}
+        emptyText="Every line was accepted."
+      />
     </Stack>
   );
 }
@@ -144,7 +160,7 @@ function CsvImport({ contest }: { contest: ScoredContest }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ScoreReport | null>(null);
-  const setScores = useSetScores(contestId);
+  const refresh = useRefreshAfterScores(contestId);
 
   async function readFile(file: File | undefined) {
     if (file) setText(await file.text());
@@ -157,19 +173,16 @@ function CsvImport({ contest }: { contest: ScoredContest }) {
     }
     setBusy(true);
     try {
-      const result = await importScoresCsv(
-        text,
-        (scores) => setScores.mutateAsync({ contestId, source: 'csv', scores }),
-        contest.scoreDecimals,
-      );
+      const result = await uploadScoresCsv(contestId, text);
       setReport(result);
-      if (result.updated > 0) {
+      if (result.stored) {
+        refresh();
         importToasts.success(
           'Scores updated',
-          `${result.updated} updated, ${result.refused.length} refused.`,
+          `${result.updated} ${result.updated === 1 ? 'score' : 'scores'} updated.`,
         );
       } else {
-        importToasts.error('No scores updated', 'Every line was refused: see the report.');
+        importToasts.error('No scores updated', `${result.message}: see the report.`);
       }
     } catch (error) {
       importToasts.error('Error', errorMessage(error, 'Failed to import the scores'));
@@ -194,7 +207,8 @@ function CsvImport({ contest }: { contest: ScoredContest }) {
           placeholder={'username,score\nalice,120\nbob,95'}
         />
         <Field.HelperText>
-          One username,score per line; a first line username,score is skipped.
+          One username,score per line; a first line username,score is skipped. The file is applied
+          whole or not at all: any refused line stores nothing.
         </Field.HelperText>
       </Field.Root>
       <Field.Root>
