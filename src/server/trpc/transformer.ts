@@ -55,6 +55,110 @@ export function checkSuperjsonEnvelope(payload: unknown): void {
   }
 }
 
+/** Marks a value the quick walk below leaves to superjson. */
+const UNUSUAL = Symbol('unusual');
+
+// Keys superjson escapes in its paths ('.' and '\\') or refuses (prototype pollution): left to it.
+const isPlainKey = (key: string) =>
+  !key.includes('.') &&
+  !key.includes('\\') &&
+  key !== '__proto__' &&
+  key !== 'constructor' &&
+  key !== 'prototype';
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+type Annotations = Record<string, [string]>;
+
+/**
+ * The annotations of the value copyValue last returned, as superjson's walker returns them beside
+ * each value: one type for a leaf, a record of paths for a container, none when nothing is
+ * annotated. Built level by level as superjson does, so the paths come in its order (a level's
+ * array indexes first, as JavaScript orders integer keys).
+ */
+let annotated: [string] | Annotations | undefined;
+
+function copyValue(value: unknown, seen: Set<object>): unknown {
+  annotated = undefined;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      // NaN, the infinities and -0 carry an annotation of their own: left to superjson.
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : UNUSUAL;
+    case 'undefined':
+      annotated = ['undefined'];
+      return null;
+    case 'object':
+      break;
+    default:
+      return UNUSUAL;
+  }
+  if (value === null) return null;
+  // The same object twice is a referential equality in superjson's meta: left to it.
+  if (seen.has(value)) return UNUSUAL;
+  seen.add(value);
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return UNUSUAL;
+    annotated = ['Date'];
+    return value.toISOString();
+  }
+  let inner: Annotations | undefined;
+  const note = (key: string) => {
+    const child = annotated;
+    if (!child) return;
+    inner ??= {};
+    if (Array.isArray(child)) inner[key] = child;
+    else for (const path of Object.keys(child)) inner[`${key}.${path}`] = child[path]!;
+  };
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i += 1) {
+      const item = copyValue(value[i], seen);
+      if (item === UNUSUAL) return UNUSUAL;
+      out[i] = item;
+      note(String(i));
+    }
+    annotated = inner;
+    return out;
+  }
+  if (!isPlainObject(value)) return UNUSUAL;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (!isPlainKey(key)) return UNUSUAL;
+    const item = copyValue(value[key], seen);
+    if (item === UNUSUAL) return UNUSUAL;
+    out[key] = item;
+    note(key);
+  }
+  annotated = inner;
+  return out;
+}
+
+/**
+ * superjson's serialize, the same output to the byte, for what procedures return: plain objects
+ * and arrays of strings, finite numbers, booleans, null, undefined and dates. superjson's own
+ * walk records every object's identity and path on the way, which made it a sixth of the time of
+ * a 25-row list; anything else (a Map, a class, NaN, an object met twice) goes to superjson.
+ */
+export function serializeOutput(value: unknown): ReturnType<typeof superjson.serialize> {
+  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    const json = copyValue(value, new Set());
+    const values = annotated;
+    annotated = undefined;
+    if (json !== UNUSUAL) {
+      return values
+        ? { json: json as never, meta: { values: values as never, v: 1 } }
+        : { json: json as never };
+    }
+  }
+  return superjson.serialize(value);
+}
+
 export const transformer = {
   input: {
     serialize: (value: unknown) => superjson.serialize(value),
@@ -64,7 +168,7 @@ export const transformer = {
     },
   },
   output: {
-    serialize: (value: unknown) => superjson.serialize(value),
+    serialize: serializeOutput,
     deserialize: (payload: unknown) =>
       superjson.deserialize(payload as Parameters<typeof superjson.deserialize>[0]),
   },
