@@ -59,20 +59,22 @@ export async function startOidcProvider({
   users = [],
   clientId = 'contest-test-client',
   clientSecret = 'contest-test-client-secret-0123456789',
+  port = 0,
 }: {
   /** The app's callback address(es): callbackFor(appUrl, providerId). */
   redirectUris: string[];
   users?: TestOidcUser[];
   clientId?: string;
   clientSecret?: string;
+  /** A port of the test's choosing (0: any free one). */
+  port?: number;
 }): Promise<TestOidcProvider> {
   quietProviderNotices();
   const accounts = new Map<string, TestOidcUser>(users.map((u) => [u.sub, u]));
   // The port first: the issuer names it.
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -219,6 +221,19 @@ export class FlowBrowser {
 
   get(url: string) {
     return this.request(url);
+  }
+
+  /** A JSON call to the app with this browser's cookies (REST rows beside the redirects). */
+  async json(method: string, url: string, body?: unknown) {
+    const answer = await this.request(url, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    });
+    return {
+      status: answer.status,
+      body: (answer.text ? JSON.parse(answer.text) : undefined) as Record<string, unknown>,
+    };
   }
 
   /**
