@@ -113,7 +113,3 @@ export type TSetPasswordRequest = z.infer<typeof ZSetPasswordRequestSchema>;
 
 export const ZOidcOkResponseSchema = z.object({ success: z.literal(true) });
 
-/** The path that starts a sign-in (or, with ?link=1, a link) with a provider. */
-export function oidcStartPath(provider: string, link = false): string {
-  return `/api/auth/oidc/${encodeURIComponent(provider)}/start${link ? '?link=1' : ''}`;
-}
