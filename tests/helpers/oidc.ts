@@ -13,6 +13,9 @@ import {
   type OidcRegistry,
 } from '../../src/server/domain/accounts/oidc/providers';
 import pino from 'pino';
+import { sealData } from 'iron-session';
+import { OIDC_FLOW_TTL_SECONDS, type OidcFlow } from '../../src/server/domain/accounts/oidc/flow';
+import { OIDC_COOKIE } from '../../src/server/trpc/oidcCookie';
 
 export interface TestOidcUser {
   sub: string;
@@ -153,6 +156,18 @@ export async function readyRegistry(configs: OidcProviderConfig[]): Promise<Oidc
   const registry = createOidcRegistry(configs, { logger: pino({ level: 'silent' }) });
   await registry.settled();
   return registry;
+}
+
+/**
+ * The flow cookie a browser holds at some stage of a sign-in (sealed as the server seals it), for
+ * tests that open a follow-up screen without walking to the provider first.
+ */
+export async function flowCookie(
+  secret: string,
+  flow: OidcFlow,
+): Promise<{ name: string; value: string }> {
+  const sealed = await sealData({ flow }, { password: secret, ttl: OIDC_FLOW_TTL_SECONDS });
+  return { name: OIDC_COOKIE, value: encodeURIComponent(sealed) };
 }
 
 interface Answer {

@@ -21,9 +21,10 @@ import {
 let s: TestServer;
 let op: TestOidcProvider;
 const START = '/api/auth/oidc/local/start';
+const METRICS_TOKEN = 'metrics-token-of-the-oidc-tests';
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ metricsToken: METRICS_TOKEN });
   op = await startOidcProvider({
     redirectUris: [callbackFor(s.url, 'local'), callbackFor(s.url, 'other')],
   });
@@ -606,5 +607,30 @@ describe('the password hash of an account made through a provider', () => {
     for (const guess of ['', NO_PASSWORD, 'no-password', '!no-password ']) {
       expect(await testPasswords.verify(guess, NO_PASSWORD)).toBe(false);
     }
+  });
+});
+
+describe('GET /metrics', () => {
+  it('counts sign-ins through a provider with the others, by outcome', async () => {
+    const scrape = async () => {
+      const text = await (
+        await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+      const count = (outcome: string) =>
+        Number(
+          new RegExp(`contest_sign_ins_total\\{outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1] ??
+            0,
+        );
+      return { success: count('success'), failure: count('failure') };
+    };
+    const before = await scrape();
+    await new FlowBrowser().signIn(s.url, person().sub);
+    const forged = new FlowBrowser();
+    const callback = new URL(await forged.authorize(s.url, START, person().sub));
+    callback.searchParams.set('state', 'forged');
+    await forged.complete(callback.href);
+    const after = await scrape();
+    expect(after.success).toBe(before.success + 1);
+    expect(after.failure).toBe(before.failure + 1);
   });
 });

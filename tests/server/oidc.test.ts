@@ -18,6 +18,8 @@ import { OIDC_MSG } from '../../src/shared/schemas/oidc';
 import { MSG } from '../../src/shared/messages';
 import { createTestDb, createUser, memoryCookie, type TestDb } from '../helpers/db';
 import { readyRegistry, startOidcProvider, type TestOidcProvider } from '../helpers/oidc';
+import { freePort, startServerProcess } from '../helpers/serverProcess';
+import path from 'node:path';
 
 let t: TestDb;
 let op: TestOidcProvider;
@@ -502,4 +504,45 @@ describe('resolveSignIn', () => {
     expect(result.kind).toBe('user');
     expect(counted).toBe(1);
   });
+});
+
+describe('the server process', () => {
+  it('starts while a provider cannot be reached: that button is hidden and a line says why', async () => {
+    const down = await freePort();
+    const server = await startServerProcess({
+      ...t.env,
+      UPLOAD_DIR: path.join(t.dir, 'process-uploads'),
+      SESSION_SECRET: 'oidc-process-test-session-secret-32+',
+      SEED_DEMO: 'false',
+      OIDC_PROVIDERS: JSON.stringify([
+        op.config('local', 'Local ID'),
+        { ...op.config('down', 'Down ID'), issuer: `http://127.0.0.1:${down}` },
+      ]),
+    });
+    try {
+      expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+      // Discovery runs beside the start: waited for until both providers were tried (bounded).
+      const tried = () =>
+        server.output().includes('OpenID provider down') &&
+        server.output().includes('OpenID provider local');
+      for (let i = 0; i < 100 && !tried(); i += 1) await new Promise((r) => setTimeout(r, 100));
+      const providers: unknown = await (await fetch(`${server.base}/api/auth/providers`)).json();
+      expect(providers).toEqual([{ id: 'local', label: 'Local ID' }]);
+      expect(server.output()).toMatch(
+        /OpenID provider down: discovery at http:\/\/127\.0\.0\.1:\d+ failed; its button is hidden until it succeeds/,
+      );
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('refuses a bad OIDC_PROVIDERS at start, saying which field', async () => {
+    await expect(
+      startServerProcess({
+        ...t.env,
+        SESSION_SECRET: 'oidc-process-test-session-secret-32+',
+        OIDC_PROVIDERS: '[{"id":"google","label":"Google"}]',
+      }),
+    ).rejects.toThrow(/OIDC_PROVIDERS\.0\.issuer: must be an https URL/);
+  }, 60_000);
 });
