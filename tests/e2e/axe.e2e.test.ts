@@ -762,14 +762,12 @@ describe('the OpenID sign-in screens (issue 20)', () => {
     // A member made through the provider: no password, one linked identity.
     const linked = await createUser(s.db, { username: 'axe_linked' });
     await s.db.update(users).set({ password: NO_PASSWORD }).where(eq(users.id, linked.id));
-    await s.db
-      .insert(userIdentities)
-      .values({
-        userId: linked.id,
-        provider: 'local',
-        subject: 'axe-sub',
-        email: 'axe@idp.example',
-      });
+    await s.db.insert(userIdentities).values({
+      userId: linked.id,
+      provider: 'local',
+      subject: 'axe-sub',
+      email: 'axe@idp.example',
+    });
     const flows: Record<string, OidcFlow> = {
       username: {
         stage: 'username',
