@@ -112,4 +112,3 @@ export const ZSetPasswordRequestSchema = z
 export type TSetPasswordRequest = z.infer<typeof ZSetPasswordRequestSchema>;
 
 export const ZOidcOkResponseSchema = z.object({ success: z.literal(true) });
-
