@@ -20,6 +20,7 @@ import { removeOrphanUploads } from './platform/files/cleanup';
 import { holdWhileServing } from './platform/db/inUse';
 import { formatBytes } from '../shared/format';
 import { runScheduledBackup, type BackupSchedule } from './domain/operations';
+import { createOidcRegistry } from './domain/accounts/oidc/providers';
 
 async function main() {
   // An optional .env beside package.json; real environment variables win over it.
@@ -71,6 +72,11 @@ async function main() {
         keep: env.BACKUP_KEEP,
       }
     : undefined;
+  // OpenID providers are discovered in the background: one that is down hides its button and is
+  // tried again later, and never holds up the start.
+  const oidc = env.OIDC_PROVIDERS.length
+    ? createOidcRegistry(env.OIDC_PROVIDERS, { logger })
+    : undefined;
   const app = createApp(
     {
       db,
@@ -82,6 +88,7 @@ async function main() {
       uploadDir: path.resolve(env.UPLOAD_DIR),
       publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
       allowPrivateImports: env.EDUCATION_IMPORT_ALLOW_PRIVATE,
+      oidc,
     },
     { clientDir: CLIENT_DIR, trustProxy: env.TRUST_PROXY, metricsToken: env.METRICS_TOKEN },
   );
@@ -162,6 +169,7 @@ async function main() {
     closing = true;
     clearInterval(cleanupTimer);
     clearInterval(backupTimer);
+    oidc?.close();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       void closeDatabase(db)

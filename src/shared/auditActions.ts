@@ -23,6 +23,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payment.verify': 'Verified payment proof',
   'payment.reject': 'Rejected payment proof',
   'demo.remove': 'Removed demo data',
+  'account.oidc.signin': 'Signed in with a provider',
+  'account.oidc.signup': 'Signed up with a provider',
+  'account.oidc.link': 'Linked a sign-in provider',
+  'account.oidc.unlink': 'Unlinked a sign-in provider',
+  'account.password.set': 'Set a first password',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

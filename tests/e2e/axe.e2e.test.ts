@@ -17,6 +17,18 @@ import { configureNetwork, insertProof } from '../helpers/payments';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { pathOf, signInThroughForm } from './flows';
+import { eq } from 'drizzle-orm';
+import { userIdentities, users } from '../../src/server/platform/db/schema';
+import { NO_PASSWORD } from '../../src/server/domain/accounts/passwords';
+import type { OidcFlow } from '../../src/server/domain/accounts/oidc/flow';
+import { sessionCookie } from '../helpers/accounts';
+import {
+  callbackFor,
+  flowCookie,
+  readyRegistry,
+  startOidcProvider,
+  type TestOidcProvider,
+} from '../helpers/oidc';
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -730,4 +742,130 @@ describe('navigation aids', () => {
     await guest.getByRole('heading', { name: 'Acme Arena', level: 1 }).waitFor();
     await expect.poll(() => guest.title()).toMatch(/ · Acme Arena$/);
   });
+});
+
+describe('the OpenID sign-in screens (issue 20)', () => {
+  let op: TestOidcProvider;
+  beforeAll(async () => {
+    op = await startOidcProvider({ redirectUris: [callbackFor(s.url)] });
+    s.deps.oidc = await readyRegistry([op.config('local', 'Local ID')]);
+  });
+  afterAll(async () => {
+    s.deps.oidc?.close();
+    s.deps.oidc = undefined;
+    await op?.stop();
+  });
+
+  it('the provider buttons, the follow-ups, a refusal and Sign-in methods', async () => {
+    const findings: Finding[] = [];
+    const owner = await createUser(s.db, { username: 'axe_owner', email: 'owner@example.org' });
+    // A member made through the provider: no password, one linked identity.
+    const linked = await createUser(s.db, { username: 'axe_linked' });
+    await s.db.update(users).set({ password: NO_PASSWORD }).where(eq(users.id, linked.id));
+    await s.db.insert(userIdentities).values({
+      userId: linked.id,
+      provider: 'local',
+      subject: 'axe-sub',
+      email: 'axe@idp.example',
+    });
+    const flows: Record<string, OidcFlow> = {
+      username: {
+        stage: 'username',
+        provider: 'local',
+        subject: 'new-sub',
+        email: 'newcomer@example.org',
+        emailVerified: true,
+        suggested: 'newcomer',
+      },
+      confirm: {
+        stage: 'confirm',
+        provider: 'local',
+        subject: 'owner-sub',
+        email: owner.email,
+        userId: owner.id,
+      },
+      error: {
+        stage: 'error',
+        intent: 'signin',
+        message: 'Sign-in with Local ID was cancelled.',
+      },
+    };
+    const screens: {
+      who: string;
+      user?: CreatedUser;
+      path: string;
+      flow?: OidcFlow;
+      shows: string;
+    }[] = [
+      { who: 'guest', path: '/auth', shows: 'Continue with Local ID' },
+      {
+        who: 'guest',
+        path: '/auth?oidc=username',
+        flow: flows.username,
+        shows: 'Choose a username',
+      },
+      {
+        who: 'guest',
+        path: '/auth?oidc=confirm',
+        flow: flows.confirm,
+        shows: 'Link Local ID to your account',
+      },
+      {
+        who: 'guest',
+        path: '/auth?oidc=error',
+        flow: flows.error,
+        shows: 'Sign-in did not complete',
+      },
+      { who: 'member', user: people.member, path: '/settings', shows: 'Sign-in methods' },
+      { who: 'linked', user: linked, path: '/settings', shows: 'Set a password' },
+      {
+        who: 'member',
+        user: people.member,
+        path: '/settings?oidc=error',
+        flow: {
+          stage: 'error',
+          intent: 'link',
+          message: 'That Local ID account is already linked to another member.',
+        },
+        shows: 'The provider was not linked',
+      },
+    ];
+    try {
+      for (const screen of screens) {
+        const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+        try {
+          const cookies = [];
+          if (screen.user) {
+            const cookie = await sessionCookie(s, screen.user.id);
+            const at = cookie.indexOf('=');
+            cookies.push({ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: s.url });
+          }
+          if (screen.flow)
+            cookies.push({ ...(await flowCookie(s.deps.sessionSecret, screen.flow)), url: s.url });
+          await context.addCookies(cookies);
+          const page = await context.newPage();
+          for (const theme of THEMES) {
+            await setTheme(page, theme);
+            for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+              await page.setViewportSize(VIEWPORTS[viewport]);
+              await page.goto(s.url + screen.path);
+              await settle(page);
+              await page.getByText(screen.shows).first().waitFor();
+              if (screen.who === 'linked') {
+                await page.getByRole('button', { name: 'Set a password' }).click();
+                await page.getByLabel('Confirm New Password').waitFor();
+              }
+              await animationsDone(page);
+              await audit(page, `${screen.who} ${viewport} ${theme} ${screen.path}`, findings);
+            }
+          }
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      report('OpenID screens', findings);
+    }
+    expectNoSerious(findings);
+  }, 120_000);
 });

@@ -20,6 +20,8 @@ export async function startTestServer(
     trustProxy?: boolean;
     /** The app's logger (a silent one unless given), e.g. one writing to a stream a test reads. */
     logger?: AppDeps['logger'];
+    /** Serve GET /metrics to this bearer token. */
+    metricsToken?: string;
   } & TestDbOptions = {},
 ): Promise<TestServer> {
   const t = await createTestDb(opts);
@@ -27,6 +29,7 @@ export async function startTestServer(
   const app = createApp(t.deps, {
     clientDir: opts.clientDir ?? (opts.withClient ? path.resolve('dist/client') : undefined),
     trustProxy: opts.trustProxy,
+    metricsToken: opts.metricsToken,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

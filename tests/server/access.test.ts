@@ -296,6 +296,14 @@ describe('REST paths', () => {
       access: 'admin' as Access,
       procedure: '',
     },
+    // The trips to an OpenID provider and back (http/oidc.ts): open to anyone.
+    ...['start', 'callback'].map((step) => ({
+      method: 'get',
+      path: `/auth/oidc/:provider/${step}`,
+      query: '',
+      access: 'anonymous' as Access,
+      procedure: '',
+    })),
   ];
   const ROUTES = [
     ...restRoutes.map((r) => ({

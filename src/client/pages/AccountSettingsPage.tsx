@@ -2,11 +2,12 @@ import { Card, Heading, Stack, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { TUser } from '../../shared/schemas/auth';
 import { AvatarUpload } from '../components/account/AvatarUpload';
-import { ChangePasswordPanel } from '../components/account/ChangePasswordPanel';
+import { PasswordPanel } from '../components/account/PasswordPanel';
 import { PaymentProofsCard } from '../components/account/PaymentProofsCard';
 import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
 import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
+import { SignInMethodsCard } from '../components/account/SignInMethodsCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 
@@ -64,10 +65,11 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
             </Section>
             <Section title="Security">
               <Stack gap="6">
-                <ChangePasswordPanel />
+                <PasswordPanel />
                 <SessionsCard />
               </Stack>
             </Section>
+            <SignInMethodsCard />
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="payment">

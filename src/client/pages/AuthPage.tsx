@@ -4,6 +4,8 @@ import { ThemeToggle } from '../components/common/ThemeToggle';
 import { BarePage } from '../components/layout/BarePage';
 import { LoginForm } from '../components/auth/LoginForm';
 import { RegisterForm } from '../components/auth/RegisterForm';
+import { OidcButtons } from '../components/auth/OidcButtons';
+import { OidcFollowUpSlot, useOidcFollowUpShown } from '../components/auth/OidcFlowGate';
 import { MSG } from '../../shared/messages';
 import { DEFAULT_SITE_NAME } from '../../shared/platformName';
 import { useSessionEndedNotice } from '../lib/auth';
@@ -12,6 +14,7 @@ import { trpc } from '../lib/trpc';
 export function AuthPage() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
   const sessionEnded = useSessionEndedNotice();
+  const followUp = useOidcFollowUpShown();
   return (
     <BarePage title="Sign In">
       <Flex justify="flex-end" p="3">
@@ -49,7 +52,8 @@ export function AuthPage() {
               <Alert.Title>{MSG.sessionEnded}</Alert.Title>
             </Alert.Root>
           ) : null}
-          <Card.Root>
+          <OidcFollowUpSlot />
+          <Card.Root hidden={followUp}>
             <Card.Body>
               <Tabs.Root defaultValue="login" fitted variant="enclosed" lazyMount unmountOnExit>
                 <Tabs.List mb="4">
@@ -58,9 +62,11 @@ export function AuthPage() {
                 </Tabs.List>
                 <Tabs.Content value="login">
                   <LoginForm />
+                  <OidcButtons />
                 </Tabs.Content>
                 <Tabs.Content value="register">
                   <RegisterForm />
+                  <OidcButtons />
                 </Tabs.Content>
               </Tabs.Root>
             </Card.Body>

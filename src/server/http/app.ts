@@ -25,6 +25,7 @@ import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 import { createScoresImportRouter } from './scoresImport';
 import { createBackupRouter } from './backups';
+import { createOidcRouter } from './oidc';
 
 /**
  * What compression may touch: never a server-sent event stream (leaderboard.onChange), which
@@ -124,6 +125,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(createUploadRouter(deps));
   app.use(createScoresImportRouter(deps));
   app.use(createBackupRouter(deps));
+  // The trips to an OpenID provider and back (redirects, not JSON).
+  app.use(createOidcRouter(deps));
 
   const api = express.Router();
   api.use(requireJsonBody);

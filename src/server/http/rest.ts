@@ -445,6 +445,51 @@ export const restRoutes: RestRoute[] = [
     path: '/education/:idOrSlug',
     call: (c, r) => c.education.get({ idOrSlug: String(r.params.idOrSlug) }),
   },
+  // Sign in with OpenID Connect (the redirects to and from the provider are http/oidc.ts).
+  {
+    method: 'get',
+    procedure: 'oidc.providers',
+    path: '/auth/providers',
+    call: (c) => c.oidc.providers(),
+  },
+  { method: 'get', procedure: 'oidc.flow', path: '/auth/oidc/flow', call: (c) => c.oidc.flow() },
+  {
+    method: 'post',
+    procedure: 'oidc.chooseUsername',
+    path: '/auth/oidc/username',
+    call: (c, r) => c.oidc.chooseUsername(r.body),
+    status: 201,
+  },
+  {
+    method: 'post',
+    procedure: 'oidc.confirmLink',
+    path: '/auth/oidc/confirm',
+    call: (c, r) => c.oidc.confirmLink(r.body),
+  },
+  {
+    method: 'post',
+    procedure: 'oidc.cancel',
+    path: '/auth/oidc/cancel',
+    call: (c) => c.oidc.cancel(),
+  },
+  {
+    method: 'get',
+    procedure: 'oidc.methods',
+    path: '/user/sign-in-methods',
+    call: (c) => c.oidc.methods(),
+  },
+  {
+    method: 'delete',
+    procedure: 'oidc.unlink',
+    path: '/user/sign-in-methods/:provider',
+    call: (c, r) => c.oidc.unlink({ provider: String(r.params.provider) }),
+  },
+  {
+    method: 'post',
+    procedure: 'oidc.setPassword',
+    path: '/user/password',
+    call: (c, r) => c.oidc.setPassword(r.body),
+  },
   {
     method: 'get',
     procedure: 'operations.backupStatus',

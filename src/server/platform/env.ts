@@ -7,6 +7,65 @@ const booleanish = z
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+/** One OpenID Connect provider members may sign in with (OIDC_PROVIDERS). */
+export const ZOidcProviderConfig = z
+  .object({
+    // Part of the callback address (/api/auth/oidc/<id>/callback) and of each linked identity.
+    id: z.string({ error: 'is required' }).regex(/^[a-z0-9][a-z0-9-]{0,31}$/, {
+      error: 'must be 1-32 lower-case letters, digits or dashes, such as "google"',
+    }),
+    // The button says 'Continue with <label>'.
+    label: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(40, 'must be at most 40 characters'),
+    issuer: z.url({ protocol: /^https?$/, error: 'must be an https URL' }).refine(
+      (issuer) => {
+        const url = new URL(issuer);
+        // Plain http only on this machine (a provider in development or in the tests).
+        return (
+          url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+        );
+      },
+      { error: 'must be an https URL (http only for localhost)' },
+    ),
+    clientId: z.string({ error: 'is required' }).min(1, 'is required'),
+    clientSecret: z.string({ error: 'is required' }).min(1, 'is required'),
+  })
+  .strict();
+export type OidcProviderConfig = z.infer<typeof ZOidcProviderConfig>;
+
+const OIDC_EXAMPLE =
+  'a JSON array such as [{"id":"google","label":"Google","issuer":"https://accounts.google.com","clientId":"...","clientSecret":"..."}]';
+
+const ZOidcProviders = z
+  .preprocess(
+    (value, ctx) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be ${OIDC_EXAMPLE}` });
+        return z.NEVER;
+      }
+    },
+    z.array(ZOidcProviderConfig, { error: `must be ${OIDC_EXAMPLE}` }).max(10),
+  )
+  .superRefine((providers, ctx) => {
+    const seen = new Set<string>();
+    providers.forEach((p, i) => {
+      if (seen.has(p.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'id'],
+          message: `"${p.id}" is the id of two providers`,
+        });
+      }
+      seen.add(p.id);
+    });
+  });
+
 export const ZEnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('production')),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
@@ -75,6 +134,8 @@ export const ZEnvSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(7),
   ),
+  // OpenID Connect providers members may sign in with (see README 'Sign in with OpenID Connect').
+  OIDC_PROVIDERS: z.preprocess(emptyAsUndefined, ZOidcProviders.default([])),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

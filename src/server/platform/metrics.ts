@@ -139,6 +139,9 @@ export function createMetrics({
           const outcome =
             res.statusCode === 200 ? 'success' : res.statusCode === 429 ? 'limited' : 'failure';
           signIns.inc({ outcome });
+        } else if (route === 'GET /api/auth/oidc/:provider/callback') {
+          // Through an OpenID provider: signed in when sent on to '/' (http/oidc.ts).
+          signIns.inc({ outcome: res.getHeader('location') === '/' ? 'success' : 'failure' });
         }
       };
       res.once('finish', record);

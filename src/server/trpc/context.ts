@@ -7,6 +7,7 @@ import type { Actor } from '../platform/actor';
 import type { Limits } from '../platform/limits';
 import type { PasswordHasher } from '../domain/accounts/passwords';
 import type { BackupSchedule } from '../domain/operations';
+import type { OidcRegistry } from '../domain/accounts/oidc/providers';
 import { getSessionUser } from '../domain/accounts/sessions';
 import type { SessionUser } from '../domain/accounts/users';
 import {
@@ -17,6 +18,7 @@ import {
   type DeviceCookie,
   type SessionCookie,
 } from './session';
+import { getOidcFlowCookie, memoryOidcFlowCookie, type OidcFlowCookie } from './oidcCookie';
 
 export type { DeviceCookie, SessionCookie } from './session';
 
@@ -33,6 +35,8 @@ export interface AppDeps {
   allowPrivateImports?: boolean;
   /** BACKUP_DIR and the schedule: where the dashboard finds the latest archive. */
   backups?: BackupSchedule;
+  /** OIDC_PROVIDERS and what discovery found about each (none configured: undefined). */
+  oidc?: OidcRegistry;
 }
 
 export interface CreateInnerContextOptions {
@@ -42,6 +46,8 @@ export interface CreateInnerContextOptions {
   device?: DeviceCookie;
   ip?: string;
   userAgent?: string;
+  /** This browser's OpenID sign-in in progress; an empty in-memory one when not given. */
+  oidcFlow?: OidcFlowCookie;
 }
 
 export async function createContextInner({
@@ -50,6 +56,7 @@ export async function createContextInner({
   device = memoryDeviceCookie(),
   ip = 'local',
   userAgent,
+  oidcFlow = memoryOidcFlowCookie(),
 }: CreateInnerContextOptions) {
   let user: SessionUser | null = null;
   if (cookie.id) {
@@ -60,7 +67,7 @@ export async function createContextInner({
   const actor: Actor | null = user
     ? { id: user.id, username: user.username, role: user.role, ip, userAgent }
     : null;
-  return { ...deps, cookie, device, user, actor, ip, userAgent };
+  return { ...deps, cookie, device, user, actor, ip, userAgent, oidcFlow };
 }
 
 export type Context = Awaited<ReturnType<typeof createContextInner>>;
@@ -84,6 +91,7 @@ export async function createContext(
     device: getDeviceCookie(req, res),
     ip: req.ip ?? 'unknown',
     userAgent: req.headers['user-agent'],
+    oidcFlow: getOidcFlowCookie(req, res, deps.sessionSecret),
   });
   Object.defineProperty(ctx, 'logger', {
     enumerable: true,

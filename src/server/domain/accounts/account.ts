@@ -14,7 +14,8 @@ import { assertUnique, rethrowUnique } from './auth';
 import { AppError } from '../../platform/errors';
 import { beginGuess, type Limits } from '../../platform/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
-import type { PasswordHasher } from './passwords';
+import { hasPassword, type PasswordHasher } from './passwords';
+import { OIDC_MSG } from '../../../shared/schemas/oidc';
 import { deleteUserSessions } from './sessions';
 import { assertOwnUpload } from '../../platform/files/uploads';
 import { publicUserColumns } from './users';
@@ -82,6 +83,7 @@ export async function changePassword({
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   // A stolen session must not become a way to guess the password: same limits as sign-in.
   const guess = await beginGuess(limits, actor.ip ?? 'unknown', `password:${actor.id}`);
+  if (!hasPassword(row.password)) throw new AppError('BAD_REQUEST', OIDC_MSG.noPasswordToChange);
   if (!(await passwords.verify(input.currentPassword, row.password))) {
     throw new AppError('BAD_REQUEST', 'Current password is incorrect');
   }

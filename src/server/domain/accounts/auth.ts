@@ -8,7 +8,8 @@ import { AppError } from '../../platform/errors';
 import { knownDeviceKey } from './devices';
 import { beginGuess, take, type Limits } from '../../platform/limits';
 import { assertPasswordAllowed } from './passwordPolicy';
-import type { PasswordHasher } from './passwords';
+import { NO_PASSWORD, type PasswordHasher } from './passwords';
+import { OIDC_MSG } from '../../../shared/schemas/oidc';
 import { getPlatformSettings } from '../admin';
 import { conflictField, equalsCaseless, isUniqueViolation } from '../../platform/db/dialect';
 import { getUser, publicUserColumns } from './users';
@@ -135,6 +136,9 @@ export async function login({
     device && knownDeviceKey(device.secret, device.tokens, row?.id),
   );
   const ok = await passwords.verify(input.password, row?.password ?? (await passwords.dummyHash()));
+  // An account made through a provider has no password yet: said in words (after the guess was
+  // counted, like any failure), so its member knows which way in to take.
+  if (row && row.password === NO_PASSWORD) throw new AppError('UNAUTHORIZED', OIDC_MSG.noPassword);
   if (!row || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   await guess.succeeded();
   if (row.role === 'banned') {

@@ -32,6 +32,17 @@ function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffe
   return { params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
+/**
+ * The stored password of an account made through an OpenID provider, until its member sets one:
+ * not a scrypt hash, so nothing ever verifies against it. Password sign-in refuses it in words.
+ */
+export const NO_PASSWORD = '!no-password';
+
+/** Whether a stored password can ever verify: not one of the '!' markers (none, demo member). */
+export function hasPassword(stored: string): boolean {
+  return !stored.startsWith('!');
+}
+
 export interface PasswordHasher {
   params: ScryptParams;
   hash(password: string): Promise<string>;

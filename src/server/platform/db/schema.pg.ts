@@ -472,3 +472,21 @@ export const demoRows = pgTable(
     check('demo_rows_table_valid', oneOf('table_name', DEMO_TABLES)),
   ],
 );
+
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    linkedAt: time('linked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_subject').on(t.provider, t.subject),
+    uniqueIndex('user_identities_user_provider').on(t.userId, t.provider),
+  ],
+);

@@ -513,3 +513,25 @@ export const demoRows = sqliteTable(
     check('demo_rows_table_valid', oneOf('table_name', DEMO_TABLES)),
   ],
 );
+
+// Sign-in identities at OpenID Connect providers (OIDC_PROVIDERS) linked to members: the
+// provider's id as configured, and the subject (`sub`) it gives that person, which never changes
+// for them at that provider (an e-mail may). One identity per member per provider; an identity
+// belongs to one member. The e-mail is kept as the provider gave it, to show in Account Settings.
+export const userIdentities = sqliteTable(
+  'user_identities',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    linkedAt: integer('linked_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex('user_identities_subject').on(t.provider, t.subject),
+    uniqueIndex('user_identities_user_provider').on(t.userId, t.provider),
+  ],
+);

@@ -25,3 +25,4 @@ export const educationSaved = chosen.educationSaved;
 export const liveChannels = chosen.liveChannels;
 export const importJobs = chosen.importJobs;
 export const demoRows = chosen.demoRows;
+export const userIdentities = chosen.userIdentities;

@@ -17,7 +17,7 @@ import { middleware, publicProcedure, router } from '../trpc';
  * Signs the user in on this request: a new session row, the cookie that names it, and a device
  * cookie that lets this browser past the account's sign-in lock-out from now on.
  */
-async function startSession(ctx: Context, user: TUser): Promise<TUser> {
+export async function startSession(ctx: Context, user: TUser): Promise<TUser> {
   const id = await createSession({
     db: ctx.db,
     userId: user.id,
@@ -31,7 +31,7 @@ async function startSession(ctx: Context, user: TUser): Promise<TUser> {
 }
 
 // Before the input is even parsed: over the limit, every attempt answers 429, whatever it holds.
-const countSignup = middleware(async ({ ctx, next }) => {
+export const countSignup = middleware(async ({ ctx, next }) => {
   await auth.countSignup({ ip: ctx.ip, limits: ctx.limits });
   return next();
 });

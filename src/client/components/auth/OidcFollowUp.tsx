@@ -1,0 +1,210 @@
+// What a sign-in through an OpenID provider left to do on /auth: choose a username (the
+// provider's was taken or not valid here), confirm a link with the password of the account
+// whose verified e-mail the provider vouched for, or read why it was refused.
+import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { MSG } from '../../../shared/messages';
+import { DEFAULT_SITE_NAME } from '../../../shared/platformName';
+import {
+  ZChooseUsernameRequestSchema,
+  ZConfirmLinkRequestSchema,
+  type TOidcFlow,
+} from '../../../shared/schemas/oidc';
+import { finishSignIn } from '../../lib/auth';
+import {
+  errorMessage,
+  serverFieldErrors,
+  useServerFieldErrors,
+  type ServerFieldRules,
+} from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { FocusFirstError } from '../common/FocusFirstError';
+import { FormField } from '../common/FormField';
+
+const usernameFields: ServerFieldRules = {
+  byMessage: { [MSG.usernameTaken]: 'username' },
+  fields: ['username'],
+};
+
+function useCancel() {
+  const utils = trpc.useUtils();
+  const [, navigate] = useLocation();
+  const cancel = trpc.oidc.cancel.useMutation({
+    onSettled: () => {
+      void utils.oidc.flow.invalidate();
+      navigate('/auth', { replace: true });
+    },
+  });
+  return cancel;
+}
+
+function FollowUpCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' }> }) {
+  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
+  const serverErrors = useServerFieldErrors();
+  const cancel = useCancel();
+  const choose = trpc.oidc.chooseUsername.useMutation({
+    onSuccess: (user) =>
+      finishSignIn(
+        'Registration successful',
+        `Welcome to ${settings.data?.siteName ?? DEFAULT_SITE_NAME}, ${user.username}!`,
+        user,
+      ),
+  });
+  // A taken or refused username shows beside the field; anything else above the form.
+  const failure =
+    choose.error && !Object.keys(serverFieldErrors(choose.error, usernameFields)).length
+      ? errorMessage(choose.error, 'Failed to create account. Please try again.')
+      : null;
+  return (
+    <FollowUpCard title="Choose a username">
+      <Formik
+        initialValues={{ username: flow.suggestedUsername }}
+        validationSchema={toFormikValidationSchema(ZChooseUsernameRequestSchema)}
+        validate={serverErrors.validate}
+        onSubmit={async (values, { setFieldError }) => {
+          await choose.mutateAsync(values).catch((error: unknown) => {
+            serverErrors.place(error, values, setFieldError, usernameFields);
+          });
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Stack gap="4">
+              <Text>
+                You are signing in with {flow.provider} as <strong>{flow.email}</strong>. Choose the
+                username other members will know you by.
+              </Text>
+              {failure ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{failure}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              <FormField
+                name="username"
+                label="Username"
+                autoComplete="username"
+                helperText="3-50 letters, digits, dots, dashes or underscores"
+              />
+              <HStack gap="3" wrap="wrap">
+                <Button
+                  type="submit"
+                  colorPalette="purple"
+                  loading={isSubmitting || choose.isSuccess}
+                >
+                  Create account
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() => cancel.mutate()}
+                  loading={cancel.isPending}
+                >
+                  Cancel
+                </Button>
+              </HStack>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </FollowUpCard>
+  );
+}
+
+function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }) {
+  const cancel = useCancel();
+  const confirm = trpc.oidc.confirmLink.useMutation({
+    onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
+  });
+  const failure = confirm.error ? errorMessage(confirm.error, 'Failed to link the account') : null;
+  return (
+    <FollowUpCard title={`Link ${flow.provider} to your account`}>
+      <Formik
+        initialValues={{ password: '' }}
+        validationSchema={toFormikValidationSchema(ZConfirmLinkRequestSchema)}
+        onSubmit={async (values) => {
+          await confirm.mutateAsync(values).catch(() => undefined);
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Stack gap="4">
+              <Text>
+                <strong>{flow.email}</strong> belongs to the account{' '}
+                <strong>{flow.username}</strong> here. Enter its password to link {flow.provider} to
+                it; from then on either way signs you in.
+              </Text>
+              {failure ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{failure}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              {/* For password managers: the account the password belongs to. */}
+              <input type="hidden" name="username" autoComplete="username" value={flow.username} />
+              <FormField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+              />
+              <HStack gap="3" wrap="wrap">
+                <Button
+                  type="submit"
+                  colorPalette="purple"
+                  loading={isSubmitting || confirm.isSuccess}
+                >
+                  Link and sign in
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() => cancel.mutate()}
+                  loading={cancel.isPending}
+                >
+                  Cancel
+                </Button>
+              </HStack>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </FollowUpCard>
+  );
+}
+
+/** The follow-up form (the sign-in tabs are hidden meanwhile), or the refusal above them. */
+export function OidcFollowUp() {
+  const flow = trpc.oidc.flow.useQuery(undefined, { staleTime: 0 });
+  const data = flow.data;
+  if (data?.kind === 'username') return <ChooseUsername flow={data} />;
+  if (data?.kind === 'confirm') return <ConfirmLink flow={data} />;
+  if (data?.kind === 'error' && data.intent === 'signin') {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Sign-in did not complete</Alert.Title>
+          <Alert.Description>{data.message}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  return null;
+}
