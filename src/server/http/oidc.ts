@@ -17,7 +17,6 @@ import { linkToMember, resolveSignIn } from '../domain/accounts/oidc/identities'
 import { getUser, assertPasswordChosen } from '../domain/accounts/users';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
 import { startSession } from '../trpc/routers/auth';
-import { loggerFor } from './requestLog';
 import { sendError } from './rest';
 
 const START = '/api/auth/oidc/:provider/start';
@@ -58,7 +57,7 @@ export function createOidcRouter(deps: AppDeps): Router {
     const intent = req.query.link === '1' ? 'link' : 'signin';
     let ctx: Context | undefined;
     try {
-      ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
+      ctx = await createContext(deps, req, res);
       // An unknown provider is a 404, as any path that names nothing.
       const ref = providerRef(deps.oidc, provider);
       try {
@@ -87,7 +86,7 @@ export function createOidcRouter(deps: AppDeps): Router {
     labelRoute(res, `GET ${CALLBACK}`);
     let ctx: Context | undefined;
     try {
-      ctx = await createContext({ ...deps, logger: loggerFor(req, deps.logger) }, req, res);
+      ctx = await createContext(deps, req, res);
     } catch (error) {
       return sendError(res, error, deps);
     }
