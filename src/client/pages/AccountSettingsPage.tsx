@@ -2,6 +2,7 @@ import { Card, Heading, Stack, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { TUser } from '../../shared/schemas/auth';
 import { AvatarUpload } from '../components/account/AvatarUpload';
+import { EmailVerificationCard } from '../components/account/EmailVerificationCard';
 import { ChangePasswordPanel } from '../components/account/ChangePasswordPanel';
 import { PaymentProofsCard } from '../components/account/PaymentProofsCard';
 import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
@@ -61,6 +62,9 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
             </Section>
             <Section title="Profile Information">
               <ProfileForm user={user} />
+            </Section>
+            <Section title="E-mail Verification">
+              <EmailVerificationCard user={user} />
             </Section>
             <Section title="Security">
               <Stack gap="6">

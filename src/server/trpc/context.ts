@@ -33,6 +33,8 @@ export interface AppDeps {
   allowPrivateImports?: boolean;
   /** BACKUP_DIR and the schedule: where the dashboard finds the latest archive. */
   backups?: BackupSchedule;
+  /** The background mail sender (domain/messages/sender.ts); absent: queued mail waits. */
+  mailer?: { smtpConfigured: boolean; wake(): void };
 }
 
 export interface CreateInnerContextOptions {
@@ -42,6 +44,8 @@ export interface CreateInnerContextOptions {
   device?: DeviceCookie;
   ip?: string;
   userAgent?: string;
+  /** The address the request came to (scheme://host[:port]), for links in mail. */
+  requestOrigin?: string;
 }
 
 export async function createContextInner({
@@ -50,6 +54,7 @@ export async function createContextInner({
   device = memoryDeviceCookie(),
   ip = 'local',
   userAgent,
+  requestOrigin,
 }: CreateInnerContextOptions) {
   let user: SessionUser | null = null;
   if (cookie.id) {
@@ -60,13 +65,25 @@ export async function createContextInner({
   const actor: Actor | null = user
     ? { id: user.id, username: user.username, role: user.role, ip, userAgent }
     : null;
-  return { ...deps, cookie, device, user, actor, ip, userAgent };
+  // Links in mail point at PUBLIC_URL when set (behind a proxy, and never at a Host header a
+  // stranger chose), else at the address this request came to.
+  const origin = deps.publicOrigin ?? requestOrigin ?? 'http://localhost';
+  return { ...deps, cookie, device, user, actor, ip, userAgent, origin };
 }
 
 export type Context = Awaited<ReturnType<typeof createContextInner>>;
 
 /** A request as the context reads it: Express's, or the lean query path's (http/leanPaths.ts). */
 export type ContextRequest = CookieRequest & { ip?: string };
+
+/** scheme://host[:port] of a request, from its Host header; undefined when it has none usable. */
+function requestOriginOf(req: ContextRequest): string | undefined {
+  const host = req.headers.host;
+  if (!host || !/^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
+    return undefined;
+  }
+  return `${req.secure ? 'https' : 'http'}://${host}`;
+}
 
 export async function createContext(deps: AppDeps, req: ContextRequest, res: ServerResponse) {
   const cookie = await getSessionCookie(req, res, deps.sessionSecret);
@@ -76,5 +93,6 @@ export async function createContext(deps: AppDeps, req: ContextRequest, res: Ser
     device: getDeviceCookie(req, res),
     ip: req.ip ?? 'unknown',
     userAgent: req.headers['user-agent'],
+    requestOrigin: requestOriginOf(req),
   });
 }

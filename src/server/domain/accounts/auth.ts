@@ -12,6 +12,7 @@ import type { PasswordHasher } from './passwords';
 import { getPlatformSettings } from '../admin';
 import { conflictField, equalsCaseless, isUniqueViolation } from '../../platform/db/dialect';
 import { getUser, publicUserColumns } from './users';
+import { queueVerification } from './emailVerification';
 
 export async function assertUnique({
   db,
@@ -61,15 +62,21 @@ export async function countSignup({ ip, limits }: { ip: string; limits: Limits }
   await take(limits.signupIp, ip, 1, MSG.tooManySignups);
 }
 
-/** Creates a member. The attempt has been counted (`countSignup`) before the input was read. */
+/**
+ * Creates a member, and queues the link that verifies their address in the same transaction.
+ * The attempt has been counted (`countSignup`) before the input was read.
+ */
 export async function register({
   db,
   input,
   passwords,
+  origin,
 }: {
   db: DB;
   input: Omit<TRegisterRequest, 'confirmPassword' | 'phone'> & { phone?: string };
   passwords: PasswordHasher;
+  /** Where the verification link points (PUBLIC_URL or the request's address). */
+  origin: string;
 }): Promise<TUser> {
   const settings = await getPlatformSettings({ db });
   if (!settings.enableRegistration) throw new AppError('FORBIDDEN', MSG.registrationDisabled);
@@ -77,18 +84,21 @@ export async function register({
   await assertUnique({ db, username: input.username, email: input.email });
   const password = await passwords.hash(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        phone: input.phone ? input.phone : null,
-        password,
-        role: 'user',
-        subscriptionTier: settings.defaultUserTier,
-      })
-      .returning(publicUserColumns);
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          phone: input.phone ? input.phone : null,
+          password,
+          role: 'user',
+          subscriptionTier: settings.defaultUserTier,
+        })
+        .returning(publicUserColumns);
+      await queueVerification(tx, { user: user!, origin });
+      return user!;
+    });
   } catch (error) {
     rethrowUnique(error);
   }

@@ -63,6 +63,8 @@ import {
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
+import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
+import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
 import { PAYOUT_METHODS, oneOf } from './checks';
 
 /** A point in time as a Date, to the millisecond (SQLite: integer milliseconds). */
@@ -470,5 +472,50 @@ export const demoRows = pgTable(
   (t) => [
     primaryKey({ columns: [t.tableName, t.rowId] }),
     check('demo_rows_table_valid', oneOf('table_name', DEMO_TABLES)),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').$type<MailKind>().notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: time('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created').on(t.createdAt),
+    check('mail_outbox_status_valid', oneOf('status', MAIL_STATUSES)),
+    check('mail_outbox_kind_valid', oneOf('kind', MAIL_KINDS)),
+  ],
+);
+
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_user').on(t.userId, t.purpose),
+    check('account_tokens_purpose_valid', oneOf('purpose', ACCOUNT_TOKEN_PURPOSES)),
   ],
 );

@@ -25,3 +25,5 @@ export const educationSaved = chosen.educationSaved;
 export const liveChannels = chosen.liveChannels;
 export const importJobs = chosen.importJobs;
 export const demoRows = chosen.demoRows;
+export const mailOutbox = chosen.mailOutbox;
+export const accountTokens = chosen.accountTokens;

@@ -13,6 +13,8 @@ import { meRouter } from './me';
 import { adminRouter } from './admin';
 import { adminDemoRouter } from './adminDemo';
 import { operationsRouter } from './operations';
+import { emailRouter, passwordRouter } from './accountLinks';
+import { outboxRouter } from './outbox';
 
 export const appRouter = router({
   auth: authRouter,
@@ -30,6 +32,9 @@ export const appRouter = router({
   admin: adminRouter,
   adminDemo: adminDemoRouter,
   operations: operationsRouter,
+  password: passwordRouter,
+  email: emailRouter,
+  outbox: outboxRouter,
 });
 
 export type AppRouter = typeof appRouter;
