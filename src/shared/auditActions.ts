@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payment.verify': 'Verified payment proof',
   'payment.reject': 'Rejected payment proof',
   'demo.remove': 'Removed demo data',
+  'user.password_reset': 'Reset password by e-mail link',
+  'mail.retry': 'Sent a failed e-mail again',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

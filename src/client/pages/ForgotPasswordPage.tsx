@@ -20,7 +20,10 @@ const initialValues: TForgotPasswordRequest = { identifier: '' };
 export function ForgotPasswordPage() {
   const forgot = trpc.password.forgot.useMutation({
     onError: (error) =>
-      toasts.error('Error', errorMessage(error, 'Failed to send the reset link. Please try again.')),
+      toasts.error(
+        'Error',
+        errorMessage(error, 'Failed to send the reset link. Please try again.'),
+      ),
   });
   return (
     <LinkPageFrame title="Reset your password">
@@ -48,8 +51,8 @@ export function ForgotPasswordPage() {
               <FocusFirstError />
               <Stack gap="4">
                 <Text color="fg.muted">
-                  Enter your username or e-mail address. If an account matches, we send it a link
-                  to choose a new password.
+                  Enter your username or e-mail address. If an account matches, we send it a link to
+                  choose a new password.
                 </Text>
                 <FormField
                   name="identifier"

@@ -100,8 +100,8 @@ export function ResetPasswordPage() {
             <FocusFirstError />
             <Stack gap="4">
               <Text color="fg.muted">
-                Choose a new password for your account. You will be signed out everywhere and
-                sign in again with it.
+                Choose a new password for your account. You will be signed out everywhere and sign
+                in again with it.
               </Text>
               <Stack gap="2">
                 <FormField

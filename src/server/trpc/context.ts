@@ -79,7 +79,7 @@ export type ContextRequest = CookieRequest & { ip?: string };
 /** scheme://host[:port] of a request, from its Host header; undefined when it has none usable. */
 function requestOriginOf(req: ContextRequest): string | undefined {
   const host = req.headers.host;
-  if (!host || !/^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
+  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
     return undefined;
   }
   return `${req.secure ? 'https' : 'http'}://${host}`;

@@ -9,9 +9,7 @@ export function EmailVerificationCard({ user }: { user: TUser }) {
   return (
     <Stack gap="3">
       <HStack gap="3" wrap="wrap">
-        <Text fontWeight="medium">
-          {user.email}
-        </Text>
+        <Text fontWeight="medium">{user.email}</Text>
         <Badge colorPalette={verified ? 'green' : 'yellow'}>
           {verified ? 'Verified' : 'Not verified'}
         </Badge>
@@ -23,8 +21,8 @@ export function EmailVerificationCard({ user }: { user: TUser }) {
       ) : (
         <>
           <Text color="fg.muted" fontSize="sm">
-            Open the link we sent to this address to verify it. Some contests and payments may
-            need a verified address.
+            Open the link we sent to this address to verify it. Some contests and payments may need
+            a verified address.
           </Text>
           <ResendVerificationButton alignSelf="flex-start" size="sm" />
         </>

@@ -151,7 +151,10 @@ export function OutboxPage() {
   const items = list.data?.items ?? [];
   return (
     <>
-      <PageHeader title="Outbox" subtitle="Every e-mail the platform sent or is sending, newest first" />
+      <PageHeader
+        title="Outbox"
+        subtitle="Every e-mail the platform sent or is sending, newest first"
+      />
       <Stack gap="4">
         {list.data && !list.data.smtpConfigured ? (
           <Alert.Root status="info">

@@ -44,7 +44,11 @@ const usable = (token: string, purpose: AccountTokenPurpose, now: number) =>
 /** Who a token is for while it is unused and unexpired (it stays unused). */
 export async function peekToken(
   db: DbOrTx,
-  { token, purpose, now = Date.now() }: { token: string; purpose: AccountTokenPurpose; now?: number },
+  {
+    token,
+    purpose,
+    now = Date.now(),
+  }: { token: string; purpose: AccountTokenPurpose; now?: number },
 ): Promise<{ userId: number; email: string } | undefined> {
   const [row] = await db
     .select({ userId: accountTokens.userId, email: accountTokens.email })
@@ -56,7 +60,11 @@ export async function peekToken(
 /** Uses a token up: who it was for, or undefined when it is unknown, used or expired. */
 export async function consumeToken(
   tx: DbOrTx,
-  { token, purpose, now = Date.now() }: { token: string; purpose: AccountTokenPurpose; now?: number },
+  {
+    token,
+    purpose,
+    now = Date.now(),
+  }: { token: string; purpose: AccountTokenPurpose; now?: number },
 ): Promise<{ userId: number; email: string } | undefined> {
   const [row] = await tx
     .update(accountTokens)
@@ -69,7 +77,11 @@ export async function consumeToken(
 /** Uses up every open token of a purpose of a member (a reset done: older links stop working). */
 export async function retireTokens(
   tx: DbOrTx,
-  { userId, purpose, now = Date.now() }: { userId: number; purpose: AccountTokenPurpose; now?: number },
+  {
+    userId,
+    purpose,
+    now = Date.now(),
+  }: { userId: number; purpose: AccountTokenPurpose; now?: number },
 ): Promise<void> {
   await tx
     .update(accountTokens)

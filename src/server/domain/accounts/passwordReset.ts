@@ -110,7 +110,9 @@ export async function resetPassword({
       .from(users)
       .where(eq(users.id, user.id));
     const verifies =
-      !!current && !current.emailVerifiedAt && current.email.toLowerCase() === used.email.toLowerCase();
+      !!current &&
+      !current.emailVerifiedAt &&
+      current.email.toLowerCase() === used.email.toLowerCase();
     await tx
       .update(users)
       .set({

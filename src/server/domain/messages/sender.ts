@@ -104,7 +104,8 @@ export async function sendDueMail({
   now?: number;
 }): Promise<RoundResult> {
   const result: RoundResult = { sent: 0, kept: 0, retrying: 0, failed: 0 };
-  const claimed = await claimDue(db, now, policy);
+  // RETURNING keeps no order on PostgreSQL: oldest first, as they were queued.
+  const claimed = (await claimDue(db, now, policy)).sort((a, b) => a.id - b.id);
   const mine = (id: number) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'));
   for (const message of claimed) {
     if (!transport) {
@@ -159,7 +160,12 @@ export async function sendDueMail({
         )
         .where(mine(message.id));
       logger.warn(
-        { event: giveUp ? 'mail-failed' : 'mail-retry', mailId: message.id, attempts, err: lastError },
+        {
+          event: giveUp ? 'mail-failed' : 'mail-retry',
+          mailId: message.id,
+          attempts,
+          err: lastError,
+        },
         giveUp ? 'mail failed: giving up' : 'mail send failed: will retry',
       );
       if (giveUp) result.failed += 1;

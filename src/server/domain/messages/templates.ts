@@ -100,9 +100,7 @@ export function verifyEmailMail({
   return render(`Confirm your e-mail address for ${siteName}`, {
     siteName,
     greeting: `Hello ${username},`,
-    paragraphs: [
-      `Please confirm that this is your e-mail address for your ${siteName} account.`,
-    ],
+    paragraphs: [`Please confirm that this is your e-mail address for your ${siteName} account.`],
     action: { label: 'Confirm my e-mail address', href: link },
     footer: [
       `The link works once, for ${minutes(TOKEN_TTL_MS.verify_email) / 60} hours. You can ask for a new one in Account Settings.`,

@@ -290,10 +290,7 @@ async function mustVerifyEmail(db: DbOrTx, member: { emailVerified: boolean }): 
  * The join rule's e-mail part on its own, for a payment that is no join (a tier upgrade): the
  * same setting, the same reason and words.
  */
-export async function emailRefusalFor(
-  db: DbOrTx,
-  userId: number,
-): Promise<JoinRefusalInfo | null> {
+export async function emailRefusalFor(db: DbOrTx, userId: number): Promise<JoinRefusalInfo | null> {
   if (!(await mustVerifyEmail(db, await memberFacts(db, userId)))) return null;
   return { reason: 'email_unverified', message: M.email_unverified };
 }

@@ -53,7 +53,7 @@ export const passwordRouter = router({
 
 export const emailRouter = router({
   /** POST /api/email/verify: opens a verification link (signed in or not: the link is the proof). */
-  verify: open
+  verify: publicProcedure
     .input(ZVerifyEmailRequestSchema)
     .output(ZVerifyEmailResponseSchema)
     .mutation(async ({ ctx, input }) => {
