@@ -153,7 +153,7 @@ describe('the admins’ Outbox', () => {
     await expectText(page, 'connect ECONNREFUSED 127.0.0.1:2525');
     await page.getByRole('button', { name: `Read message ${failed!.id}` }).click();
     await expectText(page, 'The text of the bounced message.');
-    await page.getByRole('button', { name: `Send message ${failed!.id} again` }).click();
+    await page.getByRole('button', { name: `Retry message ${failed!.id}` }).click();
     await expectText(page, 'Message queued again');
     // The sender takes it at once and the local SMTP server has it.
     expect((await smtp.waitFor('bounced@example.com')).subject).toBe('Bounced once too often');

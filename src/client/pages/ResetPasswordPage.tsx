@@ -109,7 +109,6 @@ export function ResetPasswordPage() {
                   label="New Password"
                   type="password"
                   autoComplete="new-password"
-                  required
                 />
                 <PasswordStrength password={values.password} userInputs={[]} />
               </Stack>
@@ -118,7 +117,6 @@ export function ResetPasswordPage() {
                 label="Confirm New Password"
                 type="password"
                 autoComplete="new-password"
-                required
               />
               <Button type="submit" colorPalette="purple" loading={isSubmitting}>
                 Change password

@@ -134,7 +134,7 @@ function RetryButton({ message }: { message: TOutboxMessage }) {
       variant="outline"
       onClick={() => retry.mutate({ id: message.id })}
       loading={retry.isPending}
-      aria-label={`Send message ${message.id} again`}
+      aria-label={`Retry message ${message.id}`}
     >
       Retry
     </Button>
