@@ -156,4 +156,23 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
+
+  it('takes SMTP_URL with MAIL_FROM, and refuses a bad URL, a bad sender or a URL without one', () => {
+    expect(
+      parseEnv({
+        SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+        MAIL_FROM: 'Contest Platform <noreply@example.org>',
+      }),
+    ).toMatchObject({ SMTP_URL: 'smtp://user:pass@mail.example.org:587' });
+    expect(parseEnv({ SMTP_URL: '', MAIL_FROM: '' }).SMTP_URL).toBeUndefined();
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'a@b.org' })).toThrow(
+      /SMTP_URL: must be an SMTP URL/,
+    );
+    expect(() => parseEnv({ SMTP_URL: 'smtps://mail.example.org' })).toThrow(
+      /MAIL_FROM: is required when SMTP_URL is set/,
+    );
+    expect(() => parseEnv({ MAIL_FROM: 'not an address' })).toThrow(
+      /MAIL_FROM: must be an address/,
+    );
+  });
 });
