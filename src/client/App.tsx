@@ -75,6 +75,19 @@ const NewEducationPage = lazy(() =>
 const EditEducationPage = lazy(() =>
   import('./pages/admin/EducationEditorPage').then((m) => ({ default: m.EditEducationPage })),
 );
+const OutboxPage = lazy(() =>
+  import('./pages/admin/OutboxPage').then((m) => ({ default: m.OutboxPage })),
+);
+// Pages a mailed link or 'Forgot password?' opens.
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const UserManagementPage = lazy(() =>
   import('./pages/admin/UserManagementPage').then((m) => ({ default: m.UserManagementPage })),
 );
@@ -122,6 +135,7 @@ const routes: AppRoute[] = [
     render: () => <PlatformSettingsPage />,
   },
   { path: '/admin/audit', roles: ADMIN_ONLY, render: () => <AuditPage /> },
+  { path: '/admin/outbox', roles: ADMIN_ONLY, render: () => <OutboxPage /> },
   { path: '/admin/education', roles: ADMIN_ONLY, render: () => <EducationAdminPage /> },
   { path: '/admin/education/new', roles: ADMIN_ONLY, render: () => <NewEducationPage /> },
   { path: '/admin/education/:id/edit', roles: ADMIN_ONLY, render: () => <EditEducationPage /> },
@@ -150,8 +164,19 @@ export function App() {
               <AuthPage />
             </GuestRoute>
           </Route>
+          <Route path="/forgot-password">
+            <GuestRoute>
+              <ForgotPasswordPage />
+            </GuestRoute>
+          </Route>
           <Route path="/debug">
             <DebugPage />
+          </Route>
+          <Route path="/reset-password">
+            <ResetPasswordPage />
+          </Route>
+          <Route path="/verify-email">
+            <VerifyEmailPage />
           </Route>
           {routes.map((route) => (
             <Route key={route.path} path={route.path}>

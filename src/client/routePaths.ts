@@ -2,10 +2,10 @@
 // them all). App.tsx types its routes by these paths, so a new screen must be listed here first.
 
 /** Only for visitors who are not signed in. */
-export const GUEST_PATHS = ['/auth'] as const;
+export const GUEST_PATHS = ['/auth', '/forgot-password'] as const;
 
 /** Open to everyone, signed in or not. */
-export const OPEN_PATHS = ['/debug'] as const;
+export const OPEN_PATHS = ['/debug', '/reset-password', '/verify-email'] as const;
 
 /** Behind sign-in; App.tsx says which roles may open each one. */
 export const SIGNED_IN_PATHS = [
@@ -24,6 +24,7 @@ export const SIGNED_IN_PATHS = [
   '/admin/subscriptions',
   '/admin/settings',
   '/admin/audit',
+  '/admin/outbox',
   '/admin/education',
   '/admin/education/new',
   '/admin/education/:id/edit',

@@ -21,6 +21,8 @@ import { holdWhileServing } from './platform/db/inUse';
 import { formatBytes } from '../shared/format';
 import { runScheduledBackup, type BackupSchedule } from './domain/operations';
 import { createOidcRegistry } from './domain/accounts/oidc/providers';
+import { startMailSender } from './domain/messages';
+import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
   // An optional .env beside package.json; real environment variables win over it.
@@ -77,9 +79,24 @@ async function main() {
   const oidc = env.OIDC_PROVIDERS.length
     ? createOidcRegistry(env.OIDC_PROVIDERS, { logger })
     : undefined;
+  // Queued mail goes out in the background, from every server (each claims its own rows).
+  const mailer = startMailSender({
+    db,
+    logger,
+    transport:
+      env.SMTP_URL && env.MAIL_FROM
+        ? smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
+        : undefined,
+  });
+  if (env.SMTP_URL) {
+    logger.info(`Sending mail through ${redactSmtpUrl(env.SMTP_URL)} as ${env.MAIL_FROM}`);
+  } else {
+    logger.info('No SMTP_URL: mail is kept in the admins’ outbox (Admin > Outbox) and logged');
+  }
   const app = createApp(
     {
       db,
+      mailer,
       backups,
       logger,
       limits: createLimits({}, limitStoreFor(db)),
@@ -172,7 +189,11 @@ async function main() {
     oidc?.close();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
-      void closeDatabase(db)
+      // A send under way finishes (its row is written) before the database closes.
+      void mailer
+        .stop()
+        .catch(() => undefined)
+        .then(() => closeDatabase(db))
         .catch(() => undefined)
         .then(() => serving.release())
         .catch(() => undefined)

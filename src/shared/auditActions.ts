@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'account.oidc.link': 'Linked a sign-in provider',
   'account.oidc.unlink': 'Unlinked a sign-in provider',
   'account.password.set': 'Set a first password',
+  'user.password_reset': 'Reset password by e-mail link',
+  'mail.retry': 'Sent a failed e-mail again',
 };
 
 /** The words for an action; a code with no entry yet shows as itself rather than as nothing. */

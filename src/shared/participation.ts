@@ -11,12 +11,15 @@ import { TIER_LABELS, type Tier } from './constants';
  * - tier: details.requiredTier names the tier to reach: link to /payment?tier=...;
  * - invite_required / invite_wrong: ask for (again) the invite code;
  * - fee_unverified: details.contestId: link to /payment?contest=...
+ * - email_unverified: the platform asks for a verified e-mail first (the setting 'Require a
+ *   verified e-mail to join contests and submit payments'): offer to send the link again.
  */
 export const JOIN_REFUSALS = [
   'not_open',
   'closed',
   'full',
   'already_joined',
+  'email_unverified',
   'tier',
   'invite_required',
   'invite_wrong',
@@ -36,6 +39,8 @@ export const PARTICIPATION_MESSAGES = {
   invite_wrong: 'That invite code is not valid for this contest.',
   fee_unverified:
     'This contest has an entry fee. Pay it and submit your payment proof: you can join once it is verified.',
+  email_unverified:
+    'Please verify your e-mail address first: open the link we sent you, or send a new one.',
   not_joined: 'You have not joined this contest.',
   started: 'The contest has already started: you can no longer leave it.',
   /** SPEC 8's success toast. */

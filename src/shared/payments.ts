@@ -205,6 +205,8 @@ export const PAYMENT_MESSAGES = {
     'The contest no longer takes members, so the member cannot be admitted: reject the proof with a reason instead.',
   reviewFull:
     'The contest is full: the member could not be admitted. The proof stays pending until a place frees up or it is rejected.',
+  reviewEmailUnverified:
+    'The member has not verified their e-mail address, which this platform requires before they join: the proof stays pending until they do, or reject it with a reason.',
   reviewNotOpen:
     'The contest is not open for registration, so the member cannot be admitted: reject the proof with a reason instead.',
   free_contest: 'This contest has no entry fee: there is nothing to pay.',

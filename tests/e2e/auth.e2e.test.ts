@@ -277,11 +277,12 @@ describe('the sign-in forms', () => {
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
-  it('answer Forgot password? with a notice only', async () => {
+  it('open the reset form from Forgot password?', async () => {
     const page = await freshPage();
     await page.goto(at('/auth'));
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
-    await expectText(page, 'This feature is coming soon!');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(at('/forgot-password'));
+    await page.getByLabel('Username or e-mail').waitFor();
   });
 });
 

@@ -15,6 +15,7 @@ import { setScores } from '../../src/server/domain/participation/leaderboard';
 import { DAY, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { createUser, type CreatedUser } from '../helpers/db';
+import { mailOutbox } from '../../src/server/platform/db/schema';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { pathOf, signInThroughForm } from './flows';
 import { eq } from 'drizzle-orm';
@@ -73,6 +74,36 @@ beforeAll(async () => {
   await configureNetwork(s.db, 'BTC');
   await insertProof(s.db, { userId: people.member.id, tier: 'pro' });
   await insertProof(s.db, { userId: people.member.id, contestId: 1, status: 'rejected' });
+  // The Outbox with a message kept there (no SMTP), one still queued after a failed try, and a
+  // failed one (its Retry button).
+  await s.db.insert(mailOutbox).values([
+    {
+      toAddress: 'kept@example.com',
+      subject: 'Kept',
+      textBody: 'Open http://localhost/x',
+      kind: 'verify_email',
+      status: 'outbox',
+      sentAt: new Date(),
+    },
+    {
+      toAddress: 'later@example.com',
+      subject: 'Later',
+      textBody: 'Body',
+      kind: 'notice',
+      status: 'queued',
+      attempts: 2,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+    },
+    {
+      toAddress: 'failed@example.com',
+      subject: 'Failed',
+      textBody: 'Body',
+      kind: 'password_reset',
+      status: 'failed',
+      attempts: 6,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+    },
+  ]);
   for (const who of ['guest', 'member', 'moderator', 'admin'] as const) {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
@@ -285,7 +316,14 @@ describe('axe-core on every screen', () => {
     const findings: Finding[] = [];
     const titles = new Map<string, string>();
     const visits: Record<Who, string[]> = {
-      guest: [...GUEST_PATHS, ...OPEN_PATHS, '/no-such-page'],
+      // The reset form as a mailed link opens it, and a verification link that no longer works.
+      guest: [
+        ...GUEST_PATHS,
+        ...OPEN_PATHS,
+        '/reset-password?token=axe-token',
+        '/verify-email?token=axe-token',
+        '/no-such-page',
+      ],
       // Besides the tier choice (/payment): an upgrade, the seeded contest's fee, the proofs.
       member: [
         ...SIGNED_IN_PATHS.map(samplePath),

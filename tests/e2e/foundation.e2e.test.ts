@@ -76,8 +76,8 @@ describe('a new member', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expectText(page, 'Login failed');
     await expectText(page, 'Invalid username or password');
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
-    await expectText(page, 'This feature is coming soon!');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(`${s.url}/forgot-password`);
     await context.close();
   });
 });

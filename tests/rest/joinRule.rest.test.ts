@@ -6,8 +6,9 @@
 // between paths, except the one allowance of a review: a fee paid while registration was open
 // is admitted after the deadline.
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestParticipants, paymentProofs } from '../../src/server/platform/db/schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contestParticipants, paymentProofs, users } from '../../src/server/platform/db/schema';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import type { Tier } from '../../src/shared/constants';
 import { PAYMENT_MESSAGES as PM, reviewTierMessage } from '../../src/shared/payments';
@@ -31,6 +32,13 @@ beforeAll(async () => {
   await configureNetwork(s.db, 'ETH');
 });
 afterAll(() => s?.stop());
+
+/** 'Require a verified e-mail to join contests and submit payments': off unless a row turns it on. */
+async function requireVerifiedEmail(on: boolean) {
+  const settings = await getPlatformSettings({ db: s.db });
+  await savePlatformSettings({ db: s.db, value: { ...settings, requireVerifiedEmail: on } });
+}
+beforeEach(() => requireVerifiedEmail(false));
 
 interface World {
   member: CreatedUser;
@@ -130,6 +138,33 @@ const TABLE: Row[] = [
     setup: async () => {
       const member = await createUser(s.db);
       return { member, contestId: await paid(member.id, { status: 'pending' }) };
+    },
+  },
+  {
+    name: 'a member whose e-mail is not verified, where the platform requires it',
+    reason: 'email_unverified',
+    code: 'FORBIDDEN',
+    status: 403,
+    message: M.email_unverified,
+    reviewMessage: PM.reviewEmailUnverified,
+    setup: async () => {
+      await requireVerifiedEmail(true);
+      return { member: await createUser(s.db), contestId: await paid(admin.id) };
+    },
+  },
+  {
+    name: 'an unverified member and a Pro-only contest: the e-mail comes first (it is needed to pay)',
+    reason: 'email_unverified',
+    code: 'FORBIDDEN',
+    status: 403,
+    message: M.email_unverified,
+    reviewMessage: PM.reviewEmailUnverified,
+    setup: async () => {
+      await requireVerifiedEmail(true);
+      return {
+        member: await createUser(s.db, { tier: 'free' }),
+        contestId: await paid(admin.id, { requiredTier: 'pro' }),
+      };
     },
   },
   {
@@ -301,6 +336,61 @@ describe('the same rule where it lets the member through', () => {
     await callerFor(s, admin).caller.payments.review({ id, status: 'verified' });
     expect(await statusOf(id)).toBe('verified');
     expect(await participates(contestId, member.id)).toBe(true);
+  });
+});
+
+describe('the e-mail part of the rule', () => {
+  async function verified(member: CreatedUser) {
+    await s.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, member.id));
+    return member;
+  }
+
+  it('lets a verified member through where the platform requires it (free contest, then a fee)', async () => {
+    await requireVerifiedEmail(true);
+    const member = await verified(await createUser(s.db));
+    const free = (await insertContest(s.db, { createdBy: admin.id, status: 'active' })).id;
+    const http = await clientFor(s, member.id);
+    expect((await http.post(`/api/contests/${free}/join`, {})).status).toBe(201);
+    const contestId = await paid(admin.id);
+    const join = await http.post(`/api/contests/${contestId}/join`, {});
+    expect(join.status).toBe(402);
+    expect((await http.post('/api/payments/proofs', proofBody(contestId))).status).toBe(201);
+  });
+
+  it('asks nothing of an unverified member while the setting is off (the default)', async () => {
+    const member = await createUser(s.db);
+    const free = (await insertContest(s.db, { createdBy: admin.id, status: 'active' })).id;
+    expect(await callerFor(s, member).caller.participation.join({ contestId: free })).toMatchObject(
+      { userId: member.id },
+    );
+  });
+
+  it('holds a tier upgrade too: options say so, and the proof is refused on tRPC and REST', async () => {
+    await requireVerifiedEmail(true);
+    const member = await createUser(s.db, { tier: 'free' });
+    const expected = { code: 'FORBIDDEN', reason: 'email_unverified', message: M.email_unverified };
+    const { caller } = callerFor(s, member);
+    expect((await caller.payments.options({ tier: 'pro' })).refusal).toMatchObject({
+      reason: 'email_unverified',
+      message: M.email_unverified,
+    });
+    const body = { tier: 'pro', network: 'ETH', txHash: txHash(), senderAddress: SENDER };
+    expect(await refusal(caller.payments.submitProof(body as never))).toMatchObject(expected);
+    const res = await (await clientFor(s, member.id)).post('/api/payments/proofs', body);
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject(expected);
+    expect(await proofsOf(member.id)).toBe(0);
+    // Verified, the same upgrade goes through.
+    await verified(member);
+    expect((await caller.payments.submitProof(body as never)).status).toBe('pending');
+  });
+
+  it('participation.status tells the contest page why, before any click', async () => {
+    await requireVerifiedEmail(true);
+    const member = await createUser(s.db);
+    const contestId = (await insertContest(s.db, { createdBy: admin.id, status: 'active' })).id;
+    const status = await callerFor(s, member).caller.participation.status({ contestId });
+    expect(status.refusal).toEqual({ reason: 'email_unverified', message: M.email_unverified });
   });
 });
 

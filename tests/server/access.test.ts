@@ -222,6 +222,9 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'payments.myProofs': () => ({}),
   'payments.queue': () => ({ status: 'pending' }),
   'payments.review': (w) => ({ id: w.proofId, status: 'rejected', reason: 'Access test' }),
+  // The same answer whether or not the account exists: a name nobody has.
+  'password.forgot': () => ({ identifier: 'nobody-by-this-name' }),
+  'outbox.list': () => ({ page: 1 }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

@@ -616,7 +616,8 @@ describe('sign-up limit', () => {
 describe('maintenance mode', () => {
   // Each principal gets its own database: admins calling everything with no input must not
   // disturb the rest of this file.
-  // Signing in (and out) stays open, so admins can: with a password or through a provider.
+  // Signing in (and out) stays open, so admins can: with a password or through a provider,
+  // and the password reset, so an admin who forgot their password gets back in then too.
   const OPEN = new Set([
     'auth.me',
     'auth.login',
@@ -626,6 +627,8 @@ describe('maintenance mode', () => {
     'oidc.flow',
     'oidc.confirmLink',
     'oidc.cancel',
+    'password.forgot',
+    'password.reset',
   ]);
   const procedures = Object.keys(appRouter._def.procedures).sort();
 
@@ -642,7 +645,7 @@ describe('maintenance mode', () => {
   }
 
   it.each(['anonymous', 'user', 'moderator'] as const)(
-    'answers SERVICE_UNAVAILABLE to %s on every procedure but the sign-in ones',
+    'answers SERVICE_UNAVAILABLE to %s on every procedure but the open ones',
     async (principal) => {
       const own = await createTestDb();
       try {

@@ -156,4 +156,28 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
+
+  it('takes SMTP_URL with MAIL_FROM and PUBLIC_URL, and refuses a bad URL, a bad sender or a URL without them', () => {
+    expect(
+      parseEnv({
+        SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+        MAIL_FROM: 'Contest Platform <noreply@example.org>',
+        PUBLIC_URL: 'https://contests.example.org',
+      }),
+    ).toMatchObject({ SMTP_URL: 'smtp://user:pass@mail.example.org:587' });
+    // Without PUBLIC_URL a reset link would follow the Host header of whoever asked for it.
+    expect(() =>
+      parseEnv({ SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'noreply@example.org' }),
+    ).toThrow(/PUBLIC_URL: is required when SMTP_URL is set/);
+    expect(parseEnv({ SMTP_URL: '', MAIL_FROM: '' }).SMTP_URL).toBeUndefined();
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'a@b.org' })).toThrow(
+      /SMTP_URL: must be an SMTP URL/,
+    );
+    expect(() => parseEnv({ SMTP_URL: 'smtps://mail.example.org' })).toThrow(
+      /MAIL_FROM: is required when SMTP_URL is set/,
+    );
+    expect(() => parseEnv({ MAIL_FROM: 'not an address' })).toThrow(
+      /MAIL_FROM: must be an address/,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { TUser } from '../../shared/schemas/auth';
 import { AvatarUpload } from '../components/account/AvatarUpload';
 import { PasswordPanel } from '../components/account/PasswordPanel';
+import { EmailVerificationCard } from '../components/account/EmailVerificationCard';
 import { PaymentProofsCard } from '../components/account/PaymentProofsCard';
 import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
 import { ProfileForm } from '../components/account/ProfileForm';
@@ -62,6 +63,9 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
             </Section>
             <Section title="Profile Information">
               <ProfileForm user={user} />
+            </Section>
+            <Section title="E-mail Verification">
+              <EmailVerificationCard user={user} />
             </Section>
             <Section title="Security">
               <Stack gap="6">

@@ -491,6 +491,48 @@ export const restRoutes: RestRoute[] = [
     call: (c, r) => c.oidc.setPassword(r.body),
   },
   {
+    method: 'post',
+    procedure: 'password.forgot',
+    path: '/password/forgot',
+    call: (c, r) => c.password.forgot(r.body),
+    status: 202,
+  },
+  {
+    method: 'post',
+    procedure: 'password.reset',
+    path: '/password/reset',
+    call: (c, r) => c.password.reset(r.body),
+  },
+  {
+    method: 'post',
+    procedure: 'email.verify',
+    path: '/email/verify',
+    call: (c, r) => c.email.verify(r.body),
+  },
+  {
+    method: 'post',
+    procedure: 'email.resend',
+    path: '/email/resend',
+    call: (c) => c.email.resend(),
+  },
+  {
+    method: 'get',
+    procedure: 'outbox.list',
+    path: '/admin/outbox',
+    call: (c, r) =>
+      c.outbox.list({
+        page: intQuery(r.query.page) ?? 1,
+        pageSize: intQuery(r.query.pageSize) ?? 20,
+        status: optionalQuery(r.query.status),
+      }),
+  },
+  {
+    method: 'post',
+    procedure: 'outbox.retry',
+    path: '/admin/outbox/:id/retry',
+    call: (c, r) => c.outbox.retry({ id: idParam(r.params.id) }),
+  },
+  {
     method: 'get',
     procedure: 'operations.backupStatus',
     path: '/admin/backups',

@@ -136,6 +136,29 @@ export const ZEnvSchema = z.object({
   ),
   // OpenID Connect providers members may sign in with (see README 'Sign in with OpenID Connect').
   OIDC_PROVIDERS: z.preprocess(emptyAsUndefined, ZOidcProviders.default([])),
+  // Real mail through this SMTP server (smtp://user:pass@host:587, or smtps:// for TLS from the
+  // start); without it, mail stays in the admins' outbox and each message is logged.
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an SMTP URL such as smtp://user:pass@mail.example.org:587',
+      })
+      .optional(),
+  ),
+  // The sender of every message, e.g. "Contest Platform <noreply@example.org>".
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .max(300, 'is too long')
+      .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+        error: 'must be an address such as noreply@example.org or "Name <noreply@example.org>"',
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -153,6 +176,24 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
         path: ['SESSION_SECRET'],
         message:
           'is required when DATABASE_URL is set (the same value on every app server, at least 32 characters)',
+      });
+    }
+    // Mail needs a sender address the SMTP server accepts; guessing one would be refused or spoofed.
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'is required when SMTP_URL is set (e.g. noreply@example.org)',
+      });
+    }
+    // Links in real mail (a password reset) must not be built from a request's Host header: a
+    // stranger asking a reset for someone else's account would choose where its token goes.
+    if (env.SMTP_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'is required when SMTP_URL is set: links in mail are built from it (e.g. https://contests.example.org)',
       });
     }
   }).safeParse(source);

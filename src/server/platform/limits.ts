@@ -35,6 +35,10 @@ export interface LimitSettings {
   /** Uploads one member may make per minute, and bytes per day. */
   uploadsPerMinute: number;
   uploadBytesPerDay: number;
+  /** Password-reset requests one IP may make per hour (whatever accounts they name). */
+  resetRequestsPerIpPerHour: number;
+  /** Account mails (reset links, verification links) one account may be sent per hour. */
+  accountMailsPerHour: number;
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -44,6 +48,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
   signupsPerIpPerHour: 10,
   uploadsPerMinute: 10,
   uploadBytesPerDay: 100 * 1024 * 1024,
+  resetRequestsPerIpPerHour: 10,
+  accountMailsPerHour: 3,
 };
 
 /** The wait after the n-th failed guess at one account: 30 s, doubling, at most 15 minutes. */
@@ -65,6 +71,8 @@ export interface Limits {
   signupIp: RateLimiterAbstract;
   uploadRate: RateLimiterAbstract;
   uploadBytes: RateLimiterAbstract;
+  resetIp: RateLimiterAbstract;
+  accountMail: RateLimiterAbstract;
 }
 
 /**
@@ -172,6 +180,16 @@ export function createLimits(
       points: settings.uploadBytesPerDay,
       duration: 24 * 3600,
     }),
+    resetIp: limiter({
+      keyPrefix: 'reset-ip',
+      points: settings.resetRequestsPerIpPerHour,
+      duration: 3600,
+    }),
+    // Per account on every server alike: a mail bomb from many addresses stops here too.
+    accountMail: limiter(
+      { keyPrefix: 'acct-mail', points: settings.accountMailsPerHour, duration: 3600 },
+      'shared',
+    ),
   };
 }
 
@@ -194,6 +212,23 @@ export async function take(
     if (rejection instanceof RateLimiterRes) {
       limitRefusals.emit('refused', limiter.keyPrefix);
       throw tooMany(rejection.msBeforeNext, message);
+    }
+    throw rejection;
+  }
+}
+
+/**
+ * Takes a point like `take`, but answers false instead of refusing: for limits the caller must
+ * not reveal (a reset request for an account answers the same whether or not it was sent).
+ */
+export async function tryTake(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key, 1);
+    return true;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      limitRefusals.emit('refused', limiter.keyPrefix);
+      return false;
     }
     throw rejection;
   }

@@ -37,6 +37,8 @@ export interface AppDeps {
   backups?: BackupSchedule;
   /** OIDC_PROVIDERS and what discovery found about each (none configured: undefined). */
   oidc?: OidcRegistry;
+  /** The background mail sender (domain/messages/sender.ts); absent: queued mail waits. */
+  mailer?: { smtpConfigured: boolean; wake(): void };
 }
 
 export interface CreateInnerContextOptions {
@@ -48,6 +50,8 @@ export interface CreateInnerContextOptions {
   userAgent?: string;
   /** This browser's OpenID sign-in in progress; an empty in-memory one when not given. */
   oidcFlow?: OidcFlowCookie;
+  /** The address the request came to (scheme://host[:port]), for links in mail. */
+  requestOrigin?: string;
 }
 
 export async function createContextInner({
@@ -57,6 +61,7 @@ export async function createContextInner({
   ip = 'local',
   userAgent,
   oidcFlow = memoryOidcFlowCookie(),
+  requestOrigin,
 }: CreateInnerContextOptions) {
   let user: SessionUser | null = null;
   if (cookie.id) {
@@ -67,13 +72,25 @@ export async function createContextInner({
   const actor: Actor | null = user
     ? { id: user.id, username: user.username, role: user.role, ip, userAgent }
     : null;
-  return { ...deps, cookie, device, user, actor, ip, userAgent, oidcFlow };
+  // Links in mail point at PUBLIC_URL when set (behind a proxy, and never at a Host header a
+  // stranger chose), else at the address this request came to.
+  const origin = deps.publicOrigin ?? requestOrigin ?? 'http://localhost';
+  return { ...deps, cookie, device, user, actor, ip, userAgent, oidcFlow, origin };
 }
 
 export type Context = Awaited<ReturnType<typeof createContextInner>>;
 
 /** A request as the context reads it: Express's, or the lean query path's (http/leanPaths.ts). */
 export type ContextRequest = CookieRequest & { ip?: string };
+
+/** scheme://host[:port] of a request, from its Host header; undefined when it has none usable. */
+function requestOriginOf(req: ContextRequest): string | undefined {
+  const host = req.headers.host;
+  if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) {
+    return undefined;
+  }
+  return `${req.secure ? 'https' : 'http'}://${host}`;
+}
 
 /**
  * The context of a request. `req.log` (the request's own logger, carrying its id: requestLog.ts)
@@ -92,6 +109,7 @@ export async function createContext(
     ip: req.ip ?? 'unknown',
     userAgent: req.headers['user-agent'],
     oidcFlow: getOidcFlowCookie(req, res, deps.sessionSecret),
+    requestOrigin: requestOriginOf(req),
   });
   Object.defineProperty(ctx, 'logger', {
     enumerable: true,

@@ -86,6 +86,8 @@ export const ZUserSchema = z.object({
    * 'password_change_required').
    */
   mustChangePassword: z.boolean(),
+  /** When the member opened the link mailed to `email`; null: not verified (yet). */
+  emailVerifiedAt: z.date().nullable(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 

@@ -1,10 +1,11 @@
 import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
+import { Link } from 'wouter';
 import type { TLoginRequest } from '../../../shared/schemas/auth';
 import { finishSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { lazySchemaValidation } from '../../lib/lazyValidation';
-import { toastError, toastInfo } from '../../lib/toaster';
+import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { FocusFirstError } from '../common/FocusFirstError';
@@ -48,15 +49,8 @@ export function LoginForm() {
               type="password"
               autoComplete="current-password"
             />
-            <ChakraLink
-              as="button"
-              type="button"
-              alignSelf="flex-end"
-              fontSize="sm"
-              color="purple.fg"
-              onClick={() => toastInfo('Password reset', 'This feature is coming soon!')}
-            >
-              Forgot password?
+            <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="purple.fg">
+              <Link href="/forgot-password">Forgot password?</Link>
             </ChakraLink>
             <Button type="submit" colorPalette="purple" loading={isSubmitting || login.isSuccess}>
               Login

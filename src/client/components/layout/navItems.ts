@@ -14,6 +14,7 @@ import {
   Layers,
   ShieldCheck,
   Receipt,
+  Mail,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -48,6 +49,7 @@ export const adminNav: NavItem[] = [
   { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
   { href: '/admin/education', label: 'Education', icon: BookOpen, also: ['/admin/education/new'] },
   { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
+  { href: '/admin/outbox', label: 'Outbox', icon: Mail },
   // SPEC 2.2 calls this link 'Account Settings', but the page holds the platform's settings.
   { href: '/admin/settings', label: 'Platform Settings', icon: SlidersHorizontal },
   { href: '/settings', label: 'Account Settings', icon: Settings },

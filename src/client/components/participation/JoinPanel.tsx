@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FormField } from '../common/FormField';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { ProofStateAlert } from '../payments/ProofStateAlert';
+import { ResendVerificationButton } from '../account/ResendVerificationButton';
 import { useLivePayments } from '../payments/useLivePayments';
 
 const joinToasts = keyedToasts('join');
@@ -41,6 +42,7 @@ const REFUSAL_TITLES: Record<JoinRefusal, string> = {
   invite_required: 'Invitation only',
   invite_wrong: 'Invitation only',
   fee_unverified: 'Entry fee required',
+  email_unverified: 'Verify your e-mail address',
 };
 
 /** Every screen that shows who takes part reads it again after a join or a leave. */
@@ -173,6 +175,8 @@ function RefusalState({
         <Button asChild colorPalette="purple" size="lg">
           <Link href={`/payment?contest=${refusal.contestId ?? contestId}`}>Pay entry fee</Link>
         </Button>
+      ) : refusal.reason === 'email_unverified' ? (
+        <ResendVerificationButton size="lg" />
       ) : refusal.reason === 'invite_required' ? (
         <InviteForm contestId={contestId} initialCode={initialInviteCode} />
       ) : null}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { TIER_LABELS } from '../../../shared/constants';
 import type { TPaymentOptions } from '../../../shared/schemas/payments';
+import { ResendVerificationButton } from '../account/ResendVerificationButton';
 
 type Refusal = NonNullable<TPaymentOptions['refusal']>;
 
@@ -60,6 +61,10 @@ export function PaymentRefusal({
           Upgrade to {TIER_LABELS[refusal.requiredTier]}
         </ForwardLink>
       ) : null;
+      break;
+    case 'email_unverified':
+      status = 'warning';
+      forward = <ResendVerificationButton size="sm" mt="2" />;
       break;
     default:
       status = 'warning';

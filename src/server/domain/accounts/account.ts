@@ -19,15 +19,23 @@ import { OIDC_MSG } from '../../../shared/schemas/oidc';
 import { deleteUserSessions } from './sessions';
 import { assertOwnUpload } from '../../platform/files/uploads';
 import { publicUserColumns } from './users';
+import { queueVerification } from './emailVerification';
 
+/**
+ * Changes the member's own profile. A new e-mail address is unverified until its link is opened:
+ * the change and the mail with that link are one transaction.
+ */
 export async function updateProfile({
   db,
   actor,
   input,
+  origin,
 }: {
   db: DB;
   actor: Actor;
   input: TUpdateProfileRequestOutput;
+  /** Where a verification link points (PUBLIC_URL or the request's address). */
+  origin: string;
 }): Promise<TUser> {
   // A stored picture must be the caller's own avatar upload, not any file on the server.
   if (input.profileImage) {
@@ -45,12 +53,22 @@ export async function updateProfile({
     }).filter(([, v]) => v !== undefined),
   );
   try {
-    const query = Object.keys(changes).length
-      ? db.update(users).set(changes).where(eq(users.id, actor.id)).returning(publicUserColumns)
-      : db.select(publicUserColumns).from(users).where(eq(users.id, actor.id));
-    const [row] = await query;
-    if (!row) throw new AppError('NOT_FOUND', 'User not found');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, actor.id));
+      if (!before) throw new AppError('NOT_FOUND', 'User not found');
+      const emailChanged =
+        input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase();
+      const set = emailChanged ? { ...changes, emailVerifiedAt: null } : changes;
+      const [row] = Object.keys(set).length
+        ? await tx.update(users).set(set).where(eq(users.id, actor.id)).returning(publicUserColumns)
+        : await tx.select(publicUserColumns).from(users).where(eq(users.id, actor.id));
+      if (!row) throw new AppError('NOT_FOUND', 'User not found');
+      if (emailChanged) await queueVerification(tx, { user: row, origin });
+      return row;
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
     rethrowUnique(error);

@@ -13,6 +13,7 @@ import { OIDC_MSG } from '../../../shared/schemas/oidc';
 import { getPlatformSettings } from '../admin';
 import { conflictField, equalsCaseless, isUniqueViolation } from '../../platform/db/dialect';
 import { getUser, publicUserColumns } from './users';
+import { queueVerification } from './emailVerification';
 
 export async function assertUnique({
   db,
@@ -62,15 +63,21 @@ export async function countSignup({ ip, limits }: { ip: string; limits: Limits }
   await take(limits.signupIp, ip, 1, MSG.tooManySignups);
 }
 
-/** Creates a member. The attempt has been counted (`countSignup`) before the input was read. */
+/**
+ * Creates a member, and queues the link that verifies their address in the same transaction.
+ * The attempt has been counted (`countSignup`) before the input was read.
+ */
 export async function register({
   db,
   input,
   passwords,
+  origin,
 }: {
   db: DB;
   input: Omit<TRegisterRequest, 'confirmPassword' | 'phone'> & { phone?: string };
   passwords: PasswordHasher;
+  /** Where the verification link points (PUBLIC_URL or the request's address). */
+  origin: string;
 }): Promise<TUser> {
   const settings = await getPlatformSettings({ db });
   if (!settings.enableRegistration) throw new AppError('FORBIDDEN', MSG.registrationDisabled);
@@ -78,18 +85,21 @@ export async function register({
   await assertUnique({ db, username: input.username, email: input.email });
   const password = await passwords.hash(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        phone: input.phone ? input.phone : null,
-        password,
-        role: 'user',
-        subscriptionTier: settings.defaultUserTier,
-      })
-      .returning(publicUserColumns);
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          phone: input.phone ? input.phone : null,
+          password,
+          role: 'user',
+          subscriptionTier: settings.defaultUserTier,
+        })
+        .returning(publicUserColumns);
+      await queueVerification(tx, { user: user!, origin });
+      return user!;
+    });
   } catch (error) {
     rethrowUnique(error);
   }

@@ -17,6 +17,7 @@ export const publicUserColumns = {
   profileImage: users.profileImage,
   createdAt: users.createdAt,
   mustChangePassword: users.mustChangePassword,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 /** The signed-in caller: the public user and the id of the session they came with. */

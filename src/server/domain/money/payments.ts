@@ -39,6 +39,7 @@ import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit, getPaymentConfig } from '../admin';
 import {
   addParticipant,
+  emailRefusalFor,
   hasVerifiedFee,
   joinRefusalFor,
   lockContest,
@@ -293,13 +294,15 @@ async function resolveTarget(
     db,
     and(mine, eq(paymentProofs.purpose, 'tier_upgrade'), eq(paymentProofs.status, 'pending')),
   );
+  // The join rule's e-mail part holds for every payment, an upgrade included.
+  const unverified = await emailRefusalFor(db, actor.id);
   return {
     purpose: 'tier_upgrade',
     contest: null,
     tier,
     currentTier,
     amountUsd: usdAmount(price),
-    refusal: pending ? refuse('proof_pending') : null,
+    refusal: unverified ? fromJoin(unverified) : pending ? refuse('proof_pending') : null,
   };
 }
 
@@ -488,9 +491,11 @@ function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
       ? reviewTierMessage(refusal.requiredTier ?? 'free', tier)
       : refusal.reason === 'full'
         ? M.reviewFull
-        : refusal.reason === 'closed'
-          ? M.reviewClosed
-          : M.reviewNotOpen;
+        : refusal.reason === 'email_unverified'
+          ? M.reviewEmailUnverified
+          : refusal.reason === 'closed'
+            ? M.reviewClosed
+            : M.reviewNotOpen;
   return new AppError('CONFLICT', message, {
     reason: refusal.reason,
     details: refusal.requiredTier ? { requiredTier: refusal.requiredTier } : undefined,

@@ -10,6 +10,7 @@ export {
   rerankContest,
 } from './contestParticipants';
 export {
+  emailRefusalFor,
   hasVerifiedFee,
   joinRefusalFor,
   memberTier,

@@ -21,6 +21,7 @@ import type {
 import type { Actor } from '../../platform/actor';
 import { addParticipant, lockContest, removeParticipant } from './contestParticipants';
 import { isVisible, notFound, type ContestRow } from '../contests';
+import { getPlatformSettings } from '../admin';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
 
@@ -79,6 +80,7 @@ export function joinRefusal({
   contest,
   tier,
   joined,
+  emailUnverified = false,
   inviteCode,
   fee,
   now,
@@ -87,6 +89,8 @@ export function joinRefusal({
   contest: JoinContest;
   tier: Tier;
   joined: boolean;
+  /** The platform requires a verified e-mail and the member's is not (emailRefusalFor). */
+  emailUnverified?: boolean;
   inviteCode?: string | null;
   fee: FeeState;
   now: number;
@@ -108,6 +112,8 @@ export function joinRefusal({
     return refuse('closed');
   }
   if (contest.participants >= contest.maxParticipants) return refuse('full');
+  // Before the tier and the fee: paying for either needs a verified address too.
+  if (emailUnverified) return refuse('email_unverified');
   if (tierRank(tier) < tierRank(contest.requiredTier)) {
     return refuse('tier', { requiredTier: contest.requiredTier });
   }
@@ -148,10 +154,12 @@ export async function joinRefusalFor({
     : contest.participationType === 'paid' && (await hasVerifiedFee(db, contest.id, userId))
       ? 'verified'
       : 'unpaid';
+  const member = await memberFacts(db, userId);
   return joinRefusal({
     contest,
-    tier: await memberTier(db, userId),
+    tier: member.tier,
     joined: await isParticipant(db, contest.id, userId),
+    emailUnverified: await mustVerifyEmail(db, member),
     inviteCode,
     fee,
     now,
@@ -166,6 +174,7 @@ const REFUSAL_CODES: Record<JoinRefusal | LeaveRefusal, AppErrorCode> = {
   already_joined: 'CONFLICT',
   // The REST adapter answers this one 402 (rest.ts, STATUS_BY_REASON).
   fee_unverified: 'FORBIDDEN',
+  email_unverified: 'FORBIDDEN',
   tier: 'FORBIDDEN',
   invite_required: 'FORBIDDEN',
   invite_wrong: 'FORBIDDEN',
@@ -257,6 +266,33 @@ async function isParticipant(db: DbOrTx, contestId: number, userId: number): Pro
       and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
     );
   return !!row;
+}
+
+/** What the join rule reads of the member: their tier, and whether their e-mail is verified. */
+async function memberFacts(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ tier: Tier; emailVerified: boolean }> {
+  const [row] = await db
+    .select({ tier: users.subscriptionTier, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { tier: normalizeTier(row?.tier), emailVerified: !!row?.emailVerifiedAt };
+}
+
+/** Whether the platform's setting holds this member back until their e-mail is verified. */
+async function mustVerifyEmail(db: DbOrTx, member: { emailVerified: boolean }): Promise<boolean> {
+  if (member.emailVerified) return false;
+  return (await getPlatformSettings({ db })).requireVerifiedEmail;
+}
+
+/**
+ * The join rule's e-mail part on its own, for a payment that is no join (a tier upgrade): the
+ * same setting, the same reason and words.
+ */
+export async function emailRefusalFor(db: DbOrTx, userId: number): Promise<JoinRefusalInfo | null> {
+  if (!(await mustVerifyEmail(db, await memberFacts(db, userId)))) return null;
+  return { reason: 'email_unverified', message: M.email_unverified };
 }
 
 export async function memberTier(db: DbOrTx, userId: number): Promise<Tier> {

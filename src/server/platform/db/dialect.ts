@@ -184,6 +184,15 @@ export async function lockForUpdate(
 }
 
 /**
+ * What a queue's claim adds to the SELECT that picks its rows: PostgreSQL skips rows another
+ * server's claim has locked (FOR UPDATE SKIP LOCKED), so two servers never take the same row;
+ * SQLite's single writer runs one claim at a time anyway.
+ */
+export function skipLocked(): SQL {
+  return pg ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+}
+
+/**
  * The engine's own error behind a failed query: drizzle wraps driver errors on PostgreSQL (and
  * on SQLite's asynchronous path) in a DrizzleQueryError whose cause is the driver's.
  */

@@ -64,6 +64,8 @@ import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
+import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
+import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
 
 /** A point in time as a Date, to the millisecond (SQLite: integer milliseconds). */
 const time = (name: string) => timestamp(name, { mode: 'date', withTimezone: true, precision: 3 });
@@ -488,5 +490,50 @@ export const userIdentities = pgTable(
   (t) => [
     uniqueIndex('user_identities_subject').on(t.provider, t.subject),
     uniqueIndex('user_identities_user_provider').on(t.userId, t.provider),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').$type<MailKind>().notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: time('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created').on(t.createdAt),
+    check('mail_outbox_status_valid', oneOf('status', MAIL_STATUSES)),
+    check('mail_outbox_kind_valid', oneOf('kind', MAIL_KINDS)),
+  ],
+);
+
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_user').on(t.userId, t.purpose),
+    check('account_tokens_purpose_valid', oneOf('purpose', ACCOUNT_TOKEN_PURPOSES)),
   ],
 );

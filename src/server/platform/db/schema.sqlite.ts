@@ -48,6 +48,8 @@ import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
+import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
+import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
@@ -533,5 +535,56 @@ export const userIdentities = sqliteTable(
   (t) => [
     uniqueIndex('user_identities_subject').on(t.provider, t.subject),
     uniqueIndex('user_identities_user_provider').on(t.userId, t.provider),
+  ],
+);
+
+// Mail waiting to be sent, being sent, sent or failed (domain/messages): written inside the
+// transaction of whatever caused it, sent by the background sender, read by admins (Outbox).
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').$type<MailKind>().notNull(),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    // When the sender may (re)try it; while 'sending', when its claim lapses.
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    lastError: text('last_error'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created').on(t.createdAt),
+    check('mail_outbox_status_valid', oneOf('status', MAIL_STATUSES)),
+    check('mail_outbox_kind_valid', oneOf('kind', MAIL_KINDS)),
+  ],
+);
+
+// Single-use links mailed to a member (password reset, e-mail verification): only the SHA-256 of
+// the token is kept, so the table alone opens nothing.
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    // The address the link was sent to: it verifies that address only.
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_user').on(t.userId, t.purpose),
+    check('account_tokens_purpose_valid', oneOf('purpose', ACCOUNT_TOKEN_PURPOSES)),
   ],
 );

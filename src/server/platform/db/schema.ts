@@ -26,3 +26,5 @@ export const liveChannels = chosen.liveChannels;
 export const importJobs = chosen.importJobs;
 export const demoRows = chosen.demoRows;
 export const userIdentities = chosen.userIdentities;
+export const mailOutbox = chosen.mailOutbox;
+export const accountTokens = chosen.accountTokens;

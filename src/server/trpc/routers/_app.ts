@@ -14,6 +14,8 @@ import { adminRouter } from './admin';
 import { adminDemoRouter } from './adminDemo';
 import { operationsRouter } from './operations';
 import { oidcRouter } from './oidc';
+import { emailRouter, passwordRouter } from './accountLinks';
+import { outboxRouter } from './outbox';
 
 export const appRouter = router({
   auth: authRouter,
@@ -32,6 +34,9 @@ export const appRouter = router({
   adminDemo: adminDemoRouter,
   operations: operationsRouter,
   oidc: oidcRouter,
+  password: passwordRouter,
+  email: emailRouter,
+  outbox: outboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

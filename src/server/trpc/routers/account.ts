@@ -20,9 +20,17 @@ export const accountRouter = router({
   updateProfile: protectedProcedure
     .input(ZUpdateProfileRequestSchema)
     .output(ZUserSchema)
-    .mutation(async ({ ctx, input }) =>
-      account.updateProfile({ db: ctx.db, actor: ctx.actor, input }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const user = await account.updateProfile({
+        db: ctx.db,
+        actor: ctx.actor,
+        input,
+        origin: ctx.origin,
+      });
+      // A new address gets its verification link now, not at the sender's next round.
+      if (!user.emailVerifiedAt) ctx.mailer?.wake();
+      return user;
+    }),
 
   // The one thing a member with a temporary password may do (besides me and logout).
   changePassword: protectedProcedure

@@ -62,9 +62,17 @@ export const authRouter = router({
     .use(countSignup)
     .input(ZRegisterRequestSchema)
     .output(ZUserSchema)
-    .mutation(async ({ ctx, input }) =>
-      startSession(ctx, await auth.register({ db: ctx.db, input, passwords: ctx.passwords })),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const user = await auth.register({
+        db: ctx.db,
+        input,
+        passwords: ctx.passwords,
+        origin: ctx.origin,
+      });
+      // Its verification link is queued: the sender need not wait for its next round.
+      ctx.mailer?.wake();
+      return startSession(ctx, user);
+    }),
 
   logout: open.output(ZLogoutResponseSchema).mutation(async ({ ctx }) => {
     // The row goes, so this cookie stops working everywhere at once, copies included.

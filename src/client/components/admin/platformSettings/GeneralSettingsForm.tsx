@@ -58,6 +58,11 @@ export function GeneralSettingsForm() {
               label="Contest Approval"
               description="New member contests wait for a moderator's approval before going live."
             />
+            <SwitchField
+              name="requireVerifiedEmail"
+              label="Require a verified e-mail to join contests and submit payments"
+              description="Members must open the link mailed to them before they join a contest or send a payment proof."
+            />
             <SelectField name="defaultUserTier" label="Default User Tier" options={TIER_OPTIONS} />
             <SaveButton>Save Settings</SaveButton>
           </Stack>

@@ -1,0 +1,74 @@
+// 'Forgot password?' (issue 20): a username or e-mail address, and the same answer whether or not
+// an account matches; the mail holds a link to /reset-password.
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import {
+  ZForgotPasswordRequestSchema,
+  type TForgotPasswordRequest,
+} from '../../shared/schemas/accountLinks';
+import { LinkPageFrame, PageLink } from '../components/auth/LinkPageFrame';
+import { FocusFirstError } from '../components/common/FocusFirstError';
+import { FormField } from '../components/common/FormField';
+import { errorMessage } from '../lib/errors';
+import { keyedToasts } from '../lib/toaster';
+import { trpc } from '../lib/trpc';
+
+const toasts = keyedToasts('forgot-password');
+const initialValues: TForgotPasswordRequest = { identifier: '' };
+
+export function ForgotPasswordPage() {
+  const forgot = trpc.password.forgot.useMutation({
+    onError: (error) =>
+      toasts.error(
+        'Error',
+        errorMessage(error, 'Failed to send the reset link. Please try again.'),
+      ),
+  });
+  return (
+    <LinkPageFrame title="Reset your password">
+      {forgot.data ? (
+        <Stack gap="4">
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Check your e-mail</Alert.Title>
+              <Alert.Description>{forgot.data.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          <PageLink href="/auth">Back to sign in</PageLink>
+        </Stack>
+      ) : (
+        <Formik
+          initialValues={initialValues}
+          validationSchema={toFormikValidationSchema(ZForgotPasswordRequestSchema)}
+          onSubmit={async (values) => {
+            await forgot.mutateAsync(values).catch(() => undefined);
+          }}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <FocusFirstError />
+              <Stack gap="4">
+                <Text color="fg.muted">
+                  Enter your username or e-mail address. If an account matches, we send it a link to
+                  choose a new password.
+                </Text>
+                <FormField
+                  name="identifier"
+                  label="Username or e-mail"
+                  autoComplete="username"
+                  required
+                />
+                <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+                  Send reset link
+                </Button>
+                <PageLink href="/auth">Back to sign in</PageLink>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </LinkPageFrame>
+  );
+}

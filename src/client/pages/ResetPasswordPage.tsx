@@ -1,0 +1,130 @@
+// The page a reset link opens (/reset-password?token=...): a new password under the usual rules.
+// Success ends every session of the account, this browser's included: sign in again.
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { useSearchParams } from 'wouter';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { ZResetPasswordFormSchema } from '../../shared/schemas/accountLinks';
+import { ACCOUNT_LINK_MESSAGES as M } from '../../shared/schemas/accountLinks';
+import { LinkPageFrame, PageLink } from '../components/auth/LinkPageFrame';
+import { FocusFirstError } from '../components/common/FocusFirstError';
+import { FormField } from '../components/common/FormField';
+import { PasswordStrength } from '../components/common/PasswordStrength';
+import {
+  errorMessage,
+  errorReason,
+  newPasswordRefusals,
+  useServerFieldErrors,
+  type ServerFieldRules,
+} from '../lib/errors';
+import { keyedToasts } from '../lib/toaster';
+import { trpc } from '../lib/trpc';
+
+const toasts = keyedToasts('reset-password');
+const initialValues = { password: '', confirmPassword: '' };
+const serverFields: ServerFieldRules = {
+  byMessage: newPasswordRefusals('password'),
+  fields: Object.keys(initialValues),
+};
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{message}</Alert.Title>
+      </Alert.Root>
+      <PageLink href="/forgot-password">Request a new link</PageLink>
+    </Stack>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const utils = trpc.useUtils();
+  const serverErrors = useServerFieldErrors();
+  const reset = trpc.password.reset.useMutation({
+    onSuccess: () => {
+      toasts.success('Password changed');
+      // Every session of the account has ended, this one's included.
+      void utils.auth.me.invalidate();
+    },
+    onError: (error) => {
+      if (errorReason(error) !== 'link_invalid') {
+        toasts.error('Error', errorMessage(error, 'Failed to change the password'));
+      }
+    },
+  });
+  if (!token) {
+    return (
+      <LinkPageFrame title="Choose a new password">
+        <LinkProblem message={M.tokenRequired} />
+      </LinkPageFrame>
+    );
+  }
+  if (reset.data) {
+    return (
+      <LinkPageFrame title="Choose a new password">
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{reset.data.message}</Alert.Title>
+        </Alert.Root>
+        <Button asChild colorPalette="purple" alignSelf="flex-start">
+          <a href="/auth">Sign in</a>
+        </Button>
+      </LinkPageFrame>
+    );
+  }
+  if (reset.error && errorReason(reset.error) === 'link_invalid') {
+    return (
+      <LinkPageFrame title="Choose a new password">
+        <LinkProblem message={reset.error.message} />
+      </LinkPageFrame>
+    );
+  }
+  return (
+    <LinkPageFrame title="Choose a new password">
+      <Formik
+        initialValues={initialValues}
+        validationSchema={toFormikValidationSchema(ZResetPasswordFormSchema)}
+        validate={serverErrors.validate}
+        onSubmit={async (values, { setFieldError }) => {
+          await reset.mutateAsync({ token, ...values }).catch((error: unknown) => {
+            serverErrors.place(error, values, setFieldError, serverFields);
+          });
+        }}
+      >
+        {({ isSubmitting, values }) => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Stack gap="4">
+              <Text color="fg.muted">
+                Choose a new password for your account. You will be signed out everywhere and sign
+                in again with it.
+              </Text>
+              <Stack gap="2">
+                <FormField
+                  name="password"
+                  label="New Password"
+                  type="password"
+                  autoComplete="new-password"
+                />
+                <PasswordStrength password={values.password} userInputs={[]} />
+              </Stack>
+              <FormField
+                name="confirmPassword"
+                label="Confirm New Password"
+                type="password"
+                autoComplete="new-password"
+              />
+              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+                Change password
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </LinkPageFrame>
+  );
+}

@@ -1,0 +1,213 @@
+// The admins' Outbox (issue 20 'Mail'): every message the platform queued, newest first, with its
+// state, tries and last error; each message's text can be read (without SMTP this is where mail
+// goes), and a failed one can be sent again.
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Collapsible,
+  Field,
+  HStack,
+  NativeSelect,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import {
+  MAIL_KIND_LABELS,
+  MAIL_STATUSES,
+  MAIL_STATUS_LABELS,
+  type MailStatus,
+} from '../../../shared/mail';
+import type { TOutboxMessage } from '../../../shared/schemas/outbox';
+import { Pager } from '../../components/common/Pager';
+import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/relativeTime';
+import { keyedToasts } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+
+const PAGE_SIZE = 20;
+const toasts = keyedToasts('outbox');
+
+const STATUS_COLORS: Record<MailStatus, string> = {
+  queued: 'gray',
+  sending: 'blue',
+  sent: 'green',
+  outbox: 'purple',
+  failed: 'red',
+};
+
+function When({ date }: { date: Date }) {
+  return (
+    <time dateTime={date.toISOString()} style={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(date)}
+    </time>
+  );
+}
+
+function StatusCell({ message }: { message: TOutboxMessage }) {
+  return (
+    <Stack gap="1" align="flex-start">
+      <Badge colorPalette={STATUS_COLORS[message.status]}>
+        {MAIL_STATUS_LABELS[message.status]}
+      </Badge>
+      {message.status === 'queued' && message.attempts > 0 ? (
+        <Text fontSize="xs" color="fg.muted">
+          Next try <When date={message.nextAttemptAt} />
+        </Text>
+      ) : null}
+      {message.lastError ? (
+        <Text fontSize="xs" color="red.fg" overflowWrap="anywhere" maxW="xs">
+          {message.lastError}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The subject always; the plain-text part behind a disclosure. */
+function MessageCell({ message }: { message: TOutboxMessage }) {
+  return (
+    <Collapsible.Root lazyMount unmountOnExit>
+      <HStack gap="2" align="baseline" maxW={{ md: 'md' }}>
+        <Text flex="1" minW="0" fontSize="sm" overflowWrap="anywhere">
+          {message.subject}
+        </Text>
+        <Collapsible.Trigger asChild>
+          <Button
+            variant="plain"
+            size="xs"
+            h="auto"
+            p="0"
+            flexShrink={0}
+            color="fg.muted"
+            aria-label={`Read message ${message.id}`}
+          >
+            Read <ChevronDown size={12} aria-hidden />
+          </Button>
+        </Collapsible.Trigger>
+      </HStack>
+      <Collapsible.Content>
+        <Code
+          display="block"
+          fontSize="xs"
+          whiteSpace="pre-wrap"
+          overflowWrap="anywhere"
+          maxW={{ md: 'md' }}
+          maxH="64"
+          overflowY="auto"
+          p="2"
+          mt="2"
+        >
+          {message.text}
+        </Code>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+const columns: ResponsiveColumn<TOutboxMessage>[] = [
+  { key: 'when', header: 'Queued', hideOnMobile: true, cell: (m) => <When date={m.createdAt} /> },
+  { key: 'to', header: 'To', cell: (m) => <Text overflowWrap="anywhere">{m.to}</Text> },
+  { key: 'kind', header: 'Kind', cell: (m) => MAIL_KIND_LABELS[m.kind] },
+  { key: 'message', header: 'Message', cell: (m) => <MessageCell message={m} /> },
+  { key: 'status', header: 'Status', cell: (m) => <StatusCell message={m} /> },
+  { key: 'attempts', header: 'Tries', align: 'end', cell: (m) => m.attempts },
+];
+
+function RetryButton({ message }: { message: TOutboxMessage }) {
+  const utils = trpc.useUtils();
+  const retry = trpc.outbox.retry.useMutation({
+    onSuccess: () => {
+      toasts.success('Message queued again', `To ${message.to}`);
+      void utils.outbox.list.invalidate();
+    },
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to queue the message')),
+  });
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      onClick={() => retry.mutate({ id: message.id })}
+      loading={retry.isPending}
+      aria-label={`Retry message ${message.id}`}
+    >
+      Retry
+    </Button>
+  );
+}
+
+export function OutboxPage() {
+  const [status, setStatus] = useState<MailStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const list = trpc.outbox.list.useQuery(
+    { page, pageSize: PAGE_SIZE, status: status || undefined },
+    { placeholderData: (previous) => previous, refetchInterval: 10_000 },
+  );
+  const items = list.data?.items ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Outbox"
+        subtitle="Every e-mail the platform sent or is sending, newest first"
+      />
+      <Stack gap="4">
+        {list.data && !list.data.smtpConfigured ? (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>No mail server is configured</Alert.Title>
+              <Alert.Description>
+                Without SMTP_URL, messages are kept here (and written to the server&apos;s log)
+                instead of being sent. Read a message to follow its link.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Field.Root maxW="xs">
+          <Field.Label fontSize="sm">Status</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as MailStatus | '');
+                setPage(1);
+              }}
+            >
+              <option value="">All messages</option>
+              {MAIL_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {MAIL_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <ResponsiveTable
+          caption="Outbox messages"
+          columns={columns}
+          rows={items}
+          rowKey={(m) => m.id}
+          cardTitle={(m) => (
+            <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
+              <When date={m.createdAt} />
+            </Text>
+          )}
+          rowActions={(m) => (m.status === 'failed' ? <RetryButton message={m} /> : null)}
+          loading={list.isLoading}
+          loadingText="Loading messages..."
+          emptyText={status ? 'No messages with this status.' : 'No messages yet.'}
+        />
+        <Text fontSize="sm" color="fg.muted">
+          {list.data?.total ?? 0} messages
+        </Text>
+        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
+      </Stack>
+    </>
+  );
+}

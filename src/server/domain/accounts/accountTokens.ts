@@ -1,0 +1,96 @@
+// Single-use links mailed to a member: 32 random bytes in the link, only their SHA-256 in the
+// database (account_tokens), so a copy of the table opens nothing. A token is used up by one
+// atomic UPDATE, so two clicks on one link cannot both succeed.
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { accountTokens } from '../../platform/db/schema';
+import { TOKEN_TTL_MS, type AccountTokenPurpose } from '../../../shared/accountTokens';
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A new token of `purpose` for a member, valid for its TTL; answers the token itself. */
+export async function issueToken(
+  tx: DbOrTx,
+  {
+    userId,
+    purpose,
+    email,
+    now = Date.now(),
+  }: { userId: number; purpose: AccountTokenPurpose; email: string; now?: number },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await tx.insert(accountTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    email,
+    expiresAt: new Date(now + TOKEN_TTL_MS[purpose]),
+    createdAt: new Date(now),
+  });
+  return token;
+}
+
+const usable = (token: string, purpose: AccountTokenPurpose, now: number) =>
+  and(
+    eq(accountTokens.tokenHash, hashToken(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, new Date(now)),
+  );
+
+/** Who a token is for while it is unused and unexpired (it stays unused). */
+export async function peekToken(
+  db: DbOrTx,
+  {
+    token,
+    purpose,
+    now = Date.now(),
+  }: { token: string; purpose: AccountTokenPurpose; now?: number },
+): Promise<{ userId: number; email: string } | undefined> {
+  const [row] = await db
+    .select({ userId: accountTokens.userId, email: accountTokens.email })
+    .from(accountTokens)
+    .where(usable(token, purpose, now));
+  return row;
+}
+
+/** Uses a token up: who it was for, or undefined when it is unknown, used or expired. */
+export async function consumeToken(
+  tx: DbOrTx,
+  {
+    token,
+    purpose,
+    now = Date.now(),
+  }: { token: string; purpose: AccountTokenPurpose; now?: number },
+): Promise<{ userId: number; email: string } | undefined> {
+  const [row] = await tx
+    .update(accountTokens)
+    .set({ usedAt: new Date(now) })
+    .where(usable(token, purpose, now))
+    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+  return row;
+}
+
+/** Uses up every open token of a purpose of a member (a reset done: older links stop working). */
+export async function retireTokens(
+  tx: DbOrTx,
+  {
+    userId,
+    purpose,
+    now = Date.now(),
+  }: { userId: number; purpose: AccountTokenPurpose; now?: number },
+): Promise<void> {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+}

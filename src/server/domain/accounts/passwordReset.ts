@@ -1,0 +1,137 @@
+// 'Forgot password?': a single-use link, valid 30 minutes, mailed to the account's address. The
+// request answers the same whether or not an account matches; it is limited per IP (429) and per
+// account (silently: a refusal there would tell who has an account). Choosing the new password
+// ends every session of the account and is audited.
+import { eq } from 'drizzle-orm';
+import type { DB } from '../../platform/db/client';
+import { users } from '../../platform/db/schema';
+import { equalsCaseless } from '../../platform/db/dialect';
+import { AppError } from '../../platform/errors';
+import { take, tryTake, unlockAccount, type Limits } from '../../platform/limits';
+import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
+import { appLink, passwordResetMail, queueMail, siteNameOf } from '../messages';
+import { writeAudit } from '../admin';
+import { consumeToken, issueToken, peekToken, retireTokens } from './accountTokens';
+import { assertPasswordAllowed } from './passwordPolicy';
+import type { PasswordHasher } from './passwords';
+import { deleteUserSessions } from './sessions';
+
+/** The page a reset link opens (App.tsx). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+const linkInvalid = () => new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+
+/**
+ * Queues a reset link for the account named by `identifier` (a username, or an e-mail address:
+ * usernames cannot hold '@'), if there is one that may sign in. Answers nothing either way.
+ * Answers true when a mail was queued (for the caller to wake the sender; never told the client).
+ */
+export async function requestPasswordReset({
+  db,
+  limits,
+  ip,
+  identifier,
+  origin,
+}: {
+  db: DB;
+  limits: Limits;
+  ip: string;
+  identifier: string;
+  origin: string;
+}): Promise<boolean> {
+  // Counted before anything is looked up: an address over its limit learns nothing more.
+  await take(limits.resetIp, ip, 1, M.tooManyResets);
+  const column = identifier.includes('@') ? users.email : users.username;
+  const [user] = await db
+    .select({ id: users.id, username: users.username, email: users.email, role: users.role })
+    .from(users)
+    .where(equalsCaseless(column, identifier))
+    .limit(1);
+  // A banned member could not sign in with a new password either.
+  if (!user || user.role === 'banned') return false;
+  if (!(await tryTake(limits.accountMail, `reset:${user.id}`))) return false;
+  await db.transaction(async (tx) => {
+    const token = await issueToken(tx, {
+      userId: user.id,
+      purpose: 'password_reset',
+      email: user.email,
+    });
+    const content = passwordResetMail({
+      siteName: await siteNameOf(tx),
+      username: user.username,
+      link: appLink(origin, RESET_PASSWORD_PATH, { token }),
+    });
+    await queueMail(tx, { ...content, to: user.email, kind: 'password_reset', userId: user.id });
+  });
+  return true;
+}
+
+/**
+ * Sets a new password from a reset link. The token is checked first (an unknown, used or expired
+ * one is the issue's 400), then the password rules that need the account (not its name, not its
+ * address, not a common one), leaving the link usable when only the password was refused. Then,
+ * in one transaction: the token used up (atomically: of two submissions one wins), the password
+ * replaced, every session and every other reset link ended, and the audit row. A link that
+ * reached the member's current address also proves they read mail there.
+ */
+export async function resetPassword({
+  db,
+  limits,
+  passwords,
+  token,
+  password,
+  ip,
+  userAgent,
+  now = Date.now(),
+}: {
+  db: DB;
+  limits: Limits;
+  passwords: PasswordHasher;
+  token: string;
+  password: string;
+  ip?: string;
+  userAgent?: string;
+  now?: number;
+}): Promise<void> {
+  const target = await peekToken(db, { token, purpose: 'password_reset', now });
+  if (!target) throw linkInvalid();
+  const [user] = await db
+    .select({ id: users.id, username: users.username, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, target.userId));
+  if (!user || user.role === 'banned') throw linkInvalid();
+  assertPasswordAllowed(password, user);
+  const hash = await passwords.hash(password);
+  await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, { token, purpose: 'password_reset', now });
+    if (!used) throw linkInvalid();
+    const [current] = await tx
+      .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const verifies =
+      !!current &&
+      !current.emailVerifiedAt &&
+      current.email.toLowerCase() === used.email.toLowerCase();
+    await tx
+      .update(users)
+      .set({
+        password: hash,
+        mustChangePassword: false,
+        ...(verifies ? { emailVerifiedAt: new Date(now) } : {}),
+      })
+      .where(eq(users.id, user.id));
+    await retireTokens(tx, { userId: user.id, purpose: 'password_reset', now });
+    const ended = await deleteUserSessions({ db: tx, userId: user.id });
+    await writeAudit({
+      db: tx,
+      actor: { id: user.id, username: user.username, ip, userAgent },
+      action: 'user.password_reset',
+      targetType: 'user',
+      targetId: user.id,
+      after: { username: user.username, sessionsEnded: ended, by: 'e-mail link' },
+    });
+  });
+  // The member proved they read the account's mail: strangers' failed guesses no longer lock it.
+  await unlockAccount(limits, user);
+}

@@ -1,0 +1,75 @@
+// Password reset and e-mail verification: the requests, the answers and their words (the
+// issue's contract: POST /api/password/forgot, /api/password/reset, /api/email/verify).
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { ZPassword } from './auth';
+
+export const ACCOUNT_LINK_MESSAGES = {
+  identifierRequired: 'Enter your username or e-mail address',
+  identifierMax: 'That is too long for a username or an e-mail address',
+  /** The same answer whether or not an account matches (nobody learns who has an account). */
+  forgotSent:
+    'If an account matches, we have sent it an e-mail with a link to choose a new password. The link works for 30 minutes.',
+  /** The words, for every link that no longer works (unknown, used, expired). */
+  linkInvalid: 'This link has expired or was already used',
+  tokenRequired: 'This link is incomplete: open the whole link from the e-mail',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  tooManyResets: 'Too many password reset requests from your network. Please try again later.',
+  emailVerified: 'Your e-mail address is verified',
+  alreadyVerified: 'Your e-mail address is already verified',
+  verificationSent: 'We have sent a new verification link to your e-mail address.',
+  tooManyMails: 'Too many e-mails were sent to your address. Please try again later.',
+} as const;
+
+/** A token from a link: 43 characters of base64url (32 random bytes); nothing else is one. */
+const ZToken = z
+  .string({ error: ACCOUNT_LINK_MESSAGES.tokenRequired })
+  .trim()
+  .min(1, ACCOUNT_LINK_MESSAGES.tokenRequired)
+  .max(200, ACCOUNT_LINK_MESSAGES.linkInvalid);
+
+export const ZForgotPasswordRequestSchema = z.object({
+  identifier: z
+    .string({ error: ACCOUNT_LINK_MESSAGES.identifierRequired })
+    .trim()
+    .min(1, ACCOUNT_LINK_MESSAGES.identifierRequired)
+    .max(254, ACCOUNT_LINK_MESSAGES.identifierMax),
+});
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequestSchema>;
+
+export const ZMessageResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+
+/** The new password under the usual rules (the server adds those that need the account). */
+export const ZResetPasswordRequestSchema = z
+  .object({
+    token: ZToken,
+    password: ZPassword,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequestSchema>;
+
+/** The reset form's fields (the token comes from the address). */
+export const ZResetPasswordFormSchema = z
+  .object({
+    password: ZPassword,
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const ZVerifyEmailRequestSchema = z.object({ token: ZToken });
+
+export const ZVerifyEmailResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  email: z.string(),
+});

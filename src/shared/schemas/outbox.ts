@@ -1,0 +1,58 @@
+// The admins' Outbox: every message the platform queued, newest first.
+import { z } from 'zod';
+import { MAX_ID } from '../constants';
+import { MAIL_KINDS, MAIL_STATUSES } from '../mail';
+import { ZPage, ZPageSize } from './paging';
+
+export const ZListOutboxRequestSchema = z
+  .object({
+    page: ZPage.default(1),
+    pageSize: ZPageSize(100).default(20),
+    status: z
+      .enum(MAIL_STATUSES, { error: `Status must be one of ${MAIL_STATUSES.join(', ')}` })
+      .optional(),
+  })
+  .default({ page: 1, pageSize: 20 });
+export type TListOutboxRequest = z.input<typeof ZListOutboxRequestSchema>;
+
+export const ZOutboxMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  /** The plain-text part: what an admin reads (the HTML part says the same). */
+  text: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.date(),
+  lastError: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  createdAt: z.date(),
+  sentAt: z.date().nullable(),
+});
+export type TOutboxMessage = z.infer<typeof ZOutboxMessageSchema>;
+
+export const ZListOutboxResponseSchema = z.object({
+  items: z.array(ZOutboxMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Whether SMTP_URL is set: without it, messages stay here (status 'outbox'). */
+  smtpConfigured: z.boolean(),
+});
+export type TListOutboxResponse = z.infer<typeof ZListOutboxResponseSchema>;
+
+export const ZRetryMailRequestSchema = z.object({
+  id: z
+    .number({ error: 'Message id is required' })
+    .int()
+    .positive()
+    .max(MAX_ID, 'No message has that id'),
+});
+export const ZRetryMailResponseSchema = ZOutboxMessageSchema;
+
+export const OUTBOX_MESSAGES = {
+  notFound: 'Message not found',
+  notFailed: 'Only a failed message can be sent again',
+  retried: 'Message queued again',
+} as const;
