@@ -46,6 +46,7 @@ describe('adminSettings.get', () => {
       maintenanceMode: false,
       defaultUserTier: 'free',
       contestApprovalRequired: true,
+      requireStaffTwoFactor: false,
     });
   });
 

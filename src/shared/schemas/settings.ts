@@ -19,6 +19,8 @@ export const ZPlatformSettingsSchema = z.object({
     error: 'Default tier must be one of free, standard, pro, elite',
   }),
   contestApprovalRequired: z.boolean({ error: 'Must be true or false' }),
+  /** Moderators and admins without two-factor sign-in must set it up before anything else. */
+  requireStaffTwoFactor: z.boolean({ error: 'Must be true or false' }),
 });
 export type TPlatformSettings = z.infer<typeof ZPlatformSettingsSchema>;
 
@@ -29,6 +31,7 @@ export const DEFAULT_PLATFORM_SETTINGS: TPlatformSettings = {
   maintenanceMode: false,
   defaultUserTier: 'free',
   contestApprovalRequired: true,
+  requireStaffTwoFactor: false,
 };
 
 /** What every visitor may know about the platform (the sign-in screen and the maintenance page need it). */

@@ -1,5 +1,6 @@
 import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
+import { lazy, Suspense, useState } from 'react';
 import type { TLoginRequest } from '../../../shared/schemas/auth';
 import { finishSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
@@ -10,16 +11,38 @@ import { FormField } from '../common/FormField';
 import { FocusFirstError } from '../common/FocusFirstError';
 
 const initialValues: TLoginRequest = { username: '', password: '' };
+// Met only by accounts with two-factor sign-in, after their password: its own chunk.
+const TwoFactorSignInStep = lazy(() =>
+  import('./TwoFactorSignInStep').then((m) => ({ default: m.TwoFactorSignInStep })),
+);
 const LOGIN_FAILED = 'Invalid username or password';
 const validate = lazySchemaValidation<TLoginRequest>(() =>
   import('../../../shared/schemas/auth').then((m) => m.ZLoginRequestSchema),
 );
 
 export function LoginForm() {
+  // The account asks for a code after the password: the code step, for this username.
+  const [codeFor, setCodeFor] = useState<string | null>(null);
   const login = trpc.auth.login.useMutation({
-    onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
+    onSuccess: (result, values) => {
+      if ('twoFactorRequired' in result) setCodeFor(values.username);
+      else finishSignIn('Login successful', `Welcome back, ${result.username}!`);
+    },
     onError: (error) => toastError('Login failed', errorMessage(error, LOGIN_FAILED)),
   });
+  if (codeFor) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorSignInStep
+          username={codeFor}
+          onBack={() => {
+            login.reset();
+            setCodeFor(null);
+          }}
+        />
+      </Suspense>
+    );
+  }
   // Said in the form as well as in the toast (which goes after 5 s): a wrong password, a lock-out
   // or a suspension stays beside the fields until the next try.
   const failure = login.error ? errorMessage(login.error, LOGIN_FAILED) : null;
@@ -58,7 +81,11 @@ export function LoginForm() {
             >
               Forgot password?
             </ChakraLink>
-            <Button type="submit" colorPalette="purple" loading={isSubmitting || login.isSuccess}>
+            <Button
+              type="submit"
+              colorPalette="purple"
+              loading={isSubmitting || (login.isSuccess && !codeFor)}
+            >
               Login
             </Button>
           </Stack>

@@ -25,3 +25,6 @@ export const educationSaved = chosen.educationSaved;
 export const liveChannels = chosen.liveChannels;
 export const importJobs = chosen.importJobs;
 export const demoRows = chosen.demoRows;
+export const twoFactor = chosen.twoFactor;
+export const recoveryCodes = chosen.recoveryCodes;
+export const pendingSignIns = chosen.pendingSignIns;

@@ -13,6 +13,7 @@ import { meRouter } from './me';
 import { adminRouter } from './admin';
 import { adminDemoRouter } from './adminDemo';
 import { operationsRouter } from './operations';
+import { twoFactorRouter } from './twoFactor';
 
 export const appRouter = router({
   auth: authRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
   admin: adminRouter,
   adminDemo: adminDemoRouter,
   operations: operationsRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,97 @@
+// Two-factor sign-in (TOTP, RFC 6238): setting it up, signing in with a code or a recovery code,
+// turning it off, and the texts both sides agree on.
+import { z } from 'zod';
+import { MAX_ID, PASSWORD_MAX } from '../constants';
+import { MSG } from '../messages';
+import { ZUserSchema } from './auth';
+
+/** How many recovery codes a member gets, each usable once. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** The `reason` of every call refused while a staff member still has to set up two-factor sign-in. */
+export const TWO_FACTOR_SETUP_REQUIRED = 'two_factor_setup_required';
+
+export const TWO_FACTOR_MSG = {
+  codeRequired: 'Enter the code from your authenticator app',
+  codeInvalid: 'That code is not valid. Check your authenticator app and try again.',
+  codeUsed: 'That code has already been used. Wait for the next one.',
+  signInExpired: 'Your sign-in has expired. Please enter your username and password again.',
+  signInOtherAccount:
+    'This sign-in is for another account. Please enter your username and password again.',
+  notEnabled: 'Two-factor sign-in is not turned on for this account',
+  alreadyEnabled: 'Two-factor sign-in is already turned on',
+  noSetup: 'Start the setup again: no setup is in progress',
+  setupRequired: 'Please set up two-factor sign-in before you continue',
+  passwordIncorrect: 'Current password is incorrect',
+  secretUnreadable:
+    'The two-factor secret cannot be read with this server’s SESSION_SECRET. An administrator can reset two-factor sign-in for this account.',
+} as const;
+
+/**
+ * A code as typed: six digits from the app (spaces allowed, '123 456'), or a recovery code
+ * ('abcd-efgh-jkmn'). Which one it is, is decided on the server; here only its size.
+ */
+export const ZSecondFactorCode = z
+  .string({ error: TWO_FACTOR_MSG.codeRequired })
+  .trim()
+  .min(1, TWO_FACTOR_MSG.codeRequired)
+  .max(40, TWO_FACTOR_MSG.codeInvalid);
+
+/** POST /api/login/2fa: the code after the password, on the cookie the password step set. */
+export const ZTwoFactorSignInRequestSchema = z.object({
+  code: ZSecondFactorCode,
+  /** Optional: when given, it must name the account whose password was checked. */
+  username: z.string().trim().max(50).optional(),
+});
+export type TTwoFactorSignInRequest = z.input<typeof ZTwoFactorSignInRequestSchema>;
+
+/** auth.login's answer: the user, or a request for the second step (no session yet). */
+export const ZTwoFactorRequiredSchema = z.object({ twoFactorRequired: z.literal(true) });
+export const ZLoginResponseSchema = z.union([ZUserSchema, ZTwoFactorRequiredSchema]);
+export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
+
+export const ZTwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.date().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  /** The platform asks this account (a moderator or admin) to have it. */
+  requiredForRole: z.boolean(),
+});
+export type TTwoFactorStatus = z.infer<typeof ZTwoFactorStatusSchema>;
+
+export const ZBeginSetupResponseSchema = z.object({
+  /** Base32, as authenticator apps take it when typed in. */
+  secret: z.string(),
+  /** otpauth://totp/... : what the QR code holds. */
+  otpauthUrl: z.string(),
+  /** The QR code as an SVG data: URL, drawn on the server (the `qrcode` package). */
+  qrCode: z.string(),
+});
+export type TBeginSetupResponse = z.infer<typeof ZBeginSetupResponseSchema>;
+
+export const ZEnableTwoFactorRequestSchema = z.object({ code: ZSecondFactorCode });
+export type TEnableTwoFactorRequest = z.input<typeof ZEnableTwoFactorRequestSchema>;
+
+export const ZRecoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type TRecoveryCodesResponse = z.infer<typeof ZRecoveryCodesResponseSchema>;
+
+export const ZDisableTwoFactorRequestSchema = z.object({
+  password: z
+    .string({ error: MSG.currentPasswordRequired })
+    .min(1, MSG.currentPasswordRequired)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  code: ZSecondFactorCode,
+});
+export type TDisableTwoFactorRequest = z.input<typeof ZDisableTwoFactorRequestSchema>;
+
+export const ZRegenerateRecoveryCodesRequestSchema = z.object({ code: ZSecondFactorCode });
+
+export const ZResetTwoFactorRequestSchema = z.object({
+  id: z
+    .number({ error: 'A user id is required' })
+    .int()
+    .positive()
+    .max(MAX_ID, 'No user has that id'),
+});
+
+export const ZTwoFactorOkSchema = z.object({ success: z.literal(true) });
