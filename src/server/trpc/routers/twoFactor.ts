@@ -22,9 +22,11 @@ export const twoFactorRouter = router({
     .output(ZTwoFactorStatusSchema)
     .query(async ({ ctx }) => twoFactor.getTwoFactorStatus({ db: ctx.db, user: ctx.user })),
 
-  beginSetup: setup.output(ZBeginSetupResponseSchema).mutation(async ({ ctx }) =>
-    twoFactor.beginSetup({ db: ctx.db, actor: ctx.actor, sessionSecret: ctx.sessionSecret }),
-  ),
+  beginSetup: setup
+    .output(ZBeginSetupResponseSchema)
+    .mutation(async ({ ctx }) =>
+      twoFactor.beginSetup({ db: ctx.db, actor: ctx.actor, sessionSecret: ctx.sessionSecret }),
+    ),
 
   enable: setup
     .input(ZEnableTwoFactorRequestSchema)
