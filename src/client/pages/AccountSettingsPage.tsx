@@ -7,6 +7,7 @@ import { PaymentProofsCard } from '../components/account/PaymentProofsCard';
 import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
 import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
+import { TwoFactorCard } from '../components/account/TwoFactorCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 
@@ -25,6 +26,8 @@ const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   security: 'profile',
   password: 'profile',
   sessions: 'profile',
+  '2fa': 'profile',
+  'two-factor': 'profile',
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -67,6 +70,9 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
                 <ChangePasswordPanel />
                 <SessionsCard />
               </Stack>
+            </Section>
+            <Section title="Two-Factor Sign-In">
+              <TwoFactorCard />
             </Section>
           </Stack>
         </Tabs.Content>

@@ -3,6 +3,7 @@
 // cookie to a pending sign-in, which this completes within five minutes (auth.loginTwoFactor).
 import { Alert, Button, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
+import { TWO_FACTOR_MSG } from '../../../shared/twoFactor';
 import { finishSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
@@ -10,8 +11,8 @@ import { trpc } from '../../lib/trpc';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { FormField } from '../common/FormField';
 
-const CODE_REQUIRED = 'Enter the code from your authenticator app';
-const FAILED = 'That code is not valid. Check your authenticator app and try again.';
+const CODE_REQUIRED = TWO_FACTOR_MSG.codeRequired;
+const FAILED = TWO_FACTOR_MSG.codeInvalid;
 
 interface Props {
   username: string;

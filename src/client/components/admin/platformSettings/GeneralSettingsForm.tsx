@@ -21,6 +21,8 @@ export function GeneralSettingsForm() {
     onSuccess: (saved) => {
       utils.adminSettings.get.setData(undefined, saved);
       void utils.settings.public.invalidate();
+      // Requiring two-factor sign-in of staff may now concern this admin too.
+      void utils.auth.me.invalidate();
       toasts.success('Platform settings updated successfully');
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update settings')),
@@ -57,6 +59,11 @@ export function GeneralSettingsForm() {
               name="contestApprovalRequired"
               label="Contest Approval"
               description="New member contests wait for a moderator's approval before going live."
+            />
+            <SwitchField
+              name="requireStaffTwoFactor"
+              label="Require two-factor sign-in for moderators and admins"
+              description="Staff without it are led to set it up at their next sign-in, before anything else (you too, if you have not)."
             />
             <SelectField name="defaultUserTier" label="Default User Tier" options={TIER_OPTIONS} />
             <SaveButton>Save Settings</SaveButton>
