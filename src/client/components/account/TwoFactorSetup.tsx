@@ -35,12 +35,21 @@ function grouped(secret: string): string {
 }
 
 /** The recovery codes, shown once, with a way to copy them all. */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({
+  codes,
+  onDone,
+  headingAs = 'h3',
+}: {
+  codes: string[];
+  onDone: () => void;
+  /** The level that follows the page's headings (h2 under a page's h1, h3 inside a card). */
+  headingAs?: 'h2' | 'h3';
+}) {
   const headingId = useId();
   const { copied, copy } = useCopyToClipboard();
   return (
     <Stack gap="3">
-      <Heading as="h3" size="sm" id={headingId}>
+      <Heading as={headingAs} size="sm" id={headingId}>
         Your recovery codes
       </Heading>
       <Text fontSize="sm" color="fg.muted">
@@ -167,10 +176,11 @@ function ConfirmStep({
 interface Props {
   /** Called after the recovery codes were shown and the person said they saved them. */
   onFinished: () => void;
+  headingAs?: 'h2' | 'h3';
 }
 
 /** The whole setup: begin (a new secret), confirm with a code, then the recovery codes. */
-export function TwoFactorSetup({ onFinished }: Props) {
+export function TwoFactorSetup({ onFinished, headingAs }: Props) {
   const begin = trpc.twoFactor.beginSetup.useMutation({
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to start two-factor setup')),
@@ -182,6 +192,7 @@ export function TwoFactorSetup({ onFinished }: Props) {
     return (
       <RecoveryCodes
         codes={codes}
+        headingAs={headingAs}
         onDone={() => {
           setCodes(null);
           onFinished();

@@ -28,6 +28,7 @@ export function TwoFactorSetupPage({ user }: { user: TMe }) {
                 continue.
               </Text>
               <TwoFactorSetup
+                headingAs="h2"
                 onFinished={() => {
                   // The session is a full one now: the server says so, and the app opens.
                   const { twoFactorSetupRequired: _done, ...rest } = user;
