@@ -616,7 +616,14 @@ describe('sign-up limit', () => {
 describe('maintenance mode', () => {
   // Each principal gets its own database: admins calling everything with no input must not
   // disturb the rest of this file.
-  const OPEN = new Set(['auth.me', 'auth.login', 'auth.logout', 'settings.public']);
+  // auth.loginTwoFactor: the second step of auth.login, for accounts with two-factor sign-in.
+  const OPEN = new Set([
+    'auth.me',
+    'auth.login',
+    'auth.loginTwoFactor',
+    'auth.logout',
+    'settings.public',
+  ]);
   const procedures = Object.keys(appRouter._def.procedures).sort();
 
   async function codeOf(caller: unknown, path: string): Promise<string> {
