@@ -103,7 +103,7 @@ function TurnOff({ onClose }: { onClose: () => void }) {
           <Stack gap="3" maxW="sm">
             <FormField
               name="password"
-              label="Current Password"
+              label="Your password"
               type="password"
               autoComplete="current-password"
             />
