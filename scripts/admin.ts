@@ -7,6 +7,7 @@
 //   unlock USER               clears the account's sign-in lock-outs
 //   list-admins               the admin accounts
 //   end-sessions USER         signs the account out everywhere
+//   reset-2fa USER            turns the account's two-factor sign-in off; ends its sessions
 import fs from 'node:fs';
 import { closeDatabase, openConfiguredDatabase, type DB } from '../src/server/platform/db/client';
 import { parseEnv } from '../src/server/platform/env';
@@ -18,6 +19,7 @@ import {
   endSessions,
   listAdmins,
   resetPassword,
+  resetTwoFactorOf,
   unlock,
 } from '../src/server/domain/accounts/console';
 
@@ -26,7 +28,8 @@ const USAGE = `Usage: npm run admin -- <command>
   create-admin USER EMAIL   new admin with a temporary password
   unlock USER               clear the account's sign-in lock-outs
   list-admins               list the admin accounts
-  end-sessions USER         sign the account out everywhere`;
+  end-sessions USER         sign the account out everywhere
+  reset-2fa USER            turn the account's two-factor sign-in off, sessions ended`;
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -77,6 +80,13 @@ async function run(db: DB, [command, ...args]: string[]): Promise<void> {
       need(1);
       const { ended } = await endSessions(db, args[0]!);
       console.log(`Ended ${ended} session(s) of ${args[0]}.`);
+      return;
+    }
+    case 'reset-2fa': {
+      need(1);
+      const username = await resetTwoFactorOf(db, args[0]!);
+      console.log(`Two-factor sign-in of ${username} is off; their sessions have ended.`);
+      console.log('They sign in with their password and can set it up again in Account Settings.');
       return;
     }
     default:

@@ -11,6 +11,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import superjson from 'superjson';
 import type { TUser } from '../shared/schemas/auth';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../shared/twoFactor';
 import { App } from './App';
 import { Toaster } from './components/common/Toaster';
 import { noteCurrentUser } from './lib/auth';
@@ -32,6 +33,13 @@ function createQueryClient() {
   const onError = (error: unknown) => {
     const code = errorCode(error);
     if (code === 'UNAUTHORIZED') void queryClient.invalidateQueries({ queryKey: [['auth', 'me']] });
+    // Staff the platform now requires two-factor sign-in of: auth.me says so, and the guard leads
+    // them to set it up.
+    if (
+      (error as { data?: { reason?: string } } | null)?.data?.reason === TWO_FACTOR_SETUP_REQUIRED
+    ) {
+      void queryClient.invalidateQueries({ queryKey: [['auth', 'me']] });
+    }
     if (code === 'SERVICE_UNAVAILABLE') {
       void queryClient.invalidateQueries({ queryKey: [['settings', 'public']] });
     }

@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.delete': 'Deleted user',
   'user.unlock': 'Cleared sign-in lock-out',
   'user.sessions.end': 'Ended sessions',
+  'user.2fa.reset': 'Reset two-factor sign-in',
   'settings.update': 'Changed platform settings',
   'settings.payments': 'Changed payment settings',
   'contest.create': 'Created contest',

@@ -30,6 +30,8 @@ import {
   startOidcProvider,
   type TestOidcProvider,
 } from '../helpers/oidc';
+import { generate } from 'otplib';
+import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/twoFactor';
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -903,6 +905,138 @@ describe('the OpenID sign-in screens (issue 20)', () => {
       }
     } finally {
       report('OpenID screens', findings);
+    }
+    expectNoSerious(findings);
+  }, 120_000);
+});
+
+describe('two-factor sign-in screens', () => {
+  /** Turns it on for `user` straight through the service, as Account Settings would. */
+  async function turnOn(user: CreatedUser): Promise<string> {
+    const actor = { id: user.id, username: user.username, role: user.role, ip: '127.0.0.1' };
+    const { secret } = await beginSetup({ db: s.db, actor, sessionSecret: s.deps.sessionSecret });
+    await enableTwoFactor({
+      db: s.db,
+      actor,
+      sessionId: '',
+      sessionSecret: s.deps.sessionSecret,
+      limits: s.deps.limits,
+      code: await generate({ secret }),
+    });
+    return secret;
+  }
+
+  it('the code step, the Account Settings card in each state, the staff setup screen and the reset confirmation', async () => {
+    const findings: Finding[] = [];
+    const member = await createUser(s.db, { username: 'axe_twofactor' });
+    const protectedMember = await createUser(s.db, { username: 'axe_protected' });
+    await turnOn(protectedMember);
+    const staff = await createUser(s.db, { username: 'axe_staff', role: 'moderator' });
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    try {
+      const page = await context.newPage();
+      await signInThroughForm(page, s.url, member.username, member.password);
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+          await page.setViewportSize(VIEWPORTS[viewport]);
+          await navigate(page, '/settings');
+          // By keyboard: on a phone a toast or the bottom navigation may cover a button.
+          await page.getByRole('button', { name: 'Set up two-factor sign-in' }).press('Enter');
+          await page.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
+          await page.getByLabel('2. Enter the 6-digit code the app shows').fill('000000');
+          await page.getByRole('button', { name: 'Turn on', exact: true }).press('Enter');
+          await page.getByText('That code is not valid', { exact: false }).first().waitFor();
+          await animationsDone(page);
+          await audit(page, `member ${viewport} ${theme} two-factor setup with error`, findings);
+          await page.getByRole('button', { name: 'Cancel' }).press('Enter');
+        }
+      }
+      // On (which ends the member's sessions): the sign-in's code step, then the card. A reload
+      // (the theme's) leaves the code step, so each theme signs in again.
+      const secret = await turnOn(member);
+      await page.setViewportSize(VIEWPORTS.desktop);
+      const codeField = page.getByLabel('Authentication code');
+      for (const theme of THEMES) {
+        await page.goto(`${s.url}/auth`);
+        await setTheme(page, theme);
+        await page.getByRole('tab', { name: 'Login' }).click();
+        await page.getByLabel('Username').fill(member.username);
+        await page.getByLabel('Password').fill(member.password);
+        await page.getByRole('button', { name: 'Login', exact: true }).click();
+        await codeField.fill('000000');
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.getByRole('alert').filter({ hasText: 'That code is not valid' }).waitFor();
+        await animationsDone(page);
+        await audit(page, `guest ${theme} two-factor code step with error`, findings);
+      }
+      await codeField.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(`${s.url}/`);
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        await navigate(page, '/settings');
+        await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+        await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+        await page.getByText('Current password is required').waitFor();
+        await animationsDone(page);
+        await audit(page, `member ${theme} two-factor turn-off form with errors`, findings);
+        await page.getByRole('button', { name: 'Cancel' }).press('Enter');
+      }
+
+      // Staff the platform requires it of: the setup screen before anything else.
+      await setSettings({ requireStaffTwoFactor: true });
+      try {
+        // A browser of the moderator's own (the member is signed in on this one).
+        const staffPage = await (
+          await browser.newContext({ viewport: VIEWPORTS.desktop })
+        ).newPage();
+        await signInThroughForm(staffPage, s.url, staff.username, staff.password);
+        await staffPage.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+        for (const theme of THEMES) {
+          await setTheme(staffPage, theme);
+          for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+            await staffPage.setViewportSize(VIEWPORTS[viewport]);
+            await frames(staffPage);
+            await audit(staffPage, `moderator ${viewport} ${theme} required setup`, findings);
+          }
+        }
+        // The recovery codes, shown once (in the last theme: a reload would leave them).
+        await staffPage.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+        const secretText = staffPage.getByLabel('Or type this secret key into the app:');
+        const staffSecret = (await secretText.textContent())!.replace(/\s/g, '');
+        await staffPage
+          .getByLabel('2. Enter the 6-digit code the app shows')
+          .fill(await generate({ secret: staffSecret }));
+        await staffPage.getByRole('button', { name: 'Turn on', exact: true }).click();
+        await staffPage.getByRole('list', { name: 'Your recovery codes' }).waitFor();
+        await animationsDone(staffPage);
+        await audit(staffPage, 'moderator recovery codes', findings);
+        await staffPage.context().close();
+      } finally {
+        await setSettings({ requireStaffTwoFactor: false });
+      }
+
+      // The admin's confirmation.
+      const admin = tabs.admin.page;
+      for (const theme of THEMES) {
+        await setTheme(admin, theme);
+        await admin.setViewportSize(VIEWPORTS.desktop);
+        await navigate(admin, '/admin/users');
+        await admin
+          .getByRole('button', { name: `Actions for ${protectedMember.username}` })
+          .click();
+        await admin.getByRole('menuitem', { name: 'Reset Two-Factor Sign-In' }).click();
+        const confirm = admin.getByRole('alertdialog', { name: 'Reset Two-Factor Sign-In' });
+        await confirm.waitFor();
+        await animationsDone(admin);
+        await audit(admin, `admin ${theme} Reset Two-Factor Sign-In confirmation`, findings);
+        await admin.keyboard.press('Escape');
+        await confirm.waitFor({ state: 'detached' });
+      }
+    } finally {
+      await context.close();
+      report('two-factor', findings);
     }
     expectNoSerious(findings);
   }, 120_000);

@@ -16,6 +16,8 @@ import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
 import { expectText, pathOf, strengthShown } from './flows';
+import { generate } from 'otplib';
+import { getPlatformSettings } from '../../src/server/domain/admin/settings';
 import { standaloneStage } from './stage';
 
 // Each test stands alone (stage.ts): a fresh database of its own, and the person signed in.
@@ -73,6 +75,35 @@ describe('a member', () => {
     expect(pathOf(page)).toBe('/settings');
     member = { ...member, password: 'quartz-meadow-harbor-27' };
     await signedIn(member);
+  });
+
+  it('Two-Factor Sign-In: on with a code, new recovery codes, off with the password and a code', async () => {
+    const code = (secret: string, steps: number) =>
+      generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    await open(page, '/settings');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secretText = page.getByLabel('Or type this secret key into the app:');
+    const secret = (await secretText.textContent())!.replace(/\s/g, '');
+    await page.getByLabel('2. Enter the 6-digit code the app shows').fill(await code(secret, -1));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expectText(page, 'Two-factor sign-in turned on');
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await page.reload();
+    await expectText(page, '10 recovery codes left.');
+
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    await page.getByLabel('Code from your app, or a recovery code').fill(await code(secret, 0));
+    await page.getByRole('button', { name: 'Create new codes' }).click();
+    await expectText(page, 'New recovery codes created');
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await page.getByLabel('Your password').fill(member.password);
+    await page.getByLabel('Code from your app, or a recovery code').fill(await code(secret, 1));
+    await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await expectText(page, 'Two-factor sign-in turned off');
+    await page.reload();
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor();
   });
 
   it('Payout Method: a bank account with every field', async () => {
@@ -165,6 +196,17 @@ describe('an admin', () => {
     await expectText(page, 'Platform settings updated successfully');
     await page.reload();
     expect(await valueOf(page, 'Platform Name')).toBe('Every Form Arena');
+  });
+
+  it('Platform Settings, General: requires two-factor sign-in of staff (this admin first)', async () => {
+    await open(page, '/admin/settings');
+    await page.getByText('Require two-factor sign-in for moderators and admins').click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectText(page, 'Platform settings updated successfully');
+    expect((await getPlatformSettings({ db: stage.s.db })).requireStaffTwoFactor).toBe(true);
+    // This admin has none: the setup comes before anything else now.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 1 }).waitFor();
   });
 
   it('Platform Settings, Payments: changes a tier price', async () => {

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, userIdentities, users } from '../../src/server/platform/db/schema';
 import { NO_PASSWORD } from '../../src/server/domain/accounts/passwords';
 import { OIDC_MSG } from '../../src/shared/schemas/oidc';
+import { generate } from 'otplib';
+import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/twoFactor';
 import { MSG } from '../../src/shared/messages';
 import { createUser, testPasswords } from '../helpers/db';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -632,5 +634,34 @@ describe('GET /metrics', () => {
     const after = await scrape();
     expect(after.success).toBe(before.success + 1);
     expect(after.failure).toBe(before.failure + 1);
+  });
+});
+
+describe('a member with two-factor sign-in', () => {
+  it('gives a code after the provider too: no session until POST /api/login/2fa', async () => {
+    const carol = person({ username: 'carol_2fa_oidc' });
+    const first = new FlowBrowser();
+    expect(await first.signIn(s.url, carol.sub)).toBe('/');
+    const row = (await userByName('carol_2fa_oidc'))!;
+    const actor = { id: row.id, username: 'carol_2fa_oidc', role: row.role, ip: '127.0.0.1' };
+    const { secret } = await beginSetup({ db: s.db, actor, sessionSecret: s.deps.sessionSecret });
+    const recoveryCodes = await enableTwoFactor({
+      db: s.db,
+      actor,
+      sessionId: '',
+      sessionSecret: s.deps.sessionSecret,
+      limits: s.deps.limits,
+      code: await generate({ secret }),
+    });
+
+    const b = new FlowBrowser();
+    expect(await b.signIn(s.url, carol.sub)).toBe('/auth?twoFactor=carol_2fa_oidc');
+    expect((await me(b)).status).toBe(401);
+    const done = await b.json('POST', `${s.url}/api/login/2fa`, {
+      code: recoveryCodes[0],
+      username: 'carol_2fa_oidc',
+    });
+    expect(done.status).toBe(200);
+    expect((await me(b)).body).toMatchObject({ id: row.id });
   });
 });

@@ -157,7 +157,7 @@ describe('password.reset', () => {
         password,
       });
     expect((await refusal(login(member.password))).message).toBe(MSG.invalidCredentials);
-    expect((await login('kestrel-orbit-93')).id).toBe(member.id);
+    expect(await login('kestrel-orbit-93')).toMatchObject({ id: member.id });
     const [audit] = await t.db
       .select()
       .from(auditLog)

@@ -629,6 +629,8 @@ describe('maintenance mode', () => {
     'oidc.cancel',
     'password.forgot',
     'password.reset',
+    // The second step of auth.login, for accounts with two-factor sign-in.
+    'auth.loginTwoFactor',
   ]);
   const procedures = Object.keys(appRouter._def.procedures).sort();
 

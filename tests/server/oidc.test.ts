@@ -284,7 +284,7 @@ describe('oidc.confirmLink', () => {
     expect(browser.oidcFlow.flow).toEqual(flow);
     expect(await identityCount(owner.id)).toBe(0);
     const user = await browser.caller.oidc.confirmLink({ password: owner.password });
-    expect(user.id).toBe(owner.id);
+    expect(user).toMatchObject({ id: owner.id });
     expect(browser.cookie.id).toBeDefined();
     expect(browser.oidcFlow.flow).toBeUndefined();
     expect(await identityCount(owner.id)).toBe(1);

@@ -47,6 +47,7 @@ describe('adminSettings.get', () => {
       defaultUserTier: 'free',
       contestApprovalRequired: true,
       requireVerifiedEmail: false,
+      requireStaffTwoFactor: false,
     });
   });
 

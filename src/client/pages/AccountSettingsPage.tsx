@@ -9,6 +9,7 @@ import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
 import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
 import { SignInMethodsCard } from '../components/account/SignInMethodsCard';
+import { TwoFactorCard } from '../components/account/TwoFactorCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 
@@ -27,6 +28,8 @@ const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   security: 'profile',
   password: 'profile',
   sessions: 'profile',
+  '2fa': 'profile',
+  'two-factor': 'profile',
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -74,6 +77,9 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
               </Stack>
             </Section>
             <SignInMethodsCard />
+            <Section title="Two-Factor Sign-In">
+              <TwoFactorCard />
+            </Section>
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="payment">

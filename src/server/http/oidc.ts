@@ -16,7 +16,7 @@ import {
 import { linkToMember, resolveSignIn } from '../domain/accounts/oidc/identities';
 import { getUser, assertPasswordChosen } from '../domain/accounts/users';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
-import { startSession } from '../trpc/routers/auth';
+import { signInOrAskCode } from '../trpc/routers/auth';
 import { sendError } from './rest';
 
 const START = '/api/auth/oidc/:provider/start';
@@ -127,9 +127,15 @@ export function createOidcRouter(deps: AppDeps): Router {
         const user = await getUser({ db: ctx.db, id: signIn.userId });
         if (!user) throw new AppError('BAD_REQUEST', OIDC_MSG.failed(provider.label));
         ctx.oidcFlow.clear();
-        // An ordinary session, as a password sign-in makes (the sessions table, device cookie).
-        await startSession(ctx, user);
-        return res.redirect(303, '/');
+        // An ordinary session, as a password sign-in makes (the sessions table, device cookie);
+        // an account with two-factor sign-in gives its code first, on the sign-in page.
+        const signedIn = await signInOrAskCode(ctx, user);
+        return res.redirect(
+          303,
+          'twoFactorRequired' in signedIn
+            ? `${SIGN_IN_PAGE}?twoFactor=${encodeURIComponent(user.username)}`
+            : '/',
+        );
       }
       if (signIn.kind === 'username') {
         await ctx.oidcFlow.write({

@@ -196,6 +196,13 @@ export const restRoutes: RestRoute[] = [
     call: async (c) => (await c.auth.me()) ?? unauthorized(),
   },
   { method: 'post', procedure: 'auth.login', path: '/login', call: (c, r) => c.auth.login(r.body) },
+  // Two-factor sign-in: the code step, on the cookie POST /api/login set (within 5 minutes).
+  {
+    method: 'post',
+    procedure: 'auth.loginTwoFactor',
+    path: '/login/2fa',
+    call: (c, r) => c.auth.loginTwoFactor(r.body),
+  },
   {
     method: 'post',
     procedure: 'auth.register',
@@ -241,6 +248,36 @@ export const restRoutes: RestRoute[] = [
     call: (c) => c.account.endOtherSessions(),
   },
   {
+    method: 'get',
+    procedure: 'twoFactor.status',
+    path: '/user/2fa',
+    call: (c) => c.twoFactor.status(),
+  },
+  {
+    method: 'post',
+    procedure: 'twoFactor.beginSetup',
+    path: '/user/2fa/setup',
+    call: (c) => c.twoFactor.beginSetup(),
+  },
+  {
+    method: 'post',
+    procedure: 'twoFactor.enable',
+    path: '/user/2fa/enable',
+    call: (c, r) => c.twoFactor.enable(r.body),
+  },
+  {
+    method: 'post',
+    procedure: 'twoFactor.regenerateRecoveryCodes',
+    path: '/user/2fa/recovery-codes',
+    call: (c, r) => c.twoFactor.regenerateRecoveryCodes(r.body),
+  },
+  {
+    method: 'post',
+    procedure: 'twoFactor.disable',
+    path: '/user/2fa/disable',
+    call: (c, r) => c.twoFactor.disable(r.body),
+  },
+  {
     method: 'patch',
     procedure: 'account.updatePayment',
     path: '/users/:id/payment',
@@ -283,6 +320,12 @@ export const restRoutes: RestRoute[] = [
     procedure: 'adminUsers.unban',
     path: '/admin/users/:id/unban',
     call: (c, r) => c.adminUsers.unban({ id: idParam(r.params.id) }),
+  },
+  {
+    method: 'delete',
+    procedure: 'twoFactor.reset',
+    path: '/admin/users/:id/2fa',
+    call: (c, r) => c.twoFactor.reset({ id: idParam(r.params.id) }),
   },
   {
     method: 'get',

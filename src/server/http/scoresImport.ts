@@ -11,6 +11,7 @@ import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
 import { getPlatformSettings } from '../domain/admin/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
+import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
 import { CsvScoresRefused, importScoresCsv } from '../domain/participation/leaderboard';
 
 export const SCORES_CSV_PATH = '/api/contests/:id/scores/csv';
@@ -29,6 +30,7 @@ export function createScoresImportRouter(deps: AppDeps): Router {
       const ctx = await createContext(deps, req, res);
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       assertPasswordChosen(ctx.user);
+      await assertTwoFactorSetUp({ db: deps.db, user: ctx.user });
       if (
         ctx.user.role !== 'admin' &&
         (await getPlatformSettings({ db: deps.db })).maintenanceMode

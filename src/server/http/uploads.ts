@@ -10,6 +10,7 @@ import { AppError } from '../platform/errors';
 import { take } from '../platform/limits';
 import { getPlatformSettings } from '../domain/admin/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
+import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
 import {
   getServableUpload,
   MAX_UPLOAD_BYTES,
@@ -42,6 +43,7 @@ export function createUploadRouter(deps: AppDeps): Router {
       const ctx = await createContext(deps, req, res);
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       assertPasswordChosen(ctx.user);
+      await assertTwoFactorSetUp({ db: deps.db, user: ctx.user });
       if (
         ctx.user.role !== 'admin' &&
         (await getPlatformSettings({ db: deps.db })).maintenanceMode

@@ -309,14 +309,18 @@ export async function beginGuess(
 }
 
 /**
- * Forgets an account's failed guesses and its lock-out (sign-in and current-password guesses),
- * as a successful sign-in would: `npm run admin -- unlock USER`.
+ * Forgets an account's failed guesses and its lock-out (sign-in, current-password and
+ * two-factor code guesses), as a successful sign-in would: `npm run admin -- unlock USER`.
  */
 export async function unlockAccount(
   limits: Limits,
   account: { id: number; username: string },
 ): Promise<void> {
-  for (const key of [`login:${account.username.toLowerCase()}`, `password:${account.id}`]) {
+  for (const key of [
+    `login:${account.username.toLowerCase()}`,
+    `password:${account.id}`,
+    `2fa:${account.id}`,
+  ]) {
     await limits.guessAccount.delete(key);
     await limits.accountSlot.delete(key);
   }

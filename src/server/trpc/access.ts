@@ -23,3 +23,13 @@ export const openDuringPasswordChange: string[] = Object.entries(
 )
   .filter(([, p]) => p._def.meta?.duringPasswordChange)
   .map(([path]) => path);
+
+/**
+ * The procedures a moderator or admin who must still set up two-factor sign-in may call besides
+ * the 'anonymous' ones (trpc.ts refuses every other with reason 'two_factor_setup_required').
+ */
+export const openDuringTwoFactorSetup: string[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
+)
+  .filter(([, p]) => p._def.meta?.duringTwoFactorSetup)
+  .map(([path]) => path);

@@ -9,6 +9,7 @@ import type { PasswordHasher } from '../domain/accounts/passwords';
 import type { BackupSchedule } from '../domain/operations';
 import type { OidcRegistry } from '../domain/accounts/oidc/providers';
 import { getSessionUser } from '../domain/accounts/sessions';
+import { isPendingSignInId } from '../domain/accounts/twoFactor';
 import type { SessionUser } from '../domain/accounts/users';
 import {
   getDeviceCookie,
@@ -64,7 +65,9 @@ export async function createContextInner({
   requestOrigin,
 }: CreateInnerContextOptions) {
   let user: SessionUser | null = null;
-  if (cookie.id) {
+  // A cookie naming a sign-in still waiting for its code (domain/accounts/twoFactor.ts) is no
+  // session: nobody is signed in yet.
+  if (cookie.id && !isPendingSignInId(cookie.id)) {
     const row = await getSessionUser({ db: deps.db, sessionId: cookie.id });
     // Banned members' sessions are deleted by the ban; this guards any that slipped through.
     if (row && row.role !== 'banned') user = row;

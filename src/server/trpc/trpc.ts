@@ -6,6 +6,7 @@ import { AppError } from '../platform/errors';
 import { isRefusedValue } from '../platform/db/dialect';
 import { getPlatformSettings } from '../domain/admin/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
+import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
 import { transformer } from './transformer';
 
 interface IssueLike {
@@ -42,6 +43,12 @@ export interface ProcedureMeta {
    * other procedure but the 'anonymous' ones refuses them with reason 'password_change_required'.
    */
   duringPasswordChange?: boolean;
+  /**
+   * Answers a moderator or admin whom the platform requires to set up two-factor sign-in and who
+   * has not yet (setting it up). Every other procedure but the 'anonymous' ones refuses them with
+   * reason 'two_factor_setup_required'; a temporary password still comes first.
+   */
+  duringTwoFactorSetup?: boolean;
 }
 
 const t = initTRPC
@@ -128,6 +135,7 @@ async function admit(ctx: Context, meta: ProcedureMeta | undefined, path: string
   if (access === 'anonymous') return;
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
   if (!meta.duringPasswordChange) assertPasswordChosen(ctx.user);
+  if (!meta.duringTwoFactorSetup) await assertTwoFactorSetUp({ db: ctx.db, user: ctx.user });
   if (ROLE_RANK[ctx.user.role] < NEEDED_RANK[access]) {
     throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
   }

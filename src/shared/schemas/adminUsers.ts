@@ -36,6 +36,8 @@ export type TListUsersRequest = z.input<typeof ZListUsersRequestSchema>;
 export const ZAdminUserSchema = ZUserSchema.extend({
   lastLoginAt: z.date().nullable(),
   banReason: z.string().nullable(),
+  /** In the list only: whether the member signs in with a second factor. */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 

@@ -94,5 +94,12 @@ export type TUser = z.infer<typeof ZUserSchema>;
 /** The `reason` of every call refused while a temporary password is still to be replaced. */
 export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
 
-export const ZMeResponseSchema = ZUserSchema.nullable();
+/**
+ * Who is signed in. `twoFactorSetupRequired` (only when true): a moderator or admin whom the
+ * platform requires to set up two-factor sign-in first (reason 'two_factor_setup_required').
+ */
+export const ZMeResponseSchema = ZUserSchema.extend({
+  twoFactorSetupRequired: z.boolean().optional(),
+}).nullable();
+export type TMe = NonNullable<z.infer<typeof ZMeResponseSchema>>;
 export const ZLogoutResponseSchema = z.object({ success: z.literal(true) });

@@ -21,6 +21,8 @@ export const ZPlatformSettingsSchema = z.object({
   contestApprovalRequired: z.boolean({ error: 'Must be true or false' }),
   /** Members must verify their e-mail before they join contests or send payment proofs. */
   requireVerifiedEmail: z.boolean({ error: 'Must be true or false' }),
+  /** Moderators and admins without two-factor sign-in must set it up before anything else. */
+  requireStaffTwoFactor: z.boolean({ error: 'Must be true or false' }),
 });
 export type TPlatformSettings = z.infer<typeof ZPlatformSettingsSchema>;
 
@@ -32,6 +34,7 @@ export const DEFAULT_PLATFORM_SETTINGS: TPlatformSettings = {
   defaultUserTier: 'free',
   contestApprovalRequired: true,
   requireVerifiedEmail: false,
+  requireStaffTwoFactor: false,
 };
 
 /** What every visitor may know about the platform (the sign-in screen and the maintenance page need it). */

@@ -1,6 +1,7 @@
 import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { Link } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
 import type { TLoginRequest } from '../../../shared/schemas/auth';
 import { finishSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
@@ -11,16 +12,41 @@ import { FormField } from '../common/FormField';
 import { FocusFirstError } from '../common/FocusFirstError';
 
 const initialValues: TLoginRequest = { username: '', password: '' };
+// Met only by accounts with two-factor sign-in, after their password: its own chunk.
+const TwoFactorSignInStep = lazy(() =>
+  import('./TwoFactorSignInStep').then((m) => ({ default: m.TwoFactorSignInStep })),
+);
 const LOGIN_FAILED = 'Invalid username or password';
 const validate = lazySchemaValidation<TLoginRequest>(() =>
   import('../../../shared/schemas/auth').then((m) => m.ZLoginRequestSchema),
 );
 
 export function LoginForm() {
+  // The account asks for a code after the password (or after its OpenID provider, which sends
+  // the browser here with ?twoFactor=<username>): the code step, for this username.
+  const [codeFor, setCodeFor] = useState<string | null>(() =>
+    new URLSearchParams(window.location.search).get('twoFactor'),
+  );
   const login = trpc.auth.login.useMutation({
-    onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
+    onSuccess: (result, values) => {
+      if ('twoFactorRequired' in result) setCodeFor(values.username);
+      else finishSignIn('Login successful', `Welcome back, ${result.username}!`);
+    },
     onError: (error) => toastError('Login failed', errorMessage(error, LOGIN_FAILED)),
   });
+  if (codeFor) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorSignInStep
+          username={codeFor}
+          onBack={() => {
+            login.reset();
+            setCodeFor(null);
+          }}
+        />
+      </Suspense>
+    );
+  }
   // Said in the form as well as in the toast (which goes after 5 s): a wrong password, a lock-out
   // or a suspension stays beside the fields until the next try.
   const failure = login.error ? errorMessage(login.error, LOGIN_FAILED) : null;
@@ -52,7 +78,11 @@ export function LoginForm() {
             <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="purple.fg">
               <Link href="/forgot-password">Forgot password?</Link>
             </ChakraLink>
-            <Button type="submit" colorPalette="purple" loading={isSubmitting || login.isSuccess}>
+            <Button
+              type="submit"
+              colorPalette="purple"
+              loading={isSubmitting || (login.isSuccess && !codeFor)}
+            >
               Login
             </Button>
           </Stack>

@@ -129,8 +129,14 @@ function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' 
 
 function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }) {
   const cancel = useCancel();
+  const [, navigate] = useLocation();
   const confirm = trpc.oidc.confirmLink.useMutation({
-    onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
+    onSuccess: (result) => {
+      // Linked; an account with two-factor sign-in gives its code on the sign-in page.
+      if ('twoFactorRequired' in result) {
+        navigate(`/auth?twoFactor=${encodeURIComponent(flow.username)}`, { replace: true });
+      } else finishSignIn('Login successful', `Welcome back, ${result.username}!`);
+    },
   });
   const failure = confirm.error ? errorMessage(confirm.error, 'Failed to link the account') : null;
   return (

@@ -20,6 +20,11 @@ const ChooseNewPasswordPage = lazy(() =>
   import('./ChooseNewPasswordPage').then((m) => ({ default: m.ChooseNewPasswordPage })),
 );
 
+// Met by few (staff when the platform requires two-factor sign-in), with the QR code's setup.
+const TwoFactorSetupPage = lazy(() =>
+  import('./TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage })),
+);
+
 /**
  * SPEC 2.1 sends a member who opens a page above their role to '/': said in a notice on arrival,
  * so they know why they are not where they asked to be.
@@ -55,6 +60,8 @@ export function SignedInRoute({ roles, children }: Props) {
   if (settings.data?.maintenanceMode && user.role !== 'admin') return <MaintenancePage />;
   // A temporary password comes before anything else, whatever address was opened.
   if (user.mustChangePassword) return <ChooseNewPasswordPage user={user} />;
+  // Then, for staff the platform requires it of, two-factor sign-in.
+  if (user.twoFactorSetupRequired) return <TwoFactorSetupPage user={user} />;
   return <AppLayout user={user}>{children(user)}</AppLayout>;
 }
 

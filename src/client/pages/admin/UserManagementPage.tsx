@@ -8,6 +8,7 @@ import { AddUserDialog } from '../../components/admin/userManagement/AddUserDial
 import { BanUserDialog, useUnbanUser } from '../../components/admin/userManagement/BanUserDialog';
 import { DeleteUserDialog } from '../../components/admin/userManagement/DeleteUserDialog';
 import { SetPasswordDialog } from '../../components/admin/userManagement/SetPasswordDialog';
+import { ResetTwoFactorDialog } from '../../components/admin/userManagement/ResetTwoFactorDialog';
 import { UpdateUserDialog } from '../../components/admin/userManagement/UpdateUserDialog';
 import {
   UserFilters,
@@ -105,6 +106,7 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
       <SetPasswordDialog user={pick('password')} onClose={close} />
       <BanUserDialog user={pick('ban')} onClose={close} />
       <DeleteUserDialog user={pick('delete')} onClose={close} />
+      <ResetTwoFactorDialog user={pick('reset2fa')} onClose={close} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
-import { and, asc, count, desc, eq, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { users } from '../../platform/db/schema';
+import { twoFactor, users } from '../../platform/db/schema';
 import { lockForUpdate } from '../../platform/db/dialect';
 import { caseless, containsPattern, likeCaseless } from '../../platform/db/dialect';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -68,7 +68,14 @@ export async function listUsers({
         ? [direction(users.createdAt), direction(users.id)]
         : [asc(users.id)];
   const rows = await db
-    .select(adminUserColumns)
+    .select({
+      ...adminUserColumns,
+      // The row menu offers 'Reset two-factor sign-in' only to those who have it.
+      twoFactorEnabled:
+        sql<boolean>`exists (select 1 from ${twoFactor} where ${twoFactor.userId} = ${users.id} and ${twoFactor.enabledAt} is not null)`.mapWith(
+          Boolean,
+        ),
+    })
     .from(users)
     .where(where)
     .orderBy(...orderBy)

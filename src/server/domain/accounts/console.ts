@@ -14,6 +14,7 @@ import { writeAudit } from '../admin';
 import { createUser, setTemporaryPassword } from './adminUsers';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
+import { resetTwoFactor } from './twoFactor';
 
 /** A temporary password: random, readable, and only ever printed once. */
 export function temporaryPassword(): string {
@@ -103,4 +104,13 @@ export async function endSessions(db: DB, username: string): Promise<{ ended: nu
     });
     return { ended };
   });
+}
+
+/**
+ * Turns the account's two-factor sign-in off (a lost authenticator and lost recovery codes) and
+ * ends its sessions; audited as done from the console.
+ */
+export async function resetTwoFactorOf(db: DB, username: string): Promise<string> {
+  const account = await accountNamed(db, username);
+  return (await resetTwoFactor({ db, actor: CONSOLE_ACTOR, userId: account.id })).username;
 }

@@ -588,3 +588,51 @@ export const accountTokens = sqliteTable(
     check('account_tokens_purpose_valid', oneOf('purpose', ACCOUNT_TOKEN_PURPOSES)),
   ],
 );
+
+// Two-factor sign-in (domain/accounts/twoFactor.ts): a member's TOTP secret, encrypted with a key
+// derived from SESSION_SECRET. `enabledAt` null: set up but not yet confirmed with a code.
+// `lastTimeStep`: the 30-second step of the last code accepted, so no code is accepted twice.
+export const twoFactor = sqliteTable('two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: integer('enabled_at', { mode: 'timestamp_ms' }),
+  lastTimeStep: integer('last_time_step'),
+  createdAt: createdAt(),
+});
+
+// The member's single-use recovery codes, kept as SHA-256 digests (60 random bits each).
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash').on(t.userId, t.codeHash)],
+);
+
+// A sign-in whose password was right and whose code is still to come: named by the session
+// cookie of that browser (its id starts '2fa.'), for five minutes.
+export const pendingSignIns = sqliteTable(
+  'pending_sign_ins',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('pending_sign_ins_user').on(t.userId),
+    index('pending_sign_ins_expires').on(t.expiresAt),
+  ],
+);

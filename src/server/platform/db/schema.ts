@@ -28,3 +28,6 @@ export const demoRows = chosen.demoRows;
 export const userIdentities = chosen.userIdentities;
 export const mailOutbox = chosen.mailOutbox;
 export const accountTokens = chosen.accountTokens;
+export const twoFactor = chosen.twoFactor;
+export const recoveryCodes = chosen.recoveryCodes;
+export const pendingSignIns = chosen.pendingSignIns;

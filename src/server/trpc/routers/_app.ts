@@ -16,6 +16,7 @@ import { operationsRouter } from './operations';
 import { oidcRouter } from './oidc';
 import { emailRouter, passwordRouter } from './accountLinks';
 import { outboxRouter } from './outbox';
+import { twoFactorRouter } from './twoFactor';
 
 export const appRouter = router({
   auth: authRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   password: passwordRouter,
   email: emailRouter,
   outbox: outboxRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,7 +34,7 @@ export const accountRouter = router({
 
   // The one thing a member with a temporary password may do (besides me and logout).
   changePassword: protectedProcedure
-    .meta({ access: 'member', duringPasswordChange: true })
+    .meta({ access: 'member', duringPasswordChange: true, duringTwoFactorSetup: true })
     .input(ZChangePasswordRequestSchema)
     .output(ZChangePasswordResponseSchema)
     .mutation(async ({ ctx, input }) => {

@@ -6,11 +6,18 @@ import {
   ZUserSchema,
 } from '../../../shared/schemas/auth';
 import type { TUser } from '../../../shared/schemas/auth';
+import {
+  ZLoginResponseSchema,
+  ZTwoFactorSignInRequestSchema,
+} from '../../../shared/schemas/twoFactor';
 import type { Context } from '../context';
 import * as auth from '../../domain/accounts/auth';
+import * as twoFactor from '../../domain/accounts/twoFactor';
 import { issueDeviceToken } from '../../domain/accounts/devices';
 import { createSession, deleteSession } from '../../domain/accounts/sessions';
-import { toPublicUser } from '../../domain/accounts/users';
+import { getUser, toPublicUser } from '../../domain/accounts/users';
+import { AppError } from '../../platform/errors';
+import { MSG } from '../../../shared/messages';
 import { middleware, publicProcedure, router } from '../trpc';
 
 /**
@@ -30,6 +37,29 @@ export async function startSession(ctx: Context, user: TUser): Promise<TUser> {
   return user;
 }
 
+/**
+ * Signs in a member who has proven who they are (a password, an OpenID provider): a session at
+ * once, or for an account with two-factor sign-in a pending sign-in on this cookie that the code
+ * step (`loginTwoFactor`) completes. Every way in goes through here, so none skips the code.
+ */
+export async function signInOrAskCode(
+  ctx: Context,
+  user: TUser,
+): Promise<TUser | { twoFactorRequired: true }> {
+  if (await twoFactor.hasTwoFactor({ db: ctx.db, userId: user.id })) {
+    const pending = await twoFactor.startPendingSignIn({
+      db: ctx.db,
+      userId: user.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      replaces: ctx.cookie.id,
+    });
+    await ctx.cookie.set(pending);
+    return { twoFactorRequired: true as const };
+  }
+  return startSession(ctx, user);
+}
+
 // Before the input is even parsed: over the limit, every attempt answers 429, whatever it holds.
 export const countSignup = middleware(async ({ ctx, next }) => {
   await auth.countSignup({ ip: ctx.ip, limits: ctx.limits });
@@ -39,24 +69,54 @@ export const countSignup = middleware(async ({ ctx, next }) => {
 const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });
 
 export const authRouter = router({
-  me: open.output(ZMeResponseSchema).query(({ ctx }) => (ctx.user ? toPublicUser(ctx.user) : null)),
+  me: open.output(ZMeResponseSchema).query(async ({ ctx }) => {
+    if (!ctx.user) return null;
+    const user = toPublicUser(ctx.user);
+    // Said only when true: a member's answer stays as it always was.
+    return (await twoFactor.twoFactorSetupRequired({ db: ctx.db, user }))
+      ? { ...user, twoFactorSetupRequired: true }
+      : user;
+  }),
 
+  /**
+   * The password step. An account with two-factor sign-in gets no session yet: the answer is
+   * `{ twoFactorRequired: true }` and this browser's cookie names a pending sign-in, which
+   * `loginTwoFactor` completes with a code within five minutes (REST: POST /api/login/2fa).
+   */
   login: open
     .input(ZLoginRequestSchema)
+    .output(ZLoginResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await auth.login({
+        db: ctx.db,
+        input,
+        ip: ctx.ip,
+        limits: ctx.limits,
+        passwords: ctx.passwords,
+        device: { secret: ctx.sessionSecret, tokens: ctx.device.tokens },
+      });
+      return signInOrAskCode(ctx, user);
+    }),
+
+  /** The code step: a code from the app or a recovery code, on the cookie the password step set. */
+  loginTwoFactor: open
+    .input(ZTwoFactorSignInRequestSchema)
     .output(ZUserSchema)
-    .mutation(async ({ ctx, input }) =>
-      startSession(
-        ctx,
-        await auth.login({
-          db: ctx.db,
-          input,
-          ip: ctx.ip,
-          limits: ctx.limits,
-          passwords: ctx.passwords,
-          device: { secret: ctx.sessionSecret, tokens: ctx.device.tokens },
-        }),
-      ),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const { userId } = await twoFactor.completePendingSignIn({
+        db: ctx.db,
+        pendingId: ctx.cookie.id,
+        code: input.code,
+        username: input.username,
+        ip: ctx.ip,
+        limits: ctx.limits,
+        sessionSecret: ctx.sessionSecret,
+        deviceTokens: ctx.device.tokens,
+      });
+      const user = await getUser({ db: ctx.db, id: userId });
+      if (!user) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+      return startSession(ctx, user);
+    }),
 
   register: publicProcedure
     .use(countSignup)
@@ -76,7 +136,9 @@ export const authRouter = router({
 
   logout: open.output(ZLogoutResponseSchema).mutation(async ({ ctx }) => {
     // The row goes, so this cookie stops working everywhere at once, copies included.
-    if (ctx.cookie.id) await deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
+    if (twoFactor.isPendingSignInId(ctx.cookie.id)) {
+      await twoFactor.cancelPendingSignIn({ db: ctx.db, id: ctx.cookie.id! });
+    } else if (ctx.cookie.id) await deleteSession({ db: ctx.db, sessionId: ctx.cookie.id });
     ctx.cookie.clear();
     return { success: true as const };
   }),

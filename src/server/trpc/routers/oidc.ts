@@ -2,6 +2,7 @@
 // a username; confirm a link with the password), and the member's sign-in methods. The
 // redirects to and from the provider are Express routes (http/oidc.ts).
 import { ZUserSchema } from '../../../shared/schemas/auth';
+import { ZLoginResponseSchema } from '../../../shared/schemas/twoFactor';
 import {
   OIDC_MSG,
   ZChooseUsernameRequestSchema,
@@ -19,7 +20,7 @@ import { providerRef } from '../../domain/accounts/oidc/authorize';
 import * as identities from '../../domain/accounts/oidc/identities';
 import type { Context } from '../context';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
-import { countSignup, startSession } from './auth';
+import { countSignup, signInOrAskCode, startSession } from './auth';
 
 const ok = { success: true as const };
 const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });
@@ -83,7 +84,7 @@ export const oidcRouter = router({
   /** The member whose verified e-mail the provider vouched for links it with their password. */
   confirmLink: open
     .input(ZConfirmLinkRequestSchema)
-    .output(ZUserSchema)
+    .output(ZLoginResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const flow = await pendingStage(ctx, 'confirm');
       const user = await identities.confirmLinkWithPassword({
@@ -98,7 +99,8 @@ export const oidcRouter = router({
         password: input.password,
       });
       ctx.oidcFlow.clear();
-      return startSession(ctx, user);
+      // The password proved the account; one with two-factor sign-in still gives its code.
+      return signInOrAskCode(ctx, user);
     }),
 
   /** Leaves a sign-in through a provider where it stands (the 'Cancel' of the follow-up). */

@@ -21,6 +21,8 @@ export function GeneralSettingsForm() {
     onSuccess: (saved) => {
       utils.adminSettings.get.setData(undefined, saved);
       void utils.settings.public.invalidate();
+      // Requiring two-factor sign-in of staff may now concern this admin too.
+      void utils.auth.me.invalidate();
       toasts.success('Platform settings updated successfully');
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update settings')),
@@ -62,6 +64,11 @@ export function GeneralSettingsForm() {
               name="requireVerifiedEmail"
               label="Require a verified e-mail to join contests and submit payments"
               description="Members must open the link mailed to them before they join a contest or send a payment proof."
+            />
+            <SwitchField
+              name="requireStaffTwoFactor"
+              label="Require two-factor sign-in for moderators and admins"
+              description="Staff without it are led to set it up at their next sign-in, before anything else (you too, if you have not)."
             />
             <SelectField name="defaultUserTier" label="Default User Tier" options={TIER_OPTIONS} />
             <SaveButton>Save Settings</SaveButton>

@@ -13,7 +13,7 @@ import {
 import { ROLE_LABELS } from './labels';
 import { LandmarkPortal } from '../../common/LandmarkPortal';
 
-export type UserAction = 'update' | 'password' | 'ban' | 'unban' | 'delete';
+export type UserAction = 'update' | 'password' | 'ban' | 'unban' | 'delete' | 'reset2fa';
 
 interface Props {
   users: TAdminUser[];
@@ -91,6 +91,11 @@ function RowMenu({
             <Menu.Item value="password" onClick={() => onAction('password', user)}>
               Set Temporary Password
             </Menu.Item>
+            {user.twoFactorEnabled ? (
+              <Menu.Item value="reset2fa" onClick={() => onAction('reset2fa', user)}>
+                Reset Two-Factor Sign-In
+              </Menu.Item>
+            ) : null}
             {banned ? null : (
               <Menu.Item value="ban" color="red.fg" onClick={() => onAction('ban', user)}>
                 Ban…

@@ -1,0 +1,195 @@
+// Account Settings' two-factor sign-in: turn it on (components/account/TwoFactorSetup.tsx), see
+// how many recovery codes are left, get new ones, or turn it off with the password and a code.
+import { Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import {
+  ZDisableTwoFactorRequestSchema,
+  ZRegenerateRecoveryCodesRequestSchema,
+  type TTwoFactorStatus,
+} from '../../../shared/schemas/twoFactor';
+import { formatDateTime } from '../../lib/relativeTime';
+import { errorMessage, useServerFieldErrors } from '../../lib/errors';
+import { keyedToasts } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { FocusFirstError } from '../common/FocusFirstError';
+import { FormField } from '../common/FormField';
+import { CODE_FIELD_RULES, RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
+
+const toasts = keyedToasts('twoFactor');
+const CODE_LABEL = 'Code from your app, or a recovery code';
+
+function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const serverErrors = useServerFieldErrors();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
+    onSuccess: () =>
+      toasts.success('New recovery codes created', 'Your old recovery codes no longer work.'),
+    onError: (error) =>
+      toasts.error('Error', errorMessage(error, 'Failed to create new recovery codes')),
+    onSettled: () => void utils.twoFactor.status.invalidate(),
+  });
+  if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
+  return (
+    <Formik
+      initialValues={{ code: '' }}
+      validationSchema={toFormikValidationSchema(ZRegenerateRecoveryCodesRequestSchema)}
+      validate={serverErrors.validate}
+      onSubmit={async (values, { setFieldError }) => {
+        const done = await regenerate.mutateAsync(values).catch((error: unknown) => {
+          serverErrors.place(error, values, setFieldError, CODE_FIELD_RULES);
+          return null;
+        });
+        if (done) setCodes(done.recoveryCodes);
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <FocusFirstError />
+          <Stack gap="3" maxW="sm">
+            <Text fontSize="sm" color="fg.muted">
+              New codes replace every recovery code you have now.
+            </Text>
+            <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
+            <HStack gap="2">
+              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+                Create new codes
+              </Button>
+              <Button variant="ghost" onClick={onClose}>
+                Cancel
+              </Button>
+            </HStack>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+function TurnOff({ onClose }: { onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const serverErrors = useServerFieldErrors();
+  const disable = trpc.twoFactor.disable.useMutation({
+    onSuccess: () =>
+      toasts.success(
+        'Two-factor sign-in turned off',
+        'Your password alone signs you in again. Your other sessions have been signed out.',
+      ),
+    onError: (error) =>
+      toasts.error('Error', errorMessage(error, 'Failed to turn off two-factor sign-in')),
+    onSettled: () => {
+      void utils.twoFactor.status.invalidate();
+      void utils.account.listSessions.invalidate();
+    },
+  });
+  return (
+    <Formik
+      initialValues={{ password: '', code: '' }}
+      validationSchema={toFormikValidationSchema(ZDisableTwoFactorRequestSchema)}
+      validate={serverErrors.validate}
+      onSubmit={async (values, { setFieldError }) => {
+        const done = await disable.mutateAsync(values).catch((error: unknown) => {
+          serverErrors.place(error, values, setFieldError, CODE_FIELD_RULES);
+          return null;
+        });
+        if (done) onClose();
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <FocusFirstError />
+          <Stack gap="3" maxW="sm">
+            <FormField
+              name="password"
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+            />
+            <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
+            <HStack gap="2">
+              <Button type="submit" colorPalette="red" loading={isSubmitting}>
+                Turn off two-factor sign-in
+              </Button>
+              <Button variant="ghost" onClick={onClose}>
+                Cancel
+              </Button>
+            </HStack>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+function Enabled({ status }: { status: TTwoFactorStatus }) {
+  const [open, setOpen] = useState<'codes' | 'off' | null>(null);
+  return (
+    <Stack gap="3">
+      <HStack gap="2" wrap="wrap">
+        <Badge colorPalette="green" variant="subtle">
+          On
+        </Badge>
+        <Text fontSize="sm" color="fg.muted">
+          {status.enabledAt ? `Since ${formatDateTime(status.enabledAt)}. ` : ''}
+          {status.recoveryCodesLeft === 1
+            ? '1 recovery code left.'
+            : `${status.recoveryCodesLeft} recovery codes left.`}
+        </Text>
+      </HStack>
+      {status.requiredForRole ? (
+        <Text fontSize="sm" color="fg.muted">
+          The platform requires it for your role: turned off, you will be asked to set it up again.
+        </Text>
+      ) : null}
+      {open === 'codes' ? <NewRecoveryCodes onClose={() => setOpen(null)} /> : null}
+      {open === 'off' ? <TurnOff onClose={() => setOpen(null)} /> : null}
+      {open ? null : (
+        <HStack gap="2" wrap="wrap">
+          <Button variant="outline" onClick={() => setOpen('codes')}>
+            New recovery codes
+          </Button>
+          <Button variant="outline" colorPalette="red" onClick={() => setOpen('off')}>
+            Turn off
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
+export function TwoFactorCard() {
+  const utils = trpc.useUtils();
+  const status = trpc.twoFactor.status.useQuery(undefined, { staleTime: 0 });
+  if (status.isLoading) {
+    return (
+      <HStack gap="2" color="fg.muted">
+        <Spinner size="sm" />
+        <Text fontSize="sm">Loading...</Text>
+      </HStack>
+    );
+  }
+  if (!status.data) {
+    return (
+      <HStack gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted">
+          {errorMessage(status.error, 'Failed to load two-factor sign-in')}
+        </Text>
+        <Button size="sm" variant="outline" onClick={() => void status.refetch()}>
+          Try again
+        </Button>
+      </HStack>
+    );
+  }
+  if (status.data.enabled) return <Enabled status={status.data} />;
+  return (
+    <Stack gap="3">
+      <Text fontSize="sm" color="fg.muted">
+        After your password, signing in will also ask for a code from an authenticator app on your
+        phone, so a stolen password alone cannot get into your account.
+      </Text>
+      <TwoFactorSetup onFinished={() => void utils.twoFactor.status.invalidate()} />
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+// The second step of a sign-in for an account with two-factor sign-in: a code from the
+// authenticator app, or one of the recovery codes. The password step has set this browser's
+// cookie to a pending sign-in, which this completes within five minutes (auth.loginTwoFactor).
+import { Alert, Button, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { TWO_FACTOR_MSG } from '../../../shared/twoFactor';
+import { finishSignIn } from '../../lib/auth';
+import { errorMessage } from '../../lib/errors';
+import { toastError } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { FocusFirstError } from '../common/FocusFirstError';
+import { FormField } from '../common/FormField';
+
+const CODE_REQUIRED = TWO_FACTOR_MSG.codeRequired;
+const FAILED = TWO_FACTOR_MSG.codeInvalid;
+
+interface Props {
+  username: string;
+  /** Back to the username and password (an expired step, another account). */
+  onBack: () => void;
+}
+
+export function TwoFactorSignInStep({ username, onBack }: Props) {
+  const complete = trpc.auth.loginTwoFactor.useMutation({
+    onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
+    onError: (error) => toastError('Login failed', errorMessage(error, FAILED)),
+  });
+  const failure = complete.error ? errorMessage(complete.error, FAILED) : null;
+  return (
+    <Formik
+      initialValues={{ code: '' }}
+      validate={(values) => (values.code.trim() ? {} : { code: CODE_REQUIRED })}
+      onSubmit={async (values) => {
+        await complete.mutateAsync({ code: values.code.trim(), username }).catch(() => undefined);
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <FocusFirstError />
+          <Stack gap="4">
+            <Heading as="h2" size="md">
+              Two-factor sign-in
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {username}, open your authenticator app and enter the 6-digit code it shows for this
+              platform. Lost your phone? Enter one of your recovery codes instead.
+            </Text>
+            {failure ? (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{failure}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+            <FormField
+              name="code"
+              label="Authentication code"
+              autoComplete="one-time-code"
+              autoFocus
+              spellCheck={false}
+              autoCapitalize="off"
+              helperText="6 digits, or a recovery code like abcd-efgh-jkmn"
+            />
+            <Button
+              type="submit"
+              colorPalette="purple"
+              loading={isSubmitting || complete.isSuccess}
+            >
+              Verify
+            </Button>
+            <ChakraLink
+              as="button"
+              type="button"
+              alignSelf="flex-start"
+              fontSize="sm"
+              color="purple.fg"
+              onClick={onBack}
+            >
+              Back to sign in
+            </ChakraLink>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}
