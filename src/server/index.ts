@@ -21,6 +21,7 @@ import { holdWhileServing } from './platform/db/inUse';
 import { formatBytes } from '../shared/format';
 import { runScheduledBackup, type BackupSchedule } from './domain/operations';
 import { startMailSender } from './domain/messages';
+import { startReminderScheduler } from './domain/messages/notificationEvents';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -92,6 +93,17 @@ async function main() {
   } else {
     logger.info('No SMTP_URL: mail is kept in the admins’ outbox (Admin > Outbox) and logged');
   }
+  // Contest start reminders (issue 20): one round every ten minutes by one server of all; each
+  // member is reminded of a contest once (its record is the notification's dedupe key).
+  const reminders = startReminderScheduler({
+    db,
+    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    onError: (error) => logger.error({ err: error }, 'contest reminders failed'),
+    onSent: (count) => {
+      logger.info({ count }, 'contest reminders sent');
+      mailer.wake();
+    },
+  });
   const app = createApp(
     {
       db,
@@ -184,6 +196,7 @@ async function main() {
     closing = true;
     clearInterval(cleanupTimer);
     clearInterval(backupTimer);
+    reminders.stop();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       // A send under way finishes (its row is written) before the database closes.

@@ -24,6 +24,7 @@ import { isVisible, notFound, type ContestRow } from '../contests';
 import { getPlatformSettings } from '../admin';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
+import { notifyJoined } from '../messages';
 
 export interface JoinRefusalInfo {
   reason: JoinRefusal;
@@ -290,10 +291,7 @@ async function mustVerifyEmail(db: DbOrTx, member: { emailVerified: boolean }): 
  * The join rule's e-mail part on its own, for a payment that is no join (a tier upgrade): the
  * same setting, the same reason and words.
  */
-export async function emailRefusalFor(
-  db: DbOrTx,
-  userId: number,
-): Promise<JoinRefusalInfo | null> {
+export async function emailRefusalFor(db: DbOrTx, userId: number): Promise<JoinRefusalInfo | null> {
   if (!(await mustVerifyEmail(db, await memberFacts(db, userId)))) return null;
   return { reason: 'email_unverified', message: M.email_unverified };
 }
@@ -380,6 +378,7 @@ export async function joinContest({
       if (refusal) throw refusalError(refusal);
       await addParticipant({ db: tx, contestId, userId: actor.id });
       await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
+      await notifyJoined(tx, { userId: actor.id, contestId }, { origin: actor.origin });
       return (await participantOf(tx, contestId, actor.id))!;
     },
     { behavior: 'immediate' },

@@ -49,6 +49,7 @@ import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/educ
 import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
 import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
 import { PAYOUT_METHODS, oneOf } from './checks';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -564,5 +565,47 @@ export const accountTokens = sqliteTable(
   (t) => [
     index('account_tokens_user').on(t.userId, t.purpose),
     check('account_tokens_purpose_valid', oneOf('purpose', ACCOUNT_TOKEN_PURPOSES)),
+  ],
+);
+
+// What the platform told a member (the bell, /notifications). `dedupe_key` marks a notification
+// that must exist at most once per member (a contest's start reminder): the unique index refuses
+// a second, however many schedulers race.
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('notifications_user').on(t.userId, t.id),
+    index('notifications_user_unread').on(t.userId, t.readAt),
+    uniqueIndex('notifications_dedupe').on(t.userId, t.dedupeKey),
+    check('notifications_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+// A member's choice per kind (no row: the kind's default, shared/notifications.ts).
+export const notificationPreferences = sqliteTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    email: integer('email', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_preferences_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
   ],
 );

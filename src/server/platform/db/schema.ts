@@ -27,3 +27,5 @@ export const importJobs = chosen.importJobs;
 export const demoRows = chosen.demoRows;
 export const mailOutbox = chosen.mailOutbox;
 export const accountTokens = chosen.accountTokens;
+export const notifications = chosen.notifications;
+export const notificationPreferences = chosen.notificationPreferences;

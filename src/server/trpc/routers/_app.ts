@@ -15,6 +15,7 @@ import { adminDemoRouter } from './adminDemo';
 import { operationsRouter } from './operations';
 import { emailRouter, passwordRouter } from './accountLinks';
 import { outboxRouter } from './outbox';
+import { notificationsRouter } from './notifications';
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   password: passwordRouter,
   email: emailRouter,
   outbox: outboxRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
