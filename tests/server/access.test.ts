@@ -222,6 +222,12 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'payments.myProofs': () => ({}),
   'payments.queue': () => ({ status: 'pending' }),
   'payments.review': (w) => ({ id: w.proofId, status: 'rejected', reason: 'Access test' }),
+  'notifications.list': () => ({ unread: true, page: 1 }),
+  'notifications.markRead': () => ({ all: true }),
+  'notifications.setPreferences': () => ({
+    preferences: [{ kind: 'score_changed', channel: 'email' }],
+  }),
+  'notifications.onChange': () => ({}),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
