@@ -8,6 +8,7 @@ import { PaymentProofsCard } from '../components/account/PaymentProofsCard';
 import { PayoutMethodForm } from '../components/account/PayoutMethodForm';
 import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
+import { NotificationPreferencesCard } from '../components/notifications/NotificationPreferencesCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 
@@ -26,6 +27,7 @@ const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   security: 'profile',
   password: 'profile',
   sessions: 'profile',
+  notifications: 'profile',
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -65,6 +67,9 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
             </Section>
             <Section title="E-mail Verification">
               <EmailVerificationCard user={user} />
+            </Section>
+            <Section title="Notifications">
+              <NotificationPreferencesCard />
             </Section>
             <Section title="Security">
               <Stack gap="6">
