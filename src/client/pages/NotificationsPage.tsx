@@ -90,10 +90,12 @@ export function NotificationsPage() {
                         size="xs"
                         variant="ghost"
                         flexShrink={0}
-                        aria-label={`Mark “${n.title}” read`}
                         onClick={() => markRead.mutate({ ids: [n.id] })}
                       >
                         Mark read
+                        <Text as="span" srOnly>
+                          : {n.title}
+                        </Text>
                       </Button>
                     ) : null}
                   </HStack>

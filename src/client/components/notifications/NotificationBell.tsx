@@ -1,16 +1,6 @@
 // The bell in the top bar (issue 20): the unread count, live, and a popover with the latest few,
 // 'Mark all read' and a link to the /notifications page.
-import {
-  Box,
-  Button,
-  Float,
-  IconButton,
-  Popover,
-  Separator,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Float, IconButton, Popover, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -81,9 +71,15 @@ export function NotificationBell({ unread }: { unread: number }) {
                   Nothing yet. We will tell you here when something happens.
                 </Text>
               ) : (
-                <Stack as="ul" gap="3" listStyleType="none" separator={<Separator />}>
+                <Stack as="ul" gap="3" listStyleType="none">
                   {items.map((n) => (
-                    <li key={n.id}>
+                    <Box
+                      as="li"
+                      key={n.id}
+                      pb="3"
+                      borderBottomWidth="1px"
+                      _last={{ borderBottomWidth: 0, pb: 0 }}
+                    >
                       <NotificationItem
                         compact
                         notification={n}
@@ -92,7 +88,7 @@ export function NotificationBell({ unread }: { unread: number }) {
                           setOpen(false);
                         }}
                       />
-                    </li>
+                    </Box>
                   ))}
                 </Stack>
               )}
