@@ -88,6 +88,9 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const NotificationsPage = lazy(() =>
+  import('./pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
 const UserManagementPage = lazy(() =>
   import('./pages/admin/UserManagementPage').then((m) => ({ default: m.UserManagementPage })),
 );
@@ -117,6 +120,7 @@ const routes: AppRoute[] = [
   { path: '/education/:idOrSlug', render: () => <EducationItemPage /> },
   { path: '/analytics', render: () => <AnalyticsPage /> },
   { path: '/settings', render: (user) => <AccountSettingsPage user={user} /> },
+  { path: '/notifications', render: () => <NotificationsPage /> },
   { path: '/admin', roles: ADMIN_ONLY, render: (user) => <AdminDashboardPage user={user} /> },
   {
     path: '/admin/users',

@@ -19,6 +19,7 @@ export const SIGNED_IN_PATHS = [
   '/education/:idOrSlug',
   '/analytics',
   '/settings',
+  '/notifications',
   '/admin',
   '/admin/users',
   '/admin/subscriptions',

@@ -22,6 +22,7 @@ import { formatBytes } from '../shared/format';
 import { runScheduledBackup, type BackupSchedule } from './domain/operations';
 import { createOidcRegistry } from './domain/accounts/oidc/providers';
 import { startMailSender } from './domain/messages';
+import { startReminderScheduler } from './domain/messages/notificationEvents';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -93,6 +94,17 @@ async function main() {
   } else {
     logger.info('No SMTP_URL: mail is kept in the admins’ outbox (Admin > Outbox) and logged');
   }
+  // Contest start reminders (issue 20): one round every ten minutes by one server of all; each
+  // member is reminded of a contest once (its record is the notification's dedupe key).
+  const reminders = startReminderScheduler({
+    db,
+    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    onError: (error) => logger.error({ err: error }, 'contest reminders failed'),
+    onSent: (count) => {
+      logger.info({ count }, 'contest reminders sent');
+      mailer.wake();
+    },
+  });
   const app = createApp(
     {
       db,
@@ -187,6 +199,7 @@ async function main() {
     clearInterval(cleanupTimer);
     clearInterval(backupTimer);
     oidc?.close();
+    reminders.stop();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       // A send under way finishes (its row is written) before the database closes.

@@ -508,6 +508,15 @@ describe('axe-core on every screen', () => {
         await audit(member, `member ${theme} contest filter`, findings);
         await member.keyboard.press('Escape');
         await filter.waitFor({ state: 'hidden' });
+        // The bell's popover: the member's latest notifications (their joins and score).
+        await member.getByRole('button', { name: /^Notifications/ }).click();
+        const bell = member.getByRole('dialog', { name: 'Notifications' });
+        await bell.waitFor();
+        await bell.getByRole('link', { name: 'See all notifications' }).waitFor();
+        await animationsDone(member);
+        await audit(member, `member ${theme} notifications popover`, findings);
+        await member.keyboard.press('Escape');
+        await bell.waitFor({ state: 'hidden' });
 
         for (const [who, p, path] of [
           ['admin', page, '/admin/users'],

@@ -225,6 +225,12 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   // The same answer whether or not the account exists: a name nobody has.
   'password.forgot': () => ({ identifier: 'nobody-by-this-name' }),
   'outbox.list': () => ({ page: 1 }),
+  'notifications.list': () => ({ unread: true, page: 1 }),
+  'notifications.markRead': () => ({ all: true }),
+  'notifications.setPreferences': () => ({
+    preferences: [{ kind: 'score_changed', channel: 'email' }],
+  }),
+  'notifications.onChange': () => ({}),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

@@ -10,6 +10,7 @@ import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
 import { SignInMethodsCard } from '../components/account/SignInMethodsCard';
 import { TwoFactorCard } from '../components/account/TwoFactorCard';
+import { NotificationPreferencesCard } from '../components/notifications/NotificationPreferencesCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 
@@ -30,6 +31,7 @@ const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   sessions: 'profile',
   '2fa': 'profile',
   'two-factor': 'profile',
+  notifications: 'profile',
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -69,6 +71,9 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
             </Section>
             <Section title="E-mail Verification">
               <EmailVerificationCard user={user} />
+            </Section>
+            <Section title="Notifications">
+              <NotificationPreferencesCard />
             </Section>
             <Section title="Security">
               <Stack gap="6">

@@ -167,10 +167,12 @@ async function patchContest(c: Caller, r: RestRequest) {
   if (keys.length === 1 && keys[0] === 'featured') {
     return c.contests.setFeatured({ id, featured: fields.featured } as never);
   }
-  if (keys.length === 1 && keys[0] === 'status') {
+  // A rejection may carry its reason (told to the creator): { status: 'rejected', reason }.
+  const moderation = keys.every((key) => key === 'status' || key === 'reason');
+  if (keys.includes('status') && moderation) {
     const me = await c.auth.me();
     if (me?.role === 'moderator' || me?.role === 'admin') {
-      return c.contests.setStatus({ id, status: fields.status } as never);
+      return c.contests.setStatus({ id, status: fields.status, reason: fields.reason } as never);
     }
   }
   return c.contests.update({ ...fields, id } as never);
@@ -574,6 +576,43 @@ export const restRoutes: RestRoute[] = [
     procedure: 'outbox.retry',
     path: '/admin/outbox/:id/retry',
     call: (c, r) => c.outbox.retry({ id: idParam(r.params.id) }),
+  },
+  // Issue 20 'Notifications': the caller's own, newest first ({ items, total, unread, page,
+  // pageSize }); ?unread=true for the unread ones only.
+  {
+    method: 'get',
+    procedure: 'notifications.list',
+    path: '/notifications',
+    call: (c, r) =>
+      c.notifications.list({
+        unread: boolQuery(r.query.unread),
+        page: intQuery(r.query.page) ?? 1,
+        pageSize: intQuery(r.query.pageSize) ?? 20,
+      }),
+  },
+  {
+    method: 'get',
+    procedure: 'notifications.unreadCount',
+    path: '/notifications/count',
+    call: (c) => c.notifications.unreadCount(),
+  },
+  {
+    method: 'post',
+    procedure: 'notifications.markRead',
+    path: '/notifications/read',
+    call: (c, r) => c.notifications.markRead(r.body),
+  },
+  {
+    method: 'get',
+    procedure: 'notifications.preferences',
+    path: '/notifications/preferences',
+    call: (c) => c.notifications.preferences(),
+  },
+  {
+    method: 'put',
+    procedure: 'notifications.setPreferences',
+    path: '/notifications/preferences',
+    call: (c, r) => c.notifications.setPreferences(r.body),
   },
   {
     method: 'get',

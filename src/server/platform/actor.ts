@@ -7,6 +7,8 @@ export interface Actor {
   role: Role;
   ip?: string;
   userAgent?: string;
+  /** Where links in mail this action causes point (PUBLIC_URL or the request's address). */
+  origin?: string;
 }
 
 export function isReviewer(actor: Pick<Actor, 'role'> | null | undefined): boolean {

@@ -14,8 +14,9 @@ import { liveChannels } from './db/schema';
 import { RESYNC } from './bus';
 import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
+import type { TNotificationsChange } from '../../shared/schemas/notifications';
 
-type Channel = `contest:${number}` | `user:${number}`;
+type Channel = `contest:${number}` | `user:${number}` | `notifications:${number}`;
 
 interface Hub {
   emitter: EventEmitter;
@@ -232,4 +233,35 @@ export function paymentChanges({
   signal?: AbortSignal;
 }): Promise<AsyncGenerator<LiveEvent<TPaymentsChange>>> {
   return changesOf(db, `user:${userId}`, (version) => ({ version }), lastEventId, signal);
+}
+
+/**
+ * Tells a member's open pages that their notifications changed (a new one, some marked read):
+ * the bell reads its count again. Called with the writing transaction (heard once it commits).
+ */
+export async function announceNotificationChanges({
+  db,
+  userIds,
+}: {
+  db: DbOrTx;
+  userIds: Iterable<number>;
+}): Promise<void> {
+  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
+    await announce(db, `notifications:${userId}`);
+  }
+}
+
+/** The changes of one member's notifications, as they happen, until `signal` aborts. */
+export function notificationChanges({
+  db,
+  userId,
+  lastEventId,
+  signal,
+}: {
+  db: DB;
+  userId: number;
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+}): Promise<AsyncGenerator<LiveEvent<TNotificationsChange>>> {
+  return changesOf(db, `notifications:${userId}`, (version) => ({ version }), lastEventId, signal);
 }

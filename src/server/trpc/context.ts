@@ -72,12 +72,13 @@ export async function createContextInner({
     // Banned members' sessions are deleted by the ban; this guards any that slipped through.
     if (row && row.role !== 'banned') user = row;
   }
-  const actor: Actor | null = user
-    ? { id: user.id, username: user.username, role: user.role, ip, userAgent }
-    : null;
   // Links in mail point at PUBLIC_URL when set (behind a proxy, and never at a Host header a
   // stranger chose), else at the address this request came to.
   const origin = deps.publicOrigin ?? requestOrigin ?? 'http://localhost';
+  // The actor carries the origin too: what they do may mail someone else (a notification).
+  const actor: Actor | null = user
+    ? { id: user.id, username: user.username, role: user.role, ip, userAgent, origin }
+    : null;
   return { ...deps, cookie, device, user, actor, ip, userAgent, oidcFlow, origin };
 }
 

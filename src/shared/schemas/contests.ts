@@ -530,6 +530,12 @@ export const ZSetContestStatusRequestSchema = z.object({
   status: z.enum(MODERATION_STATUSES, {
     error: `Status must be one of ${MODERATION_STATUSES.join(', ')}`,
   }),
+  /** A rejection's reason, told to the contest's creator (issue 20 'Notifications'). */
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .nullish(),
 });
 
 export const ZSetContestFeaturedRequestSchema = z.object({

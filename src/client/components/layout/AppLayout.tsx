@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { PageSpinner } from '../common/FullPageSpinner';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { useUnreadNotifications } from '../notifications/useNotifications';
 import { MainLandmark, SkipLink } from './MainLandmark';
 import { SidebarContent } from './Sidebar';
 import { MobileBottomNav, MobileTopBar } from './MobileNav';
@@ -47,6 +49,9 @@ function MaintenanceBanner() {
 export function AppLayout({ user, children }: { user: TUser; children: ReactNode }) {
   const { items, bottom } = navFor(user);
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
+  // One live count for the bell, shown in the top bar of either width.
+  const unread = useUnreadNotifications();
+  const bell = <NotificationBell unread={unread} />;
   return (
     <Flex minH="100vh">
       <SkipLink />
@@ -64,7 +69,18 @@ export function AppLayout({ user, children }: { user: TUser; children: ReactNode
         <SidebarContent user={user} items={items} />
       </Box>
       <Flex direction="column" flex="1" minW="0">
-        <MobileTopBar user={user} items={items} />
+        <MobileTopBar user={user} items={items} bell={bell} />
+        <Flex
+          as="header"
+          display={{ base: 'none', md: 'flex' }}
+          justify="flex-end"
+          align="center"
+          gap="2"
+          px="8"
+          pt="4"
+        >
+          {bell}
+        </Flex>
         <MainLandmark flex="1" p={{ base: '4', md: '8' }} pb={{ base: '24', md: '8' }}>
           {user.role === 'admin' && settings.data?.maintenanceMode ? <MaintenanceBanner /> : null}
           {/* A screen still loading its code (the wizard) waits here, inside the layout. */}

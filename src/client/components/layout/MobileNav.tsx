@@ -11,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TIER_LABELS, normalizeTier } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -27,7 +27,11 @@ interface Props {
   bottomItems: NavItem[];
 }
 
-export function MobileTopBar({ user, items }: Omit<Props, 'bottomItems'>) {
+export function MobileTopBar({
+  user,
+  items,
+  bell,
+}: Omit<Props, 'bottomItems'> & { bell?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const roleLabel =
     user.role === 'admin' ? 'Administrator' : TIER_LABELS[normalizeTier(user.subscriptionTier)];
@@ -70,6 +74,7 @@ export function MobileTopBar({ user, items }: Omit<Props, 'bottomItems'>) {
       <Box flex="1">
         <Logo compact />
       </Box>
+      {bell}
       <ThemeToggle />
       <HStack gap="2">
         <Stack gap="0" textAlign="right">

@@ -35,7 +35,8 @@ import {
   readForWrite,
   type ContestRow,
 } from './contestReads';
-import { rerankContest } from '../participation';
+import { finalStandings, rerankContest } from '../participation';
+import { notifyContestDecision, notifyResults } from '../messages';
 import { AppError } from '../../platform/errors';
 import { assertOwnUpload } from '../../platform/files/uploads';
 
@@ -191,13 +192,20 @@ function assertDateOrder(row: Parameters<typeof dateOrderProblems>[0]): void {
   if (problem) throw new AppError('BAD_REQUEST', problem.message);
 }
 
+/**
+ * A contest's status changed (moderation, an edit, a submission): audited, and whoever it
+ * concerns is notified in the same transaction (its creator of an approval or a rejection, its
+ * participants of the final results).
+ */
 async function auditStatus(
   db: DbOrTx,
   actor: Actor,
   id: number,
   before: ContestStatus | null,
   after: ContestStatus,
+  reason?: string | null,
 ): Promise<void> {
+  const why = after === 'rejected' ? reason?.trim() || undefined : undefined;
   await writeAudit({
     db,
     actor,
@@ -205,8 +213,43 @@ async function auditStatus(
     targetType: 'contest',
     targetId: id,
     before: before === null ? undefined : { status: before },
-    after: { status: after },
+    after: why ? { status: after, reason: why } : { status: after },
   });
+  await notifyStatusChange(db, actor, id, before, after, why);
+}
+
+async function notifyStatusChange(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  before: ContestStatus | null,
+  after: ContestStatus,
+  reason: string | undefined,
+): Promise<void> {
+  const approved = after === 'active' && before === 'pending';
+  const rejected = after === 'rejected' && before !== null;
+  const completed = after === 'completed' && before !== null;
+  if (!approved && !rejected && !completed) return;
+  const [contest] = await db
+    .select({
+      id: contests.id,
+      slug: contests.slug,
+      title: contests.title,
+      createdBy: contests.createdBy,
+    })
+    .from(contests)
+    .where(eq(contests.id, id));
+  if (!contest) return;
+  const options = { origin: actor.origin };
+  if (completed) {
+    await notifyResults(db, { contest, standings: await finalStandings(db, id) }, options);
+    return;
+  }
+  await notifyContestDecision(
+    db,
+    { contest, creatorId: contest.createdBy, actorId: actor.id, approved, reason },
+    options,
+  );
 }
 
 async function auditFeatured(
@@ -613,11 +656,14 @@ export async function setContestStatus({
   actor,
   id,
   status,
+  reason,
 }: {
   db: DB;
   actor: Actor;
   id: number;
   status: ModerationStatus;
+  /** Why it was rejected: told to its creator. */
+  reason?: string | null;
 }): Promise<TContest> {
   await db.transaction(async (tx) => {
     const row = await readForWrite(tx, id);
@@ -635,7 +681,7 @@ export async function setContestStatus({
         updatedAt: new Date(),
       })
       .where(eq(contests.id, id));
-    await auditStatus(tx, actor, id, row.status, status);
+    await auditStatus(tx, actor, id, row.status, status, reason);
   });
   return present((await readById(db, id))!, actor);
 }

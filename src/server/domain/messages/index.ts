@@ -1,5 +1,7 @@
 // What other areas may use of messages: queueing mail (inside their own transaction) and its
-// templates; the Outbox and the sender are for the admin router and the server's start.
+// templates; notifications (notify() and one function per event, inside the event's
+// transaction); the Outbox, the sender and the reminder scheduler are for the routers and the
+// server's start.
 export { queueMail, siteNameOf, listOutbox, retryMail, type QueuedMail } from './outbox';
 export {
   appLink,
@@ -16,3 +18,25 @@ export {
   type MailSender,
   type RetryPolicy,
 } from './sender';
+export {
+  notify,
+  notifyMany,
+  listNotifications,
+  unreadCount,
+  markRead,
+  getPreferences,
+  setPreferences,
+  type Notice,
+  type NotifyOptions,
+} from './notifications';
+export {
+  notifyContestDecision,
+  notifyJoined,
+  notifyPaymentReviewed,
+  notifyResults,
+  notifyScoresChanged,
+  reminderRound,
+  sendContestReminders,
+  startReminderScheduler,
+  REMINDER_WINDOW_MS,
+} from './notificationEvents';

@@ -52,6 +52,7 @@ import {
 } from '../participation';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges, announcePaymentChanges } from '../../platform/events';
+import { notifyJoined, notifyPaymentReviewed } from '../messages';
 import { assertOwnUpload } from '../../platform/files/uploads';
 import { isUniqueViolation, lockForUpdate } from '../../platform/db/dialect';
 
@@ -615,6 +616,21 @@ export async function reviewProof({
         await announceLeaderboardChanges({ db: tx, contestIds: [contestAdmitted] });
       }
       await announcePaymentChanges({ db: tx, userId: proof.userId });
+      // The member hears of it (and is mailed, by their choice) once this commits.
+      const options = { origin: actor.origin };
+      await notifyPaymentReviewed(
+        tx,
+        {
+          proof,
+          verified: status === 'verified',
+          reason,
+          admitted: contestAdmitted !== null,
+        },
+        options,
+      );
+      if (contestAdmitted !== null && proof.userId !== null) {
+        await notifyJoined(tx, { userId: proof.userId, contestId: contestAdmitted }, options);
+      }
     },
     { behavior: 'immediate' },
   );

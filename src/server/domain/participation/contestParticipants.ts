@@ -397,6 +397,34 @@ export async function applyScores({
   });
 }
 
+/**
+ * Every participant of a contest with their rank (competition ranking, as the leaderboard shows
+ * it; null without a score), best first: a contest's final standings when it is completed.
+ */
+export async function finalStandings(
+  db: DbOrTx,
+  contestId: number,
+): Promise<{ userId: number; score: number | null; rank: number | null }[]> {
+  const order = await scoreOrderOf(db, contestId);
+  const rowsInOrder = await db
+    .select({ userId: cp.userId, score: cp.score })
+    .from(cp)
+    .where(eq(cp.contestId, contestId))
+    .orderBy(
+      sql`${cp.score} IS NULL`,
+      order === 'lower' ? asc(cp.score) : desc(cp.score),
+      asc(cp.id),
+    );
+  const ranks = await ranksOfPage(
+    db,
+    contestId,
+    order,
+    0,
+    rowsInOrder.map((r) => r.score),
+  );
+  return rowsInOrder.map((r, i) => ({ ...r, rank: ranks[i]! }));
+}
+
 /** The contests a member takes part in. */
 export async function contestIdsOf({
   db,

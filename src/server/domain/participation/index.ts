@@ -2,6 +2,7 @@
 // join rule (payments apply it to entry-fee proofs and their review).
 export {
   addParticipant,
+  finalStandings,
   lockContest,
   rankColumn,
   rankOrder,

@@ -44,6 +44,7 @@ import {
 } from '../contests';
 import { AppError } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
+import { notifyScoresChanged } from '../messages';
 
 export const NO_LEADERBOARD = 'This contest has no leaderboard';
 export const SCORES_FORBIDDEN =
@@ -404,6 +405,20 @@ export async function setScores({
       });
     }
     if (changes.length) await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
+    // Each member whose score changed hears of it (the form, calls and CSV files alike).
+    await notifyScoresChanged(
+      tx,
+      {
+        contest,
+        decimals,
+        changes: changes.map((change) => ({
+          userId: memberOf.get(change.participantId)!.id,
+          before: change.before,
+          after: change.after,
+        })),
+      },
+      { origin: actor.origin },
+    );
     return { updated: accepted.length, refused, changed: changes.length };
   });
   return { updated: result.updated, refused: result.refused };

@@ -24,6 +24,7 @@ import { isVisible, notFound, type ContestRow } from '../contests';
 import { getPlatformSettings } from '../admin';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
+import { notifyJoined } from '../messages';
 
 export interface JoinRefusalInfo {
   reason: JoinRefusal;
@@ -377,6 +378,7 @@ export async function joinContest({
       if (refusal) throw refusalError(refusal);
       await addParticipant({ db: tx, contestId, userId: actor.id });
       await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
+      await notifyJoined(tx, { userId: actor.id, contestId }, { origin: actor.origin });
       return (await participantOf(tx, contestId, actor.id))!;
     },
     { behavior: 'immediate' },

@@ -18,6 +18,8 @@ export const ADVISORY_LOCKS = {
   // Held shared by every running server, exclusively by a restore (inUse.ts).
   serving: 7_160_004,
   backup: 7_160_005,
+  // The contest start reminders' round (domain/messages/notificationEvents.ts).
+  reminders: 7_160_006,
 } as const;
 
 const INT8 = 20;

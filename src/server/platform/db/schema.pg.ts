@@ -66,6 +66,7 @@ import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
 import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
 
 /** A point in time as a Date, to the millisecond (SQLite: integer milliseconds). */
 const time = (name: string) => timestamp(name, { mode: 'date', withTimezone: true, precision: 3 });
@@ -577,5 +578,43 @@ export const pendingSignIns = pgTable(
   (t) => [
     index('pending_sign_ins_user').on(t.userId),
     index('pending_sign_ins_expires').on(t.expiresAt),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    readAt: time('read_at'),
+  },
+  (t) => [
+    index('notifications_user').on(t.userId, t.id),
+    index('notifications_user_unread').on(t.userId, t.readAt),
+    uniqueIndex('notifications_dedupe').on(t.userId, t.dedupeKey),
+    check('notifications_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_preferences_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
   ],
 );

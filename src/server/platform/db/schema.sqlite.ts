@@ -50,6 +50,7 @@ import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
 import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
@@ -634,5 +635,47 @@ export const pendingSignIns = sqliteTable(
   (t) => [
     index('pending_sign_ins_user').on(t.userId),
     index('pending_sign_ins_expires').on(t.expiresAt),
+  ],
+);
+
+// What the platform told a member (the bell, /notifications). `dedupe_key` marks a notification
+// that must exist at most once per member (a contest's start reminder): the unique index refuses
+// a second, however many schedulers race.
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('notifications_user').on(t.userId, t.id),
+    index('notifications_user_unread').on(t.userId, t.readAt),
+    uniqueIndex('notifications_dedupe').on(t.userId, t.dedupeKey),
+    check('notifications_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+// A member's choice per kind (no row: the kind's default, shared/notifications.ts).
+export const notificationPreferences = sqliteTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    email: integer('email', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_preferences_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
   ],
 );

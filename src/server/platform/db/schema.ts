@@ -31,3 +31,5 @@ export const accountTokens = chosen.accountTokens;
 export const twoFactor = chosen.twoFactor;
 export const recoveryCodes = chosen.recoveryCodes;
 export const pendingSignIns = chosen.pendingSignIns;
+export const notifications = chosen.notifications;
+export const notificationPreferences = chosen.notificationPreferences;

@@ -17,6 +17,7 @@ import { oidcRouter } from './oidc';
 import { emailRouter, passwordRouter } from './accountLinks';
 import { outboxRouter } from './outbox';
 import { twoFactorRouter } from './twoFactor';
+import { notificationsRouter } from './notifications';
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   email: emailRouter,
   outbox: outboxRouter,
   twoFactor: twoFactorRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

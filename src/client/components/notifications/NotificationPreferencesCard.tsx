@@ -1,0 +1,67 @@
+// Account Settings > Notifications: per kind, in-app only or in-app and e-mail. Each choice is
+// saved when it is made.
+import { Field, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_KIND_INFO,
+  type NotificationChannel,
+  type NotificationKind,
+} from '../../../shared/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../shared/schemas/notifications';
+import { errorMessage } from '../../lib/errors';
+import { keyedToasts } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+
+const toasts = keyedToasts('notification-preferences');
+
+export function NotificationPreferencesCard() {
+  const utils = trpc.useUtils();
+  const prefs = trpc.notifications.preferences.useQuery();
+  const save = trpc.notifications.setPreferences.useMutation({
+    onSuccess: (data) => {
+      utils.notifications.preferences.setData(undefined, data);
+      toasts.success(NOTIFICATION_MESSAGES.saved);
+    },
+    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to save your choice')),
+  });
+  if (prefs.isLoading) return <Spinner size="sm" aria-label="Loading notification preferences" />;
+  if (!prefs.data) {
+    return (
+      <Text color="red.fg">{errorMessage(prefs.error, 'Failed to load your preferences')}</Text>
+    );
+  }
+  const choose = (kind: NotificationKind, channel: NotificationChannel) =>
+    save.mutate({ preferences: [{ kind, channel }] });
+  return (
+    <Stack gap="4">
+      <Text fontSize="sm" color="fg.muted">
+        Everything shows under the bell. Choose what also comes by e-mail.
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {prefs.data.preferences.map((p) => {
+          const info = NOTIFICATION_KIND_INFO[p.kind];
+          return (
+            <Field.Root key={p.kind}>
+              <Field.Label>{info.label}</Field.Label>
+              <NativeSelect.Root size="sm" disabled={save.isPending}>
+                <NativeSelect.Field
+                  value={p.channel}
+                  onChange={(e) => choose(p.kind, e.target.value as NotificationChannel)}
+                >
+                  {NOTIFICATION_CHANNELS.map((c) => (
+                    <option key={c} value={c}>
+                      {NOTIFICATION_CHANNEL_LABELS[c]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.HelperText>{info.description}</Field.HelperText>
+            </Field.Root>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,338 @@
+// The words of each notification, one function per event, called by the area where the event
+// happens inside its transaction (contests: approve, reject, complete; money: a proof reviewed;
+// participation: a join, scores), and the start reminders a scheduler sends once per member.
+import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { oncePer } from '../../platform/db/locks';
+import { contestParticipants, contests, notifications } from '../../platform/db/schema';
+import { TIER_LABELS, type Tier } from '../../../shared/constants';
+import { formatScore } from '../../../shared/leaderboard';
+import type { PaymentPurpose } from '../../../shared/payments';
+import { notify, notifyMany, type Notice, type NotifyOptions } from './notifications';
+
+export interface ContestRef {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+/** The contest's own page (by slug, as the app links it). */
+export const contestPath = (contest: Pick<ContestRef, 'slug'>) => `/contests/${contest.slug}`;
+
+const named = (contest: Pick<ContestRef, 'title'>) => `“${contest.title || 'Untitled contest'}”`;
+
+async function contestRef(tx: DbOrTx, contestId: number): Promise<ContestRef | undefined> {
+  const [row] = await tx
+    .select({ id: contests.id, slug: contests.slug, title: contests.title })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return row;
+}
+
+/** A moderator approved or rejected a member's contest: its creator hears (not a self-review). */
+export async function notifyContestDecision(
+  tx: DbOrTx,
+  {
+    contest,
+    creatorId,
+    actorId,
+    approved,
+    reason,
+  }: {
+    contest: ContestRef;
+    creatorId: number;
+    actorId: number;
+    approved: boolean;
+    reason?: string | null;
+  },
+  options: NotifyOptions,
+): Promise<void> {
+  if (creatorId === actorId) return;
+  const why = reason?.trim();
+  await notify(
+    tx,
+    approved
+      ? {
+          userId: creatorId,
+          kind: 'contest_approved',
+          title: `Contest approved: ${contest.title || 'Untitled contest'}`,
+          body: `Your contest ${named(contest)} was approved and is now live.`,
+          link: contestPath(contest),
+          actionLabel: 'View the contest',
+        }
+      : {
+          userId: creatorId,
+          kind: 'contest_rejected',
+          title: `Contest rejected: ${contest.title || 'Untitled contest'}`,
+          body: `Your contest ${named(contest)} was rejected.${why ? ` Reason: ${why}` : ''}`,
+          link: contestPath(contest),
+          actionLabel: 'View the contest',
+        },
+    options,
+  );
+}
+
+/** A reviewer verified or rejected a member's payment proof. */
+export async function notifyPaymentReviewed(
+  tx: DbOrTx,
+  {
+    proof,
+    verified,
+    reason,
+    admitted,
+  }: {
+    proof: {
+      userId: number | null;
+      purpose: PaymentPurpose;
+      contestId: number | null;
+      contestTitle: string | null;
+      tier: Tier | null;
+      amountUsd: string;
+    };
+    verified: boolean;
+    reason?: string | null;
+    /** The verified entry fee admitted them to the contest now. */
+    admitted?: boolean;
+  },
+  options: NotifyOptions,
+): Promise<void> {
+  if (proof.userId === null) return;
+  const contest = proof.contestId === null ? undefined : await contestRef(tx, proof.contestId);
+  const what =
+    proof.purpose === 'entry_fee'
+      ? `your entry fee of ${proof.amountUsd} USD for ${named({ title: contest?.title ?? proof.contestTitle ?? '' })}`
+      : `your payment of ${proof.amountUsd} USD for the ${proof.tier ? TIER_LABELS[proof.tier] : 'paid'} tier`;
+  const link = contest ? contestPath(contest) : '/settings?tab=payments';
+  const why = reason?.trim();
+  const notice: Notice = verified
+    ? {
+        userId: proof.userId,
+        kind: 'payment_verified',
+        title: 'Payment verified',
+        body: `We verified ${what}.${admitted ? ' You are now taking part.' : ''}`,
+        link,
+        actionLabel: contest ? 'View the contest' : 'View your payments',
+      }
+    : {
+        userId: proof.userId,
+        kind: 'payment_rejected',
+        title: 'Payment rejected',
+        body: `We could not verify ${what}.${why ? ` Reason: ${why}` : ''}`,
+        link,
+        actionLabel: contest ? 'View the contest' : 'View your payments',
+      };
+  await notify(tx, notice, options);
+}
+
+/** A member joined a contest (themselves, or admitted by their verified entry fee). */
+export async function notifyJoined(
+  tx: DbOrTx,
+  { userId, contestId }: { userId: number; contestId: number },
+  options: NotifyOptions,
+): Promise<void> {
+  const contest = await contestRef(tx, contestId);
+  if (!contest) return;
+  await notify(
+    tx,
+    {
+      userId,
+      kind: 'contest_joined',
+      title: `You joined ${contest.title || 'a contest'}`,
+      body: `You are taking part in ${named(contest)}. Good luck!`,
+      link: contestPath(contest),
+      actionLabel: 'View the contest',
+    },
+    options,
+  );
+}
+
+/** Scores changed (the form, calls, a CSV file): each member whose score changed hears once. */
+export async function notifyScoresChanged(
+  tx: DbOrTx,
+  {
+    contest,
+    decimals,
+    changes,
+  }: {
+    contest: ContestRef;
+    decimals: number;
+    changes: readonly { userId: number; before: number | null; after: number }[];
+  },
+  options: NotifyOptions,
+): Promise<void> {
+  if (!changes.length) return;
+  await notifyMany(
+    tx,
+    changes.map((c) => ({
+      userId: c.userId,
+      kind: 'score_changed',
+      title: `Score updated: ${contest.title || 'Untitled contest'}`,
+      body:
+        `Your score in ${named(contest)} is now ${formatScore(c.after, decimals)}` +
+        (c.before === null ? '.' : ` (was ${formatScore(c.before, decimals)}).`),
+      link: contestPath(contest),
+      actionLabel: 'View the leaderboard',
+    })),
+    options,
+  );
+}
+
+/** A contest is completed: each participant hears their final rank (or that they had no score). */
+export async function notifyResults(
+  tx: DbOrTx,
+  {
+    contest,
+    standings,
+  }: {
+    contest: ContestRef;
+    standings: readonly { userId: number; rank: number | null }[];
+  },
+  options: NotifyOptions,
+): Promise<void> {
+  if (!standings.length) return;
+  const total = standings.length;
+  await notifyMany(
+    tx,
+    standings.map((s) => ({
+      userId: s.userId,
+      kind: 'contest_results',
+      title: `Final results: ${contest.title || 'Untitled contest'}`,
+      body:
+        s.rank === null
+          ? `${named(contest)} is completed. You had no score, so you are not ranked.`
+          : `${named(contest)} is completed. You finished #${s.rank} of ${total}.`,
+      link: contestPath(contest),
+      actionLabel: 'See the results',
+    })),
+    options,
+  );
+}
+
+/** How long before its start a contest's participants are reminded. */
+export const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const reminderKey = (contestId: number) => `contest_starting:${contestId}`;
+
+/**
+ * Reminds every participant of each active contest that starts within 24 hours, once: the
+ * reminder's dedupe key (contest_starting:<id>) is unique per member, so a second round, a second
+ * server or a later change of the start date never sends it again. One transaction per contest.
+ * Answers how many reminders were written.
+ */
+export async function sendContestReminders({
+  db,
+  now = Date.now(),
+  origin,
+}: {
+  db: DB;
+  now?: number;
+  origin?: string;
+}): Promise<number> {
+  const soon = await db
+    .select({
+      id: contests.id,
+      slug: contests.slug,
+      title: contests.title,
+      start: contests.startDate,
+    })
+    .from(contests)
+    .where(
+      and(
+        eq(contests.status, 'active'),
+        gt(contests.startDate, new Date(now)),
+        lte(contests.startDate, new Date(now + REMINDER_WINDOW_MS)),
+      ),
+    );
+  let sent = 0;
+  for (const contest of soon) {
+    sent += await db.transaction(async (tx) => {
+      const key = reminderKey(contest.id);
+      const due = await tx
+        .select({ userId: contestParticipants.userId })
+        .from(contestParticipants)
+        .where(
+          and(
+            eq(contestParticipants.contestId, contest.id),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(notifications)
+                .where(
+                  and(
+                    eq(notifications.userId, contestParticipants.userId),
+                    eq(notifications.dedupeKey, key),
+                  ),
+                ),
+            ),
+          ),
+        );
+      let written = 0;
+      const starts = contest.start!;
+      const hours = Math.max(1, Math.round((starts.getTime() - now) / 3_600_000));
+      for (const { userId } of due) {
+        const id = await notify(
+          tx,
+          {
+            userId,
+            kind: 'contest_starting',
+            title: `Starting soon: ${contest.title || 'Untitled contest'}`,
+            body: `${named(contest)} starts in about ${hours} hour${hours === 1 ? '' : 's'} (${starts.toISOString().slice(0, 16).replace('T', ' ')} UTC).`,
+            link: contestPath(contest),
+            actionLabel: 'View the contest',
+            dedupeKey: key,
+          },
+          { origin },
+        );
+        if (id !== null) written++;
+      }
+      return written;
+    });
+  }
+  return sent;
+}
+
+/** How often the reminder round runs (a contest is reminded once, within its last 24 hours). */
+export const REMINDER_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * One round of reminders by one server of however many share the database (`oncePer`: the
+ * first to take the lock after REMINDER_EVERY_MS runs it; the others skip). Answers how many
+ * were sent, or undefined when another server had the round.
+ */
+export function reminderRound({
+  db,
+  origin,
+  now,
+}: {
+  db: DB;
+  origin?: string;
+  now?: number;
+}): Promise<number | undefined> {
+  return oncePer(db, 'reminders', REMINDER_EVERY_MS, () =>
+    sendContestReminders({ db, origin, now }),
+  );
+}
+
+/** The reminder scheduler of a server: a round at start, then every REMINDER_EVERY_MS. */
+export function startReminderScheduler({
+  db,
+  origin,
+  onError,
+  onSent,
+}: {
+  db: DB;
+  origin?: string;
+  onError: (error: unknown) => void;
+  onSent?: (count: number) => void;
+}): { stop: () => void } {
+  const round = () =>
+    reminderRound({ db, origin })
+      .then((sent) => {
+        if (sent) onSent?.(sent);
+      })
+      .catch(onError);
+  void round();
+  const timer = setInterval(() => void round(), REMINDER_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

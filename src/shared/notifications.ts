@@ -1,0 +1,117 @@
+// What the platform tells a member (issue 20 'Notifications'): the kinds of notification, how each
+// is labelled in Account Settings, and whether it is also e-mailed when the member has not chosen.
+// Shared by the server (the notifications table, notify()) and the bell, page and preferences.
+
+/** The kinds this platform sends today. */
+export const PLATFORM_NOTIFICATION_KINDS = [
+  'contest_approved',
+  'contest_rejected',
+  'payment_verified',
+  'payment_rejected',
+  'contest_joined',
+  'contest_starting',
+  'contest_results',
+  'score_changed',
+] as const;
+
+/**
+ * The tournament issue's kinds (a match ready, a result reported or disputed). They are part of
+ * the vocabulary already (the table accepts them, notify() sends them), so the tournament code
+ * only calls notify(); Account Settings lists them once TOURNAMENT_KINDS_LIVE is true.
+ */
+export const TOURNAMENT_NOTIFICATION_KINDS = [
+  'match_ready',
+  'match_result_reported',
+  'match_result_disputed',
+] as const;
+/** Flip when the tournament issue lands (its matches send these kinds). */
+export const TOURNAMENT_KINDS_LIVE = false;
+
+export const NOTIFICATION_KINDS = [
+  ...PLATFORM_NOTIFICATION_KINDS,
+  ...TOURNAMENT_NOTIFICATION_KINDS,
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kinds a member can set a preference for in Account Settings, in the order shown. */
+export const PREFERENCE_KINDS: readonly NotificationKind[] = TOURNAMENT_KINDS_LIVE
+  ? NOTIFICATION_KINDS
+  : PLATFORM_NOTIFICATION_KINDS;
+
+/** How a member hears of a kind: the bell only, or the bell and an e-mail. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  in_app: 'In-app only',
+  email: 'In-app and e-mail',
+};
+
+export interface NotificationKindInfo {
+  label: string;
+  /** What it is about, under the label in Account Settings. */
+  description: string;
+  /** Without a choice of the member's: money and the decisions on their contests are e-mailed. */
+  defaultChannel: NotificationChannel;
+}
+
+export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindInfo> = {
+  contest_approved: {
+    label: 'Contest approved',
+    description: 'A contest you submitted was approved and is live.',
+    defaultChannel: 'email',
+  },
+  contest_rejected: {
+    label: 'Contest rejected',
+    description: 'A contest you submitted was rejected, with the reason.',
+    defaultChannel: 'email',
+  },
+  payment_verified: {
+    label: 'Payment verified',
+    description: 'A payment proof you sent was verified.',
+    defaultChannel: 'email',
+  },
+  payment_rejected: {
+    label: 'Payment rejected',
+    description: 'A payment proof you sent was rejected, with the reason.',
+    defaultChannel: 'email',
+  },
+  contest_joined: {
+    label: 'Joined a contest',
+    description: 'You joined a contest (or your entry fee admitted you).',
+    defaultChannel: 'in_app',
+  },
+  contest_starting: {
+    label: 'Contest starting soon',
+    description: 'A contest you joined starts within 24 hours.',
+    defaultChannel: 'email',
+  },
+  contest_results: {
+    label: 'Final results',
+    description: 'A contest you took part in is completed: your final rank.',
+    defaultChannel: 'email',
+  },
+  score_changed: {
+    label: 'Score changed',
+    description: 'Your score in a contest changed.',
+    defaultChannel: 'in_app',
+  },
+  match_ready: {
+    label: 'Match ready',
+    description: 'Your next tournament match is ready to play.',
+    defaultChannel: 'email',
+  },
+  match_result_reported: {
+    label: 'Match result reported',
+    description: 'A result of one of your matches was reported.',
+    defaultChannel: 'in_app',
+  },
+  match_result_disputed: {
+    label: 'Match result disputed',
+    description: 'A result of one of your matches was disputed.',
+    defaultChannel: 'email',
+  },
+};
+
+/** How many of the latest the bell's popover shows. */
+export const BELL_LATEST = 5;
