@@ -20,6 +20,8 @@ export const RESYNC = '*';
 export interface Bus {
   /** Sends once `db` commits (at once when `db` is the database itself). */
   publish(db: DbOrTx, topic: Topic, message: string): Promise<void>;
+  /** The same for many messages at once (a score file of 100,000 members), in one statement. */
+  publishMany(db: DbOrTx, topic: Topic, messages: readonly string[]): Promise<void>;
   /** Hears every message of a topic sent from when it resolves on; resolves to the unsubscribe. */
   subscribe(topic: Topic, listener: (message: string) => void): Promise<() => void>;
   close(): Promise<void>;
@@ -40,6 +42,11 @@ export function localBus(): Bus {
   return {
     async publish(db, topic, message) {
       afterCommit(db, () => emitter.emit(topic, message));
+    },
+    async publishMany(db, topic, messages) {
+      afterCommit(db, () => {
+        for (const message of messages) emitter.emit(topic, message);
+      });
     },
     async subscribe(topic, listener) {
       emitter.on(topic, listener);
@@ -102,6 +109,14 @@ export function postgresBus(url: string): Bus {
   };
 
   return {
+    async publishMany(db, topic, messages) {
+      if (!messages.length) return;
+      await execute(
+        db,
+        // One parameter for the list (drizzle would spread an array into a row of them).
+        sql`SELECT pg_notify(${channelOf(topic)}, m) FROM json_array_elements_text(${JSON.stringify(messages)}::json) AS m`,
+      );
+    },
     async publish(db, topic, message) {
       await execute(db, sql`SELECT pg_notify(${channelOf(topic)}, ${message})`);
     },

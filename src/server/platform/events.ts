@@ -62,6 +62,35 @@ async function announce(db: DbOrTx, channel: Channel): Promise<void> {
   await busOf(databaseOf(db)).publish(db, 'live', `${channel} ${row!.version}`);
 }
 
+/** Rows per statement when many channels change at once. */
+const CHANNELS_PER_STATEMENT = 500;
+
+/**
+ * `announce` for many channels (a score file's members, a batch's contests): each numbered in
+ * one statement per CHANNELS_PER_STATEMENT and told in one message send, not one statement and
+ * one NOTIFY per channel inside the writer's transaction.
+ */
+async function announceMany(db: DbOrTx, channels: readonly Channel[]): Promise<void> {
+  if (channels.length === 1) return announce(db, channels[0]!);
+  for (let i = 0; i < channels.length; i += CHANNELS_PER_STATEMENT) {
+    const rows = await db
+      .insert(liveChannels)
+      .values(
+        channels.slice(i, i + CHANNELS_PER_STATEMENT).map((channel) => ({ channel, version: 1 })),
+      )
+      .onConflictDoUpdate({
+        target: liveChannels.channel,
+        set: { version: sql`${liveChannels.version} + 1` },
+      })
+      .returning({ channel: liveChannels.channel, version: liveChannels.version });
+    await busOf(databaseOf(db)).publishMany(
+      db,
+      'live',
+      rows.map((row) => `${row.channel} ${row.version}`),
+    );
+  }
+}
+
 async function versionOf(db: DB, channel: Channel): Promise<number> {
   const [row] = await db
     .select({ version: liveChannels.version })
@@ -178,9 +207,10 @@ export async function announceLeaderboardChanges({
   db: DbOrTx;
   contestIds: Iterable<number>;
 }): Promise<void> {
-  for (const contestId of [...new Set(contestIds)].sort((a, b) => a - b)) {
-    await announce(db, `contest:${contestId}`);
-  }
+  await announceMany(
+    db,
+    [...new Set(contestIds)].sort((a, b) => a - b).map((id) => `contest:${id}` as const),
+  );
 }
 
 export type LeaderboardEvent = LiveEvent<TLeaderboardChange>;
@@ -246,9 +276,10 @@ export async function announceNotificationChanges({
   db: DbOrTx;
   userIds: Iterable<number>;
 }): Promise<void> {
-  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
-    await announce(db, `notifications:${userId}`);
-  }
+  await announceMany(
+    db,
+    [...new Set(userIds)].sort((a, b) => a - b).map((id) => `notifications:${id}` as const),
+  );
 }
 
 /** The changes of one member's notifications, as they happen, until `signal` aborts. */
