@@ -27,11 +27,9 @@ export const notificationsRouter = router({
     .output(ZListNotificationsResponseSchema)
     .query(({ ctx, input }) => listNotifications({ db: ctx.db, userId: ctx.actor.id, ...input })),
 
-  unreadCount: protectedProcedure
-    .output(ZUnreadCountResponseSchema)
-    .query(async ({ ctx }) => ({
-      unread: await unreadCount({ db: ctx.db, userId: ctx.actor.id }),
-    })),
+  unreadCount: protectedProcedure.output(ZUnreadCountResponseSchema).query(async ({ ctx }) => ({
+    unread: await unreadCount({ db: ctx.db, userId: ctx.actor.id }),
+  })),
 
   markRead: protectedProcedure
     .input(ZMarkNotificationsReadRequestSchema)
