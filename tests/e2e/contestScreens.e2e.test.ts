@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { contests } from '../../src/server/platform/db/schema';
+import { contests, notifications } from '../../src/server/platform/db/schema';
 import { seedContests } from '../../src/server/seed/seedContests';
 import { insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
@@ -382,12 +382,19 @@ describe('moderation on /admin/contests', () => {
       .toBe('active');
 
     await page.getByRole('button', { name: 'Reject Darts Derby' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Reject Contest' });
+    const confirm = page.getByRole('dialog', { name: 'Reject Contest' });
+    await confirm.getByLabel('Reason (optional)').fill('The rules need a throwing distance.');
     await confirm.getByRole('button', { name: 'Reject' }).click();
     await confirm.waitFor({ state: 'detached' });
     await expect
       .poll(async () => (await storedContest(stage.s.db, darts.id))?.status)
       .toBe('rejected');
+    // Its creator is told, with the reason.
+    const [told] = await stage.s.db
+      .select({ body: notifications.body })
+      .from(notifications)
+      .where(eq(notifications.kind, 'contest_rejected'));
+    expect(told?.body).toContain('The rules need a throwing distance.');
     // The member's resubmitted contest was the last one waiting.
     await page.getByRole('button', { name: 'Approve Sketch Sprint' }).click();
     await approveInDialog(page);

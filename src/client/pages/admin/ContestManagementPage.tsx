@@ -15,7 +15,7 @@ import {
 import { ApproveContestDialog } from '../../components/admin/contestManagement/ApproveContestDialog';
 import { ParticipantsDialog } from '../../components/admin/contestManagement/ParticipantsDialog';
 import { useContestModeration } from '../../components/admin/contestManagement/useContestModeration';
-import { ConfirmDialog } from '../../components/common/ConfirmDialog';
+import { RejectContestDialog } from '../../components/admin/contestManagement/RejectContestDialog';
 import { Pager } from '../../components/common/Pager';
 import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -162,16 +162,11 @@ export function ContestManagementPage({ user }: { user: TUser }) {
         onEdit={(contest) => setTarget({ action: 'edit', contest })}
         onClose={close}
       />
-      <ConfirmDialog
-        open={Boolean(rejecting)}
+      <RejectContestDialog
+        contest={rejecting}
+        onReject={(contest, reason) => moderation.changeStatus(contest.id, 'rejected', reason)}
         onClose={close}
-        title="Reject Contest"
-        confirmLabel="Reject"
-        loading={rejecting !== null && moderation.pendingStatusId === rejecting.id}
-        onConfirm={() => rejecting && moderation.changeStatus(rejecting.id, 'rejected')}
-      >
-        Reject “{rejecting?.title}”? Its creator can edit it and submit it again.
-      </ConfirmDialog>
+      />
     </>
   );
 }

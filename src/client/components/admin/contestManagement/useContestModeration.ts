@@ -32,7 +32,9 @@ export function useContestModeration({ onDone }: { onDone?: () => void } = {}) {
     onError: failed,
   });
   return {
-    changeStatus: (id: number, status: ModerationStatus) => setStatus.mutate({ id, status }),
+    /** `reason`: a rejection's, told to the creator in their notification. */
+    changeStatus: (id: number, status: ModerationStatus, reason?: string) =>
+      setStatus.mutate({ id, status, reason: reason || undefined }),
     setFeatured: (id: number, featured: boolean) => setFeatured.mutate({ id, featured }),
     /** The contest a status change is under way for, to show its buttons busy. */
     pendingStatusId: setStatus.isPending ? setStatus.variables?.id : undefined,
