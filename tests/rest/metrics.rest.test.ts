@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
 import { insertProof } from '../helpers/payments';
+import { generate } from 'otplib';
+import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/twoFactor';
 import { freePort, startServerProcess } from '../helpers/serverProcess';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -97,6 +99,39 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/contest_sign_ins_total\{outcome="success"\} [1-9]/);
     expect(text).toMatch(/contest_sign_ins_total\{outcome="failure"\} [1-9]/);
     expect(text).toMatch(/contest_rate_limit_refusals_total\{limiter="signup"\} [1-9]/);
+  });
+
+  it('counts the code step of two-factor sign-in as an attempt too', async () => {
+    const failures = async () =>
+      Number(/contest_sign_ins_total\{outcome="failure"\} (\d+)/.exec(await scrape())?.[1] ?? 0);
+    const member = await createUser(t.db, { username: 'metric_2fa' });
+    const actor = { id: member.id, username: member.username, role: member.role, ip: '127.0.0.1' };
+    const { secret } = await beginSetup({ db: t.db, actor, sessionSecret: t.deps.sessionSecret });
+    await enableTwoFactor({
+      db: t.db,
+      actor,
+      sessionId: '',
+      sessionSecret: t.deps.sessionSecret,
+      limits: t.deps.limits,
+      code: await generate({ secret }),
+    });
+    const first = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: member.username, password: member.password }),
+    });
+    expect(await first.json()).toEqual({ twoFactorRequired: true });
+    const before = await failures();
+    const wrong = await fetch(`${base}/api/login/2fa`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: first.headers.getSetCookie()[0]!.split(';')[0]!,
+      },
+      body: JSON.stringify({ code: '000000' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(await failures()).toBe(before + 1);
   });
 
   it('reports pending proofs, the database size, open live streams and Node figures', async () => {

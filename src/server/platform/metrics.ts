@@ -57,7 +57,7 @@ export function createMetrics({
   limitRefusals.on('refused', onRefused);
   const signIns = new client.Counter({
     name: 'contest_sign_ins_total',
-    help: 'Sign-in attempts by outcome (success, failure, limited)',
+    help: 'Sign-in attempts (password, two-factor code, OpenID) by outcome (success, failure, limited)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
@@ -135,7 +135,14 @@ export function createMetrics({
           { route, method: req.method ?? 'GET', status: String(res.statusCode) },
           seconds,
         );
-        if (route === 'auth.login' || route === 'POST /api/login') {
+        // The password step (an account with two-factor sign-in gets its 200 before its code)
+        // and the code step, each an attempt: their failures are guesses alike.
+        if (
+          route === 'auth.login' ||
+          route === 'POST /api/login' ||
+          route === 'auth.loginTwoFactor' ||
+          route === 'POST /api/login/2fa'
+        ) {
           const outcome =
             res.statusCode === 200 ? 'success' : res.statusCode === 429 ? 'limited' : 'failure';
           signIns.inc({ outcome });
