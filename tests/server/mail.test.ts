@@ -314,6 +314,26 @@ describe('the sender with SMTP: down, then up', () => {
     await sender.stop();
     expect((await rowOf(id)).status).toBe('sent');
   });
+
+  it('wakes by itself once a transaction that queued mail commits (no wait for its round)', async () => {
+    await drain();
+    const sender = startMailSender({
+      db: t.db,
+      logger: silent,
+      transport: smtpTransport({ url: smtp!.url, from: 'noreply@test.example' }),
+      // A round only every minute: the mail below can only leave this soon by the wake.
+      intervalMs: 60_000,
+    });
+    try {
+      // The start's own first round has found nothing; what is queued now waits for a wake.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const id = await queueNotice('committed@example.com', 'Committed');
+      expect((await smtp!.waitFor('committed@example.com')).subject).toBe('Committed · Test Site');
+      await expect.poll(async () => (await rowOf(id)).status).toBe('sent');
+    } finally {
+      await sender.stop();
+    }
+  });
 });
 
 describe('outbox.list', () => {

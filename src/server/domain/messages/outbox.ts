@@ -13,6 +13,7 @@ import {
 import type { MailStatus } from '../../../shared/mail';
 import { getPlatformSettings, writeAudit, type Actor } from '../admin';
 import type { MailContent } from './templates';
+import { wakeSenderAfterCommit } from './sender';
 
 export interface QueuedMail extends MailContent {
   to: string;
@@ -39,6 +40,7 @@ export async function queueMail(tx: DbOrTx, message: QueuedMail): Promise<number
       nextAttemptAt: new Date(),
     })
     .returning({ id: mailOutbox.id });
+  wakeSenderAfterCommit(tx);
   return row!.id;
 }
 

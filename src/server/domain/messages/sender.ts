@@ -8,7 +8,7 @@
 // logged, one line each, so a fresh install can complete every flow.
 import { and, eq, sql } from 'drizzle-orm';
 import type pino from 'pino';
-import type { DB } from '../../platform/db/client';
+import { afterCommit, databaseOf, type DB, type DbOrTx } from '../../platform/db/client';
 import { rows, skipLocked, timeValue } from '../../platform/db/dialect';
 import { mailOutbox } from '../../platform/db/schema';
 import type { MailTransport } from '../../platform/mail/transport';
@@ -184,6 +184,18 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
+/** The sender running on each database in this process, woken when mail is queued there. */
+const senders = new WeakMap<DB, () => void>();
+
+/**
+ * Wakes this process's sender for `db` once the transaction that queued mail commits, so a
+ * message caused by a request (a notification, a reset link) leaves at once, not at the next
+ * round. Nothing when no sender runs here (a script, a test without one).
+ */
+export function wakeSenderAfterCommit(tx: DbOrTx): void {
+  afterCommit(tx, () => senders.get(databaseOf(tx))?.());
+}
+
 /** Starts the rounds on this server: every `intervalMs`, and when woken. */
 export function startMailSender({
   db,
@@ -225,11 +237,14 @@ export function startMailSender({
   const timer = setInterval(round, intervalMs);
   timer.unref();
   round();
+  const wake = () => setImmediate(round);
+  senders.set(db, wake);
   return {
     smtpConfigured: !!transport,
-    wake: () => setImmediate(round),
+    wake,
     async stop() {
       stopped = true;
+      if (senders.get(db) === wake) senders.delete(db);
       clearInterval(timer);
       // A send stuck on a silent SMTP server must not hold the shutdown for long: its row's lease
       // lapses and another server (or the next start) sends it.
