@@ -3,7 +3,7 @@
 // top-level GET). It is only unsealed when a request asks for it.
 import { sealData, unsealData } from 'iron-session';
 import { OIDC_FLOW_TTL_SECONDS, type OidcFlow } from '../domain/accounts/oidc/flow';
-import type { CookieRequest } from './session';
+import { cookieHeader, readCookie, type CookieRequest } from './session';
 import type { ServerResponse } from 'node:http';
 
 export const OIDC_COOKIE = 'contest_oidc';
@@ -12,34 +12,6 @@ export interface OidcFlowCookie {
   read(): Promise<OidcFlow | undefined>;
   write(flow: OidcFlow): Promise<void>;
   clear(): void;
-}
-
-function readCookie(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === OIDC_COOKIE) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-function header(value: string, maxAge: number, secure: boolean): string {
-  const parts = [
-    `${OIDC_COOKIE}=${encodeURIComponent(value)}`,
-    `Max-Age=${maxAge}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-  ];
-  if (maxAge === 0) parts.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
-  if (secure) parts.push('Secure');
-  return parts.join('; ');
 }
 
 export function getOidcFlowCookie(
@@ -51,7 +23,7 @@ export function getOidcFlowCookie(
   const cookie: OidcFlowCookie = {
     async read() {
       if (current !== null) return current;
-      const seal = readCookie(req.headers.cookie);
+      const seal = readCookie(req, OIDC_COOKIE);
       current = undefined;
       if (seal && seal.length <= 4096) {
         try {
@@ -69,11 +41,14 @@ export function getOidcFlowCookie(
     async write(flow) {
       current = flow;
       const sealed = await sealData({ flow }, { password, ttl: OIDC_FLOW_TTL_SECONDS });
-      res.appendHeader('Set-Cookie', header(sealed, OIDC_FLOW_TTL_SECONDS, req.secure));
+      res.appendHeader(
+        'Set-Cookie',
+        cookieHeader(sealed, OIDC_FLOW_TTL_SECONDS, req.secure, OIDC_COOKIE),
+      );
     },
     clear() {
       current = undefined;
-      res.appendHeader('Set-Cookie', header('', 0, req.secure));
+      res.appendHeader('Set-Cookie', cookieHeader('', 0, req.secure, OIDC_COOKIE));
     },
   };
   return cookie;

@@ -42,7 +42,8 @@ function cacheFor(password: string): LRUCache<string, string> {
   return cache;
 }
 
-function readCookie(req: CookieRequest, name: string): string | undefined {
+/** The value of the cookie `name` a request carries (decoded), if any. */
+export function readCookie(req: CookieRequest, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -74,9 +75,15 @@ async function unseal(seal: string, password: string): Promise<string | undefine
   }
 }
 
-function cookieHeader(value: string, maxAge: number, secure: boolean): string {
+/** A Set-Cookie value for an HttpOnly, SameSite=Lax cookie of the whole site; maxAge 0 ends it. */
+export function cookieHeader(
+  value: string,
+  maxAge: number,
+  secure: boolean,
+  name: string = SESSION_COOKIE,
+): string {
   const parts = [
-    `${SESSION_COOKIE}=${encodeURIComponent(value)}`,
+    `${name}=${encodeURIComponent(value)}`,
     `Max-Age=${maxAge}`,
     'Path=/',
     'HttpOnly',
