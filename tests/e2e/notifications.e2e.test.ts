@@ -1,9 +1,11 @@
 // Notifications in Chromium (issue 20): an admin verifies a member's payment proof in one browser;
 // the member's bell, open in another, counts it at once without a reload; the bell's popover and
 // the /notifications page show it, linking to the contest; 'Mark all read' clears the count; the
-// e-mail of it waits in the admins' Outbox; and the member's choice per kind in Account Settings.
+// e-mail of it reaches a real (local) SMTP server and is listed in the admins' Outbox; and the
+// member's choice per kind in Account Settings.
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../src/server/platform/db/schema';
 import { insertContest } from '../helpers/contests';
@@ -11,8 +13,33 @@ import { createUser, type CreatedUser } from '../helpers/db';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { expectText, pathOf } from './flows';
 import { standaloneStage } from './stage';
+import { startSmtpServer, type TestSmtp } from '../helpers/smtp';
+import { startMailSender, type MailSender } from '../../src/server/domain/messages';
+import { smtpTransport } from '../../src/server/platform/mail/transport';
 
 const stage = standaloneStage();
+let smtp: TestSmtp;
+let sender: MailSender | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp?.close());
+
+// This test's server sends through the local SMTP server, as SMTP_URL would make it.
+beforeEach(() => {
+  sender = startMailSender({
+    db: stage.s.db,
+    logger: pino({ level: 'silent' }),
+    transport: smtpTransport({ url: smtp.url, from: 'Contest Platform <noreply@test.example>' }),
+    intervalMs: 500,
+  });
+  stage.s.deps.mailer = sender;
+});
+afterEach(async () => {
+  await sender?.stop();
+  sender = undefined;
+});
 let admin: CreatedUser;
 let member: CreatedUser;
 let contest: { id: number; slug: string };
@@ -36,7 +63,7 @@ beforeEach(async () => {
 });
 
 describe('a proof verified reaches the member', () => {
-  it('the bell counts it live, the page shows it, mark all read clears it, and the e-mail waits in the Outbox', async () => {
+  it('the bell counts it live, the page shows it, mark all read clears it, and the e-mail is delivered and listed in the Outbox', async () => {
     const [memberPage, adminPage] = await Promise.all([stage.pageAs(member), stage.pageAs(admin)]);
     await memberPage.goto(stage.url('/contests'));
     const quietBell = memberPage.getByRole('button', { name: 'Notifications', exact: true });
@@ -100,6 +127,10 @@ describe('a proof verified reaches the member', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(member.email);
     expect(mails[0]!.text).toContain(`/contests/${contest.slug}`);
+    // ...and delivered through SMTP, with the link to the contest.
+    const delivered = await smtp.waitFor(member.email);
+    expect(delivered.subject).toMatch(/^Payment verified/);
+    expect(delivered.text).toContain(`/contests/${contest.slug}`);
     await adminPage.goto(stage.url('/admin/outbox'));
     const row = adminPage.getByRole('row').filter({ hasText: member.email });
     await row.getByText(/^Payment verified/).waitFor();
