@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import {
   QueryPromise,
@@ -91,6 +92,30 @@ const insideTransaction =
     ? new AsyncLocalStorage<true>()
     : undefined;
 
+/** Compiled statements kept per connection, by their SQL. */
+const STATEMENTS_KEPT = 1000;
+
+/**
+ * drizzle compiles a query's SQL again each time it runs (better-sqlite3's `prepare`), a good
+ * part of a cheap read; the same text compiles to the same statement, so each connection keeps
+ * its recent ones. A kept statement comes back in its default modes (drizzle switches `raw` on
+ * for the queries it maps itself), and one still iterating is never handed out twice.
+ */
+function keepStatements(connection: Database.Database): void {
+  const compile = connection.prepare.bind(connection);
+  const kept = new LRUCache<string, Database.Statement>({ max: STATEMENTS_KEPT });
+  connection.prepare = ((source: string) => {
+    const statement = kept.get(source);
+    if (statement && !statement.busy) {
+      if (statement.reader) statement.raw(false).pluck(false).expand(false);
+      return statement;
+    }
+    const fresh = compile(source);
+    kept.set(source, fresh);
+    return fresh;
+  }) as typeof connection.prepare;
+}
+
 /** One holder at a time, in arrival order. */
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -123,6 +148,8 @@ export async function openDatabase(file: string, options: OpenDatabaseOptions = 
     writer.pragma('foreign_keys = ON');
     reader = new Database(file, { readonly: true });
     reader.pragma('busy_timeout = 5000');
+    keepStatements(writer);
+    keepStatements(reader);
   } catch (error) {
     reader?.close();
     writer.close();
