@@ -4,41 +4,19 @@
 // verified e-mail' asks for a new link from the contest page, opens it and joins; and an admin
 // reads the Outbox.
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { startMailSender, type MailSender } from '../../src/server/domain/messages';
-import { smtpTransport } from '../../src/server/platform/mail/transport';
+import { describe, expect, it } from 'vitest';
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
 import { mailOutbox } from '../../src/server/platform/db/schema';
 import { insertContest } from '../helpers/contests';
 import { createUser } from '../helpers/db';
-import { linkIn, startSmtpServer, type TestSmtp } from '../helpers/smtp';
+import { linkIn } from '../helpers/smtp';
 import { expectText, pathOf, signInThroughForm } from './flows';
 import { standaloneStage } from './stage';
+import { sendThroughLocalSmtp } from './localMail';
 
 const stage = standaloneStage();
-let smtp: TestSmtp;
-let sender: MailSender | undefined;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp?.close());
-
-// This test's server sends through the local SMTP server, as SMTP_URL would make it.
-beforeEach(() => {
-  sender = startMailSender({
-    db: stage.s.db,
-    logger: pino({ level: 'silent' }),
-    transport: smtpTransport({ url: smtp.url, from: 'Contest Platform <noreply@test.example>' }),
-    intervalMs: 500,
-  });
-  stage.s.deps.mailer = sender;
-});
-afterEach(async () => {
-  await sender?.stop();
-  sender = undefined;
-});
+// This file's server sends through a local SMTP server, as SMTP_URL would make it.
+const localSmtp = sendThroughLocalSmtp(stage);
 
 describe('forgot password', () => {
   it('mail → link → new password → signed in with it; the old session has ended', async () => {
@@ -52,12 +30,12 @@ describe('forgot password', () => {
     await page.goto(stage.url('/auth'));
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(stage.url('/forgot-password'));
-    const received = smtp.messages.length;
+    const received = localSmtp().messages.length;
     await page.getByLabel('Username or e-mail').fill(member.email.toUpperCase());
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectText(page, 'Check your e-mail');
 
-    const mail = await smtp.waitFor(member.email, { after: received });
+    const mail = await localSmtp().waitFor(member.email, { after: received });
     expect(mail.subject).toBe('Reset your Contest Platform password');
     expect(mail.from).toBe('noreply@test.example');
     const link = linkIn(mail, '/reset-password');
@@ -111,11 +89,11 @@ describe('a verified e-mail required to join', () => {
     const page = await stage.pageAs(member);
     await page.goto(stage.url(`/contests/${contest.id}`));
     await expectText(page, 'Verify your e-mail address');
-    const received = smtp.messages.length;
+    const received = localSmtp().messages.length;
     await page.getByRole('button', { name: 'Send verification e-mail again' }).click();
     await expectText(page, 'Verification e-mail sent');
 
-    const mail = await smtp.waitFor(member.email, { after: received });
+    const mail = await localSmtp().waitFor(member.email, { after: received });
     expect(mail.subject).toBe('Confirm your e-mail address for Contest Platform');
     await page.goto(linkIn(mail, '/verify-email').toString());
     await expectText(page, 'Your e-mail address is verified');
@@ -156,7 +134,9 @@ describe('the admins’ Outbox', () => {
     await page.getByRole('button', { name: `Retry message ${failed!.id}` }).click();
     await expectText(page, 'Message queued again');
     // The sender takes it at once and the local SMTP server has it.
-    expect((await smtp.waitFor('bounced@example.com')).subject).toBe('Bounced once too often');
+    expect((await localSmtp().waitFor('bounced@example.com')).subject).toBe(
+      'Bounced once too often',
+    );
     await expect
       .poll(
         async () =>

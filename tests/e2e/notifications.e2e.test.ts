@@ -4,8 +4,7 @@
 // e-mail of it reaches a real (local) SMTP server and is listed in the admins' Outbox; and the
 // member's choice per kind in Account Settings.
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mailOutbox } from '../../src/server/platform/db/schema';
 import { insertContest } from '../helpers/contests';
@@ -13,33 +12,11 @@ import { createUser, type CreatedUser } from '../helpers/db';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { expectText, pathOf } from './flows';
 import { standaloneStage } from './stage';
-import { startSmtpServer, type TestSmtp } from '../helpers/smtp';
-import { startMailSender, type MailSender } from '../../src/server/domain/messages';
-import { smtpTransport } from '../../src/server/platform/mail/transport';
+import { sendThroughLocalSmtp } from './localMail';
 
 const stage = standaloneStage();
-let smtp: TestSmtp;
-let sender: MailSender | undefined;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp?.close());
-
-// This test's server sends through the local SMTP server, as SMTP_URL would make it.
-beforeEach(() => {
-  sender = startMailSender({
-    db: stage.s.db,
-    logger: pino({ level: 'silent' }),
-    transport: smtpTransport({ url: smtp.url, from: 'Contest Platform <noreply@test.example>' }),
-    intervalMs: 500,
-  });
-  stage.s.deps.mailer = sender;
-});
-afterEach(async () => {
-  await sender?.stop();
-  sender = undefined;
-});
+// This file's server sends through a local SMTP server, as SMTP_URL would make it.
+const localSmtp = sendThroughLocalSmtp(stage);
 let admin: CreatedUser;
 let member: CreatedUser;
 let contest: { id: number; slug: string };
@@ -128,7 +105,7 @@ describe('a proof verified reaches the member', () => {
     expect(mails[0]!.to).toBe(member.email);
     expect(mails[0]!.text).toContain(`/contests/${contest.slug}`);
     // ...and delivered through SMTP, with the link to the contest.
-    const delivered = await smtp.waitFor(member.email);
+    const delivered = await localSmtp().waitFor(member.email);
     expect(delivered.subject).toMatch(/^Payment verified/);
     expect(delivered.text).toContain(`/contests/${contest.slug}`);
     await adminPage.goto(stage.url('/admin/outbox'));
