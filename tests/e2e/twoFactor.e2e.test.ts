@@ -96,8 +96,11 @@ describe('two-factor sign-in', () => {
     await expectText(page, 'Login successful');
     await logOut(page);
 
-    // Password, then a recovery code (the phone is lost).
+    // Password, then a recovery code (the phone is lost), after a reload of the code step: the
+    // pending sign-in is still this cookie's, and the page stays at the code step.
     await passwordStep(page, member.username, member.password);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await codeStep(page, codes[0]!);
     await page.waitForURL(stage.url('/'), { timeout: 15_000 });
     await page.goto(stage.url('/settings'));

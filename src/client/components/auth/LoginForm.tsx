@@ -24,9 +24,17 @@ const validate = lazySchemaValidation<TLoginRequest>(() =>
 export function LoginForm() {
   // The account asks for a code after the password (or after its OpenID provider, which sends
   // the browser here with ?twoFactor=<username>): the code step, for this username.
-  const [codeFor, setCodeFor] = useState<string | null>(() =>
+  // Kept in the address too, so a reload within the pending sign-in's five minutes stays here.
+  const [codeFor, setCodeForState] = useState<string | null>(() =>
     new URLSearchParams(window.location.search).get('twoFactor'),
   );
+  const setCodeFor = (username: string | null) => {
+    const url = new URL(window.location.href);
+    if (username) url.searchParams.set('twoFactor', username);
+    else url.searchParams.delete('twoFactor');
+    window.history.replaceState(window.history.state, '', url);
+    setCodeForState(username);
+  };
   const login = trpc.auth.login.useMutation({
     onSuccess: (result, values) => {
       if ('twoFactorRequired' in result) setCodeFor(values.username);
