@@ -231,6 +231,18 @@ describe('staff required to use it', () => {
         message: TWO_FACTOR_MSG.setupRequired,
         reason: TWO_FACTOR_SETUP_REQUIRED,
       });
+      // The multipart paths outside the REST table (an upload, a score file) admit by the same
+      // rule as every procedure.
+      const file = () => {
+        const form = new FormData();
+        form.append('file', new Blob(['username,score\nann,1'], { type: 'text/csv' }), 'f.csv');
+        return form;
+      };
+      for (const path of ['/api/upload', '/api/contests/1/scores/csv']) {
+        const multipart = await http.request('POST', path, file());
+        expect(multipart.status, path).toBe(403);
+        expect(multipart.json, path).toMatchObject({ reason: TWO_FACTOR_SETUP_REQUIRED });
+      }
       await turnOn(http);
       expect((await http.get('/api/payments/proofs?status=pending')).status).toBe(200);
       expect((await http.get('/api/user')).json).not.toHaveProperty('twoFactorSetupRequired');

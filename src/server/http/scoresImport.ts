@@ -7,11 +7,9 @@ import { MSG } from '../../shared/messages';
 import { CSV_BYTES_MAX } from '../../shared/leaderboard';
 import { createContext, type AppDeps } from '../trpc/context';
 import { sendError } from './rest';
+import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
-import { getPlatformSettings } from '../domain/admin/settings';
-import { assertPasswordChosen } from '../domain/accounts/users';
-import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
 import { CsvScoresRefused, importScoresCsv } from '../domain/participation/leaderboard';
 
 export const SCORES_CSV_PATH = '/api/contests/:id/scores/csv';
@@ -28,15 +26,9 @@ export function createScoresImportRouter(deps: AppDeps): Router {
     labelRoute(res, `POST ${SCORES_CSV_PATH}`);
     try {
       const ctx = await createContext(deps, req, res);
+      // Maintenance, signed in, a temporary password, staff two-factor: as every procedure.
+      await admitted(ctx, { access: 'member' }, 'scores.importCsv');
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-      assertPasswordChosen(ctx.user);
-      await assertTwoFactorSetUp({ db: deps.db, user: ctx.user });
-      if (
-        ctx.user.role !== 'admin' &&
-        (await getPlatformSettings({ db: deps.db })).maintenanceMode
-      ) {
-        throw new AppError('SERVICE_UNAVAILABLE', MSG.maintenance);
-      }
       const contestId = Number(req.params.id);
       if (!Number.isSafeInteger(contestId) || contestId < 1) {
         throw new AppError('NOT_FOUND', 'Contest not found');

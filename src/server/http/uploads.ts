@@ -6,11 +6,9 @@ import { MSG } from '../../shared/messages';
 import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
 import { createContext, type AppDeps } from '../trpc/context';
 import { sendError } from './rest';
+import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { take } from '../platform/limits';
-import { getPlatformSettings } from '../domain/admin/settings';
-import { assertPasswordChosen } from '../domain/accounts/users';
-import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
 import {
   getServableUpload,
   MAX_UPLOAD_BYTES,
@@ -41,15 +39,9 @@ export function createUploadRouter(deps: AppDeps): Router {
   router.post('/api/upload', async (req: Request, res: Response) => {
     try {
       const ctx = await createContext(deps, req, res);
+      // Maintenance, signed in, a temporary password, staff two-factor: as every procedure.
+      await admitted(ctx, { access: 'member' }, 'upload');
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-      assertPasswordChosen(ctx.user);
-      await assertTwoFactorSetUp({ db: deps.db, user: ctx.user });
-      if (
-        ctx.user.role !== 'admin' &&
-        (await getPlatformSettings({ db: deps.db })).maintenanceMode
-      ) {
-        throw new AppError('SERVICE_UNAVAILABLE', MSG.maintenance);
-      }
       // Counted before the body is even read, so a flood costs us no parsing or decoding.
       const member = String(ctx.actor.id);
       await take(deps.limits.uploadRate, member, 1, MSG.tooManyUploads);

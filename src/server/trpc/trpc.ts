@@ -141,8 +141,11 @@ async function admit(ctx: Context, meta: ProcedureMeta | undefined, path: string
   }
 }
 
-/** admit(), with its refusals as the client should hear them. */
-async function admitted(ctx: Context, meta: ProcedureMeta | undefined, path: string) {
+/**
+ * admit(), with its refusals as the client should hear them. Exported for the few Express-only
+ * paths that take a multipart body (uploads, a score file): the same rule as every procedure.
+ */
+export async function admitted(ctx: Context, meta: ProcedureMeta | undefined, path: string) {
   try {
     await admit(ctx, meta, path);
   } catch (error) {
