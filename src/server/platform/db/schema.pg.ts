@@ -40,6 +40,7 @@ import {
   type ParticipationType,
   type ScoreOrder,
 } from '../../../shared/contests';
+import type { TTournamentSettings } from '../../../shared/schemas/tournaments';
 import {
   SCORE_SOURCES,
   fromScoreUnits,
@@ -242,6 +243,8 @@ export const contests = pgTable(
     publishedAt: time('published_at'),
     scoreDecimals: integer('score_decimals').notNull().default(0),
     scoreOrder: text('score_order').$type<ScoreOrder>().notNull().default('higher'),
+    // The format's settings (issue 19; shared ZTournamentSettings), JSON; null reads the defaults.
+    tournament: jsonText<Partial<TTournamentSettings>>('tournament'),
     createdAt: createdAt(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },

@@ -24,6 +24,7 @@ import {
   type ParticipationType,
   type ScoreOrder,
 } from '../../../shared/contests';
+import type { TTournamentSettings } from '../../../shared/schemas/tournaments';
 import {
   SCORE_SOURCES,
   fromScoreUnits,
@@ -240,6 +241,8 @@ export const contests = sqliteTable(
     // the old table, which fails; the shared schemas are the only writers' rules.)
     scoreDecimals: integer('score_decimals').notNull().default(0),
     scoreOrder: text('score_order').$type<ScoreOrder>().notNull().default('higher'),
+    // The format's settings (issue 19; shared ZTournamentSettings), JSON; null reads the defaults.
+    tournament: text('tournament', { mode: 'json' }).$type<Partial<TTournamentSettings>>(),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },

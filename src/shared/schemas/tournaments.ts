@@ -1,0 +1,312 @@
+// Tournaments (issue 19): a contest's format settings (the wizards' step 2, the edit dialog and
+// the server validate them with the same schema), the requests of the bracket, match, check-in
+// and team procedures, and the answers the bracket screens render.
+import { z } from 'zod';
+import { MAX_ID } from '../constants';
+import {
+  CHECK_IN_MINUTES_MAX,
+  DEFAULT_POINTS,
+  ELIMINATION_TYPES,
+  GRAND_FINAL_TYPES,
+  GROUP_SIZE_MAX,
+  GROUP_SIZE_MIN,
+  MATCH_RESULTS,
+  MATCH_STATUSES,
+  POINTS_MAX,
+  REPORT_STATES,
+  SEEDING_RULES,
+  SWISS_ROUNDS_MAX,
+  TEAM_SIZE_MAX,
+  TOURNAMENT_SYSTEMS,
+  BRACKET_PARTS,
+} from '../tournaments';
+import { CONTEST_FORMATS } from '../contests';
+import { ZContestId } from './contests';
+
+const wholeIn = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label} is a whole number`)
+    .min(min, `${label} is at least ${min}`)
+    .max(max, `${label} is at most ${max}`);
+
+// ---------------------------------------------------------------------------------------------
+// Format settings: one flat object (easy for a form), each field read by the formats it concerns.
+// Stored as JSON on the contest; a contest without any reads the defaults.
+
+export const ZTournamentSettingsShape = z.object({
+  /** knockout (and the knockout stage of a group tournament) */
+  elimination: z.enum(ELIMINATION_TYPES, { error: 'Choose single or double elimination' }),
+  thirdPlaceMatch: z.boolean({ error: 'Choose whether there is a third-place match' }),
+  grandFinal: z.enum(GRAND_FINAL_TYPES, { error: 'Choose a grand final' }),
+  /** league: each pair meets once (1) or home and away (2) */
+  legs: wholeIn('Legs', 1, 2),
+  pointsWin: wholeIn('Points for a win', 0, POINTS_MAX),
+  pointsDraw: wholeIn('Points for a draw', 0, POINTS_MAX),
+  pointsLoss: wholeIn('Points for a loss', 0, POINTS_MAX),
+  /** tournament: groups then knockout, or Swiss */
+  system: z.enum(TOURNAMENT_SYSTEMS, { error: 'Choose groups or Swiss' }),
+  groupSize: wholeIn('Group size', GROUP_SIZE_MIN, GROUP_SIZE_MAX),
+  advancePerGroup: wholeIn('Players advancing per group', 1, GROUP_SIZE_MAX - 1),
+  swissRounds: wholeIn('Swiss rounds', 1, SWISS_ROUNDS_MAX),
+  /** every bracket format */
+  /** Minutes before the start in which participants check in; 0: no check-in. */
+  checkInMinutes: wholeIn('Check-in window', 0, CHECK_IN_MINUTES_MAX),
+  /** Whether the two participants may report their own match (the opponent confirms). */
+  selfReport: z.boolean({ error: 'Choose whether participants report their matches' }),
+  /** Whether the bracket is generated at the start when the organiser has not. */
+  autoGenerate: z.boolean({ error: 'Choose whether the bracket is generated at the start' }),
+  /** team mode */
+  teamMin: wholeIn('Minimum team size', 1, TEAM_SIZE_MAX),
+  teamMax: wholeIn('Maximum team size', 1, TEAM_SIZE_MAX),
+});
+
+export const DEFAULT_TOURNAMENT_SETTINGS: TTournamentSettings = {
+  elimination: 'single',
+  thirdPlaceMatch: false,
+  grandFinal: 'simple',
+  legs: 1,
+  pointsWin: DEFAULT_POINTS.win,
+  pointsDraw: DEFAULT_POINTS.draw,
+  pointsLoss: DEFAULT_POINTS.loss,
+  system: 'groups',
+  groupSize: 4,
+  advancePerGroup: 2,
+  swissRounds: 5,
+  checkInMinutes: 0,
+  selfReport: false,
+  autoGenerate: true,
+  teamMin: 2,
+  teamMax: 5,
+};
+
+function settingsRules(
+  value: Partial<z.infer<typeof ZTournamentSettingsShape>>,
+  ctx: z.RefinementCtx,
+) {
+  if (
+    value.groupSize !== undefined &&
+    value.advancePerGroup !== undefined &&
+    value.advancePerGroup >= value.groupSize
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['advancePerGroup'],
+      message: 'Fewer players than the group size advance from each group',
+    });
+  }
+  if (value.teamMin !== undefined && value.teamMax !== undefined && value.teamMin > value.teamMax) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['teamMax'],
+      message: 'The maximum team size is at least the minimum',
+    });
+  }
+  if (
+    value.pointsWin !== undefined &&
+    value.pointsDraw !== undefined &&
+    value.pointsLoss !== undefined &&
+    !(value.pointsWin >= value.pointsDraw && value.pointsDraw >= value.pointsLoss)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pointsDraw'],
+      message: 'A win is worth at least a draw, and a draw at least a loss',
+    });
+  }
+}
+
+/** Whole settings (what is stored and answered). */
+export const ZTournamentSettings = ZTournamentSettingsShape.superRefine(settingsRules);
+export type TTournamentSettings = z.infer<typeof ZTournamentSettingsShape>;
+
+/** Settings as a form or request sends them: any subset, the rest from the defaults. */
+export const ZTournamentSettingsInput =
+  ZTournamentSettingsShape.partial().superRefine(settingsRules);
+export type TTournamentSettingsInput = z.infer<typeof ZTournamentSettingsInput>;
+
+/** A contest's settings with the defaults filled in (stored JSON may be null or partial). */
+export function tournamentSettingsOf(
+  stored: Partial<TTournamentSettings> | null | undefined,
+): TTournamentSettings {
+  return { ...DEFAULT_TOURNAMENT_SETTINGS, ...(stored ?? {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export const ZMatchId = z
+  .number({ error: 'A match id is required' })
+  .int('A match id is a whole number')
+  .positive('A match id is a positive number')
+  .max(MAX_ID, 'No match has that id');
+
+export const ZParticipantId = z
+  .number({ error: 'A participant id is required' })
+  .int('A participant id is a whole number')
+  .positive('A participant id is a positive number')
+  .max(MAX_ID, 'No participant has that id');
+
+export const ZContestRef = z.object({ contestId: ZContestId });
+
+export const ZGenerateBracketInput = z.object({
+  contestId: ZContestId,
+  seeding: z.enum(SEEDING_RULES, { error: 'Choose random, score or manual seeding' }),
+  /** For manual seeding: every participant id once, best seed first. */
+  order: z.array(ZParticipantId).max(10_000, 'Too many participants').optional(),
+  /** Regenerating an existing bracket (allowed until the first result) must say so. */
+  regenerate: z.boolean().optional(),
+});
+export type TGenerateBracketInput = z.infer<typeof ZGenerateBracketInput>;
+
+const ZMatchScore = z
+  .number({ error: 'A score is a number' })
+  .int('A score is a whole number')
+  .min(0, 'A score is at least 0')
+  .max(1_000_000, 'A score is at most 1,000,000');
+
+/** A result: the two scores (the higher wins; equal is a draw where the format allows it), or a forfeit. */
+export const ZMatchReport = z
+  .object({
+    scores: z.tuple([ZMatchScore, ZMatchScore], { error: 'Give both scores' }).optional(),
+    /** The participant who forfeits (or is disqualified); the other wins. */
+    forfeit: ZParticipantId.optional(),
+  })
+  .refine((v) => (v.scores === undefined) !== (v.forfeit === undefined), {
+    message: 'Give either the scores or the participant who forfeits',
+  });
+export const ZReportMatchInput = z.object({ matchId: ZMatchId }).and(ZMatchReport);
+export type TReportMatchInput = z.infer<typeof ZReportMatchInput>;
+
+export const ZMatchRef = z.object({ matchId: ZMatchId });
+export const ZDisputeMatchInput = z.object({
+  matchId: ZMatchId,
+  reason: z.string().trim().max(500, 'A reason is at most 500 characters').optional(),
+});
+
+export const ZScheduleMatchInput = z.object({
+  matchId: ZMatchId,
+  scheduledAt: z.coerce.date({ error: 'Give a valid date and time' }).nullable(),
+});
+
+export const ZMatchesInput = z.object({
+  contestId: ZContestId,
+  status: z.enum(MATCH_STATUSES, { error: 'Unknown match status' }).optional(),
+  mine: z.boolean().optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** One side of a match: null is a BYE; `id` null is a place still to be decided ('TBD'). */
+export const ZMatchSlot = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  score: z.number().nullable(),
+  result: z.enum(MATCH_RESULTS).nullable(),
+  forfeit: z.boolean(),
+  /** Team mode: the team's id (for its page). */
+  teamId: z.number().int().nullable(),
+});
+export type TMatchSlot = z.infer<typeof ZMatchSlot>;
+
+export const ZMatch = z.object({
+  id: z.number().int(),
+  contestId: z.number().int(),
+  part: z.enum(BRACKET_PARTS),
+  /** Round number inside its part, and a name for it ('Quarter-finals', 'Round 3'). */
+  round: z.number().int(),
+  roundName: z.string(),
+  /** Group number (groups stage), else null. */
+  group: z.number().int().nullable(),
+  number: z.number().int(),
+  status: z.enum(MATCH_STATUSES),
+  participants: z.tuple([ZMatchSlot.nullable(), ZMatchSlot.nullable()]),
+  scheduledAt: z.date().nullable(),
+  report: z.object({
+    state: z.enum(REPORT_STATES),
+    /** The participant whose report waits for confirmation, or who disputed. */
+    by: z.number().int().nullable(),
+    reason: z.string().nullable(),
+  }),
+  /** What the caller may do with it. */
+  canReport: z.boolean(),
+  canConfirm: z.boolean(),
+});
+export type TMatch = z.infer<typeof ZMatch>;
+
+export const ZBracketRound = z.object({
+  number: z.number().int(),
+  name: z.string(),
+  matches: z.array(ZMatch),
+});
+export const ZBracketGroup = z.object({
+  part: z.enum(BRACKET_PARTS),
+  /** 'Upper bracket', 'Lower bracket', 'Grand final', 'Group A', 'Swiss'. */
+  name: z.string(),
+  number: z.number().int(),
+  rounds: z.array(ZBracketRound),
+});
+export const ZBracketStage = z.object({
+  number: z.number().int(),
+  name: z.string(),
+  type: z.enum(['single_elimination', 'double_elimination', 'round_robin', 'swiss']),
+  groups: z.array(ZBracketGroup),
+});
+
+export const ZStandingsRow = z.object({
+  rank: z.number().int(),
+  participantId: z.number().int(),
+  name: z.string(),
+  teamId: z.number().int().nullable(),
+  played: z.number().int(),
+  won: z.number().int(),
+  drawn: z.number().int(),
+  lost: z.number().int(),
+  for: z.number().int(),
+  against: z.number().int(),
+  difference: z.number().int(),
+  points: z.number().int(),
+  /** Swiss: the sum of the opponents' points. */
+  buchholz: z.number().int().nullable(),
+});
+export type TStandingsRow = z.infer<typeof ZStandingsRow>;
+export const ZStandings = z.object({
+  contestId: z.number().int(),
+  tieBreakers: z.array(z.string()),
+  groups: z.array(z.object({ name: z.string(), rows: z.array(ZStandingsRow) })),
+});
+export type TStandings = z.infer<typeof ZStandings>;
+
+/** Final placement once the last match ends (ties where the format has them). */
+export const ZPlacement = z.object({
+  participantId: z.number().int(),
+  name: z.string(),
+  teamId: z.number().int().nullable(),
+  place: z.number().int(),
+});
+
+export const ZBracket = z.object({
+  contestId: z.number().int(),
+  format: z.enum(CONTEST_FORMATS),
+  settings: ZTournamentSettingsShape,
+  /** False until generated; then the stages in order. */
+  generated: z.boolean(),
+  /** Whether the caller is the organiser (creator, moderator or admin). */
+  isOrganiser: z.boolean(),
+  /** Whether it can still be regenerated (no result yet). */
+  canRegenerate: z.boolean(),
+  stages: z.array(ZBracketStage),
+  /** Set when the last match has ended. */
+  placement: z.array(ZPlacement).nullable(),
+});
+export type TBracket = z.infer<typeof ZBracket>;
+
+/** A member's next match anywhere (dashboard) or in one contest (contest page). */
+export const ZNextMatch = ZMatch.extend({
+  contestTitle: z.string(),
+  contestSlug: z.string(),
+  /** The caller's side (0 or 1). */
+  side: z.number().int(),
+});
+export type TNextMatch = z.infer<typeof ZNextMatch>;

@@ -1,0 +1,127 @@
+// Tournaments (issue 19): the vocabulary shared by the wizards, the bracket screens, the
+// procedures and REST. A contest's format decides what it runs: `open` is the scored leaderboard;
+// `league` a round robin with a standings table; `knockout` single or double elimination;
+// `tournament` a group stage feeding a knockout, or a Swiss system.
+import type { ContestFormat } from './contests';
+
+/** Formats that have matches (all but `open`). */
+export const BRACKET_FORMATS = ['knockout', 'league', 'tournament'] as const;
+export type BracketFormat = (typeof BRACKET_FORMATS)[number];
+export function hasBracket(format: ContestFormat): format is BracketFormat {
+  return (BRACKET_FORMATS as readonly string[]).includes(format);
+}
+
+export const ELIMINATION_TYPES = ['single', 'double'] as const;
+export type EliminationType = (typeof ELIMINATION_TYPES)[number];
+export const ELIMINATION_LABELS: Record<EliminationType, string> = {
+  single: 'Single elimination',
+  double: 'Double elimination',
+};
+
+/** A double-elimination grand final: none, one match, or one plus a reset when the upper winner loses. */
+export const GRAND_FINAL_TYPES = ['none', 'simple', 'double'] as const;
+export type GrandFinalType = (typeof GRAND_FINAL_TYPES)[number];
+export const GRAND_FINAL_LABELS: Record<GrandFinalType, string> = {
+  none: 'No grand final',
+  simple: 'Grand final (one match)',
+  double: 'Grand final with reset',
+};
+
+export const TOURNAMENT_SYSTEMS = ['groups', 'swiss'] as const;
+export type TournamentSystem = (typeof TOURNAMENT_SYSTEMS)[number];
+export const TOURNAMENT_SYSTEM_LABELS: Record<TournamentSystem, string> = {
+  groups: 'Group stage, then knockout',
+  swiss: 'Swiss system',
+};
+
+/** How the organiser seeds a bracket when generating it. */
+export const SEEDING_RULES = ['random', 'score', 'manual'] as const;
+export type SeedingRule = (typeof SEEDING_RULES)[number];
+export const SEEDING_LABELS: Record<SeedingRule, string> = {
+  random: 'Random',
+  score: 'By current leaderboard score',
+  manual: 'Manual order',
+};
+
+/** A match's life (brackets-manager's locked/waiting both read as waiting). */
+export const MATCH_STATUSES = ['waiting', 'ready', 'running', 'completed'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export const MATCH_STATUS_LABELS: Record<MatchStatus, string> = {
+  waiting: 'Waiting',
+  ready: 'Ready',
+  running: 'Running',
+  completed: 'Completed',
+};
+
+/** A participant's outcome in one match. */
+export const MATCH_RESULTS = ['win', 'loss', 'draw'] as const;
+export type MatchResult = (typeof MATCH_RESULTS)[number];
+
+/**
+ * A self-reported result's state: `pending` waits for the opponent, who confirms it (then
+ * `confirmed`) or disputes it (`disputed`, in the moderators' queue until an organiser reports).
+ */
+export const REPORT_STATES = ['none', 'pending', 'confirmed', 'disputed'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/** Which part of a bracket a group of rounds is. */
+export const BRACKET_PARTS = [
+  'upper',
+  'lower',
+  'final',
+  'consolation',
+  'group',
+  'league',
+  'swiss',
+] as const;
+export type BracketPart = (typeof BRACKET_PARTS)[number];
+
+/** The `reason` of a refused tournament call (SPEC 8's error shape). */
+export const TOURNAMENT_REASONS = [
+  'not_organiser',
+  'no_bracket_format',
+  'bracket_exists',
+  'no_bracket',
+  'registration_open',
+  'not_enough_participants',
+  'bad_seeding_order',
+  'results_exist',
+  'match_not_ready',
+  'match_not_found',
+  'not_in_match',
+  'self_report_off',
+  'already_reported',
+  'nothing_to_confirm',
+  'later_matches_played',
+  'draw_not_allowed',
+  'checkin_closed',
+  'checkin_off',
+  'not_participant',
+  'scores_from_matches',
+  'team_mode_only',
+  'team_full',
+  'team_too_small',
+  'not_in_team',
+  'already_in_team',
+  'not_captain',
+  'invite_exists',
+  'no_invite',
+  'team_registered',
+  'team_name_taken',
+] as const;
+export type TournamentReason = (typeof TOURNAMENT_REASONS)[number];
+
+/** League points per result unless the organiser sets others (issue 19: 3/1/0). */
+export const DEFAULT_POINTS = { win: 3, draw: 1, loss: 0 } as const;
+
+/** Limits of the format settings. */
+export const GROUP_SIZE_MIN = 3;
+export const GROUP_SIZE_MAX = 16;
+export const SWISS_ROUNDS_MAX = 20;
+export const CHECK_IN_MINUTES_MAX = 24 * 60;
+export const TEAM_SIZE_MAX = 50;
+export const POINTS_MAX = 100;
+
+/** The league tie-breakers, in the order applied (shown under the standings table). */
+export const LEAGUE_TIE_BREAKERS = ['points', 'head-to-head', 'difference', 'for'] as const;
+export const SWISS_TIE_BREAKERS = ['points', 'Buchholz'] as const;
