@@ -245,6 +245,9 @@ export const contests = pgTable(
     scoreOrder: text('score_order').$type<ScoreOrder>().notNull().default('higher'),
     // The format's settings (issue 19; shared ZTournamentSettings), JSON; null reads the defaults.
     tournament: jsonText<Partial<TTournamentSettings>>('tournament'),
+    // When its bracket was (last) generated; null: none yet. The format and its settings are
+    // fixed from then on.
+    bracketGeneratedAt: time('bracket_generated_at'),
     createdAt: createdAt(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },
@@ -293,6 +296,8 @@ export const contestParticipants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     score: scoreColumn('score'),
     joinedAt: time('joined_at').notNull().defaultNow(),
+    // Confirmed in the check-in window of a bracket contest (issue 19); null: not checked in.
+    checkedInAt: time('checked_in_at'),
   },
   (t) => [
     uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),

@@ -243,6 +243,9 @@ export const contests = sqliteTable(
     scoreOrder: text('score_order').$type<ScoreOrder>().notNull().default('higher'),
     // The format's settings (issue 19; shared ZTournamentSettings), JSON; null reads the defaults.
     tournament: text('tournament', { mode: 'json' }).$type<Partial<TTournamentSettings>>(),
+    // When its bracket was (last) generated; null: none yet. The format and its settings are
+    // fixed from then on.
+    bracketGeneratedAt: integer('bracket_generated_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
@@ -295,6 +298,8 @@ export const contestParticipants = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     score: scoreColumn('score'),
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    // Confirmed in the check-in window of a bracket contest (issue 19); null: not checked in.
+    checkedInAt: integer('checked_in_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
