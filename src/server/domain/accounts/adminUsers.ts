@@ -30,6 +30,68 @@ const adminUserColumns = {
   banReason: users.banReason,
 };
 
+interface ListShape {
+  search: boolean;
+  role: boolean;
+  tier: boolean;
+  sort: UserSort | 'id';
+  order: SortOrder;
+}
+
+/**
+ * The list's two statements for one shape of request (which filters, which sort), prepared once
+ * per database: the admin list is a hot read, and building its SQL was a tenth of its time.
+ */
+function prepareList(db: DB, shape: ListShape) {
+  const where = and(
+    shape.search
+      ? or(
+          likeCaseless(users.username, sql.placeholder('pattern')),
+          likeCaseless(users.email, sql.placeholder('pattern')),
+        )
+      : undefined,
+    shape.role ? eq(users.role, sql.placeholder('role')) : undefined,
+    shape.tier ? eq(users.subscriptionTier, sql.placeholder('tier')) : undefined,
+  );
+  const direction = shape.order === 'desc' ? desc : asc;
+  // The id breaks ties, so paging through equal names or join times never repeats or skips.
+  const orderBy =
+    shape.sort === 'name'
+      ? [direction(caseless(users.username)), direction(users.id)]
+      : shape.sort === 'joined'
+        ? [direction(users.createdAt), direction(users.id)]
+        : [asc(users.id)];
+  return {
+    rows: db
+      .select({
+        ...adminUserColumns,
+        // The row menu offers 'Reset two-factor sign-in' only to those who have it.
+        twoFactorEnabled:
+          sql<boolean>`exists (select 1 from ${twoFactor} where ${twoFactor.userId} = ${users.id} and ${twoFactor.enabledAt} is not null)`.mapWith(
+            Boolean,
+          ),
+      })
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+    total: db.select({ n: count() }).from(users).where(where).prepare(),
+  };
+}
+
+const listStatements = new WeakMap<DB, Map<string, ReturnType<typeof prepareList>>>();
+
+function listQuery(db: DB, shape: ListShape) {
+  let byShape = listStatements.get(db);
+  if (!byShape) listStatements.set(db, (byShape = new Map()));
+  const key = `${shape.search}|${shape.role}|${shape.tier}|${shape.sort}|${shape.order}`;
+  let prepared = byShape.get(key);
+  if (!prepared) byShape.set(key, (prepared = prepareList(db, shape)));
+  return prepared;
+}
+
 export async function listUsers({
   db,
   search,
@@ -50,38 +112,25 @@ export async function listUsers({
   pageSize: number;
 }): Promise<{ users: TAdminUser[]; total: number; page: number; pageSize: number }> {
   const term = search?.trim();
-  // Case-insensitive on both engines; % and _ in the term are escaped.
-  const pattern = term ? containsPattern(term) : undefined;
-  const where = and(
-    pattern
-      ? or(likeCaseless(users.username, pattern), likeCaseless(users.email, pattern))
-      : undefined,
-    role ? eq(users.role, role) : undefined,
-    tier ? eq(users.subscriptionTier, tier) : undefined,
-  );
-  const direction = order === 'desc' ? desc : asc;
-  // The id breaks ties, so paging through equal names or join times never repeats or skips.
-  const orderBy =
-    sort === 'name'
-      ? [direction(caseless(users.username)), direction(users.id)]
-      : sort === 'joined'
-        ? [direction(users.createdAt), direction(users.id)]
-        : [asc(users.id)];
-  const rows = await db
-    .select({
-      ...adminUserColumns,
-      // The row menu offers 'Reset two-factor sign-in' only to those who have it.
-      twoFactorEnabled:
-        sql<boolean>`exists (select 1 from ${twoFactor} where ${twoFactor.userId} = ${users.id} and ${twoFactor.enabledAt} is not null)`.mapWith(
-          Boolean,
-        ),
-    })
-    .from(users)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const total = (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
+  const query = listQuery(db, {
+    search: Boolean(term),
+    role: Boolean(role),
+    tier: Boolean(tier),
+    sort: sort ?? 'id',
+    order,
+  });
+  const params = {
+    // Case-insensitive on both engines; % and _ in the term are escaped.
+    pattern: term ? containsPattern(term) : undefined,
+    role,
+    tier,
+  };
+  const rows = await query.rows.execute({
+    ...params,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const total = (await query.total.execute(params))[0]?.n ?? 0;
   return { users: rows, total, page, pageSize };
 }
 

@@ -1,7 +1,7 @@
 // What differs between the two engines, in one place. Everything else is written once in
 // drizzle's query builder, or in raw SQL both engines read the same way (UPDATE … FROM, window
 // functions, IS DISTINCT FROM, CAST(… AS BIGINT)).
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { databaseOf, sqliteConnection, type DbOrTx } from './client';
 import { dialect } from './dialectChoice';
 
@@ -121,7 +121,7 @@ export function caselessValues(values: string[]): string[] {
  * A pattern match ignoring letter case, `\` escaping `%`, `_` and itself: SQLite's LIKE already
  * ignores ASCII case; PostgreSQL's needs ILIKE.
  */
-export function likeCaseless(column: SQLWrapper, pattern: string): SQL {
+export function likeCaseless(column: SQLWrapper, pattern: string | Placeholder): SQL {
   return pg
     ? sql`${column} ILIKE ${pattern} ESCAPE '\\'`
     : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
