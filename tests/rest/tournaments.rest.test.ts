@@ -9,7 +9,7 @@ import { contestParticipants } from '../../src/server/platform/db/schema';
 import { clientFor } from '../helpers/accounts';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
+import { type HttpClient, startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
 let creator: CreatedUser;
