@@ -90,7 +90,7 @@ describe('POST and GET /api/contests/{id}/bracket', () => {
 
     const got = await member.get(`/api/contests/${contest.id}/bracket`);
     expect(got.status).toBe(200);
-    const bracket = got.json as {
+    const bracket = got.json as unknown as {
       generated: boolean;
       stages: {
         name: string;
@@ -119,7 +119,7 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
       order: ids,
     });
     const ready = (await creatorHttp.get(`/api/contests/${contest.id}/matches?status=ready`))
-      .json as MatchJson[];
+      .json as unknown as MatchJson[];
     expect(ready).toHaveLength(2);
     const [first, second] = ready as [MatchJson, MatchJson];
     const draw = await creatorHttp.request('PATCH', `/api/matches/${first.id}`, { scores: [1, 1] });
@@ -129,30 +129,30 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
       scores: [3, 1],
     });
     expect(reported.status).toBe(200);
-    expect((reported.json as MatchJson).participants.map((p) => p!.result)).toEqual([
+    expect((reported.json as unknown as MatchJson).participants.map((p) => p!.result)).toEqual([
       'win',
       'loss',
     ]);
     const forfeit = await creatorHttp.request('PATCH', `/api/matches/${second.id}`, {
       forfeit: second.participants[1]!.id,
     });
-    expect((forfeit.json as MatchJson).participants[0]!.result).toBe('win');
+    expect((forfeit.json as unknown as MatchJson).participants[0]!.result).toBe('win');
     const missing = await creatorHttp.request('PATCH', '/api/matches/999999', { scores: [1, 0] });
     expect(missing.status).toBe(404);
     expect(missing.json).toMatchObject({ reason: 'match_not_found' });
 
     // The final: one finalist reports, the other disputes; the moderators see it.
     const finalist = people.find(
-      (p, i) => ids[i] === (reported.json as MatchJson).participants[0]!.id,
+      (p, i) => ids[i] === (reported.json as unknown as MatchJson).participants[0]!.id,
     )!;
     const finalistHttp = await clientFor(s, finalist.id);
     const mine = (await finalistHttp.get(`/api/contests/${contest.id}/matches?mine=true`))
-      .json as MatchJson[];
+      .json as unknown as MatchJson[];
     const final = mine.find((m) => m.status === 'ready')!;
     const pending = await finalistHttp.request('PATCH', `/api/matches/${final.id}`, {
       scores: final.participants[0]!.id === ids[people.indexOf(finalist)] ? [2, 0] : [0, 2],
     });
-    expect((pending.json as MatchJson).report.state).toBe('pending');
+    expect((pending.json as unknown as MatchJson).report.state).toBe('pending');
     const opponentId = final.participants.find((p) => p!.id !== ids[people.indexOf(finalist)])!.id;
     const opponentHttp = await clientFor(s, people[ids.indexOf(opponentId!)]!.id);
     const own = await finalistHttp.request('POST', `/api/matches/${final.id}/confirm`);
@@ -162,18 +162,18 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
       reason: 'Wrong score',
     });
     expect(disputed.status).toBe(200);
-    expect((disputed.json as MatchJson).report.state).toBe('disputed');
+    expect((disputed.json as unknown as MatchJson).report.state).toBe('disputed');
     const queue = await moderatorHttp.get('/api/matches/disputes');
-    expect((queue.json as MatchJson[]).map((m) => m.id)).toContain(final.id);
+    expect((queue.json as unknown as MatchJson[]).map((m) => m.id)).toContain(final.id);
     expect((await finalistHttp.get('/api/matches/disputes')).status).toBe(403);
     const settled = await creatorHttp.request('PATCH', `/api/matches/${final.id}`, {
       scores: [1, 0],
     });
-    expect((settled.json as MatchJson).status).toBe('completed');
+    expect((settled.json as unknown as MatchJson).status).toBe('completed');
     const standings = await creatorHttp.get(`/api/contests/${contest.id}/standings`);
     expect(standings.status).toBe(200);
     const board = await creatorHttp.get(`/api/contests/${contest.id}/leaderboard`);
-    expect((board.json as { scoreOrder: string }).scoreOrder).toBe('lower');
+    expect((board.json as unknown as { scoreOrder: string }).scoreOrder).toBe('lower');
     const scores = await creatorHttp.request('PUT', `/api/contests/${contest.id}/scores`, {
       scores: [{ username: finalist.username, score: 1 }],
     });
@@ -185,13 +185,13 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
     const { contest } = await bracketContest(2);
     await creatorHttp.request('POST', `/api/contests/${contest.id}/bracket`, { seeding: 'random' });
     const [match] = (await creatorHttp.get(`/api/contests/${contest.id}/matches`))
-      .json as MatchJson[];
+      .json as unknown as MatchJson[];
     const at = '2030-01-02T03:04:05.000Z';
     const res = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
       scheduledAt: at,
     });
     expect(res.status).toBe(200);
-    expect((res.json as MatchJson).scheduledAt).toBe(at);
+    expect((res.json as unknown as MatchJson).scheduledAt).toBe(at);
   });
 });
 
@@ -208,11 +208,11 @@ describe('GET /api/contests/{id}/standings', () => {
     }
     await creatorHttp.request('POST', `/api/contests/${contest.id}/bracket`, { seeding: 'random' });
     const [match] = (await creatorHttp.get(`/api/contests/${contest.id}/matches`))
-      .json as MatchJson[];
+      .json as unknown as MatchJson[];
     await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, { scores: [2, 2] });
     const res = await creatorHttp.get(`/api/contests/${contest.id}/standings`);
     expect(res.status).toBe(200);
-    const table = res.json as {
+    const table = res.json as unknown as {
       tieBreakers: string[];
       groups: { name: string; rows: { played: number; drawn: number; points: number }[] }[];
     };
