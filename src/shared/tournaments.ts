@@ -125,3 +125,39 @@ export const POINTS_MAX = 100;
 /** The league tie-breakers, in the order applied (shown under the standings table). */
 export const LEAGUE_TIE_BREAKERS = ['points', 'head-to-head', 'difference', 'for'] as const;
 export const SWISS_TIE_BREAKERS = ['points', 'Buchholz'] as const;
+
+/** The kinds of stage a bracket holds (brackets-manager's three, and ours for Swiss). */
+export const BRACKET_STAGE_TYPES = [
+  'single_elimination',
+  'double_elimination',
+  'round_robin',
+  'swiss',
+] as const;
+export type BracketStageType = (typeof BRACKET_STAGE_TYPES)[number];
+
+/** What a refused tournament call says (the message beside its `reason`). */
+export const TOURNAMENT_MESSAGES = {
+  not_organiser: "Only the contest's creator, moderators and admins can run its bracket",
+  no_bracket_format: 'This contest has no bracket: its format is open',
+  bracket_exists: 'The bracket has been generated already; regenerate it to start again',
+  no_bracket: 'The bracket has not been generated yet',
+  registration_open: 'Registration is still open: generate the bracket once it has closed',
+  not_enough_participants: 'Not enough participants for this format',
+  not_enough_for_groups: 'Not enough participants to fill one group',
+  bad_seeding_order: 'The manual order must list every participant exactly once',
+  results_exist: 'Results have been reported: the bracket can no longer be regenerated',
+  match_not_found: 'No such match',
+  match_not_ready: 'This match is not ready: its participants are not both known yet',
+  not_in_match: 'Only the two participants of this match can report it',
+  self_report_off: 'In this contest only the organiser reports results',
+  already_reported: 'A result is already waiting for confirmation',
+  already_completed: 'This match has a result already; the organiser can change it',
+  nothing_to_confirm: 'There is no reported result for you to confirm or dispute',
+  own_report: 'Your opponent confirms or disputes the result you reported',
+  later_matches_played:
+    'Later matches depend on this result and have been played: it can no longer be changed',
+  draw_not_allowed: 'A draw is not possible in a knockout match: enter a winner',
+  forfeit_not_in_match: 'The participant who forfeits must be one of this match',
+  scores_from_matches:
+    'This contest ranks by its matches: scores come from the bracket and cannot be entered',
+} as const;

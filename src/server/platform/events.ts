@@ -16,7 +16,8 @@ import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
 import type { TNotificationsChange } from '../../shared/schemas/notifications';
 
-type Channel = `contest:${number}` | `user:${number}` | `notifications:${number}`;
+type Channel =
+  `contest:${number}` | `user:${number}` | `notifications:${number}` | `bracket:${number}`;
 
 interface Hub {
   emitter: EventEmitter;
@@ -295,4 +296,43 @@ export function notificationChanges({
   signal?: AbortSignal;
 }): Promise<AsyncGenerator<LiveEvent<TNotificationsChange>>> {
   return changesOf(db, `notifications:${userId}`, (version) => ({ version }), lastEventId, signal);
+}
+
+/**
+ * Tells every open view of these contests' brackets (bracket, standings, matches, next match)
+ * that they changed: a bracket generated, a result reported, confirmed or disputed, a match
+ * scheduled. Called with the writing transaction (heard once it commits); bursts coalesce.
+ */
+export async function announceBracketChanges({
+  db,
+  contestIds,
+}: {
+  db: DbOrTx;
+  contestIds: Iterable<number>;
+}): Promise<void> {
+  await announceMany(
+    db,
+    [...new Set(contestIds)].sort((a, b) => a - b).map((id) => `bracket:${id}` as const),
+  );
+}
+
+/** The changes of one contest's bracket, as they happen, until `signal` aborts. */
+export function bracketChanges({
+  db,
+  contestId,
+  lastEventId,
+  signal,
+}: {
+  db: DB;
+  contestId: number;
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+}): Promise<AsyncGenerator<LiveEvent<{ contestId: number; version: number }>>> {
+  return changesOf(
+    db,
+    `bracket:${contestId}`,
+    (version) => ({ contestId, version }),
+    lastEventId,
+    signal,
+  );
 }

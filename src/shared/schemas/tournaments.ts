@@ -310,3 +310,25 @@ export const ZNextMatch = ZMatch.extend({
   side: z.number().int(),
 });
 export type TNextMatch = z.infer<typeof ZNextMatch>;
+
+// ---------------------------------------------------------------------------------------------
+// Added by the engine
+
+/** What generating a bracket answers. */
+export const ZGenerateBracketResponse = z.object({
+  contestId: z.number().int(),
+  generatedAt: z.date(),
+  /** How many participants were seeded. */
+  participants: z.number().int(),
+});
+export type TGenerateBracketResponse = z.infer<typeof ZGenerateBracketResponse>;
+
+/** A disputed match in the moderators' queue, with its contest. */
+export const ZDisputedMatch = ZMatch.extend({
+  contestTitle: z.string(),
+  contestSlug: z.string(),
+});
+export type TDisputedMatch = z.infer<typeof ZDisputedMatch>;
+
+/** A bracket's live news: read it again. */
+export const ZBracketChange = z.object({ contestId: z.number().int(), version: z.number().int() });

@@ -32,6 +32,9 @@ export {
 export {
   notifyContestDecision,
   notifyJoined,
+  notifyMatchDisputed,
+  notifyMatchReported,
+  notifyMatchesReady,
   notifyPaymentReviewed,
   notifyResults,
   notifyScoresChanged,

@@ -183,14 +183,16 @@ export async function notifyResults(
   {
     contest,
     standings,
+    total = standings.length,
   }: {
     contest: ContestRef;
     standings: readonly { userId: number; rank: number | null }[];
+    /** How many are ranked (when only some of them are told). */
+    total?: number;
   },
   options: NotifyOptions,
 ): Promise<void> {
   if (!standings.length) return;
-  const total = standings.length;
   await notifyMany(
     tx,
     standings.map((s) => ({
@@ -206,6 +208,95 @@ export async function notifyResults(
     })),
     options,
   );
+}
+
+/**
+ * Tournament matches became ready (issue 19): each side whose member is still here hears who
+ * they play next.
+ */
+export async function notifyMatchesReady(
+  tx: DbOrTx,
+  {
+    contest,
+    matches,
+  }: {
+    contest: ContestRef;
+    matches: readonly { sides: readonly { userId: number | null; opponent: string }[] }[];
+  },
+  options: NotifyOptions,
+): Promise<void> {
+  const notices: Notice[] = [];
+  for (const match of matches) {
+    for (const side of match.sides) {
+      if (side.userId === null) continue;
+      notices.push({
+        userId: side.userId,
+        kind: 'match_ready',
+        title: `Your match is ready: ${contest.title || 'Untitled contest'}`,
+        body: `Your next match in ${named(contest)} is ready: you play ${side.opponent}.`,
+        link: contestPath(contest),
+        actionLabel: 'See the match',
+      });
+    }
+  }
+  if (notices.length) await notifyMany(tx, notices, options);
+}
+
+/** A participant reported their match's result: the opponent is asked to confirm or dispute it. */
+export async function notifyMatchReported(
+  tx: DbOrTx,
+  {
+    contest,
+    userId,
+    reporter,
+    result,
+  }: { contest: ContestRef; userId: number | null; reporter: string; result: string },
+  options: NotifyOptions,
+): Promise<void> {
+  if (userId === null) return;
+  await notify(
+    tx,
+    {
+      userId,
+      kind: 'match_result_reported',
+      title: `Confirm your match result: ${contest.title || 'Untitled contest'}`,
+      body: `${reporter} reported your match in ${named(contest)} as ${result}. Confirm it, or dispute it if it is wrong.`,
+      link: contestPath(contest),
+      actionLabel: 'Confirm or dispute',
+    },
+    options,
+  );
+}
+
+/** A reported result was disputed: the reporter hears it went to the moderators. */
+export async function notifyMatchDisputed(
+  tx: DbOrTx,
+  {
+    contest,
+    userIds,
+    disputer,
+    reason,
+  }: {
+    contest: ContestRef;
+    userIds: readonly (number | null)[];
+    disputer: string;
+    reason: string | null;
+  },
+  options: NotifyOptions,
+): Promise<void> {
+  const notices: Notice[] = userIds
+    .filter((id): id is number => id !== null)
+    .map((userId) => ({
+      userId,
+      kind: 'match_result_disputed' as const,
+      title: `Match result disputed: ${contest.title || 'Untitled contest'}`,
+      body:
+        `${disputer} disputed the reported result of a match in ${named(contest)}; ` +
+        `an organiser will settle it.${reason ? ` Reason: ${reason}` : ''}`,
+      link: contestPath(contest),
+      actionLabel: 'See the match',
+    }));
+  if (notices.length) await notifyMany(tx, notices, options);
 }
 
 /** How long before its start a contest's participants are reminded. */

@@ -398,6 +398,39 @@ export async function applyScores({
 }
 
 /**
+ * Takes the score away from every participant of a contest but those kept (a bracket's placement:
+ * who was not seeded has no place, so no score either), and ranks the contest again.
+ */
+export async function clearScores({
+  db,
+  contestId,
+  keep,
+}: {
+  db: DbOrTx;
+  contestId: number;
+  keep: readonly number[];
+}): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockContest(tx, contestId);
+    const kept = new Set(keep);
+    const scored = await tx
+      .select({ id: cp.id })
+      .from(cp)
+      .where(and(eq(cp.contestId, contestId), sql`${cp.score} IS NOT NULL`));
+    const gone = scored.map((r) => r.id).filter((id) => !kept.has(id));
+    if (!gone.length) return 0;
+    for (let i = 0; i < gone.length; i += 500) {
+      await tx
+        .update(cp)
+        .set({ score: null })
+        .where(inArray(cp.id, gone.slice(i, i + 500)));
+    }
+    await layOutBuckets(tx, contestId);
+    return gone.length;
+  });
+}
+
+/**
  * Every participant of a contest with their rank (competition ranking, as the leaderboard shows
  * it; null without a score), best first: a contest's final standings when it is completed.
  */

@@ -2,6 +2,8 @@
 // join rule (payments apply it to entry-fee proofs and their review).
 export {
   addParticipant,
+  applyScores,
+  clearScores,
   finalStandings,
   lockContest,
   rankColumn,

@@ -246,3 +246,30 @@ export function conflictField(error: Error): 'username' | 'email' | undefined {
   if (/email/i.test(detail)) return 'email';
   return undefined;
 }
+
+/**
+ * `n` fresh ids of a table whose id the database generates (AUTOINCREMENT, an identity), in
+ * increasing order, for a writer that inserts rows with their ids in bulk (a bracket's matches,
+ * which refer to its rounds). SQLite: above the table's sequence and its rows (its single writer
+ * holds the transaction, and inserting the ids moves the sequence past them); PostgreSQL: drawn
+ * from the column's own sequence in one statement. `table` is the code's own name.
+ */
+export async function nextIds(tx: DbOrTx, table: string, n: number): Promise<number[]> {
+  if (n <= 0) return [];
+  if (pg) {
+    const drawn = await rows<{ id: number | string }>(
+      tx,
+      sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS id
+        FROM generate_series(1, ${n})`,
+    );
+    return drawn.map((r) => Number(r.id)).sort((a, b) => a - b);
+  }
+  const [top] = await rows<{ top: number | null }>(
+    tx,
+    sql`SELECT max(
+      coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
+      coalesce((SELECT max(id) FROM ${sql.raw(table)}), 0)) AS top`,
+  );
+  const first = Number(top?.top ?? 0) + 1;
+  return Array.from({ length: n }, (_, i) => first + i);
+}

@@ -42,6 +42,12 @@ import {
 } from '../../../shared/contests';
 import type { TTournamentSettings } from '../../../shared/schemas/tournaments';
 import {
+  BRACKET_STAGE_TYPES,
+  REPORT_STATES,
+  type BracketStageType,
+  type ReportState,
+} from '../../../shared/tournaments';
+import {
   SCORE_SOURCES,
   fromScoreUnits,
   toScoreUnits,
@@ -624,5 +630,83 @@ export const notificationPreferences = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
     check('notification_preferences_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+export const bracketStages = pgTable(
+  'bracket_stages',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    type: text('type').$type<BracketStageType>().notNull(),
+    settings: text('settings').notNull(),
+  },
+  (t) => [
+    index('bracket_stages_contest').on(t.contestId),
+    check('bracket_stages_type_valid', oneOf('type', BRACKET_STAGE_TYPES)),
+  ],
+);
+
+export const bracketGroups = pgTable(
+  'bracket_groups',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    stageId: integer('stage_id').notNull(),
+    number: integer('number').notNull(),
+  },
+  (t) => [index('bracket_groups_contest').on(t.contestId)],
+);
+
+export const bracketRounds = pgTable(
+  'bracket_rounds',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    stageId: integer('stage_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    number: integer('number').notNull(),
+  },
+  (t) => [index('bracket_rounds_contest').on(t.contestId)],
+);
+
+export const bracketMatches = pgTable(
+  'bracket_matches',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    stageId: integer('stage_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    roundId: integer('round_id').notNull(),
+    number: integer('number').notNull(),
+    childCount: integer('child_count').notNull().default(0),
+    status: integer('status').notNull(),
+    opponent1: text('opponent1'),
+    opponent2: text('opponent2'),
+    participant1Id: integer('participant1_id'),
+    participant2Id: integer('participant2_id'),
+    scheduledAt: time('scheduled_at'),
+    reportState: text('report_state').$type<ReportState>().notNull().default('none'),
+    reportedBy: integer('reported_by'),
+    pendingResult: text('pending_result'),
+    disputeReason: text('dispute_reason'),
+    updatedAt: time('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('bracket_matches_contest').on(t.contestId),
+    index('bracket_matches_participant1').on(t.participant1Id),
+    index('bracket_matches_participant2').on(t.participant2Id),
+    index('bracket_matches_report').on(t.reportState),
+    check('bracket_matches_report_valid', oneOf('report_state', REPORT_STATES)),
   ],
 );

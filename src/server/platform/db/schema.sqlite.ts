@@ -26,6 +26,12 @@ import {
 } from '../../../shared/contests';
 import type { TTournamentSettings } from '../../../shared/schemas/tournaments';
 import {
+  BRACKET_STAGE_TYPES,
+  REPORT_STATES,
+  type BracketStageType,
+  type ReportState,
+} from '../../../shared/tournaments';
+import {
   SCORE_SOURCES,
   fromScoreUnits,
   toScoreUnits,
@@ -685,5 +691,96 @@ export const notificationPreferences = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
     check('notification_preferences_kind_valid', oneOf('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+// A contest's bracket (issue 19; domain/tournaments): its stages (a knockout, a league, groups,
+// Swiss), their groups, rounds and matches, in brackets-manager's shapes plus our own columns.
+// Every row carries its contest and goes with it; ids are given by the writer
+// (domain/tournaments/storage.ts allocates them), so a whole bracket is written in bulk.
+export const bracketStages = sqliteTable(
+  'bracket_stages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    type: text('type').$type<BracketStageType>().notNull(),
+    // brackets-manager's stage settings (size, seed ordering, grand final, ...), JSON.
+    settings: text('settings').notNull(),
+  },
+  (t) => [
+    index('bracket_stages_contest').on(t.contestId),
+    check('bracket_stages_type_valid', oneOf('type', BRACKET_STAGE_TYPES)),
+  ],
+);
+
+export const bracketGroups = sqliteTable(
+  'bracket_groups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    stageId: integer('stage_id').notNull(),
+    number: integer('number').notNull(),
+  },
+  (t) => [index('bracket_groups_contest').on(t.contestId)],
+);
+
+export const bracketRounds = sqliteTable(
+  'bracket_rounds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    stageId: integer('stage_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    number: integer('number').notNull(),
+  },
+  (t) => [index('bracket_rounds_contest').on(t.contestId)],
+);
+
+// A match: brackets-manager's fields (status as its number, each side as JSON: id, position,
+// score, result, forfeit), the two participants (contest_participants ids) as columns for "my
+// matches", its time, and a self-reported result's state. The participant columns have no
+// foreign key: a member deleted after the bracket exists leaves their id in place (the bracket
+// reads them as 'Removed participant'), and brackets-manager rewrites the sides as they were.
+export const bracketMatches = sqliteTable(
+  'bracket_matches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    stageId: integer('stage_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    roundId: integer('round_id').notNull(),
+    number: integer('number').notNull(),
+    childCount: integer('child_count').notNull().default(0),
+    status: integer('status').notNull(),
+    opponent1: text('opponent1'),
+    opponent2: text('opponent2'),
+    participant1Id: integer('participant1_id'),
+    participant2Id: integer('participant2_id'),
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
+    reportState: text('report_state').$type<ReportState>().notNull().default('none'),
+    // The participant whose report waits, or who disputed.
+    reportedBy: integer('reported_by'),
+    // A self-reported result waiting for the opponent: JSON { scores } or { forfeit }.
+    pendingResult: text('pending_result'),
+    disputeReason: text('dispute_reason'),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [
+    index('bracket_matches_contest').on(t.contestId),
+    index('bracket_matches_participant1').on(t.participant1Id),
+    index('bracket_matches_participant2').on(t.participant2Id),
+    // The moderators' queue of disputed results.
+    index('bracket_matches_report').on(t.reportState),
+    check('bracket_matches_report_valid', oneOf('report_state', REPORT_STATES)),
   ],
 );

@@ -33,3 +33,7 @@ export const recoveryCodes = chosen.recoveryCodes;
 export const pendingSignIns = chosen.pendingSignIns;
 export const notifications = chosen.notifications;
 export const notificationPreferences = chosen.notificationPreferences;
+export const bracketStages = chosen.bracketStages;
+export const bracketGroups = chosen.bracketGroups;
+export const bracketRounds = chosen.bracketRounds;
+export const bracketMatches = chosen.bracketMatches;

@@ -1,0 +1,156 @@
+// Standings tables, as pure functions of the results: a league's or a group's (played, won,
+// drawn, lost, for, against, difference, points; ranked by points, then head-to-head points
+// among the tied, then difference, then for), and Swiss (points, then Buchholz: the sum of the
+// opponents' points). Participants level on every tie-breaker share a rank.
+import type { MatchResult } from '../../../shared/tournaments';
+
+export interface Points {
+  win: number;
+  draw: number;
+  loss: number;
+}
+
+/** One completed match between two participants (a bye has `p2` null: a win for `p1`). */
+export interface PlayedMatch {
+  p1: number;
+  p2: number | null;
+  score1: number | null;
+  score2: number | null;
+  result1: MatchResult;
+  result2: MatchResult | null;
+}
+
+export interface StandingRow {
+  participantId: number;
+  rank: number;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  for: number;
+  against: number;
+  difference: number;
+  points: number;
+  /** Swiss only. */
+  buchholz: number | null;
+}
+
+function emptyRow(participantId: number): StandingRow {
+  return {
+    participantId,
+    rank: 0,
+    played: 0,
+    won: 0,
+    drawn: 0,
+    lost: 0,
+    for: 0,
+    against: 0,
+    difference: 0,
+    points: 0,
+    buchholz: null,
+  };
+}
+
+function pointsOf(result: MatchResult, points: Points): number {
+  return result === 'win' ? points.win : result === 'draw' ? points.draw : points.loss;
+}
+
+function record(row: StandingRow, result: MatchResult, own: number, other: number, points: Points) {
+  row.played += 1;
+  if (result === 'win') row.won += 1;
+  else if (result === 'draw') row.drawn += 1;
+  else row.lost += 1;
+  row.for += own;
+  row.against += other;
+  row.difference = row.for - row.against;
+  row.points += pointsOf(result, points);
+}
+
+/** The table rows of these participants from these matches (unranked, in participant order). */
+export function tally(
+  participants: readonly number[],
+  matches: readonly PlayedMatch[],
+  points: Points,
+): Map<number, StandingRow> {
+  const rows = new Map(participants.map((id) => [id, emptyRow(id)]));
+  for (const m of matches) {
+    const r1 = rows.get(m.p1);
+    if (m.p2 === null) {
+      // A bye: a win without scores.
+      if (r1) record(r1, 'win', 0, 0, points);
+      continue;
+    }
+    const r2 = rows.get(m.p2);
+    if (r1) record(r1, m.result1, m.score1 ?? 0, m.score2 ?? 0, points);
+    if (r2 && m.result2) record(r2, m.result2, m.score2 ?? 0, m.score1 ?? 0, points);
+  }
+  return rows;
+}
+
+/** Competition ranking (1, 2, 2, 4) of rows already in order, `same` saying who is level. */
+function rankInOrder<T extends { rank: number }>(rows: T[], same: (a: T, b: T) => boolean): T[] {
+  rows.forEach((row, i) => {
+    row.rank = i > 0 && same(rows[i - 1]!, row) ? rows[i - 1]!.rank : i + 1;
+  });
+  return rows;
+}
+
+/**
+ * A league's or a group's table: points, then the points of the matches among those level on
+ * points (head-to-head), then goal difference, then goals for.
+ */
+export function leagueStandings(
+  participants: readonly number[],
+  matches: readonly PlayedMatch[],
+  points: Points,
+): StandingRow[] {
+  const rows = tally(participants, matches, points);
+  const list = [...rows.values()];
+  // Head-to-head points inside each group level on points.
+  const headToHead = new Map<number, number>();
+  const byPoints = new Map<number, number[]>();
+  for (const row of list) {
+    const level = byPoints.get(row.points);
+    if (level) level.push(row.participantId);
+    else byPoints.set(row.points, [row.participantId]);
+  }
+  for (const level of byPoints.values()) {
+    if (level.length < 2) {
+      headToHead.set(level[0]!, 0);
+      continue;
+    }
+    const members = new Set(level);
+    const among = matches.filter((m) => m.p2 !== null && members.has(m.p1) && members.has(m.p2));
+    const mini = tally(level, among, points);
+    for (const id of level) headToHead.set(id, mini.get(id)!.points);
+  }
+  const key = (r: StandingRow) => [r.points, headToHead.get(r.participantId)!, r.difference, r.for];
+  list.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
+    return 0;
+  });
+  return rankInOrder(list, (a, b) => key(a).every((v, i) => v === key(b)[i]));
+}
+
+/** Swiss: points, then Buchholz (the sum of the points of everyone met; a bye adds nothing). */
+export function swissStandings(
+  participants: readonly number[],
+  matches: readonly PlayedMatch[],
+  points: Points,
+): StandingRow[] {
+  const rows = tally(participants, matches, points);
+  for (const row of rows.values()) row.buchholz = 0;
+  for (const m of matches) {
+    if (m.p2 === null) continue;
+    const r1 = rows.get(m.p1);
+    const r2 = rows.get(m.p2);
+    if (r1 && r2) {
+      r1.buchholz! += r2.points;
+      r2.buchholz! += r1.points;
+    }
+  }
+  const list = [...rows.values()].sort((a, b) => b.points - a.points || b.buchholz! - a.buchholz!);
+  return rankInOrder(list, (a, b) => a.points === b.points && a.buchholz === b.buchholz);
+}
