@@ -23,6 +23,9 @@ export const TOURNAMENT_NOTIFICATION_KINDS = [
   'match_ready',
   'match_result_reported',
   'match_result_disputed',
+  // Check-in (issue 19): its window opened; the start came without the member's check-in.
+  'checkin_open',
+  'checkin_missed',
 ] as const;
 /** Flip when the tournament issue lands (its matches send these kinds). */
 export const TOURNAMENT_KINDS_LIVE = false;
@@ -109,6 +112,16 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   match_result_disputed: {
     label: 'Match result disputed',
     description: 'A result of one of your matches was disputed.',
+    defaultChannel: 'email',
+  },
+  checkin_open: {
+    label: 'Check-in open',
+    description: 'The check-in of a contest you joined has opened.',
+    defaultChannel: 'email',
+  },
+  checkin_missed: {
+    label: 'Check-in missed',
+    description: 'You did not check in before the start, so you were dropped from the contest.',
     defaultChannel: 'email',
   },
 };

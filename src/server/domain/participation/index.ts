@@ -8,7 +8,9 @@ export {
   rankOrder,
   ranksOfPage,
   removeFromAllContests,
+  removeParticipant,
   rerankContest,
+  setCheckedIn,
 } from './contestParticipants';
 export {
   emailRefusalFor,

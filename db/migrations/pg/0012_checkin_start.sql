@@ -1,0 +1,5 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_valid";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_valid";--> statement-breakpoint
+ALTER TABLE "contests" ADD COLUMN "start_handled_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_valid" CHECK ("kind" IN ('contest_approved', 'contest_rejected', 'payment_verified', 'payment_rejected', 'contest_joined', 'contest_starting', 'contest_results', 'score_changed', 'match_ready', 'match_result_reported', 'match_result_disputed', 'checkin_open', 'checkin_missed'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_valid" CHECK ("kind" IN ('contest_approved', 'contest_rejected', 'payment_verified', 'payment_rejected', 'contest_joined', 'contest_starting', 'contest_results', 'score_changed', 'match_ready', 'match_result_reported', 'match_result_disputed', 'checkin_open', 'checkin_missed'));
