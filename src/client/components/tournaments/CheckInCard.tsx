@@ -33,18 +33,13 @@ function CheckInPanel({ contestId }: { contestId: number }) {
   const done = () => {
     void utils.checkIn.status.invalidate({ contestId });
   };
+  // The card itself says what changed (its count is a live region): no toast over the page.
   const checkIn = trpc.checkIn.checkIn.useMutation({
-    onSuccess: () => {
-      toasts.success('Checked in', 'You are confirmed for the start.');
-      done();
-    },
+    onSuccess: done,
     onError: (error) => toasts.error('Check-in failed', errorMessage(error, 'Failed to check in')),
   });
   const undo = trpc.checkIn.undo.useMutation({
-    onSuccess: () => {
-      toasts.success('Check-in undone', 'Check in again before the start to take part.');
-      done();
-    },
+    onSuccess: done,
     onError: (error) =>
       toasts.error('Check-in failed', errorMessage(error, 'Failed to undo the check-in')),
   });
