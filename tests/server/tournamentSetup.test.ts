@@ -11,7 +11,12 @@ import { setCheckIn, checkInStatus } from '../../src/server/domain/tournaments/c
 import { runStartRound } from '../../src/server/domain/tournaments/startRound';
 import { setGenerateAtStart } from '../../src/server/domain/tournaments/startSeam';
 import { BRACKET_EXISTS_MESSAGE } from '../../src/shared/tournaments';
-import { DEFAULT_TOURNAMENT_SETTINGS } from '../../src/shared/schemas/tournaments';
+import {
+  DEFAULT_TOURNAMENT_SETTINGS,
+  askedTournamentSettings,
+} from '../../src/shared/schemas/tournaments';
+import { EMPTY_VALUES, draftPayload } from '../../src/client/components/contests/wizard/formValues';
+import { readBrowserDraft } from '../../src/client/components/contests/wizard/browserDraft';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { createInput, insertContest, storedContest } from '../helpers/contests';
@@ -539,5 +544,108 @@ describe('the start round', () => {
       expect((await storedContest(t.db, contest.id))!.participants).toBe(1);
     }
     expect((await storedContest(t.db, openFormat.id))!.startHandledAt).toBeNull();
+  });
+});
+
+describe('what the form asks for', () => {
+  it('asks each format for its own settings, open for none', () => {
+    expect(askedTournamentSettings('open', 'individual')).toEqual([]);
+    expect(askedTournamentSettings('knockout', 'individual')).toEqual([
+      'elimination',
+      'thirdPlaceMatch',
+      'checkInMinutes',
+      'selfReport',
+      'autoGenerate',
+    ]);
+    expect(askedTournamentSettings('knockout', 'individual', { elimination: 'double' })).toContain(
+      'grandFinal',
+    );
+    expect(askedTournamentSettings('league', 'individual').slice(0, 4)).toEqual([
+      'legs',
+      'pointsWin',
+      'pointsDraw',
+      'pointsLoss',
+    ]);
+    expect(askedTournamentSettings('tournament', 'individual')).toContain('advancePerGroup');
+    expect(askedTournamentSettings('tournament', 'individual', { system: 'swiss' })).toContain(
+      'swissRounds',
+    );
+    expect(askedTournamentSettings('open', 'team')).toEqual(['teamMin', 'teamMax']);
+  });
+
+  it('saves a draft with only the asked settings, a bad hidden one left out of it', () => {
+    const values = {
+      ...EMPTY_VALUES,
+      format: 'knockout',
+      mode: 'individual',
+      tournament: { ...EMPTY_VALUES.tournament, elimination: 'double' as const, groupSize: 99 },
+    };
+    const { payload, skipped } = draftPayload(values);
+    expect(payload.tournament).toEqual({
+      elimination: 'double',
+      grandFinal: 'simple',
+      checkInMinutes: 0,
+      selfReport: false,
+      autoGenerate: true,
+    });
+    expect(skipped).not.toContain('tournament');
+    const emptied = draftPayload({
+      ...values,
+      tournament: { ...values.tournament, checkInMinutes: '' },
+    });
+    expect(emptied.skipped).toContain('tournament');
+  });
+
+  it('reads a browser copy without settings, or with bad ones, as the defaults', () => {
+    const storage = new Map<string, string>();
+    const store = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    };
+    store.setItem(
+      'contestDraft',
+      JSON.stringify({ userId: 1, step: 1, values: { format: 'league' } }),
+    );
+    expect(readBrowserDraft(store, 1, 5)!.values.tournament).toEqual(DEFAULT_TOURNAMENT_SETTINGS);
+    store.setItem(
+      'contestDraft',
+      JSON.stringify({
+        userId: 1,
+        step: 1,
+        values: { tournament: { legs: '2', selfReport: 'yes', elimination: 'double' } },
+      }),
+    );
+    expect(readBrowserDraft(store, 1, 5)!.values.tournament).toMatchObject({
+      legs: '2',
+      selfReport: false,
+      elimination: 'double',
+    });
+  });
+});
+
+describe('two start rounds at once', () => {
+  it('handle a contest once', async () => {
+    await t.db.update(contests).set({ startHandledAt: new Date() });
+    const a = await createUser(t.db);
+    const contest = await checkInContest(5 * MINUTE, 30);
+    await addParticipant({ db: t.db, contestId: contest.id, userId: a.id });
+    const generated: number[] = [];
+    setGenerateAtStart(async (_tx, contestId) => {
+      generated.push(contestId);
+    });
+    const now = contest.startDate!.getTime() + MINUTE;
+    const [x, y] = await Promise.all([
+      runStartRound({ db: t.db, now }),
+      runStartRound({ db: t.db, now }),
+    ]);
+    expect(x.started + y.started).toBe(1);
+    expect(x.dropped + y.dropped).toBe(1);
+    expect(generated).toEqual([contest.id]);
+    const told = await t.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, a.id), eq(notifications.kind, 'checkin_missed')));
+    expect(told).toHaveLength(1);
   });
 });

@@ -32,4 +32,8 @@ ALTER TABLE `__new_notifications` RENAME TO `notifications`;--> statement-breakp
 CREATE INDEX `notifications_user` ON `notifications` (`user_id`,`id`);--> statement-breakpoint
 CREATE INDEX `notifications_user_unread` ON `notifications` (`user_id`,`read_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `notifications_dedupe` ON `notifications` (`user_id`,`dedupe_key`);--> statement-breakpoint
-ALTER TABLE `contests` ADD `start_handled_at` integer;
+ALTER TABLE `contests` ADD `start_handled_at` integer;--> statement-breakpoint
+-- custom: contests made before formats were real (every one was 'league' by default, with a
+-- scored leaderboard) do not have a bracket generated at their start unless their organiser turns
+-- it on; the settings' default (autoGenerate) is for contests set up from now on.
+UPDATE `contests` SET `tournament` = '{"autoGenerate":false}' WHERE `tournament` IS NULL;
