@@ -39,7 +39,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds a member can set a preference for in Account Settings, in the order shown. */
 export const PREFERENCE_KINDS: readonly NotificationKind[] = TOURNAMENT_KINDS_LIVE
   ? NOTIFICATION_KINDS
-  : PLATFORM_NOTIFICATION_KINDS;
+  : // Check-in sends its kinds already (issue 19's setup): they can be chosen now.
+    [...PLATFORM_NOTIFICATION_KINDS, 'checkin_open', 'checkin_missed'];
 
 /** How a member hears of a kind: the bell only, or the bell and an e-mail. */
 export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
