@@ -182,6 +182,22 @@ describe('format settings on every path', () => {
     });
   });
 
+  it('checks the whole only when settings are written (a draft may hold a half-made pair)', async () => {
+    const contest = await insertContest(t.db, {
+      createdBy: member.id,
+      status: 'pending',
+      mode: 'team',
+      tournament: { teamMin: 10 },
+    });
+    const edited = await as(member).contests.update({ id: contest.id, prize: 'A cup' });
+    expect(edited.prize).toBe('A cup');
+    expect(
+      await refusal(as(member).contests.update({ id: contest.id, tournament: { legs: 2 } })),
+    ).toMatchObject({ message: 'The maximum team size is at least the minimum' });
+    const fixed = await as(member).contests.update({ id: contest.id, tournament: { teamMax: 12 } });
+    expect(fixed.tournament).toMatchObject({ teamMin: 10, teamMax: 12 });
+  });
+
   it('another member cannot change them', async () => {
     const contest = await insertContest(t.db, { createdBy: member.id, status: 'pending' });
     expect(

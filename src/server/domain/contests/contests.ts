@@ -176,12 +176,13 @@ function sameSettings(a: StoredSettings, b: StoredSettings): boolean {
 /**
  * THE format rule (issue 19), applied by every path that writes a contest's format: once its
  * bracket is generated, its format, its mode and its settings can no longer change (409,
- * bracket_exists); and the settings it will have must hold together as a whole (a group size
- * sent beside a stored number advancing, a minimum team size beside a stored maximum).
+ * bracket_exists); and settings being written must hold together as a whole (a group size sent
+ * beside a stored number advancing, a minimum team size beside a stored maximum).
  */
 export function assertFormatChange(
   row: Pick<ContestRow, 'bracketGeneratedAt' | 'format' | 'mode' | 'tournament'> | undefined,
   next: Pick<ContestRow, 'format' | 'mode' | 'tournament'>,
+  { settingsWritten }: { settingsWritten: boolean },
 ): void {
   if (
     row?.bracketGeneratedAt &&
@@ -191,6 +192,7 @@ export function assertFormatChange(
   ) {
     throw new AppError('CONFLICT', BRACKET_EXISTS_MESSAGE, { reason: 'bracket_exists' });
   }
+  if (!settingsWritten) return;
   const whole = ZTournamentSettings.safeParse(tournamentSettingsOf(next.tournament));
   if (!whole.success) {
     throw new AppError('BAD_REQUEST', whole.error.issues[0]?.message ?? 'Invalid format settings');
@@ -347,7 +349,7 @@ export async function createContest({
     const existing = input.id ? await ownEditable(tx, actor, input.id) : undefined;
     // The whole form: its settings replace the draft's (kept when a caller sends none).
     const tournament = input.tournament ?? existing?.tournament ?? null;
-    assertFormatChange(existing, { ...columns, tournament });
+    assertFormatChange(existing, { ...columns, tournament }, { settingsWritten: true });
     await assertFiles(tx, actor, input, existing);
     if (existing && columns.maxParticipants < existing.participants) {
       throw tooFewPlaces(existing.participants);
@@ -620,7 +622,7 @@ export async function updateContest({
       }
     }
     if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
-    assertFormatChange(row, merged);
+    assertFormatChange(row, merged, { settingsWritten: sentSettings !== undefined });
     await assertFiles(tx, actor, changes, row);
     const { rerank } = await scoreSettingsChange(tx, row, merged);
 
