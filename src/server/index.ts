@@ -23,6 +23,7 @@ import { runScheduledBackup, type BackupSchedule } from './domain/operations';
 import { createOidcRegistry } from './domain/accounts/oidc/providers';
 import { startMailSender } from './domain/messages';
 import { startReminderScheduler } from './domain/messages/notificationEvents';
+import { startTournamentScheduler } from './domain/tournaments/startRound';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -102,6 +103,19 @@ async function main() {
     onError: (error) => logger.error({ err: error }, 'contest reminders failed'),
     onSent: (count) => {
       logger.info({ count }, 'contest reminders sent');
+      mailer.wake();
+    },
+  });
+  // Bracket contests' starts (issue 19): check-in opening told, the not-checked-in dropped at the
+  // start, the bracket generated when the contest asks for it; one round a minute, one server.
+  const tournamentStarts = startTournamentScheduler({
+    db,
+    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    onError: (error) => logger.error({ err: error }, 'tournament start round failed'),
+    onGenerateError: (error, contestId) =>
+      logger.warn({ err: error, contestId }, 'bracket not generated at the start'),
+    onRound: (result) => {
+      logger.info(result, 'tournament start round');
       mailer.wake();
     },
   });
@@ -200,6 +214,7 @@ async function main() {
     clearInterval(backupTimer);
     oidc?.close();
     reminders.stop();
+    tournamentStarts.stop();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       // A send under way finishes (its row is written) before the database closes.

@@ -23,6 +23,9 @@ export const TOURNAMENT_NOTIFICATION_KINDS = [
   'match_ready',
   'match_result_reported',
   'match_result_disputed',
+  // Check-in (issue 19): its window opened; the start came without the member's check-in.
+  'checkin_open',
+  'checkin_missed',
 ] as const;
 /** Flip when the tournament issue lands (its matches send these kinds). */
 export const TOURNAMENT_KINDS_LIVE = true;
@@ -36,7 +39,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds a member can set a preference for in Account Settings, in the order shown. */
 export const PREFERENCE_KINDS: readonly NotificationKind[] = TOURNAMENT_KINDS_LIVE
   ? NOTIFICATION_KINDS
-  : PLATFORM_NOTIFICATION_KINDS;
+  : // Check-in sends its kinds already (issue 19's setup): they can be chosen now.
+    [...PLATFORM_NOTIFICATION_KINDS, 'checkin_open', 'checkin_missed'];
 
 /** How a member hears of a kind: the bell only, or the bell and an e-mail. */
 export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
@@ -109,6 +113,16 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   match_result_disputed: {
     label: 'Match result disputed',
     description: 'A result reported for your match (or one you organise) was disputed.',
+    defaultChannel: 'email',
+  },
+  checkin_open: {
+    label: 'Check-in open',
+    description: 'The check-in of a contest you joined has opened.',
+    defaultChannel: 'email',
+  },
+  checkin_missed: {
+    label: 'Check-in missed',
+    description: 'You did not check in before the start, so you were dropped from the contest.',
     defaultChannel: 'email',
   },
 };

@@ -161,3 +161,17 @@ export const TOURNAMENT_MESSAGES = {
   scores_from_matches:
     'This contest ranks by its matches: scores come from the bracket and cannot be entered',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Setup (the wizards' step 2, the edit dialog) and check-in.
+
+/** The refusal of a change of format, mode or settings once the bracket exists (reason bracket_exists). */
+export const BRACKET_EXISTS_MESSAGE = 'The bracket is generated: its format can no longer change';
+
+/** The check-in refusals' words (the window's times are added where they are known). */
+export const CHECK_IN_MESSAGES = {
+  off: 'This contest has no check-in',
+  notParticipant: 'Only participants of this contest can check in',
+  notOpenYet: 'Check-in has not opened yet',
+  closed: 'Check-in has closed',
+} as const;

@@ -154,7 +154,19 @@ async function seedTakingPart() {
     contestId: finished.id,
     scores: [{ username: member.username, score: 12 }],
   });
+  // A knockout contest whose check-in window is open, the member taking part: its check-in card.
+  const checkInStart = new Date(Date.now() + 30 * 60_000);
+  const checkIn = await insertContest(s.db, {
+    createdBy: admin.id,
+    title: 'Axe Check-in Cup',
+    format: 'knockout',
+    startDate: checkInStart,
+    registrationDeadline: checkInStart,
+    tournament: { checkInMinutes: 60, elimination: 'double' },
+  });
+  await joinContest({ db: s.db, actor: member, contestId: checkIn.id });
   takingPartPaths.push(
+    `/contests/${checkIn.id}`,
     '/leaderboard?contest=1',
     '/analytics?tab=performance',
     '/contests/forex-sprint',
@@ -164,11 +176,11 @@ async function seedTakingPart() {
 }
 
 /** A browser copy of a whole member wizard form (contestDraft), open on its last step. */
-function wizardCopy(): string {
+function wizardCopy(step = 4, values: Record<string, unknown> = {}): string {
   return JSON.stringify({
     userId: people.member.id,
     draftId: null,
-    step: 4,
+    step,
     savedAt: Date.now(),
     values: {
       title: 'Axe Cup',
@@ -192,6 +204,7 @@ function wizardCopy(): string {
       enableComments: false,
       status: '',
       featured: false,
+      ...values,
     },
   });
 }
@@ -567,6 +580,18 @@ describe('axe-core on every screen', () => {
         await audit(member, `member ${theme} contest preview dialog`, findings);
         await member.keyboard.press('Escape');
         await preview.waitFor({ state: 'detached' });
+        // Step 2 asking what a double-elimination knockout needs.
+        await member.evaluate(
+          (copy) => localStorage.setItem('contestDraft', copy),
+          wizardCopy(1, {
+            format: 'knockout',
+            tournament: { elimination: 'double', checkInMinutes: 30 },
+          }),
+        );
+        await navigate(member, '/');
+        await navigate(member, '/contests/create');
+        await member.getByLabel('Grand final').waitFor();
+        await audit(member, `member ${theme} contest wizard format settings`, findings);
         await member.evaluate(() => localStorage.removeItem('contestDraft'));
 
         // The sign-in form's field errors and the error toast of a refused sign-in.

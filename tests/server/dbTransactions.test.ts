@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dialect } from '../../src/server/platform/db/dialectChoice';
+import { databaseOf } from '../../src/server/platform/db/client';
 import { lockForUpdate } from '../../src/server/platform/db/dialect';
 import { settings } from '../../src/server/platform/db/schema';
 import { createTestDb, type TestDb } from '../helpers/db';
@@ -46,6 +47,13 @@ describe(`transactions (${dialect})`, () => {
       ),
     );
     expect(await readCounter()).toBe(20);
+  });
+
+  it('knows the database of a savepoint inside a transaction (its news and mail go out)', async () => {
+    const owner = await t.db.transaction((tx) =>
+      tx.transaction((inner) => inner.transaction((deeper) => Promise.resolve(databaseOf(deeper)))),
+    );
+    expect(owner).toBe(t.db);
   });
 
   it('a transaction that throws leaves nothing behind', async () => {

@@ -290,6 +290,13 @@ describe.skipIf(dialect === 'pg')('the 0005 migration', () => {
       { score_decimals: 0, score_order: 'higher' },
       { score_decimals: 0, score_order: 'higher' },
     ]);
+    // Then 0017: contests made before formats were real get no bracket generated at their start.
+    expect(
+      sqliteConnection(db).prepare('SELECT tournament, start_handled_at FROM contests').all(),
+    ).toEqual([
+      { tournament: '{"autoGenerate":false}', start_handled_at: null },
+      { tournament: '{"autoGenerate":false}', start_handled_at: null },
+    ]);
     await closeDatabase(db);
   });
 });

@@ -411,6 +411,25 @@ export const restRoutes: RestRoute[] = [
     path: '/contests/:id/join',
     call: (c, r) => c.participation.leave({ contestId: idParam(r.params.id) }),
   },
+  // Check-in (issue 19): the caller's state and the window; check in; undo it.
+  {
+    method: 'get',
+    procedure: 'checkIn.status',
+    path: '/contests/:id/checkin',
+    call: (c, r) => c.checkIn.status({ contestId: idParam(r.params.id) }),
+  },
+  {
+    method: 'post',
+    procedure: 'checkIn.checkIn',
+    path: '/contests/:id/checkin',
+    call: (c, r) => c.checkIn.checkIn({ contestId: idParam(r.params.id) }),
+  },
+  {
+    method: 'delete',
+    procedure: 'checkIn.undo',
+    path: '/contests/:id/checkin',
+    call: (c, r) => c.checkIn.undo({ contestId: idParam(r.params.id) }),
+  },
   {
     method: 'get',
     procedure: 'leaderboard.get',

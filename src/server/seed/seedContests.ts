@@ -199,6 +199,8 @@ export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> 
           coverImage: `/images/contests/${demo.slug}.jpg`,
           mode: 'individual',
           format: 'league',
+          // Scored leaderboards (entered as before formats were real): no bracket at the start.
+          tournament: { autoGenerate: false },
           participationType: 'paid',
           registrationDeadline: new Date(deadline),
           startDate: new Date(start),

@@ -25,18 +25,16 @@ import {
   SCORE_ORDERS,
   invalidDateMessage,
 } from '../contests';
-import { TIERS, MAX_ID } from '../constants';
+import { TIERS } from '../constants';
+import { ZContestId } from './contestId';
+import { ZTournamentSettingsForm, ZTournamentSettingsShape } from './tournaments';
 import { ZUploadUrl } from './account';
 import { ZPage, ZPageSize } from './paging';
 
 // ---------------------------------------------------------------------------------------------
 // Fields
 
-export const ZContestId = z
-  .number({ error: 'A contest id is required' })
-  .int('A contest id is a whole number')
-  .positive('A contest id is a positive number')
-  .max(MAX_ID, 'No contest has that id');
+export { ZContestId };
 
 export const ZContestTitle = z
   .string({ error: M.title })
@@ -313,6 +311,11 @@ export const ZContestStep2Schema = z.object({
   // Absent from SPEC 7's body: integer scores, higher is better, as before these existed.
   scoreDecimals: ZScoreDecimals.default(0),
   scoreOrder: ZScoreOrder.default('higher'),
+  /**
+   * What the format needs (issue 19): any subset of the settings, the rest their defaults. The
+   * form asks only those of its format (askedTournamentSettings); `open` asks none.
+   */
+  tournament: ZTournamentSettingsForm.optional(),
 });
 
 export const ZContestStep3Schema = withDateOrder(
@@ -412,6 +415,10 @@ const editShape = {
   prize: ZPrize.optional(),
   scoreDecimals: ZScoreDecimals,
   scoreOrder: ZScoreOrder,
+  // The format and its settings, while no bracket is generated (bracket_exists after that).
+  mode: ZContestMode,
+  format: ZContestFormat,
+  tournament: ZTournamentSettingsForm.optional(),
 };
 export const ZContestEditFormSchema = withDateOrder(
   z.object({
@@ -467,6 +474,7 @@ export const ZSaveDraftRequestSchema = z.object({
   format: draftField(ZContestFormat),
   scoreDecimals: draftField(ZScoreDecimals),
   scoreOrder: draftField(ZScoreOrder),
+  tournament: draftField(ZTournamentSettingsForm),
   registrationDeadline: draftField(ZRegistrationDeadline),
   startDate: draftField(ZStartDate),
   endDate: draftField(ZEndDate),
@@ -501,6 +509,8 @@ export const ZUpdateContestRequestSchema = z
     format: ZContestFormat.optional(),
     scoreDecimals: ZScoreDecimals.optional(),
     scoreOrder: ZScoreOrder.optional(),
+    /** Merged into the stored settings (a key sent replaces that key). */
+    tournament: ZTournamentSettingsForm.optional(),
     registrationDeadline: ZRegistrationDeadline.optional(),
     startDate: ZStartDate.optional(),
     endDate: ZEndDate.optional(),
@@ -648,6 +658,10 @@ export const ZContestSchema = z.object({
   publishedAt: z.date().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
+  /** The format's settings, the defaults filled in (tournamentSettingsOf). */
+  tournament: ZTournamentSettingsShape,
+  /** When the bracket was generated; from then on the format and its settings are fixed. */
+  bracketGeneratedAt: z.date().nullable(),
 });
 export type TContest = z.infer<typeof ZContestSchema>;
 

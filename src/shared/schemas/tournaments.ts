@@ -21,7 +21,7 @@ import {
   BRACKET_PARTS,
 } from '../tournaments';
 import { CONTEST_FORMATS } from '../contests';
-import { ZContestId } from './contests';
+import { ZContestId } from './contestId';
 
 const wholeIn = (label: string, min: number, max: number) =>
   z
@@ -332,3 +332,82 @@ export type TDisputedMatch = z.infer<typeof ZDisputedMatch>;
 
 /** A bracket's live news: read it again. */
 export const ZBracketChange = z.object({ contestId: z.number().int(), version: z.number().int() });
+
+// ---------------------------------------------------------------------------------------------
+// Setup: which settings a contest's format asks for (the wizards' step 2 and the edit dialog show
+// these and nothing else; `open` asks none), and check-in.
+
+export type TournamentSettingKey = keyof TTournamentSettings;
+
+/**
+ * The settings the form asks for a format and mode, given the choices already made (single
+ * elimination asks for a third-place match, double for its grand final; groups ask for their
+ * size and how many advance, Swiss for its rounds). Every bracket format asks for check-in,
+ * self-reporting and generation at the start; team mode for the team size.
+ */
+export function askedTournamentSettings(
+  format: string,
+  mode: string,
+  settings: { elimination?: string; system?: string } = {},
+): TournamentSettingKey[] {
+  const keys: TournamentSettingKey[] = [];
+  if (format === 'knockout') {
+    keys.push('elimination');
+    keys.push((settings.elimination ?? 'single') === 'double' ? 'grandFinal' : 'thirdPlaceMatch');
+  } else if (format === 'league') {
+    keys.push('legs', 'pointsWin', 'pointsDraw', 'pointsLoss');
+  } else if (format === 'tournament') {
+    keys.push('system');
+    if ((settings.system ?? 'groups') === 'swiss') keys.push('swissRounds');
+    else keys.push('groupSize', 'advancePerGroup');
+  }
+  if (format === 'knockout' || format === 'league' || format === 'tournament') {
+    keys.push('checkInMinutes', 'selfReport', 'autoGenerate');
+  }
+  if (mode === 'team') keys.push('teamMin', 'teamMax');
+  return keys;
+}
+
+/**
+ * Settings as a form holds them, read as numbers where they are digits (a select gives '2'); an
+ * emptied number input stays '' and is refused with the field's own 'is required'.
+ */
+export const ZTournamentSettingsForm = z.preprocess((value) => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [
+      key,
+      typeof v === 'string' && /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : v,
+    ]),
+  );
+}, ZTournamentSettingsInput);
+
+/** Where the caller stands with a contest's check-in (the contest page's card). */
+export const ZCheckInStatus = z.object({
+  contestId: z.number().int(),
+  /** False for `open` contests and a window of 0 minutes. */
+  enabled: z.boolean(),
+  /** The window [opensAt, closesAt): closesAt is the start. Null when there is none. */
+  opensAt: z.date().nullable(),
+  closesAt: z.date().nullable(),
+  /** Whether the window is open now. */
+  open: z.boolean(),
+  /** Whether the caller takes part (only participants check in). */
+  participant: z.boolean(),
+  checkedInAt: z.date().nullable(),
+  checkedIn: z.number().int(),
+  participants: z.number().int(),
+  /** Organisers (creator, moderators, admins) see who checked in; null for everyone else. */
+  roster: z
+    .array(z.object({ participantId: z.number().int(), name: z.string(), checkedInAt: z.date() }))
+    .nullable(),
+});
+export type TCheckInStatus = z.infer<typeof ZCheckInStatus>;
+
+/** A check-in or its undo: the caller's state afterwards. */
+export const ZCheckInResult = z.object({
+  contestId: z.number().int(),
+  checkedInAt: z.date().nullable(),
+  checkedIn: z.number().int(),
+});
+export type TCheckInResult = z.infer<typeof ZCheckInResult>;

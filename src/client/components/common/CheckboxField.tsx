@@ -7,10 +7,13 @@ export function CheckboxField({
   name,
   label,
   description,
+  disabled,
 }: {
   name: string;
   label: string;
   description?: string;
+  /** Shown, read-only (a value that can no longer change). */
+  disabled?: boolean;
 }) {
   const [field, , helpers] = useField<boolean>(name);
   const descriptionId = useId();
@@ -21,6 +24,7 @@ export function CheckboxField({
         onCheckedChange={(e) => void helpers.setValue(e.checked === true)}
         colorPalette="purple"
         name={name}
+        disabled={disabled}
       >
         <Checkbox.HiddenInput
           onBlur={field.onBlur}

@@ -11,16 +11,18 @@ interface Props {
   helperText?: string;
   /** Called after Formik's own change handling, for fields that depend on this one. */
   onValueChange?: (value: string) => void;
+  /** Shown, read-only (a value that can no longer change). */
+  disabled?: boolean;
 }
 
-export function SelectField({ name, label, options, onValueChange, helperText }: Props) {
+export function SelectField({ name, label, options, onValueChange, helperText, disabled }: Props) {
   const [field, meta, helpers] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
   const { ids, describedBy } = useFieldDescription({ invalid, helper: Boolean(helperText) });
   return (
-    <Field.Root invalid={invalid} ids={ids}>
+    <Field.Root invalid={invalid} ids={ids} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
+      <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field
           name={field.name}
           value={field.value ?? ''}

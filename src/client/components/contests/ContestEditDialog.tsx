@@ -1,17 +1,24 @@
 // The Edit dialog of /admin/contests (SPEC 2.17): title, description, type, required tier,
 // status, featured, the registration deadline and the dates (in order: deadline <= start < end),
-// prize, and how scores read and rank, validated with ZContestEditFormSchema. The same form, less
+// prize, how scores read and rank, and the format with its settings (issue 19: fixed, shown
+// read-only, once the bracket is generated), validated with ZContestEditFormSchema. The same form, less
 // status and featured, lets a member edit their own pending or rejected contest on its page
 // (PRODUCT.md: creators edit and resubmit them); drafts go back to the wizard instead.
-import { Stack, SimpleGrid } from '@chakra-ui/react';
+import { Alert, Stack, SimpleGrid } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
+import { z } from 'zod';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import {
   ADMIN_CONTEST_STATUSES,
   CATEGORY_LABELS,
+  COMING_SOON_MODES,
   CONTEST_CATEGORIES,
+  CONTEST_FORMATS,
   CONTEST_MESSAGES,
+  CONTEST_MODES,
+  FORMAT_LABELS,
+  MODE_LABELS,
   SCORE_DECIMALS_MAX,
   SCORE_ORDERS,
   SCORE_ORDER_LABELS,
@@ -32,6 +39,9 @@ import { DialogFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { SelectField } from '../common/SelectField';
 import { TextareaField } from '../common/TextareaField';
+import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
+import { TournamentSettingsFields } from './TournamentSettingsFields';
+import { askedSettingsOf, withAskedSettings, type TournamentFormValues } from './wizard/formValues';
 
 const toasts = keyedToasts('contestEdit');
 
@@ -50,6 +60,8 @@ const FIELDS = [
   'prize',
   'scoreDecimals',
   'scoreOrder',
+  'mode',
+  'format',
 ] as const;
 
 /** The server's date-order refusals, placed beside the field they are about. */
@@ -71,6 +83,9 @@ interface Values {
   prize: string;
   scoreDecimals: string;
   scoreOrder: string;
+  mode: string;
+  format: string;
+  tournament: TournamentFormValues;
   /** Member, rejected contest: send it for review again with the changes. */
   resubmit: boolean;
 }
@@ -100,6 +115,9 @@ function initialValues(contest: TContest): Values {
     prize: contest.prize ?? '',
     scoreDecimals: String(contest.scoreDecimals),
     scoreOrder: contest.scoreOrder,
+    mode: contest.mode,
+    format: contest.format,
+    tournament: { ...contest.tournament },
     resubmit: contest.status === 'rejected',
   };
 }
@@ -118,6 +136,20 @@ function statusOptions(initial: string) {
 }
 
 const TIER_OPTIONS = TIERS.map((t) => ({ value: t, label: TIER_LABELS[t] }));
+const FORMAT_OPTIONS = CONTEST_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
+
+/** Members see team mode 'Coming soon' (as in their wizard), unless their contest has it. */
+function modeOptions(variant: ContestEditVariant, current: string) {
+  return CONTEST_MODES.map((m) => {
+    const soon =
+      variant === 'member' && m !== current && (COMING_SOON_MODES as readonly string[]).includes(m);
+    return {
+      value: m,
+      label: soon ? `${MODE_LABELS[m]} (Coming soon)` : MODE_LABELS[m],
+      disabled: soon,
+    };
+  });
+}
 
 export function ContestEditDialog({
   contest,
@@ -140,22 +172,33 @@ export function ContestEditDialog({
       toasts.error('Update failed', errorMessage(error, 'Failed to update contest')),
   });
   const schema = variant === 'admin' ? ZContestEditFormSchema : ZMemberContestEditFormSchema;
+  // Only the settings the chosen format asks for are checked and sent.
+  const validation = toFormikValidationSchema(
+    z.preprocess((values) => withAskedSettings(values as Values), schema),
+  );
+  const fixed = Boolean(contest?.bracketGeneratedAt);
   return (
     <AppDialog open={Boolean(contest)} onClose={onClose} title="Edit Contest">
       {contest ? (
         <Formik<Values>
           initialValues={initialValues(contest)}
-          validationSchema={toFormikValidationSchema(schema)}
+          validationSchema={validation}
           validate={serverErrors.validate}
           validateOnBlur={false}
           onSubmit={async (values, { setFieldError }) => {
             const start = initialValues(contest);
-            const parsed = schema.parse(values) as Record<string, unknown>;
+            const parsed = schema.parse(withAskedSettings(values)) as Record<string, unknown>;
             // PATCH semantics: only what was changed is sent, so an untouched date keeps its
             // seconds and a field the server would refuse to re-check is left alone.
             const input: Record<string, unknown> = { id: contest.id };
             for (const key of FIELDS) {
               if (key in parsed && values[key] !== start[key]) input[key] = parsed[key];
+            }
+            // The settings the format asks for, when one of them (or the format) changed.
+            if (
+              JSON.stringify(askedSettingsOf(values)) !== JSON.stringify(askedSettingsOf(start))
+            ) {
+              input.tournament = parsed.tournament;
             }
             if (variant === 'member' && contest.status === 'rejected' && values.resubmit) {
               input.status = 'pending'; // any status from the creator means 'submit' (server)
@@ -172,7 +215,7 @@ export function ContestEditDialog({
             });
           }}
         >
-          {() => (
+          {({ values }) => (
             <Form noValidate>
               <Stack gap="4">
                 <FormField name="title" label="Title" />
@@ -214,6 +257,32 @@ export function ContestEditDialog({
                   />
                   <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />
                 </SimpleGrid>
+                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                  <SelectField
+                    name="format"
+                    label="Format"
+                    options={FORMAT_OPTIONS}
+                    disabled={fixed}
+                  />
+                  <SelectField
+                    name="mode"
+                    label="Mode"
+                    options={modeOptions(variant, contest.mode)}
+                    disabled={fixed}
+                  />
+                </SimpleGrid>
+                {fixed ? (
+                  <Alert.Root status="info" size="sm">
+                    <Alert.Indicator />
+                    <Alert.Title>{BRACKET_EXISTS_MESSAGE}.</Alert.Title>
+                  </Alert.Root>
+                ) : null}
+                <TournamentSettingsFields
+                  format={values.format}
+                  mode={values.mode}
+                  settings={values.tournament}
+                  disabled={fixed}
+                />
                 {variant === 'member' && contest.status === 'rejected' ? (
                   <CheckboxField
                     name="resubmit"

@@ -47,6 +47,7 @@ import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { InviteShare } from '../../components/participation/InviteShare';
 import { JoinPanel } from '../../components/participation/JoinPanel';
+import { CheckInCard } from '../../components/tournaments/CheckInCard';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
@@ -226,9 +227,10 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
         gap="6"
       >
         {/* First in reading order too: Register or Pay is a few Tab presses from the title. */}
-        <Box minW="0" gridArea="details">
+        <Stack gap="6" minW="0" gridArea="details">
           <Details contest={contest} />
-        </Box>
+          <CheckInCard contest={contest} />
+        </Stack>
         <Stack gap="6" minW="0" gridArea="main">
           <ContestCover src={contest.coverImage} alt={`${contest.title} cover`} rounded="lg" />
           <HStack gap="2" wrap="wrap">

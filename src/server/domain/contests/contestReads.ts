@@ -27,6 +27,10 @@ import type {
   TContestListItem,
   TContestParticipant,
 } from '../../../shared/schemas/contests';
+import {
+  tournamentSettingsOf,
+  type TTournamentSettings,
+} from '../../../shared/schemas/tournaments';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { rankOrder, ranksOfPage } from '../participation';
@@ -71,11 +75,16 @@ const contestColumns = {
   publishedAt: contests.publishedAt,
   createdAt: contests.createdAt,
   updatedAt: contests.updatedAt,
+  // As stored: null or partial settings, filled with the defaults by present().
+  tournament: contests.tournament,
+  bracketGeneratedAt: contests.bracketGeneratedAt,
   // The creator as they are named now; null once their account is gone ('User #id').
   creatorName: users.username,
 };
 
-export type ContestRow = Omit<TContest, 'canEdit'>;
+export type ContestRow = Omit<TContest, 'canEdit' | 'tournament'> & {
+  tournament: Partial<TTournamentSettings> | null;
+};
 
 export const PUBLIC: readonly ContestStatus[] = PUBLIC_CONTEST_STATUSES;
 export const CREATOR_EDITABLE: readonly ContestStatus[] = CREATOR_EDITABLE_STATUSES;
@@ -97,6 +106,7 @@ export function present(row: ContestRow, viewer: Viewer): TContest {
     ...row,
     inviteCode: own || reviewer ? row.inviteCode : null,
     canEdit: reviewer || (own && CREATOR_EDITABLE.includes(row.status)),
+    tournament: tournamentSettingsOf(row.tournament),
   };
 }
 

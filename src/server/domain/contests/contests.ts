@@ -23,6 +23,12 @@ import {
   type TSaveDraftInput,
   type TUpdateContestInput,
 } from '../../../shared/schemas/contests';
+import {
+  ZTournamentSettings,
+  tournamentSettingsOf,
+  type TTournamentSettings,
+} from '../../../shared/schemas/tournaments';
+import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit, getPlatformSettings } from '../admin';
 import {
@@ -156,6 +162,41 @@ function formColumns(input: TCreateContestInput) {
     scoreDecimals: input.scoreDecimals,
     scoreOrder: input.scoreOrder,
   };
+}
+
+type StoredSettings = Partial<TTournamentSettings> | null;
+
+/** Whether two stored settings mean the same (each read with the defaults filled in). */
+function sameSettings(a: StoredSettings, b: StoredSettings): boolean {
+  const x = tournamentSettingsOf(a);
+  const y = tournamentSettingsOf(b);
+  return (Object.keys(x) as (keyof TTournamentSettings)[]).every((key) => x[key] === y[key]);
+}
+
+/**
+ * THE format rule (issue 19), applied by every path that writes a contest's format: once its
+ * bracket is generated, its format, its mode and its settings can no longer change (409,
+ * bracket_exists); and settings being written must hold together as a whole (a group size sent
+ * beside a stored number advancing, a minimum team size beside a stored maximum).
+ */
+export function assertFormatChange(
+  row: Pick<ContestRow, 'bracketGeneratedAt' | 'format' | 'mode' | 'tournament'> | undefined,
+  next: Pick<ContestRow, 'format' | 'mode' | 'tournament'>,
+  { settingsWritten }: { settingsWritten: boolean },
+): void {
+  if (
+    row?.bracketGeneratedAt &&
+    (next.format !== row.format ||
+      next.mode !== row.mode ||
+      !sameSettings(row.tournament, next.tournament))
+  ) {
+    throw new AppError('CONFLICT', BRACKET_EXISTS_MESSAGE, { reason: 'bracket_exists' });
+  }
+  if (!settingsWritten) return;
+  const whole = ZTournamentSettings.safeParse(tournamentSettingsOf(next.tournament));
+  if (!whole.success) {
+    throw new AppError('BAD_REQUEST', whole.error.issues[0]?.message ?? 'Invalid format settings');
+  }
 }
 
 /**
@@ -306,12 +347,16 @@ export async function createContest({
   assertDateOrder(columns);
   const id = await db.transaction(async (tx) => {
     const existing = input.id ? await ownEditable(tx, actor, input.id) : undefined;
+    // The whole form: its settings replace the draft's (kept when a caller sends none).
+    const tournament = input.tournament ?? existing?.tournament ?? null;
+    assertFormatChange(existing, { ...columns, tournament }, { settingsWritten: true });
     await assertFiles(tx, actor, input, existing);
     if (existing && columns.maxParticipants < existing.participants) {
       throw tooFewPlaces(existing.participants);
     }
     const common = {
       ...columns,
+      tournament,
       status,
       draft: false,
       inviteCode:
@@ -409,6 +454,8 @@ export async function saveDraft({
     format: keep(sent.format, d.format),
     scoreDecimals: keep(sent.scoreDecimals, d.scoreDecimals),
     scoreOrder: keep(sent.scoreOrder, d.scoreOrder),
+    // The wizard's settings replace the draft's; null clears them (the defaults).
+    tournament: sent.tournament,
     registrationDeadline: sent.registrationDeadline,
     startDate: sent.startDate,
     endDate: sent.endDate,
@@ -527,7 +574,14 @@ export async function updateContest({
       ? await readForWrite(tx, input.id)
       : await ownEditable(tx, actor, input.id);
     if (!row) throw notFound();
-    const { id: _id, status: askedStatus, featured: askedFeatured, type, ...fields } = input;
+    const {
+      id: _id,
+      status: askedStatus,
+      featured: askedFeatured,
+      type,
+      tournament: sentSettings,
+      ...fields
+    } = input;
     if (!reviewer && askedFeatured !== undefined && askedFeatured !== row.featured) {
       throw new AppError('FORBIDDEN', 'Only moderators can feature contests');
     }
@@ -544,6 +598,10 @@ export async function updateContest({
 
     // A change of one date is checked against the stored others: the whole merged contest is.
     const changes: Partial<ContestRow> = definedEntries(fields);
+    // Settings are merged: a key sent replaces that key, the others stay.
+    if (sentSettings) {
+      changes.tournament = { ...(row.tournament ?? {}), ...definedEntries(sentSettings) };
+    }
     const category = fields.category ?? type;
     if (category) Object.assign(changes, { category, type: category });
     const merged: ContestRow = { ...row, ...changes, status, featured };
@@ -564,6 +622,7 @@ export async function updateContest({
       }
     }
     if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
+    assertFormatChange(row, merged, { settingsWritten: sentSettings !== undefined });
     await assertFiles(tx, actor, changes, row);
     const { rerank } = await scoreSettingsChange(tx, row, merged);
 
@@ -578,6 +637,7 @@ export async function updateContest({
     ).filter((key) => {
       const a = row[key];
       const b = merged[key];
+      if (key === 'tournament') return JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
       return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
     });
     if (!changed.length) return row.id;
@@ -637,6 +697,7 @@ const contestColumnsToWrite = {
   enableComments: true,
   scoreDecimals: true,
   scoreOrder: true,
+  tournament: true,
   status: true,
   draft: true,
   featured: true,

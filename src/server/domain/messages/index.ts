@@ -30,6 +30,8 @@ export {
   type NotifyOptions,
 } from './notifications';
 export {
+  notifyCheckInMissed,
+  notifyCheckInOpen,
   notifyContestDecision,
   notifyJoined,
   notifyMatchDisputed,

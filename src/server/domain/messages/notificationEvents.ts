@@ -427,3 +427,57 @@ export function startReminderScheduler({
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
+
+/**
+ * A bracket contest's check-in window opened (issue 19): each participant who has not checked in
+ * hears once (dedupe key checkin_open:<id>), with when it closes.
+ */
+export async function notifyCheckInOpen(
+  tx: DbOrTx,
+  {
+    contest,
+    userIds,
+    closesAt,
+  }: { contest: ContestRef; userIds: readonly number[]; closesAt: Date },
+  options: NotifyOptions,
+): Promise<number> {
+  let written = 0;
+  for (const userId of userIds) {
+    const id = await notify(
+      tx,
+      {
+        userId,
+        kind: 'checkin_open',
+        title: `Check-in is open: ${contest.title || 'Untitled contest'}`,
+        body: `Check in to ${named(contest)} before it starts (${closesAt.toISOString().slice(0, 16).replace('T', ' ')} UTC), or you will be dropped from it.`,
+        link: contestPath(contest),
+        actionLabel: 'Check in',
+        dedupeKey: `checkin_open:${contest.id}`,
+      },
+      options,
+    );
+    if (id !== null) written++;
+  }
+  return written;
+}
+
+/** A bracket contest started: those who did not check in were dropped from it, and hear why. */
+export async function notifyCheckInMissed(
+  tx: DbOrTx,
+  { contest, userIds }: { contest: ContestRef; userIds: readonly number[] },
+  options: NotifyOptions,
+): Promise<void> {
+  await notifyMany(
+    tx,
+    userIds.map((userId) => ({
+      userId,
+      kind: 'checkin_missed',
+      title: `Check-in missed: ${contest.title || 'Untitled contest'}`,
+      body: `${named(contest)} has started. You did not check in before the start, so you are no longer taking part in it.`,
+      link: contestPath(contest),
+      actionLabel: 'View the contest',
+      dedupeKey: `checkin_missed:${contest.id}`,
+    })),
+    options,
+  );
+}

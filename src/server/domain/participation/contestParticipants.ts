@@ -299,6 +299,29 @@ export async function removeParticipant({
 }
 
 /**
+ * Checks a member in (a time) or undoes it (null) in a bracket contest's check-in window (issue
+ * 19; the rules are domain/tournaments/checkIn.ts). Answers false when they are not in it.
+ */
+export async function setCheckedIn({
+  db,
+  contestId,
+  userId,
+  at,
+}: {
+  db: DbOrTx;
+  contestId: number;
+  userId: number;
+  at: Date | null;
+}): Promise<boolean> {
+  const [row] = await db
+    .update(cp)
+    .set({ checkedInAt: at })
+    .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
+    .returning({ id: cp.id });
+  return row !== undefined;
+}
+
+/**
  * Takes a member out of every contest they joined (before their account is deleted: the rows
  * would go by cascade, but the ranks below them and the counts must follow). Answers the
  * contests they were in.

@@ -10,7 +10,9 @@ export {
   rankOrder,
   ranksOfPage,
   removeFromAllContests,
+  removeParticipant,
   rerankContest,
+  setCheckedIn,
 } from './contestParticipants';
 export {
   emailRefusalFor,

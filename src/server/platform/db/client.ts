@@ -296,10 +296,7 @@ export async function openPostgresDatabase(
   ): Promise<T> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await begin((tx) => {
-          owners.set(tx, db);
-          return fn(tx);
-        }, config);
+        return await begin((tx) => fn(owned(tx, db)), config);
       } catch (error) {
         const code = errorCode(error);
         if (attempt >= 4 || (code !== '40P01' && code !== '40001')) throw error;
@@ -317,6 +314,19 @@ export async function openPostgresDatabase(
     },
   });
   return db;
+}
+
+/**
+ * Notes `db` as the owner of a PostgreSQL transaction handle and of every savepoint opened in it
+ * (`tx.transaction(...)` makes a new handle), so what is announced or mailed inside a savepoint
+ * finds its database too.
+ */
+function owned(tx: Tx, db: DB): Tx {
+  owners.set(tx, db);
+  const savepoint = tx.transaction.bind(tx) as (fn: (inner: Tx) => Promise<unknown>) => Promise<unknown>;
+  (tx as { transaction: unknown }).transaction = (fn: (inner: Tx) => Promise<unknown>) =>
+    savepoint((inner) => fn(owned(inner, db)));
+  return tx;
 }
 
 /** The configured engine: PostgreSQL when a URL is given, else the SQLite file. */

@@ -20,6 +20,9 @@ export const ADVISORY_LOCKS = {
   backup: 7_160_005,
   // The contest start reminders' round (domain/messages/notificationEvents.ts).
   reminders: 7_160_006,
+  // The bracket contests' start round: check-in opening, the drop, generation at the start
+  // (domain/tournaments/startRound.ts).
+  tournamentStarts: 7_160_190,
 } as const;
 
 const INT8 = 20;

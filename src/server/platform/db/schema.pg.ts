@@ -254,6 +254,10 @@ export const contests = pgTable(
     // When its bracket was (last) generated; null: none yet. The format and its settings are
     // fixed from then on.
     bracketGeneratedAt: time('bracket_generated_at'),
+    // When the start of a bracket contest was handled (those who did not check in dropped, the
+    // bracket generated when it is generated at the start): once per contest
+    // (domain/tournaments/startRound.ts); null: not yet.
+    startHandledAt: time('start_handled_at'),
     createdAt: createdAt(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },

@@ -252,6 +252,10 @@ export const contests = sqliteTable(
     // When its bracket was (last) generated; null: none yet. The format and its settings are
     // fixed from then on.
     bracketGeneratedAt: integer('bracket_generated_at', { mode: 'timestamp_ms' }),
+    // When the start of a bracket contest was handled (those who did not check in dropped, the
+    // bracket generated when it is generated at the start): once per contest
+    // (domain/tournaments/startRound.ts); null: not yet.
+    startHandledAt: integer('start_handled_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },

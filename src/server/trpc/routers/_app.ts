@@ -19,6 +19,7 @@ import { outboxRouter } from './outbox';
 import { twoFactorRouter } from './twoFactor';
 import { notificationsRouter } from './notifications';
 import { tournamentsRouter } from './tournaments';
+import { checkInRouter } from './checkIn';
 
 export const appRouter = router({
   auth: authRouter,
@@ -43,6 +44,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   notifications: notificationsRouter,
   tournaments: tournamentsRouter,
+  checkIn: checkInRouter,
 });
 
 export type AppRouter = typeof appRouter;

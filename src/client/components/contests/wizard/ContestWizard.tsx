@@ -3,11 +3,11 @@
 // beside their fields) and, for members, saves the server draft; Previous goes back without
 // validating; Submit parses the whole form with the shared schema and sends it.
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik, type FormikHelpers, type FormikProps } from 'formik';
+import { Form, Formik, setIn, type FormikHelpers, type FormikProps } from 'formik';
 import { ChevronLeft, ChevronRight, Eye, Save, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { CONTEST_MESSAGES } from '../../../../shared/contests';
 import { errorMessage, serverFieldErrors } from '../../../lib/errors';
@@ -18,7 +18,7 @@ import { BasicInfoStep } from './BasicInfoStep';
 import { browserStorage, clearBrowserDraft } from './browserDraft';
 import { ContentStep } from './ContentStep';
 import { ContestPreviewDialog } from './ContestPreviewDialog';
-import { EMPTY_VALUES, type WizardValues } from './formValues';
+import { EMPTY_VALUES, askedSettingsOf, withAskedSettings, type WizardValues } from './formValues';
 import { KeepBrowserCopy } from './KeepBrowserCopy';
 import { ScheduleStep } from './ScheduleStep';
 import { SetupStep } from './SetupStep';
@@ -69,7 +69,12 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   const last = variant.stepTitles.length - 1;
   const schemas = useMemo(
     () =>
-      (variant.stepSchemas as readonly ZodType[]).map((schema) => toFormikValidationSchema(schema)),
+      // Only the settings the chosen format asks for are checked (and sent).
+      (variant.stepSchemas as readonly ZodType[]).map((schema) =>
+        toFormikValidationSchema(
+          z.preprocess((values) => withAskedSettings(values as WizardValues), schema),
+        ),
+      ),
     [variant],
   );
 
@@ -98,16 +103,16 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
     message: string,
     helpers: Pick<FormikHelpers<WizardValues>, 'setTouched' | 'setFieldError'>,
   ) {
-    setStep(stepOfField(variant, field));
-    void helpers.setTouched({ [field]: true }, false);
+    setStep(stepOfField(variant, field.split('.')[0]!));
+    void helpers.setTouched(setIn({}, field, true), false);
     helpers.setFieldError(field, message);
   }
 
   async function submit(values: WizardValues, helpers: FormikHelpers<WizardValues>) {
-    const parsed = variant.formSchema.safeParse(values);
+    const parsed = variant.formSchema.safeParse(withAskedSettings(values));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      showProblem(String(issue.path[0] ?? 'title'), issue.message, helpers);
+      showProblem(issue.path.map(String).join('.') || 'title', issue.message, helpers);
       createToasts.error('Creation failed', issue.message);
       return;
     }
@@ -147,10 +152,15 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
     if (here.length) {
       // Their messages show beside them: what they hold was not saved.
       setChecking(true);
-      void formik.setTouched(
-        { ...formik.touched, ...Object.fromEntries(here.map((f) => [f, true])) },
-        true,
-      );
+      const touched: Record<string, unknown> = { ...formik.touched };
+      for (const f of here) {
+        // The settings are touched one by one (those the format shows).
+        touched[f] =
+          f === 'tournament'
+            ? Object.fromEntries(Object.keys(askedSettingsOf(formik.values)).map((k) => [k, true]))
+            : true;
+      }
+      void formik.setTouched(touched as never, true);
     }
     draftToasts.success(
       'Draft saved',

@@ -1,6 +1,7 @@
-// Step 2, Contest Setup: mode, maximum participants, format, and how scores read (decimals) and
-// rank (higher or lower is better). The member wizard shows team mode
-// and the live and submission formats disabled, 'Coming soon' (SPEC 5).
+// Step 2, Contest Setup: mode, maximum participants, format, how scores read (decimals) and rank
+// (higher or lower is better), and what the chosen format needs (TournamentSettingsFields). The
+// member wizard shows team mode and the live and submission formats disabled, 'Coming soon'
+// (SPEC 5).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   COMING_SOON_FORMATS,
@@ -14,7 +15,10 @@ import {
   SCORE_ORDERS,
   SCORE_ORDER_LABELS,
 } from '../../../../shared/contests';
+import { useFormikContext } from 'formik';
 import { FormField } from '../../common/FormField';
+import { TournamentSettingsFields } from '../TournamentSettingsFields';
+import type { WizardValues } from './formValues';
 import { SelectField } from '../../common/SelectField';
 import type { WizardVariant } from './variants';
 
@@ -40,6 +44,7 @@ const DECIMAL_OPTIONS = Array.from({ length: SCORE_DECIMALS_MAX + 1 }, (_, d) =>
 const ORDER_OPTIONS = SCORE_ORDERS.map((o) => ({ value: o, label: SCORE_ORDER_LABELS[o] }));
 
 export function SetupStep({ variant }: { variant: WizardVariant }) {
+  const { values } = useFormikContext<WizardValues>();
   const modes = options(CONTEST_MODES, MODE_LABELS, variant.comingSoon ? COMING_SOON_MODES : []);
   const formats = variant.comingSoon
     ? options([...CONTEST_FORMATS, ...COMING_SOON_FORMATS], FORMAT_LABELS, COMING_SOON_FORMATS)
@@ -86,6 +91,11 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
           helperText="Time trials and golf rank the lowest score first."
         />
       </SimpleGrid>
+      <TournamentSettingsFields
+        format={values.format}
+        mode={values.mode}
+        settings={values.tournament}
+      />
     </Stack>
   );
 }

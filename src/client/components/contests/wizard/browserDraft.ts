@@ -2,7 +2,8 @@
 // values being typed, the step and the server draft they belong to, so a reload or a closed tab
 // loses nothing that was not saved yet. It belongs to one member: another account signing in on
 // the same browser does not see it.
-import { EMPTY_VALUES, type WizardValues } from './formValues';
+import { DEFAULT_TOURNAMENT_SETTINGS } from '../../../../shared/schemas/tournaments';
+import { EMPTY_VALUES, type TournamentFormValues, type WizardValues } from './formValues';
 
 export const BROWSER_DRAFT_KEY = 'contestDraft';
 
@@ -20,6 +21,18 @@ export interface BrowserDraft {
 /** Storage as the browser has it; tests pass a Map-backed stand-in. */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** The known settings, each a value of its input's type (the defaults for the others). */
+function cleanSettings(raw: unknown): TournamentFormValues {
+  const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const settings: Record<string, unknown> = { ...DEFAULT_TOURNAMENT_SETTINGS };
+  for (const [key, fallback] of Object.entries(DEFAULT_TOURNAMENT_SETTINGS)) {
+    const value = source[key];
+    const numeric = typeof fallback === 'number' && typeof value === 'string' && value.length < 10;
+    if (typeof value === typeof fallback || numeric) settings[key] = value;
+  }
+  return settings as TournamentFormValues;
+}
+
 /** Only the known fields, each of the type the form expects: a hand-edited copy cannot break it. */
 function cleanValues(raw: unknown): WizardValues {
   const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -28,6 +41,8 @@ function cleanValues(raw: unknown): WizardValues {
     const value = source[key];
     if (key === 'maxParticipants') {
       if (value === '' || Number.isFinite(value)) values[key] = value;
+    } else if (key === 'tournament') {
+      values[key] = cleanSettings(value);
     } else if (key === 'entryFee' || key === 'scoreDecimals') {
       if (typeof value === 'string' || Number.isFinite(value)) values[key] = value;
     } else if (typeof value === typeof fallback) {

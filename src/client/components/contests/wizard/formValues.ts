@@ -3,6 +3,21 @@
 // submission. Pure TypeScript, so the server project's tests can run it.
 import type { TContest, TSaveDraftRequest } from '../../../../shared/schemas/contests';
 import { ZSaveDraftRequestSchema } from '../../../../shared/schemas/contests';
+import {
+  DEFAULT_TOURNAMENT_SETTINGS,
+  askedTournamentSettings,
+  type TTournamentSettings,
+} from '../../../../shared/schemas/tournaments';
+
+/**
+ * The format's settings as the inputs hold them: a number input's number ('' while empty), a
+ * select's text ('2'), a checkbox's boolean.
+ */
+export type TournamentFormValues = {
+  [K in keyof TTournamentSettings]: TTournamentSettings[K] extends number
+    ? number | string
+    : TTournamentSettings[K];
+};
 
 export interface WizardValues {
   title: string;
@@ -16,6 +31,8 @@ export interface WizardValues {
   /** A select's text ('2'), or the stored number when a draft is resumed. */
   scoreDecimals: number | string;
   scoreOrder: string;
+  /** Every setting (the defaults until changed); the form shows and sends those its format asks. */
+  tournament: TournamentFormValues;
   /** datetime-local values ('2026-06-12T10:00', local time), '' while empty. */
   registrationDeadline: string;
   startDate: string;
@@ -48,6 +65,7 @@ export const EMPTY_VALUES: WizardValues = {
   // Selects without an empty choice: a browser copy from before they existed reads as these.
   scoreDecimals: 0,
   scoreOrder: 'higher',
+  tournament: { ...DEFAULT_TOURNAMENT_SETTINGS },
   registrationDeadline: '',
   startDate: '',
   endDate: '',
@@ -87,6 +105,7 @@ export function valuesFromContest(contest: TContest, base: WizardValues): Wizard
     format: contest.format,
     scoreDecimals: contest.scoreDecimals,
     scoreOrder: contest.scoreOrder,
+    tournament: { ...DEFAULT_TOURNAMENT_SETTINGS, ...contest.tournament },
     registrationDeadline: toLocalInput(contest.registrationDeadline),
     startDate: toLocalInput(contest.startDate),
     endDate: toLocalInput(contest.endDate),
@@ -100,6 +119,26 @@ export function valuesFromContest(contest: TContest, base: WizardValues): Wizard
     enableLeaderboard: contest.enableLeaderboard,
     enableComments: contest.enableComments,
   };
+}
+
+/**
+ * The settings a form with this format and mode asks for, and only those (askedTournamentSettings):
+ * what is validated and sent. A value typed for another format and then left behind is neither.
+ */
+export function askedSettingsOf(values: {
+  format: string;
+  mode: string;
+  tournament: TournamentFormValues;
+}): Partial<TournamentFormValues> {
+  const keys = askedTournamentSettings(values.format, values.mode, values.tournament);
+  return Object.fromEntries(keys.map((key) => [key, values.tournament[key]]));
+}
+
+/** The values with only the asked settings (what a step's schema and Submit read). */
+export function withAskedSettings<
+  T extends { format: string; mode: string; tournament: TournamentFormValues },
+>(values: T): Omit<T, 'tournament'> & { tournament: Partial<TournamentFormValues> } {
+  return { ...values, tournament: askedSettingsOf(values) };
 }
 
 type DraftField = Exclude<keyof TSaveDraftRequest, 'id'>;
@@ -121,7 +160,12 @@ export function draftPayload(values: WizardValues): {
   const skipped: DraftField[] = [];
   for (const key of DRAFT_FIELDS) {
     // A fee belongs to paid contests only; the server clears it for the others anyway.
-    const raw = key === 'entryFee' && values.participationType !== 'paid' ? '' : values[key];
+    const raw =
+      key === 'entryFee' && values.participationType !== 'paid'
+        ? ''
+        : key === 'tournament'
+          ? askedSettingsOf(values)
+          : values[key];
     const parsed = ZSaveDraftRequestSchema.shape[key].safeParse(raw);
     if (parsed.success) payload[key] = parsed.data ?? null;
     else skipped.push(key);

@@ -1,0 +1,39 @@
+// Check-in (issue 19): a participant confirms in a bracket contest's window before its start, or
+// undoes it; the contest page reads the window, the caller's state and the count. The rules and
+// their refusals (reason checkin_off, checkin_closed, not_participant) are in the service.
+import { ZCheckInResult, ZCheckInStatus, ZContestRef } from '../../../shared/schemas/tournaments';
+import * as checkIn from '../../domain/tournaments/checkIn';
+import { protectedProcedure, router } from '../trpc';
+
+export const checkInRouter = router({
+  status: protectedProcedure
+    .input(ZContestRef)
+    .output(ZCheckInStatus)
+    .query(({ ctx, input }) =>
+      checkIn.checkInStatus({ db: ctx.db, viewer: ctx.actor, contestId: input.contestId }),
+    ),
+
+  checkIn: protectedProcedure
+    .input(ZContestRef)
+    .output(ZCheckInResult)
+    .mutation(({ ctx, input }) =>
+      checkIn.setCheckIn({
+        db: ctx.db,
+        actor: ctx.actor,
+        contestId: input.contestId,
+        checkedIn: true,
+      }),
+    ),
+
+  undo: protectedProcedure
+    .input(ZContestRef)
+    .output(ZCheckInResult)
+    .mutation(({ ctx, input }) =>
+      checkIn.setCheckIn({
+        db: ctx.db,
+        actor: ctx.actor,
+        contestId: input.contestId,
+        checkedIn: false,
+      }),
+    ),
+});
