@@ -47,6 +47,8 @@ import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { InviteShare } from '../../components/participation/InviteShare';
 import { JoinPanel } from '../../components/participation/JoinPanel';
+import { TournamentSection } from '../../components/tournaments/TournamentSection';
+import { hasBracket } from '../../../shared/tournaments';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
@@ -264,6 +266,12 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           {canScore ? <ScoreHistory contest={contest} /> : null}
         </Stack>
       </Grid>
+      {/* Full width below: a bracket needs the room of the whole page. */}
+      {published && hasBracket(contest.format) ? (
+        <Box mt="6">
+          <TournamentSection contest={contest} />
+        </Box>
+      ) : null}
       <ContestEditDialog
         contest={editing ? contest : null}
         variant={reviewer ? 'admin' : 'member'}

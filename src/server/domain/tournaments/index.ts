@@ -4,3 +4,4 @@ export { generateAtStart, generateBracket, SYSTEM_ACTOR, type GenerateResult } f
 export { readBracket, readDisputes, readMatches, readNextMatch, readStandings } from './reads';
 export { REMOVED_PARTICIPANT } from './names';
 export { assertVisible } from './contest';
+export { readEntrants } from './entrants';
