@@ -15,7 +15,10 @@ export interface TournamentFixture {
   players: CreatedUser[];
 }
 
-/** A bracket contest open for registration, created by `organiser`, joined by `players`. */
+/**
+ * A bracket contest open for registration, created by `organiser` (approved by a moderator when
+ * the organiser is a member), joined by `players`.
+ */
 export async function openTournament(
   t: TestDb,
   {
@@ -38,15 +41,27 @@ export async function openTournament(
     }),
     status: 'active',
   });
+  if (created.status !== 'active') {
+    // A member's contest waits for review (contestApprovalRequired): a moderator approves it.
+    const moderator = await createUser(t.db, { role: 'moderator' });
+    await callerFor(t, moderator).caller.contests.setStatus({ id: created.id, status: 'active' });
+  }
   for (const player of players) {
     await callerFor(t, player).caller.participation.join({ contestId: created.id });
   }
   return { contestId: created.id, slug: created.slug, organiser, players };
 }
 
-/** Registration closes: the organiser moves its deadline into the past. */
+/**
+ * Registration closes: its deadline moves into the past, by the organiser's edit when they are
+ * a reviewer, else a moderator's (a member edits an active contest no more).
+ */
 export async function closeRegistration(t: TestDb, fixture: TournamentFixture): Promise<void> {
-  await callerFor(t, fixture.organiser).caller.contests.update({
+  const editor =
+    fixture.organiser.role === 'user'
+      ? await createUser(t.db, { role: 'moderator' })
+      : fixture.organiser;
+  await callerFor(t, editor).caller.contests.update({
     id: fixture.contestId,
     registrationDeadline: new Date(Date.now() - 60_000),
   });

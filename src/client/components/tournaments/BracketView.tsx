@@ -65,21 +65,26 @@ function GroupRounds({
   level,
   idBase,
   myIds,
+  alone,
 }: {
   group: Group;
   level: Level;
   idBase: string;
   myIds?: ReadonlySet<number>;
+  /** The bracket's only group: the section's own heading names it already. */
+  alone: boolean;
 }) {
   const headingId = `${idBase}-heading`;
-  const roundLevel = Math.min(level + 1, 6) as Level;
+  const roundLevel = (alone ? level : Math.min(level + 1, 6)) as Level;
   // Only the wide layout scrolls, so only it is a focusable region.
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="2">
-      <Heading as={HEADING[level]} size="sm" id={headingId}>
-        {group.name}
-      </Heading>
+    <Stack as={alone ? 'div' : 'section'} aria-labelledby={alone ? undefined : headingId} gap="2">
+      {alone ? null : (
+        <Heading as={HEADING[level]} size="sm" id={headingId}>
+          {group.name}
+        </Heading>
+      )}
       {group.rounds.length === 0 ? (
         <Text color="fg.muted">No matches yet.</Text>
       ) : (
@@ -89,6 +94,9 @@ function GroupRounds({
           // Focusable so a keyboard can scroll it (axe: scrollable-region-focusable).
           tabIndex={wide ? 0 : undefined}
           overflowX={wide ? 'auto' : 'visible'}
+          // The containing block of the cards' visually hidden sentences: else they escape the
+          // scrolling and widen the page.
+          position="relative"
           pb="2"
           rounded="md"
           _focusVisible={{ outline: '2px solid', outlineColor: 'purple.fg', outlineOffset: '2px' }}
@@ -136,6 +144,7 @@ export function BracketView({
                 level={groupLevel}
                 idBase={`bracket-${stage.number}-${group.part}-${group.number}`}
                 myIds={myIds}
+                alone={!named && stage.groups.length === 1}
               />
             ))}
           </Stack>

@@ -123,7 +123,7 @@ export function TournamentSection({ contest }: { contest: TContest }) {
       {next.data ? <NextMatchCard next={next.data} showContest={false} /> : null}
       <Section
         id="bracket-heading"
-        title="Bracket"
+        title={contest.format === 'league' ? 'Rounds' : 'Bracket'}
         actions={
           <HStack gap="3">
             <LiveIndicator state={live} />
