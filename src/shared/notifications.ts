@@ -25,7 +25,7 @@ export const TOURNAMENT_NOTIFICATION_KINDS = [
   'match_result_disputed',
 ] as const;
 /** Flip when the tournament issue lands (its matches send these kinds). */
-export const TOURNAMENT_KINDS_LIVE = false;
+export const TOURNAMENT_KINDS_LIVE = true;
 
 export const NOTIFICATION_KINDS = [
   ...PLATFORM_NOTIFICATION_KINDS,
@@ -98,17 +98,17 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   },
   match_ready: {
     label: 'Match ready',
-    description: 'Your next tournament match is ready to play.',
+    description: 'Your next tournament match is ready to play: who you play, and where.',
     defaultChannel: 'email',
   },
   match_result_reported: {
-    label: 'Match result reported',
-    description: 'A result of one of your matches was reported.',
+    label: 'Match result to confirm',
+    description: 'Your opponent reported the result of your match: confirm it or dispute it.',
     defaultChannel: 'in_app',
   },
   match_result_disputed: {
     label: 'Match result disputed',
-    description: 'A result of one of your matches was disputed.',
+    description: 'A result reported for your match (or one you organise) was disputed.',
     defaultChannel: 'email',
   },
 };

@@ -231,6 +231,13 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     preferences: [{ kind: 'score_changed', channel: 'email' }],
   }),
   'notifications.onChange': () => ({}),
+  // Reads of the joined contest's bracket (none generated yet). Generating and the match calls
+  // are called without input: refused by validation once admitted (tournaments tests run them).
+  'tournaments.bracket': (w) => ({ contestId: w.joinedId }),
+  'tournaments.standings': (w) => ({ contestId: w.joinedId }),
+  'tournaments.matches': (w) => ({ contestId: w.joinedId, mine: true }),
+  'tournaments.nextMatchIn': (w) => ({ contestId: w.joinedId }),
+  'tournaments.bracketChanges': (w) => ({ contestId: w.joinedId }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

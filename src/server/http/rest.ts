@@ -446,6 +446,79 @@ export const restRoutes: RestRoute[] = [
       return plainList(r, history.items, history.total);
     },
   },
+  // Tournaments (issue 19): a contest's bracket, standings and matches; results by match.
+  {
+    method: 'post',
+    procedure: 'tournaments.generate',
+    path: '/contests/:id/bracket',
+    call: (c, r) =>
+      c.tournaments.generate({ ...body(r), contestId: idParam(r.params.id) } as never),
+    status: 201,
+  },
+  {
+    method: 'get',
+    procedure: 'tournaments.bracket',
+    path: '/contests/:id/bracket',
+    call: (c, r) => c.tournaments.bracket({ contestId: idParam(r.params.id) }),
+  },
+  {
+    method: 'get',
+    procedure: 'tournaments.standings',
+    path: '/contests/:id/standings',
+    call: (c, r) => c.tournaments.standings({ contestId: idParam(r.params.id) }),
+  },
+  {
+    method: 'get',
+    procedure: 'tournaments.matches',
+    path: '/contests/:id/matches',
+    call: (c, r) =>
+      c.tournaments.matches({
+        contestId: idParam(r.params.id),
+        status: optionalQuery(r.query.status),
+        mine: boolQuery(r.query.mine),
+      }),
+  },
+  // Before '/matches/:id', which would otherwise read 'disputes' as an id.
+  {
+    method: 'get',
+    procedure: 'tournaments.disputes',
+    path: '/matches/disputes',
+    call: (c) => c.tournaments.disputes(),
+  },
+  {
+    method: 'get',
+    procedure: 'tournaments.match',
+    path: '/matches/:id',
+    call: (c, r) => c.tournaments.match({ matchId: idParam(r.params.id) }),
+  },
+  // `{ scores: [a, b] }` or `{ forfeit: participantId }`: a result; `{ scheduledAt }` alone: its time.
+  {
+    method: 'patch',
+    procedure: 'tournaments.report',
+    path: '/matches/:id',
+    call: (c, r) => {
+      const fields = body(r);
+      const matchId = idParam(r.params.id);
+      const keys = Object.keys(fields);
+      if (keys.length === 1 && keys[0] === 'scheduledAt') {
+        return c.tournaments.schedule({ matchId, scheduledAt: fields.scheduledAt } as never);
+      }
+      return c.tournaments.report({ ...fields, matchId } as never);
+    },
+  },
+  {
+    method: 'post',
+    procedure: 'tournaments.confirm',
+    path: '/matches/:id/confirm',
+    call: (c, r) => c.tournaments.confirm({ matchId: idParam(r.params.id) }),
+  },
+  {
+    method: 'post',
+    procedure: 'tournaments.dispute',
+    path: '/matches/:id/dispute',
+    call: (c, r) =>
+      c.tournaments.dispute({ reason: body(r).reason, matchId: idParam(r.params.id) } as never),
+  },
   // The review queue: a row of its own for the access matrix (moderators and admins).
   {
     method: 'get',

@@ -14,6 +14,7 @@ import {
 } from '../../platform/db/schema';
 import { caseless, caselessValues, insertMany, type BulkColumn } from '../../platform/db/dialect';
 import { normalizeTier } from '../../../shared/constants';
+import { TOURNAMENT_MESSAGES } from '../../../shared/tournaments';
 import type { ScoreOrder } from '../../../shared/contests';
 import {
   CSV_LINES_MAX,
@@ -300,6 +301,17 @@ export async function setScores({
     const contest = await readForWrite(tx, contestId);
     if (!contest || !isVisible(contest, actor)) throw notFound();
     if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
+    // Once a contest's bracket exists its scores are its placement (domain/tournaments): no
+    // form, batch, file or call enters them.
+    const [bracket] = await tx
+      .select({ at: contests.bracketGeneratedAt })
+      .from(contests)
+      .where(eq(contests.id, contestId));
+    if (bracket?.at) {
+      throw new AppError('CONFLICT', TOURNAMENT_MESSAGES.scores_from_matches, {
+        reason: 'scores_from_matches',
+      });
+    }
     const decimals = contest.scoreDecimals;
 
     const refused: TSetScoresResponse['refused'] = [];

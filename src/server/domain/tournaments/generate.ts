@@ -130,7 +130,10 @@ export async function createStages(
       settings: {
         // The bracket of the next power of two: the missing places are byes, which the seed
         // ordering gives to the best seeds.
-        size: nextPowerOfTwo(n),
+        // (A double elimination of two is played in a bracket of four: brackets-manager makes
+        // no lower bracket for two, and the loser of the final must get their second chance.)
+        size:
+          settings.elimination === 'double' ? Math.max(4, nextPowerOfTwo(n)) : nextPowerOfTwo(n),
         ...(settings.elimination === 'double'
           ? { grandFinal: settings.grandFinal }
           : { consolationFinal: settings.thirdPlaceMatch }),

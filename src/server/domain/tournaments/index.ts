@@ -1,7 +1,15 @@
 // What other areas may use of tournaments: generating a bracket at a contest's start (the setup
 // code's seam), and the reads and writes the router calls.
 export { generateAtStart, generateBracket, SYSTEM_ACTOR, type GenerateResult } from './generate';
-export { readBracket, readDisputes, readMatches, readNextMatch, readStandings } from './reads';
+export {
+  readBracket,
+  readDisputes,
+  readMatch,
+  readMatches,
+  readNextMatch,
+  readStandings,
+} from './reads';
 export { REMOVED_PARTICIPANT } from './names';
 export { assertVisible } from './contest';
+export { confirmMatch, disputeMatch, reportMatch, scheduleMatch } from './results';
 export { readEntrants } from './entrants';

@@ -95,10 +95,12 @@ async function createKnockoutAfterGroups(
     });
     qualifiers.push(row);
   }
-  const slots = knockoutSlots(qualifiers);
+  let slots = knockoutSlots(qualifiers);
   if (slots.filter((s) => s !== null).length < 2) return;
   const manager = store.manager();
   const double = contest.settings.elimination === 'double';
+  // A double elimination of two is played in a bracket of four (see createStages).
+  if (double && slots.length === 2) slots = [slots[0]!, null, slots[1]!, null];
   await manager.create.stage({
     tournamentId: store.contestId,
     name: 'Knockout stage',
@@ -127,11 +129,12 @@ export function readyKeys(store: BracketStore): Set<string> {
 export function bracketFinished(store: BracketStore, contest: TournamentContest): boolean {
   if (store.isEmpty) return false;
   if (!store.stages.every((s) => stageFinished(store, s))) return false;
-  // A group tournament ends with its knockout.
+  // A group tournament ends with its knockout (unless one group sends one: its table decides).
   if (
     contest.format === 'tournament' &&
     contest.settings.system === 'groups' &&
-    store.stages.length < 2
+    store.stages.length < 2 &&
+    store.groups.length * contest.settings.advancePerGroup >= 2
   ) {
     return false;
   }

@@ -22,7 +22,7 @@ import type {
   TNextMatch,
   TStandings,
 } from '../../../shared/schemas/tournaments';
-import { isOrganiser, visibleContest, type TournamentContest } from './contest';
+import { isOrganiser, refuse, visibleContest, type TournamentContest } from './contest';
 import { groupPart, ParticipantNames, roundName } from './names';
 import { groupParticipants, playedOf, pointsOf } from './played';
 import { bracketFinished } from './progress';
@@ -374,7 +374,17 @@ export async function readMatches(
     .map(present);
 }
 
-/** One match by id with everything to present it (for the caller, or to check a report). */
+/** One match as the viewer gets it (404 when it or its contest is hidden). */
+export async function readMatch(db: DbOrTx, viewer: Viewer, matchId: number): Promise<TMatch> {
+  const [row] = await db
+    .select({ contestId: bracketMatches.contestId })
+    .from(bracketMatches)
+    .where(eq(bracketMatches.id, matchId));
+  const match = row ? await matchView(db, viewer, matchId, row.contestId) : null;
+  if (!match) throw refuse('NOT_FOUND', 'match_not_found');
+  return match;
+}
+
 async function matchView(db: DbOrTx, viewer: Viewer, matchId: number, contestId: number) {
   const view = await loadView(db, viewer, contestId);
   const match = view.store.matches.find((m) => m.id === matchId);

@@ -11,7 +11,11 @@ import {
   ZGenerateBracketInput,
   ZGenerateBracketResponse,
   ZMatch,
+  ZDisputeMatchInput,
+  ZMatchRef,
   ZMatchesInput,
+  ZReportMatchInput,
+  ZScheduleMatchInput,
   ZNextMatch,
   ZStandings,
 } from '../../../shared/schemas/tournaments';
@@ -60,6 +64,46 @@ export const tournamentsRouter = router({
     .input(ZContestRef)
     .output(ZNextMatch.nullable())
     .query(({ ctx, input }) => tournaments.readNextMatch(ctx.db, ctx.actor, input.contestId)),
+
+  /**
+   * A result: the organiser's is applied; a participant's (self-reporting on) waits for the
+   * opponent. `{ scores: [a, b] }` or `{ forfeit: participantId }`.
+   */
+  report: protectedProcedure
+    .input(ZReportMatchInput)
+    .output(ZMatch)
+    .mutation(({ ctx, input }) =>
+      ctx.db.transaction((tx) => tournaments.reportMatch(tx, ctx.actor, input)),
+    ),
+
+  /** The opponent confirms a reported result (applied). */
+  confirm: protectedProcedure
+    .input(ZMatchRef)
+    .output(ZMatch)
+    .mutation(({ ctx, input }) =>
+      ctx.db.transaction((tx) => tournaments.confirmMatch(tx, ctx.actor, input)),
+    ),
+
+  /** The opponent disputes a reported result (the moderators' queue). */
+  dispute: protectedProcedure
+    .input(ZDisputeMatchInput)
+    .output(ZMatch)
+    .mutation(({ ctx, input }) =>
+      ctx.db.transaction((tx) => tournaments.disputeMatch(tx, ctx.actor, input)),
+    ),
+
+  /** The organiser sets or clears a match's time. */
+  schedule: protectedProcedure
+    .input(ZScheduleMatchInput)
+    .output(ZMatch)
+    .mutation(({ ctx, input }) =>
+      ctx.db.transaction((tx) => tournaments.scheduleMatch(tx, ctx.actor, input)),
+    ),
+
+  match: protectedProcedure
+    .input(ZMatchRef)
+    .output(ZMatch)
+    .query(({ ctx, input }) => tournaments.readMatch(ctx.db, ctx.actor, input.matchId)),
 
   /** Moderators' queue: disputed results across contests. */
   disputes: moderatorProcedure

@@ -1,0 +1,330 @@
+// Results of matches: the organiser reports any ready match (and may change a completed one
+// while nothing later depends on it); where the contest lets participants report, either of the
+// two reports (pending, not applied), the opponent confirms (applied) or disputes (the
+// moderators' queue, until the organiser reports). Winners advance, losers drop to the lower
+// bracket, next matches become ready (brackets-manager, or our Swiss rounds), and the last
+// result writes the placement: all in the caller's transaction.
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { bracketMatches } from '../../platform/db/schema';
+import { announceBracketChanges } from '../../platform/events';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import { notifyMatchDisputed, notifyMatchReported } from '../messages';
+import type { TMatch } from '../../../shared/schemas/tournaments';
+import type { ReportState } from '../../../shared/tournaments';
+import { isOrganiser, refuse, visibleContest, type TournamentContest } from './contest';
+import { ParticipantNames } from './names';
+import { readyKeys, settle } from './progress';
+import { callerParticipantIds, readMatch } from './reads';
+import { BracketStore, type MatchRow } from './storage';
+import { isPlayable, MATCH_STATUS } from './status';
+
+/** A result as reported: both scores (first participant's first), or who forfeits. */
+export interface Report {
+  scores?: readonly [number, number];
+  forfeit?: number;
+}
+
+interface Loaded {
+  contest: TournamentContest;
+  store: BracketStore;
+  match: MatchRow;
+  p1: number | null;
+  p2: number | null;
+  extras: {
+    reportState: ReportState;
+    reportedBy: number | null;
+    pendingResult: string | null;
+  };
+}
+
+/** The match, its contest (locked for the change) and its bracket; 404 when either is hidden. */
+async function loadMatch(tx: DbOrTx, actor: Actor, matchId: number): Promise<Loaded> {
+  const [row] = await tx
+    .select({
+      contestId: bracketMatches.contestId,
+      reportState: bracketMatches.reportState,
+      reportedBy: bracketMatches.reportedBy,
+      pendingResult: bracketMatches.pendingResult,
+    })
+    .from(bracketMatches)
+    .where(eq(bracketMatches.id, matchId));
+  if (!row) throw refuse('NOT_FOUND', 'match_not_found');
+  let contest: TournamentContest;
+  try {
+    contest = await visibleContest(tx, actor, row.contestId, { lock: true });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      throw refuse('NOT_FOUND', 'match_not_found');
+    }
+    throw error;
+  }
+  const store = await BracketStore.load(tx, row.contestId);
+  const match = store.matches.find((m) => m.id === matchId);
+  if (!match) throw refuse('NOT_FOUND', 'match_not_found');
+  const id = (side: unknown) => {
+    const v = (side as { id?: unknown } | null)?.id;
+    return typeof v === 'number' ? v : null;
+  };
+  return {
+    contest,
+    store,
+    match,
+    p1: id(match.opponent1),
+    p2: id(match.opponent2),
+    extras: row,
+  };
+}
+
+function stageOf(l: Loaded) {
+  return l.store.stages.find((s) => s.id === l.match.stage_id)!;
+}
+
+/** Draws only where a table ranks them: a league, a group, Swiss. */
+function drawAllowed(l: Loaded): boolean {
+  const type = stageOf(l).type;
+  return type === 'round_robin' || type === 'swiss';
+}
+
+/** Checks a report against its match (who forfeits is one of it; a draw only where allowed). */
+function checkReport(l: Loaded, report: Report): void {
+  if (l.p1 === null || l.p2 === null) throw refuse('CONFLICT', 'match_not_ready');
+  if (report.forfeit !== undefined && report.forfeit !== l.p1 && report.forfeit !== l.p2) {
+    throw new AppError('BAD_REQUEST', 'The participant who forfeits must be one of this match', {
+      reason: 'not_in_match',
+    });
+  }
+  if (report.scores && report.scores[0] === report.scores[1] && !drawAllowed(l)) {
+    throw refuse('BAD_REQUEST', 'draw_not_allowed');
+  }
+}
+
+/**
+ * Whether later matches depend on a completed match and have been played: a knockout match whose
+ * next one started (brackets-manager archives it), a Swiss round after which the next was paired,
+ * a group once its knockout exists.
+ */
+function laterMatchesPlayed(l: Loaded): boolean {
+  if (l.match.status === MATCH_STATUS.Archived) return true;
+  const stage = stageOf(l);
+  if (stage.type === 'swiss') {
+    const round = l.store.rounds.find((r) => r.id === l.match.round_id)!;
+    return l.store.rounds.some((r) => r.stage_id === stage.id && r.number > round.number);
+  }
+  if (stage.type === 'round_robin') {
+    return l.store.stages.some((s) => s.number > stage.number);
+  }
+  return false;
+}
+
+/** brackets-manager's refusals, as the client hears them (never a 500). */
+function libraryRefusal(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/locked/i.test(message)) throw refuse('CONFLICT', 'later_matches_played');
+  throw new AppError('CONFLICT', `This result cannot be applied: ${message}`, {
+    reason: 'match_not_ready',
+  });
+}
+
+/** Applies a result to the bracket in memory (brackets-manager's update, or our Swiss). */
+async function applyResult(l: Loaded, report: Report): Promise<void> {
+  const { match, p1, p2 } = l;
+  const sides = (): [Record<string, unknown>, Record<string, unknown>] => {
+    if (report.forfeit !== undefined) {
+      return report.forfeit === p1
+        ? [{ forfeit: true }, { result: 'win' }]
+        : [{ result: 'win' }, { forfeit: true }];
+    }
+    const [a, b] = report.scores!;
+    return [
+      { score: a, result: a > b ? 'win' : a < b ? 'loss' : 'draw' },
+      { score: b, result: b > a ? 'win' : b < a ? 'loss' : 'draw' },
+    ];
+  };
+  const [s1, s2] = sides();
+  if (stageOf(l).type === 'swiss') {
+    l.store.change('match', match.id, {
+      status: MATCH_STATUS.Completed,
+      opponent1: { id: p1, position: match.opponent1?.position, ...s1 },
+      opponent2: { id: p2, position: match.opponent2?.position, ...s2 },
+    });
+    return;
+  }
+  const manager = l.store.manager();
+  try {
+    if (match.status >= MATCH_STATUS.Completed) {
+      // A changed result: cleared, then entered again (what depends on it follows).
+      await manager.reset.matchResults(match.id);
+    }
+    await manager.update.match({ id: match.id, opponent1: s1, opponent2: s2 });
+  } catch (error) {
+    libraryRefusal(error);
+  }
+}
+
+/** Applies a result, settles the bracket and records the match's report state. */
+async function applyAndSettle(
+  tx: DbOrTx,
+  l: Loaded,
+  report: Report,
+  state: ReportState,
+  origin: string | undefined,
+): Promise<void> {
+  const readyBefore = readyKeys(l.store);
+  await applyResult(l, report);
+  await settle(tx, l.contest, l.store, { readyBefore, origin });
+  await tx
+    .update(bracketMatches)
+    .set({ reportState: state, pendingResult: null, updatedAt: new Date() })
+    .where(eq(bracketMatches.id, l.match.id));
+}
+
+function describe(report: Report, names: ParticipantNames, l: Loaded): string {
+  if (report.forfeit !== undefined) return `a forfeit by ${names.name(report.forfeit)}`;
+  const [a, b] = report.scores!;
+  return `${names.name(l.p1!)} ${a}–${b} ${names.name(l.p2!)}`;
+}
+
+/**
+ * Reports a match's result. The organiser's is applied at once (a completed match may be changed
+ * while nothing later depends on it, and settles a pending or disputed report); a participant's,
+ * where self-reporting is on, waits for the opponent.
+ */
+export async function reportMatch(
+  tx: DbOrTx,
+  actor: Actor,
+  { matchId, ...report }: { matchId: number } & Report,
+): Promise<TMatch> {
+  const l = await loadMatch(tx, actor, matchId);
+  checkReport(l, report);
+  if (isOrganiser(l.contest, actor)) {
+    if (l.match.status >= MATCH_STATUS.Completed) {
+      if (l.p1 === null || l.p2 === null) throw refuse('CONFLICT', 'match_not_ready');
+      if (laterMatchesPlayed(l)) throw refuse('CONFLICT', 'later_matches_played');
+    } else if (!isPlayable(l.match.status)) {
+      throw refuse('CONFLICT', 'match_not_ready');
+    }
+    const settled = l.extras.reportState === 'pending' || l.extras.reportState === 'disputed';
+    await applyAndSettle(tx, l, report, settled ? 'confirmed' : l.extras.reportState, actor.origin);
+    return readMatch(tx, actor, matchId);
+  }
+  const mine = await callerParticipantIds(tx, l.contest.id, actor.id);
+  const side = mine.find((id) => id === l.p1 || id === l.p2);
+  if (side === undefined) throw refuse('FORBIDDEN', 'not_in_match');
+  if (!l.contest.settings.selfReport) throw refuse('FORBIDDEN', 'self_report_off');
+  if (l.match.status >= MATCH_STATUS.Completed) {
+    throw new AppError('CONFLICT', 'This match has a result already; the organiser can change it', {
+      reason: 'already_reported',
+    });
+  }
+  if (!isPlayable(l.match.status)) throw refuse('CONFLICT', 'match_not_ready');
+  if (l.extras.reportState === 'pending' || l.extras.reportState === 'disputed') {
+    throw refuse('CONFLICT', 'already_reported');
+  }
+  await tx
+    .update(bracketMatches)
+    .set({
+      reportState: 'pending',
+      reportedBy: side,
+      pendingResult: JSON.stringify(report),
+      disputeReason: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(bracketMatches.id, matchId));
+  const names = await ParticipantNames.of(tx, l.contest.id);
+  const opponent = side === l.p1 ? l.p2! : l.p1!;
+  await notifyMatchReported(
+    tx,
+    {
+      contest: l.contest,
+      userId: names.userId(opponent),
+      reporter: names.name(side),
+      result: describe(report, names, l),
+    },
+    { origin: actor.origin },
+  );
+  await announceBracketChanges({ db: tx, contestIds: [l.contest.id] });
+  return readMatch(tx, actor, matchId);
+}
+
+/** The opponent's side of a pending report (refusals otherwise). */
+async function pendingFor(tx: DbOrTx, actor: Actor, matchId: number) {
+  const l = await loadMatch(tx, actor, matchId);
+  const mine = await callerParticipantIds(tx, l.contest.id, actor.id);
+  const side = mine.find((id) => id === l.p1 || id === l.p2);
+  if (side === undefined) throw refuse('FORBIDDEN', 'not_in_match');
+  if (l.extras.reportState !== 'pending' || !isPlayable(l.match.status)) {
+    throw refuse('CONFLICT', 'nothing_to_confirm');
+  }
+  if (l.extras.reportedBy === side) {
+    throw new AppError('CONFLICT', 'Your opponent confirms or disputes the result you reported', {
+      reason: 'nothing_to_confirm',
+    });
+  }
+  return { l, side };
+}
+
+/** The opponent confirms a reported result: it is applied. */
+export async function confirmMatch(
+  tx: DbOrTx,
+  actor: Actor,
+  { matchId }: { matchId: number },
+): Promise<TMatch> {
+  const { l } = await pendingFor(tx, actor, matchId);
+  const report = JSON.parse(l.extras.pendingResult ?? '{}') as Report;
+  checkReport(l, report);
+  await applyAndSettle(tx, l, report, 'confirmed', actor.origin);
+  return readMatch(tx, actor, matchId);
+}
+
+/** The opponent disputes a reported result: it goes to the moderators' queue. */
+export async function disputeMatch(
+  tx: DbOrTx,
+  actor: Actor,
+  { matchId, reason }: { matchId: number; reason?: string },
+): Promise<TMatch> {
+  const { l, side } = await pendingFor(tx, actor, matchId);
+  const text = reason?.trim() || null;
+  await tx
+    .update(bracketMatches)
+    .set({ reportState: 'disputed', disputeReason: text, updatedAt: new Date() })
+    .where(eq(bracketMatches.id, matchId));
+  const names = await ParticipantNames.of(tx, l.contest.id);
+  const reporter = l.extras.reportedBy;
+  await notifyMatchDisputed(
+    tx,
+    {
+      contest: l.contest,
+      userIds: [
+        reporter === null ? null : names.userId(reporter),
+        // The organiser hears too, unless they are one of the two.
+        [l.p1, l.p2].some((p) => p !== null && names.userId(p) === l.contest.createdBy)
+          ? null
+          : l.contest.createdBy,
+      ],
+      disputer: names.name(side),
+      reason: text,
+    },
+    { origin: actor.origin },
+  );
+  await announceBracketChanges({ db: tx, contestIds: [l.contest.id] });
+  return readMatch(tx, actor, matchId);
+}
+
+/** The organiser sets (or clears) when a match is played. */
+export async function scheduleMatch(
+  tx: DbOrTx,
+  actor: Actor,
+  { matchId, scheduledAt }: { matchId: number; scheduledAt: Date | null },
+): Promise<TMatch> {
+  const l = await loadMatch(tx, actor, matchId);
+  if (!isOrganiser(l.contest, actor)) throw refuse('FORBIDDEN', 'not_organiser');
+  await tx
+    .update(bracketMatches)
+    .set({ scheduledAt, updatedAt: new Date() })
+    .where(eq(bracketMatches.id, matchId));
+  await announceBracketChanges({ db: tx, contestIds: [l.contest.id] });
+  return readMatch(tx, actor, matchId);
+}
