@@ -101,6 +101,6 @@ export async function reportFirstReady(
     status: 'ready',
   });
   if (!match) return undefined;
-  await caller.tournaments.reportMatch({ matchId: match.id, ...result } as TReportMatchInput);
+  await caller.tournaments.report({ matchId: match.id, ...result } as TReportMatchInput);
   return match;
 }

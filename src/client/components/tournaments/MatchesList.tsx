@@ -13,7 +13,7 @@ import { DisputeMatchDialog } from './DisputeMatchDialog';
 import { MatchActions, type MatchAction } from './MatchActions';
 import { MatchStatusBadge } from './MatchStatusBadge';
 import { ReportMatchDialog } from './ReportMatchDialog';
-import { matchSummary, roundLabel } from './tournamentDisplay';
+import { matchSummary, roundLabel, scoreLine } from './tournamentDisplay';
 import { useMatchActions } from './useMatchActions';
 
 const REPORT_NOTES = {
@@ -23,9 +23,12 @@ const REPORT_NOTES = {
   disputed: 'Disputed',
 } as const;
 
+/** A played match with its winner; one to play by its sides (the status column says the rest). */
+const matchText = (m: TMatch) => (m.status === 'completed' ? matchSummary(m) : scoreLine(m));
+
 const columns: ResponsiveColumn<TMatch>[] = [
   { key: 'round', header: 'Round', cell: (m) => roundLabel(m) },
-  { key: 'match', header: 'Match', cell: (m) => matchSummary(m), hideOnMobile: true },
+  { key: 'match', header: 'Match', cell: matchText, hideOnMobile: true },
   {
     key: 'status',
     header: 'Status',
@@ -121,7 +124,7 @@ export function MatchesList({
         columns={columns}
         rows={matches.data ?? []}
         rowKey={(m) => m.id}
-        cardTitle={(m) => matchSummary(m)}
+        cardTitle={matchText}
         loading={matches.isLoading}
         loadingText="Loading matches..."
         emptyText={mine ? 'You have no matches here.' : 'No matches.'}

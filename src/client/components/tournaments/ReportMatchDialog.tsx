@@ -13,12 +13,14 @@ import { useMatchActions } from './useMatchActions';
 
 interface Values {
   outcome: 'scores' | 'forfeit0' | 'forfeit1';
-  a: string;
-  b: string;
+  a: string | number;
+  b: string | number;
 }
 
-function toNumber(text: string): number | undefined {
-  const trimmed = text.trim();
+/** Formik hands a number input's value over as a number, or '' when it is empty. */
+function toNumber(value: string | number): number | undefined {
+  if (typeof value === 'number') return value;
+  const trimmed = value.trim();
   return trimmed === '' ? undefined : Number(trimmed);
 }
 

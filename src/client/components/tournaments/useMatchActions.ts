@@ -19,7 +19,7 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
     toasts.error(title, errorMessage(error, 'The match could not be changed'));
     refresh();
   };
-  const report = trpc.tournaments.reportMatch.useMutation({
+  const report = trpc.tournaments.report.useMutation({
     onSuccess: () => {
       toasts.success('Result saved');
       refresh();
@@ -27,7 +27,7 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
     },
     onError: failed('Result not saved'),
   });
-  const confirm = trpc.tournaments.confirmMatch.useMutation({
+  const confirm = trpc.tournaments.confirm.useMutation({
     onSuccess: () => {
       toasts.success('Result confirmed');
       refresh();
@@ -35,7 +35,7 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
     },
     onError: failed('Result not confirmed'),
   });
-  const dispute = trpc.tournaments.disputeMatch.useMutation({
+  const dispute = trpc.tournaments.dispute.useMutation({
     onSuccess: () => {
       toasts.success('Result disputed', 'A moderator will look at the match.');
       refresh();
