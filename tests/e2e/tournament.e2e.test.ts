@@ -232,3 +232,79 @@ describe('a league', () => {
     );
   }, 120_000);
 });
+
+describe('self-reported results', () => {
+  it('are confirmed or disputed by the opponent, and a moderator decides a dispute', async () => {
+    const { s } = stage;
+    const creator = await createUser(s.db, { username: 'e2e_sr_creator' });
+    const moderator = await createUser(s.db, { role: 'moderator', username: 'e2e_sr_mod' });
+    const players = await createPlayers(s.db, 'e2e_sr', 4);
+    const fixture = await generatedTournament(s, {
+      organiser: creator,
+      players,
+      format: 'knockout',
+      title: 'Honour Cup',
+      settings: { selfReport: true },
+    });
+    const bracket = await callerFor(s, creator).caller.tournaments.bracket({
+      contestId: fixture.contestId,
+    });
+    const semis = bracket.stages[0]!.groups[0]!.rounds[0]!.matches;
+    const byName = new Map(players.map((p) => [p.username, p]));
+    const sidesOfMatch = (i: number) =>
+      semis[i]!.participants.map((p) => byName.get(p!.name!)!) as [
+        (typeof players)[0],
+        (typeof players)[0],
+      ];
+
+    // The first semi-final: reported by one side, confirmed by the other.
+    const [first, second] = sidesOfMatch(0);
+    const reporter = await stage.pageAs(first);
+    await reporter.goto(stage.url(`/contests/${fixture.contestId}`));
+    await reporter.getByRole('button', { name: /^Report result of / }).click();
+    await reportThroughDialog(reporter, first.username, second.username, ['3', '1']);
+    await expectText(reporter, 'Result reported');
+    const opponent = await stage.pageAs(second);
+    await opponent.goto(stage.url(`/contests/${fixture.contestId}`));
+    await expectText(opponent, 'Waiting for confirmation');
+    await opponent.getByRole('button', { name: /^Confirm result of / }).click();
+    await expectText(opponent, 'Result confirmed');
+    await expectText(reporter, `${first.username} 3 – 1 ${second.username}, ${first.username} won`);
+
+    // The second: disputed with a reason, then decided by a moderator from the queue.
+    const [third, fourth] = sidesOfMatch(1);
+    await callerFor(s, third).caller.tournaments.report({
+      matchId: semis[1]!.id,
+      scores: [2, 0],
+    });
+    const disputer = await stage.pageAs(fourth);
+    await disputer.goto(stage.url(`/contests/${fixture.contestId}`));
+    await disputer.getByRole('button', { name: /^Dispute result of / }).click();
+    const dispute = disputer.getByRole('dialog', { name: 'Dispute result' });
+    await dispute
+      .getByLabel('Reason (optional)')
+      .fill('We never played: my opponent did not show up.');
+    await dispute.getByRole('button', { name: 'Dispute result' }).click();
+    await dispute.waitFor({ state: 'hidden' });
+    await expectText(disputer, 'Result disputed');
+
+    const mod = await stage.pageAs(moderator);
+    await mod.goto(stage.url('/'));
+    await mod.getByRole('link', { name: 'Disputed Matches' }).first().click();
+    const queue = mod.getByRole('table', { name: 'Disputed matches' });
+    const row = queue.getByRole('row').filter({ hasText: 'Honour Cup' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('We never played: my opponent did not show up.');
+    expect(await row.getByRole('link', { name: 'Honour Cup' }).getAttribute('href')).toBe(
+      `/contests/${fixture.slug}`,
+    );
+    await row.getByRole('button', { name: /^Decide result of Honour Cup/ }).click();
+    const decide = mod.getByRole('dialog', { name: /result$/ });
+    await decide.waitFor();
+    await decide.getByText(`${third.username} forfeits`).click();
+    await decide.getByRole('button', { name: /^(Report|Save) result$/ }).click();
+    await decide.waitFor({ state: 'hidden' });
+    await expectText(mod, 'There are no disputed matches.');
+    await expectText(disputer, `${fourth.username} won`);
+  }, 120_000);
+});

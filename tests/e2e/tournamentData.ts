@@ -4,7 +4,12 @@
 // the tournament procedures. Only the accounts are written directly (tests/helpers).
 import type { DB } from '../../src/server/platform/db/client';
 import type { ContestFormat } from '../../src/shared/contests';
-import type { TReportMatchInput } from '../../src/shared/schemas/tournaments';
+import { eq } from 'drizzle-orm';
+import { contests } from '../../src/server/platform/db/schema';
+import type {
+  TReportMatchInput,
+  TTournamentSettingsInput,
+} from '../../src/shared/schemas/tournaments';
 import { createInput, DAY } from '../helpers/contests';
 import { callerFor, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 
@@ -26,7 +31,14 @@ export async function openTournament(
     players,
     format,
     title,
-  }: { organiser: CreatedUser; players: CreatedUser[]; format: ContestFormat; title: string },
+    settings,
+  }: {
+    organiser: CreatedUser;
+    players: CreatedUser[];
+    format: ContestFormat;
+    title: string;
+    settings?: TTournamentSettingsInput;
+  },
 ): Promise<TournamentFixture> {
   const now = Date.now();
   const start = new Date(now + 2 * DAY);
@@ -41,6 +53,11 @@ export async function openTournament(
     }),
     status: 'active',
   });
+  if (settings) {
+    // The format settings travel with the wizard and the edit dialog on the setup branch; until
+    // that lands here they are the one thing written straight to the contest row.
+    await t.db.update(contests).set({ tournament: settings }).where(eq(contests.id, created.id));
+  }
   if (created.status !== 'active') {
     // A member's contest waits for review (contestApprovalRequired): a moderator approves it.
     const moderator = await createUser(t.db, { role: 'moderator' });

@@ -20,8 +20,13 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
     refresh();
   };
   const report = trpc.tournaments.report.useMutation({
-    onSuccess: () => {
-      toasts.success('Result saved');
+    onSuccess: (match) => {
+      // A participant's own report waits for the opponent; the organiser's stands at once.
+      if (match.report.state === 'pending') {
+        toasts.success('Result reported', 'Your opponent confirms or disputes it.');
+      } else {
+        toasts.success('Result saved');
+      }
       refresh();
       onDone?.();
     },
