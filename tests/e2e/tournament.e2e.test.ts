@@ -106,6 +106,17 @@ describe('a knockout', () => {
     await dashboard.getByRole('heading', { name: 'My next match' }).waitFor();
     await expectText(dashboard, 'Bracket Cup');
 
+    // The organiser sets a time for the first match; the watcher sees it on the bracket.
+    await page
+      .getByRole('button', { name: /^Schedule match 1, / })
+      .first()
+      .click();
+    const schedule = page.getByRole('dialog', { name: 'Schedule match' });
+    await schedule.getByLabel('Date and time').fill('2031-05-04T18:30');
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    await schedule.waitFor({ state: 'hidden' });
+    await expectText(watcher, /Scheduled May 4, 2031, 18:30/);
+
     // Six results through the matches list; each lands on the watcher's phone.
     let lastSemi: [string, string] = ['', ''];
     for (let played = 0; played < 6; played++) {

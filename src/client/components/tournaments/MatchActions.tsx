@@ -4,22 +4,26 @@ import { Button, HStack } from '@chakra-ui/react';
 import type { TMatch } from '../../../shared/schemas/tournaments';
 import { scoreLine } from './tournamentDisplay';
 
-export type MatchAction = 'report' | 'dispute';
+export type MatchAction = 'report' | 'dispute' | 'schedule';
 
 export function MatchActions({
   match,
   onAction,
   onConfirm,
   confirming,
+  canSchedule,
 }: {
   match: TMatch;
+  /** The organiser sets when an unfinished match is played. */
+  canSchedule: boolean;
   onAction: (action: MatchAction, match: TMatch) => void;
   onConfirm: (match: TMatch) => void;
   confirming: boolean;
 }) {
   const which = `match ${match.number}, ${scoreLine(match)}`;
   const edit = match.status === 'completed';
-  if (!match.canReport && !match.canConfirm) return null;
+  const schedulable = canSchedule && match.status !== 'completed';
+  if (!match.canReport && !match.canConfirm && !schedulable) return null;
   return (
     <HStack gap="2" justify="flex-end" wrap="wrap">
       {match.canConfirm ? (
@@ -42,6 +46,16 @@ export function MatchActions({
             Dispute
           </Button>
         </>
+      ) : null}
+      {schedulable ? (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`Schedule ${which}`}
+          onClick={() => onAction('schedule', match)}
+        >
+          Schedule
+        </Button>
       ) : null}
       {match.canReport ? (
         <Button

@@ -13,6 +13,7 @@ import { DisputeMatchDialog } from './DisputeMatchDialog';
 import { MatchActions, type MatchAction } from './MatchActions';
 import { MatchStatusBadge } from './MatchStatusBadge';
 import { ReportMatchDialog } from './ReportMatchDialog';
+import { ScheduleMatchDialog } from './ScheduleMatchDialog';
 import { matchSummary, roundLabel, scoreLine } from './tournamentDisplay';
 import { useMatchActions } from './useMatchActions';
 
@@ -134,11 +135,16 @@ export function MatchesList({
             onAction={(action, match) => setTarget({ action, match })}
             onConfirm={(match) => confirm.mutate({ matchId: match.id })}
             confirming={confirmingId === m.id}
+            canSchedule={isOrganiser}
           />
         )}
       />
       <ReportMatchDialog
         match={target?.action === 'report' ? target.match : null}
+        onClose={close}
+      />
+      <ScheduleMatchDialog
+        match={target?.action === 'schedule' ? target.match : null}
         onClose={close}
       />
       <DisputeMatchDialog
