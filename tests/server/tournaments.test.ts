@@ -464,3 +464,65 @@ describe('reads', () => {
     expect(standings.groups).toEqual([]);
   });
 });
+
+describe('tournaments.bracketChanges', () => {
+  it('emits when the bracket is generated and when a result lands; a hidden contest is 404', async () => {
+    const { contest, members } = await contestWith(2);
+    const stream = (await as(members[0]!).tournaments.bracketChanges({
+      contestId: contest.id,
+    })) as AsyncIterable<unknown>;
+    const events = stream[Symbol.asyncIterator]();
+    const nextChange = async () => {
+      const { value } = await events.next();
+      const [id, data] = value as [string, { contestId: number; version: number }];
+      return { id, data };
+    };
+    try {
+      const first = nextChange();
+      await as(creator).tournaments.generate({ contestId: contest.id, seeding: 'random' });
+      const change = await first;
+      expect(change.data.contestId).toBe(contest.id);
+      const second = nextChange();
+      const match = (await as(creator).tournaments.matches({ contestId: contest.id }))[0]!;
+      await as(creator).tournaments.report({ matchId: match.id, scores: [1, 0] });
+      expect((await second).data.version).toBeGreaterThan(change.data.version);
+    } finally {
+      await events.return?.();
+    }
+    const hidden = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+    expect(
+      await refusal(
+        (async () => {
+          const s = (await as(outsider).tournaments.bracketChanges({
+            contestId: hidden.id,
+          })) as AsyncIterable<unknown>;
+          await s[Symbol.asyncIterator]().next();
+        })(),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('generateAtStart', () => {
+  it('generates by score when scores exist, else at random, and skips what it cannot', async () => {
+    const { generateAtStart } = await import('../../src/server/domain/tournaments');
+    const scored = await contestWith(3, 'league');
+    await t.db
+      .update(contestParticipants)
+      .set({ score: 5 })
+      .where(eq(contestParticipants.id, scored.ids[1]!));
+    const result = await t.db.transaction((tx) => generateAtStart(tx, scored.contest.id));
+    expect(result).toMatchObject({ contestId: scored.contest.id, participants: 3 });
+    expect(await t.db.transaction((tx) => generateAtStart(tx, scored.contest.id))).toEqual({
+      skipped: 'bracket_exists',
+    });
+    const lonely = await contestWith(1);
+    expect(await t.db.transaction((tx) => generateAtStart(tx, lonely.contest.id))).toEqual({
+      skipped: 'not_enough_participants',
+    });
+    const open = await contestWith(2, 'open');
+    expect(await t.db.transaction((tx) => generateAtStart(tx, open.contest.id))).toEqual({
+      skipped: 'no_bracket_format',
+    });
+  });
+});

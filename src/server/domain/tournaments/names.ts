@@ -1,6 +1,6 @@
 // What a bracket calls things: its participants (one function, so team mode can name teams in
 // one place), its stages, groups and rounds.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contestParticipants as cp, users } from '../../platform/db/schema';
 import type { BracketPart, BracketStageType } from '../../../shared/tournaments';
@@ -26,7 +26,10 @@ export interface ParticipantInfo {
 export async function contestParticipantsOf(
   db: DbOrTx,
   contestId: number,
+  /** Only these participants (a result's few), not the whole field. */
+  only?: readonly number[],
 ): Promise<ParticipantInfo[]> {
+  if (only && !only.length) return [];
   const rows = await db
     .select({
       id: cp.id,
@@ -38,7 +41,11 @@ export async function contestParticipantsOf(
     })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
-    .where(eq(cp.contestId, contestId))
+    .where(
+      only && only.length <= 500
+        ? and(eq(cp.contestId, contestId), inArray(cp.id, [...only]))
+        : eq(cp.contestId, contestId),
+    )
     .orderBy(cp.id);
   return rows.map((r) => ({ ...r, teamId: null }));
 }
@@ -49,8 +56,12 @@ export class ParticipantNames {
   constructor(participants: readonly ParticipantInfo[]) {
     this.byId = new Map(participants.map((p) => [p.id, p]));
   }
-  static async of(db: DbOrTx, contestId: number): Promise<ParticipantNames> {
-    return new ParticipantNames(await contestParticipantsOf(db, contestId));
+  static async of(
+    db: DbOrTx,
+    contestId: number,
+    only?: readonly number[],
+  ): Promise<ParticipantNames> {
+    return new ParticipantNames(await contestParticipantsOf(db, contestId, only));
   }
   get(id: number): ParticipantInfo | undefined {
     return this.byId.get(id);

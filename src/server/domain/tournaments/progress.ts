@@ -153,8 +153,15 @@ export async function settle(
   {
     readyBefore = new Set<string>(),
     origin,
-  }: { fresh?: boolean; readyBefore?: Set<string>; origin?: string },
-): Promise<{ finished: boolean }> {
+    alsoName = [],
+  }: {
+    fresh?: boolean;
+    readyBefore?: Set<string>;
+    origin?: string;
+    /** Participants whose names the caller needs besides (the match it reports). */
+    alsoName?: readonly number[];
+  },
+): Promise<{ finished: boolean; names: ParticipantNames }> {
   // Stages and rounds that are due now.
   if (contest.format === 'tournament') {
     const [first] = store.stages;
@@ -165,8 +172,16 @@ export async function settle(
     }
   }
   await store.flush();
-  const names = await ParticipantNames.of(tx, contest.id);
   const ready = [...readyKeys(store)].filter((key) => !readyBefore.has(key));
+  const finished = bracketFinished(store, contest);
+  // Names of the whole field only when everyone is told (placement); else of those concerned.
+  const names = await ParticipantNames.of(
+    tx,
+    contest.id,
+    finished
+      ? undefined
+      : [...new Set([...ready.flatMap((key) => key.split(':').slice(1).map(Number)), ...alsoName])],
+  );
   if (ready.length) {
     const byId = new Map(store.matches.map((m) => [m.id, m]));
     await notifyMatchesReady(
@@ -188,11 +203,10 @@ export async function settle(
       { origin },
     );
   }
-  const finished = bracketFinished(store, contest);
   if (finished) {
     const placement = await computePlacement(store, contest);
     await writePlacement(tx, contest, placement, names, { origin });
   }
   await announceBracketChanges({ db: tx, contestIds: [contest.id] });
-  return { finished };
+  return { finished, names };
 }

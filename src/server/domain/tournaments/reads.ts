@@ -228,6 +228,33 @@ async function loadView(db: DbOrTx, viewer: Viewer, contestId: number) {
   return { contest, store, names, layout, presenter, present };
 }
 
+/**
+ * One match of a bracket already in memory (a result just applied), as the viewer gets it: only
+ * its own extras and the viewer's participant ids are read.
+ */
+export async function presentFromStore(
+  db: DbOrTx,
+  viewer: Viewer,
+  contest: TournamentContest,
+  store: BracketStore,
+  names: ParticipantNames,
+  matchId: number,
+): Promise<TMatch> {
+  const match = store.matches.find((m) => m.id === matchId);
+  const [extras] = await db
+    .select(extrasColumns)
+    .from(bracketMatches)
+    .where(eq(bracketMatches.id, matchId));
+  if (!match || !extras) throw refuse('NOT_FOUND', 'match_not_found');
+  return presentMatch(match, extras, {
+    contest,
+    layout: layoutOf(contest, store.stages, store.groups, store.rounds),
+    names,
+    organiser: isOrganiser(contest, viewer),
+    mine: new Set(await callerParticipantIds(db, contest.id, viewer.id)),
+  });
+}
+
 /** The whole bracket of a contest. */
 export async function readBracket(
   db: DbOrTx,

@@ -16,7 +16,7 @@ import type { ReportState } from '../../../shared/tournaments';
 import { isOrganiser, refuse, visibleContest, type TournamentContest } from './contest';
 import { ParticipantNames } from './names';
 import { readyKeys, settle } from './progress';
-import { callerParticipantIds, readMatch } from './reads';
+import { callerParticipantIds, presentFromStore, readMatch } from './reads';
 import { BracketStore, type MatchRow } from './storage';
 import { isPlayable, MATCH_STATUS } from './status';
 
@@ -170,15 +170,20 @@ async function applyAndSettle(
   l: Loaded,
   report: Report,
   state: ReportState,
-  origin: string | undefined,
-): Promise<void> {
+  actor: Actor,
+): Promise<TMatch> {
   const readyBefore = readyKeys(l.store);
   await applyResult(l, report);
-  await settle(tx, l.contest, l.store, { readyBefore, origin });
+  const { names } = await settle(tx, l.contest, l.store, {
+    readyBefore,
+    origin: actor.origin,
+    alsoName: [l.p1, l.p2].filter((p): p is number => p !== null),
+  });
   await tx
     .update(bracketMatches)
     .set({ reportState: state, pendingResult: null, updatedAt: new Date() })
     .where(eq(bracketMatches.id, l.match.id));
+  return presentFromStore(tx, actor, l.contest, l.store, names, l.match.id);
 }
 
 function describe(report: Report, names: ParticipantNames, l: Loaded): string {
@@ -207,8 +212,7 @@ export async function reportMatch(
       throw refuse('CONFLICT', 'match_not_ready');
     }
     const settled = l.extras.reportState === 'pending' || l.extras.reportState === 'disputed';
-    await applyAndSettle(tx, l, report, settled ? 'confirmed' : l.extras.reportState, actor.origin);
-    return readMatch(tx, actor, matchId);
+    return applyAndSettle(tx, l, report, settled ? 'confirmed' : l.extras.reportState, actor);
   }
   const mine = await callerParticipantIds(tx, l.contest.id, actor.id);
   const side = mine.find((id) => id === l.p1 || id === l.p2);
@@ -275,8 +279,7 @@ export async function confirmMatch(
   const { l } = await pendingFor(tx, actor, matchId);
   const report = JSON.parse(l.extras.pendingResult ?? '{}') as Report;
   checkReport(l, report);
-  await applyAndSettle(tx, l, report, 'confirmed', actor.origin);
-  return readMatch(tx, actor, matchId);
+  return applyAndSettle(tx, l, report, 'confirmed', actor);
 }
 
 /** The opponent disputes a reported result: it goes to the moderators' queue. */

@@ -94,8 +94,11 @@ function sideId(side: unknown): number | null {
  */
 export class BracketStore implements CrudInterface {
   private readonly data: Record<Stored, AnyRow[]> = { stage: [], group: [], round: [], match: [] };
-  /** Each loaded row as it was read (JSON), to write back only what changed. */
-  private readonly original: Record<Stored, Map<number, string>> = {
+  /**
+   * Each loaded row as it was read (the object itself: rows are replaced, never mutated, when
+   * they change), to write back only what changed.
+   */
+  private readonly original: Record<Stored, Map<number, AnyRow>> = {
     stage: new Map(),
     group: new Map(),
     round: new Map(),
@@ -175,7 +178,7 @@ export class BracketStore implements CrudInterface {
       opponent2: m.opponent2 === null ? null : (JSON.parse(m.opponent2) as unknown),
     }));
     for (const table of STORED) {
-      for (const row of store.data[table]) store.original[table].set(row.id, canonical(row));
+      for (const row of store.data[table]) store.original[table].set(row.id, row);
     }
     return store;
   }
@@ -212,9 +215,11 @@ export class BracketStore implements CrudInterface {
 
   /** Changes a row of ours in place (a Swiss match's result). */
   change<T extends Stored>(table: T, id: number, value: Record<string, unknown>): void {
-    const row = this.data[table].find((r) => r.id === id);
-    if (!row) throw new Error(`No ${table} ${id} in this bracket`);
-    Object.assign(row, value);
+    const rows = this.data[table];
+    const index = rows.findIndex((r) => r.id === id);
+    if (index < 0) throw new Error(`No ${table} ${id} in this bracket`);
+    // Replaced, not mutated: `flush` tells a changed row by its identity.
+    rows[index] = { ...rows[index]!, ...value, id };
   }
 
   /** Forgets every row of the bracket (regeneration): `flush` deletes them. */
@@ -423,10 +428,14 @@ export class BracketStore implements CrudInterface {
     const changedMatches: number[] = [];
     for (const table of STORED) {
       for (const row of this.data[table]) {
-        const before = this.original[table].get(row.id);
-        if (before === undefined || before === canonical(row)) continue;
+        const original = this.original[table].get(row.id);
+        // The same object: untouched. Another one: compared, as brackets-manager often writes
+        // a row back as it was.
+        if (original === undefined || original === row) continue;
+        const before = canonical(original);
+        if (before === canonical(row)) continue;
         if (table === 'match') {
-          const old = JSON.parse(before) as AnyRow;
+          const old = original;
           const p1 = sideId(row.opponent1);
           const p2 = sideId(row.opponent2);
           const sameSides = sideId(old.opponent1) === p1 && sideId(old.opponent2) === p2;
@@ -478,7 +487,7 @@ export class BracketStore implements CrudInterface {
     // What is written is now the baseline: a second flush writes only later changes.
     for (const table of STORED) {
       this.original[table].clear();
-      for (const row of this.data[table]) this.original[table].set(row.id, canonical(row));
+      for (const row of this.data[table]) this.original[table].set(row.id, row);
     }
     return { changedMatches, insertedMatches: insertedMatches.map((r) => r.id) };
   }
