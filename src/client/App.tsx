@@ -91,6 +91,9 @@ const VerifyEmailPage = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('./pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
+const DisputesPage = lazy(() =>
+  import('./pages/admin/DisputesPage').then((m) => ({ default: m.DisputesPage })),
+);
 const UserManagementPage = lazy(() =>
   import('./pages/admin/UserManagementPage').then((m) => ({ default: m.UserManagementPage })),
 );
@@ -155,6 +158,8 @@ const routes: AppRoute[] = [
     roles: ADMIN_ONLY,
     render: (user) => <AdminCreateContestPage user={user} />,
   },
+  // Disputed tournament results: moderators and admins decide them (issue 19).
+  { path: '/admin/disputes', roles: ['moderator'], render: () => <DisputesPage /> },
 ];
 
 export function App() {

@@ -31,6 +31,7 @@ export const SIGNED_IN_PATHS = [
   '/admin/education/:id/edit',
   '/admin/contests',
   '/admin/contests/create',
+  '/admin/disputes',
 ] as const;
 
 export type SignedInPath = (typeof SIGNED_IN_PATHS)[number];

@@ -32,6 +32,7 @@ import {
 } from '../helpers/oidc';
 import { generate } from 'otplib';
 import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/twoFactor';
+import { createPlayers, generatedTournament, reportFirstReady } from './tournamentData';
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -70,6 +71,7 @@ beforeAll(async () => {
     title: 'Axe Pending Cup',
   });
   await seedTakingPart();
+  await seedTournaments();
   // Payments on two networks, a pending upgrade and a rejected fee of the member's: the payment
   // page's tabs, QR codes, refusal and proof states, and the review queue's rows and buttons.
   await configureNetwork(s.db, 'ETH');
@@ -173,6 +175,33 @@ async function seedTakingPart() {
     `/contests/${invite.id}`,
     `/contests/${joined.id}`,
   );
+}
+
+/**
+ * Tournaments (issue 19): a knockout the member plays in with a result in (bracket, final-less
+ * placement, 'My next match', the matches list) and a league with its standings, both organised
+ * by the admin (Regenerate, Report and Edit buttons).
+ */
+const tournamentPaths: string[] = [];
+const tournamentIds = { knockout: 0, league: 0 };
+async function seedTournaments() {
+  const players = [people.member, ...(await createPlayers(s.db, 'axe_player', 7))];
+  const knockout = await generatedTournament(s, {
+    organiser: people.admin,
+    players,
+    format: 'knockout',
+    title: 'Axe Knockout',
+  });
+  await reportFirstReady(s, knockout, { scores: [2, 1] });
+  const league = await generatedTournament(s, {
+    organiser: people.admin,
+    players: players.slice(0, 4),
+    format: 'league',
+    title: 'Axe League',
+  });
+  tournamentIds.knockout = knockout.contestId;
+  tournamentIds.league = league.contestId;
+  tournamentPaths.push(`/contests/${knockout.contestId}`, `/contests/${league.contestId}`);
 }
 
 /** A browser copy of a whole member wizard form (contestDraft), open on its last step. */
@@ -343,18 +372,20 @@ describe('axe-core on every screen', () => {
       member: [
         ...SIGNED_IN_PATHS.map(samplePath),
         ...takingPartPaths,
+        ...tournamentPaths,
         '/payment?tier=pro',
         '/payment?contest=1',
         '/settings?tab=payments',
         '/contests?tab=drafts',
       ],
       // The moderator's own screens; the rest they share with members.
-      moderator: ['/admin/contests', '/admin/subscriptions'],
+      moderator: ['/admin/contests', '/admin/subscriptions', '/admin/disputes'],
       // The admin's own screens, and two shared ones seen with the admin's navigation; the
       // member screens look the same to an admin (the member audits them) but for the sidebar.
       admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))
         .map(samplePath)
-        .concat(['/settings', '/contests/1', '/admin/settings?tab=payments']),
+        .concat(['/settings', '/contests/1', '/admin/settings?tab=payments'])
+        .concat(tournamentPaths),
     };
     const redirected = new Set<string>();
 
@@ -502,6 +533,36 @@ describe('axe-core on every screen', () => {
         await audit(member, `member ${theme} payment proof dialog with errors`, findings);
         await member.keyboard.press('Escape');
         await proof.waitFor({ state: 'detached' });
+
+        // The tournament dialogs: the organiser's report of a match and the manual seeding.
+        await navigate(page, `/contests/${tournamentIds.league}`);
+        await page
+          .getByRole('button', { name: /^Report result of / })
+          .first()
+          .click();
+        const report = page.getByRole('dialog', { name: 'Report result' });
+        await report.getByRole('button', { name: 'Report result' }).press('Enter');
+        await report
+          .getByText(/^A score is/)
+          .first()
+          .waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Report result dialog with errors`, findings);
+        await page.keyboard.press('Escape');
+        await report.waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Regenerate bracket' }).click();
+        const regenerate = page.getByRole('alertdialog', { name: 'Regenerate the bracket?' });
+        await regenerate.waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Regenerate confirmation`, findings);
+        await regenerate.getByRole('button', { name: 'Continue' }).click();
+        const seeding = page.getByRole('dialog', { name: 'Regenerate bracket' });
+        await seeding.getByText('Manual order').click();
+        await seeding.getByRole('list', { name: 'Seeding order, best seed first' }).waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Regenerate bracket dialog, manual order`, findings);
+        await page.keyboard.press('Escape');
+        await seeding.waitFor({ state: 'detached' });
 
         // The contest Edit dialog, and the member's contest filter.
         await navigate(page, '/admin/contests');

@@ -7,6 +7,7 @@ import { BannerCarousel } from '../components/dashboard/BannerCarousel';
 import { StatCard } from '../components/common/StatCard';
 import { ContestActivity } from '../components/dashboard/ContestActivity';
 import { FeaturedContests } from '../components/dashboard/FeaturedContests';
+import { DashboardNextMatch } from '../components/tournaments/DashboardNextMatch';
 import { PageHeader } from '../components/layout/PageHeader';
 import { greetingFor } from '../lib/auth';
 import { trpc } from '../lib/trpc';
@@ -54,6 +55,9 @@ export function DashboardPage({ user }: { user: TUser }) {
         <StatCard label="Active Contests" value={figure(dashboard.data?.activeContests)} />
         <StatCard label="Your Rank" value={figure(dashboard.data?.bestRank)} />
       </SimpleGrid>
+      <Box mb="6" _empty={{ display: 'none' }}>
+        <DashboardNextMatch />
+      </Box>
       <Flex gap="3" wrap="wrap" mb="8">
         <Button asChild colorPalette="purple">
           <Link href="/contests">

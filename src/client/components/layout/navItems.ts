@@ -15,6 +15,7 @@ import {
   ShieldCheck,
   Receipt,
   Mail,
+  Flag,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -47,6 +48,7 @@ export const adminNav: NavItem[] = [
     icon: Layers,
   },
   { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
+  { href: '/admin/disputes', label: 'Disputed Matches', icon: Flag },
   { href: '/admin/education', label: 'Education', icon: BookOpen, also: ['/admin/education/new'] },
   { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },
@@ -65,6 +67,8 @@ export const adminNav: NavItem[] = [
 export const moderatorNav: NavItem[] = [
   ...userNav.slice(0, -1),
   { href: '/admin/contests', label: 'Moderation', icon: ShieldCheck },
+  // Tournament results the two sides disagree on (issue 19).
+  { href: '/admin/disputes', label: 'Disputed Matches', icon: Flag },
   // Their own /payment stays 'Payment'; this one is where proofs are reviewed.
   { href: '/admin/subscriptions', label: 'Payment Review', icon: Receipt },
   userNav.at(-1)!,

@@ -48,6 +48,8 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { InviteShare } from '../../components/participation/InviteShare';
 import { JoinPanel } from '../../components/participation/JoinPanel';
 import { CheckInCard } from '../../components/tournaments/CheckInCard';
+import { TournamentSection } from '../../components/tournaments/TournamentSection';
+import { hasBracket } from '../../../shared/tournaments';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
@@ -213,6 +215,13 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
   // (the server checks the same).
   const published = contest.status === 'active' || contest.status === 'completed';
   const canScore = published && (reviewer || contest.createdBy === user.id);
+  // Once a bracket exists its matches make the scores (the server refuses typed ones).
+  const tournament = published && hasBracket(contest.format);
+  const bracket = trpc.tournaments.bracket.useQuery(
+    { contestId: contest.id },
+    { enabled: tournament },
+  );
+  const scoresFromMatches = tournament && bracket.data?.generated !== false;
   return (
     <>
       <PageHeader
@@ -262,10 +271,16 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           {published && (contest.enableLeaderboard || canScore) ? (
             <ContestLeaderboard contest={contest} user={user} />
           ) : null}
-          {canScore ? <ScoresPanel contest={contest} /> : null}
+          {canScore && !scoresFromMatches ? <ScoresPanel contest={contest} /> : null}
           {canScore ? <ScoreHistory contest={contest} /> : null}
         </Stack>
       </Grid>
+      {/* Full width below: a bracket needs the room of the whole page. */}
+      {tournament ? (
+        <Box mt="6">
+          <TournamentSection contest={contest} />
+        </Box>
+      ) : null}
       <ContestEditDialog
         contest={editing ? contest : null}
         variant={reviewer ? 'admin' : 'member'}

@@ -12,3 +12,4 @@ export {
 export { REMOVED_PARTICIPANT } from './names';
 export { assertVisible } from './contest';
 export { confirmMatch, disputeMatch, reportMatch, scheduleMatch } from './results';
+export { readEntrants } from './entrants';

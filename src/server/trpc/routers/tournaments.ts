@@ -19,6 +19,7 @@ import {
   ZNextMatch,
   ZStandings,
 } from '../../../shared/schemas/tournaments';
+import { ZEntrants } from '../../../shared/schemas/tournamentEntrants';
 import * as tournaments from '../../domain/tournaments';
 import { bracketChanges } from '../../platform/events';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
@@ -31,6 +32,12 @@ export const tournamentsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.db.transaction((tx) => tournaments.generateBracket(tx, ctx.actor, input)),
     ),
+
+  /** Who would be seeded, best score first (the generate dialog's manual order); organiser only. */
+  entrants: protectedProcedure
+    .input(ZContestRef)
+    .output(ZEntrants)
+    .query(({ ctx, input }) => tournaments.readEntrants(ctx.db, ctx.actor, input.contestId)),
 
   bracket: protectedProcedure
     .input(ZContestRef)

@@ -1,0 +1,156 @@
+// A contest's matches with what the caller may do with each: the organiser sees every match and
+// reports or edits any; a participant sees their own first, reports where self-reporting is on,
+// and confirms or disputes what the opponent reported. Filters by status and 'my matches'.
+import { Checkbox, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format';
+import { MATCH_STATUSES, MATCH_STATUS_LABELS, type MatchStatus } from '../../../shared/tournaments';
+import type { TMatch } from '../../../shared/schemas/tournaments';
+import { trpc } from '../../lib/trpc';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
+import { DisputeMatchDialog } from './DisputeMatchDialog';
+import { MatchActions, type MatchAction } from './MatchActions';
+import { MatchStatusBadge } from './MatchStatusBadge';
+import { ReportMatchDialog } from './ReportMatchDialog';
+import { ScheduleMatchDialog } from './ScheduleMatchDialog';
+import { matchSummary, roundLabel, scoreLine } from './tournamentDisplay';
+import { useMatchActions } from './useMatchActions';
+
+const REPORT_NOTES = {
+  none: '',
+  pending: 'Waiting for confirmation',
+  confirmed: 'Confirmed',
+  disputed: 'Disputed',
+} as const;
+
+/** A played match with its winner; one to play by its sides (the status column says the rest). */
+const matchText = (m: TMatch) => (m.status === 'completed' ? matchSummary(m) : scoreLine(m));
+
+const columns: ResponsiveColumn<TMatch>[] = [
+  { key: 'round', header: 'Round', cell: (m) => roundLabel(m) },
+  { key: 'match', header: 'Match', cell: matchText, hideOnMobile: true },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (m) => (
+      <HStack gap="2" wrap="wrap">
+        <MatchStatusBadge status={m.status} />
+        {m.report.state !== 'none' ? (
+          <Text
+            as="span"
+            fontSize="xs"
+            color={m.report.state === 'disputed' ? 'red.fg' : 'fg.muted'}
+          >
+            {REPORT_NOTES[m.report.state]}
+          </Text>
+        ) : null}
+      </HStack>
+    ),
+  },
+  {
+    key: 'scheduled',
+    header: 'Scheduled',
+    cell: (m) => (m.scheduledAt ? formatDateTime(m.scheduledAt) : 'Not scheduled'),
+  },
+];
+
+function Filters({
+  status,
+  onStatus,
+  mine,
+  onMine,
+}: {
+  status: MatchStatus | '';
+  onStatus: (s: MatchStatus | '') => void;
+  mine: boolean;
+  onMine: (mine: boolean) => void;
+}) {
+  return (
+    <HStack gap="4" align="end" wrap="wrap">
+      <Field.Root w="auto">
+        <Field.Label>Status</Field.Label>
+        <NativeSelect.Root size="sm" w="44">
+          <NativeSelect.Field
+            value={status}
+            onChange={(e) => onStatus(e.target.value as MatchStatus | '')}
+          >
+            <option value="">All statuses</option>
+            {MATCH_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {MATCH_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Checkbox.Root
+        checked={mine}
+        onCheckedChange={(e) => onMine(e.checked === true)}
+        colorPalette="purple"
+        pb="1.5"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Only my matches</Checkbox.Label>
+      </Checkbox.Root>
+    </HStack>
+  );
+}
+
+export function MatchesList({
+  contestId,
+  isOrganiser,
+}: {
+  contestId: number;
+  isOrganiser: boolean;
+}) {
+  const [status, setStatus] = useState<MatchStatus | ''>('');
+  const [mine, setMine] = useState(!isOrganiser);
+  const matches = trpc.tournaments.matches.useQuery(
+    { contestId, status: status || undefined, mine: mine || undefined },
+    { placeholderData: (previous) => previous },
+  );
+  useLoadErrorToast(matches.error, 'Error', 'Failed to load the matches');
+  const [target, setTarget] = useState<{ action: MatchAction; match: TMatch } | null>(null);
+  const close = () => setTarget(null);
+  const { confirm } = useMatchActions();
+  const confirmingId = confirm.isPending ? confirm.variables?.matchId : undefined;
+  return (
+    <Stack gap="3">
+      <Filters status={status} onStatus={setStatus} mine={mine} onMine={setMine} />
+      <ResponsiveTable
+        caption="Matches"
+        columns={columns}
+        rows={matches.data ?? []}
+        rowKey={(m) => m.id}
+        cardTitle={matchText}
+        loading={matches.isLoading}
+        loadingText="Loading matches..."
+        emptyText={mine ? 'You have no matches here.' : 'No matches.'}
+        rowActions={(m) => (
+          <MatchActions
+            match={m}
+            onAction={(action, match) => setTarget({ action, match })}
+            onConfirm={(match) => confirm.mutate({ matchId: match.id })}
+            confirming={confirmingId === m.id}
+            canSchedule={isOrganiser}
+          />
+        )}
+      />
+      <ReportMatchDialog
+        match={target?.action === 'report' ? target.match : null}
+        onClose={close}
+      />
+      <ScheduleMatchDialog
+        match={target?.action === 'schedule' ? target.match : null}
+        onClose={close}
+      />
+      <DisputeMatchDialog
+        match={target?.action === 'dispute' ? target.match : null}
+        onClose={close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+// The organiser sets (or clears) when a match is played; the players see it on the bracket, in
+// the matches list and in 'My next match', in their own time zone.
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import type { TMatch } from '../../../shared/schemas/tournaments';
+import { errorMessage } from '../../lib/errors';
+import { keyedToasts } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { AppDialog } from '../common/AppDialog';
+import { FormField } from '../common/FormField';
+import { DialogFormActions } from '../common/FormButtons';
+import { toLocalInput } from '../contests/wizard/formValues';
+import { roundLabel, scoreLine } from './tournamentDisplay';
+
+const toasts = keyedToasts('scheduleMatch');
+
+export function ScheduleMatchDialog({
+  match,
+  onClose,
+}: {
+  match: TMatch | null;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const schedule = trpc.tournaments.schedule.useMutation({
+    onSuccess: (saved) => {
+      toasts.success(saved.scheduledAt ? 'Match scheduled' : 'Schedule cleared');
+      void utils.tournaments.invalidate();
+      onClose();
+    },
+    onError: (error) =>
+      toasts.error('Schedule not saved', errorMessage(error, 'The match could not be scheduled')),
+  });
+  return (
+    <AppDialog open={Boolean(match)} onClose={onClose} title="Schedule match">
+      {match ? (
+        <Formik
+          initialValues={{ when: toLocalInput(match.scheduledAt) }}
+          validate={(values) =>
+            values.when && Number.isNaN(new Date(values.when).getTime())
+              ? { when: 'Give a valid date and time' }
+              : {}
+          }
+          onSubmit={async (values) => {
+            await schedule
+              .mutateAsync({
+                matchId: match.id,
+                scheduledAt: values.when ? new Date(values.when) : null,
+              })
+              .catch(() => undefined);
+          }}
+        >
+          <Form noValidate>
+            <Stack gap="4">
+              <Text>
+                {roundLabel(match)}, match {match.number}: {scoreLine(match)}.
+              </Text>
+              <FormField
+                name="when"
+                label="Date and time"
+                type="datetime-local"
+                helperText="In your time zone. Leave it empty to clear the schedule."
+              />
+              {match.scheduledAt ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  alignSelf="flex-start"
+                  loading={schedule.isPending && schedule.variables?.scheduledAt === null}
+                  onClick={() => schedule.mutate({ matchId: match.id, scheduledAt: null })}
+                >
+                  Clear schedule
+                </Button>
+              ) : null}
+              <DialogFormActions onCancel={onClose} submitLabel="Save schedule" />
+            </Stack>
+          </Form>
+        </Formik>
+      ) : null}
+    </AppDialog>
+  );
+}

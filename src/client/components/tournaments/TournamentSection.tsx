@@ -1,0 +1,158 @@
+// A bracket contest's part of its page (format !== 'open'): the caller's next match, the final
+// placement once known, the bracket, the standings (league, groups, Swiss), the matches with
+// their actions, and the organiser's Generate / Regenerate. Live: every change reads them again.
+import { Box, Button, Card, Center, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { RefreshCw, Wand2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { TContest } from '../../../shared/schemas/contests';
+import type { TBracket } from '../../../shared/schemas/tournaments';
+import { trpc } from '../../lib/trpc';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { LiveIndicator } from '../leaderboard/LiveIndicator';
+import { BracketView } from './BracketView';
+import { GenerateBracketDialog } from './GenerateBracketDialog';
+import { MatchesList } from './MatchesList';
+import { NextMatchCard } from './NextMatchCard';
+import { PlacementList } from './PlacementList';
+import { StandingsTable } from './StandingsTable';
+import { useEntrants } from './useEntrants';
+import { useLiveBracket } from './useLiveBracket';
+
+function hasStandings(bracket: TBracket): boolean {
+  return bracket.stages.some((s) => s.type === 'round_robin' || s.type === 'swiss');
+}
+
+function OrganiserActions({ bracket, contestId }: { bracket: TBracket; contestId: number }) {
+  const [step, setStep] = useState<'closed' | 'confirm' | 'dialog'>('closed');
+  const entrants = useEntrants(contestId, bracket, step === 'dialog');
+  if (!bracket.isOrganiser) return null;
+  if (bracket.generated && !bracket.canRegenerate) return null;
+  const regenerate = bracket.generated;
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={regenerate ? 'outline' : 'solid'}
+        colorPalette="purple"
+        onClick={() => setStep(regenerate ? 'confirm' : 'dialog')}
+      >
+        {regenerate ? <RefreshCw size={16} aria-hidden /> : <Wand2 size={16} aria-hidden />}
+        {regenerate ? 'Regenerate bracket' : 'Generate bracket'}
+      </Button>
+      <ConfirmDialog
+        open={step === 'confirm'}
+        onClose={() => setStep('closed')}
+        title="Regenerate the bracket?"
+        confirmLabel="Continue"
+        colorPalette="red"
+        onConfirm={() => setStep('dialog')}
+      >
+        <Text>
+          The current bracket and its pairings are replaced by new ones. This is possible only until
+          the first result is in.
+        </Text>
+      </ConfirmDialog>
+      {step === 'dialog' && entrants.ready ? (
+        <GenerateBracketDialog
+          open
+          onClose={() => setStep('closed')}
+          contestId={contestId}
+          regenerate={regenerate}
+          entrants={entrants.list}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Section({
+  id,
+  title,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Body gap="4">
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Heading as="h2" size="md" id={id}>
+            {title}
+          </Heading>
+          {actions}
+        </HStack>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function TournamentSection({ contest }: { contest: TContest }) {
+  const contestId = contest.id;
+  const live = useLiveBracket(contestId);
+  const bracket = trpc.tournaments.bracket.useQuery({ contestId });
+  useLoadErrorToast(bracket.error, 'Error', 'Failed to load the bracket');
+  const data = bracket.data;
+  const generated = Boolean(data?.generated);
+  const next = trpc.tournaments.nextMatchIn.useQuery({ contestId }, { enabled: generated });
+  const standingsWanted = Boolean(data && generated && hasStandings(data));
+  const standings = trpc.tournaments.standings.useQuery(
+    { contestId },
+    { enabled: standingsWanted },
+  );
+  const myIds = useMemo(() => {
+    const side = next.data?.participants[next.data.side];
+    return new Set(side?.id ? [side.id] : []);
+  }, [next.data]);
+
+  if (bracket.isLoading) {
+    return (
+      <Center py="8">
+        <Spinner aria-label="Loading bracket" />
+      </Center>
+    );
+  }
+  if (!data) return null;
+  return (
+    <Stack gap="6">
+      {next.data ? <NextMatchCard next={next.data} showContest={false} /> : null}
+      <Section
+        id="bracket-heading"
+        title={contest.format === 'league' ? 'Rounds' : 'Bracket'}
+        actions={
+          <HStack gap="3">
+            <LiveIndicator state={live} />
+            <OrganiserActions bracket={data} contestId={contestId} />
+          </HStack>
+        }
+      >
+        {data.placement?.length ? <PlacementList placement={data.placement} /> : null}
+        {generated ? (
+          <BracketView bracket={data} myIds={myIds} />
+        ) : (
+          <Text color="fg.muted">
+            The bracket has not been generated yet.
+            {data.settings.autoGenerate ? ' It is generated when the contest starts.' : ''}
+          </Text>
+        )}
+      </Section>
+      {standingsWanted && standings.data ? (
+        <Section id="standings-heading" title="Standings">
+          <StandingsTable standings={standings.data} />
+        </Section>
+      ) : null}
+      {generated ? (
+        <Section id="matches-heading" title="Matches">
+          <Box>
+            <MatchesList contestId={contestId} isOrganiser={data.isOrganiser} />
+          </Box>
+        </Section>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,321 @@
+// Tournaments in a real browser (issue 19): an 8-player knockout from joining to its champion,
+// run by the organiser through the generate dialog (a manual seeding reordered by keyboard) and
+// the matches list, while a player on a phone watches the bracket fill in live without a reload;
+// a refused edit of an early result told in a toast; 'My next match' on the dashboard; and a
+// league whose standings table follows the results. The contest, the joins and the closing of
+// registration go through the procedures (tournamentData.ts).
+// Check-in is not on main yet: the knockout starts from joining.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callerFor, createUser } from '../helpers/db';
+import { expectText } from './flows';
+import { standaloneStage } from './stage';
+import {
+  closeRegistration,
+  createPlayers,
+  generatedTournament,
+  openTournament,
+  reportFirstReady,
+} from './tournamentData';
+
+const stage = standaloneStage();
+const PHONE = { width: 390, height: 844 };
+
+/** Whether the page scrolls sideways (it must not: only the bracket's own region may). */
+async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+  );
+}
+
+/** The names in the 'Report result of match N, A vs B' button's label. */
+function sidesOf(label: string): [string, string] {
+  const match = /, (.+) vs (.+)$/.exec(label);
+  if (!match) throw new Error(`no sides in '${label}'`);
+  return [match[1]!, match[2]!];
+}
+
+async function reportThroughDialog(page: Page, a: string, b: string, scores: [string, string]) {
+  const dialog = page.getByRole('dialog', { name: 'Report result' });
+  await dialog.waitFor();
+  await dialog.getByLabel(`Score of ${a}`).fill(scores[0]);
+  await dialog.getByLabel(`Score of ${b}`).fill(scores[1]);
+  await dialog.getByRole('button', { name: 'Report result' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('a knockout', () => {
+  it('runs from joining to its champion, watched live by a player on a phone', async () => {
+    const { s } = stage;
+    const organiser = await createUser(s.db, { role: 'admin', username: 'e2e_ko_admin' });
+    const players = await createPlayers(s.db, 'e2e_ko', 8);
+    const fixture = await openTournament(s, {
+      organiser,
+      players,
+      format: 'knockout',
+      title: 'Bracket Cup',
+    });
+    await closeRegistration(s, fixture);
+
+    // A player watches the contest page on a phone from before the bracket exists.
+    const watcher = await stage.pageAs(players[0]!, { viewport: PHONE });
+    await watcher.goto(stage.url(`/contests/${fixture.contestId}`));
+    await expectText(watcher, 'The bracket has not been generated yet.');
+    await watcher.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    // The organiser generates it, seeded by hand: e2e_ko8 moved up twice with the keyboard.
+    const page = await stage.pageAs(organiser);
+    await page.goto(stage.url(`/contests/${fixture.contestId}`));
+    await page.getByRole('button', { name: 'Generate bracket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate bracket' });
+    await dialog.waitFor();
+    await dialog.getByText('Manual order').click();
+    const order = dialog.getByRole('list', { name: 'Seeding order, best seed first' });
+    await order.waitFor();
+    const names = async () =>
+      (await order.getByRole('listitem').allInnerTexts()).map((t) =>
+        t.replace(/^\d+\.\s*/, '').trim(),
+      );
+    expect(await names()).toHaveLength(8);
+    const before = await names();
+    const last = before[7]!;
+    await dialog.getByRole('button', { name: `Move ${last} up` }).focus();
+    await page.keyboard.press('Enter');
+    await expectText(page, `${last} moved to seed 7 of 8`);
+    // The focus stayed on the moved row's button: Enter again moves it once more.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Move ${last} up`);
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual([...before.slice(0, 5), last, before[5], before[6]]);
+    await expectText(page, `${last} moved to seed 6 of 8`);
+    await dialog.getByRole('button', { name: 'Generate bracket' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectText(page, 'Bracket generated');
+    const seeded = await callerFor(s, organiser).caller.tournaments.bracket({
+      contestId: fixture.contestId,
+    });
+    expect(seeded.generated).toBe(true);
+
+    // The watcher's page shows the bracket without a reload, and their dashboard their match.
+    await watcher.getByRole('heading', { name: 'Quarter-finals' }).first().waitFor();
+    const dashboard = await stage.pageAs(players[1]!);
+    await dashboard.goto(stage.url('/'));
+    await dashboard.getByRole('heading', { name: 'My next match' }).waitFor();
+    await expectText(dashboard, 'Bracket Cup');
+
+    // The organiser sets a time for the first match; the watcher sees it on the bracket.
+    await page
+      .getByRole('button', { name: /^Schedule match 1, / })
+      .first()
+      .click();
+    const schedule = page.getByRole('dialog', { name: 'Schedule match' });
+    await schedule.getByLabel('Date and time').fill('2031-05-04T18:30');
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    await schedule.waitFor({ state: 'hidden' });
+    await expectText(watcher, /Scheduled May 4, 2031, 18:30/);
+
+    // Six results through the matches list; each lands on the watcher's phone.
+    let lastSemi: [string, string] = ['', ''];
+    for (let played = 0; played < 6; played++) {
+      const report = page.getByRole('button', { name: /^Report result of / }).first();
+      await report.waitFor();
+      const [a, b] = sidesOf((await report.getAttribute('aria-label'))!);
+      await report.click();
+      await reportThroughDialog(page, a, b, ['2', '1']);
+      await expectText(page, `${a} 2 – 1 ${b}, ${a} won`);
+      await expectText(watcher, `${a} 2 – 1 ${b}, ${a} won`);
+      lastSemi = [a, b];
+    }
+
+    // The organiser starts to change a semi-final while the final is reported elsewhere: the
+    // server refuses the change in words, shown in a toast.
+    const [a, b] = lastSemi;
+    await page.getByRole('button', { name: `Edit result of match 2, ${a} 2 – 1 ${b}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit result' });
+    await edit.waitFor();
+    await edit.getByLabel(`Score of ${a}`).fill('0');
+    await edit.getByLabel(`Score of ${b}`).fill('3');
+    const final = await reportFirstReady(s, fixture, { scores: [3, 0] });
+    const champion = final!.participants[0]!.name!;
+    const runnerUp = final!.participants[1]!.name!;
+    await edit.getByRole('button', { name: 'Save result' }).click();
+    await expectText(page, 'Result not saved');
+    await expectText(
+      page,
+      'Later matches depend on this result and have been played: it can no longer be changed',
+    );
+    await page.keyboard.press('Escape');
+    await expectText(watcher, `${champion} 3 – 0 ${runnerUp}, ${champion} won`);
+
+    // The final placement above the bracket, on both pages; the watcher never reloaded.
+    for (const p of [page, watcher]) {
+      const placement = p.getByRole('region', { name: 'Final placement' });
+      await placement.waitFor();
+      expect(await placement.getByRole('listitem').first().innerText()).toMatch(
+        new RegExp(`1st\\s+${champion}`),
+      );
+    }
+    const placed = await callerFor(s, organiser).caller.tournaments.bracket({
+      contestId: fixture.contestId,
+    });
+    expect(placed.placement?.find((p) => p.place === 1)?.name).toBe(champion);
+    expect(placed.placement?.find((p) => p.place === 2)?.name).toBe(runnerUp);
+    expect(
+      await watcher.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+    expect(await pageScrollsSideways(watcher)).toBe(false);
+    expect(await pageScrollsSideways(page)).toBe(false);
+  }, 180_000);
+});
+
+describe('a league', () => {
+  it('shows its standings after a few results, with the tie-breakers under them', async () => {
+    const { s } = stage;
+    // The creator, a member, runs it.
+    const creator = await createUser(s.db, { username: 'e2e_lg_creator' });
+    const players = await createPlayers(s.db, 'e2e_lg', 4);
+    const fixture = await generatedTournament(s, {
+      organiser: creator,
+      players,
+      format: 'league',
+      title: 'League Cup',
+    });
+    // One result made through the procedures, two through the page.
+    await reportFirstReady(s, fixture, { scores: [3, 3] });
+    const page = await stage.pageAs(creator);
+    await page.goto(stage.url(`/contests/${fixture.contestId}`));
+    await page.getByRole('heading', { name: 'Standings' }).waitFor();
+    const winners: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const report = page.getByRole('button', { name: /^Report result of / }).first();
+      await report.waitFor();
+      const [a, b] = sidesOf((await report.getAttribute('aria-label'))!);
+      await report.click();
+      await reportThroughDialog(page, a, b, ['4', '0']);
+      winners.push(a);
+      await expectText(page, `${a} 4 – 0 ${b}, ${a} won`);
+    }
+
+    // The table says what the server's standings say, row by row.
+    const standings = await callerFor(s, creator).caller.tournaments.standings({
+      contestId: fixture.contestId,
+    });
+    const rows = standings.groups[0]!.rows;
+    const table = page.getByRole('table', { name: 'Standings' });
+    await expect
+      .poll(async () => (await table.getByRole('row').allInnerTexts()).length)
+      .toBe(rows.length + 1);
+    const shown = async () =>
+      (await table.getByRole('row').allInnerTexts())
+        .slice(1)
+        .map((text) => text.split(/\s+/).filter(Boolean));
+    await expect
+      .poll(shown)
+      .toEqual(
+        rows.map((r) =>
+          [
+            r.rank,
+            r.name,
+            r.played,
+            r.won,
+            r.drawn,
+            r.lost,
+            r.for,
+            r.against,
+            r.difference,
+            r.points,
+          ].map(String),
+        ),
+      );
+    // Each winner of a 4-0 has a win, worth the default 3 points; the 3-3 was a draw.
+    for (const name of winners) {
+      const row = rows.find((r) => r.name === name)!;
+      expect(row.won).toBeGreaterThanOrEqual(1);
+    }
+    expect(rows.reduce((sum, r) => sum + r.drawn, 0)).toBe(2);
+    expect(rows.reduce((sum, r) => sum + r.points, 0)).toBe(2 * 3 + 2 * 1);
+    await expectText(
+      page,
+      'Ties are broken by points, then head-to-head, then difference, then for.',
+    );
+  }, 120_000);
+});
+
+describe('self-reported results', () => {
+  it('are confirmed or disputed by the opponent, and a moderator decides a dispute', async () => {
+    const { s } = stage;
+    const creator = await createUser(s.db, { username: 'e2e_sr_creator' });
+    const moderator = await createUser(s.db, { role: 'moderator', username: 'e2e_sr_mod' });
+    const players = await createPlayers(s.db, 'e2e_sr', 4);
+    const fixture = await generatedTournament(s, {
+      organiser: creator,
+      players,
+      format: 'knockout',
+      title: 'Honour Cup',
+      settings: { selfReport: true },
+    });
+    const bracket = await callerFor(s, creator).caller.tournaments.bracket({
+      contestId: fixture.contestId,
+    });
+    const semis = bracket.stages[0]!.groups[0]!.rounds[0]!.matches;
+    const byName = new Map(players.map((p) => [p.username, p]));
+    const sidesOfMatch = (i: number) =>
+      semis[i]!.participants.map((p) => byName.get(p!.name!)!) as [
+        (typeof players)[0],
+        (typeof players)[0],
+      ];
+
+    // The first semi-final: reported by one side, confirmed by the other.
+    const [first, second] = sidesOfMatch(0);
+    const reporter = await stage.pageAs(first);
+    await reporter.goto(stage.url(`/contests/${fixture.contestId}`));
+    await reporter.getByRole('button', { name: /^Report result of / }).click();
+    await reportThroughDialog(reporter, first.username, second.username, ['3', '1']);
+    await expectText(reporter, 'Result reported');
+    const opponent = await stage.pageAs(second);
+    await opponent.goto(stage.url(`/contests/${fixture.contestId}`));
+    await expectText(opponent, 'Waiting for confirmation');
+    await opponent.getByRole('button', { name: /^Confirm result of / }).click();
+    await expectText(opponent, 'Result confirmed');
+    await expectText(reporter, `${first.username} 3 – 1 ${second.username}, ${first.username} won`);
+
+    // The second: disputed with a reason, then decided by a moderator from the queue.
+    const [third, fourth] = sidesOfMatch(1);
+    await callerFor(s, third).caller.tournaments.report({
+      matchId: semis[1]!.id,
+      scores: [2, 0],
+    });
+    const disputer = await stage.pageAs(fourth);
+    await disputer.goto(stage.url(`/contests/${fixture.contestId}`));
+    await disputer.getByRole('button', { name: /^Dispute result of / }).click();
+    const dispute = disputer.getByRole('dialog', { name: 'Dispute result' });
+    await dispute
+      .getByLabel('Reason (optional)')
+      .fill('We never played: my opponent did not show up.');
+    await dispute.getByRole('button', { name: 'Dispute result' }).click();
+    await dispute.waitFor({ state: 'hidden' });
+    await expectText(disputer, 'Result disputed');
+
+    const mod = await stage.pageAs(moderator);
+    await mod.goto(stage.url('/'));
+    await mod.getByRole('link', { name: 'Disputed Matches' }).first().click();
+    const queue = mod.getByRole('table', { name: 'Disputed matches' });
+    const row = queue.getByRole('row').filter({ hasText: 'Honour Cup' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('We never played: my opponent did not show up.');
+    expect(await row.getByRole('link', { name: 'Honour Cup' }).getAttribute('href')).toBe(
+      `/contests/${fixture.slug}`,
+    );
+    await row.getByRole('button', { name: /^Decide result of Honour Cup/ }).click();
+    const decide = mod.getByRole('dialog', { name: /result$/ });
+    await decide.waitFor();
+    await decide.getByText(`${third.username} forfeits`).click();
+    await decide.getByRole('button', { name: /^(Report|Save) result$/ }).click();
+    await decide.waitFor({ state: 'hidden' });
+    await expectText(mod, 'There are no disputed matches.');
+    await expectText(disputer, `${fourth.username} won`);
+  }, 120_000);
+});
