@@ -23,6 +23,7 @@ export const TOURNAMENT_NOTIFICATION_KINDS = [
   'match_ready',
   'match_result_reported',
   'match_result_disputed',
+  'team_invite',
 ] as const;
 /** Flip when the tournament issue lands (its matches send these kinds). */
 export const TOURNAMENT_KINDS_LIVE = false;
@@ -109,6 +110,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   match_result_disputed: {
     label: 'Match result disputed',
     description: 'A result of one of your matches was disputed.',
+    defaultChannel: 'email',
+  },
+  team_invite: {
+    label: 'Team invitation',
+    description: "A team's captain invited you to join their team for a contest.",
     defaultChannel: 'email',
   },
 };

@@ -35,6 +35,7 @@ export {
   notifyPaymentReviewed,
   notifyResults,
   notifyScoresChanged,
+  notifyTeamInvite,
   reminderRound,
   sendContestReminders,
   startReminderScheduler,

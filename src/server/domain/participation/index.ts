@@ -7,7 +7,9 @@ export {
   rankColumn,
   rankOrder,
   ranksOfPage,
+  moveParticipant,
   removeFromAllContests,
+  removeParticipant,
   rerankContest,
 } from './contestParticipants';
 export {
@@ -20,4 +22,5 @@ export {
   visibleJoinContest,
   type JoinContest,
   type JoinRefusalInfo,
+  type TeamRole,
 } from './participation';

@@ -33,3 +33,5 @@ export const recoveryCodes = chosen.recoveryCodes;
 export const pendingSignIns = chosen.pendingSignIns;
 export const notifications = chosen.notifications;
 export const notificationPreferences = chosen.notificationPreferences;
+export const teams = chosen.teams;
+export const teamMembers = chosen.teamMembers;

@@ -18,6 +18,7 @@ import { emailRouter, passwordRouter } from './accountLinks';
 import { outboxRouter } from './outbox';
 import { twoFactorRouter } from './twoFactor';
 import { notificationsRouter } from './notifications';
+import { teamsRouter } from './teams';
 
 export const appRouter = router({
   auth: authRouter,
@@ -41,6 +42,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   twoFactor: twoFactorRouter,
   notifications: notificationsRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;
