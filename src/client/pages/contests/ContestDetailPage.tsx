@@ -47,6 +47,7 @@ import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { InviteShare } from '../../components/participation/InviteShare';
 import { JoinPanel } from '../../components/participation/JoinPanel';
+import { TeamsPanel } from '../../components/teams/TeamsPanel';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
@@ -257,6 +258,8 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
             )}
           </Stack>
           <Links contest={contest} />
+          {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
+          {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
           {published && (contest.enableLeaderboard || canScore) ? (
             <ContestLeaderboard contest={contest} user={user} />
           ) : null}
