@@ -294,7 +294,7 @@ async function inTransaction<T>(db: DB, work: (tx: DbOrTx) => Promise<T>): Promi
     // The unique indexes are the last word (a race the lock did not cover, another process).
     if (isUniqueViolation(error)) {
       const detail = `${error.message} ${(error as { constraint?: string }).constraint ?? ''}`;
-      if (/teams_contest_name|teams\.name|name/i.test(detail)) throw teamError('team_name_taken');
+      if (/teams_contest_name/.test(detail)) throw teamError('team_name_taken');
       throw teamError('already_in_team');
     }
     throw error;
