@@ -60,7 +60,8 @@ export function TeamMembers({ team, actions }: { team: TTeam; actions?: TeamActi
               ) : null}
             </HStack>
             {manage && !m.isCaptain ? (
-              <HStack gap="2">
+              // On a phone the buttons take a line of their own, leaving the name whole.
+              <HStack gap="2" w={{ base: 'full', sm: 'auto' }} justify="flex-end">
                 {m.state === 'member' ? (
                   <Button
                     size="xs"
