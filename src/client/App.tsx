@@ -29,6 +29,7 @@ const AdminDashboardPage = lazy(() =>
 const ContestDetailPage = lazy(() =>
   import('./pages/contests/ContestDetailPage').then((m) => ({ default: m.ContestDetailPage })),
 );
+const TeamPage = lazy(() => import('./pages/TeamPage').then((m) => ({ default: m.TeamPage })));
 const ContestManagementPage = lazy(() =>
   import('./pages/admin/ContestManagementPage').then((m) => ({
     default: m.ContestManagementPage,
@@ -117,6 +118,7 @@ const routes: AppRoute[] = [
   { path: '/contests', render: () => <ContestsPage /> },
   { path: '/contests/create', render: (user) => <CreateContestPage user={user} /> },
   { path: '/contests/:contestId', render: (user) => <ContestDetailPage user={user} /> },
+  { path: '/teams/:teamId', render: () => <TeamPage /> },
   { path: '/payment', render: (user) => <PaymentPage user={user} /> },
   { path: '/leaderboard', render: (user) => <LeaderboardPage user={user} /> },
   { path: '/education', render: () => <EducationPage /> },

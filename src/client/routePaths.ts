@@ -13,6 +13,7 @@ export const SIGNED_IN_PATHS = [
   '/contests',
   '/contests/create',
   '/contests/:contestId',
+  '/teams/:teamId',
   '/payment',
   '/leaderboard',
   '/education',

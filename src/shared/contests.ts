@@ -36,7 +36,7 @@ export type ContestFormat = (typeof CONTEST_FORMATS)[number];
  * Options the user wizard shows disabled with 'Coming soon' (SPEC 5 step 2). They are not
  * values the server stores: the formats are not in CONTEST_FORMATS at all.
  */
-export const COMING_SOON_MODES = ['team'] as const;
+export const COMING_SOON_MODES: readonly ContestMode[] = [];
 export const COMING_SOON_FORMATS = ['live', 'submission'] as const;
 
 export const PARTICIPATION_TYPES = ['free', 'paid', 'invite'] as const;

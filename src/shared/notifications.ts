@@ -26,6 +26,8 @@ export const TOURNAMENT_NOTIFICATION_KINDS = [
   // Check-in (issue 19): its window opened; the start came without the member's check-in.
   'checkin_open',
   'checkin_missed',
+  // Team mode (issue 19): a captain invited the member to their team.
+  'team_invite',
 ] as const;
 /** Flip when the tournament issue lands (its matches send these kinds). */
 export const TOURNAMENT_KINDS_LIVE = true;
@@ -123,6 +125,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   checkin_missed: {
     label: 'Check-in missed',
     description: 'You did not check in before the start, so you were dropped from the contest.',
+    defaultChannel: 'email',
+  },
+  team_invite: {
+    label: 'Team invitation',
+    description: "A team's captain invited you to join their team for a contest.",
     defaultChannel: 'email',
   },
 };

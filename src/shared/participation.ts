@@ -13,6 +13,8 @@ import { TIER_LABELS, type Tier } from './constants';
  * - fee_unverified: details.contestId: link to /payment?contest=...
  * - email_unverified: the platform asks for a verified e-mail first (the setting 'Require a
  *   verified e-mail to join contests and submit payments'): offer to send the link again.
+ * - team_only: a team contest (issue 19): teams register through their captain (the Teams
+ *   panel), nobody joins alone.
  */
 export const JOIN_REFUSALS = [
   'not_open',
@@ -24,6 +26,7 @@ export const JOIN_REFUSALS = [
   'invite_required',
   'invite_wrong',
   'fee_unverified',
+  'team_only',
 ] as const;
 export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
 
@@ -41,6 +44,8 @@ export const PARTICIPATION_MESSAGES = {
     'This contest has an entry fee. Pay it and submit your payment proof: you can join once it is verified.',
   email_unverified:
     'Please verify your e-mail address first: open the link we sent you, or send a new one.',
+  team_only:
+    "This is a team contest: create a team or accept an invitation, and the team's captain registers it.",
   not_joined: 'You have not joined this contest.',
   started: 'The contest has already started: you can no longer leave it.',
   /** SPEC 8's success toast. */

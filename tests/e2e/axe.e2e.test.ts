@@ -12,6 +12,7 @@ import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import { launchPlainBrowser } from '../helpers/browser';
 import { joinContest } from '../../src/server/domain/participation/participation';
 import { setScores } from '../../src/server/domain/participation/leaderboard';
+import { acceptInvite, createTeam, inviteMember } from '../../src/server/domain/tournaments/teams';
 import { DAY, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { createUser, type CreatedUser } from '../helpers/db';
@@ -156,6 +157,37 @@ async function seedTakingPart() {
     contestId: finished.id,
     scores: [{ username: member.username, score: 12 }],
   });
+  // Team mode: the member captains team 1 (the route table's sample) of a team contest, with a
+  // mate and an open invitation (the captain's controls); in a second one they hold an invitation.
+  const teamCup = await insertContest(s.db, {
+    createdBy: admin.id,
+    title: 'Axe Team Cup',
+    mode: 'team',
+  });
+  const mate = await createUser(s.db, { username: 'axe_mate' });
+  const invitee = await createUser(s.db, { username: 'axe_invitee' });
+  const teamId = await createTeam({
+    db: s.db,
+    actor: member,
+    contestId: teamCup.id,
+    name: 'Axe Owls',
+  });
+  for (const who of [mate, invitee]) {
+    await inviteMember({ db: s.db, actor: member, teamId, username: who.username });
+  }
+  await acceptInvite({ db: s.db, actor: mate, teamId });
+  const otherCup = await insertContest(s.db, {
+    createdBy: admin.id,
+    title: 'Axe Team Open',
+    mode: 'team',
+  });
+  const otherTeam = await createTeam({
+    db: s.db,
+    actor: mate,
+    contestId: otherCup.id,
+    name: 'Axe Larks',
+  });
+  await inviteMember({ db: s.db, actor: mate, teamId: otherTeam, username: member.username });
   // A knockout contest whose check-in window is open, the member taking part: its check-in card.
   const checkInStart = new Date(Date.now() + 30 * 60_000);
   const checkIn = await insertContest(s.db, {
@@ -174,6 +206,9 @@ async function seedTakingPart() {
     '/contests/forex-sprint',
     `/contests/${invite.id}`,
     `/contests/${joined.id}`,
+    `/contests/${teamCup.id}`,
+    `/contests/${otherCup.id}`,
+    `/teams/${otherTeam}`,
   );
 }
 

@@ -188,9 +188,8 @@ describe('the member wizard', () => {
     await page.waitForURL(/\/contests\/create\?draft=\d+$/);
     draftId = Number(new URL(page.url()).searchParams.get('draft'));
 
-    // Team mode and the live and submission formats are there, disabled: 'Coming soon'.
+    // The live and submission formats are there, disabled: 'Coming soon'. Team mode is real.
     for (const [label, option] of [
-      ['Mode', 'Team (Coming soon)'],
       ['Format', 'Live (Coming soon)'],
       ['Format', 'Submission (Coming soon)'],
     ] as const) {
@@ -200,6 +199,12 @@ describe('the member wizard', () => {
         .isDisabled();
       expect(disabled, option).toBe(true);
     }
+    expect(
+      await page
+        .getByLabel('Mode', { exact: true })
+        .locator('option', { hasText: 'Team' })
+        .isDisabled(),
+    ).toBe(false);
     await page.getByLabel('Max Participants').fill('');
     await next(page);
     expect(await messageOf(page, 'Max Participants')).toContain('Please enter max participants');

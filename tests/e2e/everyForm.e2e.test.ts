@@ -166,6 +166,25 @@ describe('a member', () => {
       'Rapid games by the harbour, all levels.',
     );
   });
+
+  it('Teams: founds a team, then renames it (the captain)', async () => {
+    const contest = await insertContest(stage.s.db, {
+      createdBy: member.id,
+      mode: 'team',
+      title: 'Harbour Relay',
+    });
+    await open(page, `/contests/${contest.slug}`);
+    await page.getByLabel('Team name').fill('Harbour Gulls');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await expectText(page, 'Team created');
+    expect(await valueOf(page, 'New team name')).toBe('Harbour Gulls');
+    await page.getByLabel('New team name').fill('Harbour Terns');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await expectText(page, 'Team renamed');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your team: Harbour Terns' }).waitFor();
+    expect(await valueOf(page, 'New team name')).toBe('Harbour Terns');
+  });
 });
 
 describe('an admin', () => {

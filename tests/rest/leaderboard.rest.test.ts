@@ -56,6 +56,8 @@ describe('GET /api/contests/{id}/leaderboard', () => {
           score: 20,
           tier: 'free',
           profileImage: null,
+          teamId: null,
+          teamName: null,
         },
         {
           rank: 3,
@@ -64,9 +66,11 @@ describe('GET /api/contests/{id}/leaderboard', () => {
           score: 10,
           tier: 'free',
           profileImage: null,
+          teamId: null,
+          teamName: null,
         },
       ],
-      me: { rank: 4, score: -1 },
+      me: { rank: 4, score: -1, teamId: null },
     });
     expect((await memberHttp.get(`/api/contests/${contest.id}/leaderboard?limit=500`)).status).toBe(
       400,

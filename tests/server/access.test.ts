@@ -22,6 +22,7 @@ import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } fr
 import { createInput, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
+import { createTeam } from '../../src/server/domain/tournaments/teams';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
@@ -98,6 +99,9 @@ interface World {
   proofId: number;
   /** The regular member's username (scores are entered by username). */
   memberName: string;
+  /** A team contest, and a team of it founded by a member outside the cast. */
+  teamContestId: number;
+  teamId: number;
 }
 const worlds = new Map<Principal, World>();
 
@@ -131,6 +135,16 @@ beforeAll(async () => {
     ).id;
     await configureNetwork(t.db, 'ETH', `0x${'1'.repeat(40)}`);
     const proofId = await insertProof(t.db, { userId: cast.user!.id, contestId: paidId });
+    const teamContestId = (
+      await insertContest(t.db, { createdBy: cast.admin!.id, status: 'active', mode: 'team' })
+    ).id;
+    const founder = await createUser(t.db);
+    const teamId = await createTeam({
+      db: t.db,
+      actor: { id: founder.id, username: founder.username, role: 'user' },
+      contestId: teamContestId,
+      name: 'Access team',
+    });
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -141,6 +155,8 @@ beforeAll(async () => {
       paidId,
       proofId,
       memberName: cast.user!.username,
+      teamContestId,
+      teamId,
     });
   }
 });
@@ -231,6 +247,11 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     preferences: [{ kind: 'score_changed', channel: 'email' }],
   }),
   'notifications.onChange': () => ({}),
+  'teams.list': (w) => ({ contestId: w.teamContestId }),
+  'teams.get': (w) => ({ teamId: w.teamId }),
+  'teams.mine': (w) => ({ contestId: w.teamContestId }),
+  'teams.invites': () => ({}),
+  'teams.create': (w) => ({ contestId: w.teamContestId, name: 'Another access team' }),
   // Reads of the joined contest's bracket (none generated yet). Generating and the match calls
   // are called without input: refused by validation once admitted (tournaments tests run them).
   'tournaments.bracket': (w) => ({ contestId: w.joinedId }),

@@ -255,6 +255,8 @@ describe('leaderboard.get', () => {
         score: 50,
         tier: 'free',
         profileImage: null,
+        teamId: null,
+        teamName: null,
       },
       {
         rank: 2,
@@ -263,9 +265,11 @@ describe('leaderboard.get', () => {
         score: 40,
         tier: 'free',
         profileImage: null,
+        teamId: null,
+        teamName: null,
       },
     ]);
-    expect(board.me).toEqual({ rank: 5, score: 10 });
+    expect(board.me).toEqual({ rank: 5, score: 10, teamId: null });
     const next = await as(member).leaderboard.get({ contestId: contest.id, limit: 2, offset: 2 });
     expect(next.entries.map((e) => e.rank)).toEqual([3, 4]);
     expect(next.me).toBeNull();
@@ -694,7 +698,7 @@ describe('scores with decimals, lower is better, and members without a score', (
       [null, null],
       [null, null],
     ]);
-    expect(before.me).toEqual({ rank: null, score: null });
+    expect(before.me).toEqual({ rank: null, score: null, teamId: null });
     // Nowhere does the member read 'rank 1' yet.
     const cards = await as(member).leaderboard.contests({ pageSize: 50 });
     expect(cards.items.find((c) => c.id === contest.id)?.myRank).toBeNull();
@@ -710,7 +714,7 @@ describe('scores with decimals, lower is better, and members without a score', (
       [people[0]!.username, null, null],
       [member.username, null, null],
     ]);
-    expect(after.me).toEqual({ rank: null, score: null });
+    expect(after.me).toEqual({ rank: null, score: null, teamId: null });
     await as(member).participation.leave({ contestId: contest.id });
   });
 });

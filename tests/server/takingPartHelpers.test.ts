@@ -49,14 +49,19 @@ describe('leaderboard display', () => {
       score: 0,
       tier: null,
       profileImage: null,
+      teamId: userId === 2 ? 7 : null,
+      teamName: userId === 2 ? 'The Sevens' : null,
     });
-    const board = { entries: [entry(1), entry(2)], me: { rank: 2, score: 0 } };
+    const board = { entries: [entry(1), entry(2)], me: { rank: 2, score: 0, teamId: null } };
     expect(ownPlaceOutside(board, 2)).toBeNull();
-    expect(ownPlaceOutside({ ...board, me: { rank: 40, score: 3 } }, 40)).toEqual({
+    expect(ownPlaceOutside({ ...board, me: { rank: 40, score: 3, teamId: null } }, 40)).toEqual({
       rank: 40,
       score: 3,
+      teamId: null,
     });
     expect(ownPlaceOutside({ ...board, me: null }, 99)).toBeNull();
+    // A team member's place is their team's row (its captain's), on the page here.
+    expect(ownPlaceOutside({ ...board, me: { rank: 2, score: 0, teamId: 7 } }, 55)).toBeNull();
   });
 });
 

@@ -465,6 +465,97 @@ export const restRoutes: RestRoute[] = [
       return plainList(r, history.items, history.total);
     },
   },
+  // Team mode (issue 19 'Teams'): a contest's teams and the caller's team in it, then the
+  // team's own rows (invitations, accept/decline, leave, the captain's changes, registration).
+  {
+    method: 'get',
+    procedure: 'teams.list',
+    path: '/contests/:id/teams',
+    call: async (c, r) => {
+      const list = await c.teams.list({ contestId: idParam(r.params.id), ...paging(r, 50, 100) });
+      return plainList(r, list.items, list.total);
+    },
+  },
+  {
+    method: 'post',
+    procedure: 'teams.create',
+    path: '/contests/:id/teams',
+    call: (c, r) =>
+      c.teams.create({ name: body(r).name as never, contestId: idParam(r.params.id) }),
+    status: 201,
+  },
+  {
+    method: 'get',
+    procedure: 'teams.mine',
+    path: '/contests/:id/teams/mine',
+    call: (c, r) => c.teams.mine({ contestId: idParam(r.params.id) }),
+  },
+  // Before '/teams/:id', which would read 'invites' as an id.
+  {
+    method: 'get',
+    procedure: 'teams.invites',
+    path: '/teams/invites',
+    call: (c) => c.teams.invites(),
+  },
+  {
+    method: 'get',
+    procedure: 'teams.get',
+    path: '/teams/:id',
+    call: (c, r) => c.teams.get({ teamId: idParam(r.params.id) }),
+  },
+  {
+    method: 'patch',
+    procedure: 'teams.rename',
+    path: '/teams/:id',
+    call: (c, r) => c.teams.rename({ name: body(r).name as never, teamId: idParam(r.params.id) }),
+  },
+  {
+    method: 'post',
+    procedure: 'teams.invite',
+    path: '/teams/:id/invites',
+    call: (c, r) =>
+      c.teams.invite({ username: body(r).username as never, teamId: idParam(r.params.id) }),
+    status: 201,
+  },
+  {
+    method: 'post',
+    procedure: 'teams.accept',
+    path: '/teams/:id/accept',
+    call: (c, r) => c.teams.accept({ teamId: idParam(r.params.id) }),
+  },
+  {
+    method: 'post',
+    procedure: 'teams.decline',
+    path: '/teams/:id/decline',
+    call: (c, r) => c.teams.decline({ teamId: idParam(r.params.id) }),
+  },
+  {
+    method: 'post',
+    procedure: 'teams.leave',
+    path: '/teams/:id/leave',
+    call: (c, r) => c.teams.leave({ teamId: idParam(r.params.id) }),
+  },
+  {
+    method: 'delete',
+    procedure: 'teams.removeMember',
+    path: '/teams/:id/members/:userId',
+    call: (c, r) =>
+      c.teams.removeMember({ teamId: idParam(r.params.id), userId: idParam(r.params.userId) }),
+  },
+  {
+    method: 'put',
+    procedure: 'teams.transferCaptain',
+    path: '/teams/:id/captain',
+    call: (c, r) =>
+      c.teams.transferCaptain({ userId: body(r).userId as never, teamId: idParam(r.params.id) }),
+  },
+  {
+    method: 'post',
+    procedure: 'teams.register',
+    path: '/teams/:id/register',
+    call: (c, r) =>
+      c.teams.register({ inviteCode: body(r).inviteCode as never, teamId: idParam(r.params.id) }),
+  },
   // Tournaments (issue 19): a contest's bracket, standings and matches; results by match.
   {
     method: 'post',

@@ -129,6 +129,9 @@ export const ZLeaderboardEntrySchema = z.object({
   /** Premium reads as elite; null for admins (who have no tier). */
   tier: z.enum(TIERS).nullable(),
   profileImage: z.string().nullable(),
+  /** Team mode (issue 19): the row is a registered team's (its captain's): shown by its name. */
+  teamId: z.number().int().nullable(),
+  teamName: z.string().nullable(),
 });
 export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntrySchema>;
 
@@ -141,7 +144,14 @@ export const ZLeaderboardSchema = z.object({
   total: z.number().int(),
   entries: z.array(ZLeaderboardEntrySchema),
   /** The caller's own place, wherever it is (null when they do not take part). */
-  me: z.object({ rank: z.number().int().nullable(), score: z.number().nullable() }).nullable(),
+  me: z
+    .object({
+      rank: z.number().int().nullable(),
+      score: z.number().nullable(),
+      /** Team mode: the caller's place is their team's (this row of the board). */
+      teamId: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type TLeaderboard = z.infer<typeof ZLeaderboardSchema>;
 

@@ -7,7 +7,7 @@ import { TIER_LABELS, type Tier } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TLeaderboard } from '../../../shared/schemas/participation';
 import { UserAvatar } from '../common/UserAvatar';
-import { ownPlaceOutside, pointsText } from './leaderboardDisplay';
+import { isOwnEntry, ownPlaceOutside, pointsText } from './leaderboardDisplay';
 import { RankBadge } from './RankBadge';
 
 interface RowData {
@@ -16,6 +16,8 @@ interface RowData {
   score: number | null;
   tier: Tier | null;
   profileImage: string | null;
+  /** Team mode: a registered team's row shows the team's name (no tier: it has none). */
+  teamName?: string | null;
 }
 
 export type Viewer = Pick<TUser, 'id' | 'username' | 'profileImage' | 'subscriptionTier'>;
@@ -49,17 +51,22 @@ function Row({
       <Box w="12" flexShrink={0}>
         <RankBadge rank={row.rank} />
       </Box>
-      <UserAvatar name={row.username} src={row.profileImage} size="sm" />
+      <UserAvatar
+        name={row.teamName ?? row.username}
+        src={row.teamName ? null : row.profileImage}
+        size="sm"
+      />
       <HStack flex="1" minW="0" gap="2" wrap="wrap">
         <Text fontWeight="medium" overflowWrap="anywhere">
-          {row.username}
+          {row.teamName ?? row.username}
         </Text>
+        {row.teamName ? <Badge variant="outline">Team</Badge> : null}
         {own ? (
           <Badge colorPalette="purple" variant="solid">
-            You
+            {row.teamName ? 'Your team' : 'You'}
           </Badge>
         ) : null}
-        {row.tier ? (
+        {row.tier && !row.teamName ? (
           <Badge variant="outline" colorPalette="purple">
             {TIER_LABELS[row.tier]}
           </Badge>
@@ -100,7 +107,7 @@ export function LeaderboardList({
             <Row
               key={entry.userId}
               row={entry}
-              own={entry.userId === viewer.id}
+              own={isOwnEntry(entry, board.me, viewer.id)}
               decimals={board.scoreDecimals}
             />
           ))}

@@ -32,5 +32,14 @@ export function ownPlaceOutside(
   userId: number,
 ): TLeaderboard['me'] {
   if (!board.me) return null;
-  return board.entries.some((e) => e.userId === userId) ? null : board.me;
+  return board.entries.some((e) => isOwnEntry(e, board.me, userId)) ? null : board.me;
+}
+
+/** Whether a row is the viewer's: their own, or (team mode) their team's. */
+export function isOwnEntry(
+  entry: Pick<TLeaderboard['entries'][number], 'userId' | 'teamId'>,
+  me: TLeaderboard['me'],
+  userId: number,
+): boolean {
+  return entry.userId === userId || (!!me?.teamId && entry.teamId === me.teamId);
 }

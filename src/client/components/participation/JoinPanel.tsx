@@ -43,6 +43,7 @@ const REFUSAL_TITLES: Record<JoinRefusal, string> = {
   invite_wrong: 'Invitation only',
   fee_unverified: 'Entry fee required',
   email_unverified: 'Verify your e-mail address',
+  team_only: 'Team contest',
 };
 
 /** Every screen that shows who takes part reads it again after a join or a leave. */
@@ -160,7 +161,13 @@ function RefusalState({
     : REFUSAL_TITLES[refusal.reason];
   return (
     <Stack gap="3">
-      <Alert.Root status={refusal.reason === 'invite_required' ? 'info' : 'warning'}>
+      <Alert.Root
+        status={
+          refusal.reason === 'invite_required' || refusal.reason === 'team_only'
+            ? 'info'
+            : 'warning'
+        }
+      >
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
@@ -179,6 +186,10 @@ function RefusalState({
         <ResendVerificationButton size="lg" />
       ) : refusal.reason === 'invite_required' ? (
         <InviteForm contestId={contestId} initialCode={initialInviteCode} />
+      ) : refusal.reason === 'team_only' ? (
+        <Button asChild variant="outline" size="lg">
+          <a href="#teams">Go to the teams</a>
+        </Button>
       ) : null}
     </Stack>
   );

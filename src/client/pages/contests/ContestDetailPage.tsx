@@ -47,6 +47,7 @@ import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { InviteShare } from '../../components/participation/InviteShare';
 import { JoinPanel } from '../../components/participation/JoinPanel';
+import { TeamsPanel } from '../../components/teams/TeamsPanel';
 import { CheckInCard } from '../../components/tournaments/CheckInCard';
 import { TournamentSection } from '../../components/tournaments/TournamentSection';
 import { hasBracket } from '../../../shared/tournaments';
@@ -268,6 +269,8 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
             )}
           </Stack>
           <Links contest={contest} />
+          {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
+          {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
           {published && (contest.enableLeaderboard || canScore) ? (
             <ContestLeaderboard contest={contest} user={user} />
           ) : null}

@@ -1,7 +1,7 @@
 // Figures: the member's dashboard and analytics (PRODUCT.md 'Taking part') from their
 // participations, and the admin dashboard (SPEC 2.14, 3 'Admin stats') in one pass per table.
 import { rankColumn } from '../participation';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { countEducation } from '../education';
 import type { DB } from '../../platform/db/client';
 import {
@@ -23,9 +23,20 @@ import type {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** The member's participations in contests members can see (a contest sent back is left out). */
+/**
+ * The member's participations in contests members can see (a contest sent back is left out):
+ * their own rows, and (team mode, issue 19) the rows of the teams they are members of, whose
+ * place is theirs too.
+ */
 function participations(userId: number) {
-  return and(eq(cp.userId, userId), inArray(contests.status, [...PUBLIC_CONTEST_STATUSES]));
+  return and(
+    or(
+      eq(cp.userId, userId),
+      sql`${cp.teamId} IN (SELECT tm.team_id FROM team_members tm
+        WHERE tm.user_id = ${userId} AND tm.state = 'member')`,
+    ),
+    inArray(contests.status, [...PUBLIC_CONTEST_STATUSES]),
+  );
 }
 
 export async function memberDashboard({

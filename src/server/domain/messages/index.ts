@@ -40,6 +40,7 @@ export {
   notifyPaymentReviewed,
   notifyResults,
   notifyScoresChanged,
+  notifyTeamInvite,
   reminderRound,
   sendContestReminders,
   startReminderScheduler,

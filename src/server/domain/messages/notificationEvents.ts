@@ -146,6 +146,33 @@ export async function notifyJoined(
   );
 }
 
+/** A team's captain invited a member (team mode): the invitee hears, with the contest's page. */
+export async function notifyTeamInvite(
+  tx: DbOrTx,
+  {
+    userId,
+    contestId,
+    teamName,
+    captainName,
+  }: { userId: number; contestId: number; teamName: string; captainName: string },
+  options: NotifyOptions,
+): Promise<void> {
+  const contest = await contestRef(tx, contestId);
+  if (!contest) return;
+  await notify(
+    tx,
+    {
+      userId,
+      kind: 'team_invite',
+      title: `Team invitation: ${teamName}`,
+      body: `${captainName} invited you to join the team “${teamName}” in ${named(contest)}. Accept or decline on the contest's page.`,
+      link: `${contestPath(contest)}#teams`,
+      actionLabel: 'See the invitation',
+    },
+    options,
+  );
+}
+
 /** Scores changed (the form, calls, a CSV file): each member whose score changed hears once. */
 export async function notifyScoresChanged(
   tx: DbOrTx,

@@ -54,6 +54,7 @@ import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges, announcePaymentChanges } from '../../platform/events';
 import { notifyJoined, notifyPaymentReviewed } from '../messages';
 import { assertOwnUpload } from '../../platform/files/uploads';
+import { reviewTeamFee, teamRoleFor } from '../tournaments';
 import { isUniqueViolation, lockForUpdate } from '../../platform/db/dialect';
 
 type OwnRefusal = Exclude<PaymentRefusal, JoinRefusal>;
@@ -265,6 +266,8 @@ async function resolveTarget(
       userId: actor.id,
       paying: true,
       now,
+      // A team contest's fee is paid once per team, by its captain (issue 19).
+      team: contest.mode === 'team' ? await teamRoleFor(db, contest.id, actor.id) : undefined,
     });
     let refusal: Refusal | null = joinRefusal ? fromJoin(joinRefusal) : null;
     if (!refusal && (await hasVerifiedFee(db, contest.id, actor.id))) {
@@ -553,21 +556,35 @@ export async function reviewProof({
             proof.contestId === null ? undefined : await readJoinContest(tx, proof.contestId);
           if (!contest)
             throw new AppError('CONFLICT', M.contestGone, { reason: 'contest_deleted' });
-          const refusal = await joinRefusalFor({
-            db: tx,
-            contest,
-            userId: proof.userId,
-            paying: true,
-            paidAt: proof.createdAt.getTime(),
-            now,
-          });
-          // Already a participant: the fee is verified, there is nobody to admit.
-          if (refusal && refusal.reason !== 'already_joined') {
-            throw reviewRefusal(refusal, await memberTier(tx, proof.userId));
-          }
-          if (!refusal) {
-            await addParticipant({ db: tx, contestId: contest.id, userId: proof.userId });
-            contestAdmitted = contest.id;
+          if (contest.mode === 'team') {
+            // A team's fee: its captain's team is registered when ready (the rule asked for
+            // them as its captain); a refusal refuses the review as for anyone.
+            const team = await reviewTeamFee(tx, {
+              contest,
+              payerId: proof.userId,
+              paidAt: proof.createdAt.getTime(),
+              now,
+              origin: actor.origin,
+            });
+            if (team.refusal) throw reviewRefusal(team.refusal, await memberTier(tx, proof.userId));
+            if (team.admitted) contestAdmitted = contest.id;
+          } else {
+            const refusal = await joinRefusalFor({
+              db: tx,
+              contest,
+              userId: proof.userId,
+              paying: true,
+              paidAt: proof.createdAt.getTime(),
+              now,
+            });
+            // Already a participant: the fee is verified, there is nobody to admit.
+            if (refusal && refusal.reason !== 'already_joined') {
+              throw reviewRefusal(refusal, await memberTier(tx, proof.userId));
+            }
+            if (!refusal) {
+              await addParticipant({ db: tx, contestId: contest.id, userId: proof.userId });
+              contestAdmitted = contest.id;
+            }
           }
         } else {
           tierBefore = await memberTier(tx, proof.userId);

@@ -257,17 +257,20 @@ export async function addParticipant({
   contestId,
   userId,
   score = null,
+  teamId = null,
 }: {
   db: DbOrTx;
   contestId: number;
   userId: number;
   score?: number | null;
+  /** Team mode: the row is the captain's and stands for this team (one row per team). */
+  teamId?: number | null;
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockContest(tx, contestId);
     const [inserted] = await tx
       .insert(cp)
-      .values({ contestId, userId, score })
+      .values({ contestId, userId, score, teamId })
       .onConflictDoNothing()
       .returning({ id: cp.id });
     if (inserted && score !== null) await countScore(tx, contestId, score, 1);
@@ -319,6 +322,30 @@ export async function setCheckedIn({
     .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
     .returning({ id: cp.id });
   return row !== undefined;
+}
+
+/**
+ * Hands a team's row to its new captain (team mode: the registered row is the captain's): the
+ * place, score and check-in stay; no count or rank moves.
+ */
+export async function moveParticipant({
+  db,
+  contestId,
+  teamId,
+  userId,
+}: {
+  db: DbOrTx;
+  contestId: number;
+  teamId: number;
+  userId: number;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockContest(tx, contestId);
+    await tx
+      .update(cp)
+      .set({ userId })
+      .where(and(eq(cp.contestId, contestId), eq(cp.teamId, teamId)));
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   rankColumn,
   rankOrder,
   ranksOfPage,
+  moveParticipant,
   removeFromAllContests,
   removeParticipant,
   rerankContest,
@@ -24,4 +25,5 @@ export {
   visibleJoinContest,
   type JoinContest,
   type JoinRefusalInfo,
+  type TeamRole,
 } from './participation';

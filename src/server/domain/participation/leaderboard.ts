@@ -3,13 +3,14 @@
 // scores entered by the contest's creator, moderators or admins (a form, calls of 500, or a
 // whole CSV file in one request), and the history of every score change. Rank buckets are
 // written by contestParticipants.ts.
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import {
   contestParticipants as cp,
   contests,
   rankBuckets,
   scoreHistory,
+  teams,
   users,
 } from '../../platform/db/schema';
 import { caseless, caselessValues, insertMany, type BulkColumn } from '../../platform/db/dialect';
@@ -86,6 +87,9 @@ function prepare(db: DB, order: ScoreOrder) {
     score: cp.score,
     tier: users.subscriptionTier,
     profileImage: users.profileImage,
+    // Team mode: a registered team's row is its captain's, shown by the team's name.
+    teamId: cp.teamId,
+    teamName: teams.name,
   };
   const higher = order === 'higher';
   return {
@@ -96,6 +100,7 @@ function prepare(db: DB, order: ScoreOrder) {
       .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
+      .leftJoin(teams, eq(teams.id, cp.teamId))
       .where(
         and(
           eq(cp.contestId, sql.placeholder('contestId')),
@@ -120,17 +125,27 @@ function prepare(db: DB, order: ScoreOrder) {
       .select(entryColumns)
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
+      .leftJoin(teams, eq(teams.id, cp.teamId))
       .where(and(eq(cp.contestId, sql.placeholder('contestId')), isNull(cp.score)))
       .orderBy(asc(cp.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(),
+    // The caller's row, or (team mode) their team's.
     me: db
-      .select({ rank: rankColumn(order), score: cp.score })
+      .select({ rank: rankColumn(order), score: cp.score, teamId: cp.teamId })
       .from(cp)
       .where(
-        and(eq(cp.contestId, sql.placeholder('contestId')), eq(cp.userId, sql.placeholder('me'))),
+        and(
+          eq(cp.contestId, sql.placeholder('contestId')),
+          or(
+            eq(cp.userId, sql.placeholder('me')),
+            sql`${cp.teamId} IN (SELECT tm.team_id FROM team_members tm
+              WHERE tm.user_id = ${sql.placeholder('me')} AND tm.state = 'member')`,
+          ),
+        ),
       )
+      .limit(1)
       .prepare(),
   };
 }

@@ -57,7 +57,17 @@ export type JoinContest = Pick<
   | 'participationType'
   | 'inviteCode'
   | 'entryFee'
+  | 'mode'
 >;
+
+/**
+ * Whom the rule is asked for in a team contest (issue 19): the captain registering the team (or
+ * paying its fee): the whole rule, as for anyone joining; or another member of the team (an
+ * invitee, a member of a team being registered): only what concerns them as a person (the
+ * contest open, their tier, their e-mail), since the place, the invite code and the fee are the
+ * captain's. Without it, a team contest is refused to everyone ('team_only').
+ */
+export type TeamRole = 'captain' | 'member';
 
 /**
  * Where the member stands with a paid contest's entry fee:
@@ -86,6 +96,7 @@ export function joinRefusal({
   fee,
   now,
   paidAt,
+  team,
 }: {
   contest: JoinContest;
   tier: Tier;
@@ -96,13 +107,15 @@ export function joinRefusal({
   fee: FeeState;
   now: number;
   paidAt?: number;
+  team?: TeamRole;
 }): JoinRefusalInfo | null {
   const refuse = (reason: JoinRefusal, extra: Partial<JoinRefusalInfo> = {}): JoinRefusalInfo => ({
     reason,
     message: joinRefusalMessage(reason, contest.requiredTier),
     ...extra,
   });
-  if (joined) return refuse('already_joined');
+  const member = team === 'member';
+  if (joined && !member) return refuse('already_joined');
   if (contest.status === 'completed') return refuse('closed');
   if (contest.status !== 'active') return refuse('not_open');
   const closes = registrationClosesAt(contest);
@@ -112,12 +125,15 @@ export function joinRefusal({
   ) {
     return refuse('closed');
   }
-  if (contest.participants >= contest.maxParticipants) return refuse('full');
+  if (contest.mode === 'team' && !team) return refuse('team_only');
+  if (!member && contest.participants >= contest.maxParticipants) return refuse('full');
   // Before the tier and the fee: paying for either needs a verified address too.
   if (emailUnverified) return refuse('email_unverified');
   if (tierRank(tier) < tierRank(contest.requiredTier)) {
     return refuse('tier', { requiredTier: contest.requiredTier });
   }
+  // The place, the invite code and the fee are the captain's (for the team).
+  if (member) return null;
   if (contest.participationType === 'invite') {
     if (!inviteCode) return refuse('invite_required');
     if (inviteCode !== contest.inviteCode) return refuse('invite_wrong');
@@ -140,6 +156,8 @@ export async function joinRefusalFor({
   paying = false,
   paidAt,
   now,
+  team,
+  feeVerified = false,
 }: {
   db: DbOrTx;
   contest: JoinContest;
@@ -149,10 +167,15 @@ export async function joinRefusalFor({
   paying?: boolean;
   paidAt?: number;
   now: number;
+  /** A team contest: whom the rule is asked for (TeamRole). */
+  team?: TeamRole;
+  /** The fee is known to be verified already (a team's, paid by a member who was captain then). */
+  feeVerified?: boolean;
 }): Promise<JoinRefusalInfo | null> {
   const fee: FeeState = paying
     ? 'paying'
-    : contest.participationType === 'paid' && (await hasVerifiedFee(db, contest.id, userId))
+    : feeVerified ||
+        (contest.participationType === 'paid' && (await hasVerifiedFee(db, contest.id, userId)))
       ? 'verified'
       : 'unpaid';
   const member = await memberFacts(db, userId);
@@ -165,6 +188,7 @@ export async function joinRefusalFor({
     fee,
     now,
     paidAt,
+    team,
   });
 }
 
@@ -179,6 +203,7 @@ const REFUSAL_CODES: Record<JoinRefusal | LeaveRefusal, AppErrorCode> = {
   tier: 'FORBIDDEN',
   invite_required: 'FORBIDDEN',
   invite_wrong: 'FORBIDDEN',
+  team_only: 'CONFLICT',
   not_joined: 'CONFLICT',
   started: 'CONFLICT',
 };
@@ -213,6 +238,7 @@ const joinContestColumns = {
   participationType: contests.participationType,
   inviteCode: contests.inviteCode,
   entryFee: contests.entryFee,
+  mode: contests.mode,
 };
 
 /** The contest as the join rule reads it (works inside a transaction). */

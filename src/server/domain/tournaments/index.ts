@@ -13,3 +13,5 @@ export { REMOVED_PARTICIPANT } from './names';
 export { assertVisible } from './contest';
 export { confirmMatch, disputeMatch, reportMatch, scheduleMatch } from './results';
 export { readEntrants } from './entrants';
+export { reviewTeamFee, teamRoleFor } from './teams';
+export { teamNamesOf } from './teamReads';

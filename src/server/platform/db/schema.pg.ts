@@ -74,6 +74,7 @@ import { PAYOUT_METHODS, oneOf } from './checks';
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
 import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
+import { TEAM_MEMBER_STATES, type TeamMemberState } from '../../../shared/teams';
 
 /** A point in time as a Date, to the millisecond (SQLite: integer milliseconds). */
 const time = (name: string) => timestamp(name, { mode: 'date', withTimezone: true, precision: 3 });
@@ -308,9 +309,12 @@ export const contestParticipants = pgTable(
     joinedAt: time('joined_at').notNull().defaultNow(),
     // Confirmed in the check-in window of a bracket contest (issue 19); null: not checked in.
     checkedInAt: time('checked_in_at'),
+    // Team mode: the team this row (its captain's) registers; one row per team.
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
+    uniqueIndex('contest_participants_team').on(t.teamId),
     index('contest_participants_user').on(t.userId),
     index('contest_participants_score').on(t.contestId, t.score),
   ],
@@ -712,5 +716,54 @@ export const bracketMatches = pgTable(
     index('bracket_matches_participant2').on(t.participant2Id),
     index('bracket_matches_report').on(t.reportState),
     check('bracket_matches_report_valid', oneOf('report_state', REPORT_STATES)),
+  ],
+);
+
+// Team mode (schema.sqlite.ts says why each is so). Team names are unique per contest whatever
+// the case (lower(), as SQLite's NOCASE).
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    captainId: integer('captain_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('teams_contest_name').on(t.contestId, sql`lower(${t.name})`),
+    index('teams_captain').on(t.captainId),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: id(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<TeamMemberState>().notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: time('invited_at').notNull().defaultNow(),
+    joinedAt: time('joined_at'),
+  },
+  (t) => [
+    uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
+    uniqueIndex('team_members_one_team').on(t.contestId, t.userId).where(sql`"state" = 'member'`),
+    index('team_members_contest_user').on(t.contestId, t.userId),
+    index('team_members_user').on(t.userId, t.state),
+    index('team_members_invited_by').on(t.invitedBy),
+    check('team_members_state_valid', oneOf('state', TEAM_MEMBER_STATES)),
   ],
 );

@@ -58,6 +58,7 @@ import { PAYOUT_METHODS, oneOf } from './checks';
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
 import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
+import { TEAM_MEMBER_STATES, type TeamMemberState } from '../../../shared/teams';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
@@ -310,9 +311,12 @@ export const contestParticipants = sqliteTable(
     joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     // Confirmed in the check-in window of a bracket contest (issue 19); null: not checked in.
     checkedInAt: integer('checked_in_at', { mode: 'timestamp_ms' }),
+    // Team mode: the team this row (its captain's) registers; one row per team.
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
+    uniqueIndex('contest_participants_team').on(t.teamId),
     index('contest_participants_user').on(t.userId),
     // Leaderboards read a contest's rows in score order; ranks count inside one rank bucket.
     index('contest_participants_score').on(t.contestId, t.score),
@@ -786,5 +790,59 @@ export const bracketMatches = sqliteTable(
     // The moderators' queue of disputed results.
     index('bracket_matches_report').on(t.reportState),
     check('bracket_matches_report_valid', oneOf('report_state', REPORT_STATES)),
+  ],
+);
+
+// Team mode (issue 19 'Teams'; domain/tournaments/teams.ts). A team of a contest, named once per
+// contest whatever the case; its captain is a member. A registered team takes part as ONE
+// contest_participants row (its captain's, carrying team_id): that row is the only record of the
+// registration, so the two cannot disagree.
+export const teams = sqliteTable(
+  'teams',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    captainId: integer('captain_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('teams_contest_name').on(t.contestId, sql`${t.name} COLLATE NOCASE`),
+    index('teams_captain').on(t.captainId),
+  ],
+);
+
+// A team's members and open invitations (state 'invited' until accepted). A member is in at most
+// one team per contest (the partial unique index); one invitation per member and team.
+export const teamMembers = sqliteTable(
+  'team_members',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    // The team's contest, copied so that 'one team per contest' is an index.
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<TeamMemberState>().notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: integer('invited_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
+    uniqueIndex('team_members_one_team').on(t.contestId, t.userId).where(sql`"state" = 'member'`),
+    index('team_members_contest_user').on(t.contestId, t.userId),
+    index('team_members_user').on(t.userId, t.state),
+    index('team_members_invited_by').on(t.invitedBy),
+    check('team_members_state_valid', oneOf('state', TEAM_MEMBER_STATES)),
   ],
 );

@@ -37,3 +37,5 @@ export const bracketStages = chosen.bracketStages;
 export const bracketGroups = chosen.bracketGroups;
 export const bracketRounds = chosen.bracketRounds;
 export const bracketMatches = chosen.bracketMatches;
+export const teams = chosen.teams;
+export const teamMembers = chosen.teamMembers;

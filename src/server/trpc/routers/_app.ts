@@ -18,6 +18,7 @@ import { emailRouter, passwordRouter } from './accountLinks';
 import { outboxRouter } from './outbox';
 import { twoFactorRouter } from './twoFactor';
 import { notificationsRouter } from './notifications';
+import { teamsRouter } from './teams';
 import { tournamentsRouter } from './tournaments';
 import { checkInRouter } from './checkIn';
 
@@ -43,6 +44,7 @@ export const appRouter = router({
   outbox: outboxRouter,
   twoFactor: twoFactorRouter,
   notifications: notificationsRouter,
+  teams: teamsRouter,
   tournaments: tournamentsRouter,
   checkIn: checkInRouter,
 });

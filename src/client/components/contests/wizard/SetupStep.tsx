@@ -1,7 +1,7 @@
 // Step 2, Contest Setup: mode, maximum participants, format, how scores read (decimals) and rank
 // (higher or lower is better), and what the chosen format needs (TournamentSettingsFields). The
-// member wizard shows team mode and the live and submission formats disabled, 'Coming soon'
-// (SPEC 5).
+// member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team mode
+// is real (issue 19).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   COMING_SOON_FORMATS,
@@ -56,7 +56,7 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
           name="mode"
           label="Mode"
           options={modes}
-          helperText={variant.comingSoon ? 'Team contests are coming soon.' : undefined}
+          helperText="Team: members form teams that take part as one participant."
         />
         <SelectField
           name="format"

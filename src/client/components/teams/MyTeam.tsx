@@ -1,0 +1,190 @@
+// The caller's team on a team contest's page: its members and invitations, whether it is
+// registered, and what the caller may do: the captain invites, renames, manages members, pays
+// the entry fee of a paid contest (once, for the team) and registers the team once it has its
+// minimum size; any member may leave before the start.
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Link as ChakraLink,
+  HStack,
+  Heading,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { ZInviteCodeFormSchema } from '../../../shared/schemas/participation';
+import type { TTeam } from '../../../shared/schemas/teams';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { FocusFirstError } from '../common/FocusFirstError';
+import { FormField } from '../common/FormField';
+import { InviteMemberForm, RenameTeamForm } from './TeamForms';
+import { TeamMembers } from './TeamMembers';
+import { useTeamActions, type TeamActions } from './teamActions';
+
+function sizeText(team: TTeam): string {
+  return `${team.memberCount} of ${team.teamMin}–${team.teamMax} members`;
+}
+
+/** Register, or what stands before it (the size, the entry fee). */
+function Registration({ team, actions }: { team: TTeam; actions: TeamActions }) {
+  if (team.registered) {
+    return (
+      <Alert.Root status="success">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Your team is registered</Alert.Title>
+          <Alert.Description>It takes part as one participant, under its name.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  if (!team.viewer.isCaptain) {
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        Not registered yet: the captain registers the team once it has {team.teamMin} members.
+      </Text>
+    );
+  }
+  if (team.memberCount < team.teamMin) {
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        Invite members: the team can register once it has {team.teamMin} members ({team.memberCount}{' '}
+        now).
+      </Text>
+    );
+  }
+  if (team.participationType === 'paid' && !team.feePaid) {
+    return (
+      <Stack gap="2">
+        <Text fontSize="sm">
+          This contest has an entry fee, paid once for the team by its captain. Once the payment is
+          verified, the team is registered.
+        </Text>
+        <Button asChild colorPalette="purple" alignSelf="flex-start">
+          <Link href={`/payment?contest=${team.contestId}`}>Pay entry fee</Link>
+        </Button>
+      </Stack>
+    );
+  }
+  if (team.participationType === 'invite') {
+    return (
+      <Formik
+        initialValues={{ inviteCode: '' }}
+        validationSchema={toFormikValidationSchema(ZInviteCodeFormSchema)}
+        onSubmit={(values) =>
+          actions.register.mutateAsync({ teamId: team.id, inviteCode: values.inviteCode }).then(
+            () => undefined,
+            () => undefined,
+          )
+        }
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Stack gap="3">
+              <FormField
+                name="inviteCode"
+                label="Contest invite code"
+                autoComplete="off"
+                required
+              />
+              <Button
+                type="submit"
+                colorPalette="purple"
+                alignSelf="flex-start"
+                loading={isSubmitting}
+              >
+                Register team
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    );
+  }
+  return (
+    <Button
+      colorPalette="purple"
+      alignSelf="flex-start"
+      disabled={!team.canRegister}
+      loading={actions.register.isPending}
+      onClick={() => actions.register.mutate({ teamId: team.id })}
+    >
+      Register team
+    </Button>
+  );
+}
+
+export function MyTeam({ team }: { team: TTeam }) {
+  const actions = useTeamActions();
+  const [leaving, setLeaving] = useState(false);
+  const captain = team.viewer.isCaptain;
+  const alone = team.memberCount === 1;
+  return (
+    <Stack as="section" aria-labelledby="my-team-heading" gap="4">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h3" size="sm" id="my-team-heading">
+          Your team:{' '}
+          <ChakraLink asChild color="purple.fg" variant="underline">
+            <Link href={`/teams/${team.id}`}>{team.name}</Link>
+          </ChakraLink>
+        </Heading>
+        <HStack gap="2">
+          <Badge variant="outline">{sizeText(team)}</Badge>
+          {team.registered ? (
+            <Badge colorPalette="green" variant="subtle">
+              Registered
+            </Badge>
+          ) : null}
+        </HStack>
+      </HStack>
+      <TeamMembers team={team} actions={actions} />
+      <Registration team={team} actions={actions} />
+      {captain && team.canChange ? (
+        <Stack gap="4">
+          {team.memberCount + team.members.filter((m) => m.state === 'invited').length <
+          team.teamMax ? (
+            <InviteMemberForm teamId={team.id} />
+          ) : (
+            <Text color="fg.muted" fontSize="sm">
+              The team is full: {team.teamMax} members, open invitations included.
+            </Text>
+          )}
+          <RenameTeamForm teamId={team.id} name={team.name} />
+        </Stack>
+      ) : null}
+      {team.canChange && (!captain || alone) ? (
+        <Box>
+          <Button variant="outline" colorPalette="red" onClick={() => setLeaving(true)}>
+            {captain ? 'Dissolve team' : 'Leave team'}
+          </Button>
+        </Box>
+      ) : captain && team.canChange ? (
+        <Text color="fg.muted" fontSize="sm">
+          To leave the team, hand the captaincy over to another member first.
+        </Text>
+      ) : null}
+      <ConfirmDialog
+        open={leaving}
+        onClose={() => setLeaving(false)}
+        title={captain ? 'Dissolve team' : 'Leave team'}
+        confirmLabel={captain ? 'Dissolve team' : 'Leave team'}
+        loading={actions.leave.isPending}
+        onConfirm={() =>
+          actions.leave.mutate({ teamId: team.id }, { onSettled: () => setLeaving(false) })
+        }
+      >
+        <Text>
+          {captain
+            ? 'You are its only member: the team and its registration are removed.'
+            : `You leave ${team.name}. A registered team that falls below ${team.teamMin} members is no longer registered.`}
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

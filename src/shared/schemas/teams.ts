@@ -1,0 +1,164 @@
+// Team mode (issue 19 'Teams'): the requests of the teams.* procedures (the Teams panel's forms
+// validate with the same schemas) and their answers.
+import { z } from 'zod';
+import { MAX_ID } from '../constants';
+import { TEAM_MEMBER_STATES, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../teams';
+import { ZUsername } from './auth';
+import { ZContestId } from './contests';
+import { ZPage, ZPageSize } from './paging';
+import { INVITE_CODE_MAX } from '../participation';
+
+export const ZTeamId = z
+  .number({ error: 'A team id is required' })
+  .int('A team id is a whole number')
+  .positive('A team id is a positive number')
+  .max(MAX_ID, 'No team has that id');
+
+const ZUserId = z
+  .number({ error: 'A member id is required' })
+  .int('A member id is a whole number')
+  .positive('A member id is a positive number')
+  .max(MAX_ID, 'No member has that id');
+
+export const ZTeamName = z
+  .string({ error: 'Team name is required' })
+  .trim()
+  .min(TEAM_NAME_MIN, `Team name must be at least ${TEAM_NAME_MIN} characters`)
+  .max(TEAM_NAME_MAX, `Team name must be at most ${TEAM_NAME_MAX} characters`)
+  .refine(
+    // One line wherever it is shown: no control characters.
+    (name) => ![...name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
+    'Team name cannot hold control characters',
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export const ZTeamRef = z.object({ teamId: ZTeamId });
+export const ZCreateTeamInput = z.object({ contestId: ZContestId, name: ZTeamName });
+export type TCreateTeamInput = z.input<typeof ZCreateTeamInput>;
+/** The forms' halves (the ids come from the page). */
+export const ZTeamNameForm = z.object({ name: ZTeamName });
+export const ZInviteForm = z.object({ username: ZUsername });
+
+export const ZInviteMemberInput = z.object({ teamId: ZTeamId, username: ZUsername });
+export const ZRenameTeamInput = z.object({ teamId: ZTeamId, name: ZTeamName });
+export const ZTeamMemberInput = z.object({ teamId: ZTeamId, userId: ZUserId });
+export const ZRegisterTeamInput = z.object({
+  teamId: ZTeamId,
+  /** Invite contests: the contest's code, given by the captain for the team. */
+  inviteCode: z
+    .string({ error: 'The invite code must be text' })
+    .trim()
+    .max(INVITE_CODE_MAX, 'That invite code is not valid for this contest.')
+    .optional()
+    .nullable(),
+});
+export const ZListTeamsInput = z.object({
+  contestId: ZContestId,
+  page: ZPage.default(1),
+  pageSize: ZPageSize(100).default(50),
+});
+export const ZMyTeamInput = z.object({ contestId: ZContestId });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const ZTeamMember = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  state: z.enum(TEAM_MEMBER_STATES),
+  isCaptain: z.boolean(),
+  /** Who sent the invitation (null once their account is gone, or for the founder). */
+  invitedBy: z.string().nullable(),
+  invitedAt: z.date(),
+  /** When the invitation was accepted (the founder: when the team was created). */
+  joinedAt: z.date().nullable(),
+});
+export type TTeamMember = z.infer<typeof ZTeamMember>;
+
+/** A registered team's place on its contest's leaderboard (rank null until scored). */
+export const ZTeamResult = z.object({
+  participantId: z.number().int(),
+  rank: z.number().int().nullable(),
+  score: z.number().nullable(),
+  scoreDecimals: z.number().int(),
+  participants: z.number().int(),
+});
+
+export const ZTeam = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contestId: z.number().int(),
+  contestSlug: z.string(),
+  contestTitle: z.string(),
+  contestStatus: z.string(),
+  contestStartDate: z.date().nullable(),
+  captainId: z.number().int(),
+  captainName: z.string(),
+  createdAt: z.date(),
+  /** Members first (the captain at the top), then the open invitations. */
+  members: z.array(ZTeamMember),
+  memberCount: z.number().int(),
+  teamMin: z.number().int(),
+  teamMax: z.number().int(),
+  /** Registered: the team takes part as one participant. */
+  registered: z.boolean(),
+  result: ZTeamResult.nullable(),
+  /** What the caller is to this team, and may do now. */
+  viewer: z.object({
+    isCaptain: z.boolean(),
+    isMember: z.boolean(),
+    invited: z.boolean(),
+  }),
+  /** Before the contest's start: the roster and name may change. */
+  canChange: z.boolean(),
+  /** The captain may register now (size reached, not registered, registration open). */
+  canRegister: z.boolean(),
+  /** Paid contests: whether the team's entry fee is verified (paid once, by the captain). */
+  feePaid: z.boolean(),
+  participationType: z.string(),
+});
+export type TTeam = z.infer<typeof ZTeam>;
+
+export const ZTeamSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  captainName: z.string(),
+  memberCount: z.number().int(),
+  registered: z.boolean(),
+});
+export type TTeamSummary = z.infer<typeof ZTeamSummary>;
+
+export const ZTeamList = z.object({
+  contestId: z.number().int(),
+  teamMin: z.number().int(),
+  teamMax: z.number().int(),
+  items: z.array(ZTeamSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TTeamList = z.infer<typeof ZTeamList>;
+
+/** An open invitation of the caller's. */
+export const ZTeamInvite = z.object({
+  teamId: z.number().int(),
+  teamName: z.string(),
+  contestId: z.number().int(),
+  contestSlug: z.string(),
+  contestTitle: z.string(),
+  invitedBy: z.string().nullable(),
+  invitedAt: z.date(),
+  memberCount: z.number().int(),
+});
+export type TTeamInvite = z.infer<typeof ZTeamInvite>;
+export const ZTeamInvitesInput = z.object({ contestId: ZContestId.optional() }).default({});
+
+export const ZLeftTeam = z.object({
+  teamId: z.number().int(),
+  contestId: z.number().int(),
+  /** Whether the team is gone (its last member left). */
+  dissolved: z.boolean(),
+});
