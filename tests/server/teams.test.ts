@@ -492,6 +492,31 @@ describe("the captain's changes and leaving", () => {
 });
 
 describe('teams on boards and in analytics', () => {
+  it("names the teams in a team knockout's bracket and next match", async () => {
+    const contest = await teamContest({ maxParticipants: 4 });
+    const red = await fullTeam(contest.id, 2, 'Red Rooks');
+    const blue = await fullTeam(contest.id, 2, 'Blue Bishops');
+    for (const side of [red, blue]) await as(side.captain).teams.register({ teamId: side.team.id });
+    // Registration closes; the organiser generates.
+    await t.db
+      .update(contests)
+      .set({ registrationDeadline: new Date(Date.now() - 1000) })
+      .where(eq(contests.id, contest.id));
+    await as(admin).tournaments.generate({ contestId: contest.id, seeding: 'random' });
+    const bracket = await as(red.people[1]).tournaments.bracket({ contestId: contest.id });
+    const [final] = bracket.stages.flatMap((st) =>
+      st.groups.flatMap((g) => g.rounds.flatMap((r) => r.matches)),
+    );
+    expect(final!.participants.map((p) => [p?.name, p?.teamId]).sort()).toEqual(
+      [
+        ['Blue Bishops', blue.team.id],
+        ['Red Rooks', red.team.id],
+      ].sort(),
+    );
+    const next = await as(blue.captain).tournaments.nextMatchIn({ contestId: contest.id });
+    expect(next?.participants.map((p) => p?.name).sort()).toEqual(['Blue Bishops', 'Red Rooks']);
+  });
+
   it("shows a registered team by name on the leaderboard, and counts it in a member's analytics", async () => {
     const contest = await teamContest();
     const { team, captain, people } = await fullTeam(contest.id, 2, 'Board Team');

@@ -2,7 +2,7 @@
 // one place), its stages, groups and rounds.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { contestParticipants as cp, users } from '../../platform/db/schema';
+import { contestParticipants as cp, teams, users } from '../../platform/db/schema';
 import type { BracketPart, BracketStageType } from '../../../shared/tournaments';
 
 /** How the bracket shows a participant whose row is gone (their account was deleted). */
@@ -12,7 +12,7 @@ export interface ParticipantInfo {
   id: number;
   userId: number;
   name: string;
-  /** Team mode: the team's id (the teams' code fills it). */
+  /** Team mode: the registered team's id (the row is its captain's). */
   teamId: number | null;
   score: number | null;
   checkedInAt: Date | null;
@@ -21,7 +21,7 @@ export interface ParticipantInfo {
 
 /**
  * A contest's participants with the names the bracket shows (the member's username; in team
- * mode the team's name, once teams exist), in the order they joined.
+ * mode the registered team's name), in the order they joined.
  */
 export async function contestParticipantsOf(
   db: DbOrTx,
@@ -34,20 +34,23 @@ export async function contestParticipantsOf(
     .select({
       id: cp.id,
       userId: cp.userId,
-      name: users.username,
+      username: users.username,
+      teamName: teams.name,
+      teamId: cp.teamId,
       score: cp.score,
       checkedInAt: cp.checkedInAt,
       joinedAt: cp.joinedAt,
     })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
+    .leftJoin(teams, eq(teams.id, cp.teamId))
     .where(
       only && only.length <= 500
         ? and(eq(cp.contestId, contestId), inArray(cp.id, [...only]))
         : eq(cp.contestId, contestId),
     )
     .orderBy(cp.id);
-  return rows.map((r) => ({ ...r, teamId: null }));
+  return rows.map(({ username, teamName, ...r }) => ({ ...r, name: teamName ?? username }));
 }
 
 /** Names by participant id; a missing id reads as REMOVED_PARTICIPANT. */
