@@ -19,6 +19,12 @@ import { expectText, pathOf, strengthShown } from './flows';
 import { generate } from 'otplib';
 import { getPlatformSettings } from '../../src/server/domain/admin/settings';
 import { standaloneStage } from './stage';
+import {
+  closeRegistration,
+  createPlayers,
+  generatedTournament,
+  openTournament,
+} from './tournamentData';
 
 // Each test stands alone (stage.ts): a fresh database of its own, and the person signed in.
 const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
@@ -35,6 +41,15 @@ async function signedIn(user: { username: string; password: string }): Promise<P
 async function open(page: Page, urlPath: string) {
   await page.goto(at(urlPath));
   await page.waitForURL(at(urlPath));
+}
+
+/** The two names in a 'Report result of match N, A vs B' (or 'Schedule match N, ...') label. */
+async function sidesOfButton(button: ReturnType<Page['getByRole']>): Promise<[string, string]> {
+  await button.waitFor();
+  const label = (await button.getAttribute('aria-label')) ?? '';
+  const match = /, (.+) vs (.+)$/.exec(label);
+  if (!match) throw new Error(`no sides in '${label}'`);
+  return [match[1]!, match[2]!];
 }
 
 async function valueOf(page: Page, label: string, exact = false): Promise<string> {
@@ -373,6 +388,115 @@ describe('an admin', () => {
     expect(await dialog.getByLabel('Required Tier').inputValue()).toBe('pro');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('Format settings (Edit Contest): a league becomes home and away, a win worth 2', async () => {
+    await insertContest(stage.s.db, {
+      createdBy: admin.id,
+      status: 'active',
+      format: 'league',
+      title: 'Harbour Chess League',
+    });
+    await open(page, '/admin/contests');
+    const openEdit = async () => {
+      await page.getByRole('button', { name: 'Actions for Harbour Chess League' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      return page.getByRole('dialog', { name: 'Edit Contest' });
+    };
+    let dialog = await openEdit();
+    await dialog.getByLabel('Legs').selectOption('2');
+    await dialog.getByLabel('Points for a win').fill('2');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'The contest has been updated successfully.');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    dialog = await openEdit();
+    expect(await dialog.getByLabel('Legs').inputValue()).toBe('2');
+    expect(await dialog.getByLabel('Points for a win').inputValue()).toBe('2');
+    expect(await dialog.getByLabel('Points for a draw').inputValue()).toBe('1');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('Generate Bracket: a manual seeding, the second seed moved up', async () => {
+    const players = await createPlayers(stage.s.db, 'e2e_every_seed', 2);
+    const fixture = await openTournament(stage.s, {
+      organiser: admin,
+      players,
+      format: 'knockout',
+      title: 'Harbour Darts Cup',
+    });
+    await closeRegistration(stage.s, fixture);
+    await open(page, `/contests/${fixture.slug}`);
+    await page.getByRole('button', { name: 'Generate bracket' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate bracket' });
+    await dialog.getByText('Manual order').click();
+    const order = dialog.getByRole('list', { name: 'Seeding order, best seed first' });
+    const names = async () =>
+      (await order.getByRole('listitem').allInnerTexts()).map((t) =>
+        t.replace(/^\d+\.\s*/, '').trim(),
+      );
+    await order.getByRole('listitem').nth(1).waitFor();
+    const [first, second] = await names();
+    await dialog.getByRole('button', { name: `Move ${second} up` }).click();
+    await expect.poll(names).toEqual([second, first]);
+    await dialog.getByRole('button', { name: 'Generate bracket' }).click();
+    await expectText(page, 'Bracket generated');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    // The best seed, now the second, takes the first place of the one match.
+    await page
+      .getByRole('button', { name: `Report result of match 1, ${second} vs ${first}` })
+      .waitFor();
+  });
+
+  it('Report Result: the organiser reports a match on the contest page', async () => {
+    const players = await createPlayers(stage.s.db, 'e2e_every_report', 2);
+    const fixture = await generatedTournament(stage.s, {
+      organiser: admin,
+      players,
+      format: 'knockout',
+      title: 'Harbour Pool Final',
+    });
+    await open(page, `/contests/${fixture.slug}`);
+    const report = page.getByRole('button', { name: /^Report result of match 1, / });
+    const [a, b] = await sidesOfButton(report);
+    await report.click();
+    const dialog = page.getByRole('dialog', { name: 'Report result' });
+    await dialog.getByLabel(`Score of ${a}`).fill('3');
+    await dialog.getByLabel(`Score of ${b}`).fill('1');
+    await dialog.getByRole('button', { name: 'Report result' }).click();
+    await expectText(page, 'Result saved');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await expectText(page, `${a} 3 – 1 ${b}, ${a} won`);
+    await page.getByRole('button', { name: `Edit result of match 1, ${a} 3 – 1 ${b}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit result' });
+    expect(await edit.getByLabel(`Score of ${a}`).inputValue()).toBe('3');
+    expect(await edit.getByLabel(`Score of ${b}`).inputValue()).toBe('1');
+  });
+
+  it('Schedule Match: the organiser sets a match time', async () => {
+    const players = await createPlayers(stage.s.db, 'e2e_every_sched', 2);
+    const fixture = await generatedTournament(stage.s, {
+      organiser: admin,
+      players,
+      format: 'knockout',
+      title: 'Harbour Table Tennis Final',
+    });
+    await open(page, `/contests/${fixture.slug}`);
+    const scheduleButton = page.getByRole('button', { name: /^Schedule match 1, / });
+    await scheduleButton.click();
+    let dialog = page.getByRole('dialog', { name: 'Schedule match' });
+    await dialog.getByLabel('Date and time').fill('2031-05-04T18:30');
+    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await expectText(page, 'Match scheduled');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await expectText(page, /Scheduled May 4, 2031, 18:30/);
+    await scheduleButton.click();
+    dialog = page.getByRole('dialog', { name: 'Schedule match' });
+    expect(await dialog.getByLabel('Date and time').inputValue()).toBe('2031-05-04T18:30');
   });
 
   it('Scores, one by one: enters a participant’s score on the contest page', async () => {

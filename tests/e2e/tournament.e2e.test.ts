@@ -1,10 +1,11 @@
-// Tournaments in a real browser (issue 19): an 8-player knockout from joining to its champion,
-// run by the organiser through the generate dialog (a manual seeding reordered by keyboard) and
-// the matches list, while a player on a phone watches the bracket fill in live without a reload;
-// a refused edit of an early result told in a toast; 'My next match' on the dashboard; and a
-// league whose standings table follows the results. The contest, the joins and the closing of
-// registration go through the procedures (tournamentData.ts).
-// Check-in is not on main yet: the knockout starts from joining.
+// Tournaments in a real browser (issue 19): an 8-player knockout from check-in to its champion
+// (nine joined, eight checked in, one of them with the contest page's button; the bracket seeds
+// those eight), run by the organiser through the generate dialog (a manual seeding reordered by
+// keyboard) and the matches list, while a player on a phone watches the bracket fill in live
+// without a reload; a refused edit of an early result told in a toast; 'My next match' on the
+// dashboard; and a league whose standings table follows the results. The contest (with its
+// format settings), the joins, the other check-ins and the closing of registration go through
+// the procedures (tournamentData.ts).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callerFor, createUser } from '../helpers/db';
@@ -45,32 +46,53 @@ async function reportThroughDialog(page: Page, a: string, b: string, scores: [st
 }
 
 describe('a knockout', () => {
-  it('runs from joining to its champion, watched live by a player on a phone', async () => {
+  it('runs from check-in to its champion, watched live by a player on a phone', async () => {
     const { s } = stage;
     const organiser = await createUser(s.db, { role: 'admin', username: 'e2e_ko_admin' });
-    const players = await createPlayers(s.db, 'e2e_ko', 8);
+    // Nine join; e2e_ko9 will not check in.
+    const players = await createPlayers(s.db, 'e2e_ko', 9);
+    const absent = players[8]!;
+    // It starts in half an hour with a check-in window of an hour: the window is open now.
     const fixture = await openTournament(s, {
       organiser,
       players,
       format: 'knockout',
       title: 'Bracket Cup',
+      settings: { checkInMinutes: 60 },
+      startsInMs: 30 * 60_000,
     });
     await closeRegistration(s, fixture);
 
-    // A player watches the contest page on a phone from before the bracket exists.
+    // Seven check in through the procedure, ...
+    for (const player of players.slice(1, 8)) {
+      await callerFor(s, player).caller.checkIn.checkIn({ contestId: fixture.contestId });
+    }
+    // ... and a player on a phone with the contest page's button; they then watch the page from
+    // before the bracket exists.
     const watcher = await stage.pageAs(players[0]!, { viewport: PHONE });
     await watcher.goto(stage.url(`/contests/${fixture.contestId}`));
+    const checkInCard = watcher.getByRole('region', { name: 'Check-in' });
+    await checkInCard.getByText('Check-in is open until the start.').waitFor();
+    await checkInCard.getByText('7 of 9 checked in').waitFor();
+    await checkInCard.getByRole('button', { name: 'Check in' }).click();
+    await checkInCard.getByText('8 of 9 checked in').waitFor();
+    await checkInCard.getByText(/^You checked in at /).waitFor();
     await expectText(watcher, 'The bracket has not been generated yet.');
     await watcher.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
 
-    // The organiser generates it, seeded by hand: e2e_ko8 moved up twice with the keyboard.
+    // The organiser sees who checked in, and generates the bracket of those eight, seeded by
+    // hand: the last seed moved up twice with the keyboard.
     const page = await stage.pageAs(organiser);
     await page.goto(stage.url(`/contests/${fixture.contestId}`));
+    const roster = page.getByRole('region', { name: 'Check-in' });
+    await roster.getByText('8 of 9 checked in').waitFor();
+    expect(await roster.getByRole('listitem').count()).toBe(8);
     await page.getByRole('button', { name: 'Generate bracket' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate bracket' });
     await dialog.waitFor();
+    await dialog.getByText(/^8 participants\./).waitFor();
     await dialog.getByText('Manual order').click();
     const order = dialog.getByRole('list', { name: 'Seeding order, best seed first' });
     await order.waitFor();
@@ -78,8 +100,9 @@ describe('a knockout', () => {
       (await order.getByRole('listitem').allInnerTexts()).map((t) =>
         t.replace(/^\d+\.\s*/, '').trim(),
       );
-    expect(await names()).toHaveLength(8);
     const before = await names();
+    expect(before).toHaveLength(8);
+    expect(before).not.toContain(absent.username);
     const last = before[7]!;
     await dialog.getByRole('button', { name: `Move ${last} up` }).focus();
     await page.keyboard.press('Enter');
@@ -98,6 +121,15 @@ describe('a knockout', () => {
       contestId: fixture.contestId,
     });
     expect(seeded.generated).toBe(true);
+    const seededNames = seeded.stages[0]!.groups[0]!.rounds[0]!.matches.flatMap((m) =>
+      m.participants.map((p) => p?.name),
+    );
+    expect(seededNames.sort()).toEqual(
+      players
+        .slice(0, 8)
+        .map((p) => p.username)
+        .sort(),
+    );
 
     // The watcher's page shows the bracket without a reload, and their dashboard their match.
     await watcher.getByRole('heading', { name: 'Quarter-finals' }).first().waitFor();

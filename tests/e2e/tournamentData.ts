@@ -1,11 +1,10 @@
 // Tournament fixtures for the browser suites, made the way the app makes them: the organiser
 // creates the contest and the players join through the procedures (callers signed in as them),
-// registration closes by the organiser's edit, and the bracket is generated and played through
-// the tournament procedures. Only the accounts are written directly (tests/helpers).
+// the format settings travel with the contest's create request, registration closes by the
+// organiser's edit, and the bracket is generated and played through the tournament procedures.
+// Only the accounts are written directly (tests/helpers).
 import type { DB } from '../../src/server/platform/db/client';
 import type { ContestFormat } from '../../src/shared/contests';
-import { eq } from 'drizzle-orm';
-import { contests } from '../../src/server/platform/db/schema';
 import type {
   TReportMatchInput,
   TTournamentSettingsInput,
@@ -21,8 +20,9 @@ export interface TournamentFixture {
 }
 
 /**
- * A bracket contest open for registration, created by `organiser` (approved by a moderator when
- * the organiser is a member), joined by `players`.
+ * A bracket contest open for registration, created by `organiser` with its format `settings`
+ * (approved by a moderator when the organiser is a member), joined by `players`. It starts in
+ * two days, or `startsInMs` from now (its registration then closes at the start).
  */
 export async function openTournament(
   t: TestDb,
@@ -32,32 +32,30 @@ export async function openTournament(
     format,
     title,
     settings,
+    startsInMs,
   }: {
     organiser: CreatedUser;
     players: CreatedUser[];
     format: ContestFormat;
     title: string;
     settings?: TTournamentSettingsInput;
+    startsInMs?: number;
   },
 ): Promise<TournamentFixture> {
   const now = Date.now();
-  const start = new Date(now + 2 * DAY);
+  const start = new Date(now + (startsInMs ?? 2 * DAY));
   const created = await callerFor(t, organiser).caller.contests.create({
     ...createInput({
       title,
       format,
       maxParticipants: 64,
-      registrationDeadline: new Date(now + DAY),
+      registrationDeadline: startsInMs === undefined ? new Date(now + DAY) : start,
       startDate: start,
       endDate: new Date(start.getTime() + 7 * DAY),
+      ...(settings ? { tournament: settings } : {}),
     }),
     status: 'active',
   });
-  if (settings) {
-    // The format settings travel with the wizard and the edit dialog on the setup branch; until
-    // that lands here they are the one thing written straight to the contest row.
-    await t.db.update(contests).set({ tournament: settings }).where(eq(contests.id, created.id));
-  }
   if (created.status !== 'active') {
     // A member's contest waits for review (contestApprovalRequired): a moderator approves it.
     const moderator = await createUser(t.db, { role: 'moderator' });
