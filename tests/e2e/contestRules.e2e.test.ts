@@ -12,7 +12,7 @@ import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
 import { joinContest } from '../../src/server/domain/participation/participation';
 import { DAY, insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { expectText } from './flows';
+import { expectText, closeToast } from './flows';
 import { standaloneStage } from './stage';
 
 const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
@@ -67,20 +67,6 @@ async function messageOf(scope: Page | ReturnType<Page['getByRole']>, label: str
     const id = el.getAttribute('aria-errormessage');
     return (id && document.getElementById(id)?.textContent) || '';
   });
-}
-
-/** A toast with this title appeared; it is closed so it does not cover what follows. */
-async function toastSaid(page: Page, title: string) {
-  const shown = page
-    .getByRole('region', { name: /^Notifications/ })
-    .getByRole('status')
-    .filter({ hasText: title })
-    .first();
-  await shown.waitFor({ timeout: 15_000 });
-  await shown
-    .getByRole('button', { name: 'Close notification' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
 }
 
 /** axe-core on the page as it stands: no serious or critical violation. */
@@ -150,7 +136,7 @@ describe('scores with decimals and their history', () => {
     );
     await form.getByLabel('Score').fill('12.5');
     await form.getByRole('button', { name: 'Save Score' }).click();
-    await toastSaid(page, 'Score saved');
+    await closeToast(page, 'Score saved');
     await rowOf(page, 'e2e_rules_member').getByText('12.50 pts').waitFor();
     await rowOf(page, 'e2e_rules_member').getByRole('img', { name: 'Rank 1' }).waitFor();
 
@@ -160,7 +146,7 @@ describe('scores with decimals and their history', () => {
       .getByLabel('Scores CSV')
       .fill('username,score\ne2e_rules_other,11.2\ne2e_rules_member,9.125');
     await scores.getByRole('button', { name: 'Import Scores' }).click();
-    await toastSaid(page, 'No scores updated');
+    await closeToast(page, 'No scores updated');
     await expectText(
       page,
       'One line of the file is refused; no score was stored. Fix it and import the file again.',
@@ -177,7 +163,7 @@ describe('scores with decimals and their history', () => {
     expect(await rowOf(page, 'e2e_rules_other').getByText('11.20 pts').count()).toBe(0);
     await scores.getByLabel('Scores CSV').fill('username,score\ne2e_rules_other,11.2');
     await scores.getByRole('button', { name: 'Import Scores' }).click();
-    await toastSaid(page, 'Scores updated');
+    await closeToast(page, 'Scores updated');
     await expectText(page, '1 score updated. Every line was accepted.');
     // Lower is better: 11.20 now ranks first.
     await rowOf(page, 'e2e_rules_other').getByText('11.20 pts').waitFor();
@@ -229,7 +215,7 @@ describe('approving, with the dates shown first', () => {
     await expectAccessible(page, 'edit dialog with a date message');
     await edit.getByLabel('Registration Deadline').fill(local(new Date(start.getTime() - DAY)));
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await toastSaid(page, 'Contest updated');
+    await closeToast(page, 'Contest updated');
     await edit.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Approve Backwards Cup' }).click();
@@ -237,7 +223,7 @@ describe('approving, with the dates shown first', () => {
     await again.getByText('Start Date', { exact: true }).waitFor();
     expect(await again.getByText('These dates are impossible').count()).toBe(0);
     await again.getByRole('button', { name: 'Approve' }).click();
-    await toastSaid(page, 'Contest updated');
+    await closeToast(page, 'Contest updated');
     await expect
       .poll(async () => (await storedContest(stage.s.db, backwards))?.status)
       .toBe('active');

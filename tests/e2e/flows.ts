@@ -63,3 +63,21 @@ export async function chooseFromMenu(
     }
   }
 }
+
+/**
+ * Waits for the toast with this title and closes it, so it does not cover what follows; with
+ * `gone`, also waits until it has left the page (toasts sit over a wizard's buttons).
+ */
+export async function closeToast(page: Page, title: string, { gone = false } = {}) {
+  const shown = page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('status')
+    .filter({ hasText: title })
+    .first();
+  await shown.waitFor({ timeout: 15_000 });
+  await shown
+    .getByRole('button', { name: 'Close notification' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  if (gone) await shown.waitFor({ state: 'detached' });
+}

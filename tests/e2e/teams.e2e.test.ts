@@ -5,11 +5,10 @@
 // page lists the members.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { contestParticipants, teams } from '../../src/server/platform/db/schema';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { expectText } from './flows';
+import { expectText, closeToast } from './flows';
 import { standaloneStage } from './stage';
 
 const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
@@ -30,19 +29,6 @@ beforeEach(async () => {
   });
 });
 
-async function toast(page: Page, title: string) {
-  const shown = page
-    .getByRole('region', { name: /^Notifications/ })
-    .getByRole('status')
-    .filter({ hasText: title })
-    .first();
-  await shown.waitFor({ timeout: 15_000 });
-  await shown
-    .getByRole('button', { name: 'Close notification' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-}
-
 describe('a team created, filled and registered', () => {
   it('the captain founds and invites, the invitee accepts from the notification, the captain registers', async () => {
     const [captainPage, matePage] = await Promise.all([stage.pageAs(captain), stage.pageAs(mate)]);
@@ -55,7 +41,7 @@ describe('a team created, filled and registered', () => {
     await expectText(captainPage, 'This is a team contest');
     await panel.getByLabel('Team name').fill('Baton Owls');
     await panel.getByRole('button', { name: 'Create team' }).click();
-    await toast(captainPage, 'Team created');
+    await closeToast(captainPage, 'Team created');
     await panel.getByRole('heading', { name: 'Your team: Baton Owls' }).waitFor();
     const members = panel.getByRole('list', { name: 'Members of Baton Owls' });
     await members.getByText('Captain', { exact: true }).waitFor();
@@ -63,7 +49,7 @@ describe('a team created, filled and registered', () => {
     // Invite by username: the invitation shows in the team at once.
     await panel.getByLabel('Invite by username').fill(mate.username);
     await panel.getByRole('button', { name: 'Invite', exact: true }).click();
-    await toast(captainPage, 'Invitation sent');
+    await closeToast(captainPage, 'Invitation sent');
     await members
       .getByRole('listitem')
       .filter({ hasText: mate.username })
@@ -86,7 +72,7 @@ describe('a team created, filled and registered', () => {
     const invitations = matePage.getByRole('region', { name: 'Your invitations' });
     await invitations.getByText(`${captain.username} invited you`).waitFor();
     await invitations.getByRole('button', { name: 'Accept the invitation of Baton Owls' }).click();
-    await toast(matePage, 'You joined the team');
+    await closeToast(matePage, 'You joined the team');
     await matePage.getByRole('heading', { name: 'Your team: Baton Owls' }).waitFor();
     await expectText(matePage, 'the captain registers the team once it has 2 members');
 
@@ -101,7 +87,7 @@ describe('a team created, filled and registered', () => {
         .count(),
     ).toBe(0);
     await panel.getByRole('button', { name: 'Register team' }).click();
-    await toast(captainPage, 'Team registered');
+    await closeToast(captainPage, 'Team registered');
     await expectText(captainPage, 'Your team is registered');
 
     // ONE participant, the captain's row carrying the team.

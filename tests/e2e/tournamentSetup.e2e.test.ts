@@ -11,7 +11,7 @@ import { addParticipant } from '../../src/server/domain/participation/contestPar
 import { BRACKET_EXISTS_MESSAGE } from '../../src/shared/tournaments';
 import { insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
-import { expectText } from './flows';
+import { expectText, closeToast } from './flows';
 import { standaloneStage } from './stage';
 
 const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
@@ -25,21 +25,6 @@ const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 async function expectStep(page: Page, n: number, title: string) {
   await expectText(page, `Step ${n} of 5`);
   await page.getByRole('heading', { name: title, level: 2 }).waitFor();
-}
-
-/** Closes the toast with this title once it shows (toasts sit over the wizard's buttons). */
-async function toast(page: Page, title: string) {
-  const shown = page
-    .getByRole('region', { name: /^Notifications/ })
-    .getByRole('status')
-    .filter({ hasText: title })
-    .first();
-  await shown.waitFor({ timeout: 15_000 });
-  await shown
-    .getByRole('button', { name: 'Close notification' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  await shown.waitFor({ state: 'detached' });
 }
 
 const visible = (page: Page, label: string) => page.getByLabel(label, { exact: true }).count();
@@ -98,7 +83,7 @@ describe('the format settings', () => {
       .getByLabel('Detailed Description', { exact: true })
       .fill('## Rules\n\nBest of three in every match; the lower bracket gives a second chance.');
     await page.getByRole('button', { name: 'Submit Contest' }).click();
-    await toast(page, 'Contest created');
+    await closeToast(page, 'Contest created', { gone: true });
     await page.waitForURL(stage.url('/contests'));
 
     const [saved] = await stage.s.db
@@ -127,7 +112,7 @@ describe('the format settings', () => {
     expect(await dialog.getByLabel('Participants report their own matches').isChecked()).toBe(true);
     await dialog.getByLabel('Check-in window (minutes)').fill('30');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'Contest updated');
+    await closeToast(page, 'Contest updated', { gone: true });
     await dialog.waitFor({ state: 'detached' });
     expect((await storedContest(stage.s.db, saved!.id))!.tournament).toEqual({
       elimination: 'double',

@@ -12,9 +12,8 @@ import {
   Heading,
   Spinner,
   Stack,
-  Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { pointsText } from '../../shared/leaderboard';
 import type { TTeam } from '../../shared/schemas/teams';
@@ -23,28 +22,15 @@ import { TeamInvitations } from '../components/teams/TeamInvitations';
 import { TeamMembers } from '../components/teams/TeamMembers';
 import { useTeamActions } from '../components/teams/teamActions';
 import { trpc } from '../lib/trpc';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../lib/useLoadErrorToast';
+import { NotFoundNotice } from '../components/common/NotFoundNotice';
 
 function NotFound() {
-  useDocumentTitle('Team Not Found');
   return (
-    <Center py="16">
-      <Stack align="center" gap="4" textAlign="center" maxW="md">
-        <Box color="fg.muted">
-          <SearchX size={48} aria-hidden />
-        </Box>
-        <Heading as="h1" size="2xl">
-          Team Not Found
-        </Heading>
-        <Text color="fg.muted">
-          The team you are looking for does not exist or is not open to you.
-        </Text>
-        <Button asChild colorPalette="purple">
-          <Link href="/contests">Browse Available Contests</Link>
-        </Button>
-      </Stack>
-    </Center>
+    <NotFoundNotice
+      title="Team Not Found"
+      message="The team you are looking for does not exist or is not open to you."
+    />
   );
 }
 

@@ -18,7 +18,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, ExternalLink, FileText, Pencil, SearchX } from 'lucide-react';
+import { ArrowLeft, ExternalLink, FileText, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/common/Markdown';
 import { Link, useParams, useSearch } from 'wouter';
@@ -52,8 +52,8 @@ import { CheckInCard } from '../../components/tournaments/CheckInCard';
 import { TournamentSection } from '../../components/tournaments/TournamentSection';
 import { hasBracket } from '../../../shared/tournaments';
 import { trpc } from '../../lib/trpc';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { NotFoundNotice } from '../../components/common/NotFoundNotice';
 
 function BackLink() {
   return (
@@ -66,24 +66,11 @@ function BackLink() {
 }
 
 function NotFound() {
-  useDocumentTitle('Contest Not Found');
   return (
-    <Center py="16">
-      <Stack align="center" gap="4" textAlign="center" maxW="md">
-        <Box color="fg.muted">
-          <SearchX size={48} aria-hidden />
-        </Box>
-        <Heading as="h1" size="2xl">
-          Contest Not Found
-        </Heading>
-        <Text color="fg.muted">
-          The contest you are looking for does not exist or is not open to you.
-        </Text>
-        <Button asChild colorPalette="purple">
-          <Link href="/contests">Browse Available Contests</Link>
-        </Button>
-      </Stack>
-    </Center>
+    <NotFoundNotice
+      title="Contest Not Found"
+      message="The contest you are looking for does not exist or is not open to you."
+    />
   );
 }
 
