@@ -190,6 +190,11 @@ describe('a knockout', () => {
         new RegExp(`1st\\s+${champion}`),
       );
     }
+    // The player's dashboard, open since the start, follows too: the bracket is over, so the
+    // 'My next match' card goes without a reload.
+    await dashboard
+      .getByRole('heading', { name: 'My next match' })
+      .waitFor({ state: 'detached', timeout: 15_000 });
     const placed = await callerFor(s, organiser).caller.tournaments.bracket({
       contestId: fixture.contestId,
     });

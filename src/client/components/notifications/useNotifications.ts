@@ -13,6 +13,8 @@ export function useUnreadNotifications(): number {
     onData: () => {
       void utils.notifications.unreadCount.invalidate();
       void utils.notifications.list.invalidate();
+      // News of the member's own matches (one ready, a result reported) moves 'My next match'.
+      void utils.tournaments.nextMatch.invalidate();
     },
   });
   return count.data?.unread ?? 0;
