@@ -513,8 +513,12 @@ describe('teams on boards and in analytics', () => {
         ['Red Rooks', red.team.id],
       ].sort(),
     );
-    const next = await as(blue.captain).tournaments.nextMatchIn({ contestId: contest.id });
-    expect(next?.participants.map((p) => p?.name).sort()).toEqual(['Blue Bishops', 'Red Rooks']);
+    // Every member of a team sees the team's next match, not only its captain.
+    for (const who of [blue.captain, blue.people[1]!]) {
+      const next = await as(who).tournaments.nextMatchIn({ contestId: contest.id });
+      expect(next?.participants.map((p) => p?.name).sort()).toEqual(['Blue Bishops', 'Red Rooks']);
+      expect((await as(who).tournaments.nextMatch())?.contestId).toBe(contest.id);
+    }
   });
 
   it("shows a registered team by name on the leaderboard, and counts it in a member's analytics", async () => {

@@ -4,7 +4,12 @@
 // may not see is a 404. What the caller may do with each match is filled in per caller.
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { bracketMatches, contestParticipants as cp, contests } from '../../platform/db/schema';
+import {
+  bracketMatches,
+  contestParticipants as cp,
+  contests,
+  teamMembers,
+} from '../../platform/db/schema';
 import { isVisible, type Viewer } from '../contests';
 import {
   LEAGUE_TIE_BREAKERS,
@@ -446,13 +451,19 @@ export async function readNextMatch(
   contestId?: number,
 ): Promise<TNextMatch | null> {
   if (contestId !== undefined) await visibleContest(db, viewer, contestId);
+  // The viewer's own entries, and in team mode their team's (the captain's row stands for it).
+  const myTeams = db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.userId, viewer.id), eq(teamMembers.state, 'member')));
   const mine = await db
     .select({ id: cp.id, contestId: cp.contestId })
     .from(cp)
     .where(
-      contestId === undefined
-        ? eq(cp.userId, viewer.id)
-        : and(eq(cp.userId, viewer.id), eq(cp.contestId, contestId)),
+      and(
+        or(eq(cp.userId, viewer.id), inArray(cp.teamId, myTeams)),
+        contestId === undefined ? undefined : eq(cp.contestId, contestId),
+      ),
     );
   if (!mine.length) return null;
   const ids = mine.map((m) => m.id);
