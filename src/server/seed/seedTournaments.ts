@@ -1,10 +1,21 @@
 // The demo tournaments (issue 19 'Seed demo data'): a knockout in progress, its quarter-finals
 // played, and a league with its first rounds played. Both are made the way an organiser makes
 // them: the bracket generated and the results reported through the tournament engine, so the
-// demo shows exactly what the product does.
-import { asc, eq } from 'drizzle-orm';
+// demo shows exactly what the product does. What the engine does besides for a person acting
+// (the audit log's entry, the members told their match is ready, by notification and e-mail) is
+// taken back in the same transaction: nobody acted, and the demo members cannot sign in and
+// have no real addresses. Like every seeded row, the matches carry the seed's moment, so
+// 'Remove demo data' tells a match changed since (a result, a time) from the seed's own.
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
-import { contestParticipants, contests } from '../platform/db/schema';
+import {
+  auditLog,
+  bracketMatches,
+  contestParticipants,
+  contests,
+  mailOutbox,
+  notifications,
+} from '../platform/db/schema';
 import type { Actor } from '../platform/actor';
 import type { ContestCategory, ContestFormat } from '../../shared/contests';
 import type { TTournamentSettingsInput } from '../../shared/schemas/tournaments';
@@ -135,13 +146,32 @@ export async function seedTournaments(
       seeding: 'manual',
       order: entries.map((e) => e.id),
     });
-    const ready = (await readMatches(tx, creator, { contestId, status: 'ready' })).slice(
-      0,
-      demo.results.length,
-    );
-    for (const [i, match] of ready.entries()) {
-      await reportMatch(tx, creator, { matchId: match.id, scores: demo.results[i]! });
+    const ready = await readMatches(tx, creator, { contestId, status: 'ready' });
+    if (ready.length < demo.results.length) {
+      throw new Error(`${demo.slug}: ${ready.length} ready matches for ${demo.results.length}`);
+    }
+    for (const [i, scores] of demo.results.entries()) {
+      await reportMatch(tx, creator, { matchId: ready[i]!.id, scores });
     }
   }
+  if (!contestIds.length) return contestIds;
+  await tx
+    .update(bracketMatches)
+    .set({ updatedAt: new Date(now) })
+    .where(inArray(bracketMatches.contestId, contestIds));
+  // The members are the seed's own, made in this transaction: all they were sent is the seed's.
+  if (members.length) {
+    await tx.delete(mailOutbox).where(inArray(mailOutbox.userId, members));
+    await tx.delete(notifications).where(inArray(notifications.userId, members));
+  }
+  await tx.delete(auditLog).where(
+    and(
+      eq(auditLog.targetType, 'contest'),
+      inArray(
+        auditLog.targetId,
+        contestIds.map((id) => String(id)),
+      ),
+    ),
+  );
   return contestIds;
 }
