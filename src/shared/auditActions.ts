@@ -17,6 +17,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'contest.status': 'Changed contest status',
   'contest.feature': 'Changed featured contest',
   'contest.scores': 'Entered scores',
+  'contest.bracket.generate': 'Generated bracket',
+  'contest.bracket.regenerate': 'Regenerated bracket',
   'education.create': 'Created education content',
   'education.update': 'Edited education content',
   'education.delete': 'Deleted education content',

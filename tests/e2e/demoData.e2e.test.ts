@@ -29,7 +29,7 @@ describe('Remove demo data', () => {
     const page = await stage.pageAs(admin);
     await page.goto(stage.url('/admin'));
     const section = page.getByRole('region', { name: 'Demo data' });
-    await section.getByText('Can be removed: 4 contests and 4 education items.').waitFor();
+    await section.getByText('Can be removed: 6 contests and 4 education items.').waitFor();
     await section.getByRole('button', { name: 'Remove demo data' }).click();
 
     const dialog = page.getByRole('alertdialog', { name: 'Remove demo data' });
@@ -42,11 +42,14 @@ describe('Remove demo data', () => {
           .evaluate((el) => el === document.activeElement),
       )
       .toBe(true);
-    await dialog.getByText('These will be deleted: 4 contests and 4 education items').waitFor();
+    await dialog.getByText('These will be deleted: 6 contests and 4 education items').waitFor();
     await dialog
-      .getByText(/The Dake Contest, Forex Sprint, Strategy Masters, Elite Championship/)
+      .getByText(
+        /The Dake Contest, Forex Sprint, Strategy Masters, Elite Championship, Rapid Chess Knockout, Five-a-Side League/,
+      )
       .waitFor();
-    await dialog.getByText('10 leaderboard entries of the removed contests').waitFor();
+    // Ten of The Dake Contest's, and the demo tournaments' fields (eight and six).
+    await dialog.getByText('24 leaderboard entries of the removed contests').waitFor();
     const candleKept = dialog.getByRole('listitem').filter({ hasText: 'Candle Games' });
     await candleKept.getByText(/Joined by e2e_ann/).waitFor();
     const alexKept = dialog.getByRole('listitem').filter({ hasText: 'alex_trader' });
@@ -55,9 +58,9 @@ describe('Remove demo data', () => {
     await dialog.getByRole('button', { name: 'Remove demo data' }).click();
     const summary = page.getByRole('alertdialog', { name: 'Demo data removed' });
     await summary.getByText('Kept, and why').waitFor();
-    await summary.getByText(/Contests \(4\):/).waitFor();
+    await summary.getByText(/Contests \(6\):/).waitFor();
     await summary.getByText(/Candle Games \(contest\): Joined by e2e_ann/).waitFor();
-    await expectText(page, 'Removed 4 contests and 4 education items.');
+    await expectText(page, 'Removed 6 contests and 4 education items.');
     await summary.getByRole('button', { name: 'Close', exact: true }).click();
     await summary.waitFor({ state: 'detached' });
 

@@ -1,15 +1,28 @@
 // The demo seed (PRODUCT.md 'Samples become seed data'): SPEC 9's five contests with their slugs,
 // fees, caps and 7-day durations around the first start, two featured and running with 10-entry
-// leaderboards, two upcoming, one completed; the covers are real images in the repository.
+// leaderboards, two upcoming, one completed; the covers are real images in the repository. Then
+// the demo tournaments of issue 19 ('Seed demo data'): a knockout with its quarter-finals played
+// and a league with results and standings, made through the engine and read through its
+// procedures, leaving no mail, notification or audit entry behind.
 import { rankColumn } from '../../src/server/domain/participation/contestParticipants';
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contestParticipants, contests, users } from '../../src/server/platform/db/schema';
+import {
+  auditLog,
+  contestParticipants,
+  contests,
+  mailOutbox,
+  notifications,
+  users,
+} from '../../src/server/platform/db/schema';
 import { seedDemo } from '../../src/server/seed/seed';
+import { DEMO_MEMBERS } from '../../src/server/seed/seedContests';
+import { DEMO_TOURNAMENTS } from '../../src/server/seed/seedTournaments';
 import { DEMO_CONTEST_SLUGS, DEMO_COVER_IMAGES } from '../../src/shared/contests';
+import type { TBracket } from '../../src/shared/schemas/tournaments';
 import { callerFor, createTestDb, createUser } from '../helpers/db';
 import { testPasswords } from '../helpers/db';
 
@@ -18,8 +31,23 @@ afterAll(() => t.close());
 const admin = await createUser(t.db, { role: 'admin' });
 const before = Date.now();
 await seedDemo(t.db);
-const rows = await t.db.select().from(contests).orderBy(asc(contests.id));
+const all = await t.db.select().from(contests).orderBy(asc(contests.id));
+// SPEC 9's five samples (the demo tournaments have a describe of their own below).
+const rows = await t.db
+  .select()
+  .from(contests)
+  .where(inArray(contests.slug, [...DEMO_CONTEST_SLUGS]))
+  .orderBy(asc(contests.id));
 const DAY = 24 * 3600 * 1000;
+
+it('seeds the five samples, then the two demo tournaments', () => {
+  expect(all.map((r) => r.slug)).toEqual([
+    ...DEMO_CONTEST_SLUGS,
+    'rapid-chess-knockout',
+    'five-a-side-league',
+  ]);
+  expect(DEMO_TOURNAMENTS.map((d) => d.slug)).toEqual(all.slice(5).map((r) => r.slug));
+});
 
 describe('the demo contests', () => {
   it('are the five samples with their slugs, fees and caps, owned by the admin', () => {
@@ -108,5 +136,146 @@ describe('the demo covers', () => {
     }
     expect(digests.size).toBe(5);
     expect(rows.map((r) => r.coverImage)).toEqual(DEMO_COVER_IMAGES);
+  });
+});
+
+describe('the demo tournaments', () => {
+  const [knockout, league] = all.slice(5);
+  const viewer = () => createUser(t.db);
+  const roundsOf = (bracket: TBracket) =>
+    bracket.stages.flatMap((s) => s.groups.flatMap((g) => g.rounds));
+
+  it('leave no mail, notification or audit entry behind: nobody acted', async () => {
+    expect(await t.db.select().from(mailOutbox)).toEqual([]);
+    expect(await t.db.select().from(notifications)).toEqual([]);
+    expect(await t.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it('are free, running since yesterday, without a cover, with demo members for a field', async () => {
+    for (const [i, c] of [knockout!, league!].entries()) {
+      expect(c).toMatchObject({
+        status: 'active',
+        featured: false,
+        draft: false,
+        participationType: 'free',
+        requiredTier: 'free',
+        mode: 'individual',
+        coverImage: null,
+        createdBy: admin.id,
+        participants: DEMO_TOURNAMENTS[i]!.field,
+      });
+      expect(c.startDate!.getTime()).toBeLessThan(before);
+      expect(c.registrationDeadline!.getTime()).toBeLessThan(before);
+      expect(c.endDate!.getTime()).toBeGreaterThan(Date.now());
+      expect(c.bracketGeneratedAt).not.toBeNull();
+    }
+    expect(knockout!.format).toBe('knockout');
+    expect(league!.format).toBe('league');
+  });
+
+  it('knockout: the four quarter-finals completed, the semi-finals ready between their winners', async () => {
+    const { caller } = callerFor(t, await viewer());
+    const bracket = await caller.tournaments.bracket({ contestId: knockout!.id });
+    expect(bracket).toMatchObject({ format: 'knockout', generated: true, placement: null });
+    const rounds = roundsOf(bracket);
+    expect(rounds.map((r) => [r.name, r.matches.map((m) => m.status)])).toEqual([
+      ['Quarter-finals', ['completed', 'completed', 'completed', 'completed']],
+      ['Semi-finals', ['ready', 'ready']],
+      ['Final', ['waiting']],
+      ['Third-place match', ['waiting']],
+    ]);
+    const [quarters, semis] = rounds;
+    // The eight first demo members, each once, with the seed's scores: one winner a match.
+    expect(quarters!.matches.flatMap((m) => m.participants.map((p) => p?.name)).sort()).toEqual(
+      DEMO_MEMBERS.slice(0, 8)
+        .map((m) => m.username)
+        .sort(),
+    );
+    expect(quarters!.matches.map((m) => m.participants.map((p) => p?.score))).toEqual(
+      DEMO_TOURNAMENTS[0]!.results,
+    );
+    const winners = quarters!.matches.map((m) => {
+      expect(m.participants.map((p) => p?.result).sort()).toEqual(['loss', 'win']);
+      return m.participants.find((p) => p?.result === 'win')!.name;
+    });
+    expect(semis!.matches.map((m) => m.participants.map((p) => p?.name))).toEqual([
+      [winners[0], winners[1]],
+      [winners[2], winners[3]],
+    ]);
+    // The matches procedure says the same; the organiser may report the semi-finals now.
+    const completed = await caller.tournaments.matches({
+      contestId: knockout!.id,
+      status: 'completed',
+    });
+    expect(completed.map((m) => m.id)).toEqual(quarters!.matches.map((m) => m.id));
+    const ready = await callerFor(t, admin).caller.tournaments.matches({
+      contestId: knockout!.id,
+      status: 'ready',
+    });
+    expect(ready.map((m) => [m.id, m.canReport])).toEqual(semis!.matches.map((m) => [m.id, true]));
+    // A knockout has no standings table.
+    expect((await caller.tournaments.standings({ contestId: knockout!.id })).groups).toEqual([]);
+  });
+
+  it('league: its first results, and standings that are the sum of them', async () => {
+    const { caller } = callerFor(t, await viewer());
+    const bracket = await caller.tournaments.bracket({ contestId: league!.id });
+    expect(bracket).toMatchObject({ format: 'league', generated: true, placement: null });
+    // Six players, each meeting each once: 15 matches in 5 rounds, the first two played.
+    const rounds = roundsOf(bracket);
+    expect(rounds.map((r) => r.matches.map((m) => m.status))).toEqual([
+      ...Array.from({ length: 2 }, () => ['completed', 'completed', 'completed']),
+      ...Array.from({ length: 3 }, () => ['ready', 'ready', 'ready']),
+    ]);
+    const played = await caller.tournaments.matches({ contestId: league!.id, status: 'completed' });
+    expect(played.map((m) => m.participants.map((p) => p?.score))).toEqual(
+      DEMO_TOURNAMENTS[1]!.results,
+    );
+    // The table, worked out from the results at 3/1/0.
+    type Line = Record<'played' | 'won' | 'drawn' | 'lost' | 'for' | 'against' | 'points', number>;
+    const expected = new Map<number, Line>();
+    const line = (id: number) => {
+      let row = expected.get(id);
+      if (!row) {
+        row = { played: 0, won: 0, drawn: 0, lost: 0, for: 0, against: 0, points: 0 };
+        expected.set(id, row);
+      }
+      return row;
+    };
+    for (const m of played) {
+      const [a, b] = m.participants.map((p) => p!);
+      for (const [me, them] of [
+        [a!, b!],
+        [b!, a!],
+      ] as const) {
+        const row = line(me.id!);
+        row.played += 1;
+        row.for += me.score!;
+        row.against += them.score!;
+        if (me.score! > them.score!) {
+          row.won += 1;
+          row.points += 3;
+        } else if (me.score === them.score) {
+          row.drawn += 1;
+          row.points += 1;
+        } else row.lost += 1;
+      }
+    }
+    const standings = await caller.tournaments.standings({ contestId: league!.id });
+    expect(standings.groups).toHaveLength(1);
+    const table = standings.groups[0]!.rows;
+    expect(table.map((r) => r.name).sort()).toEqual(
+      DEMO_MEMBERS.slice(0, 6)
+        .map((m) => m.username)
+        .sort(),
+    );
+    for (const row of table) {
+      const want = expected.get(row.participantId)!;
+      expect(row).toMatchObject({ ...want, difference: want.for - want.against });
+    }
+    expect(table.map((r) => r.rank)[0]).toBe(1);
+    const points = table.map((r) => r.points);
+    expect(points).toEqual([...points].sort((x, y) => y - x));
+    expect(points.some((p) => p > 0)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // The demo contests of PRODUCT.md 'Samples become seed data': SPEC 9's five sample contests with
 // their slugs, fees, caps and 7-day durations, dated relative to the first start (two running and
-// featured, two upcoming, one completed), and the two running ones' 10-entry leaderboards.
+// featured, two upcoming, one completed), and the two running ones' 10-entry leaderboards; then
+// the demo tournaments (seedTournaments.ts) with the same members.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
 import { contestParticipants, contests, users } from '../platform/db/schema';
@@ -8,6 +9,7 @@ import type { Tier } from '../../shared/constants';
 import type { ContestCategory, ContestStatus } from '../../shared/contests';
 import { addParticipant } from '../domain/participation/contestParticipants';
 import { DEMO_NO_PASSWORD, recordDemoRows } from '../domain/admin/demoData';
+import { seedTournaments } from './seedTournaments';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -178,7 +180,7 @@ export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> 
   await db.transaction(async (tx) => {
     // The contests belong to the first admin (bootstrap creates one before seeding).
     const [admin] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, username: users.username, role: users.role })
       .from(users)
       .where(eq(users.role, 'admin'))
       .orderBy(asc(users.id))
@@ -239,7 +241,13 @@ export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> 
         });
       }
     }
-    const contestIds = [...ids.values()];
+    // The demo tournaments' organiser is the same admin (the creator organises either way).
+    const tournaments = await seedTournaments(tx, {
+      creator: { id: creator, username: admin?.username ?? 'admin', role: admin?.role ?? 'user' },
+      members,
+      now,
+    });
+    const contestIds = [...ids.values(), ...tournaments];
     const entries = await tx
       .select({ id: contestParticipants.id })
       .from(contestParticipants)

@@ -9,12 +9,13 @@
 // stays, so a removal leaves no file behind; the periodic clean-up (platform/files/cleanup.ts)
 // remains the one remover of files.
 import crypto from 'node:crypto';
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { lockForUpdate } from '../../platform/db/dialect';
 import {
   auditLog,
+  bracketMatches,
   contestParticipants as cp,
   contests,
   demoRows,
@@ -89,6 +90,24 @@ async function countBy(
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
+/**
+ * Per contest, how many matches of its bracket changed since the seed: a result reported,
+ * confirmed or disputed, a time set (each moves the match's updatedAt, which the seed leaves at
+ * the contest's creation), or a bracket generated since.
+ */
+async function changedMatches(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: bracketMatches.contestId, n: count() })
+    .from(bracketMatches)
+    .innerJoin(contests, eq(contests.id, bracketMatches.contestId))
+    .where(
+      and(inArray(bracketMatches.contestId, ids), ne(bracketMatches.updatedAt, contests.createdAt)),
+    )
+    .groupBy(bracketMatches.contestId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
 /** The audit log's actions on each of these targets, in words. */
 async function auditedActions(
   db: DbOrTx,
@@ -142,7 +161,8 @@ interface Plan extends TDemoPlan {
  * with its reasons. THE RULE, in one place:
  *
  * A demo contest stays when, since the seed, anyone joined it (a participant row the seed did
- * not write), scores were entered in it (score history), a payment proof names it, or it was
+ * not write), scores were entered in it (score history), a match of its bracket changed (a
+ * result, a time), a payment proof names it, or it was
  * edited (its updatedAt moved off its createdAt, which every edit, status change and feature
  * toggle sets; or the audit log names it).
  *
@@ -238,6 +258,7 @@ export async function demoPlan({ db }: { db: DbOrTx }): Promise<Plan> {
   const [
     proofsFor,
     historyOf,
+    matchesOf,
     contestAudits,
     proofsBy,
     reviewsBy,
@@ -256,6 +277,7 @@ export async function demoPlan({ db }: { db: DbOrTx }): Promise<Plan> {
   ] = [
     await countBy(db, paymentProofs.contestId, contestIds),
     await countBy(db, scoreHistory.contestId, contestIds),
+    await changedMatches(db, contestIds),
     // Scores are their own reason; every other audited action on a contest is an edit.
     await auditedActions(db, 'contest', contestIds, ['contest.scores']),
     await countBy(db, paymentProofs.userId, liveMemberIds),
@@ -286,6 +308,8 @@ export async function demoPlan({ db }: { db: DbOrTx }): Promise<Plan> {
     if (joiners.length) reasons.push(`Joined by ${someOf(joiners.map((e) => e.username))}`);
     const history = historyOf.get(c.id) ?? 0;
     if (history) reasons.push(`Scores entered (${plural(history, 'change')})`);
+    const matches = matchesOf.get(c.id) ?? 0;
+    if (matches) reasons.push(`Bracket changed (${plural(matches, 'match', 'matches')})`);
     const proofs = proofsFor.get(c.id) ?? 0;
     if (proofs) reasons.push(`${plural(proofs, 'payment proof')} submitted for it`);
     const audited = contestAudits.get(c.id);
