@@ -28,14 +28,15 @@ export async function seed(file: string): Promise<void> {
 const CATEGORIES = ['forex', 'gaming', 'academic', 'sports', 'art', 'other'];
 const STATUSES = ['active', 'active', 'completed', 'pending', 'draft', 'rejected'];
 
-/** Contests spread over statuses, categories and a year of dates, created by the members. */
+/** Contests spread over statuses, categories and a year of dates, created by the members: scored
+ * leaderboards (format `open`), as the reads measured here are. */
 function seedContests(db: Database.Database): void {
   const insert = db.prepare(
     `INSERT INTO contests (slug, title, short_description, description, type, category,
        max_participants, registration_deadline, start_date, end_date, participation_type,
-       required_tier, created_by, status, draft, featured, published_at)
+       required_tier, created_by, status, draft, featured, published_at, format)
      VALUES (@slug, @title, @short, @description, @category, @category, 100, @deadline, @start,
-       @end, 'free', @tier, @createdBy, @status, @draft, @featured, @published)`,
+       @end, 'free', @tier, @createdBy, @status, @draft, @featured, @published, 'open')`,
   );
   const tiers = ['free', 'standard', 'pro', 'elite'];
   const day = 24 * 3600 * 1000;

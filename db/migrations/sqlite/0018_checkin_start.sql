@@ -36,4 +36,7 @@ ALTER TABLE `contests` ADD `start_handled_at` integer;--> statement-breakpoint
 -- custom: contests made before formats were real (every one was 'league' by default, with a
 -- scored leaderboard) do not have a bracket generated at their start unless their organiser turns
 -- it on; the settings' default (autoGenerate) is for contests set up from now on.
-UPDATE `contests` SET `tournament` = '{"autoGenerate":false}' WHERE `tournament` IS NULL;
+UPDATE `contests` SET `tournament` = '{"autoGenerate":false}' WHERE `tournament` IS NULL;--> statement-breakpoint
+-- custom: a contest that started before this release has had its start: the start round (one
+-- transaction per contest) does not walk through all of them at the first start after the upgrade.
+UPDATE `contests` SET `start_handled_at` = CAST(unixepoch('subsec') * 1000 AS INTEGER) WHERE `start_date` IS NOT NULL AND `start_date` <= CAST(unixepoch('subsec') * 1000 AS INTEGER);
