@@ -72,9 +72,10 @@ describe('bootstrap', () => {
     expect(admin?.subscriptionTier).toBeNull();
     expect(await verifyPassword(password!, admin!.password)).toBe(true);
     expect((await db.select().from(settings)).length).toBeGreaterThan(0);
-    // The demo data: five contests (tests/server/seed.test.ts checks them in detail) and the ten
-    // demo members of their leaderboards, beside the one admin.
-    expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(5);
+    // The demo data: SPEC 9's five contests and the two demo tournaments
+    // (tests/server/seed.test.ts checks them in detail) and the ten demo members of their
+    // leaderboards and brackets, beside the one admin.
+    expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(7);
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(11);
 
     // A second start changes nothing and prints nothing.
@@ -82,7 +83,7 @@ describe('bootstrap', () => {
     await bootstrap(db, parseEnv({}), logger);
     expect(log).not.toHaveBeenCalled();
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(11);
-    expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(5);
+    expect((await db.select({ n: count() }).from(contests))[0]?.n).toBe(7);
     await t.close();
   });
 
