@@ -192,8 +192,11 @@ async function main() {
         `${bareBase}/api/contests/1`,
       ],
     ];
+    // BENCH_PATHS=tRPC,users measures only the paths whose name holds one of these words.
+    const only = (process.env.BENCH_PATHS ?? '').split(',').filter(Boolean);
+    const chosen = only.length ? paths.filter(([n]) => only.some((w) => n.includes(w))) : paths;
     const rows: string[][] = [];
-    for (const [name, url, bareUrl] of paths) {
+    for (const [name, url, bareUrl] of chosen) {
       const product = await run(url, headers);
       const baseline = await run(bareUrl);
       // REST and health beside the plain Express app too (tRPC is not served by Express).

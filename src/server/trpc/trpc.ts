@@ -153,35 +153,42 @@ export async function admitted(ctx: Context, meta: ProcedureMeta | undefined, pa
   }
 }
 
+/** A procedure's own refusal as the client should hear it (mapped), or the result as it is. */
+function mapped<R extends { ok: boolean }>(result: R): R {
+  const clientError = result.ok
+    ? undefined
+    : asClientError((result as unknown as { error: TRPCError }).error.cause);
+  if (clientError) throw clientError;
+  return result;
+}
+
 // One middleware in front of every procedure (each tRPC middleware level copies the call's
 // options, so the checks share one): admission, then the procedure, whose own refusals are
 // mapped on the way back.
 const gate = t.middleware(async ({ ctx, meta, path, next }) => {
   await admitted(ctx, meta, path);
-  const result = await next();
-  const mapped = result.ok ? undefined : asClientError(result.error.cause);
-  if (mapped) throw mapped;
-  return result;
+  return mapped(await next());
 });
 
-/**
- * The same for procedures that need a caller, narrowing the context's types to a signed-in one
- * (admit() has already refused anyone the declaration does not admit).
- */
-const signedInGate = t.middleware(async ({ ctx, meta, path, next }) => {
+/** admit(), then a caller for certain (admit() has already refused whom the declaration does not admit). */
+async function admittedSignedIn(ctx: Context, meta: ProcedureMeta | undefined, path: string) {
   await admitted(ctx, meta, path);
   if (!ctx.user || !ctx.actor) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
   }
-  // The context already holds them: `next({})` only narrows their types. Passing them as
-  // `ctx` would make tRPC copy the whole context object on every call.
-  const result = await next<{
-    user: NonNullable<Context['user']>;
-    actor: NonNullable<Context['actor']>;
-  }>({});
-  const mapped = result.ok ? undefined : asClientError(result.error.cause);
-  if (mapped) throw mapped;
-  return result;
+}
+
+/** The signed-in context's types; the context already holds them (see below). */
+type SignedIn = { user: NonNullable<Context['user']>; actor: NonNullable<Context['actor']> };
+
+/**
+ * The same for procedures that need a caller, narrowing the context's types to a signed-in one.
+ * `next({})` only narrows their types: passing them as `ctx` would make tRPC copy the whole
+ * context object on every call.
+ */
+const signedInGate = t.middleware(async ({ ctx, meta, path, next }) => {
+  await admittedSignedIn(ctx, meta, path);
+  return mapped(await next<SignedIn>({}));
 });
 
 const ROLES = new Set<string>(Object.keys(ROLE_RANK));
@@ -192,32 +199,33 @@ const ROLES = new Set<string>(Object.keys(ROLE_RANK));
  * Of the input only the names of the fields it set, and a role; never their values otherwise
  * (a new password is one of them).
  */
-const logAdminChange = t.middleware(async ({ ctx, path, type, getRawInput, next }) => {
-  const result = await next();
-  if (result.ok && type === 'mutation') {
-    const input = await getRawInput().catch(() => undefined);
-    const fields = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-    const { id, role } = fields;
-    ctx.logger.warn(
-      {
-        event: 'admin-action',
-        procedure: path,
-        actorId: ctx.user?.id,
-        ip: ctx.ip,
-        targetId: typeof id === 'number' || typeof id === 'string' ? id : undefined,
-        fields: Object.keys(fields).filter((key) => key !== 'id'),
-        role: typeof role === 'string' && ROLES.has(role) ? role : undefined,
-      },
-      'admin action',
-    );
-  }
-  return result;
+async function logAdminChange(ctx: Context, path: string, getRawInput: () => Promise<unknown>) {
+  const input = await getRawInput().catch(() => undefined);
+  const fields = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const { id, role } = fields;
+  ctx.logger.warn(
+    {
+      event: 'admin-action',
+      procedure: path,
+      actorId: ctx.user?.id,
+      ip: ctx.ip,
+      targetId: typeof id === 'number' || typeof id === 'string' ? id : undefined,
+      fields: Object.keys(fields).filter((key) => key !== 'id'),
+      role: typeof role === 'string' && ROLES.has(role) ? role : undefined,
+    },
+    'admin action',
+  );
+}
+
+/** The signed-in gate and the admin's change log as one middleware level (admins' reads are hot). */
+const adminGate = t.middleware(async ({ ctx, meta, path, type, getRawInput, next }) => {
+  await admittedSignedIn(ctx, meta, path);
+  const result = await next<SignedIn>({});
+  if (result.ok && type === 'mutation') await logAdminChange(ctx, path, getRawInput);
+  return mapped(result);
 });
 
 export const publicProcedure = t.procedure.use(gate).meta({ access: 'anonymous' });
 export const protectedProcedure = t.procedure.use(signedInGate).meta({ access: 'member' });
 export const moderatorProcedure = t.procedure.use(signedInGate).meta({ access: 'moderator' });
-export const adminProcedure = t.procedure
-  .use(signedInGate)
-  .use(logAdminChange)
-  .meta({ access: 'admin' });
+export const adminProcedure = t.procedure.use(adminGate).meta({ access: 'admin' });
