@@ -860,15 +860,14 @@ export function sendError(res: Response, error: unknown, deps: AppDeps): void {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createRestRouter(deps: AppDeps): Router {
-  const api = express.Router();
-  // Reads carry no body: they skip the parser's work altogether.
-  const json = express.json({ limit: '100kb' });
-  api.use((req, res, next) => (SAFE_METHODS.has(req.method) ? next() : json(req, res, next)));
-  // The rows grouped under their first segment (/user, /contests, ...): a request is matched
-  // against a handful of prefixes and then its own group's rows, not against every row in turn.
+/**
+ * The table's rows as Express routes, grouped under their first segment (/user, /contests, ...):
+ * a request is matched against a handful of prefixes and then its own group's rows, not against
+ * every row in turn. A request no row answers goes on (next()).
+ */
+function mountRows(api: Router, rows: readonly RestRoute[], deps: AppDeps): void {
   const groups = new Map<string, Router>();
-  for (const route of restRoutes) {
+  for (const route of rows) {
     const label = `${route.method.toUpperCase()} /api${route.path}`;
     const segment = route.path.split('/')[1]!;
     let group = groups.get(segment);
@@ -896,6 +895,30 @@ export function createRestRouter(deps: AppDeps): Router {
       }
     });
   }
+}
+
+const isRead = (route: RestRoute) => route.method === 'get';
+
+/**
+ * The REST reads (GET and HEAD of the GET rows), on /api ahead of the app's upload, import and
+ * sign-in routers (app.ts): a read has no body and needs none of them, and each router it would
+ * otherwise pass through costs a match. Whatever no read row answers goes on to the rest of the
+ * app, where the whole table (createRestRouter) answers it as before: a 404, or OPTIONS with
+ * every method of the path.
+ */
+export function createRestReadRouter(deps: AppDeps): Router {
+  const reads = express.Router();
+  mountRows(reads, restRoutes.filter(isRead), deps);
+  return reads;
+}
+
+/** The whole table, with the JSON body parser for writes and a 404 for what no row answers. */
+export function createRestRouter(deps: AppDeps): Router {
+  const api = express.Router();
+  // Reads carry no body: they skip the parser's work altogether.
+  const json = express.json({ limit: '100kb' });
+  api.use((req, res, next) => (SAFE_METHODS.has(req.method) ? next() : json(req, res, next)));
+  mountRows(api, restRoutes, deps);
   api.use((_req: Request, res: Response) => {
     res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
   });
