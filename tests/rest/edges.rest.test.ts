@@ -2,6 +2,7 @@
 // paging and repeated query values. Each is the client's fault: a 4xx with { message, code }.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '../../src/server/http/rest';
 import { clientErrorOf } from '../../src/server/http/security';
 import { createUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
@@ -243,5 +244,41 @@ describe('clientErrorOf (the error handler of last resort maps these, wherever t
     for (const error of [new Error('boom'), new TypeError('x'), 'text', null, { status: 503 }]) {
       expect(clientErrorOf(error)).toBeUndefined();
     }
+  });
+});
+
+// REST reads are found by their first segment ahead of the rest of the app (rest.ts,
+// createRestReads); what that lookup does not find goes on to the whole table, which answers it
+// as Express always did.
+describe('paths the read lookup does not find', () => {
+  it('answers a read in other letter case, or with a trailing slash, as the table does', async () => {
+    const own = await member.get('/api/user');
+    expect(own.status).toBe(200);
+    for (const path of ['/api/User', '/api/USER/', '/api/user/']) {
+      const res = await member.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.json, path).toStrictEqual(own.json);
+    }
+  });
+
+  it('answers OPTIONS with every method of the path, reads and writes', async () => {
+    // The table's methods for a concrete path, its rows' ':param' parts matching any segment.
+    const methods = (path: string) =>
+      restRoutes
+        .filter((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(path))
+        .map((r) => r.method.toUpperCase());
+    for (const path of ['/contests/1', '/user']) {
+      const res = await raw('OPTIONS', `/api${path}`);
+      expect(res.status, path).toBe(200);
+      const expected = [...new Set(['HEAD', ...methods(path)])].sort();
+      expect(String(res.headers.allow).split(/, */).sort(), path).toEqual(expected);
+    }
+    // Writes are among them: a read lookup alone would have answered GET and HEAD only.
+    expect(methods('/contests/1')).toContain('PATCH');
+  });
+
+  it('answers an unknown path under a known first segment with the 404 of the table', async () => {
+    const res = await admin.get('/api/user/nothing-here');
+    expectClientError(res, 404);
   });
 });

@@ -10,7 +10,7 @@ import { createMetrics } from '../platform/metrics';
 import { metricsRoute } from './metrics';
 import { requestLogger } from './requestLog';
 import { onTrpcError, retryAfterOf } from './trpcHooks';
-import { createRestReadRouter, createRestRouter } from './rest';
+import { createRestReads, createRestRouter } from './rest';
 import { appRouter } from '../trpc/routers/_app';
 import {
   csrfGuard,
@@ -105,10 +105,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(['/api', '/trpc'], csrfGuard(deps));
   // REST reads straight after the checks every request gets (rest.ts says why); the CSRF guard
   // and the JSON body rule pass reads by, so they see nothing different here.
-  const restReads = createRestReadRouter(deps);
-  app.use('/api', (req, res, next) =>
-    req.method === 'GET' || req.method === 'HEAD' ? restReads(req, res, next) : next(),
-  );
+  app.use('/api', createRestReads(deps));
   app.use('/trpc', requireJsonBody);
   app.use(
     '/trpc',

@@ -3,7 +3,7 @@
 // No answer carries a secret next to reflected input (CSRF is refused by origin, not by token),
 // so compression leaks nothing (BREACH). The built client is compressed ahead of time instead
 // (static.ts).
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
@@ -39,29 +39,21 @@ export async function encodeBody(
 }
 
 /**
- * Writes `body` (JSON text) with `headers`, a flat [name, value, ...] list or an object (headers
- * set on `res` before, such as a cookie, are merged in by Node), its length and encoding.
+ * Writes `body` (JSON text) with `headers`, a flat [name, value, ...] list that writeHead sends
+ * without building a header object (headers set on `res` before, such as a cookie or the security
+ * headers, are merged in by Node), its length and encoding.
  */
 export async function sendJsonText(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   body: string,
-  headers: string[] | OutgoingHttpHeaders,
+  headers: string[],
 ): Promise<void> {
   const { data, encoding } = await encodeBody(req, body);
-  const length = String(Buffer.byteLength(data));
-  if (Array.isArray(headers)) {
-    headers.push('Content-Length', length);
-    if (encoding) headers.push('Content-Encoding', encoding);
-    res.writeHead(status, headers);
-  } else {
-    res.writeHead(status, {
-      ...headers,
-      'Content-Length': length,
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    });
-  }
+  headers.push('Content-Length', String(Buffer.byteLength(data)));
+  if (encoding) headers.push('Content-Encoding', encoding);
+  res.writeHead(status, headers);
   res.end(data);
 }
 
@@ -72,8 +64,10 @@ export function sendJson(
   status: number,
   value: unknown,
 ): Promise<void> {
-  return sendJsonText(req, res, status, JSON.stringify(value) ?? '', {
-    'Content-Type': 'application/json; charset=utf-8',
-    Vary: 'Accept-Encoding',
-  });
+  return sendJsonText(req, res, status, JSON.stringify(value) ?? '', [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Vary',
+    'Accept-Encoding',
+  ]);
 }

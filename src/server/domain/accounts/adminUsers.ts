@@ -126,9 +126,9 @@ export async function listUsers({
     tier,
   };
   const rows = await query.rows.execute({
-    ...params,
     limit: pageSize,
     offset: (page - 1) * pageSize,
+    ...params,
   });
   const total = (await query.total.execute(params))[0]?.n ?? 0;
   return { users: rows, total, page, pageSize };

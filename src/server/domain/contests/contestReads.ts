@@ -102,10 +102,12 @@ export function isVisible(row: Pick<ContestRow, 'status' | 'createdBy'>, viewer:
 export function present(row: ContestRow, viewer: Viewer): TContest {
   const own = row.createdBy === viewer.id;
   const reviewer = isReviewer(viewer);
+  // canEdit, the one key the row lacks, before the spread: Node 20's V8 adds a key to an object
+  // made by a spread at about half a microsecond each (src/server/trpc/procedureCalls.ts).
   return {
+    canEdit: reviewer || (own && CREATOR_EDITABLE.includes(row.status)),
     ...row,
     inviteCode: own || reviewer ? row.inviteCode : null,
-    canEdit: reviewer || (own && CREATOR_EDITABLE.includes(row.status)),
     tournament: tournamentSettingsOf(row.tournament),
   };
 }
@@ -437,7 +439,8 @@ export async function listParticipants({
     (page - 1) * pageSize,
     rows.map((r) => r.score),
   );
-  const items = rows.map((r, i) => ({ ...r, rank: ranks[i]! }));
+  // The new key first (see present()).
+  const items = rows.map((r, i) => ({ rank: ranks[i]!, ...r }));
   const [counted] = await db.select({ n: count() }).from(contestParticipants).where(where);
   const total = counted?.n ?? 0;
   return { scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };

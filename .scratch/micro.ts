@@ -1,0 +1,55 @@
+import { performance } from 'node:perf_hooks';
+import { startTestServer, HttpClient } from '../tests/helpers/server';
+import { createUser } from '../tests/helpers/db';
+import { signIn } from '../tests/helpers/accounts';
+import { insertContest } from '../tests/helpers/contests';
+import { createContext } from '../src/server/trpc/context';
+import { appRouter } from '../src/server/trpc/routers/_app';
+import { serializeOutput } from '../src/server/trpc/transformer';
+import { transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+
+async function main() {
+  const s = await startTestServer();
+  const u = await createUser(s.db, { role: 'admin', username: 'benchadmin' } as never);
+  const client = await signIn(s.url, u);
+  const cid = await insertContest(s.db, { createdBy: u.id } as never);
+  console.log('contest', cid);
+  const req: any = { headers: { cookie: client.cookie, host: '127.0.0.1' }, ip: '127.0.0.1', secure: false, socket: {} };
+  const res: any = { setHeader() {}, getHeader() {}, appendHeader() {} };
+  const procs = appRouter._def.procedures as any;
+  const N = Number(process.env.N ?? 20000);
+  const time = async (name: string, fn: () => Promise<unknown> | unknown) => {
+    if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
+    for (let i = 0; i < 2000; i++) await fn();
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) await fn();
+    console.log(name.padEnd(30), ((performance.now() - t0) * 1000 / N).toFixed(2), 'us');
+  };
+  const ctx = await createContext(s.deps, req, res);
+  const { getSessionCookie, getDeviceCookie } = await import('../src/server/trpc/session');
+  const { getOidcFlowCookie } = await import('../src/server/trpc/oidcCookie');
+  const { getSessionUser } = await import('../src/server/domain/accounts/sessions');
+  const { createContextInner } = await import('../src/server/trpc/context');
+  const cookie = await getSessionCookie(req, res, s.deps.sessionSecret);
+  await time('getSessionCookie', () => getSessionCookie(req, res, s.deps.sessionSecret));
+  await time('getDeviceCookie', () => getDeviceCookie(req, res));
+  await time('getOidcFlowCookie', () => getOidcFlowCookie(req, res, s.deps.sessionSecret));
+  await time('getSessionUser', () => getSessionUser({ db: s.deps.db, sessionId: cookie.id! }));
+  console.log(Object.keys(s.deps));
+  await time('nothing', () => 1);
+  const plain = { db: 1, logger: 2, limits: 3, passwords: 4, sessionSecret: 5, uploadDir: 6 };
+  await time('spread plain', () => ({ ...plain, a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8 }));
+  await time('spread deps', () => ({ ...s.deps, a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8 }));
+  const { isPendingSignInId } = await import('../src/server/domain/accounts/twoFactor');
+  await time('isPending', () => isPendingSignInId(cookie.id!));
+  await time('createContextInner', () => createContextInner({ deps: s.deps, cookie }));
+  await time('createContext', () => createContext(s.deps, req, res));
+  await time('auth.me procedure', () => procs['auth.me']({ path: 'auth.me', getRawInput: async () => undefined, ctx, type: 'query', signal: undefined, batchIndex: 0 }));
+  await time('contests.get procedure', () => procs['contests.get']({ path: 'contests.get', getRawInput: async () => ({ idOrSlug: 1 }), ctx, type: 'query', signal: undefined, batchIndex: 0 }).catch(() => 0));
+  await time('adminUsers.list procedure', () => procs['adminUsers.list']({ path: 'adminUsers.list', getRawInput: async () => ({ page: 1, pageSize: 25 }), ctx, type: 'query', signal: undefined, batchIndex: 0 }));
+  const me = await procs['auth.me']({ path: 'auth.me', getRawInput: async () => undefined, ctx, type: 'query', signal: undefined, batchIndex: 0 });
+  const cfg = appRouter._def._config;
+  await time('auth.me serialize+stringify', () => JSON.stringify(transformTRPCResponse(cfg, { result: { data: me } })));
+  await s.stop();
+}
+void main();
