@@ -84,6 +84,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // compressed from 1 KB by sendJson (json.ts), the built client ahead of time (static.ts).
   app.use('/trpc', compression({ threshold: 1024, filter: compressible }));
   app.use(rejectMalformedRequests);
+  // REST reads straight after the checks every request gets (rest.ts says why). What stands
+  // between here and the rest of the table passes reads by (the CSRF guard, the JSON body rule)
+  // or answers paths no read row has (/api/health, /api/ready, /metrics).
+  app.use('/api', createRestReads(deps));
 
   // Alive: answers without touching anything.
   app.get('/api/health', (_req, res) => {
@@ -103,9 +107,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
 
   app.use(['/api', '/trpc'], csrfGuard(deps));
-  // REST reads straight after the checks every request gets (rest.ts says why); the CSRF guard
-  // and the JSON body rule pass reads by, so they see nothing different here.
-  app.use('/api', createRestReads(deps));
   app.use('/trpc', requireJsonBody);
   app.use(
     '/trpc',
