@@ -73,7 +73,7 @@ function startServer(env: Record<string, string>, port: number, dir: string): Ch
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       PGPOOL_SIZE: '20',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

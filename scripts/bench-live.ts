@@ -112,7 +112,7 @@ async function main() {
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,7 +1,8 @@
 // `npm run bench`: seeds a large database, starts the production server, and measures each read
 // path (REST and tRPC) against a bare node:http server answering the same SQL with a raw
 // prepared statement, and REST also against a plain Express 5 app (no middleware) doing the same.
-// Prints requests/s, p50/p99 and ratios, plus the client bundle size.
+// Prints requests/s, p50/p99 and ratios, plus the client bundle size. The server runs as an
+// operator runs it, request logs included (LOG_LEVEL info; BENCH_LOG_LEVEL changes it).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -138,7 +139,7 @@ async function main() {
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import type pino from 'pino';
+import { requestLoggerOf, setRequestLogger } from '../platform/logger';
 
 /** An incoming X-Request-Id (a proxy's) is kept only when it is a short, plain token. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -48,9 +49,9 @@ const urlOf = (req: IncomingMessage) =>
   loggableUrl((req as Partial<Request>).originalUrl ?? req.url ?? '');
 
 /**
- * Gives the request `req.log`, the app's logger with the request's id (made only when something
- * logs through it), and writes one line when the answer is done (the caller sends the id back as
- * X-Request-Id).
+ * Gives the request its own logger, the app's logger with the request's id (made only when
+ * something logs through it: loggerFor), and writes one line when the answer is done (the caller
+ * sends the id back as X-Request-Id).
  * Nothing of the request itself (headers, cookies, body) is ever logged, so no line needs
  * redacting; the lines go out in batches (platform/logDestination.ts).
  */
@@ -62,19 +63,17 @@ export function startRequestLog(
 ): void {
   const started = Date.now();
   let child: pino.Logger | undefined;
-  Object.defineProperty(req, 'log', {
-    configurable: true,
-    get: () => (child ??= logger.child({ reqId })),
-  });
+  setRequestLogger(req, () => (child ??= logger.child({ reqId })));
   const done = () => {
     res.off('close', done);
     res.off('finish', done);
     const status = res.statusCode;
+    const url = req.url ?? '';
     const level =
       status >= 500
         ? 'error'
         : // Health checks come every few seconds from a supervisor: visible only when debugging.
-          (req.url ?? '').split('?')[0] === '/api/health'
+          url === '/api/health' || url.startsWith('/api/health?')
           ? 'debug'
           : 'info';
     if (!logger.isLevelEnabled(level)) return;
@@ -107,8 +106,8 @@ const EVENT_BY_STATUS: Record<number, SecurityEvent> = {
 };
 
 /** The logger for a request: its own (with the request id) when the request logger ran. */
-export function loggerFor(req: Request | undefined, fallback: pino.Logger): pino.Logger {
-  return (req as { log?: pino.Logger } | undefined)?.log ?? fallback;
+export function loggerFor(req: IncomingMessage | undefined, fallback: pino.Logger): pino.Logger {
+  return requestLoggerOf(req) ?? fallback;
 }
 
 /** A security event at warn, with the request's id and address. */

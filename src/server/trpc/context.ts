@@ -11,6 +11,7 @@ import type { OidcRegistry } from '../domain/accounts/oidc/providers';
 import { getSessionUser } from '../domain/accounts/sessions';
 import { isPendingSignInId } from '../domain/accounts/twoFactor';
 import type { SessionUser } from '../domain/accounts/users';
+import { requestLoggerOf } from '../platform/logger';
 import {
   getDeviceCookie,
   getSessionCookie,
@@ -100,14 +101,10 @@ function requestOriginOf(req: ContextRequest): string | undefined {
 }
 
 /**
- * The context of a request. `req.log` (the request's own logger, carrying its id: requestLog.ts)
+ * The context of a request. The request's own logger (carrying its id: http/requestLog.ts)
  * becomes `ctx.logger` when something logs, so a request that logs nothing never makes one.
  */
-export async function createContext(
-  deps: AppDeps,
-  req: ContextRequest & { log?: pino.Logger },
-  res: ServerResponse,
-) {
+export async function createContext(deps: AppDeps, req: ContextRequest, res: ServerResponse) {
   const cookie = await getSessionCookie(req, res, deps.sessionSecret);
   const ctx = await createContextInner({
     deps,
@@ -121,7 +118,7 @@ export async function createContext(
   Object.defineProperty(ctx, 'logger', {
     enumerable: true,
     configurable: true,
-    get: () => req.log ?? deps.logger,
+    get: () => requestLoggerOf(req) ?? deps.logger,
   });
   return ctx;
 }
