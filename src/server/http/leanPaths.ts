@@ -16,7 +16,6 @@ import {
   isAsyncIterable,
   isTrackedEnvelope,
   sseHeaders,
-  transformTRPCResponse,
   type AnyProcedure,
   type TRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
@@ -168,9 +167,14 @@ async function answerQueries(
   ];
   const retryAfter = retryAfterOf(errors);
   if (retryAfter) headers.push('Retry-After', String(retryAfter));
-  const body = JSON.stringify(
-    batch ? transformTRPCResponse(config, results) : transformTRPCResponse(config, results[0]!),
+  // As tRPC's transformTRPCResponse writes these two shapes, without its copies of each.
+  const serialize = config.transformer.output.serialize;
+  const wire = results.map((item) =>
+    'error' in item
+      ? { error: serialize(item.error) }
+      : { result: { data: serialize(item.result.data) } },
   );
+  const body = JSON.stringify(batch ? wire : wire[0]);
   await sendJsonText(req, res, getHTTPStatusCode(results), body, headers);
 }
 

@@ -10,13 +10,13 @@
 // 2. tRPC checks inputs and outputs with zod's parseAsync, which skips zod 4's compiled object
 //    check (zod compiles an object schema's check only for synchronous parsing). Our schemas are
 //    synchronous; each is parsed with parse(), and with parseAsync only if zod says it must be.
+//    The two checks are tRPC's own (createInputMiddleware, createOutputMiddleware) with native
+//    spreads, awaiting only what is asynchronous.
 //
 // Installed once on the router (routers/_app.ts), so tRPC's adapter, its callers, the lean
 // paths and the REST table all call procedures this way.
 import { z } from 'zod';
 import {
-  createInputMiddleware,
-  createOutputMiddleware,
   getParseFn,
   getTRPCErrorFromUnknown,
   middlewareMarker,
@@ -59,6 +59,47 @@ export function syncFirstParse(parser: Parser): (value: unknown) => unknown {
   };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && !Array.isArray(value) && typeof value === 'object';
+
+/**
+ * tRPC's input check (createInputMiddleware), awaiting the parse only when it is asynchronous
+ * (each await is a turn of the microtask queue).
+ */
+function inputCheck(parse: (value: unknown) => unknown): Middleware {
+  return async function inputValidatorMiddleware(opts) {
+    const raw = await (opts.getRawInput as () => Promise<unknown>)();
+    let parsed: unknown;
+    try {
+      parsed = parse(raw);
+      if (parsed instanceof Promise) parsed = await parsed;
+    } catch (cause) {
+      throw new TRPCError({ code: 'BAD_REQUEST', cause });
+    }
+    const input = isObject(opts.input) && isObject(parsed) ? { ...opts.input, ...parsed } : parsed;
+    return (opts.next as (o: { input: unknown }) => Promise<MiddlewareResult>)({ input });
+  };
+}
+
+/** tRPC's output check (createOutputMiddleware), likewise. */
+function outputCheck(parse: (value: unknown) => unknown): Middleware {
+  return async function outputValidatorMiddleware(opts) {
+    const result = await (opts.next as () => Promise<MiddlewareResult>)();
+    if (!result.ok) return result;
+    try {
+      let data = parse(result.data);
+      if (data instanceof Promise) data = (await data) as unknown;
+      return { ...result, data };
+    } catch (cause) {
+      throw new TRPCError({
+        message: 'Output validation failed',
+        code: 'INTERNAL_SERVER_ERROR',
+        cause,
+      });
+    }
+  };
+}
+
 /**
  * The procedure's middlewares with its input and output checks parsing synchronously first. The
  * i-th input check is made from the i-th input parser, as tRPC's builder made it.
@@ -72,12 +113,8 @@ function withSyncChecks(def: ProcedureDef): ProcedureDef['middlewares'] {
   }
   let input = 0;
   return def.middlewares.map((middleware) => {
-    if (middleware._type === 'input') {
-      return createInputMiddleware(syncFirstParse(def.inputs[input++]!)) as unknown as Middleware;
-    }
-    if (middleware._type === 'output') {
-      return createOutputMiddleware(syncFirstParse(def.output!)) as unknown as Middleware;
-    }
+    if (middleware._type === 'input') return inputCheck(syncFirstParse(def.inputs[input++]!));
+    if (middleware._type === 'output') return outputCheck(syncFirstParse(def.output!));
     return middleware;
   });
 }
