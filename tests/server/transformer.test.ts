@@ -72,6 +72,18 @@ describe('serializeOutput', () => {
     });
   });
 
+  it('orders its annotations as superjson does: integer keys of annotated leaves first', () => {
+    const d = () => new Date(Date.UTC(2026, 0, 1));
+    for (const v of [
+      [d(), { a: d() }, d()],
+      [{ a: d() }, d(), [d(), { b: d() }, undefined], d()],
+      { b: d(), 1: d(), a: { x: d(), 0: d() }, 0: d(), 4294967295: d(), '007': d() },
+      { list: [{ at: d() }, d(), { at: d() }], 3: [d()], 2: d() },
+    ]) {
+      same(v);
+    }
+  });
+
   it('hands over what it does not write itself, with the same result', () => {
     const shared = { x: 1 };
     const when = new Date(0);

@@ -71,26 +71,48 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-type Annotations = Record<string, [string]>;
+/** A container's annotations: [path below it, type] in superjson's order. */
+type Entries = [string, [string]][];
 
 /**
  * The annotations of the value walk last returned, as superjson's walker returns them beside
- * each value: one type for a leaf, a record of paths for a container, none when nothing is
- * annotated. Built level by level as superjson does, so the paths come in its order (a level's
- * array indexes first, as JavaScript orders integer keys).
+ * each value: one type for a leaf, a container's list of paths, none when nothing is annotated.
+ * Built level by level as superjson does, so the paths come in its order: superjson keeps a
+ * level's paths in an object, where JavaScript puts the integer keys (the array indexes of
+ * annotated leaves) first; a list in that order costs no object per level.
  */
-let annotated: [string] | Annotations | undefined;
+let annotated: [string] | Entries | undefined;
 /** Whether the walk met undefined, which superjson writes as null and JSON.stringify drops. */
 let needsCopy = false;
 
-/** The child's annotations (in `annotated`) under `key` in its container's record. */
-function noted(inner: Annotations | undefined, key: string): Annotations | undefined {
+/** An integer key as JavaScript orders object keys (an array index). */
+const isIndexKey = (key: string) =>
+  /^(?:0|[1-9][0-9]{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1;
+
+/** A container's annotations so far: its annotated leaves with integer keys, then the rest. */
+interface Noted {
+  head?: Entries;
+  tail?: Entries;
+}
+
+/** Files the child's annotations (in `annotated`) under `key` in its container's lists. */
+function note(noted: Noted, key: string, index: boolean): void {
   const child = annotated;
-  if (!child) return inner;
-  inner ??= {};
-  if (Array.isArray(child)) inner[key] = child;
-  else for (const path of Object.keys(child)) inner[`${key}.${path}`] = child[path]!;
-  return inner;
+  if (!child) return;
+  if (typeof child[0] === 'string') {
+    const entry: [string, [string]] = [key, child as [string]];
+    if (index || isIndexKey(key)) (noted.head ??= []).push(entry);
+    else (noted.tail ??= []).push(entry);
+    return;
+  }
+  const tail = (noted.tail ??= []);
+  for (const [path, type] of child as Entries) tail.push([`${key}.${path}`, type]);
+}
+
+/** The container's list: integer-keyed leaves first, as superjson's object has them. */
+function listOf(noted: Noted): Entries | undefined {
+  const { head, tail } = noted;
+  return head && tail ? head.concat(tail) : (head ?? tail);
 }
 
 /**
@@ -126,16 +148,16 @@ function walk(value: unknown, seen: Set<object>, copy: boolean): unknown {
     annotated = ['Date'];
     return copy ? value.toISOString() : value;
   }
-  let inner: Annotations | undefined;
+  const noted: Noted = {};
   if (Array.isArray(value)) {
     const out = copy ? new Array<unknown>(value.length) : undefined;
     for (let i = 0; i < value.length; i += 1) {
       const item = walk(value[i], seen, copy);
       if (item === UNUSUAL) return UNUSUAL;
       if (out) out[i] = item;
-      inner = noted(inner, String(i));
+      if (annotated) note(noted, String(i), true);
     }
-    annotated = inner;
+    annotated = listOf(noted);
     return out ?? value;
   }
   if (!isPlainObject(value)) return UNUSUAL;
@@ -145,9 +167,9 @@ function walk(value: unknown, seen: Set<object>, copy: boolean): unknown {
     const item = walk(value[key], seen, copy);
     if (item === UNUSUAL) return UNUSUAL;
     if (out) out[key] = item;
-    inner = noted(inner, key);
+    if (annotated) note(noted, key, false);
   }
-  annotated = inner;
+  annotated = listOf(noted);
   return out ?? value;
 }
 
@@ -165,12 +187,13 @@ export function serializeOutput(value: unknown): ReturnType<typeof superjson.ser
     needsCopy = false;
     let json = walk(value, new Set(), false);
     if (json !== UNUSUAL && needsCopy) json = walk(value, new Set(), true);
-    const values = annotated;
+    const list = annotated as Entries | undefined;
     annotated = undefined;
     if (json !== UNUSUAL) {
-      return values
-        ? { json: json as never, meta: { values: values as never, v: 1 } }
-        : { json: json as never };
+      if (!list) return { json: json as never };
+      const values: Record<string, [string]> = {};
+      for (const [path, type] of list) values[path] = type;
+      return { json: json as never, meta: { values: values as never, v: 1 } };
     }
   }
   return superjson.serialize(value);
