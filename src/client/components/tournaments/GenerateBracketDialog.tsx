@@ -35,8 +35,10 @@ export function GenerateBracketDialog({
 }) {
   const utils = trpc.useUtils();
   const generate = trpc.tournaments.generate.useMutation({
-    onSuccess: () => {
-      toasts.success(regenerate ? 'Bracket regenerated' : 'Bracket generated');
+    // What was asked, not the prop: the bracket's live update can reach this page before the
+    // answer does, and turn `regenerate` true under a first generation.
+    onSuccess: (_bracket, asked) => {
+      toasts.success(asked.regenerate ? 'Bracket regenerated' : 'Bracket generated');
       void utils.tournaments.invalidate();
       onClose();
     },
