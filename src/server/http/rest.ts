@@ -893,21 +893,26 @@ function rowHandler(route: RestRoute, deps: AppDeps) {
 const segmentOf = (path: string) => path.split('/')[1]!;
 
 /**
- * The table's rows as Express routes, grouped under their first segment (/user, /contests, ...):
- * a request is matched against a handful of prefixes and then its own group's rows, not against
- * every row in turn. A request no row answers goes on (next()).
+ * The rows as Express routes, one router per first segment (/user, /contests, ...), in the
+ * table's order: a request is matched against its own group's rows, not against every row in
+ * turn. Each row's route is its path below the segment (a router mounted at it) or, `whole`, its
+ * whole path (a router the request is handed to directly).
  */
-function mountRows(api: Router, rows: readonly RestRoute[], deps: AppDeps): void {
+function groupRouters(rows: readonly RestRoute[], deps: AppDeps, whole: boolean) {
   const groups = new Map<string, Router>();
   for (const route of rows) {
     const segment = segmentOf(route.path);
     let group = groups.get(segment);
-    if (!group) {
-      groups.set(segment, (group = express.Router()));
-      api.use(`/${segment}`, group);
-    }
-    group[route.method](route.path.slice(segment.length + 1) || '/', rowHandler(route, deps));
+    if (!group) groups.set(segment, (group = express.Router()));
+    const path = whole ? route.path : route.path.slice(segment.length + 1) || '/';
+    group[route.method](path, rowHandler(route, deps));
   }
+  return groups;
+}
+
+/** The rows mounted under their first segments; a request no row answers goes on (next()). */
+function mountRows(api: Router, rows: readonly RestRoute[], deps: AppDeps): void {
+  for (const [segment, group] of groupRouters(rows, deps, false)) api.use(`/${segment}`, group);
 }
 
 const isRead = (route: RestRoute) => route.method === 'get';
@@ -922,13 +927,7 @@ const isRead = (route: RestRoute) => route.method === 'get';
  * (createRestRouter) answers it as before: a 404, or OPTIONS with every method of the path.
  */
 export function createRestReads(deps: AppDeps): RequestHandler {
-  const groups = new Map<string, Router>();
-  for (const route of restRoutes.filter(isRead)) {
-    const segment = segmentOf(route.path);
-    let group = groups.get(segment);
-    if (!group) groups.set(segment, (group = express.Router()));
-    group.get(route.path, rowHandler(route, deps));
-  }
+  const groups = groupRouters(restRoutes.filter(isRead), deps, true);
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const end = req.url.slice(1).search(/[/?]/);
