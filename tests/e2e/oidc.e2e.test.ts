@@ -54,10 +54,13 @@ describe('Sign in with OpenID Connect', () => {
       const button = page.getByRole('link', { name: 'Continue with Local ID' });
       await button.waitFor();
       // On the register tab too.
+      // Each panel's own link: while the tabs switch, the panel on its way out is still there.
+      const inPanel = (name: string) =>
+        page.getByRole('tabpanel', { name }).getByRole('link', { name: 'Continue with Local ID' });
       await page.getByRole('tab', { name: 'Register' }).click();
-      await page.getByRole('link', { name: 'Continue with Local ID' }).waitFor();
+      await inPanel('Register').waitFor();
       await page.getByRole('tab', { name: 'Login' }).click();
-      await page.getByRole('link', { name: 'Continue with Local ID' }).click();
+      await inPanel('Login').click();
 
       await signInAtProvider(page, walker.sub);
       await page.waitForURL(stage.url('/'));
