@@ -22,6 +22,10 @@ export interface PostgresCluster {
   createDatabase: (name: string) => Promise<string>;
   /** Stops the server at once and deletes its files. */
   stop: () => Promise<void>;
+  /** Stops the server at once (as a crash would), keeping its files for `resume`. */
+  halt: () => Promise<void>;
+  /** Starts a halted server again on the same port, and resolves once it takes connections. */
+  resume: () => Promise<void>;
 }
 
 /** The bin folder of the newest PostgreSQL installed the Debian way, or null. */
@@ -88,6 +92,7 @@ export async function startPostgres({
     run(...command(path.join(bin, name), args), { cwd: dir });
 
   const port = await freePort();
+  let startAgain: () => Promise<unknown> = () => Promise.reject(new Error('never started'));
   try {
     await exec('initdb', [
       '-D',
@@ -109,6 +114,8 @@ export async function startPostgres({
         : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     ].join(' ');
     await exec('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
+    startAgain = () =>
+      exec('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
   } catch (error) {
     const log = path.join(dir, 'log');
     const detail = fs.existsSync(log) ? `\n${fs.readFileSync(log, 'utf8')}` : '';
@@ -150,6 +157,12 @@ export async function startPostgres({
         `CREATE DATABASE ${name}`,
       ]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    halt: async () => {
+      await exec('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+    },
+    resume: async () => {
+      await startAgain();
     },
     stop: async () => {
       process.removeListener('exit', stopNow);

@@ -18,6 +18,7 @@ import { createCaller } from '../trpc/routers/_app';
 import { clientErrorOf } from './security';
 import { AppError, type AppErrorDetails } from '../platform/errors';
 import { validationIssues } from '../trpc/trpc';
+import { asClientError } from '../trpc/clientError';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -826,7 +827,9 @@ interface ErrorBody {
  */
 const STATUS_BY_REASON: Readonly<Record<string, number>> = { fee_unverified: 402 };
 
-export function sendError(res: Response, error: unknown, deps: AppDeps): void {
+export function sendError(res: Response, thrown: unknown, deps: AppDeps): void {
+  // The one mapping tRPC uses too (a database out of reach: 503 with Retry-After).
+  const error = asClientError(thrown) ?? thrown;
   let status = 500;
   let body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
   const appError =

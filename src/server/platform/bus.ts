@@ -58,6 +58,16 @@ export function localBus(): Bus {
   };
 }
 
+/**
+ * Ends a listener connection that is done with. Its own listeners go, but an 'error' it emits
+ * while closing (a socket already cut) must still be heard, or Node ends the process.
+ */
+function retire(client: pg.Client): Promise<void> {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+  return client.end().catch(() => undefined);
+}
+
 /** PostgreSQL's NOTIFY/LISTEN, on one extra connection per app server, opened when first needed. */
 export function postgresBus(url: string): Bus {
   const emitter = fanOut();
@@ -70,15 +80,25 @@ export function postgresBus(url: string): Bus {
   const connect = (): Promise<void> => {
     if (connecting) return connecting;
     connecting = (async () => {
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client({
+        connectionString: url,
+        // Named like the pool's connections, so an operator sees (and a test can end) it too.
+        application_name: 'contest-platform',
+        connectionTimeoutMillis: 10_000,
+      });
       next.on('notification', (n) => {
         const topic = n.channel.replace(/^contest_/, '') as Topic;
         emitter.emit(topic, n.payload ?? '');
       });
       next.on('error', () => reconnect());
       next.on('end', () => reconnect());
-      await next.connect();
-      for (const topic of topics) await next.query(`LISTEN ${channelOf(topic)}`);
+      try {
+        await next.connect();
+        for (const topic of topics) await next.query(`LISTEN ${channelOf(topic)}`);
+      } catch (error) {
+        void retire(next);
+        throw error;
+      }
       client = next;
     })().catch((error: unknown) => {
       connecting = null;
@@ -93,8 +113,7 @@ export function postgresBus(url: string): Bus {
     const old = client;
     client = null;
     connecting = null;
-    old?.removeAllListeners();
-    void old?.end().catch(() => undefined);
+    if (old) void retire(old);
     retry = setTimeout(() => {
       retry = null;
       connect().then(
@@ -140,8 +159,7 @@ export function postgresBus(url: string): Bus {
       emitter.removeAllListeners();
       const current = client;
       client = null;
-      current?.removeAllListeners();
-      await current?.end().catch(() => undefined);
+      if (current) await retire(current);
     },
   };
 }

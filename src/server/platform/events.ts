@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { busOf, databaseOf, type DB, type DbOrTx } from './db/client';
 import { liveChannels } from './db/schema';
 import { RESYNC } from './bus';
+import { isDatabaseUnavailable } from './db/unavailable';
 import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
 import type { TNotificationsChange } from '../../shared/schemas/notifications';
@@ -113,6 +114,9 @@ export interface LiveEvent<T> {
  */
 export const COALESCE_MS = 250;
 
+/** How soon a stream tries again to read its channel when the database did not answer. */
+const REREAD_AFTER_OUTAGE_MS = 1000;
+
 /**
  * The changes of one channel from the moment this resolves, until `signal` aborts: listening has
  * begun and the channel's number is read before it resolves, so a change made after it is never
@@ -184,7 +188,17 @@ async function changesOf<T>(
         }
         const next = heard;
         heard = undefined;
-        const version = next === null ? await versionOf(db, channel) : next;
+        let version: number;
+        try {
+          version = next === null ? await versionOf(db, channel) : next;
+        } catch (error) {
+          // The database is out of reach for now: the stream stays open and reads again shortly
+          // (its viewers keep what they have meanwhile).
+          if (!isDatabaseUnavailable(error)) throw error;
+          heard = null;
+          await new Promise((resolve) => setTimeout(resolve, REREAD_AFTER_OUTAGE_MS));
+          continue;
+        }
         if (version <= seen) continue;
         seen = version;
         lastSent = Date.now();

@@ -9,6 +9,7 @@ import type { PasswordHasher } from '../domain/accounts/passwords';
 import type { BackupSchedule } from '../domain/operations';
 import type { OidcRegistry } from '../domain/accounts/oidc/providers';
 import { getSessionUser } from '../domain/accounts/sessions';
+import { asClientError } from './clientError';
 import { isPendingSignInId } from '../domain/accounts/twoFactor';
 import type { SessionUser } from '../domain/accounts/users';
 import { requestLoggerOf } from '../platform/logger';
@@ -69,7 +70,12 @@ export async function createContextInner({
   // A cookie naming a sign-in still waiting for its code (domain/accounts/twoFactor.ts) is no
   // session: nobody is signed in yet.
   if (cookie.id && !isPendingSignInId(cookie.id)) {
-    const row = await getSessionUser({ db: deps.db, sessionId: cookie.id });
+    // The first read of most requests: a database out of reach is a 503 here already.
+    const row = await getSessionUser({ db: deps.db, sessionId: cookie.id }).catch(
+      (error: unknown) => {
+        throw asClientError(error) ?? error;
+      },
+    );
     // Banned members' sessions are deleted by the ban; this guards any that slipped through.
     if (row && row.role !== 'banned') user = row;
   }

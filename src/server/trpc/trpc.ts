@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { MSG } from '../../shared/messages';
 import type { Context } from './context';
 import { AppError } from '../platform/errors';
-import { isRefusedValue } from '../platform/db/dialect';
+import { asClientError } from './clientError';
 import { getPlatformSettings } from '../domain/admin/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
 import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
@@ -93,26 +93,6 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-
-/**
- * What a refusal from our own code becomes for the client: an AppError its TRPCError (code,
- * message, and the cause the error formatter reads reason and details from), and a value the
- * schemas let through but the engine refuses (PostgreSQL's class 22: a number out of a column's
- * range, a NUL character in text) the caller's bad input, not a failure.
- */
-function asClientError(cause: unknown): TRPCError | undefined {
-  if (cause instanceof AppError) {
-    return new TRPCError({ code: cause.code, message: cause.message, cause });
-  }
-  if (isRefusedValue(cause)) {
-    return new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'A value in the request is out of range or not valid',
-      cause,
-    });
-  }
-  return undefined;
-}
 
 const ROLE_RANK = { user: 1, moderator: 2, admin: 3, banned: 0 } as const;
 const NEEDED_RANK: Record<Access, number> = { anonymous: 0, member: 1, moderator: 2, admin: 3 };

@@ -82,8 +82,15 @@ export async function openPostgres(
     // Names the app's connections in pg_stat_activity.
     application_name: 'contest-platform',
   });
-  // An idle client's error (the server restarted) must not crash the process; the pool drops it.
+  // A connection's error must never crash the process. The pool listens to its idle clients
+  // only (and drops one that fails); a client taken out of it (a transaction, a lock) has no
+  // listener of its own, and a backend ended under it (a restart, pg_terminate_backend) emits
+  // 'error' on it: every client gets one for its whole life. The query it was running fails
+  // (a 503 for the request), and the pool discards the broken client when it is released.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
