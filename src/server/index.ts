@@ -11,6 +11,7 @@ import { closeDatabase, openConfiguredDatabase } from './platform/db/client';
 import { exclusively, oncePer } from './platform/db/locks';
 import { redactUrl } from './platform/db/postgres';
 import { parseEnv } from './platform/env';
+import { assertPortFree, listenProblem } from './platform/port';
 import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
@@ -36,8 +37,20 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // Before anything touches the database: a busy port stops the start with nothing done.
+  try {
+    await assertPortFree(env.PORT, env.HOST);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const logDestination = createLogDestination();
   const logger = createLogger(env.LOG_LEVEL, logDestination);
+  // A promise nobody awaited failed: a fault to log and look into, never a reason to drop every
+  // request this server is carrying (a database connection lost under it is one such case).
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled rejection');
+  });
   const target = { databaseUrl: env.DATABASE_URL, databasePath: env.DATABASE_PATH };
   let db;
   let serving;
@@ -147,7 +160,9 @@ async function main() {
     listener.unref();
     logger.info({ host: metricsHost, port: metricsPort }, 'metrics listening');
   }
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // Express 5 calls this with the error too when listening failed (handled below).
+  const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
+    if (error) return;
     const { port } = server.address() as AddressInfo;
     logger.info({ port }, `Contest platform listening on http://${env.HOST}:${port}`);
   });
@@ -159,8 +174,12 @@ async function main() {
     streams.add(res);
     res.on('close', () => streams.delete(res));
   });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, 'cannot listen');
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    // Taken between the check at the start and now: the same plain words.
+    const problem = listenProblem(env.PORT, error);
+    console.error(problem);
+    logger.fatal({ err: error }, problem);
+    logDestination.flushSync();
     process.exit(1);
   });
 
