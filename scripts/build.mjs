@@ -6,6 +6,8 @@
 //   node scripts/build.mjs --if-stale  build only when dist/ is missing or older than a source
 //                                      (`prestart`), so a start after the first one is instant
 //
+// Builds run one at a time per checkout (dist/.build-lock, buildLock.mjs).
+//
 // dist/.build-stamp records the newest source mtime seen when the last build began, so the
 // staleness check is one walk of the sources' mtimes, no hashing.
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { withBuildLock } from './buildLock.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -21,6 +24,7 @@ const CLIENT_DIR = path.join(DIST, 'client');
 const CLIENT_INDEX = path.join(CLIENT_DIR, 'index.html');
 const SERVER_FILE = path.join(DIST, 'server', 'index.js');
 const STAMP_FILE = path.join(DIST, '.build-stamp');
+const LOCK_FILE = path.join(DIST, '.build-lock');
 
 /** Everything the two builds read; a newer mtime on any of them (or a folder in them) means stale. */
 const SOURCES = [
@@ -190,6 +194,12 @@ function writeStamp(sourceMtime) {
 }
 
 async function main() {
+  fs.mkdirSync(DIST, { recursive: true });
+  // A second `npm start` while the first is building waits, then finds dist/ up to date.
+  await withBuildLock(LOCK_FILE, build);
+}
+
+async function build() {
   const ifStale = process.argv.includes('--if-stale');
   const started = performance.now();
   // Taken before building: a source saved during the build makes the next check rebuild.
