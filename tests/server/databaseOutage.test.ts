@@ -36,7 +36,7 @@ describe.skipIf(dialect !== 'pg')('PostgreSQL lost under load (issue 27)', () =>
   let a: ServerProcess;
   let b: ServerProcess;
   let contestId: number;
-  let member: { username: string };
+  let member: { id: number; username: string };
   let adminA: HttpClient;
   let adminB: HttpClient;
 
