@@ -1,8 +1,9 @@
 // `npm run restore -- FILE [--yes]`: puts a backup archive back in place of the database the
 // server uses (DATABASE_URL or DATABASE_PATH) and adds its files to UPLOAD_DIR. The archive is
-// checked whole first (checksums, the database itself); every server on the database must be
-// stopped; an older archive is migrated forward, one from newer code is refused. Without --yes
-// it asks on a terminal, and refuses elsewhere.
+// checked whole first (checksums, the database itself), before anything is asked: a damaged one is
+// said to be damaged and nothing else happens. Every server on the database must be stopped; an
+// older archive is migrated forward, one from newer code is refused. Without --yes it asks on a
+// terminal, and refuses elsewhere. The restore is noted where the admin dashboard reads it.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline/promises';
@@ -10,9 +11,12 @@ import { redactUrl } from '../src/server/platform/db/postgres';
 import { parseEnv } from '../src/server/platform/env';
 import {
   ArchiveError,
+  ArchiveNotFoundError,
+  checkArchive,
   DatabaseInUseError,
   IncompatibleArchiveError,
-  restoreBackup,
+  type CheckedArchive,
+  type RestoreReport,
   type RestoreStep,
 } from '../src/server/domain/operations';
 
@@ -46,11 +50,63 @@ const STEPS: Record<RestoreStep, string> = {
 
 async function confirm(question: string): Promise<boolean> {
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  // Ctrl+C or the end of input at the question is a no, so the checked copy is removed.
+  const asked = new AbortController();
+  rl.on('SIGINT', () => asked.abort());
+  rl.on('close', () => asked.abort());
   try {
-    return (await rl.question(`${question} Type yes to go on: `)).trim().toLowerCase() === 'yes';
+    const answer = await rl.question(`${question} Type yes to go on: `, { signal: asked.signal });
+    return answer.trim().toLowerCase() === 'yes';
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') throw error;
+    process.stdout.write('\n');
+    return false;
   } finally {
     rl.close();
   }
+}
+
+/** Every refusal of the check comes before the first change. */
+function refuseArchive(file: string, error: unknown): never {
+  if (error instanceof ArchiveError) {
+    console.error(`The archive ${file} is damaged: ${error.reason}.`);
+  } else if (error instanceof ArchiveNotFoundError) {
+    console.error(`There is no file at ${error.file}.`);
+  } else if (error instanceof IncompatibleArchiveError) {
+    console.error(`Refused: ${error.message}`);
+  } else {
+    console.error(`The archive could not be checked: ${(error as Error).message}`);
+  }
+  console.error('Nothing was changed.');
+  process.exit(1);
+}
+
+function printReport(report: RestoreReport, uploadDir: string): void {
+  const { manifest } = report;
+  const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}): ` +
+      `${rows} rows, ${report.files} uploaded files.`,
+  );
+  if (report.from.level !== report.to.level) {
+    console.log(
+      `Migrated the database forward from ${report.from.tag ?? report.from.level} to ` +
+        `${report.to.tag ?? report.to.level}.`,
+    );
+  }
+  if (report.previous) console.log(`The database it replaced is kept at ${report.previous}.`);
+  if (report.extraFiles) {
+    console.log(
+      `${report.extraFiles} file(s) already in ${uploadDir} are not in the archive; they were ` +
+        'left, and the hourly clean-up removes those nothing refers to.',
+    );
+  }
+  if (report.unrecorded) {
+    console.error(
+      `(The restore is complete; noting it for the dashboard failed: ${report.unrecorded})`,
+    );
+  }
+  console.log('Start the server(s) again.');
 }
 
 async function main() {
@@ -62,52 +118,41 @@ async function main() {
   } catch (error) {
     usage((error as Error).message);
   }
+  const target = { databaseUrl: env.DATABASE_URL, databasePath: env.DATABASE_PATH };
+  const uploadDir = path.resolve(env.UPLOAD_DIR);
+  const onStep = (step: RestoreStep) => console.log(STEPS[step]);
+
+  let checked: CheckedArchive;
+  try {
+    checked = await checkArchive({ archive: file, target, uploadDir, onStep });
+  } catch (error) {
+    refuseArchive(file, error);
+  }
+
   const where = env.DATABASE_URL
     ? `the PostgreSQL database ${redactUrl(env.DATABASE_URL)}`
     : `the SQLite database ${path.resolve(env.DATABASE_PATH)}`;
-  const uploadDir = path.resolve(env.UPLOAD_DIR);
-  const question = `This replaces ${where} with the archive's, and adds its files to ${uploadDir}.`;
+  const question =
+    `The archive holds the backup of ${checked.manifest.createdAt} (version ` +
+    `${checked.manifest.appVersion}). This replaces ${where} with the archive's, and adds its ` +
+    `files to ${uploadDir}.`;
   if (!yes) {
-    if (!process.stdin.isTTY) usage(`${question} Pass --yes to do it.`);
+    if (!process.stdin.isTTY) {
+      await checked.discard();
+      usage(`${question} Pass --yes to do it.`);
+    }
     if (!(await confirm(question))) {
+      await checked.discard();
       console.error('Nothing was changed.');
       process.exit(1);
     }
   }
   try {
-    const report = await restoreBackup({
-      archive: file,
-      target: { databaseUrl: env.DATABASE_URL, databasePath: env.DATABASE_PATH },
-      uploadDir,
-      onStep: (step) => console.log(STEPS[step]),
-    });
-    const { manifest } = report;
-    const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
-    console.log(
-      `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}): ` +
-        `${rows} rows, ${report.files} uploaded files.`,
-    );
-    if (report.from.level !== report.to.level) {
-      console.log(
-        `Migrated the database forward from ${report.from.tag ?? report.from.level} to ` +
-          `${report.to.tag ?? report.to.level}.`,
-      );
-    }
-    if (report.previous) console.log(`The database it replaced is kept at ${report.previous}.`);
-    if (report.extraFiles) {
-      console.log(
-        `${report.extraFiles} file(s) already in ${uploadDir} are not in the archive; they were ` +
-          'left, and the hourly clean-up removes those nothing refers to.',
-      );
-    }
-    console.log('Start the server(s) again.');
+    printReport(await checked.apply({ onStep }), uploadDir);
   } catch (error) {
-    const known =
-      error instanceof ArchiveError ||
-      error instanceof IncompatibleArchiveError ||
-      error instanceof DatabaseInUseError;
+    const known = error instanceof DatabaseInUseError;
     console.error(`${known ? 'Refused' : 'Restore failed'}: ${(error as Error).message}`);
-    // Every refusal comes before the first change.
+    // Refused before the first change.
     if (known) console.error('Nothing was changed.');
     process.exit(1);
   }

@@ -43,6 +43,22 @@ export const SEEDING_LABELS: Record<SeedingRule, string> = {
   manual: 'Manual order',
 };
 
+/**
+ * brackets-manager's match statuses (its Status enum, kept here as numbers: they are what the
+ * match table stores). Shared so the server's metrics count matches by them too.
+ */
+export const MATCH_STATUS = {
+  Locked: 0,
+  Waiting: 1,
+  Ready: 2,
+  Running: 3,
+  Completed: 4,
+  Archived: 5,
+} as const;
+
+/** Statuses of a match that can take a result now (both participants known, not completed). */
+export const PLAYABLE_MATCH_STATUSES = [MATCH_STATUS.Ready, MATCH_STATUS.Running] as const;
+
 /** A match's life (brackets-manager's locked/waiting both read as waiting). */
 export const MATCH_STATUSES = ['waiting', 'ready', 'running', 'completed'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];

@@ -116,6 +116,7 @@ describe('GET /api/admin/backups', () => {
         at: backup.manifest.createdAt,
         size: backup.size,
         fileName: path.basename(backup.file),
+        restoredAt: null,
       },
       latest: { fileName: path.basename(backup.file), size: backup.size },
     });

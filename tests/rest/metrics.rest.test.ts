@@ -1,12 +1,15 @@
 // GET /metrics: off by default, behind a bearer token with METRICS_TOKEN, or on a listener of its
 // own with METRICS_HOST; Prometheus text whose routes are REST patterns and procedure names, never
-// raw URLs, with live streams, limit refusals, sign-ins, pending proofs, database size and Node's
-// own figures. On either engine.
+// raw URLs, with live streams, limit refusals, sign-ins, pending proofs, database size, the
+// tournaments' open disputes, matches waiting for a result and check-in, and Node's own figures.
+// On either engine.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app';
-import { createTestDb, createUser, type TestDb } from '../helpers/db';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
+import { callerFor, createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
+import { insertContest } from '../helpers/contests';
 import { insertProof } from '../helpers/payments';
 import { generate } from 'otplib';
 import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/twoFactor';
@@ -143,6 +146,114 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^contest_live_streams \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect(text).toMatch(/^process_resident_memory_bytes /m);
+  });
+});
+
+describe('GET /metrics: tournaments', () => {
+  /** The value of one series (the whole line: name and labels), or undefined when it is absent. */
+  const valueOf = (text: string, series: string): number | undefined => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+  const SERIES = [
+    'contest_open_disputes',
+    'contest_matches_awaiting_result',
+    'contest_check_in_open_contests',
+    'contest_check_in_participants{state="checked_in"}',
+    'contest_check_in_participants{state="not_checked_in"}',
+  ];
+  const figures = async () => {
+    const text = await scrape();
+    return Object.fromEntries(SERIES.map((s) => [s, valueOf(text, s)]));
+  };
+
+  it('reports open disputes, matches waiting for a result and the check-in of running contests', async () => {
+    // Nothing yet: every series is there, at 0.
+    expect(await figures()).toEqual(Object.fromEntries(SERIES.map((s) => [s, 0])));
+
+    const organiser = await createUser(t.db);
+    const as = (user: CreatedUser) => callerFor(t, user).caller;
+    const joined = async (contestId: number, n: number) => {
+      const members: CreatedUser[] = [];
+      for (let i = 0; i < n; i += 1) {
+        const member = await createUser(t.db);
+        await addParticipant({ db: t.db, contestId, userId: member.id });
+        members.push(member);
+      }
+      return members;
+    };
+
+    // A knockout of four with self-reported results: two semi-finals ready, the final waiting.
+    const knockout = await insertContest(t.db, {
+      createdBy: organiser.id,
+      format: 'knockout',
+      tournament: { selfReport: true },
+      registrationDeadline: new Date(Date.now() - 60_000),
+    });
+    const players = await joined(knockout.id, 4);
+    await as(organiser).tournaments.generate({ contestId: knockout.id, seeding: 'random' });
+    const semis = await as(organiser).tournaments.matches({
+      contestId: knockout.id,
+      status: 'ready',
+    });
+    expect(semis).toHaveLength(2);
+    expect(await figures()).toMatchObject({
+      contest_open_disputes: 0,
+      contest_matches_awaiting_result: 2,
+    });
+
+    // One semi-final reported by a player and disputed by the other; the organiser decides the
+    // other one. The disputed one still waits for its result; the final waits for it.
+    const [a, ...others] = players as [CreatedUser, ...CreatedUser[]];
+    const [mine] = await as(a).tournaments.matches({ contestId: knockout.id, mine: true });
+    let b: CreatedUser | undefined;
+    for (const p of others) {
+      const [theirs] = await as(p).tournaments.matches({ contestId: knockout.id, mine: true });
+      if (theirs!.id === mine!.id) b = p;
+    }
+    await as(a).tournaments.report({ matchId: mine!.id, scores: [3, 0] });
+    await as(b!).tournaments.dispute({ matchId: mine!.id, reason: 'It was 0-3' });
+    const other = semis.find((m) => m.id !== mine!.id)!;
+    await as(organiser).tournaments.report({ matchId: other.id, scores: [2, 1] });
+
+    // A league whose check-in window (60 minutes before its start, 30 minutes away) is open: one
+    // of its three participants has checked in. Another with check-in whose window opens later
+    // counts its participants, not as open; a contest without check-in counts nowhere.
+    const soon = await insertContest(t.db, {
+      createdBy: organiser.id,
+      format: 'league',
+      tournament: { checkInMinutes: 60 },
+      startDate: new Date(Date.now() + 30 * 60_000),
+    });
+    const [first] = await joined(soon.id, 3);
+    await as(first!).checkIn.checkIn({ contestId: soon.id });
+    const later = await insertContest(t.db, {
+      createdBy: organiser.id,
+      format: 'knockout',
+      tournament: { checkInMinutes: 15 },
+      startDate: new Date(Date.now() + 3 * 60 * 60_000),
+    });
+    await joined(later.id, 2);
+    const noCheckIn = await insertContest(t.db, { createdBy: organiser.id, format: 'league' });
+    await joined(noCheckIn.id, 2);
+
+    expect(await figures()).toEqual({
+      contest_open_disputes: 1,
+      contest_matches_awaiting_result: 1,
+      contest_check_in_open_contests: 1,
+      'contest_check_in_participants{state="checked_in"}': 1,
+      'contest_check_in_participants{state="not_checked_in"}': 4,
+    });
+
+    // The organiser settles the dispute: the final becomes ready, and is the one match waiting.
+    await as(organiser).tournaments.report({ matchId: mine!.id, scores: [0, 3] });
+    expect(await figures()).toMatchObject({
+      contest_open_disputes: 0,
+      contest_matches_awaiting_result: 1,
+    });
+    const text = await scrape();
+    expect(text).toContain('# TYPE contest_open_disputes gauge');
+    expect(text).toContain('# HELP contest_matches_awaiting_result ');
   });
 });
 

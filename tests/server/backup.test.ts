@@ -3,7 +3,8 @@
 // writes keep coming holds every write acknowledged before it started, restores into a new place
 // with its foreign keys and files whole, and its manifest's checksums are the members'; an older
 // archive is migrated forward; a newer, a damaged or another engine's is refused; a database in
-// use is refused; scheduled runs happen once across servers and prune.
+// use is refused; a restore is noted in the restored database for the dashboard; scheduled runs
+// happen once across servers and prune.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ import {
   IncompatibleArchiveError,
   findPgTool,
   readLastBackup,
+  recordLastBackup,
   restoreBackup,
   runScheduledBackup,
   type BackupResult,
@@ -317,6 +319,28 @@ describe(`restore (${dialect})`, () => {
     await expect(attempt()).resolves.toMatchObject({ files: archive.manifest.uploads.count });
   });
 
+  it('notes the restore in the restored database, where the backup status reads it', async () => {
+    // The database backed up already holds a record of an older backup, which the archive keeps.
+    await recordLastBackup(t.db, { ...archive, file: path.join(work, 'an-older-one.tar.gz') });
+    const taken = await backUp();
+    const into = await place();
+    const before = Date.now();
+    await restoreBackup({ archive: taken.file, target: into.target, uploadDir: into.uploadDir });
+    const db = await into.open();
+    const last = await readLastBackup(db);
+    expect(last).toEqual({
+      at: new Date(taken.manifest.createdAt),
+      size: taken.size,
+      fileName: path.basename(taken.file),
+      restoredAt: expect.any(Date) as Date,
+    });
+    expect(last!.restoredAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(last!.restoredAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    // The next backup is the last event again.
+    await recordLastBackup(db, archive);
+    expect(await readLastBackup(db)).toMatchObject({ restoredAt: null });
+  });
+
   it('makes a server that starts during a restore wait until the restore is done', async () => {
     const into = await place();
     const restoring = await takeExclusively(into.target);
@@ -380,6 +404,7 @@ describe(`scheduled backups (${dialect})`, () => {
         at: new Date(backup.manifest.createdAt),
         size: backup.size,
         fileName: path.basename(backup.file),
+        restoredAt: null,
       });
     } finally {
       if (other !== t.db) await closeDatabase(other);

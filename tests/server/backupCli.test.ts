@@ -1,7 +1,8 @@
 // `npm run backup` and `npm run restore` as an operator runs them: processes of their own on the
 // pass's engine. The backup prints its archive's path and size and notes it for the dashboard;
-// the restore asks for --yes away from a terminal, refuses while a real server process uses the
-// target database, and restores once that server has stopped.
+// the restore says a damaged archive is damaged before it asks anything, asks for --yes away from
+// a terminal, refuses while a real server process uses the target database, restores once that
+// server has stopped, and leaves the dashboard's backup status saying what it restored.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialect } from '../../src/server/platform/db/dialectChoice';
 import { users } from '../../src/server/platform/db/schema';
 import { ARCHIVE_NAME, readLastBackup } from '../../src/server/domain/operations';
-import { newPlace, type Place } from '../helpers/backups';
-import { createTestDb, createUser, type TestDb } from '../helpers/db';
+import { newPlace, readMembers, rewriteArchive, type Place } from '../helpers/backups';
+import { callerFor, createTestDb, createUser, type TestDb } from '../helpers/db';
 import { startServerProcess } from '../helpers/serverProcess';
 
 let t: TestDb;
@@ -76,6 +77,33 @@ describe(`npm run backup and npm run restore (${dialect})`, () => {
     expect(run.out).toContain(path.join(dir, names[0]!));
   }, 60_000);
 
+  it('restore says a damaged archive is damaged before it asks anything, and changes nothing', async () => {
+    const cut = path.join(work, 'cut.tar.gz');
+    const whole = fs.readFileSync(archive);
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const tampered = path.join(work, 'tampered.tar.gz');
+    await rewriteArchive(archive, tampered, (members) => {
+      const bytes = Buffer.from(members.get('uploads/aaaabbbbccccddddeeeeffff00001111.pdf')!);
+      bytes[0] = bytes[0]! ^ 0xff;
+      members.set('uploads/aaaabbbbccccddddeeeeffff00001111.pdf', bytes);
+    });
+    for (const [file, why] of [
+      [cut, /damaged: .+/],
+      [tampered, /does not match its SHA-256 checksum/],
+    ] as const) {
+      // Without --yes and away from a terminal: it used to ask for --yes (exit 2) first.
+      const run = await script('restore', [file], into.env);
+      expect(run.code, run.err).toBe(1);
+      expect(run.err).toContain(`The archive ${file} is damaged: `);
+      expect(run.err).toMatch(why);
+      expect(run.err).not.toContain('--yes');
+      expect(run.err).toContain('Nothing was changed.');
+    }
+    expect(fs.existsSync(into.target.databasePath)).toBe(false);
+    // The copy it checked is gone too.
+    expect(fs.readdirSync(into.dir).filter((n) => n.startsWith('.restore-'))).toEqual([]);
+  }, 60_000);
+
   it('restore asks for --yes when no one can answer, and changes nothing', async () => {
     const run = await script('restore', [archive], into.env);
     expect(run.code).toBe(2);
@@ -125,5 +153,24 @@ describe(`npm run backup and npm run restore (${dialect})`, () => {
     expect(fs.existsSync(path.join(into.uploadDir, 'aaaabbbbccccddddeeeeffff00001111.pdf'))).toBe(
       true,
     );
+    // The dashboard's backup status is the restored database's: it says what was restored, from
+    // which archive and when that backup was taken (the archive's own copy knows of no backup).
+    const manifest = JSON.parse((await readMembers(archive)).get('manifest.json')!.toString()) as {
+      createdAt: string;
+    };
+    const admin = await createUser(db, { role: 'admin' });
+    const status = await callerFor(
+      { ...t, db, deps: { ...t.deps, db } },
+      admin,
+    ).caller.operations.backupStatus();
+    expect(status.last).toEqual({
+      at: new Date(manifest.createdAt),
+      size: fs.statSync(archive).size,
+      fileName: 'by-hand.tar.gz',
+      restoredAt: expect.any(Date) as Date,
+    });
+    expect(status.last!.restoredAt!.getTime()).toBeGreaterThan(Date.now() - 120_000);
+    expect(status.last!.restoredAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(run.out).toContain('Start the server(s) again.');
   }, 120_000);
 });

@@ -1,15 +1,18 @@
 // Prometheus metrics (prom-client), one registry per app: requests and their durations by route
 // (a REST row's path pattern or a tRPC procedure, never a raw URL, so a scanner cannot blow up
 // the series), open live streams, rate-limit refusals by limiter, sign-ins by outcome, and, read
-// when scraped, pending payment proofs and the database's size; plus Node's own (event-loop lag,
-// memory, GC). Served at GET /metrics only when METRICS_TOKEN is set (a bearer token) or on a
+// when scraped, pending payment proofs, the database's size and the tournaments' state (open
+// disputes, matches waiting for a result, check-in of running contests); plus Node's own
+// (event-loop lag, memory, GC). Served at GET /metrics only when METRICS_TOKEN is set (a bearer token) or on a
 // listener of its own at METRICS_HOST (http/metrics.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import client from 'prom-client';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { BRACKET_FORMATS, PLAYABLE_MATCH_STATUSES } from '../../shared/tournaments';
+import { checkInWindow, isCheckInOpen } from '../../shared/schemas/tournaments';
 import type { DB } from './db/client';
 import { dialect, rows } from './db/dialect';
-import { paymentProofs } from './db/schema';
+import { bracketMatches, contestParticipants, contests, paymentProofs } from './db/schema';
 import { limitRefusals } from './limits';
 
 export interface Metrics {
@@ -87,6 +90,87 @@ export function createMetrics({
       this.set(Number(row?.bytes ?? 0));
     },
   });
+
+  new client.Gauge({
+    name: 'contest_open_disputes',
+    help: "Disputed match results waiting for an organiser (the moderators' queue)",
+    registers: [registry],
+    async collect() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(bracketMatches)
+        .where(eq(bracketMatches.reportState, 'disputed'));
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  new client.Gauge({
+    name: 'contest_matches_awaiting_result',
+    help: 'Matches of running contests that can take a result now (ready or running), disputed ones included',
+    registers: [registry],
+    async collect() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(bracketMatches)
+        .innerJoin(contests, eq(contests.id, bracketMatches.contestId))
+        .where(
+          and(
+            eq(contests.status, 'active'),
+            inArray(bracketMatches.status, [...PLAYABLE_MATCH_STATUSES]),
+          ),
+        );
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  new client.Gauge({
+    name: 'contest_check_in_open_contests',
+    help: 'Running bracket contests whose check-in window is open now',
+    registers: [registry],
+    async collect() {
+      const now = Date.now();
+      this.set((await runningBracketContests()).filter((c) => isCheckInOpen(c, now)).length);
+    },
+  });
+  new client.Gauge({
+    name: 'contest_check_in_participants',
+    help: 'Participants of running bracket contests with a check-in window, by whether they have checked in',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const ids = (await runningBracketContests()).filter((c) => checkInWindow(c)).map((c) => c.id);
+      let participants = 0;
+      let checkedIn = 0;
+      // On those contests' rows only (their index), never every contest's; in chunks, as a
+      // statement takes a limited number of parameters.
+      for (let i = 0; i < ids.length; i += 500) {
+        const [row] = await db
+          .select({ n: count(), checkedIn: count(contestParticipants.checkedInAt) })
+          .from(contestParticipants)
+          .where(inArray(contestParticipants.contestId, ids.slice(i, i + 500)));
+        participants += Number(row?.n ?? 0);
+        checkedIn += Number(row?.checkedIn ?? 0);
+      }
+      this.set({ state: 'checked_in' }, checkedIn);
+      this.set({ state: 'not_checked_in' }, participants - checkedIn);
+    },
+  });
+
+  /**
+   * Running bracket contests, with what the shared check-in rule reads: whether one has a window
+   * is in its settings (JSON, with defaults), so it is decided here rather than in the SQL.
+   */
+  function runningBracketContests() {
+    return db
+      .select({
+        id: contests.id,
+        status: contests.status,
+        format: contests.format,
+        tournament: contests.tournament,
+        startDate: contests.startDate,
+        bracketGeneratedAt: contests.bracketGeneratedAt,
+      })
+      .from(contests)
+      .where(and(eq(contests.status, 'active'), inArray(contests.format, [...BRACKET_FORMATS])));
+  }
 
   function routeOf(req: IncomingMessage, res: ServerResponse): string {
     const named = (res as unknown as Record<symbol, string | undefined>)[ROUTE];

@@ -10,8 +10,18 @@ export const ZBackupStatusSchema = z.object({
   intervalHours: z.number().nullable(),
   /** Archives the schedule keeps; null when none are scheduled. */
   keep: z.number().int().nullable(),
-  /** The last backup taken (scheduled or by `npm run backup`), as every server records it. */
-  last: z.object({ at: z.date(), size: z.number(), fileName: z.string() }).nullable(),
+  /**
+   * The last backup taken (scheduled or by `npm run backup`), as every server records it; after
+   * `npm run restore`, the backup restored, with when it was restored (null otherwise).
+   */
+  last: z
+    .object({
+      at: z.date(),
+      size: z.number(),
+      fileName: z.string(),
+      restoredAt: z.date().nullable(),
+    })
+    .nullable(),
   /** The newest archive in BACKUP_DIR, which the download serves. */
   latest: z.object({ fileName: z.string(), size: z.number() }).nullable(),
 });

@@ -19,8 +19,9 @@ import {
   TEAM_SIZE_MAX,
   TOURNAMENT_SYSTEMS,
   BRACKET_PARTS,
+  hasBracket,
 } from '../tournaments';
-import { CONTEST_FORMATS } from '../contests';
+import { CONTEST_FORMATS, type ContestFormat, type ContestStatus } from '../contests';
 import { ZContestId } from './contestId';
 
 const wholeIn = (label: string, min: number, max: number) =>
@@ -130,6 +131,44 @@ export function tournamentSettingsOf(
   stored: Partial<TTournamentSettings> | null | undefined,
 ): TTournamentSettings {
   return { ...DEFAULT_TOURNAMENT_SETTINGS, ...(stored ?? {}) };
+}
+
+interface CheckInContest {
+  format: ContestFormat;
+  tournament: Partial<TTournamentSettings> | null;
+  startDate: Date | null;
+}
+
+/**
+ * A bracket contest's check-in window [opensAt, closesAt), closesAt being its start; null when it
+ * has none (an `open` contest, a window of 0 minutes, no start date yet).
+ */
+export function checkInWindow(contest: CheckInContest): { opensAt: Date; closesAt: Date } | null {
+  const minutes = tournamentSettingsOf(contest.tournament).checkInMinutes;
+  if (!hasBracket(contest.format) || minutes <= 0 || !contest.startDate) return null;
+  return {
+    opensAt: new Date(contest.startDate.getTime() - minutes * 60_000),
+    closesAt: contest.startDate,
+  };
+}
+
+/**
+ * Whether participants may check in at `now`: inside the window of a running contest whose
+ * bracket is not generated yet (seeding has read who checked in). The check-in card and the
+ * metrics both ask this.
+ */
+export function isCheckInOpen(
+  contest: CheckInContest & { status: ContestStatus; bracketGeneratedAt: Date | null },
+  now: number,
+): boolean {
+  const window = checkInWindow(contest);
+  return (
+    !!window &&
+    contest.status === 'active' &&
+    !contest.bracketGeneratedAt &&
+    now >= window.opensAt.getTime() &&
+    now < window.closesAt.getTime()
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,25 @@ export interface MemberSource {
   file: string;
 }
 
-export class ArchiveError extends Error {}
+/** The archive cannot be restored as it is: damaged, cut short, or not a backup of this platform. */
+export class ArchiveError extends Error {
+  /**
+   * @param reason what is wrong, worded to follow 'The archive FILE is damaged: ' (the restore
+   * command names the file the operator gave, which the domain does not print).
+   */
+  constructor(readonly reason: string) {
+    super(`The archive is damaged: ${reason}.`);
+    this.name = 'ArchiveError';
+  }
+}
+
+/** No file where the archive was said to be (a typo, not damage: said differently). */
+export class ArchiveNotFoundError extends Error {
+  constructor(readonly file: string) {
+    super(`No file at ${file}`);
+    this.name = 'ArchiveNotFoundError';
+  }
+}
 
 /**
  * Writes `members` (skipping any whose file vanished before it was opened: an upload the
@@ -112,9 +130,6 @@ export interface ExtractedArchive {
   dir: string;
 }
 
-const damaged = (what: string) =>
-  new ArchiveError(`The archive is damaged or not a backup of this platform: ${what}.`);
-
 /**
  * Extracts `file` into `dir` and checks it whole: a readable manifest, every member a file of a
  * name a backup writes, listed in the manifest with the same size and SHA-256, and every listed
@@ -126,15 +141,15 @@ export async function extractArchive(file: string, dir: string): Promise<Extract
   let manifestText: string | null = null;
   const reading = pipeline(fs.createReadStream(file), zlib.createGunzip(), extract).catch(
     (error: Error) => {
-      throw damaged(error.message);
+      throw new ArchiveError(error.message);
     },
   );
   const consuming = (async () => {
     for await (const entry of extract) {
       const { name, type } = entry.header;
-      if (type !== 'file') throw damaged(`${name} is not a plain file`);
+      if (type !== 'file') throw new ArchiveError(`${name} is not a plain file`);
       if (found.has(name) || (name === MANIFEST_NAME && manifestText !== null)) {
-        throw damaged(`${name} appears twice`);
+        throw new ArchiveError(`${name} appears twice`);
       }
       if (name === MANIFEST_NAME) {
         const chunks: Buffer[] = [];
@@ -143,7 +158,7 @@ export async function extractArchive(file: string, dir: string): Promise<Extract
         continue;
       }
       if (!isKnownMember(name, 'sqlite') && !isKnownMember(name, 'pg')) {
-        throw damaged(`unexpected member ${JSON.stringify(name)}`);
+        throw new ArchiveError(`unexpected member ${JSON.stringify(name)}`);
       }
       const target = path.join(dir, name);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
@@ -167,28 +182,29 @@ export async function extractArchive(file: string, dir: string): Promise<Extract
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
     const reason = (failed as PromiseRejectedResult).reason as Error;
-    throw reason instanceof ArchiveError ? reason : damaged(reason.message);
+    throw reason instanceof ArchiveError ? reason : new ArchiveError(reason.message);
   }
-  if (manifestText === null) throw damaged('it has no manifest.json');
+  if (manifestText === null) throw new ArchiveError('it has no manifest.json');
   let parsed;
   try {
     parsed = ZManifestSchema.safeParse(JSON.parse(manifestText));
   } catch {
-    throw damaged('manifest.json is not JSON');
+    throw new ArchiveError('manifest.json is not JSON');
   }
-  if (!parsed.success) throw damaged('manifest.json is not a backup manifest');
+  if (!parsed.success)
+    throw new ArchiveError('its manifest.json is not a backup manifest of this platform');
   const manifest = parsed.data;
   const listed = new Map(manifest.members.map((m) => [m.name, m]));
   for (const [name, actual] of found) {
     const expected = listed.get(name);
-    if (!expected) throw damaged(`${name} is not listed in the manifest`);
+    if (!expected) throw new ArchiveError(`${name} is not listed in the manifest`);
     if (expected.size !== actual.size || expected.sha256 !== actual.sha256) {
-      throw damaged(`${name} does not match its SHA-256 checksum in the manifest`);
+      throw new ArchiveError(`${name} does not match its SHA-256 checksum in the manifest`);
     }
   }
   for (const name of listed.keys()) {
-    if (!found.has(name)) throw damaged(`${name} is listed in the manifest but missing`);
-    if (!isKnownMember(name, manifest.engine)) throw damaged(`unexpected member ${name}`);
+    if (!found.has(name)) throw new ArchiveError(`${name} is listed in the manifest but missing`);
+    if (!isKnownMember(name, manifest.engine)) throw new ArchiveError(`unexpected member ${name}`);
   }
   return { manifest, dir };
 }

@@ -3,9 +3,12 @@
 export { createBackup, type BackupProgress, type BackupResult } from './backup';
 export {
   ArchiveError,
+  ArchiveNotFoundError,
+  checkArchive,
   DatabaseInUseError,
   IncompatibleArchiveError,
   restoreBackup,
+  type CheckedArchive,
   type RestoreReport,
   type RestoreStep,
 } from './restore';
@@ -15,6 +18,7 @@ export {
   pruneArchives,
   readLastBackup,
   recordLastBackup,
+  recordRestore,
   runScheduledBackup,
   type BackupSchedule,
   type LastBackup,

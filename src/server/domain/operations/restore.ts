@@ -1,5 +1,7 @@
-// `npm run restore`: checks an archive whole, then puts its database and uploads in place of the
-// configured ones, and brings the database forward to this code's migration level. In order:
+// `npm run restore`: checks an archive whole (checkArchive: the command says what is wrong before
+// it asks the operator anything), then puts its database and uploads in place of the configured
+// ones, brings the database forward to this code's migration level, and notes the restore where
+// the admin dashboard reads the last backup. In order:
 //   1. extract and check every member's SHA-256 against the manifest (a damaged archive stops
 //      here, before anything changes);
 //   2. refuse another engine's archive, and an archive from newer code than this;
@@ -11,7 +13,11 @@
 //      in ONE transaction (psql --single-transaction), so a failure leaves the database as it
 //      was; then migrate forward;
 //   6. copy the archive's uploads into UPLOAD_DIR (files already there are left: the hourly
-//      clean-up removes those nothing references).
+//      clean-up removes those nothing references);
+//   7. note the restore in the restored database (schedule.ts: recordRestore). The record of
+//      backups lives in the settings table, so the archive's copy has replaced it with its own,
+//      which knows nothing of this archive; without the note the dashboard would say no backup
+//      was ever taken.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,13 +29,15 @@ import {
   migrationsFolder,
   type MigrationLevel,
 } from '../../platform/db/migrationLevel';
+import { closeDatabase, openConfiguredDatabase } from '../../platform/db/client';
 import { openPostgres } from '../../platform/db/postgres';
-import { ArchiveError, extractArchive } from './archive';
+import { ArchiveError, ArchiveNotFoundError, extractArchive } from './archive';
 import { DATABASE_MEMBER, UPLOADS_PREFIX, type Manifest } from './manifest';
 import { runPgTool } from './pgTools';
+import { recordRestore } from './schedule';
 import { engineOf, postgresFacts, sqliteFacts } from './snapshot';
 
-export { ArchiveError } from './archive';
+export { ArchiveError, ArchiveNotFoundError } from './archive';
 export { DatabaseInUseError } from '../../platform/db/inUse';
 
 /** The archive cannot go into this install: another engine, or newer code than this. */
@@ -45,6 +53,11 @@ export interface RestoreReport {
   files: number;
   /** Files of UPLOAD_DIR the archive does not have (left for the clean-up). */
   extraFiles: number;
+  /**
+   * Why the restore could not be noted for the dashboard (the data is restored all the same);
+   * null when it was.
+   */
+  unrecorded: string | null;
 }
 
 export type RestoreStep = 'verify' | 'database' | 'migrate' | 'uploads';
@@ -85,16 +98,16 @@ async function verifySqlite(file: string, manifest: Manifest): Promise<void> {
       db.close();
     }
   } catch (error) {
-    throw new ArchiveError(`The archive's database is not readable: ${(error as Error).message}`);
+    throw new ArchiveError(`its database is not readable: ${(error as Error).message}`);
   }
   if (lines.length !== 1 || lines[0] !== 'ok') {
     throw new ArchiveError(
-      `The archive's database fails SQLite's integrity check: ${lines.slice(0, 3).join('; ')}`,
+      `its database fails SQLite's integrity check: ${lines.slice(0, 3).join('; ')}`,
     );
   }
   const { tables, level } = sqliteFacts(file);
   if (level !== manifest.migration.level || !sameCounts(tables, manifest.tables)) {
-    throw new ArchiveError("The archive's database does not hold what its manifest says.");
+    throw new ArchiveError('its database does not hold what its manifest says');
   }
 }
 
@@ -188,7 +201,28 @@ async function swapSqlite(
   return previous;
 }
 
-export async function restoreBackup({
+/** An archive checked whole and extracted beside its target, ready to go in or be discarded. */
+export interface CheckedArchive {
+  manifest: Manifest;
+  /**
+   * Puts the archive in place of the target's database and uploads (refused while a server uses
+   * the database) and removes the extracted copy. Once only.
+   */
+  apply: (options?: {
+    onStep?: (step: RestoreStep, manifest?: Manifest) => void;
+    now?: () => Date;
+  }) => Promise<RestoreReport>;
+  /** Removes the extracted copy without changing anything (the operator said no). */
+  discard: () => Promise<void>;
+}
+
+/**
+ * Every check a restore makes before it changes anything: the archive is there, whole (each
+ * member against its checksum), of this engine and of this code or older, and its database is
+ * sound. Throws ArchiveNotFoundError, ArchiveError (damaged) or IncompatibleArchiveError; the
+ * extracted copy is then already removed.
+ */
+export async function checkArchive({
   archive,
   target,
   uploadDir,
@@ -198,85 +232,170 @@ export async function restoreBackup({
   target: DatabaseTarget;
   uploadDir: string;
   onStep?: (step: RestoreStep, manifest?: Manifest) => void;
-}): Promise<RestoreReport> {
-  if (!fs.existsSync(archive)) throw new ArchiveError(`No file at ${path.resolve(archive)}`);
+}): Promise<CheckedArchive> {
+  if (!fs.existsSync(archive)) throw new ArchiveNotFoundError(path.resolve(archive));
   const engine = engineOf(target);
   // Beside the SQLite file (the restored copy is renamed into place), else beside the uploads.
   const near = target.databaseUrl ? path.resolve(uploadDir) : path.resolve(target.databasePath);
   await fs.promises.mkdir(path.dirname(near), { recursive: true });
   const work = await fs.promises.mkdtemp(path.join(path.dirname(near), '.restore-'));
+  const discard = () => fs.promises.rm(work, { recursive: true, force: true });
+  let manifest: Manifest;
+  const dumped = path.join(work, DATABASE_MEMBER[engine]);
   try {
     onStep?.('verify');
-    const { manifest } = await extractArchive(archive, work);
+    ({ manifest } = await extractArchive(archive, work));
     checkCompatible(manifest, target);
-    const dumped = path.join(work, DATABASE_MEMBER[engine]);
     if (engine === 'sqlite') await verifySqlite(dumped, manifest);
     else {
       await runPgTool('pg_restore', ['--list', dumped]).catch((error: Error) => {
-        throw new ArchiveError(`The archive's database dump is not readable: ${error.message}`);
+        throw new ArchiveError(`its database dump is not readable: ${error.message}`);
       });
     }
-
-    const hold = await takeExclusively(target);
-    try {
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      let previous: string | null = null;
-      let level: number;
-      onStep?.('database', manifest);
-      if (engine === 'sqlite') {
-        // Forward on the copy first: a failing migration leaves the current database untouched.
-        onStep?.('migrate', manifest);
-        const conn = new Database(dumped);
-        try {
-          await applyMigrations(conn, {
-            file: dumped,
-            migrationsFolder: migrationsFolder('sqlite'),
-          });
-        } finally {
-          conn.close();
-        }
-        level = sqliteFacts(dumped).level;
-        previous = await swapSqlite(dumped, target.databasePath, stamp);
-      } else {
-        const url = target.databaseUrl!;
-        await restorePostgres(url, dumped, work);
-        onStep?.('migrate', manifest);
-        const { pool } = await openPostgres(url, { poolSize: 1 });
-        try {
-          const client = await pool.connect();
-          try {
-            level = (await postgresFacts(client)).level;
-          } finally {
-            client.release();
-          }
-        } finally {
-          await pool.end();
-        }
-      }
-
-      onStep?.('uploads', manifest);
-      await fs.promises.mkdir(uploadDir, { recursive: true });
-      const names = new Set<string>();
-      for (const member of manifest.members) {
-        if (!member.name.startsWith(UPLOADS_PREFIX)) continue;
-        const name = member.name.slice(UPLOADS_PREFIX.length);
-        names.add(name);
-        await moveInto(path.join(work, member.name), path.join(uploadDir, name));
-      }
-      const present = await fs.promises.readdir(uploadDir, { withFileTypes: true });
-      const extraFiles = present.filter((e) => e.isFile() && !names.has(e.name)).length;
-      return {
-        manifest,
-        from: manifest.migration,
-        to: describeLevel(engine, level),
-        previous,
-        files: names.size,
-        extraFiles,
-      };
-    } finally {
-      await hold.release();
-    }
-  } finally {
-    await fs.promises.rm(work, { recursive: true, force: true });
+  } catch (error) {
+    await discard();
+    throw error;
   }
+  let applied = false;
+  return {
+    manifest,
+    discard,
+    apply: async ({ onStep: onApplyStep = onStep, now = () => new Date() } = {}) => {
+      if (applied) throw new Error('This archive has been applied already.');
+      applied = true;
+      try {
+        return await putInPlace({
+          archive,
+          manifest,
+          work,
+          dumped,
+          target,
+          uploadDir,
+          onStep: onApplyStep,
+          now,
+        });
+      } finally {
+        await discard();
+      }
+    },
+  };
+}
+
+async function putInPlace({
+  archive,
+  manifest,
+  work,
+  dumped,
+  target,
+  uploadDir,
+  onStep,
+  now,
+}: {
+  archive: string;
+  manifest: Manifest;
+  work: string;
+  dumped: string;
+  target: DatabaseTarget;
+  uploadDir: string;
+  onStep?: (step: RestoreStep, manifest?: Manifest) => void;
+  now: () => Date;
+}): Promise<RestoreReport> {
+  const engine = engineOf(target);
+  const hold = await takeExclusively(target);
+  try {
+    const stamp = now().toISOString().replace(/[:.]/g, '-');
+    let previous: string | null = null;
+    let level: number;
+    onStep?.('database', manifest);
+    if (engine === 'sqlite') {
+      // Forward on the copy first: a failing migration leaves the current database untouched.
+      onStep?.('migrate', manifest);
+      const conn = new Database(dumped);
+      try {
+        await applyMigrations(conn, {
+          file: dumped,
+          migrationsFolder: migrationsFolder('sqlite'),
+        });
+      } finally {
+        conn.close();
+      }
+      level = sqliteFacts(dumped).level;
+      previous = await swapSqlite(dumped, target.databasePath, stamp);
+    } else {
+      const url = target.databaseUrl!;
+      await restorePostgres(url, dumped, work);
+      onStep?.('migrate', manifest);
+      const { pool } = await openPostgres(url, { poolSize: 1 });
+      try {
+        const client = await pool.connect();
+        try {
+          level = (await postgresFacts(client)).level;
+        } finally {
+          client.release();
+        }
+      } finally {
+        await pool.end();
+      }
+    }
+
+    onStep?.('uploads', manifest);
+    await fs.promises.mkdir(uploadDir, { recursive: true });
+    const names = new Set<string>();
+    for (const member of manifest.members) {
+      if (!member.name.startsWith(UPLOADS_PREFIX)) continue;
+      const name = member.name.slice(UPLOADS_PREFIX.length);
+      names.add(name);
+      await moveInto(path.join(work, member.name), path.join(uploadDir, name));
+    }
+    const present = await fs.promises.readdir(uploadDir, { withFileTypes: true });
+    const extraFiles = present.filter((e) => e.isFile() && !names.has(e.name)).length;
+
+    // Last, once everything is in place: the note says a whole restore happened. A failure here
+    // is reported, not thrown, since the data is restored and a retry would restore it again.
+    let unrecorded: string | null = null;
+    try {
+      const db = await openConfiguredDatabase({ ...target, poolSize: 1 }, { migrate: false });
+      try {
+        await recordRestore(db, {
+          archive,
+          size: (await fs.promises.stat(archive)).size,
+          manifest,
+          at: now(),
+        });
+      } finally {
+        await closeDatabase(db);
+      }
+    } catch (error) {
+      unrecorded = (error as Error).message;
+    }
+    return {
+      manifest,
+      from: manifest.migration,
+      to: describeLevel(engine, level),
+      previous,
+      files: names.size,
+      extraFiles,
+      unrecorded,
+    };
+  } finally {
+    await hold.release();
+  }
+}
+
+/** checkArchive, then apply: a restore without a question between them (tests, scripts). */
+export async function restoreBackup({
+  archive,
+  target,
+  uploadDir,
+  onStep,
+  now,
+}: {
+  archive: string;
+  target: DatabaseTarget;
+  uploadDir: string;
+  onStep?: (step: RestoreStep, manifest?: Manifest) => void;
+  now?: () => Date;
+}): Promise<RestoreReport> {
+  const checked = await checkArchive({ archive, target, uploadDir, onStep });
+  return checked.apply({ onStep, now });
 }

@@ -1,6 +1,8 @@
 // Scheduled backups (BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP): one run per interval across
 // however many servers share the database, the newest BACKUP_KEEP archives kept, and the last
-// backup recorded in the settings table where every server (and the dashboard) reads it.
+// backup recorded in the settings table where every server (and the dashboard) reads it. A
+// restore writes the same record (the archive's backup, and when it was restored), since the
+// settings it brings back are the archive's own, older ones.
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,7 +11,7 @@ import type { DatabaseTarget } from '../../platform/db/inUse';
 import { oncePer } from '../../platform/db/locks';
 import { settings } from '../../platform/db/schema';
 import { createBackup, type BackupResult } from './backup';
-import { ARCHIVE_NAME, archiveName } from './manifest';
+import { ARCHIVE_NAME, archiveName, type Manifest } from './manifest';
 
 export interface BackupSchedule {
   /** BACKUP_DIR, absolute. */
@@ -23,22 +25,52 @@ export interface BackupSchedule {
 const LAST_KEY = 'backup.last';
 
 export interface LastBackup {
+  /** When the backup was taken (its manifest's time). */
   at: Date;
   size: number;
   fileName: string;
+  /** When that backup was restored, if the last event was its restore; else null. */
+  restoredAt: Date | null;
 }
 
-/** Notes a finished backup (any: scheduled or from the command line). */
-export async function recordLastBackup(db: DB, result: BackupResult): Promise<void> {
-  const value = JSON.stringify({
-    at: result.manifest.createdAt,
-    size: result.size,
-    fileName: path.basename(result.file),
-  });
+interface StoredRecord {
+  at: string;
+  size: number;
+  fileName: string;
+  restoredAt?: string;
+}
+
+async function writeRecord(db: DB, record: StoredRecord): Promise<void> {
+  const value = JSON.stringify(record);
   await db
     .insert(settings)
     .values({ key: LAST_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+/** Notes a finished backup (any: scheduled or from the command line). */
+export async function recordLastBackup(db: DB, result: BackupResult): Promise<void> {
+  await writeRecord(db, {
+    at: result.manifest.createdAt,
+    size: result.size,
+    fileName: path.basename(result.file),
+  });
+}
+
+/**
+ * Notes a finished restore in the database it restored: the archive's backup (its time, size and
+ * file name) and when it went back in. Until the next backup, that is the last one of this data.
+ */
+export async function recordRestore(
+  db: DB,
+  { archive, size, manifest, at }: { archive: string; size: number; manifest: Manifest; at: Date },
+): Promise<void> {
+  await writeRecord(db, {
+    at: manifest.createdAt,
+    size,
+    fileName: path.basename(archive),
+    restoredAt: at.toISOString(),
+  });
 }
 
 export async function readLastBackup(db: DB): Promise<LastBackup | null> {
@@ -48,11 +80,12 @@ export async function readLastBackup(db: DB): Promise<LastBackup | null> {
     .where(eq(settings.key, LAST_KEY));
   if (!row) return null;
   try {
-    const parsed = JSON.parse(row.value) as { at: string; size: number; fileName: string };
+    const parsed = JSON.parse(row.value) as StoredRecord;
     return {
       at: new Date(parsed.at),
       size: Number(parsed.size),
       fileName: String(parsed.fileName),
+      restoredAt: parsed.restoredAt ? new Date(parsed.restoredAt) : null,
     };
   } catch {
     return null;

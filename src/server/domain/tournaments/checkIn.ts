@@ -9,9 +9,10 @@ import { isReviewer, type Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
 import { formatDateTime } from '../../../shared/format';
-import { CHECK_IN_MESSAGES as M, hasBracket } from '../../../shared/tournaments';
+import { CHECK_IN_MESSAGES as M } from '../../../shared/tournaments';
 import {
-  tournamentSettingsOf,
+  checkInWindow,
+  isCheckInOpen,
   type TCheckInResult,
   type TCheckInStatus,
   type TTournamentSettings,
@@ -41,20 +42,8 @@ export interface CheckInContest {
   bracketGeneratedAt: Date | null;
 }
 
-/**
- * A contest's check-in window [opensAt, closesAt), closesAt being its start; null when it has
- * none (an `open` contest, a window of 0 minutes, no start date yet).
- */
-export function checkInWindow(
-  contest: Pick<CheckInContest, 'format' | 'tournament' | 'startDate'>,
-): { opensAt: Date; closesAt: Date } | null {
-  const minutes = tournamentSettingsOf(contest.tournament).checkInMinutes;
-  if (!hasBracket(contest.format) || minutes <= 0 || !contest.startDate) return null;
-  return {
-    opensAt: new Date(contest.startDate.getTime() - minutes * 60_000),
-    closesAt: contest.startDate,
-  };
-}
+// The window's rule is shared: the metrics count open check-ins by it too.
+export { checkInWindow };
 
 const at = (date: Date) => formatDateTime(date, 'UTC');
 
@@ -198,12 +187,7 @@ export async function checkInStatus({
     enabled: !!window,
     opensAt: window?.opensAt ?? null,
     closesAt: window?.closesAt ?? null,
-    open:
-      !!window &&
-      contest.status === 'active' &&
-      !contest.bracketGeneratedAt &&
-      now >= window.opensAt.getTime() &&
-      now < window.closesAt.getTime(),
+    open: isCheckInOpen(contest, now),
     participant: !!row,
     checkedInAt: row?.checkedInAt ?? null,
     checkedIn: window ? await checkedInCount(db, contestId) : 0,

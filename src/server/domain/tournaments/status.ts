@@ -1,15 +1,12 @@
-// brackets-manager's match statuses (its Status enum, kept here as numbers: they are what the
-// match table stores) and how they read in our vocabulary.
-import type { MatchStatus } from '../../../shared/tournaments';
+// brackets-manager's match statuses (shared/tournaments.ts: the numbers the match table stores)
+// and how they read in our vocabulary.
+import {
+  MATCH_STATUS,
+  PLAYABLE_MATCH_STATUSES,
+  type MatchStatus,
+} from '../../../shared/tournaments';
 
-export const MATCH_STATUS = {
-  Locked: 0,
-  Waiting: 1,
-  Ready: 2,
-  Running: 3,
-  Completed: 4,
-  Archived: 5,
-} as const;
+export { MATCH_STATUS };
 
 /** Locked and waiting both read as waiting; archived (a later match started) as completed. */
 export function matchStatusOf(status: number): MatchStatus {
@@ -21,5 +18,5 @@ export function matchStatusOf(status: number): MatchStatus {
 
 /** Whether a match can take a result now (both participants known, not yet completed). */
 export function isPlayable(status: number): boolean {
-  return status === MATCH_STATUS.Ready || status === MATCH_STATUS.Running;
+  return (PLAYABLE_MATCH_STATUSES as readonly number[]).includes(status);
 }

@@ -1,11 +1,13 @@
 // The admin dashboard's backup card (issue 18): when the last backup was taken and how large it
-// is, whether backups are scheduled, and the latest archive of BACKUP_DIR to download.
+// is (or, after a restore, what was restored and when), whether backups are scheduled, and the
+// latest archive of BACKUP_DIR to download.
 import { Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
-import { formatBytes, formatDateTime } from '../../../../shared/format';
+import { formatBytes } from '../../../../shared/format';
 import { BACKUP_DOWNLOAD_PATH, type TBackupStatus } from '../../../../shared/schemas/operations';
 import { trpc } from '../../../lib/trpc';
 import { useLoadErrorToast } from '../../../lib/useLoadErrorToast';
+import { lastBackupText } from './backupText';
 
 function scheduleText(status: TBackupStatus): string {
   if (!status.configured) {
@@ -22,6 +24,7 @@ export function BackupCard() {
   const status = trpc.operations.backupStatus.useQuery();
   useLoadErrorToast(status.error, 'Failed to load backups', 'Failed to load backups');
   const data = status.data;
+  const last = data?.last ? lastBackupText(data.last) : null;
   return (
     <Stack as="section" gap="3">
       <Heading as="h2" size="md">
@@ -34,10 +37,13 @@ export function BackupCard() {
           </Text>
           {!data ? (
             <Skeleton h="8" w="60" />
-          ) : data.last ? (
-            <Text fontSize="xl" fontWeight="bold">
-              {formatDateTime(data.last.at)} · {formatBytes(data.last.size)}
-            </Text>
+          ) : last ? (
+            <>
+              <Text fontSize="xl" fontWeight="bold">
+                {last.headline}
+              </Text>
+              {last.detail ? <Text fontSize="sm">{last.detail}</Text> : null}
+            </>
           ) : (
             <Text fontSize="xl" fontWeight="bold">
               No backup taken yet
