@@ -1,5 +1,5 @@
 // `npm run bench:live`: live fan-out. Starts the production server, opens BENCH_STREAMS (1,000)
-// leaderboard streams on one contest, then
+// leaderboard streams on one contest (from as many members as the per-member cap needs), then
 //   1. enters one score: how long after the commit (the PUT's answer) each stream hears it;
 //   2. enters BURST scores one after another: how many events each stream hears (a viewer
 //      reads its leaderboard again once per event), and that the last one is the latest;
@@ -10,6 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { waitForOk } from '../tests/helpers/serverProcess';
+import { MAX_STREAMS_PER_MEMBER } from '../src/server/platform/events';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const BURST = Number(process.env.BENCH_BURST ?? 20);
@@ -122,9 +123,17 @@ async function main() {
   try {
     await waitForOk(`${base}/api/health`);
     const admin = await signIn(base, 'benchadmin');
-    const viewer = await signIn(base, 'member1');
+    // A member holds at most MAX_STREAMS_PER_MEMBER streams (a newer one closes their oldest):
+    // the streams are spread over member1, member2, ... as many as that takes.
+    const viewers = await Promise.all(
+      Array.from({ length: Math.ceil(STREAMS / MAX_STREAMS_PER_MEMBER) }, (_, i) =>
+        signIn(base, `member${i + 1}`),
+      ),
+    );
     const opening = Date.now();
-    for (let i = 0; i < STREAMS; i++) streams.push(openStream(base, viewer, agent));
+    for (let i = 0; i < STREAMS; i++) {
+      streams.push(openStream(base, viewers[i % viewers.length]!, agent));
+    }
     await Promise.all(streams.map((s) => s.connected));
     console.log(`${STREAMS} leaderboard streams open in ${Date.now() - opening} ms`);
 

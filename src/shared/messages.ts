@@ -17,6 +17,7 @@ export const MSG = {
   passwordUnchanged: 'New password must be different from the current password',
   tooManySignups: 'Too many accounts were created from your network. Please try again later.',
   tooManyUploads: 'Too many uploads. Please try again later.',
+  tooManyInviteCodes: 'Too many wrong invite codes. Please try again later.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   passwordChangeRequired: 'Please choose a new password before you continue',
   currentPasswordRequired: 'Current password is required',

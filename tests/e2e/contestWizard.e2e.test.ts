@@ -58,6 +58,7 @@ async function firstStepsDraft(): Promise<number> {
   return (
     await saveDraft({
       db: stage.s.db,
+      limits: stage.s.deps.limits,
       actor: member,
       input: ZSaveDraftRequestSchema.parse({
         title: 'Wizard Gaming Cup',

@@ -104,6 +104,9 @@ export function roomyLimits(s: TestServer): void {
       guessesPerIp: 1_000_000,
       freeGuessesPerAccount: 1_000_000,
       signupsPerIpPerHour: 1_000_000,
+      uploadsPerMinute: 1_000_000,
+      contestsPerMemberPerDay: 1_000_000,
+      draftsPerMember: 1_000_000,
     }),
   );
 }

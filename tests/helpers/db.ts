@@ -22,6 +22,7 @@ import {
 } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/routers/_app';
 import { createLimits, limitStoreFor, type LimitSettings } from '../../src/server/platform/limits';
+import { getPlatformSettings } from '../../src/server/domain/admin/settings';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 import { createSession, getSessionUser } from '../../src/server/domain/accounts/sessions';
 
@@ -39,8 +40,10 @@ export interface TestDb {
 
 export interface TestDbOptions {
   /**
-   * Abuse limits for this database's app. Suites register many members from one address, so
-   * sign-ups are not limited unless a test asks; every other limit is the product's.
+   * Abuse limits for this database's app. Suites register many members from one address and
+   * create many contests per member, so sign-ups, uploads, contests and drafts are not limited
+   * unless a test asks (a key given as undefined reads the platform setting, as production does);
+   * every other limit is the product's.
    */
   limits?: Partial<LimitSettings>;
 }
@@ -58,8 +61,16 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
     db,
     logger: pino({ level: 'silent' }),
     limits: createLimits(
-      { signupsPerIpPerHour: 100_000, uploadsPerMinute: 1000, ...options.limits },
+      {
+        signupsPerIpPerHour: 100_000,
+        uploadsPerMinute: 1000,
+        contestsPerMemberPerDay: 100_000,
+        draftsPerMember: 100_000,
+        ...options.limits,
+      },
       limitStoreFor(db),
+      // A cap a test leaves unfixed (undefined in `limits`) is the platform setting, as in production.
+      () => getPlatformSettings({ db }),
     ),
     passwords: testPasswords,
     sessionSecret: 'x'.repeat(32) + '-test-secret-for-iron-session',

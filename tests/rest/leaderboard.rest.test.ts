@@ -4,6 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { SCORE_MESSAGES } from '../../src/shared/leaderboard';
+import {
+  announceLeaderboardChanges,
+  MAX_STREAMS_PER_MEMBER,
+} from '../../src/server/platform/events';
 import { clientFor, sessionCookie } from '../helpers/accounts';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
@@ -226,6 +230,25 @@ async function readUntil(
   }
 }
 
+/** What a stream says until the server ends it. */
+async function readToEnd(body: ReadableStream<Uint8Array>, ms = 5000): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`the stream did not end within ${ms} ms:\n${text}`)), ms),
+  );
+  try {
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), deadline]);
+      if (chunk.done) return text;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 describe('leaderboard.onChange over server-sent events', () => {
   it('streams an event to an open leaderboard when a score changes', async () => {
     const { contest, people } = await board(2);
@@ -257,6 +280,40 @@ describe('leaderboard.onChange over server-sent events', () => {
       const text = await readUntil(body, (t) => event.test(t));
       const data = event.exec(text)![1]!;
       expect(JSON.parse(data)).toMatchObject({ json: { contestId: contest.id, version: 1 } });
+    } finally {
+      controller.abort();
+    }
+  });
+
+  it(`a member's stream past ${MAX_STREAMS_PER_MEMBER} closes their oldest with a 503 (the client reconnects)`, async () => {
+    const { contest } = await board(1);
+    const viewer = await createUser(s.db);
+    const cookie = await sessionCookie(s, viewer.id);
+    const input = encodeURIComponent(JSON.stringify({ json: { contestId: contest.id } }));
+    const controller = new AbortController();
+    const open = async () => {
+      const res = await fetch(`${s.url}/trpc/leaderboard.onChange?input=${input}`, {
+        headers: { accept: 'text/event-stream', cookie },
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      // Counted once its 'connected' event is out: the order of opening is the order here.
+      await readUntil(res.body!, (text) => text.includes('event: connected'));
+      return res.body!;
+    };
+    try {
+      const streams = [];
+      for (let i = 0; i < MAX_STREAMS_PER_MEMBER; i++) streams.push(await open());
+      await open();
+      const ending = await readToEnd(streams[0]!);
+      expect(ending).toContain('event: serialized-error');
+      // Retryable for tRPC's client (a 500 would be too, but it would be logged as our failure).
+      expect(ending).toContain('SERVICE_UNAVAILABLE');
+      expect(ending).toContain('closed for a newer one');
+      expect(ending).not.toContain('event: return');
+      // The next oldest is still open: a change reaches it.
+      await announceLeaderboardChanges({ db: s.db, contestIds: [contest.id] });
+      expect(await readUntil(streams[1]!, (text) => /\nid: \d+/.test(text))).toContain('data: ');
     } finally {
       controller.abort();
     }

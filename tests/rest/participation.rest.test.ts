@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestParticipants } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
+import { MSG } from '../../src/shared/messages';
+import { DEFAULT_LIMITS } from '../../src/server/platform/limits';
 import { clientFor } from '../helpers/accounts';
 import { DAY, insertContest, storedContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
@@ -81,6 +83,31 @@ describe('POST /api/contests/{id}/join', () => {
     expect(wrong.status).toBe(403);
     expect(wrong.json).toMatchObject({ message: M.invite_wrong, reason: 'invite_wrong' });
     expect((await memberHttp.post(path, { inviteCode: 'letmein8' })).status).toBe(201);
+  });
+
+  it('answers 429 with Retry-After past the wrong invite codes a member may send', async () => {
+    const contest = await insertContest(s.db, {
+      createdBy: creator.id,
+      status: 'active',
+      participationType: 'invite',
+      inviteCode: 'k3y-0f-7h3-d00r',
+    });
+    const path = `/api/contests/${contest.id}/join`;
+    const guesser = await clientFor(s, (await createUser(s.db)).id);
+    for (let i = 0; i < DEFAULT_LIMITS.inviteGuessesPerMember; i++) {
+      const wrong = await guesser.post(path, { inviteCode: `guess-${i}` });
+      expect([wrong.status, wrong.json.reason]).toEqual([403, 'invite_wrong']);
+    }
+    const limited = await guesser.post(path, { inviteCode: 'guess-x' });
+    expect(limited.status).toBe(429);
+    expect(limited.json).toEqual({ message: MSG.tooManyInviteCodes, code: 'TOO_MANY_REQUESTS' });
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    // A member who has not used up the limit gets in with the right code.
+    const right = await memberHttp.post(path, { inviteCode: 'k3y-0f-7h3-d00r' });
+    expect(right.status).toBe(201);
+    expect(await rows(contest.id)).toBe(1);
   });
 
   it('answers 402 until the entry fee is verified, with the contest to pay for', async () => {

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/http/app';
 import { uploads } from '../../src/server/platform/db/schema';
+import { MAX_INPUT_MEGAPIXELS } from '../../src/server/platform/files/uploads';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../src/server/platform/limits';
 import { MSG } from '../../src/shared/messages';
 import { JPEG, PDF, PNG, SVG, padded, rawGet, signIn, uploadForm } from '../helpers/accounts';
@@ -277,6 +278,20 @@ describe('POST /api/upload: refused files (nothing is stored)', () => {
     expect((await upload(http, JPEG, 'a.jpg', 'image/jpeg', 'cover')).status).toBe(400);
     const cut = PDF.subarray(0, PDF.indexOf('%%EOF'));
     expect((await upload(http, cut, 'a.pdf', 'application/pdf', 'guide')).status).toBe(400);
+  });
+
+  it('an image over the pixel limit (7000 x 7000, a few hundred KB): 400, never 500', async () => {
+    const huge = await sharp({
+      create: { width: 7000, height: 7000, channels: 3, background: '#fff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await upload(http, huge, 'huge.png', 'image/png', 'avatar');
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      message: `The image is too large: at most ${MAX_INPUT_MEGAPIXELS} megapixels.`,
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('an empty file: 400', async () => {

@@ -6,6 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contestParticipants, type contests } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
+import { MSG } from '../../src/shared/messages';
+import { TRPCError } from '@trpc/server';
+import type { AppError } from '../../src/server/platform/errors';
+import { DEFAULT_LIMITS } from '../../src/server/platform/limits';
 import type { Tier } from '../../src/shared/constants';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { refusal } from '../helpers/errors';
@@ -233,6 +237,84 @@ describe('participation.join', () => {
       code: 'BAD_REQUEST',
     });
     expect((await storedContest(t.db, contest.id))?.participants).toBe(0);
+  });
+});
+
+describe('participation.join: wrong invite codes are limited', () => {
+  const { inviteGuessesPerMember, inviteGuessesPerIp } = DEFAULT_LIMITS;
+  const join = (user: CreatedUser, contestId: number, inviteCode: string, ip = '127.0.0.1') =>
+    callerFor(t, user, ip).caller.participation.join({ contestId, inviteCode });
+  /** The 429 of a call, with the seconds its Retry-After header would say. */
+  async function limited(promise: Promise<unknown>) {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TRPCError);
+    const { code, message, cause } = error as TRPCError;
+    return { code, message, retryAfter: (cause as AppError | undefined)?.retryAfter };
+  }
+
+  it(`per member and contest: ${inviteGuessesPerMember} wrong codes, then 429 with Retry-After`, async () => {
+    const contest = await open({ participationType: 'invite', inviteCode: 'Open-Sesame' });
+    const guesser = await createUser(t.db);
+    for (let i = 0; i < inviteGuessesPerMember; i++) {
+      expect(await refusal(join(guesser, contest.id, `guess-${i}`))).toMatchObject({
+        reason: 'invite_wrong',
+      });
+    }
+    const over = await limited(join(guesser, contest.id, 'guess-x'));
+    expect(over).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyInviteCodes });
+    expect(over.retryAfter).toBeGreaterThan(0);
+    expect(over.retryAfter).toBeLessThanOrEqual(15 * 60);
+    // Past the limit even the right code waits, or guessing would go on unseen.
+    expect((await limited(join(guesser, contest.id, 'Open-Sesame'))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
+    expect(await rowOf(contest.id, guesser.id)).toBeUndefined();
+    // Another contest is another count; another member, with the right code, gets in.
+    const other = await open({ participationType: 'invite', inviteCode: 'Other-Door' });
+    await expect(join(guesser, other.id, 'Other-Door')).resolves.toMatchObject({
+      userId: guesser.id,
+    });
+    await expect(join(member, contest.id, 'Open-Sesame')).resolves.toMatchObject({
+      userId: member.id,
+    });
+  });
+
+  it('only wrong codes count: right codes and other refusals give their point back', async () => {
+    const contest = await open({ participationType: 'invite', inviteCode: 'Right-One' });
+    const someone = await createUser(t.db);
+    for (let i = 0; i < inviteGuessesPerMember - 1; i++) {
+      await refusal(join(someone, contest.id, `wrong-${i}`));
+    }
+    // Refused for another reason (already in) any number of times: no code was guessed.
+    await join(someone, contest.id, 'Right-One');
+    for (let i = 0; i < inviteGuessesPerMember; i++) {
+      expect((await refusal(join(someone, contest.id, 'Right-One'))).reason).toBe('already_joined');
+    }
+  });
+
+  it(`per IP: ${inviteGuessesPerIp} wrong codes from one address, whoever sends them`, async () => {
+    const contest = await open({ participationType: 'invite', inviteCode: 'From-Afar' });
+    const ip = '203.0.113.27';
+    const people = await Promise.all(
+      Array.from({ length: Math.ceil(inviteGuessesPerIp / inviteGuessesPerMember) + 1 }, () =>
+        createUser(t.db),
+      ),
+    );
+    for (let i = 0; i < inviteGuessesPerIp; i++) {
+      const who = people[Math.floor(i / inviteGuessesPerMember)]!;
+      expect((await refusal(join(who, contest.id, `wrong-${i}`, ip))).reason).toBe('invite_wrong');
+    }
+    const fresh = people.at(-1)!;
+    expect(await limited(join(fresh, contest.id, 'wrong-x', ip))).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    // The same member from another address is not held back by this one's guesses.
+    await expect(join(fresh, contest.id, 'From-Afar')).resolves.toMatchObject({
+      userId: fresh.id,
+    });
   });
 });
 

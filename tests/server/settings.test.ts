@@ -48,6 +48,12 @@ describe('adminSettings.get', () => {
       contestApprovalRequired: true,
       requireVerifiedEmail: false,
       requireStaffTwoFactor: false,
+      // The abuse limits operators meet (issue 27).
+      signupsPerAddressPerHour: 10,
+      signInFailuresPerAddress: 30,
+      uploadsPerMemberPerMinute: 10,
+      contestsPerMemberPerDay: 10,
+      draftsPerMember: 20,
     });
   });
 

@@ -22,6 +22,7 @@ import {
 import type { Metrics } from '../platform/metrics';
 import { appRouter } from '../trpc/routers/_app';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
+import { asClientError } from '../trpc/clientError';
 import { sendJsonText } from './json';
 import { requestIdFor, startRequestLog } from './requestLog';
 import { securityHeaderList } from './security';
@@ -253,7 +254,9 @@ async function openStream(
     if (!res.destroyed) res.write(frame({ event: 'return', data: '' }));
   } catch (cause) {
     if (!abort.signal.aborted && !res.destroyed) {
-      const error = getTRPCErrorFromUnknown(cause);
+      // A service's refusal mid-stream (a stream closed for a newer one: 503) as the client
+      // should hear it, not as a failure of ours.
+      const error = asClientError(cause) ?? getTRPCErrorFromUnknown(cause);
       onTrpcError(deps.logger)({ error, path, req });
       const shape = getErrorShape({ config, error, type: 'subscription', path, input, ctx });
       res.write(

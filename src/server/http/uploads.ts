@@ -8,7 +8,7 @@ import { createContext, type AppDeps } from '../trpc/context';
 import { sendError } from './rest';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
-import { take } from '../platform/limits';
+import { take, takeWithin } from '../platform/limits';
 import {
   getServableUpload,
   MAX_UPLOAD_BYTES,
@@ -44,7 +44,12 @@ export function createUploadRouter(deps: AppDeps): Router {
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       // Counted before the body is even read, so a flood costs us no parsing or decoding.
       const member = String(ctx.actor.id);
-      await take(deps.limits.uploadRate, member, 1, MSG.tooManyUploads);
+      await takeWithin(
+        deps.limits.uploadRate,
+        member,
+        await deps.limits.cap('uploadsPerMemberPerMinute'),
+        MSG.tooManyUploads,
+      );
       if (!req.is('multipart/form-data')) {
         throw new AppError(
           'BAD_REQUEST',

@@ -13,6 +13,7 @@ import { busOf, databaseOf, type DB, type DbOrTx } from './db/client';
 import { liveChannels } from './db/schema';
 import { RESYNC } from './bus';
 import { isDatabaseUnavailable } from './db/unavailable';
+import { AppError } from './errors';
 import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
 import type { TNotificationsChange } from '../../shared/schemas/notifications';
@@ -24,6 +25,8 @@ interface Hub {
   emitter: EventEmitter;
   /** Resolves once this server listens on the bus. */
   listening: Promise<void>;
+  /** Each member's open streams on this server, oldest first (a Set keeps insertion order). */
+  streams: Map<number, Set<() => void>>;
 }
 
 const hubs = new WeakMap<DB, Hub>();
@@ -46,7 +49,7 @@ function hubOf(db: DB): Hub {
         if (channel && version) emitter.emit(channel, Number(version));
       })
       .then(() => undefined);
-    hubs.set(db, (hub = { emitter, listening }));
+    hubs.set(db, (hub = { emitter, listening, streams: new Map() }));
   }
   return hub;
 }
@@ -118,14 +121,53 @@ export const COALESCE_MS = 250;
 const REREAD_AFTER_OUTAGE_MS = 1000;
 
 /**
+ * Live streams one signed-in member may hold open on this server at once: each holds a
+ * connection, a listener and timers, and without a cap one member could open them by the
+ * hundred. A browser tab opens two or three, so this is several tabs' worth.
+ */
+export const MAX_STREAMS_PER_MEMBER = 20;
+
+/**
+ * How a stream closed for a newer one ends: a 503, which tRPC's client takes as 'reconnect'
+ * (a 429 would end its subscription for good), so a page still open comes back by itself.
+ */
+function replacedByNewerStream(): AppError {
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Too many live updates are open for this account: this one was closed for a newer one.',
+  );
+}
+
+/**
+ * Counts a member's new stream on this server; when they already hold MAX_STREAMS_PER_MEMBER,
+ * their oldest is closed (`close`). Answers how to forget the stream once it ends (idempotent).
+ */
+function holdStream(hub: Hub, viewerId: number, close: () => void): () => void {
+  let open = hub.streams.get(viewerId);
+  if (!open) hub.streams.set(viewerId, (open = new Set()));
+  if (open.size >= MAX_STREAMS_PER_MEMBER) {
+    const [oldest] = open;
+    open.delete(oldest!);
+    oldest!();
+  }
+  open.add(close);
+  return () => {
+    const current = hub.streams.get(viewerId);
+    if (current?.delete(close) && current.size === 0) hub.streams.delete(viewerId);
+  };
+}
+
+/**
  * The changes of one channel from the moment this resolves, until `signal` aborts: listening has
  * begun and the channel's number is read before it resolves, so a change made after it is never
  * missed. A client coming back with the id of the last event it saw hears at once about any
- * change it missed. Bursts are coalesced (COALESCE_MS).
+ * change it missed. Bursts are coalesced (COALESCE_MS). Every stream counts against its
+ * viewer's MAX_STREAMS_PER_MEMBER: one opened past it closes the viewer's oldest.
  */
 async function changesOf<T>(
   db: DB,
   channel: Channel,
+  viewerId: number,
   toChange: (version: number) => T,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
@@ -140,7 +182,17 @@ async function changesOf<T>(
     heard = next === null || heard === null ? null : Math.max(next, heard ?? 0);
     wake?.();
   };
-  const stop = () => wake?.();
+  // Closed for a newer stream of the same viewer (holdStream).
+  let replaced = false;
+  const release = holdStream(hub, viewerId, () => {
+    replaced = true;
+    wake?.();
+  });
+  // Forgotten as soon as the viewer leaves, so a stream opened right after finds the place free.
+  const stop = () => {
+    release();
+    wake?.();
+  };
   // Listening starts before the version is read, so no change falls between the two.
   hub.emitter.on(channel, listener);
   signal?.addEventListener('abort', stop);
@@ -150,6 +202,7 @@ async function changesOf<T>(
   } catch (error) {
     hub.emitter.off(channel, listener);
     signal?.removeEventListener('abort', stop);
+    release();
     throw error;
   }
   /** Resolves when something is heard or the stream is aborted. */
@@ -166,6 +219,7 @@ async function changesOf<T>(
       }
       let lastSent = 0;
       while (!signal?.aborted) {
+        if (replaced) throw replacedByNewerStream();
         if (heard === undefined) {
           await heardOrAborted();
           continue;
@@ -176,7 +230,7 @@ async function changesOf<T>(
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, wait);
             wake = () => {
-              if (signal?.aborted) {
+              if (signal?.aborted || replaced) {
                 clearTimeout(timer);
                 resolve();
               }
@@ -184,7 +238,7 @@ async function changesOf<T>(
           }).finally(() => {
             wake = undefined;
           });
-          if (signal?.aborted) return;
+          if (signal?.aborted || replaced) continue;
         }
         const next = heard;
         heard = undefined;
@@ -207,6 +261,7 @@ async function changesOf<T>(
     } finally {
       hub.emitter.off(channel, listener);
       signal?.removeEventListener('abort', stop);
+      release();
     }
   })();
 }
@@ -234,17 +289,21 @@ export type LeaderboardEvent = LiveEvent<TLeaderboardChange>;
 export function leaderboardChanges({
   db,
   contestId,
+  viewerId,
   lastEventId,
   signal,
 }: {
   db: DB;
   contestId: number;
+  /** The signed-in member watching (their streams are capped: MAX_STREAMS_PER_MEMBER). */
+  viewerId: number;
   lastEventId?: string | null;
   signal?: AbortSignal;
 }): Promise<AsyncGenerator<LeaderboardEvent>> {
   return changesOf(
     db,
     `contest:${contestId}`,
+    viewerId,
     (version) => ({ contestId, version }),
     lastEventId,
     signal,
@@ -277,7 +336,8 @@ export function paymentChanges({
   lastEventId?: string | null;
   signal?: AbortSignal;
 }): Promise<AsyncGenerator<LiveEvent<TPaymentsChange>>> {
-  return changesOf(db, `user:${userId}`, (version) => ({ version }), lastEventId, signal);
+  // Only ever a member's own channel: they are its viewer.
+  return changesOf(db, `user:${userId}`, userId, (version) => ({ version }), lastEventId, signal);
 }
 
 /**
@@ -309,7 +369,15 @@ export function notificationChanges({
   lastEventId?: string | null;
   signal?: AbortSignal;
 }): Promise<AsyncGenerator<LiveEvent<TNotificationsChange>>> {
-  return changesOf(db, `notifications:${userId}`, (version) => ({ version }), lastEventId, signal);
+  // Only ever a member's own channel: they are its viewer.
+  return changesOf(
+    db,
+    `notifications:${userId}`,
+    userId,
+    (version) => ({ version }),
+    lastEventId,
+    signal,
+  );
 }
 
 /**
@@ -334,17 +402,21 @@ export async function announceBracketChanges({
 export function bracketChanges({
   db,
   contestId,
+  viewerId,
   lastEventId,
   signal,
 }: {
   db: DB;
   contestId: number;
+  /** The signed-in member watching (their streams are capped: MAX_STREAMS_PER_MEMBER). */
+  viewerId: number;
   lastEventId?: string | null;
   signal?: AbortSignal;
 }): Promise<AsyncGenerator<LiveEvent<{ contestId: number; version: number }>>> {
   return changesOf(
     db,
     `bracket:${contestId}`,
+    viewerId,
     (version) => ({ contestId, version }),
     lastEventId,
     signal,

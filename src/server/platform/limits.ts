@@ -39,6 +39,14 @@ export interface LimitSettings {
   resetRequestsPerIpPerHour: number;
   /** Account mails (reset links, verification links) one account may be sent per hour. */
   accountMailsPerHour: number;
+  /** Wrong invite codes one member may send for one contest per 15 minutes. */
+  inviteGuessesPerMember: number;
+  /** Wrong invite codes one IP may send per 15 minutes, whatever the members and contests. */
+  inviteGuessesPerIp: number;
+  /** Contests one member may submit per day (moderators and admins are not limited). */
+  contestsPerMemberPerDay: number;
+  /** Drafts one member may keep open at once. */
+  draftsPerMember: number;
 }
 
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -50,7 +58,37 @@ export const DEFAULT_LIMITS: LimitSettings = {
   uploadBytesPerDay: 100 * 1024 * 1024,
   resetRequestsPerIpPerHour: 10,
   accountMailsPerHour: 3,
+  inviteGuessesPerMember: 10,
+  inviteGuessesPerIp: 30,
+  contestsPerMemberPerDay: 10,
+  draftsPerMember: 20,
 };
+
+/**
+ * The limits an admin sets on Platform Settings (LIMIT_SETTINGS in shared/schemas/settings.ts),
+ * read when they apply, so a change takes effect at once on every server. A process given a
+ * fixed value (tests, the benchmark) keeps it.
+ */
+export interface LimitCaps {
+  signupsPerAddressPerHour: number;
+  signInFailuresPerAddress: number;
+  uploadsPerMemberPerMinute: number;
+  contestsPerMemberPerDay: number;
+  draftsPerMember: number;
+}
+export type LimitCapsSource = () => Promise<LimitCaps>;
+
+/** Which fixed setting stands for each cap. */
+const FIXED_BY_CAP = {
+  signupsPerAddressPerHour: 'signupsPerIpPerHour',
+  signInFailuresPerAddress: 'guessesPerIp',
+  uploadsPerMemberPerMinute: 'uploadsPerMinute',
+  contestsPerMemberPerDay: 'contestsPerMemberPerDay',
+  draftsPerMember: 'draftsPerMember',
+} as const satisfies Record<keyof LimitCaps, keyof LimitSettings>;
+
+/** The highest a cap may be set to: its counter counts that far, and the cap is read per call. */
+const CAP_CEILING = 10_000;
 
 /** The wait after the n-th failed guess at one account: 30 s, doubling, at most 15 minutes. */
 export function accountDelaySeconds(failures: number, free: number): number {
@@ -58,12 +96,17 @@ export function accountDelaySeconds(failures: number, free: number): number {
   return Math.min(15 * 60, 30 * 2 ** (failures - free));
 }
 
+/** The reason of a guess refused because the account waits after failures (not the address). */
+export const ACCOUNT_LOCKED = 'account_locked';
+
 /** Every refusal, by limiter name (its key prefix): the metrics count them. */
 export const limitRefusals = new EventEmitter();
 limitRefusals.setMaxListeners(0);
 
 export interface Limits {
   settings: LimitSettings;
+  /** A cap's value now: the fixed one if this process was given it, else the admin's setting. */
+  cap(name: keyof LimitCaps): Promise<number>;
   guessIp: RateLimiterAbstract;
   guessAccount: RateLimiterAbstract;
   accountSlot: RateLimiterAbstract;
@@ -73,6 +116,9 @@ export interface Limits {
   uploadBytes: RateLimiterAbstract;
   resetIp: RateLimiterAbstract;
   accountMail: RateLimiterAbstract;
+  inviteMember: RateLimiterAbstract;
+  inviteIp: RateLimiterAbstract;
+  contestSubmit: RateLimiterAbstract;
 }
 
 /**
@@ -137,14 +183,22 @@ function limiterFor(store: LimitStore) {
 export function createLimits(
   overrides: Partial<LimitSettings> = {},
   store: LimitStore = { kind: 'memory' },
+  caps?: LimitCapsSource,
 ): Limits {
   const settings = { ...DEFAULT_LIMITS, ...overrides };
   const limiter = limiterFor(store);
+  // A capped counter counts up to the highest cap an admin may set (or a larger fixed one).
+  const ceiling = (fixed: number | undefined) => Math.max(CAP_CEILING, fixed ?? 0);
   return {
     settings,
+    async cap(name) {
+      const fixed = overrides[FIXED_BY_CAP[name]];
+      if (fixed !== undefined) return fixed;
+      return caps ? (await caps())[name] : settings[FIXED_BY_CAP[name]];
+    },
     guessIp: limiter({
       keyPrefix: 'guess-ip',
-      points: settings.guessesPerIp,
+      points: ceiling(overrides.guessesPerIp),
       duration: 15 * 60,
     }),
     // Failures at one account are remembered for a day; a success forgets them.
@@ -167,12 +221,12 @@ export function createLimits(
     }),
     signupIp: limiter({
       keyPrefix: 'signup',
-      points: settings.signupsPerIpPerHour,
+      points: ceiling(overrides.signupsPerIpPerHour),
       duration: 3600,
     }),
     uploadRate: limiter({
       keyPrefix: 'upload',
-      points: settings.uploadsPerMinute,
+      points: ceiling(overrides.uploadsPerMinute),
       duration: 60,
     }),
     uploadBytes: limiter({
@@ -190,12 +244,33 @@ export function createLimits(
       { keyPrefix: 'acct-mail', points: settings.accountMailsPerHour, duration: 3600 },
       'shared',
     ),
+    // An invite code is a short secret: unlimited, a member could try codes until one fits.
+    inviteMember: limiter({
+      keyPrefix: 'invite-member',
+      points: settings.inviteGuessesPerMember,
+      duration: 15 * 60,
+    }),
+    inviteIp: limiter({
+      keyPrefix: 'invite-ip',
+      points: settings.inviteGuessesPerIp,
+      duration: 15 * 60,
+    }),
+    // Per member on every server alike (a day is longer than a restart is apart).
+    contestSubmit: limiter(
+      {
+        keyPrefix: 'contest-submit',
+        points: ceiling(overrides.contestsPerMemberPerDay),
+        duration: 24 * 3600,
+      },
+      'shared',
+    ),
   };
 }
 
-function tooMany(ms: number, message: string = MSG.tooManyAttempts): AppError {
+function tooMany(ms: number, message: string = MSG.tooManyAttempts, reason?: string): AppError {
   return new AppError('TOO_MANY_REQUESTS', message, {
     retryAfter: Math.max(1, Math.ceil(ms / 1000)),
+    reason,
   });
 }
 
@@ -215,6 +290,29 @@ export async function take(
     }
     throw rejection;
   }
+}
+
+/**
+ * Takes a point from a counter whose cap is read per call (`Limits.cap`): over `max`, 429 with
+ * Retry-After (and `reason`, when the client should say which limit it met).
+ */
+export async function takeWithin(
+  limiter: RateLimiterAbstract,
+  key: string,
+  max: number,
+  message?: string,
+  reason?: string,
+): Promise<void> {
+  const counted = await limiter.consume(key, 1).catch((rejection: unknown) => {
+    // Past the ceiling itself: counted all the same.
+    if (rejection instanceof RateLimiterRes) return rejection;
+    throw rejection;
+  });
+  if (counted.consumedPoints <= max) return;
+  // A refused call is not counted: raising the cap gives room at once.
+  await limiter.reward(key, 1).catch(() => undefined);
+  limitRefusals.emit('refused', limiter.keyPrefix);
+  throw tooMany(counted.msBeforeNext, message, reason);
 }
 
 /**
@@ -239,10 +337,10 @@ export interface Guess {
   succeeded(): Promise<void>;
 }
 
-function rethrowLimited(limiter: RateLimiterAbstract, rejection: unknown): never {
+function rethrowLimited(limiter: RateLimiterAbstract, rejection: unknown, reason?: string): never {
   if (rejection instanceof RateLimiterRes) {
     limitRefusals.emit('refused', limiter.keyPrefix);
-    throw tooMany(rejection.msBeforeNext);
+    throw tooMany(rejection.msBeforeNext, undefined, reason);
   }
   throw rejection;
 }
@@ -267,7 +365,7 @@ export async function beginGuess(
   account: string,
   device?: string,
 ): Promise<Guess> {
-  await limits.guessIp.consume(ip).catch((r: unknown) => rethrowLimited(limits.guessIp, r));
+  await takeWithin(limits.guessIp, ip, await limits.cap('signInFailuresPerAddress'));
   if (device) {
     const known = await limits.guessDevice.consume(device).then(
       () => true,
@@ -296,7 +394,8 @@ export async function beginGuess(
       // A refused guess was never checked: it does not count as a failure.
       await limits.guessAccount.reward(account);
       await limits.guessIp.reward(ip);
-      rethrowLimited(limits.accountSlot, rejection);
+      // 'account_locked': the account, not this address, is what waits (an unlock link can help).
+      rethrowLimited(limits.accountSlot, rejection, ACCOUNT_LOCKED);
     }
   }
   return {

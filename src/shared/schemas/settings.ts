@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { TIERS } from '../constants';
 import { DEFAULT_SITE_NAME } from '../platformName';
 
+/** A whole number from 1 to `max`, named in its message as the form labels it. */
+function limitField(label: string, max: number) {
+  const message = `${label} must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
+  return z.number({ error: message }).int(message).min(1, message).max(max, message);
+}
+
 export const ZPlatformSettingsSchema = z.object({
   siteName: z
     .string({ error: 'Site name is required' })
@@ -23,6 +29,12 @@ export const ZPlatformSettingsSchema = z.object({
   requireVerifiedEmail: z.boolean({ error: 'Must be true or false' }),
   /** Moderators and admins without two-factor sign-in must set it up before anything else. */
   requireStaffTwoFactor: z.boolean({ error: 'Must be true or false' }),
+  // Abuse limits an operator meets (LIMIT_SETTINGS below says what each protects).
+  signupsPerAddressPerHour: limitField('Sign-ups per address per hour', 10_000),
+  signInFailuresPerAddress: limitField('Failed sign-ins per address per 15 minutes', 10_000),
+  uploadsPerMemberPerMinute: limitField('Uploads per member per minute', 1_000),
+  contestsPerMemberPerDay: limitField('Contests per member per day', 1_000),
+  draftsPerMember: limitField('Open drafts per member', 1_000),
 });
 export type TPlatformSettings = z.infer<typeof ZPlatformSettingsSchema>;
 
@@ -35,7 +47,55 @@ export const DEFAULT_PLATFORM_SETTINGS: TPlatformSettings = {
   contestApprovalRequired: true,
   requireVerifiedEmail: false,
   requireStaffTwoFactor: false,
+  signupsPerAddressPerHour: 10,
+  signInFailuresPerAddress: 30,
+  uploadsPerMemberPerMinute: 10,
+  contestsPerMemberPerDay: 10,
+  draftsPerMember: 20,
 };
+
+export type LimitSettingKey =
+  | 'signupsPerAddressPerHour'
+  | 'signInFailuresPerAddress'
+  | 'uploadsPerMemberPerMinute'
+  | 'contestsPerMemberPerDay'
+  | 'draftsPerMember';
+
+/** The limits on Platform Settings, each with what it protects (shown beside the field). */
+export const LIMIT_SETTINGS: ReadonlyArray<{
+  key: LimitSettingKey;
+  label: string;
+  protects: string;
+}> = [
+  {
+    key: 'signupsPerAddressPerHour',
+    label: 'Sign-ups per address per hour',
+    protects:
+      'Stops one address from creating accounts in bulk. Raise it for a venue where everyone shares one address.',
+  },
+  {
+    key: 'signInFailuresPerAddress',
+    label: 'Failed sign-ins per address per 15 minutes',
+    protects:
+      'Slows password guessing from one address. Accounts keep their own lock-out whatever this says.',
+  },
+  {
+    key: 'uploadsPerMemberPerMinute',
+    label: 'Uploads per member per minute',
+    protects: 'Keeps one member from filling the disk with avatars, covers and proofs.',
+  },
+  {
+    key: 'contestsPerMemberPerDay',
+    label: 'Contests per member per day',
+    protects:
+      'Keeps the approval queue from floods of submitted contests. Moderators and admins are not limited.',
+  },
+  {
+    key: 'draftsPerMember',
+    label: 'Open drafts per member',
+    protects: 'Caps unfinished contests kept per member. Moderators and admins are not limited.',
+  },
+];
 
 /** What every visitor may know about the platform (the sign-in screen and the maintenance page need it). */
 export const ZPublicSettingsSchema = ZPlatformSettingsSchema.pick({

@@ -45,6 +45,8 @@ import { finalStandings, rerankContest } from '../participation';
 import { notifyContestDecision, notifyResults } from '../messages';
 import { AppError } from '../../platform/errors';
 import { assertOwnUpload } from '../../platform/files/uploads';
+import type { Limits } from '../../platform/limits';
+import { asCountedSubmission, assertDraftRoom } from './memberLimits';
 
 /** A member's submission: pending while approval is required, else active (PRODUCT.md). */
 async function submissionStatus(db: DB): Promise<ContestStatus> {
@@ -335,11 +337,18 @@ export async function createContest({
   db,
   actor,
   input,
+  limits,
 }: {
   db: DB;
   actor: Actor;
   input: TCreateContestInput;
+  limits: Limits;
 }): Promise<TContest> {
+  // Every member's send of the wizard is a submission (a new contest or a draft's).
+  return asCountedSubmission(limits, actor, true, () => writeContest(db, actor, input));
+}
+
+async function writeContest(db: DB, actor: Actor, input: TCreateContestInput): Promise<TContest> {
   const reviewer = isReviewer(actor);
   const status: ContestStatus = reviewer ? (input.status ?? 'active') : await submissionStatus(db);
   const columns = formColumns(input);
@@ -431,12 +440,15 @@ export async function saveDraft({
   db,
   actor,
   input,
+  limits,
 }: {
   db: DB;
   actor: Actor;
   input: TSaveDraftInput;
+  limits: Limits;
 }): Promise<TContest> {
   const { id, ...fields } = input;
+  if (!id) await assertDraftRoom(db, limits, actor);
   const sent = definedEntries(fields);
   const d = CONTEST_FORM_DEFAULTS;
   // A cleared field that cannot be empty goes back to the wizard's default.
@@ -561,11 +573,23 @@ export async function updateContest({
   db,
   actor,
   input,
+  limits,
 }: {
   db: DB;
   actor: Actor;
   input: TUpdateContestInput;
+  limits: Limits;
 }): Promise<TContest> {
+  // A member's draft sent for review here is a submission like the wizard's.
+  const submitting =
+    !isReviewer(actor) &&
+    input.status !== undefined &&
+    input.status !== 'draft' &&
+    (await readById(db, input.id))?.status === 'draft';
+  return asCountedSubmission(limits, actor, submitting, () => editContest(db, actor, input));
+}
+
+async function editContest(db: DB, actor: Actor, input: TUpdateContestInput): Promise<TContest> {
   const reviewer = isReviewer(actor);
   // Read before the transaction only for the platform setting a member's submission follows.
   const memberSubmission = reviewer ? undefined : await submissionStatus(db);

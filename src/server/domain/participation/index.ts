@@ -23,6 +23,7 @@ export {
   readJoinContest,
   refusalError,
   visibleJoinContest,
+  withInviteGuessLimit,
   type JoinContest,
   type JoinRefusalInfo,
   type TeamRole,

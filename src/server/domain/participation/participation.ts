@@ -23,6 +23,8 @@ import { addParticipant, lockContest, removeParticipant } from './contestPartici
 import { isVisible, notFound, type ContestRow } from '../contests';
 import { getPlatformSettings } from '../admin';
 import { AppError, type AppErrorCode } from '../../platform/errors';
+import { take, type Limits } from '../../platform/limits';
+import { MSG } from '../../../shared/messages';
 import { announceLeaderboardChanges } from '../../platform/events';
 import { notifyJoined } from '../messages';
 
@@ -223,6 +225,54 @@ export function refusalError(refusal: {
   });
 }
 
+/**
+ * Runs a join that presents an invite code (joining; a captain registering a team) under the
+ * limits on wrong codes (platform/limits: per member and contest, and per IP), so nobody can try
+ * codes until one fits; over them, 429 with Retry-After. The attempt is counted before the code
+ * is checked, so codes sent at once are all counted; any other outcome than a wrong code (a join,
+ * a refusal for another reason) gives the points back, so only wrong codes use the limits up.
+ * Without `limits` (the server's own callers: seed, scripts) nothing is counted.
+ */
+export async function withInviteGuessLimit<T>(
+  {
+    limits,
+    actor,
+    contestId,
+    inviteCode,
+  }: {
+    limits?: Limits;
+    actor: Pick<Actor, 'id' | 'ip'>;
+    /** The contest the code is for; unknown (a missing team): nothing to guess at. */
+    contestId: number | undefined;
+    inviteCode?: string | null;
+  },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  if (!limits || !inviteCode || contestId === undefined) return attempt();
+  const member = `${actor.id}:${contestId}`;
+  const ip = actor.ip ?? 'unknown';
+  await take(limits.inviteMember, member, 1, MSG.tooManyInviteCodes);
+  try {
+    await take(limits.inviteIp, ip, 1, MSG.tooManyInviteCodes);
+  } catch (error) {
+    // A refused guess was never checked: it does not count against the member.
+    await limits.inviteMember.reward(member);
+    throw error;
+  }
+  const giveBack = async () => {
+    await limits.inviteMember.reward(member);
+    await limits.inviteIp.reward(ip);
+  };
+  try {
+    const result = await attempt();
+    await giveBack();
+    return result;
+  } catch (error) {
+    if (!(error instanceof AppError && error.reason === 'invite_wrong')) await giveBack();
+    throw error;
+  }
+}
+
 const joinContestColumns = {
   id: contests.id,
   slug: contests.slug,
@@ -387,29 +437,39 @@ export async function joinContest({
   actor,
   contestId,
   inviteCode,
+  limits,
   now = Date.now(),
 }: {
   db: DB;
   actor: Actor;
   contestId: number;
   inviteCode?: string | null;
+  /** The request's abuse limits: wrong invite codes are limited (withInviteGuessLimit). */
+  limits?: Limits;
   now?: number;
 }): Promise<TParticipant> {
-  const participant = await db.transaction(
-    async (tx) => {
-      // The places are counted under the contest's lock (PostgreSQL: several app servers).
-      await lockContest(tx, contestId);
-      const contest = await visibleJoinContest(tx, actor, contestId);
-      const refusal = await joinRefusalFor({ db: tx, contest, userId: actor.id, inviteCode, now });
-      if (refusal) throw refusalError(refusal);
-      await addParticipant({ db: tx, contestId, userId: actor.id });
-      await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
-      await notifyJoined(tx, { userId: actor.id, contestId }, { origin: actor.origin });
-      return (await participantOf(tx, contestId, actor.id))!;
-    },
-    { behavior: 'immediate' },
+  return withInviteGuessLimit({ limits, actor, contestId, inviteCode }, () =>
+    db.transaction(
+      async (tx) => {
+        // The places are counted under the contest's lock (PostgreSQL: several app servers).
+        await lockContest(tx, contestId);
+        const contest = await visibleJoinContest(tx, actor, contestId);
+        const refusal = await joinRefusalFor({
+          db: tx,
+          contest,
+          userId: actor.id,
+          inviteCode,
+          now,
+        });
+        if (refusal) throw refusalError(refusal);
+        await addParticipant({ db: tx, contestId, userId: actor.id });
+        await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
+        await notifyJoined(tx, { userId: actor.id, contestId }, { origin: actor.origin });
+        return (await participantOf(tx, contestId, actor.id))!;
+      },
+      { behavior: 'immediate' },
+    ),
   );
-  return participant;
 }
 
 /** Leaves a contest, before its start. */

@@ -19,6 +19,7 @@ import {
 } from '../../platform/db/schema';
 import { equalsCaseless, isUniqueViolation } from '../../platform/db/dialect';
 import type { Actor } from '../../platform/actor';
+import type { Limits } from '../../platform/limits';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
 import {
@@ -29,6 +30,7 @@ import {
   refusalError,
   removeParticipant,
   visibleJoinContest,
+  withInviteGuessLimit,
   type JoinContest,
   type JoinRefusalInfo,
   type TeamRole,
@@ -670,13 +672,35 @@ export async function registerTeam({
   actor,
   teamId,
   inviteCode,
+  limits,
   now = Date.now(),
 }: {
   db: DB;
   actor: Actor;
   teamId: number;
   inviteCode?: string | null;
+  /** The request's abuse limits: wrong invite codes are limited as on a join. */
+  limits?: Limits;
   now?: number;
+}): Promise<void> {
+  // The code is the contest's: wrong ones count per contest, as a join's do.
+  const contestId = limits && inviteCode ? (await readTeam(db, teamId))?.contestId : undefined;
+  const guess = { limits, actor, contestId, inviteCode };
+  await withInviteGuessLimit(guess, () => registerNow({ db, actor, teamId, inviteCode, now }));
+}
+
+async function registerNow({
+  db,
+  actor,
+  teamId,
+  inviteCode,
+  now,
+}: {
+  db: DB;
+  actor: Actor;
+  teamId: number;
+  inviteCode?: string | null;
+  now: number;
 }): Promise<void> {
   await inTransaction(db, async (tx) => {
     const { team, contest, settings } = await lockedTeam(tx, actor, teamId);

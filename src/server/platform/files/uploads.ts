@@ -49,8 +49,16 @@ function limitFor(purpose: UploadPurpose, mime: string): number {
 
 /** Images are never kept as sent: a side is at most this long after re-encoding. */
 const MAX_SIDE = 4096;
-/** Refused before decoding, from the header: a 50 MP RGBA image already needs 200 MB of memory. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Images with more pixels than this are refused from their header, before a pixel is decoded:
+ * decoding costs time and memory in proportion to the pixels (an outside probe's 7000 x 7000 PNG,
+ * 49 MP, took 1.5 s), and what is kept is at most MAX_SIDE square (17 MP) anyway. 25 MP still
+ * takes a phone's or camera's usual photo (12 MP, 24 MP); a photo with more rarely fits the byte
+ * limits.
+ */
+export const MAX_INPUT_MEGAPIXELS = 25;
+const MAX_INPUT_PIXELS = MAX_INPUT_MEGAPIXELS * 1_000_000;
+const TOO_MANY_PIXELS = `The image is too large: at most ${MAX_INPUT_MEGAPIXELS} megapixels.`;
 /** The copy cards and lists show. */
 const CARD_WIDTH = 640;
 
@@ -108,8 +116,9 @@ async function reencodeImage(
     return { image, card };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // sharp's words for a header over limitInputPixels ('Input image exceeds pixel limit').
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError('BAD_REQUEST', 'The image is too large: at most 50 megapixels.');
+      throw new AppError('BAD_REQUEST', TOO_MANY_PIXELS);
     }
     // Anything sharp cannot decode (a JPEG header followed by text, a truncated file) is not an
     // image of the kind it claims to be.

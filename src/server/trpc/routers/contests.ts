@@ -43,21 +43,21 @@ export const contestsRouter = router({
     .input(ZCreateContestRequestSchema)
     .output(ZContestSchema)
     .mutation(async ({ ctx, input }) =>
-      contests.createContest({ db: ctx.db, actor: ctx.actor, input }),
+      contests.createContest({ db: ctx.db, actor: ctx.actor, input, limits: ctx.limits }),
     ),
 
   saveDraft: protectedProcedure
     .input(ZSaveDraftRequestSchema)
     .output(ZContestSchema)
     .mutation(async ({ ctx, input }) =>
-      contests.saveDraft({ db: ctx.db, actor: ctx.actor, input }),
+      contests.saveDraft({ db: ctx.db, actor: ctx.actor, input, limits: ctx.limits }),
     ),
 
   update: protectedProcedure
     .input(ZUpdateContestRequestSchema)
     .output(ZContestSchema)
     .mutation(async ({ ctx, input }) =>
-      contests.updateContest({ db: ctx.db, actor: ctx.actor, input }),
+      contests.updateContest({ db: ctx.db, actor: ctx.actor, input, limits: ctx.limits }),
     ),
 
   setStatus: moderatorProcedure

@@ -60,7 +60,12 @@ export const leaderboardRouter = router({
     .subscription(async ({ ctx, input, signal }) => {
       await leaderboard.leaderboardContest(ctx.db, ctx.actor, input.contestId);
       // Listening before the answer: a change made once the stream is open is never missed.
-      const changes = await leaderboardChanges({ db: ctx.db, ...input, signal });
+      const changes = await leaderboardChanges({
+        db: ctx.db,
+        ...input,
+        viewerId: ctx.actor.id,
+        signal,
+      });
       return (async function* () {
         for await (const event of changes) {
           yield tracked(event.id, event.change);

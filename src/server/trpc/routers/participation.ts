@@ -22,7 +22,7 @@ export const participationRouter = router({
     .input(ZJoinContestRequestSchema)
     .output(ZParticipantSchema)
     .mutation(({ ctx, input }) =>
-      participation.joinContest({ db: ctx.db, actor: ctx.actor, ...input }),
+      participation.joinContest({ db: ctx.db, actor: ctx.actor, limits: ctx.limits, ...input }),
     ),
 
   leave: protectedProcedure

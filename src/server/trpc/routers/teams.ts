@@ -106,7 +106,7 @@ export const teamsRouter = router({
     .input(ZRegisterTeamInput)
     .output(ZTeam)
     .mutation(async ({ ctx, input }) => {
-      await teams.registerTeam({ db: ctx.db, actor: ctx.actor, ...input });
+      await teams.registerTeam({ db: ctx.db, actor: ctx.actor, limits: ctx.limits, ...input });
       return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
     }),
 });

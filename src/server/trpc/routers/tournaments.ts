@@ -119,7 +119,12 @@ export const tournamentsRouter = router({
     .input(ZContestRef)
     .subscription(async ({ ctx, input, signal }) => {
       await tournaments.assertVisible(ctx.db, ctx.actor, input.contestId);
-      const changes = await bracketChanges({ db: ctx.db, ...input, signal });
+      const changes = await bracketChanges({
+        db: ctx.db,
+        ...input,
+        viewerId: ctx.actor.id,
+        signal,
+      });
       return (async function* () {
         for await (const event of changes) yield tracked(event.id, event.change);
       })();

@@ -1,8 +1,8 @@
 // SPEC 2.16 General tab, loaded from the server when it opens (PRODUCT.md).
-import { SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
-import { ZPlatformSettingsSchema } from '../../../../shared/schemas/settings';
+import { LIMIT_SETTINGS, ZPlatformSettingsSchema } from '../../../../shared/schemas/settings';
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
@@ -71,6 +71,23 @@ export function GeneralSettingsForm() {
               description="Staff without it are led to set it up at their next sign-in, before anything else (you too, if you have not)."
             />
             <SelectField name="defaultUserTier" label="Default User Tier" options={TIER_OPTIONS} />
+            <Heading as="h3" size="sm">
+              Limits
+            </Heading>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {LIMIT_SETTINGS.map((limit) => (
+                <FormField
+                  key={limit.key}
+                  name={limit.key}
+                  label={limit.label}
+                  helperText={limit.protects}
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  min={1}
+                />
+              ))}
+            </SimpleGrid>
             <SaveButton>Save Settings</SaveButton>
           </Stack>
         </Form>
