@@ -89,6 +89,9 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const TrustDevicePage = lazy(() =>
+  import('./pages/TrustDevicePage').then((m) => ({ default: m.TrustDevicePage })),
+);
 const NotificationsPage = lazy(() =>
   import('./pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -188,6 +191,9 @@ export function App() {
           </Route>
           <Route path="/verify-email">
             <VerifyEmailPage />
+          </Route>
+          <Route path="/trust-device">
+            <TrustDevicePage />
           </Route>
           {routes.map((route) => (
             <Route key={route.path} path={route.path}>

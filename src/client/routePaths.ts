@@ -5,7 +5,7 @@
 export const GUEST_PATHS = ['/auth', '/forgot-password'] as const;
 
 /** Open to everyone, signed in or not. */
-export const OPEN_PATHS = ['/debug', '/reset-password', '/verify-email'] as const;
+export const OPEN_PATHS = ['/debug', '/reset-password', '/verify-email', '/trust-device'] as const;
 
 /** Behind sign-in; App.tsx says which roles may open each one. */
 export const SIGNED_IN_PATHS = [

@@ -16,7 +16,9 @@ import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
 import { createLimits, limitStoreFor } from './platform/limits';
+import { getPlatformSettings } from './domain/admin/settings';
 import { createPasswordHasher } from './domain/accounts/passwords';
+import { accountMailSettled } from './domain/accounts/afterAnswer';
 import { removeOrphanUploads } from './platform/files/cleanup';
 import { holdWhileServing } from './platform/db/inUse';
 import { formatBytes } from '../shared/format';
@@ -138,7 +140,9 @@ async function main() {
       mailer,
       backups,
       logger,
-      limits: createLimits({}, limitStoreFor(db)),
+      // The caps an admin sets on Platform Settings, read as each limit applies (cached per server,
+      // renewed on every server when saved).
+      limits: createLimits({}, limitStoreFor(db), () => getPlatformSettings({ db })),
       passwords,
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),
@@ -236,9 +240,10 @@ async function main() {
     tournamentStarts.stop();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
-      // A send under way finishes (its row is written) before the database closes.
-      void mailer
-        .stop()
+      // A send under way finishes (its row is written) before the database closes, and so do
+      // the reset requests answered before their look-up and mail (domain/accounts).
+      void accountMailSettled()
+        .then(() => mailer.stop())
         .catch(() => undefined)
         .then(() => closeDatabase(db))
         .catch(() => undefined)

@@ -21,11 +21,12 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
 };
 
 /** What a message is: each has its template (domain/messages/templates.ts). */
-export const MAIL_KINDS = ['password_reset', 'verify_email', 'notice'] as const;
+export const MAIL_KINDS = ['password_reset', 'verify_email', 'unlock_device', 'notice'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   password_reset: 'Password reset',
   verify_email: 'E-mail verification',
+  unlock_device: 'Unlock link',
   notice: 'Notice',
 };

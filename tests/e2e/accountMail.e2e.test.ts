@@ -1,12 +1,14 @@
 // Mail in a real browser with a real SMTP server on 127.0.0.1 (issue 20): 'Forgot password?' →
 // the mail arrives at the local SMTP server → its link opens the reset page → a new password →
 // signed in with it (and the old sessions are gone). Then a member held back by 'Require a
-// verified e-mail' asks for a new link from the contest page, opens it and joins; and an admin
-// reads the Outbox.
+// verified e-mail' asks for a new link from the contest page, opens it and joins; an owner
+// locked out by a stranger's guesses trusts a new browser with the mailed unlock link; and an
+// admin reads the Outbox.
 import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
-import { mailOutbox } from '../../src/server/platform/db/schema';
+import { mailOutbox, users } from '../../src/server/platform/db/schema';
 import { insertContest } from '../helpers/contests';
 import { createUser } from '../helpers/db';
 import { linkIn } from '../helpers/smtp';
@@ -65,6 +67,43 @@ describe('forgot password', () => {
     // The browser signed in before the reset is signed out.
     await elsewhere.goto(stage.url('/settings'));
     await elsewhere.waitForURL(stage.url('/auth'));
+  });
+});
+
+describe('an account locked by a stranger', () => {
+  /** One sign-in through the form, waiting for its alert. */
+  async function tryLogin(page: Page, username: string, password: string, alert: string) {
+    await page.goto(stage.url('/auth'));
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: alert }).first().waitFor();
+  }
+
+  it('the owner trusts a new browser with the mailed link and signs in with it', async () => {
+    const member = await createUser(stage.s.db, { username: 'e2e_locked_owner' });
+    await stage.s.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, member.id));
+    const stranger = await stage.anonymousPage();
+    for (let i = 0; i < 5; i++) {
+      await tryLogin(stranger, member.username, `wrong-guess-${i}`, 'Invalid username or password');
+    }
+    const received = localSmtp().messages.length;
+    // The owner, on a browser the account does not know: the lock holds, and says what was sent.
+    const page = await stage.anonymousPage();
+    await tryLogin(page, member.username, member.password, 'we have sent it a link');
+
+    const mail = await localSmtp().waitFor(member.email, { after: received });
+    expect(mail.subject).toBe('Sign-ins to your Contest Platform account are paused');
+    await page.goto(linkIn(mail, '/trust-device').toString());
+    await page.getByRole('button', { name: 'Trust this browser' }).click();
+    await expectText(page, 'This browser is now trusted for your account');
+
+    await signInThroughForm(page, stage.s.url, member.username, member.password);
+    expect(pathOf(page)).toBe('/');
   });
 });
 

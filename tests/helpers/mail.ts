@@ -4,8 +4,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DB } from '../../src/server/platform/db/client';
 import { mailOutbox } from '../../src/server/platform/db/schema';
 import type { MailKind } from '../../src/shared/mail';
+import { accountMailSettled } from '../../src/server/domain/accounts/afterAnswer';
 
+/**
+ * The mail queued to `to`, newest first. Reset and unlock mail is queued after the answer
+ * (domain/accounts/afterAnswer.ts), so this first waits for the requests already answered.
+ */
 export async function mailsTo(db: DB, to: string, kind?: MailKind) {
+  await accountMailSettled();
   return db
     .select()
     .from(mailOutbox)
@@ -22,8 +28,16 @@ export async function latestLink(db: DB, to: string, kind: MailKind, path: strin
   return new URL(link);
 }
 
+/** The page each kind of account mail links to. */
+const LINK_PATHS: Partial<Record<MailKind, string>> = {
+  password_reset: '/reset-password',
+  verify_email: '/verify-email',
+  unlock_device: '/trust-device',
+};
+
 /** The token of the newest link of `kind` to `to`. */
 export async function latestToken(db: DB, to: string, kind: MailKind): Promise<string> {
-  const path = kind === 'password_reset' ? '/reset-password' : '/verify-email';
+  const path = LINK_PATHS[kind];
+  if (!path) throw new Error(`${kind} mail carries no link`);
   return (await latestLink(db, to, kind, path)).searchParams.get('token')!;
 }

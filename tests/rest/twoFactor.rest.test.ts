@@ -132,6 +132,34 @@ describe('POST /api/login and POST /api/login/2fa', () => {
     expect((await http.get('/api/user')).status).toBe(401);
   });
 
+  it("lets the owner's known browser past a code lock-out that someone with the password caused", async () => {
+    holdClock();
+    const member = await createUser(s.db);
+    const { secret } = await turnOn(await clientFor(s, member.id));
+    // The owner signed in on this browser before: it holds the account's device cookie.
+    const owner = (await passwordStep(member)).http;
+    expect((await owner.post('/api/login/2fa', { code: await codeAt(secret) })).status).toBe(200);
+    expect(owner.cookieNamed('contest_device')).not.toBe('');
+    expect((await owner.post('/api/logout')).status).toBe(200);
+    // A stranger with the password guesses codes until the account is locked for them.
+    const { http: stranger } = await passwordStep(member);
+    for (let i = 0; i < 5; i++) {
+      expect((await stranger.post('/api/login/2fa', { code: '000000' })).status).toBe(401);
+    }
+    expect((await stranger.post('/api/login/2fa', { code: await codeAt(secret) })).status).toBe(
+      429,
+    );
+    // The owner's right code on their known browser is taken.
+    const again = await owner.post('/api/login', {
+      username: member.username,
+      password: member.password,
+    });
+    expect(again.json).toEqual({ twoFactorRequired: true });
+    const done = await owner.post('/api/login/2fa', { code: await codeAt(secret, 1) });
+    expect(done.status, done.text).toBe(200);
+    expect((await owner.get('/api/user')).status).toBe(200);
+  });
+
   it('answers a bad body with 400 and words', async () => {
     for (const body of [{}, { code: '' }, { code: 12 }, { code: 'x'.repeat(100) }]) {
       const res = await new HttpClient(s.url).post('/api/login/2fa', body);

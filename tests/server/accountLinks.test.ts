@@ -17,8 +17,15 @@ import { MSG } from '../../src/shared/messages';
 import { callerFor, createTestDb, createUser, memoryCookie, type TestDb } from '../helpers/db';
 import { createCaller } from '../../src/server/trpc/routers/_app';
 import { createContextInner } from '../../src/server/trpc/context';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { refusal } from '../helpers/errors';
 import { latestLink, latestToken, mailsTo } from '../helpers/mail';
+import { requestPasswordReset } from '../../src/server/domain/accounts/passwordReset';
+import {
+  accountMailSettled,
+  holdAccountMail,
+  pendingAccountMail,
+} from '../../src/server/domain/accounts/afterAnswer';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -39,6 +46,8 @@ describe('password.forgot', () => {
     const unknown = await anonymous().password.forgot({ identifier: 'nobody-by-this-name' });
     const unknownMail = await anonymous().password.forgot({ identifier: 'nobody@example.com' });
     const real = await anonymous().password.forgot({ identifier: known.username });
+    // The mail is queued after the answer.
+    await accountMailSettled();
     expect(unknown).toEqual(real);
     expect(unknownMail).toEqual(real);
     expect(real).toEqual({ success: true, message: M.forgotSent });
@@ -69,6 +78,8 @@ describe('password.forgot', () => {
     t.deps.publicOrigin = 'https://contests.example.org';
     try {
       await anonymous().password.forgot({ identifier: member.username });
+      // The mail is written after the answer: the platform's name must still be this one then.
+      await accountMailSettled();
     } finally {
       t.deps.publicOrigin = undefined;
       await callerFor(t, await createUser(t.db, { role: 'admin' })).caller.adminSettings.update({
@@ -118,6 +129,53 @@ describe('password.forgot', () => {
     const banned = await createUser(t.db, { role: 'banned' });
     await anonymous().password.forgot({ identifier: banned.username });
     expect(await mailsTo(t.db, banned.email)).toEqual([]);
+  });
+
+  it('answers before looking the account up, for a known account as for an unknown one', async () => {
+    const member = await createUser(t.db);
+    await accountMailSettled();
+    const release = holdAccountMail();
+    try {
+      const known = await anonymous().password.forgot({ identifier: member.username });
+      const unknown = await anonymous().password.forgot({ identifier: 'nobody-named-this' });
+      // Both answered while their look-ups were held: neither answer waited for one.
+      expect(known).toEqual(unknown);
+      expect(pendingAccountMail()).toBe(2);
+      expect(
+        await t.db.select().from(accountTokens).where(eq(accountTokens.userId, member.id)),
+      ).toEqual([]);
+      expect(
+        await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.email)),
+      ).toEqual([]);
+    } finally {
+      release();
+    }
+    await accountMailSettled();
+    expect(pendingAccountMail()).toBe(0);
+    expect(await mailsTo(t.db, member.email, 'password_reset')).toHaveLength(1);
+  });
+
+  it('reports a failure after the answer to its onError, the answer unchanged', async () => {
+    const member = await createUser(t.db);
+    const failing: RateLimiterAbstract = Object.assign(
+      Object.create(t.deps.limits.accountMail) as RateLimiterAbstract,
+      { consume: () => Promise.reject(new Error('limit store out of reach')) },
+    );
+    const errors: unknown[] = [];
+    const queued: string[] = [];
+    await requestPasswordReset({
+      db: t.db,
+      limits: { ...t.deps.limits, accountMail: failing },
+      ip: '10.8.8.8',
+      identifier: member.username,
+      origin: 'http://localhost',
+      onQueued: () => queued.push('queued'),
+      onError: (error) => errors.push(error),
+    });
+    await accountMailSettled();
+    expect(errors).toEqual([new Error('limit store out of reach')]);
+    expect(queued).toEqual([]);
+    expect(await mailsTo(t.db, member.email)).toEqual([]);
   });
 
   it('refuses an empty identifier with words', async () => {

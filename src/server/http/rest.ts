@@ -214,6 +214,12 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: 'post',
+    procedure: 'auth.trustDevice',
+    path: '/login/trust-device',
+    call: (c, r) => c.auth.trustDevice(r.body),
+  },
+  {
+    method: 'post',
     procedure: 'auth.register',
     path: '/register',
     call: (c, r) => c.auth.register(r.body),

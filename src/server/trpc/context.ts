@@ -11,6 +11,7 @@ import type { OidcRegistry } from '../domain/accounts/oidc/providers';
 import { getSessionUser } from '../domain/accounts/sessions';
 import { asClientError } from './clientError';
 import { isPendingSignInId } from '../domain/accounts/twoFactor';
+import { knownLinkOrigin, recordLinkOrigin } from '../domain/accounts/linkOrigin';
 import type { SessionUser } from '../domain/accounts/users';
 import { requestLoggerOf } from '../platform/logger';
 import {
@@ -53,7 +54,10 @@ export interface CreateInnerContextOptions {
   userAgent?: string;
   /** This browser's OpenID sign-in in progress; an empty in-memory one when not given. */
   oidcFlow?: OidcFlowCookie;
-  /** The address the request came to (scheme://host[:port]), for links in mail. */
+  /**
+   * The address the request came to (scheme://host[:port]): recorded for links in mail only when
+   * no address is recorded yet (domain/accounts/linkOrigin.ts), never used for them otherwise.
+   */
   requestOrigin?: string;
 }
 
@@ -79,9 +83,24 @@ export async function createContextInner({
     // Banned members' sessions are deleted by the ban; this guards any that slipped through.
     if (row && row.role !== 'banned') user = row;
   }
-  // Links in mail point at PUBLIC_URL when set (behind a proxy, and never at a Host header a
-  // stranger chose), else at the address this request came to.
-  const origin = deps.publicOrigin ?? requestOrigin ?? 'http://localhost';
+  // Links in mail point at PUBLIC_URL when set, else at the address first served, recorded once:
+  // a later request's Host header is whatever its sender wrote, and a reset link following it
+  // would carry the token to a stranger's site (issue 27). Known after one read per server.
+  const origin =
+    deps.publicOrigin ??
+    knownLinkOrigin(deps.db) ??
+    (await recordLinkOrigin({
+      db: deps.db,
+      requestOrigin,
+      onRecorded: (first) =>
+        deps.logger.info(
+          { origin: first },
+          `Links in mail point at ${first}, the first address served (set PUBLIC_URL to choose another)`,
+        ),
+    }).catch((error: unknown) => {
+      throw asClientError(error) ?? error;
+    })) ??
+    'http://localhost';
   // The actor carries the origin too: what they do may mail someone else (a notification).
   const actor: Actor | null = user
     ? { id: user.id, username: user.username, role: user.role, ip, userAgent, origin }

@@ -19,6 +19,10 @@ export const ACCOUNT_LINK_MESSAGES = {
   alreadyVerified: 'Your e-mail address is already verified',
   verificationSent: 'We have sent a new verification link to your e-mail address.',
   tooManyMails: 'Too many e-mails were sent to your address. Please try again later.',
+  deviceTrusted:
+    'This browser is now trusted for your account: sign in with your password, even while the account is locked for others.',
+  /** A sign-in refused because the account is locked, for a browser it does not know. */
+  accountLocked: `${MSG.tooManyAttempts} If this account is yours and its e-mail is verified, we have sent it a link that lets this browser in.`,
 } as const;
 
 /** A token from a link: 43 characters of base64url (32 random bytes); nothing else is one. */
@@ -72,4 +76,13 @@ export const ZVerifyEmailResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   email: z.string(),
+});
+
+/** An unlock link opened (domain/accounts/deviceUnlock.ts): its token. */
+export const ZTrustDeviceRequestSchema = z.object({ token: ZToken });
+
+export const ZTrustDeviceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  username: z.string(),
 });

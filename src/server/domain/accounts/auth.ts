@@ -6,7 +6,9 @@ import { MSG } from '../../../shared/messages';
 import type { TLoginRequest, TRegisterRequest, TUser } from '../../../shared/schemas/auth';
 import { AppError } from '../../platform/errors';
 import { knownDeviceKey } from './devices';
-import { beginGuess, take, type Limits } from '../../platform/limits';
+import { ACCOUNT_LOCKED, beginGuess, takeWithin, type Limits } from '../../platform/limits';
+import { ACCOUNT_LINK_MESSAGES as LINK_MSG } from '../../../shared/schemas/accountLinks';
+import { offerUnlock } from './deviceUnlock';
 import { assertPasswordAllowed } from './passwordPolicy';
 import { NO_PASSWORD, type PasswordHasher } from './passwords';
 import { OIDC_MSG } from '../../../shared/schemas/oidc';
@@ -60,7 +62,12 @@ export function rethrowUnique(error: unknown): never {
  * so an address over its limit learns nothing, not even whether a name is taken.
  */
 export async function countSignup({ ip, limits }: { ip: string; limits: Limits }): Promise<void> {
-  await take(limits.signupIp, ip, 1, MSG.tooManySignups);
+  await takeWithin(
+    limits.signupIp,
+    ip,
+    await limits.cap('signupsPerAddressPerHour'),
+    MSG.tooManySignups,
+  );
 }
 
 /**
@@ -118,6 +125,7 @@ export async function login({
   limits,
   passwords,
   device,
+  unlock,
 }: {
   db: DB;
   input: TLoginRequest;
@@ -126,6 +134,11 @@ export async function login({
   passwords: PasswordHasher;
   /** A browser that signed in to this account before is let past the account's lock-out. */
   device?: SignInDevice;
+  /**
+   * Where an unlock link points, and who hears of it, when the account is locked for this
+   * browser (deviceUnlock.ts).
+   */
+  unlock?: { origin: string; onQueued?: () => void; onError: (error: unknown) => void };
 }): Promise<TUser> {
   const [row] = await db
     .select({
@@ -144,7 +157,18 @@ export async function login({
     ip,
     `login:${input.username.toLowerCase()}`,
     device && knownDeviceKey(device.secret, device.tokens, row?.id),
-  );
+  ).catch((error: unknown) => {
+    // The account waits, not this address: its owner may be on a new browser. The same words
+    // whether or not the name exists (the lock is kept for unknown names too).
+    if (unlock && error instanceof AppError && error.reason === ACCOUNT_LOCKED) {
+      offerUnlock({ db, limits, username: input.username, ...unlock });
+      throw new AppError(error.code, LINK_MSG.accountLocked, {
+        retryAfter: error.retryAfter,
+        reason: error.reason,
+      });
+    }
+    throw error;
+  });
   const ok = await passwords.verify(input.password, row?.password ?? (await passwords.dummyHash()));
   // An account made through a provider has no password yet: said in words (after the guess was
   // counted, like any failure), so its member knows which way in to take.

@@ -12,6 +12,7 @@ import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks
 import { appLink, passwordResetMail, queueMail, siteNameOf } from '../messages';
 import { writeAudit } from '../admin';
 import { consumeToken, issueToken, peekToken, retireTokens } from './accountTokens';
+import { afterAnswer } from './afterAnswer';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
@@ -22,9 +23,13 @@ export const RESET_PASSWORD_PATH = '/reset-password';
 const linkInvalid = () => new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
 
 /**
- * Queues a reset link for the account named by `identifier` (a username, or an e-mail address:
- * usernames cannot hold '@'), if there is one that may sign in. Answers nothing either way.
- * Answers true when a mail was queued (for the caller to wake the sender; never told the client).
+ * Asks for a reset link for the account named by `identifier` (a username, or an e-mail address:
+ * usernames cannot hold '@'). Only the per-IP limit is counted before the answer (its 429 tells
+ * nothing about accounts). The look-up, the token and the mail run after the answer, for a known
+ * account and an unknown one alike: an answer that waited for them came back later when an
+ * account matched (measured: p50 10.6 ms against 6.9 ms), telling who has an account.
+ * `onQueued` hears that a mail was queued (to wake the sender), `onError` a failure, since no
+ * request is left to carry it.
  */
 export async function requestPasswordReset({
   db,
@@ -32,15 +37,34 @@ export async function requestPasswordReset({
   ip,
   identifier,
   origin,
+  onQueued,
+  onError,
 }: {
   db: DB;
   limits: Limits;
   ip: string;
   identifier: string;
   origin: string;
-}): Promise<boolean> {
+  onQueued?: () => void;
+  onError: (error: unknown) => void;
+}): Promise<void> {
   // Counted before anything is looked up: an address over its limit learns nothing more.
   await take(limits.resetIp, ip, 1, M.tooManyResets);
+  afterAnswer(() => mailResetLink({ db, limits, identifier, origin }), { onQueued, onError });
+}
+
+/** The look-up and the mail of one reset request; true when a mail was queued. */
+async function mailResetLink({
+  db,
+  limits,
+  identifier,
+  origin,
+}: {
+  db: DB;
+  limits: Limits;
+  identifier: string;
+  origin: string;
+}): Promise<boolean> {
   const column = identifier.includes('@') ? users.email : users.username;
   const [user] = await db
     .select({ id: users.id, username: users.username, email: users.email, role: users.role })
@@ -49,6 +73,7 @@ export async function requestPasswordReset({
     .limit(1);
   // A banned member could not sign in with a new password either.
   if (!user || user.role === 'banned') return false;
+  // Per account, silently: a refusal here would tell who has an account.
   if (!(await tryTake(limits.accountMail, `reset:${user.id}`))) return false;
   await db.transaction(async (tx) => {
     const token = await issueToken(tx, {

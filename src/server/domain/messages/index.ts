@@ -8,6 +8,7 @@ export {
   noticeMail,
   passwordResetMail,
   verifyEmailMail,
+  unlockDeviceMail,
   type MailContent,
 } from './templates';
 export {

@@ -109,6 +109,30 @@ export function verifyEmailMail({
   });
 }
 
+export function unlockDeviceMail({
+  siteName,
+  username,
+  link,
+}: {
+  siteName: string;
+  username: string;
+  link: string;
+}): MailContent {
+  return render(`Sign-ins to your ${siteName} account are paused`, {
+    siteName,
+    greeting: `Hello ${username},`,
+    paragraphs: [
+      `Too many wrong passwords were tried on your ${siteName} account, so it is locked for browsers it does not know. Browsers you signed in with before are not affected.`,
+      'If you are trying to sign in from a new browser, open the link below in that browser: it will be let in with your password despite the lock.',
+    ],
+    action: { label: 'Trust this browser', href: link },
+    footer: [
+      `The link works once, for ${minutes(TOKEN_TTL_MS.unlock_device)} minutes. It does not sign anyone in: your password (and your two-factor code, if you use one) is still needed.`,
+      'If it was not you, someone may know your username: the lock keeps them out. Consider a stronger password.',
+    ],
+  });
+}
+
 /** Anything else the platform tells a member (notifications build on it). */
 export function noticeMail({
   siteName,

@@ -22,14 +22,16 @@ export const passwordRouter = router({
     .input(ZForgotPasswordRequestSchema)
     .output(ZMessageResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const queued = await requestPasswordReset({
+      // Answers before the account is looked up (known or not: the same path and time).
+      await requestPasswordReset({
         db: ctx.db,
         limits: ctx.limits,
         ip: ctx.ip,
         identifier: input.identifier,
         origin: ctx.origin,
+        onQueued: () => ctx.mailer?.wake(),
+        onError: (error) => ctx.logger.error({ err: error }, 'password reset mail not queued'),
       });
-      if (queued) ctx.mailer?.wake();
       return { success: true as const, message: M.forgotSent };
     }),
 

@@ -14,6 +14,12 @@ import type { Context } from '../context';
 import * as auth from '../../domain/accounts/auth';
 import * as twoFactor from '../../domain/accounts/twoFactor';
 import { issueDeviceToken } from '../../domain/accounts/devices';
+import { trustDevice } from '../../domain/accounts/deviceUnlock';
+import {
+  ACCOUNT_LINK_MESSAGES as LINK_MSG,
+  ZTrustDeviceRequestSchema,
+  ZTrustDeviceResponseSchema,
+} from '../../../shared/schemas/accountLinks';
 import { createSession, deleteSession } from '../../domain/accounts/sessions';
 import { getUser, toPublicUser } from '../../domain/accounts/users';
 import { AppError } from '../../platform/errors';
@@ -94,8 +100,26 @@ export const authRouter = router({
         limits: ctx.limits,
         passwords: ctx.passwords,
         device: { secret: ctx.sessionSecret, tokens: ctx.device.tokens },
+        unlock: {
+          origin: ctx.origin,
+          onQueued: () => ctx.mailer?.wake(),
+          onError: (error) => ctx.logger.error({ err: error }, 'unlock link not queued'),
+        },
       });
       return signInOrAskCode(ctx, user);
+    }),
+
+  /**
+   * An unlock link opened in a browser: that browser becomes a known device of the account, let
+   * past its lock-out. Nobody is signed in (REST: POST /api/login/trust-device).
+   */
+  trustDevice: open
+    .input(ZTrustDeviceRequestSchema)
+    .output(ZTrustDeviceResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { userId, username } = await trustDevice({ db: ctx.db, token: input.token });
+      ctx.device.remember(issueDeviceToken(ctx.sessionSecret, userId));
+      return { success: true as const, message: LINK_MSG.deviceTrusted, username };
     }),
 
   /** The code step: a code from the app or a recovery code, on the cookie the password step set. */

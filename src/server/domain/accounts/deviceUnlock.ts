@@ -1,0 +1,104 @@
+// OWASP's other half of device cookies: an account locked after failed guesses keeps strangers
+// out, but also its owner on a browser it does not know. When a sign-in is refused for that
+// lock, a link is mailed to the account's verified address; opened in a browser, it makes that
+// browser a known device of the account (the device cookie), which the lock lets through. The
+// link signs no one in: the password (and a two-factor code) is still needed.
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import type { DB } from '../../platform/db/client';
+import { users } from '../../platform/db/schema';
+import { equalsCaseless } from '../../platform/db/dialect';
+import { AppError } from '../../platform/errors';
+import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
+import { tryTake, type Limits } from '../../platform/limits';
+import { appLink, queueMail, siteNameOf, unlockDeviceMail } from '../messages';
+import { consumeToken, issueToken } from './accountTokens';
+import { afterAnswer } from './afterAnswer';
+
+/** The page an unlock link opens (App.tsx). */
+export const TRUST_DEVICE_PATH = '/trust-device';
+
+/**
+ * After a sign-in refused because the account named `username` is locked: mails an unlock link
+ * to its verified address, after the answer (whether the account exists shows neither in the
+ * answer nor in its time), at most as often as the account's mail limit allows.
+ */
+export function offerUnlock({
+  db,
+  limits,
+  username,
+  origin,
+  onQueued,
+  onError,
+}: {
+  db: DB;
+  limits: Limits;
+  username: string;
+  origin: string;
+  onQueued?: () => void;
+  onError: (error: unknown) => void;
+}): void {
+  afterAnswer(() => mailUnlockLink({ db, limits, username, origin }), { onQueued, onError });
+}
+
+async function mailUnlockLink({
+  db,
+  limits,
+  username,
+  origin,
+}: {
+  db: DB;
+  limits: Limits;
+  username: string;
+  origin: string;
+}): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    // Only to an address the member proved is theirs, and never to a banned account.
+    .where(
+      and(
+        equalsCaseless(users.username, username),
+        isNotNull(users.emailVerifiedAt),
+        ne(users.role, 'banned'),
+      ),
+    )
+    .limit(1);
+  if (!user) return false;
+  if (!(await tryTake(limits.accountMail, `unlock:${user.id}`))) return false;
+  await db.transaction(async (tx) => {
+    const token = await issueToken(tx, {
+      userId: user.id,
+      purpose: 'unlock_device',
+      email: user.email,
+    });
+    const content = unlockDeviceMail({
+      siteName: await siteNameOf(tx),
+      username: user.username,
+      link: appLink(origin, TRUST_DEVICE_PATH, { token }),
+    });
+    await queueMail(tx, { ...content, to: user.email, kind: 'unlock_device', userId: user.id });
+  });
+  return true;
+}
+
+/** Uses an unlock link up: whose browser it makes known, or a 400 when it is not usable. */
+export async function trustDevice({
+  db,
+  token,
+}: {
+  db: DB;
+  token: string;
+}): Promise<{ userId: number; username: string }> {
+  const used = await db.transaction((tx) => consumeToken(tx, { token, purpose: 'unlock_device' }));
+  if (!used) {
+    throw new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+  }
+  const [user] = await db
+    .select({ username: users.username, role: users.role })
+    .from(users)
+    .where(eq(users.id, used.userId));
+  if (!user || user.role === 'banned') {
+    throw new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+  }
+  return { userId: used.userId, username: user.username };
+}
