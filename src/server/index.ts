@@ -229,6 +229,24 @@ async function main() {
       /* nowhere to log to: carry on closing */
     }
   };
+  /**
+   * One step of the shutdown, given at most `ms`: a step that hangs (a database connection that
+   * stopped answering mid-close) must not keep the process from exiting.
+   */
+  const closingStep = (what: string, ms: number, run: () => Promise<unknown>) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        note(`${what} took over ${ms} ms: going on`);
+        resolve();
+      }, ms);
+      timer.unref();
+      run()
+        .catch(() => undefined)
+        .finally(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+    });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -240,20 +258,17 @@ async function main() {
     tournamentStarts.stop();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
-      // A send under way finishes (its row is written) before the database closes, and so do
-      // the reset requests answered before their look-up and mail (domain/accounts).
-      void accountMailSettled()
-        .then(() => mailer.stop())
-        .catch(() => undefined)
-        .then(() => closeDatabase(db))
-        .catch(() => undefined)
-        .then(() => serving.release())
-        .catch(() => undefined)
-        .then(() => {
-          note('closed');
-          logDestination.flushSync();
-          process.exit(0);
-        });
+      void (async () => {
+        // A send under way finishes (its row is written) before the database closes, and so do
+        // the reset requests answered before their look-up and mail (domain/accounts).
+        await closingStep('account mail', 5_000, accountMailSettled);
+        await closingStep('the mail sender', 12_000, () => mailer.stop());
+        await closingStep('closing the database', 5_000, () => closeDatabase(db));
+        await closingStep('releasing the database', 2_000, () => serving.release());
+        note('closed');
+        logDestination.flushSync();
+        process.exit(0);
+      })();
     });
     server.closeIdleConnections();
     const openStreams = streams.size;

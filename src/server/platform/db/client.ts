@@ -25,7 +25,7 @@ import { MIGRATIONS_DIR } from '../paths';
 import { applyMigrations, type MigrationLog } from './migrate';
 import { localBus, postgresBus, type Bus } from '../bus';
 import { errorCode } from './dialect';
-import { openPostgres } from './postgres';
+import { openPostgres, transactionOnOwnClient } from './postgres';
 import type * as sqliteSchema from './schema.sqlite';
 import * as schema from './schema';
 
@@ -289,14 +289,13 @@ export async function openPostgresDatabase(
   // Each PostgreSQL transaction is a new handle: note whose it is as it starts. Two transactions
   // that lock the same rows in opposite orders make PostgreSQL end one (a deadlock, 40P01): it
   // had changed nothing that stays, so it runs again, a few times, after a short random wait.
-  const begin = db.transaction.bind(db);
   (db as { transaction: unknown }).transaction = async <T>(
     fn: (tx: Tx) => Promise<T>,
     config?: Parameters<DB['transaction']>[1],
   ): Promise<T> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await begin((tx) => fn(owned(tx, db)), config);
+        return await transactionOnOwnClient<T, Tx>(pool, (tx) => fn(owned(tx, db)), config);
       } catch (error) {
         const code = errorCode(error);
         if (attempt >= 4 || (code !== '40P01' && code !== '40001')) throw error;

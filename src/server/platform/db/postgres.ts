@@ -9,6 +9,7 @@ import { PG_MIGRATIONS_DIR } from '../paths';
 import type { DB } from './client';
 import type { MigrationLog } from './migrate';
 import * as schema from './schema';
+import { isDatabaseUnavailable } from './unavailable';
 
 /** Keys of the advisory locks the app takes (one namespace, so they never collide). */
 export const ADVISORY_LOCKS = {
@@ -136,4 +137,32 @@ async function appliedCount(client: pg.PoolClient): Promise<number> {
     'SELECT count(*) AS n FROM drizzle.__drizzle_migrations',
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Runs one transaction on a client of its own from the pool, and always gives the client back.
+ * drizzle's transaction over a pool leaves the client checked out for good when its BEGIN fails
+ * (the connection was cut between the checkout and the BEGIN): each outage leaked a few, until
+ * the pool was used up (every request a 503) and pool.end() waited forever at shutdown. A client
+ * whose connection failed goes back with its error, and the pool drops it. drizzle over the one
+ * client without the schema: the relational query API is not used, and building it costs 0.2 ms.
+ */
+export async function transactionOnOwnClient<T, Tx>(
+  pool: pg.Pool,
+  fn: (tx: Tx) => Promise<T>,
+  config?: unknown,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await drizzle(client).transaction(
+      (tx) => fn(tx as unknown as Tx),
+      config as Parameters<ReturnType<typeof drizzle>['transaction']>[1],
+    );
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
