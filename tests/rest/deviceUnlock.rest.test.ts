@@ -4,12 +4,14 @@
 // it makes that browser a known device, which the lock lets through with the password. The link
 // signs no one in, works once, and nothing tells a stranger whether an account exists.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/platform/db/schema';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../src/shared/schemas/accountLinks';
+import { clientFor } from '../helpers/accounts';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { latestToken, mailsTo } from '../helpers/mail';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
+import { codeAt, holdClock } from '../helpers/twoFactor';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -85,6 +87,39 @@ describe('POST /api/login/trust-device', () => {
     const again = await browser().post('/api/login/trust-device', { token });
     expect(again.status).toBe(400);
     expect(again.json).toMatchObject({ message: M.linkInvalid, reason: 'link_invalid' });
+  });
+
+  it('offers the same way in when codes guessed by someone with the password lock the code step', async () => {
+    holdClock();
+    try {
+      const member = await verifiedMember();
+      const setup = await (await clientFor(s, member.id)).post('/api/user/2fa/setup');
+      const secret = setup.json.secret as string;
+      const http = await clientFor(s, member.id);
+      expect(
+        (await http.post('/api/user/2fa/enable', { code: await codeAt(secret, -1) })).status,
+      ).toBe(200);
+      // Someone holding the password guesses codes until the code step is locked.
+      const stranger = browser();
+      expect((await stranger.post('/api/login', member)).json).toEqual({ twoFactorRequired: true });
+      for (let i = 0; i < 5; i += 1) {
+        expect((await stranger.post('/api/login/2fa', { code: '000000' })).status).toBe(401);
+      }
+      // The owner on a new browser: the password step passes, the code step is locked and says so.
+      const owner = browser();
+      expect((await owner.post('/api/login', member)).json).toEqual({ twoFactorRequired: true });
+      const locked = await owner.post('/api/login/2fa', { code: await codeAt(secret) });
+      expect(locked.status).toBe(429);
+      expect(locked.json).toMatchObject({ message: M.accountLocked, reason: 'account_locked' });
+      const token = await latestToken(s.db, member.email, 'unlock_device');
+      expect((await owner.post('/api/login/trust-device', { token })).status).toBe(200);
+      // Trusted: the password and the code sign in.
+      expect((await owner.post('/api/login', member)).json).toEqual({ twoFactorRequired: true });
+      const done = await owner.post('/api/login/2fa', { code: await codeAt(secret, 1) });
+      expect(done.status, done.text).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('mails nothing for an unverified address or an unknown name, and says the same', async () => {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { auditLog } from '../../src/server/platform/db/schema';
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
 import { TWO_FACTOR_MSG, TWO_FACTOR_SETUP_REQUIRED } from '../../src/shared/schemas/twoFactor';
-import { MSG } from '../../src/shared/messages';
+import { ACCOUNT_LINK_MESSAGES as LINK_MSG } from '../../src/shared/schemas/accountLinks';
 import { clientFor } from '../helpers/accounts';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
@@ -127,7 +127,11 @@ describe('POST /api/login and POST /api/login/2fa', () => {
     }
     const limited = await http.post('/api/login/2fa', { code: await codeAt(secret) });
     expect(limited.status).toBe(429);
-    expect(limited.json).toMatchObject({ message: MSG.tooManyAttempts });
+    // The account is what waits: the answer says so and an unlock link is offered (issue 27).
+    expect(limited.json).toMatchObject({
+      message: LINK_MSG.accountLocked,
+      reason: 'account_locked',
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await http.get('/api/user')).status).toBe(401);
   });

@@ -19,6 +19,7 @@ import { TWO_FACTOR_MSG, TWO_FACTOR_SETUP_REQUIRED } from '../../src/shared/sche
 import { accessPolicy, openDuringTwoFactorSetup } from '../../src/server/trpc/access';
 import { appRouter } from '../../src/server/trpc/routers/_app';
 import { MSG } from '../../src/shared/messages';
+import { ACCOUNT_LINK_MESSAGES as LINK_MSG } from '../../src/shared/schemas/accountLinks';
 import {
   callerFor,
   createTestDb,
@@ -296,7 +297,12 @@ describe('auth.login and auth.loginTwoFactor', () => {
     }
     const next = await passwordStep(member, '10.0.0.9');
     const limited = await refusal(next.caller.auth.loginTwoFactor({ code: await codeAt(secret) }));
-    expect(limited).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyAttempts });
+    // The account is what waits: the answer says so and an unlock link is offered (issue 27).
+    expect(limited).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: LINK_MSG.accountLocked,
+      reason: 'account_locked',
+    });
     expect(await next.caller.auth.me()).toBeNull();
     // The wait passes (30 s after the fifth failure), and the right code gets in.
     moveClock(31_000);

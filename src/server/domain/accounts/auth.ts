@@ -6,9 +6,8 @@ import { MSG } from '../../../shared/messages';
 import type { TLoginRequest, TRegisterRequest, TUser } from '../../../shared/schemas/auth';
 import { AppError } from '../../platform/errors';
 import { knownDeviceKey } from './devices';
-import { ACCOUNT_LOCKED, beginGuess, takeWithin, type Limits } from '../../platform/limits';
-import { ACCOUNT_LINK_MESSAGES as LINK_MSG } from '../../../shared/schemas/accountLinks';
-import { offerUnlock } from './deviceUnlock';
+import { beginGuess, takeWithin, type Limits } from '../../platform/limits';
+import { lockedOut, type UnlockOffer } from './deviceUnlock';
 import { assertPasswordAllowed } from './passwordPolicy';
 import { NO_PASSWORD, type PasswordHasher } from './passwords';
 import { OIDC_MSG } from '../../../shared/schemas/oidc';
@@ -138,7 +137,7 @@ export async function login({
    * Where an unlock link points, and who hears of it, when the account is locked for this
    * browser (deviceUnlock.ts).
    */
-  unlock?: { origin: string; onQueued?: () => void; onError: (error: unknown) => void };
+  unlock?: UnlockOffer;
 }): Promise<TUser> {
   const [row] = await db
     .select({
@@ -158,16 +157,9 @@ export async function login({
     `login:${input.username.toLowerCase()}`,
     device && knownDeviceKey(device.secret, device.tokens, row?.id),
   ).catch((error: unknown) => {
-    // The account waits, not this address: its owner may be on a new browser. The same words
-    // whether or not the name exists (the lock is kept for unknown names too).
-    if (unlock && error instanceof AppError && error.reason === ACCOUNT_LOCKED) {
-      offerUnlock({ db, limits, username: input.username, ...unlock });
-      throw new AppError(error.code, LINK_MSG.accountLocked, {
-        retryAfter: error.retryAfter,
-        reason: error.reason,
-      });
-    }
-    throw error;
+    // The account waits, not this address: its owner may be on a new browser (the lock is kept
+    // for unknown names too, so the answer tells nothing).
+    throw lockedOut(error, { db, limits, username: input.username, unlock });
   });
   const ok = await passwords.verify(input.password, row?.password ?? (await passwords.dummyHash()));
   // An account made through a provider has no password yet: said in words (after the guess was

@@ -9,13 +9,42 @@ import { users } from '../../platform/db/schema';
 import { equalsCaseless } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
-import { tryTake, type Limits } from '../../platform/limits';
+import { ACCOUNT_LOCKED, tryTake, type Limits } from '../../platform/limits';
 import { appLink, queueMail, siteNameOf, unlockDeviceMail } from '../messages';
 import { consumeToken, issueToken } from './accountTokens';
 import { afterAnswer } from './afterAnswer';
 
 /** The page an unlock link opens (App.tsx). */
 export const TRUST_DEVICE_PATH = '/trust-device';
+
+/** Where an unlock link points, and who hears of it (the request's origin, mailer and log). */
+export interface UnlockOffer {
+  origin: string;
+  onQueued?: () => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * What a refused guess becomes at a sign-in step (the password, the two-factor code): when the
+ * account is locked for this browser, the unlock link is offered and the answer says so, in the
+ * same words whether or not the name exists; any other error passes as it is.
+ */
+export function lockedOut(
+  error: unknown,
+  {
+    db,
+    limits,
+    username,
+    unlock,
+  }: { db: DB; limits: Limits; username: string; unlock?: UnlockOffer },
+): unknown {
+  if (!unlock || !(error instanceof AppError) || error.reason !== ACCOUNT_LOCKED) return error;
+  offerUnlock({ db, limits, username, ...unlock });
+  return new AppError(error.code, M.accountLocked, {
+    retryAfter: error.retryAfter,
+    reason: error.reason,
+  });
+}
 
 /**
  * After a sign-in refused because the account named `username` is locked: mails an unlock link

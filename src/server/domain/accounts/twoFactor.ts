@@ -27,6 +27,7 @@ import { getPlatformSettings, writeAudit } from '../admin';
 import type { PasswordHasher } from './passwords';
 import { deleteSession, deleteUserSessions } from './sessions';
 import { knownDeviceKey } from './devices';
+import { lockedOut, type UnlockOffer } from './deviceUnlock';
 
 /** How long the code step of a sign-in waits after the password step. */
 export const PENDING_SIGN_IN_MS = 5 * 60_000;
@@ -588,6 +589,7 @@ export async function completePendingSignIn({
   limits,
   sessionSecret,
   deviceTokens = [],
+  unlock,
   now = Date.now(),
 }: {
   db: DB;
@@ -598,6 +600,8 @@ export async function completePendingSignIn({
   limits: Limits;
   sessionSecret: string;
   deviceTokens?: readonly string[];
+  /** The unlock link offered when the code step is locked for this browser (deviceUnlock.ts). */
+  unlock?: UnlockOffer;
   now?: number;
 }): Promise<{ userId: number }> {
   const expired = () => new AppError('BAD_REQUEST', TWO_FACTOR_MSG.signInExpired);
@@ -645,7 +649,11 @@ export async function completePendingSignIn({
       now,
     },
     'UNAUTHORIZED',
-  );
+  ).catch((error: unknown) => {
+    // Codes guessed by someone holding the password lock the step for unknown browsers: the
+    // owner on a new one is offered the same way in as at the password step.
+    throw lockedOut(error, { db, limits, username: pending.username, unlock });
+  });
   // Used once: of two requests completing the same sign-in, one wins.
   const used = await db
     .delete(pendingSignIns)

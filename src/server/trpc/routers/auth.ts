@@ -14,7 +14,7 @@ import type { Context } from '../context';
 import * as auth from '../../domain/accounts/auth';
 import * as twoFactor from '../../domain/accounts/twoFactor';
 import { issueDeviceToken } from '../../domain/accounts/devices';
-import { trustDevice } from '../../domain/accounts/deviceUnlock';
+import { trustDevice, type UnlockOffer } from '../../domain/accounts/deviceUnlock';
 import {
   ACCOUNT_LINK_MESSAGES as LINK_MSG,
   ZTrustDeviceRequestSchema,
@@ -66,6 +66,15 @@ export async function signInOrAskCode(
   return startSession(ctx, user);
 }
 
+/** How a sign-in step locked for this browser offers the unlock link (deviceUnlock.ts). */
+function unlockOffer(ctx: Context): UnlockOffer {
+  return {
+    origin: ctx.origin,
+    onQueued: () => ctx.mailer?.wake(),
+    onError: (error) => ctx.logger.error({ err: error }, 'unlock link not queued'),
+  };
+}
+
 // Before the input is even parsed: over the limit, every attempt answers 429, whatever it holds.
 export const countSignup = middleware(async ({ ctx, next }) => {
   await auth.countSignup({ ip: ctx.ip, limits: ctx.limits });
@@ -100,11 +109,7 @@ export const authRouter = router({
         limits: ctx.limits,
         passwords: ctx.passwords,
         device: { secret: ctx.sessionSecret, tokens: ctx.device.tokens },
-        unlock: {
-          origin: ctx.origin,
-          onQueued: () => ctx.mailer?.wake(),
-          onError: (error) => ctx.logger.error({ err: error }, 'unlock link not queued'),
-        },
+        unlock: unlockOffer(ctx),
       });
       return signInOrAskCode(ctx, user);
     }),
@@ -136,6 +141,7 @@ export const authRouter = router({
         limits: ctx.limits,
         sessionSecret: ctx.sessionSecret,
         deviceTokens: ctx.device.tokens,
+        unlock: unlockOffer(ctx),
       });
       const user = await getUser({ db: ctx.db, id: userId });
       if (!user) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
