@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { sessions, users } from '../../platform/db/schema';
-import { timeParam } from '../../platform/db/dialect';
+import { prepareNamed, timeParam } from '../../platform/db/dialect';
 import type { TSessionInfo } from '../../../shared/schemas/account';
 import { AppError } from '../../platform/errors';
 import { publicUserColumns, type SessionUser } from './users';
@@ -55,18 +55,20 @@ export async function createSession({
 }
 
 function prepareLookup(db: DB) {
-  return db
-    .select({
-      ...publicUserColumns,
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))),
-    )
-    .prepare();
+  return prepareNamed(
+    db
+      .select({
+        ...publicUserColumns,
+        sessionId: sessions.id,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))),
+      ),
+    'sessions.lookup',
+  );
 }
 // Read on every request: one prepared statement per database. The occasional 'last seen' write
 // is a plain awaited update, so it waits for the writer like every other write.

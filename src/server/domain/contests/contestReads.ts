@@ -9,6 +9,7 @@ import {
   dialect,
   likeCaseless,
   lockForUpdate,
+  prepareNamed,
   timeParam,
 } from '../../platform/db/dialect';
 import {
@@ -120,25 +121,26 @@ function prepareReads(db: DB) {
   const base = () =>
     db.select(contestColumns).from(contests).leftJoin(users, eq(users.id, contests.createdBy));
   return {
-    byId: base()
-      .where(eq(contests.id, sql.placeholder('id')))
-      .prepare(),
-    bySlug: base()
-      .where(eq(contests.slug, sql.placeholder('slug')))
-      .prepare(),
-    drafts: db
-      .select({
-        id: contests.id,
-        title: contests.title,
-        shortDescription: contests.shortDescription,
-        coverImage: contests.coverImage,
-        updatedAt: contests.updatedAt,
-      })
-      .from(contests)
-      .where(and(eq(contests.createdBy, sql.placeholder('me')), eq(contests.status, 'draft')))
-      .orderBy(desc(contests.updatedAt), desc(contests.id))
-      .limit(DRAFTS_LIMIT)
-      .prepare(),
+    byId: prepareNamed(base().where(eq(contests.id, sql.placeholder('id'))), 'contests.byId'),
+    bySlug: prepareNamed(
+      base().where(eq(contests.slug, sql.placeholder('slug'))),
+      'contests.bySlug',
+    ),
+    drafts: prepareNamed(
+      db
+        .select({
+          id: contests.id,
+          title: contests.title,
+          shortDescription: contests.shortDescription,
+          coverImage: contests.coverImage,
+          updatedAt: contests.updatedAt,
+        })
+        .from(contests)
+        .where(and(eq(contests.createdBy, sql.placeholder('me')), eq(contests.status, 'draft')))
+        .orderBy(desc(contests.updatedAt), desc(contests.id))
+        .limit(DRAFTS_LIMIT),
+      'contests.drafts',
+    ),
   };
 }
 
@@ -215,7 +217,7 @@ function tabOrder(tab: ContestTab) {
   }
 }
 
-function prepareList(db: DB, tab: ContestTab, filters: ListFilters) {
+function prepareList(db: DB, tab: ContestTab, filters: ListFilters, key: string) {
   const where = and(
     tabCondition(db, tab),
     filters.category ? eq(contests.category, sql.placeholder('category')) : undefined,
@@ -224,16 +226,23 @@ function prepareList(db: DB, tab: ContestTab, filters: ListFilters) {
       ? eq(contests.participationType, sql.placeholder('participation'))
       : undefined,
   );
+  const total = db.select({ n: count() }).from(contests).where(where);
   return {
-    rows: db
-      .select(listItemColumns)
-      .from(contests)
-      .where(where)
-      .orderBy(...tabOrder(tab))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
-    total: db.select({ n: count() }).from(contests).where(where).prepare(),
+    // The page carries the total on each row: a subquery that refers to nothing outside it, run
+    // once per statement by both engines, so a page is one round trip to PostgreSQL, not two.
+    // Its rows come back nested (`item`), so they need no copy without the total.
+    rows: prepareNamed(
+      db
+        .select({ item: listItemColumns, total: sql<number>`${total}`.mapWith(Number) })
+        .from(contests)
+        .where(where)
+        .orderBy(...tabOrder(tab))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+      `contests.list:${key}`,
+    ),
+    // A page past the end has no row to carry the total: then it is counted alone.
+    total: prepareNamed(total, `contests.total:${key}`),
   };
 }
 
@@ -297,7 +306,7 @@ export async function listContests({
   const key = `${tab}:${Number(filters.category)}${Number(filters.tier)}${Number(filters.participation)}`;
   const lists = statementsFor(db).lists;
   let list = lists.get(key);
-  if (!list) lists.set(key, (list = prepareList(db, tab, filters)));
+  if (!list) lists.set(key, (list = prepareList(db, tab, filters, key)));
   const params = {
     now: timeParam(now),
     me: viewer.id,
@@ -307,8 +316,10 @@ export async function listContests({
     limit: pageSize,
     offset: (page - 1) * pageSize,
   };
-  const items = await list.rows.execute(params);
-  const total = (await list.total.execute(params))[0]?.n ?? 0;
+  const rows = await list.rows.execute(params);
+  const items = rows.map((row) => row.item);
+  const total =
+    rows[0]?.total ?? (params.offset === 0 ? 0 : ((await list.total.execute(params))[0]?.n ?? 0));
   return { items, total, page, pageSize };
 }
 

@@ -109,5 +109,11 @@ export async function copySqliteToPostgres(
       onTable(getTableName(targetTable), rows.length);
     }
   });
+  // Freshly filled tables have no planner statistics and no visibility map until autovacuum
+  // comes round (a minute or more after): meanwhile the planner guesses, and the contests page
+  // ran a bitmap scan and a sort of 5,000 rows (9.3 ms in EXPLAIN ANALYZE) where 12 index
+  // entries do (0.06 ms), and its count read the table where the index alone does.
+  const copied = report.tables.filter((t) => t.rows > 0).map((t) => `"${t.table}"`);
+  if (copied.length > 0) await target.query(`VACUUM (ANALYZE) ${copied.join(', ')}`);
   return report;
 }

@@ -26,6 +26,19 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (await db.all(query)) as T[];
 }
 
+/**
+ * A hot read's statement, prepared once per database handle and kept by its caller. PostgreSQL:
+ * a named statement, parsed and planned once per pooled connection; drizzle's `.prepare()`
+ * without a name sends an unnamed one, parsed and planned again on every run, which for the
+ * contests page cost more than running it (EXPLAIN ANALYZE: planning 0.44 ms, execution
+ * 0.06 ms). `name` must belong to this one SQL text (a connection refuses a name it knows with
+ * other text) and stay under 64 bytes. SQLite: its connections keep compiled statements anyway
+ * (client.ts), the name is not needed.
+ */
+export function prepareNamed<P>(query: { prepare(): P }, name: string): P {
+  return pg ? (query as unknown as { prepare(name: string): P }).prepare(name) : query.prepare();
+}
+
 /** A column of a bulk write and its PostgreSQL type (for json_to_recordset). */
 export interface BulkColumn {
   name: string;
