@@ -19,6 +19,7 @@ import { createLimits, limitStoreFor } from './platform/limits';
 import { getPlatformSettings } from './domain/admin/settings';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { accountMailSettled } from './domain/accounts/afterAnswer';
+import { recordLinkOrigin } from './domain/accounts/linkOrigin';
 import { removeOrphanUploads } from './platform/files/cleanup';
 import { holdWhileServing } from './platform/db/inUse';
 import { formatBytes } from '../shared/format';
@@ -110,11 +111,19 @@ async function main() {
   } else {
     logger.info('No SMTP_URL: mail is kept in the admins’ outbox (Admin > Outbox) and logged');
   }
+  // Links in the background rounds' mail: PUBLIC_URL, else the address first served (recorded
+  // by the first request, domain/accounts/linkOrigin.ts), as links in requests' mail; before any
+  // request was ever served, this machine's own address.
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  const linkOrigin = async () =>
+    publicOrigin ??
+    (await recordLinkOrigin({ db }).catch(() => undefined)) ??
+    `http://localhost:${env.PORT}`;
   // Contest start reminders (issue 20): one round every ten minutes by one server of all; each
   // member is reminded of a contest once (its record is the notification's dedupe key).
   const reminders = startReminderScheduler({
     db,
-    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    origin: linkOrigin,
     onError: (error) => logger.error({ err: error }, 'contest reminders failed'),
     onSent: (count) => {
       logger.info({ count }, 'contest reminders sent');
@@ -125,7 +134,7 @@ async function main() {
   // start, the bracket generated when the contest asks for it; one round a minute, one server.
   const tournamentStarts = startTournamentScheduler({
     db,
-    origin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    origin: linkOrigin,
     onError: (error) => logger.error({ err: error }, 'tournament start round failed'),
     onGenerateError: (error, contestId) =>
       logger.warn({ err: error, contestId }, 'bracket not generated at the start'),
@@ -146,7 +155,7 @@ async function main() {
       passwords,
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),
-      publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined,
+      publicOrigin,
       allowPrivateImports: env.EDUCATION_IMPORT_ALLOW_PRIVATE,
       oidc,
     },

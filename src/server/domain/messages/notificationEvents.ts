@@ -439,12 +439,14 @@ export function startReminderScheduler({
   onSent,
 }: {
   db: DB;
-  origin?: string;
+  /** Where links in the reminders point, read at each round (it may be recorded meanwhile). */
+  origin: () => Promise<string | undefined>;
   onError: (error: unknown) => void;
   onSent?: (count: number) => void;
 }): { stop: () => void } {
   const round = () =>
-    reminderRound({ db, origin })
+    origin()
+      .then((at) => reminderRound({ db, origin: at }))
       .then((sent) => {
         if (sent) onSent?.(sent);
       })

@@ -211,14 +211,15 @@ export function startTournamentScheduler({
   onGenerateError,
 }: {
   db: DB;
-  origin?: string;
+  /** Where links in the round's mail point, read at each round (it may be recorded meanwhile). */
+  origin: () => Promise<string | undefined>;
   onError: (error: unknown) => void;
   onRound?: (result: StartRoundResult) => void;
   onGenerateError?: (error: unknown, contestId: number) => void;
 }): { stop: () => void } {
   const round = () =>
-    oncePer(db, 'tournamentStarts', START_ROUND_EVERY_MS, () =>
-      runStartRound({ db, origin, onGenerateError }),
+    oncePer(db, 'tournamentStarts', START_ROUND_EVERY_MS, async () =>
+      runStartRound({ db, origin: await origin(), onGenerateError }),
     )
       .then((result) => {
         if (result && (result.started || result.opened)) onRound?.(result);
