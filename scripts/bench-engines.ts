@@ -26,6 +26,11 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const JOINS = Math.min(Number(process.env.BENCH_JOINS ?? 2000), USERS);
 const SECRET = crypto.randomBytes(24).toString('base64url');
+/**
+ * BENCH_PG_STATEMENTS=1: PostgreSQL counts its statements (pg_stat_statements), and after each
+ * PostgreSQL setup's reads and joins the bench prints the busiest: calls, mean and total time.
+ */
+const STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
 
 interface CannonResult {
   requests: { average: number };
@@ -51,6 +56,35 @@ interface Setup {
   joinContest: number;
   /** Writes a session row for each member and answers the cookies. */
   sessions: (userIds: number[]) => Promise<string[]>;
+  /** Called after the reads and after the joins (BENCH_PG_STATEMENTS). */
+  phaseDone?: (phase: string) => Promise<void>;
+}
+
+/** The statements PostgreSQL ran most since the last call, printed, and its counts reset. */
+async function printStatements(url: string, title: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      calls: number | string;
+      mean: number;
+      total: number;
+      query: string;
+    }>(
+      `SELECT calls, mean_exec_time AS mean, total_exec_time AS total, query
+       FROM pg_stat_statements ORDER BY calls DESC LIMIT 15`,
+    );
+    console.log(`\n${title}: the statements PostgreSQL ran most (calls, mean ms, total ms)`);
+    for (const r of rows) {
+      const query = r.query.replace(/\s+/g, ' ').slice(0, 150);
+      console.log(
+        `${String(r.calls).padStart(8)}  ${r.mean.toFixed(3).padStart(7)}  ${r.total.toFixed(0).padStart(6)}  ${query}`,
+      );
+    }
+    await client.query('SELECT pg_stat_statements_reset()');
+  } finally {
+    await client.end();
+  }
 }
 
 async function cookiesFor(ids: string[]): Promise<string[]> {
@@ -144,6 +178,7 @@ async function measure(setup: Setup, dir: string) {
         bad: results.reduce((n, r) => n + r.non2xx + r.errors, 0),
       });
     }
+    await setup.phaseDone?.('reads');
 
     // Durable joins: each a transaction with the join rule, the place count and the rank.
     const members = Array.from({ length: JOINS }, (_, i) => i + 2);
@@ -168,6 +203,7 @@ async function measure(setup: Setup, dir: string) {
       }),
     );
     const joinsPerSecond = cookies.length / ((Date.now() - started) / 1000);
+    await setup.phaseDone?.('joins');
     return { reads, joinsPerSecond, failed };
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -189,13 +225,23 @@ async function main() {
   await seed(file);
   const joinContests = addJoinContests(file);
   execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
-  const cluster = await startPostgres({ durable: true });
+  const cluster = await startPostgres({
+    durable: true,
+    settings: STATEMENTS ? ['shared_preload_libraries=pg_stat_statements'] : [],
+  });
   try {
     const url = await cluster.createDatabase('bench');
+    const statements = async (title: string) => {
+      if (STATEMENTS) await printStatements(url, title);
+    };
     {
       const source = await openDatabase(file);
       const target = await openPostgres(url);
       await copySqliteToPostgres(sqliteConnection(source), target.pool);
+      if (STATEMENTS) {
+        await target.pool.query('CREATE EXTENSION pg_stat_statements');
+        await target.pool.query('SELECT pg_stat_statements_reset()');
+      }
       await target.pool.end();
       await closeDatabase(source);
     }
@@ -238,6 +284,7 @@ async function main() {
         servers: 1,
         joinContest: joinContests[1]!,
         sessions: pgSessions,
+        phaseDone: (phase) => statements(`PostgreSQL, 1 server, ${phase}`),
       },
       {
         name: 'PostgreSQL, 2 servers',
@@ -245,6 +292,7 @@ async function main() {
         servers: 2,
         joinContest: joinContests[2]!,
         sessions: pgSessions,
+        phaseDone: (phase) => statements(`PostgreSQL, 2 servers, ${phase}`),
       },
     ];
     const results: Array<{ setup: Setup } & Awaited<ReturnType<typeof measure>>> = [];

@@ -79,7 +79,12 @@ function command(bin: string, args: string[]): [string, string[]] {
  */
 export async function startPostgres({
   durable = false,
-}: { durable?: boolean } = {}): Promise<PostgresCluster> {
+  settings = [],
+}: {
+  durable?: boolean;
+  /** More server settings, as `name=value` (the bench's statement statistics). */
+  settings?: string[];
+} = {}): Promise<PostgresCluster> {
   const bin = binDir();
   if (!bin) throw new Error(`PostgreSQL binaries not found under ${DEBIAN_ROOT}/*/bin`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-pg-'));
@@ -112,6 +117,7 @@ export async function startPostgres({
       ...(durable
         ? ['-c max_connections=200']
         : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+      ...settings.map((setting) => `-c ${setting}`),
     ].join(' ');
     await exec('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
     startAgain = () =>
