@@ -10,6 +10,7 @@
 import { EventEmitter } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import { busOf, databaseOf, type DB, type DbOrTx } from './db/client';
+import { beforeCommit } from './db/beforeCommit';
 import { liveChannels } from './db/schema';
 import { RESYNC } from './bus';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -55,28 +56,34 @@ function hubOf(db: DB): Hub {
 }
 
 /** Counts one more change of a channel in `db` and sends the news once `db` commits. */
-async function announce(db: DbOrTx, channel: Channel): Promise<void> {
-  const [row] = await db
-    .insert(liveChannels)
-    .values({ channel, version: 1 })
-    .onConflictDoUpdate({
-      target: liveChannels.channel,
-      set: { version: sql`${liveChannels.version} + 1` },
-    })
-    .returning({ version: liveChannels.version });
-  await busOf(databaseOf(db)).publish(db, 'live', `${channel} ${row!.version}`);
+function announce(db: DbOrTx, channel: Channel): Promise<void> {
+  return announceMany(db, [channel]);
 }
 
 /** Rows per statement when many channels change at once. */
 const CHANNELS_PER_STATEMENT = 500;
 
+/** The key of the channels a transaction changed (its beforeCommit work). */
+const CHANGED_CHANNELS = {};
+
 /**
- * `announce` for many channels (a score file's members, a batch's contests): each numbered in
- * one statement per CHANNELS_PER_STATEMENT and told in one message send, not one statement and
- * one NOTIFY per channel inside the writer's transaction.
+ * `announce` for many channels (a score file's members, a batch's contests). Inside a
+ * transaction the channels are gathered and counted just before its COMMIT, all of them in one
+ * statement and told in one message send (beforeCommit: on PostgreSQL a contest's channel row
+ * is then held only for the commit, not for the rest of a join). Outside one, at once.
  */
 async function announceMany(db: DbOrTx, channels: readonly Channel[]): Promise<void> {
-  if (channels.length === 1) return announce(db, channels[0]!);
+  const pending = beforeCommit(db, CHANGED_CHANNELS, () => new Set<Channel>(), countChanges);
+  if (pending) for (const channel of channels) pending.add(channel);
+  else await countChanges(db, new Set(channels));
+}
+
+/**
+ * Numbers each channel's change (live_channels, in one order, so that two transactions never
+ * wait for each other's rows crosswise) and publishes `<channel> <version>` on the bus.
+ */
+async function countChanges(db: DbOrTx, changed: ReadonlySet<Channel>): Promise<void> {
+  const channels = [...changed].sort();
   for (let i = 0; i < channels.length; i += CHANNELS_PER_STATEMENT) {
     const rows = await db
       .insert(liveChannels)

@@ -26,6 +26,7 @@ import { applyMigrations, type MigrationLog } from './migrate';
 import { localBus, postgresBus, type Bus } from '../bus';
 import { errorCode } from './dialect';
 import { openPostgres, transactionOnOwnClient } from './postgres';
+import { COMMIT_WORK, CommitWork } from './beforeCommit';
 import type * as sqliteSchema from './schema.sqlite';
 import * as schema from './schema';
 
@@ -176,6 +177,7 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
   const mutex = new Mutex();
   let savepoints = 0;
   let committed: Array<() => void> | null = null;
+  let committing: CommitWork | null = null;
 
   const serialize = <T>(execute: () => T): Promise<T> => {
     refuseInsideTransaction();
@@ -188,6 +190,7 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
     if (committed) committed.push(fn);
     else fn();
   };
+  (tx as Record<symbol, unknown>)[COMMIT_WORK] = () => committing;
   tx.rollback = () => {
     throw new TransactionRollbackError();
   };
@@ -216,10 +219,16 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
     return mutex.run(async () => {
       writerClient.exec('BEGIN IMMEDIATE');
       committed = [];
+      const work = (committing = new CommitWork());
+      // The callback, then the work it left for the end (beforeCommit), inside the guard.
+      const body = async () => {
+        const value = await fn(tx);
+        await work.finish(tx as unknown as Tx);
+        return value;
+      };
       try {
-        const result = await (insideTransaction
-          ? insideTransaction.run(true, () => fn(tx))
-          : fn(tx));
+        const result = await (insideTransaction ? insideTransaction.run(true, body) : body());
+        committing = null;
         writerClient.exec('COMMIT');
         const after = committed;
         committed = null;
@@ -227,6 +236,7 @@ function sqliteHandle(writerClient: Database.Database, readerClient: Database.Da
         return result;
       } catch (error) {
         committed = null;
+        committing = null;
         if (writerClient.inTransaction) writerClient.exec('ROLLBACK');
         if (error instanceof TransactionRollbackError) return undefined as T;
         throw error;
@@ -295,7 +305,17 @@ export async function openPostgresDatabase(
   ): Promise<T> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await transactionOnOwnClient<T, Tx>(pool, (tx) => fn(owned(tx, db)), config);
+        return await transactionOnOwnClient<T, Tx>(
+          pool,
+          async (tx) => {
+            const work = new CommitWork();
+            const handle = owned(tx, db, work);
+            const result = await fn(handle);
+            await work.finish(handle);
+            return result;
+          },
+          config,
+        );
       } catch (error) {
         const code = errorCode(error);
         if (attempt >= 4 || (code !== '40P01' && code !== '40001')) throw error;
@@ -320,11 +340,12 @@ export async function openPostgresDatabase(
  * (`tx.transaction(...)` makes a new handle), so what is announced or mailed inside a savepoint
  * finds its database too.
  */
-function owned(tx: Tx, db: DB): Tx {
+function owned(tx: Tx, db: DB, work: CommitWork): Tx {
   owners.set(tx, db);
+  (tx as unknown as Record<symbol, unknown>)[COMMIT_WORK] = () => work;
   const savepoint = tx.transaction.bind(tx) as (fn: (inner: Tx) => Promise<unknown>) => Promise<unknown>;
   (tx as { transaction: unknown }).transaction = (fn: (inner: Tx) => Promise<unknown>) =>
-    savepoint((inner) => fn(owned(inner, db)));
+    savepoint((inner) => fn(owned(inner, db, work)));
   return tx;
 }
 
