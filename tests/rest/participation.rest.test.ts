@@ -4,7 +4,7 @@
 import { rankColumn } from '../../src/server/domain/participation/contestParticipants';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestParticipants } from '../../src/server/platform/db/schema';
+import { contestParticipants, notifications } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { PARTICIPATION_MESSAGES as M, tierRequiredMessage } from '../../src/shared/participation';
 import { MSG } from '../../src/shared/messages';
@@ -171,7 +171,11 @@ describe('POST /api/contests/{id}/join', () => {
       maxParticipants: 50,
     });
     const clients: HttpClient[] = [];
-    for (let i = 0; i < 200; i++) clients.push(await clientFor(s, (await createUser(s.db)).id));
+    const ids: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      ids.push((await createUser(s.db)).id);
+      clients.push(await clientFor(s, ids[i]!));
+    }
     const answers = await Promise.all(
       clients.map((c) => c.post(`/api/contests/${contest.id}/join`, {})),
     );
@@ -191,7 +195,34 @@ describe('POST /api/contests/{id}/join', () => {
       .where(eq(contestParticipants.contestId, contest.id));
     // Nobody has a score yet: nobody is ranked (not fifty members at rank 1).
     expect(new Set(ranks.map((r) => r.rank))).toEqual(new Set([null]));
+    // The join's notice is written before the contest's lock: each refused join took it back.
+    const told = await s.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.kind, 'contest_joined'));
+    const admitted = ids.filter((_, i) => statuses[i] === 201);
+    expect(
+      told
+        .map((n) => n.userId)
+        .filter((id) => ids.includes(id))
+        .sort((a, b) => a - b),
+    ).toEqual(admitted.sort((a, b) => a - b));
   }, 60_000);
+
+  it('joins once when one member sends the join twice at once (409 already joined)', async () => {
+    const contest = await insertContest(s.db, { createdBy: creator.id, status: 'active' });
+    const client = await clientFor(s, (await createUser(s.db)).id);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => client.post(`/api/contests/${contest.id}/join`, {})),
+    );
+    expect(answers.map((a) => a.status).sort((a, b) => a - b)).toEqual([201, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.json.reason)).toEqual([
+      'already_joined',
+      'already_joined',
+    ]);
+    expect(await rows(contest.id)).toBe(1);
+    expect((await storedContest(s.db, contest.id))?.participants).toBe(1);
+  });
 });
 
 describe('DELETE /api/contests/{id}/join', () => {

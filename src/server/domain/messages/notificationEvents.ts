@@ -127,10 +127,11 @@ export async function notifyPaymentReviewed(
 /** A member joined a contest (themselves, or admitted by their verified entry fee). */
 export async function notifyJoined(
   tx: DbOrTx,
-  { userId, contestId }: { userId: number; contestId: number },
+  { userId, ...which }: { userId: number } & ({ contestId: number } | { contest: ContestRef }),
   options: NotifyOptions,
 ): Promise<void> {
-  const contest = await contestRef(tx, contestId);
+  // A caller that has read the contest already passes it (a join: one round trip fewer).
+  const contest = 'contest' in which ? which.contest : await contestRef(tx, which.contestId);
   if (!contest) return;
   await notify(
     tx,

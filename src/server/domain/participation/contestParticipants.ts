@@ -1,7 +1,8 @@
 // The only code that writes contest_participants rows: joins, leaves, scores, and the rank
 // buckets they are ranked by. Each change is written in one transaction together with the
-// contest's stored `participants` count (recomputed from the rows, so the two can never
-// disagree: the lists read the count, the cap is checked on it) and its rank buckets.
+// contest's stored `participants` count (the lists read the count, the cap is checked on it)
+// and its rank buckets, under the contest's lock: recomputed from the rows, or for a join (the
+// hot path) one added, which is what a recount under the same lock would find.
 //
 // A member joins without a score: score null, unranked, outside every count. A scored row's rank
 // is the standard competition ranking (1, 2, 2, 4): 1 + how many scored rows of its contest
@@ -245,6 +246,30 @@ export async function rerankContest({
   order?: ScoreOrder;
 }): Promise<void> {
   await layOutBuckets(db, contestId);
+}
+
+/**
+ * addParticipant inside a transaction that already holds the contest's lock (lockContest, or a
+ * lockingRead of its row), unscored: the row and the place it takes, in two statements. Answers
+ * the new row, or undefined when the member already takes part.
+ */
+export async function insertParticipant(
+  tx: DbOrTx,
+  { contestId, userId }: { contestId: number; userId: number },
+): Promise<{ id: number; joinedAt: Date } | undefined> {
+  const [inserted] = await tx
+    .insert(cp)
+    .values({ contestId, userId })
+    .onConflictDoNothing()
+    .returning({ id: cp.id, joinedAt: cp.joinedAt });
+  if (inserted) {
+    // One more under the lock, exactly as a recount would find (a count grows with the field).
+    await tx
+      .update(contests)
+      .set({ participants: sql`${contests.participants} + 1` })
+      .where(eq(contests.id, contestId));
+  }
+  return inserted;
 }
 
 /**

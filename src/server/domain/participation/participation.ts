@@ -3,8 +3,8 @@
 // admins included (an admin has no tier, which reads as free). Rows are written only through
 // contestParticipants.ts.
 import { rankColumn } from './contestParticipants';
-import { and, desc, eq } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../platform/db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { databaseOf, type DB, type DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, paymentProofs, users } from '../../platform/db/schema';
 import { normalizeTier, tierRank, type Tier } from '../../../shared/constants';
 import {
@@ -19,7 +19,8 @@ import type {
   TParticipationStatus,
 } from '../../../shared/schemas/participation';
 import type { Actor } from '../../platform/actor';
-import { addParticipant, lockContest, removeParticipant } from './contestParticipants';
+import { insertParticipant, lockContest, removeParticipant } from './contestParticipants';
+import { lockingRead } from '../../platform/db/dialect';
 import { isVisible, notFound, type ContestRow } from '../contests';
 import { getPlatformSettings } from '../admin';
 import { AppError, type AppErrorCode } from '../../platform/errors';
@@ -146,6 +147,63 @@ export function joinRefusal({
   return null;
 }
 
+/** What the join rule reads from the database besides the contest (joinFacts). */
+export type JoinFacts = Pick<
+  Parameters<typeof joinRefusal>[0],
+  'tier' | 'joined' | 'emailUnverified' | 'fee'
+>;
+
+/**
+ * The member's side of the join rule, read inside the caller's transaction in one statement:
+ * their tier now, whether they take part, whether their e-mail holds them back, and their entry
+ * fee (see joinRefusalFor for `paying` and `feeVerified`).
+ */
+export async function joinFacts({
+  db,
+  contest,
+  userId,
+  paying = false,
+  feeVerified = false,
+}: {
+  db: DbOrTx;
+  contest: Pick<JoinContest, 'id' | 'participationType'>;
+  userId: number;
+  paying?: boolean;
+  feeVerified?: boolean;
+}): Promise<JoinFacts> {
+  const askFee = !paying && !feeVerified && contest.participationType === 'paid';
+  const [row] = await db
+    .select({
+      tier: users.subscriptionTier,
+      emailVerifiedAt: users.emailVerifiedAt,
+      joined: sql<unknown>`EXISTS (SELECT 1 FROM ${contestParticipants}
+        WHERE ${contestParticipants.contestId} = ${contest.id}
+          AND ${contestParticipants.userId} = ${userId})`,
+      // Only a paid contest's join asks it; otherwise the statement does not read proofs.
+      feePaid: askFee
+        ? sql<unknown>`EXISTS (SELECT 1 FROM ${paymentProofs}
+            WHERE ${paymentProofs.userId} = ${userId} AND ${paymentProofs.contestId} = ${contest.id}
+              AND ${paymentProofs.purpose} = 'entry_fee' AND ${paymentProofs.status} = 'verified')`
+        : sql<unknown>`0`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const fee: FeeState = paying
+    ? 'paying'
+    : feeVerified || (askFee && truthy(row?.feePaid))
+      ? 'verified'
+      : 'unpaid';
+  return {
+    tier: normalizeTier(row?.tier),
+    joined: truthy(row?.joined),
+    emailUnverified: await mustVerifyEmail(db, { emailVerified: !!row?.emailVerifiedAt }),
+    fee,
+  };
+}
+
+/** A boolean SQL answer as either engine returns it (PostgreSQL true, SQLite 1). */
+const truthy = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
+
 /**
  * The join rule with its facts read from the database (inside the caller's transaction): the
  * member's tier now, whether they take part, and their entry fee. Every path calls this.
@@ -174,24 +232,8 @@ export async function joinRefusalFor({
   /** The fee is known to be verified already (a team's, paid by a member who was captain then). */
   feeVerified?: boolean;
 }): Promise<JoinRefusalInfo | null> {
-  const fee: FeeState = paying
-    ? 'paying'
-    : feeVerified ||
-        (contest.participationType === 'paid' && (await hasVerifiedFee(db, contest.id, userId)))
-      ? 'verified'
-      : 'unpaid';
-  const member = await memberFacts(db, userId);
-  return joinRefusal({
-    contest,
-    tier: member.tier,
-    joined: await isParticipant(db, contest.id, userId),
-    emailUnverified: await mustVerifyEmail(db, member),
-    inviteCode,
-    fee,
-    now,
-    paidAt,
-    team,
-  });
+  const facts = await joinFacts({ db, contest, userId, paying, feeVerified });
+  return joinRefusal({ contest, ...facts, inviteCode, now, paidAt, team });
 }
 
 const REFUSAL_CODES: Record<JoinRefusal | LeaveRefusal, AppErrorCode> = {
@@ -303,6 +345,14 @@ export async function readJoinContest(
   return contest;
 }
 
+/** The contest as the join rule reads it, locked until the transaction ends (lockingRead). */
+async function lockJoinContest(tx: DbOrTx, contestId: number): Promise<JoinContest | undefined> {
+  const [contest] = await lockingRead(
+    tx.select(joinContestColumns).from(contests).where(eq(contests.id, contestId)),
+  );
+  return contest;
+}
+
 /** A contest the member may see, else the same 404 as a missing one. */
 export async function visibleJoinContest(
   db: DbOrTx,
@@ -360,7 +410,9 @@ async function memberFacts(
 /** Whether the platform's setting holds this member back until their e-mail is verified. */
 async function mustVerifyEmail(db: DbOrTx, member: { emailVerified: boolean }): Promise<boolean> {
   if (member.emailVerified) return false;
-  return (await getPlatformSettings({ db })).requireVerifiedEmail;
+  // The settings as this server keeps them (told of every save), not read again through the
+  // caller's transaction: a join would otherwise read them on every call.
+  return (await getPlatformSettings({ db: databaseOf(db) })).requireVerifiedEmail;
 }
 
 /**
@@ -451,21 +503,27 @@ export async function joinContest({
   return withInviteGuessLimit({ limits, actor, contestId, inviteCode }, () =>
     db.transaction(
       async (tx) => {
-        // The places are counted under the contest's lock (PostgreSQL: several app servers).
-        await lockContest(tx, contestId);
-        const contest = await visibleJoinContest(tx, actor, contestId);
-        const refusal = await joinRefusalFor({
-          db: tx,
-          contest,
-          userId: actor.id,
-          inviteCode,
-          now,
-        });
+        // What needs no lock comes first: on PostgreSQL the contest's row is held from the
+        // locking read to the COMMIT, and every other join of the contest waits that long (each
+        // statement under it a round trip). The rule is asked before the lock (most refusals
+        // end there) and again on the row as locked, with the member's facts read once.
+        const seen = await visibleJoinContest(tx, actor, contestId);
+        const facts = await joinFacts({ db: tx, contest: seen, userId: actor.id });
+        const refusalOf = (contest: JoinContest) =>
+          joinRefusal({ contest, ...facts, inviteCode, now });
+        const early = refusalOf(seen);
+        if (early) throw refusalError(early);
+        // Written before the lock and undone with the join if the locked row refuses it.
+        await notifyJoined(tx, { userId: actor.id, contest: seen }, { origin: actor.origin });
+        const contest = await lockJoinContest(tx, contestId);
+        if (!contest || !isVisible(contest, actor)) throw notFound();
+        const refusal = refusalOf(contest);
         if (refusal) throw refusalError(refusal);
-        await addParticipant({ db: tx, contestId, userId: actor.id });
+        const row = await insertParticipant(tx, { contestId, userId: actor.id });
+        // Another request of the same member's joined meanwhile.
+        if (!row) throw refusalError({ reason: 'already_joined', message: M.already_joined });
         await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
-        await notifyJoined(tx, { userId: actor.id, contestId }, { origin: actor.origin });
-        return (await participantOf(tx, contestId, actor.id))!;
+        return { ...row, contestId, userId: actor.id, score: null, rank: null };
       },
       { behavior: 'immediate' },
     ),
