@@ -8,10 +8,10 @@
 // connection drops, subscribers are told (`RESYNC`) so they can re-read what they cache.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './db/client';
 import { afterCommit } from './db/client';
-import { execute } from './db/dialect';
+import { execute, rows } from './db/dialect';
 
 export type Topic = 'live' | 'settings';
 /** Told to subscribers when messages may have been missed (PostgreSQL's listener reconnected). */
@@ -20,8 +20,12 @@ export const RESYNC = '*';
 export interface Bus {
   /** Sends once `db` commits (at once when `db` is the database itself). */
   publish(db: DbOrTx, topic: Topic, message: string): Promise<void>;
-  /** The same for many messages at once (a score file of 100,000 members), in one statement. */
-  publishMany(db: DbOrTx, topic: Topic, messages: readonly string[]): Promise<void>;
+  /**
+   * Runs a data-changing statement of `db`'s transaction that returns its messages (`RETURNING
+   * … AS m`: a score file's 100,000 channels) and sends them once it commits: on PostgreSQL the
+   * statement and its NOTIFYs are one round trip.
+   */
+  publishReturning(db: DbOrTx, topic: Topic, statement: SQL): Promise<void>;
   /** Hears every message of a topic sent from when it resolves on; resolves to the unsubscribe. */
   subscribe(topic: Topic, listener: (message: string) => void): Promise<() => void>;
   close(): Promise<void>;
@@ -43,7 +47,8 @@ export function localBus(): Bus {
     async publish(db, topic, message) {
       afterCommit(db, () => emitter.emit(topic, message));
     },
-    async publishMany(db, topic, messages) {
+    async publishReturning(db, topic, statement) {
+      const messages = (await rows<{ m: string }>(db, statement)).map((row) => row.m);
       afterCommit(db, () => {
         for (const message of messages) emitter.emit(topic, message);
       });
@@ -128,12 +133,10 @@ export function postgresBus(url: string): Bus {
   };
 
   return {
-    async publishMany(db, topic, messages) {
-      if (!messages.length) return;
+    async publishReturning(db, topic, statement) {
       await execute(
         db,
-        // One parameter for the list (drizzle would spread an array into a row of them).
-        sql`SELECT pg_notify(${channelOf(topic)}, m) FROM json_array_elements_text(${JSON.stringify(messages)}::json) AS m`,
+        sql`WITH changed AS (${statement}) SELECT pg_notify(${channelOf(topic)}, m) FROM changed`,
       );
     },
     async publish(db, topic, message) {

@@ -75,30 +75,29 @@ const CHANGED_CHANNELS = {};
 async function announceMany(db: DbOrTx, channels: readonly Channel[]): Promise<void> {
   const pending = beforeCommit(db, CHANGED_CHANNELS, () => new Set<Channel>(), countChanges);
   if (pending) for (const channel of channels) pending.add(channel);
-  else await countChanges(db, new Set(channels));
+  // Outside a transaction: one of its own, so the count and the news go the same way.
+  else await databaseOf(db).transaction((tx) => announceMany(tx, channels));
 }
 
 /**
  * Numbers each channel's change (live_channels, in one order, so that two transactions never
- * wait for each other's rows crosswise) and publishes `<channel> <version>` on the bus.
+ * wait for each other's rows crosswise) and publishes `<channel> <version>` on the bus, in one
+ * statement per CHANNELS_PER_STATEMENT channels.
  */
-async function countChanges(db: DbOrTx, changed: ReadonlySet<Channel>): Promise<void> {
+async function countChanges(tx: DbOrTx, changed: ReadonlySet<Channel>): Promise<void> {
   const channels = [...changed].sort();
+  const bus = busOf(databaseOf(tx));
   for (let i = 0; i < channels.length; i += CHANNELS_PER_STATEMENT) {
-    const rows = await db
-      .insert(liveChannels)
-      .values(
-        channels.slice(i, i + CHANNELS_PER_STATEMENT).map((channel) => ({ channel, version: 1 })),
-      )
-      .onConflictDoUpdate({
-        target: liveChannels.channel,
-        set: { version: sql`${liveChannels.version} + 1` },
-      })
-      .returning({ channel: liveChannels.channel, version: liveChannels.version });
-    await busOf(databaseOf(db)).publishMany(
-      db,
+    const values = sql.join(
+      channels.slice(i, i + CHANNELS_PER_STATEMENT).map((channel) => sql`(${channel}, 1)`),
+      sql`, `,
+    );
+    await bus.publishReturning(
+      tx,
       'live',
-      rows.map((row) => `${row.channel} ${row.version}`),
+      sql`INSERT INTO ${liveChannels} (channel, version) VALUES ${values}
+        ON CONFLICT (channel) DO UPDATE SET version = ${liveChannels}.version + 1
+        RETURNING channel || ' ' || version AS m`,
     );
   }
 }
