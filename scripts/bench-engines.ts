@@ -31,6 +31,10 @@ const SECRET = crypto.randomBytes(24).toString('base64url');
  * PostgreSQL setup's reads and joins the bench prints the busiest: calls, mean and total time.
  */
 const STATEMENTS = process.env.BENCH_PG_STATEMENTS === '1';
+/** BENCH_CPU_PROF=DIR: each app server writes a CPU profile into DIR (node --cpu-prof). */
+const CPU_PROFILES = process.env.BENCH_CPU_PROF;
+/** BENCH_READS=0: joins only (with BENCH_CPU_PROF, a profile of joins alone). */
+const READS = process.env.BENCH_READS !== '0';
 
 interface CannonResult {
   requests: { average: number };
@@ -97,7 +101,8 @@ async function cookiesFor(ids: string[]): Promise<string[]> {
 }
 
 function startServer(env: Record<string, string>, port: number, dir: string): ChildProcess {
-  return spawn(process.execPath, ['dist/server/index.js'], {
+  const profile = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
+  return spawn(process.execPath, [...profile, 'dist/server/index.js'], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -167,7 +172,7 @@ async function measure(setup: Setup, dir: string) {
       ['REST GET /api/contests/1', '/api/contests/1'],
     ];
     const reads: { path: string; rps: number; p99: number; bad: number }[] = [];
-    for (const [name, p] of paths) {
+    for (const [name, p] of READS ? paths : []) {
       const results = await Promise.all(
         bases.map((b) => cannon(`${b}${p}`, Math.floor(CONNECTIONS / bases.length), cookie)),
       );

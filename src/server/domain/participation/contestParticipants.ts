@@ -16,6 +16,8 @@ import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-
 import type { DbOrTx } from '../../platform/db/client';
 import { insertMany, lockForUpdate, rows, updateManyById } from '../../platform/db/dialect';
 import { contestParticipants as cp, contests, rankBuckets } from '../../platform/db/schema';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
 
@@ -249,9 +251,27 @@ export async function rerankContest({
 }
 
 /**
- * addParticipant inside a transaction that already holds the contest's lock (lockContest, or a
- * lockingRead of its row), unscored: the row and the place it takes, in two statements. Answers
- * the new row, or undefined when the member already takes part.
+ * A join's hot path, step one: takes one more of a contest's places and its lock in one
+ * statement (PostgreSQL holds the row until the COMMIT), and answers `columns` of the contest as
+ * it was before, for the join rule to decide on. A refusal must end the transaction (the place
+ * goes back with it); admitted, insertParticipant writes the row.
+ */
+export async function takePlace<C extends SelectedFields & { participants: unknown }>(
+  tx: DbOrTx,
+  contestId: number,
+  columns: C,
+): Promise<SelectResultFields<C> | undefined> {
+  const [row] = (await tx
+    .update(contests)
+    .set({ participants: sql`${contests.participants} + 1` })
+    .where(eq(contests.id, contestId))
+    .returning(columns)) as (SelectResultFields<C> & { participants: number })[];
+  return row && { ...row, participants: row.participants - 1 };
+}
+
+/**
+ * Step two: the member's row (unscored), in the transaction that took its place (takePlace).
+ * Answers the new row, or undefined when the member already takes part.
  */
 export async function insertParticipant(
   tx: DbOrTx,
@@ -262,13 +282,6 @@ export async function insertParticipant(
     .values({ contestId, userId })
     .onConflictDoNothing()
     .returning({ id: cp.id, joinedAt: cp.joinedAt });
-  if (inserted) {
-    // One more under the lock, exactly as a recount would find (a count grows with the field).
-    await tx
-      .update(contests)
-      .set({ participants: sql`${contests.participants} + 1` })
-      .where(eq(contests.id, contestId));
-  }
   return inserted;
 }
 

@@ -19,8 +19,12 @@ import type {
   TParticipationStatus,
 } from '../../../shared/schemas/participation';
 import type { Actor } from '../../platform/actor';
-import { insertParticipant, lockContest, removeParticipant } from './contestParticipants';
-import { lockingRead } from '../../platform/db/dialect';
+import {
+  insertParticipant,
+  lockContest,
+  removeParticipant,
+  takePlace,
+} from './contestParticipants';
 import { isVisible, notFound, type ContestRow } from '../contests';
 import { getPlatformSettings } from '../admin';
 import { AppError, type AppErrorCode } from '../../platform/errors';
@@ -154,51 +158,86 @@ export type JoinFacts = Pick<
 >;
 
 /**
- * The member's side of the join rule, read inside the caller's transaction in one statement:
- * their tier now, whether they take part, whether their e-mail holds them back, and their entry
- * fee (see joinRefusalFor for `paying` and `feeVerified`).
+ * The member's side of the join rule as columns of a statement on the contest's row: their tier
+ * now, whether their e-mail is verified, whether they take part, and whether a reviewer verified
+ * their entry fee (a paid contest). Raw names: drizzle writes a one-table select's columns
+ * unqualified, which inside these subqueries would name the subquery's own table.
+ */
+function memberFactColumns(userId: number) {
+  return {
+    memberTier: sql<
+      string | null
+    >`(SELECT u.subscription_tier FROM users u WHERE u.id = ${userId})`,
+    memberVerified: sql<unknown>`EXISTS (SELECT 1 FROM users u
+      WHERE u.id = ${userId} AND u.email_verified_at IS NOT NULL)`,
+    memberJoined: sql<unknown>`EXISTS (SELECT 1 FROM contest_participants p
+      WHERE p.contest_id = contests.id AND p.user_id = ${userId})`,
+    memberFeePaid: sql<unknown>`(contests.participation_type = 'paid' AND EXISTS (
+      SELECT 1 FROM payment_proofs f WHERE f.user_id = ${userId} AND f.contest_id = contests.id
+        AND f.purpose = 'entry_fee' AND f.status = 'verified'))`,
+  };
+}
+
+type MemberFactRow = {
+  [K in keyof ReturnType<typeof memberFactColumns>]: ReturnType<
+    typeof memberFactColumns
+  >[K]['_']['type'];
+};
+
+async function factsOf(
+  db: DbOrTx,
+  row: MemberFactRow | undefined,
+  { paying = false, feeVerified = false }: { paying?: boolean; feeVerified?: boolean },
+): Promise<JoinFacts> {
+  return {
+    tier: normalizeTier(row?.memberTier),
+    joined: truthy(row?.memberJoined),
+    emailUnverified: await mustVerifyEmail(db, { emailVerified: truthy(row?.memberVerified) }),
+    fee: paying ? 'paying' : feeVerified || truthy(row?.memberFeePaid) ? 'verified' : 'unpaid',
+  };
+}
+
+/**
+ * The member's side of the join rule (memberFactColumns), read inside the caller's transaction
+ * in one statement (see joinRefusalFor for `paying` and `feeVerified`).
  */
 export async function joinFacts({
   db,
   contest,
   userId,
-  paying = false,
-  feeVerified = false,
+  paying,
+  feeVerified,
 }: {
   db: DbOrTx;
-  contest: Pick<JoinContest, 'id' | 'participationType'>;
+  contest: Pick<JoinContest, 'id'>;
   userId: number;
   paying?: boolean;
   feeVerified?: boolean;
 }): Promise<JoinFacts> {
-  const askFee = !paying && !feeVerified && contest.participationType === 'paid';
   const [row] = await db
-    .select({
-      tier: users.subscriptionTier,
-      emailVerifiedAt: users.emailVerifiedAt,
-      joined: sql<unknown>`EXISTS (SELECT 1 FROM ${contestParticipants}
-        WHERE ${contestParticipants.contestId} = ${contest.id}
-          AND ${contestParticipants.userId} = ${userId})`,
-      // Only a paid contest's join asks it; otherwise the statement does not read proofs.
-      feePaid: askFee
-        ? sql<unknown>`EXISTS (SELECT 1 FROM ${paymentProofs}
-            WHERE ${paymentProofs.userId} = ${userId} AND ${paymentProofs.contestId} = ${contest.id}
-              AND ${paymentProofs.purpose} = 'entry_fee' AND ${paymentProofs.status} = 'verified')`
-        : sql<unknown>`0`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  const fee: FeeState = paying
-    ? 'paying'
-    : feeVerified || (askFee && truthy(row?.feePaid))
-      ? 'verified'
-      : 'unpaid';
-  return {
-    tier: normalizeTier(row?.tier),
-    joined: truthy(row?.joined),
-    emailUnverified: await mustVerifyEmail(db, { emailVerified: !!row?.emailVerifiedAt }),
-    fee,
-  };
+    .select(memberFactColumns(userId))
+    .from(contests)
+    .where(eq(contests.id, contest.id));
+  return factsOf(db, row, { paying, feeVerified });
+}
+
+/**
+ * A contest the member may see as the join rule reads it, with the member's side of the rule,
+ * in one statement (a join's first); else the same 404 as a missing one.
+ */
+async function visibleJoinContestAndFacts(
+  db: DbOrTx,
+  actor: Pick<Actor, 'id' | 'role'>,
+  contestId: number,
+): Promise<{ contest: JoinContest; facts: JoinFacts }> {
+  const [row] = await db
+    .select({ ...joinContestColumns, ...memberFactColumns(actor.id) })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  if (!row || !isVisible(row, actor)) throw notFound();
+  const { memberTier, memberVerified, memberJoined, memberFeePaid, ...contest } = row;
+  const facts = await factsOf(db, { memberTier, memberVerified, memberJoined, memberFeePaid }, {});
+  return { contest, facts };
 }
 
 /** A boolean SQL answer as either engine returns it (PostgreSQL true, SQLite 1). */
@@ -342,14 +381,6 @@ export async function readJoinContest(
     .select(joinContestColumns)
     .from(contests)
     .where(eq(contests.id, contestId));
-  return contest;
-}
-
-/** The contest as the join rule reads it, locked until the transaction ends (lockingRead). */
-async function lockJoinContest(tx: DbOrTx, contestId: number): Promise<JoinContest | undefined> {
-  const [contest] = await lockingRead(
-    tx.select(joinContestColumns).from(contests).where(eq(contests.id, contestId)),
-  );
   return contest;
 }
 
@@ -503,19 +534,20 @@ export async function joinContest({
   return withInviteGuessLimit({ limits, actor, contestId, inviteCode }, () =>
     db.transaction(
       async (tx) => {
-        // What needs no lock comes first: on PostgreSQL the contest's row is held from the
-        // locking read to the COMMIT, and every other join of the contest waits that long (each
+        // What needs no lock comes first: on PostgreSQL the contest's row is held from
+        // takePlace to the COMMIT, and every other join of the contest waits that long (each
         // statement under it a round trip). The rule is asked before the lock (most refusals
-        // end there) and again on the row as locked, with the member's facts read once.
-        const seen = await visibleJoinContest(tx, actor, contestId);
-        const facts = await joinFacts({ db: tx, contest: seen, userId: actor.id });
+        // end there) and again on the row as locked, with the member's facts read once, with
+        // the contest.
+        const { contest: seen, facts } = await visibleJoinContestAndFacts(tx, actor, contestId);
         const refusalOf = (contest: JoinContest) =>
           joinRefusal({ contest, ...facts, inviteCode, now });
         const early = refusalOf(seen);
         if (early) throw refusalError(early);
         // Written before the lock and undone with the join if the locked row refuses it.
         await notifyJoined(tx, { userId: actor.id, contest: seen }, { origin: actor.origin });
-        const contest = await lockJoinContest(tx, contestId);
+        // The place and the lock in one statement; a refusal now gives the place back.
+        const contest = await takePlace(tx, contestId, joinContestColumns);
         if (!contest || !isVisible(contest, actor)) throw notFound();
         const refusal = refusalOf(contest);
         if (refusal) throw refusalError(refusal);

@@ -197,14 +197,6 @@ export async function lockForUpdate(
 }
 
 /**
- * A select that also locks the rows it reads until the transaction ends (PostgreSQL: FOR
- * UPDATE), so a rule reads and locks in one round trip; SQLite's single writer needs no lock.
- */
-export function lockingRead<Q>(query: Q): Q {
-  return pg ? (query as unknown as { for: (strength: 'update') => Q }).for('update') : query;
-}
-
-/**
  * What a queue's claim adds to the SELECT that picks its rows: PostgreSQL skips rows another
  * server's claim has locked (FOR UPDATE SKIP LOCKED), so two servers never take the same row;
  * SQLite's single writer runs one claim at a time anyway.
