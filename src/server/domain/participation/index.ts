@@ -23,8 +23,8 @@ export {
   readJoinContest,
   refusalError,
   visibleJoinContest,
-  withInviteGuessLimit,
   type JoinContest,
   type JoinRefusalInfo,
   type TeamRole,
-} from './participation';
+} from './joinRule';
+export { withInviteGuessLimit } from './participation';
