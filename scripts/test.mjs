@@ -76,14 +76,17 @@ else {
     '\n!!! PostgreSQL binaries not found under /usr/lib/postgresql/*/bin: the server suites did ' +
       'NOT run on PostgreSQL. Install them (apt-get install postgresql) to run both databases.',
   );
-  results.push({ suite: 'server-pg', passed: 0, failed: 0, skipped: true });
+  // In CI (.ci/run sets CI=true) the PostgreSQL pass is part of the run: skipped is failed.
+  const ci = process.env.CI === 'true';
+  if (ci) console.error('!!! CI=true: a run without the PostgreSQL pass fails.');
+  results.push({ suite: 'server-pg', passed: 0, failed: ci ? 1 : 0, skipped: true });
 }
 vitest('e2e');
 
 console.log('\nSummary');
 for (const r of results)
   console.log(
-    `  ${r.suite.padEnd(12)} ${r.skipped ? 'SKIPPED (no PostgreSQL binaries)' : `${r.passed} passed, ${r.failed} failed`}`,
+    `  ${r.suite.padEnd(12)} ${r.skipped ? `SKIPPED (no PostgreSQL binaries)${r.failed ? ', counted as 1 failed (CI)' : ''}` : `${r.passed} passed, ${r.failed} failed`}`,
   );
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
