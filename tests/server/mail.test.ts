@@ -325,8 +325,8 @@ describe('the sender with SMTP: down, then up', () => {
       intervalMs: 60_000,
     });
     try {
-      // The start's own first round has found nothing; what is queued now waits for a wake.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Once the start's own first round is over, what is queued can only leave by a wake.
+      await sender.idle();
       const id = await queueNotice('committed@example.com', 'Committed');
       expect((await smtp!.waitFor('committed@example.com')).subject).toBe('Committed · Test Site');
       await expect.poll(async () => (await rowOf(id)).status).toBe('sent');

@@ -182,6 +182,8 @@ export interface MailSender {
   wake(): void;
   /** Stops the timer and waits for a round under way to finish. */
   stop(): Promise<void>;
+  /** Resolves once no round is under way (the start's first one included). */
+  idle(): Promise<void>;
 }
 
 /** The sender running on each database in this process, woken when mail is queued there. */
@@ -242,6 +244,9 @@ export function startMailSender({
   return {
     smtpConfigured: !!transport,
     wake,
+    async idle() {
+      while (running) await running;
+    },
     async stop() {
       stopped = true;
       if (senders.get(db) === wake) senders.delete(db);
