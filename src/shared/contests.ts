@@ -1,6 +1,7 @@
 // Contest constants shared by the wizards, the lists, the admin screens and the server (SPEC 3,
 // 5, 9; PRODUCT.md 'Contests').
 import { slugify as slugifyTitle } from './slug';
+import type { Role } from './constants';
 
 export const CONTEST_CATEGORIES = [
   'forex',
@@ -243,4 +244,52 @@ export const RESERVED_CONTEST_SLUGS: readonly string[] = ['create', 'drafts', 'n
 /** The slug a contest's title becomes ('contest' when the title gives none). */
 export function slugify(title: string): string {
   return slugifyTitle(title, 'contest');
+}
+
+/** Whether someone with this role reviews the platform's contests: moderators and admins. */
+export function isReviewerRole(role: Role | null | undefined): boolean {
+  return role === 'admin' || role === 'moderator';
+}
+
+/**
+ * THE organiser rule: who runs a contest (enters its scores, runs its bracket and check-in, sees
+ * its invite code): its creator, moderators and admins. The server and the client both ask it.
+ */
+export function isOrganiser(
+  contest: { createdBy: number | null },
+  viewer: { id: number; role: Role } | null | undefined,
+): boolean {
+  return !!viewer && (isReviewerRole(viewer.role) || contest.createdBy === viewer.id);
+}
+
+/** The dates the registration window is read from. */
+export interface RegistrationDates {
+  registrationDeadline: Date | null;
+  startDate: Date | null;
+  endDate: Date | null;
+}
+
+/** When registration closes: the deadline, or the start when a reviewer published none. */
+export function registrationClosesAt(c: Omit<RegistrationDates, 'endDate'>): Date | null {
+  return c.registrationDeadline ?? c.startDate;
+}
+
+/**
+ * THE registration window, closed once registration closes or the contest ends. `paidAt`: a
+ * fee paid while it was open still counts after the deadline (the end still closes it). The
+ * server's join rule and the client's 'Registration Open' both ask it.
+ */
+export function isRegistrationClosed(c: RegistrationDates, now: number, paidAt?: number): boolean {
+  const closes = registrationClosesAt(c);
+  return (
+    (!!closes && closes.getTime() <= (paidAt ?? now)) || (!!c.endDate && c.endDate.getTime() <= now)
+  );
+}
+
+/** Whether members can sign up now: an active contest inside its registration window. */
+export function isRegistrationOpen(
+  c: RegistrationDates & { status: ContestStatus },
+  now = Date.now(),
+): boolean {
+  return c.status === 'active' && !isRegistrationClosed(c, now);
 }

@@ -1,5 +1,6 @@
 // Who is acting: what services need to apply row rules and to write the audit log.
 import type { Role } from '../../shared/constants';
+import { isReviewerRole } from '../../shared/contests';
 
 export interface Actor {
   id: number;
@@ -12,7 +13,7 @@ export interface Actor {
 }
 
 export function isReviewer(actor: Pick<Actor, 'role'> | null | undefined): boolean {
-  return actor?.role === 'admin' || actor?.role === 'moderator';
+  return isReviewerRole(actor?.role);
 }
 
 /** Whoever runs `npm run admin` on the server: audited as 'console', with no account behind it. */

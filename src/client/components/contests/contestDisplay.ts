@@ -1,7 +1,7 @@
 // How a contest's facts read on the cards, the detail page and the admin table (SPEC 2.4, 2.5,
 // 2.7, 9): dates in US English to the minute with the zone, participants with their maximum, the fee in USD.
 import { TIER_LABELS, normalizeTier } from '../../../shared/constants';
-import { STATUS_LABELS, type ContestStatus } from '../../../shared/contests';
+import { STATUS_LABELS, isRegistrationOpen } from '../../../shared/contests';
 import { formatDateTime } from '../../../shared/format';
 
 interface Dated {
@@ -40,18 +40,6 @@ export function entryFeeText(c: { participationType: string; entryFee: string | 
 
 export function tierLabel(tier: string): string {
   return TIER_LABELS[normalizeTier(tier)];
-}
-
-/**
- * Whether members can still sign up: active and before the registration deadline (the start
- * when a reviewer published it without one).
- */
-export function isRegistrationOpen(
-  c: { status: ContestStatus; registrationDeadline: Date | null; startDate: Date | null },
-  now = Date.now(),
-): boolean {
-  const closes = c.registrationDeadline ?? c.startDate;
-  return c.status === 'active' && (!closes || now < closes.getTime());
 }
 
 /** The detail page's badge text: 'Registration Open' while one can sign up, else the status. */

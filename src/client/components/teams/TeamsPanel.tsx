@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { TTeamSummary } from '../../../shared/schemas/teams';
-import { isRegistrationOpen } from '../contests/contestDisplay';
+import { isRegistrationOpen } from '../../../shared/contests';
 import { Pager } from '../common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { errorMessage } from '../../lib/errors';

@@ -27,6 +27,9 @@ import {
   FORMAT_LABELS,
   MODE_LABELS,
   PARTICIPATION_LABELS,
+  isOrganiser,
+  isRegistrationOpen,
+  isReviewerRole,
 } from '../../../shared/contests';
 import { formatDateTime } from '../../../shared/format';
 import type { TContest } from '../../../shared/schemas/contests';
@@ -37,7 +40,6 @@ import { ContestStatusBadge } from '../../components/contests/ContestStatusBadge
 import {
   detailStatusLabel,
   entryFeeText,
-  isRegistrationOpen,
   participantsText,
   tierLabel,
 } from '../../components/contests/contestDisplay';
@@ -197,12 +199,12 @@ function Links({ contest }: { contest: TContest }) {
 
 function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
   const [editing, setEditing] = useState(false);
-  const reviewer = user.role === 'admin' || user.role === 'moderator';
+  const reviewer = isReviewerRole(user.role);
   const open = isRegistrationOpen(contest);
   // Only published contests have members; scores are the creator's and the reviewers' to enter
   // (the server checks the same).
   const published = contest.status === 'active' || contest.status === 'completed';
-  const canScore = published && (reviewer || contest.createdBy === user.id);
+  const canScore = published && isOrganiser(contest, user);
   // Once a bracket exists its matches make the scores (the server refuses typed ones).
   const tournament = published && hasBracket(contest.format);
   const bracket = trpc.tournaments.bracket.useQuery(

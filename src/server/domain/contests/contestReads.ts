@@ -15,6 +15,7 @@ import {
 import {
   CONTEST_MESSAGES as M,
   CREATOR_EDITABLE_STATUSES,
+  isOrganiser,
   PUBLIC_CONTEST_STATUSES,
   type AdminContestTab,
   type ContestStatus,
@@ -96,7 +97,7 @@ export function notFound(): AppError {
 
 /** Whether the viewer may see a contest at all: public ones, their own, or any for reviewers. */
 export function isVisible(row: Pick<ContestRow, 'status' | 'createdBy'>, viewer: Viewer): boolean {
-  return PUBLIC.includes(row.status) || row.createdBy === viewer.id || isReviewer(viewer);
+  return PUBLIC.includes(row.status) || isOrganiser(row, viewer);
 }
 
 /** The contest as this viewer gets it: the invite code only for its creator and reviewers. */

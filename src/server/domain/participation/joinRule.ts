@@ -15,6 +15,7 @@ import {
 } from '../../../shared/participation';
 import type { Actor } from '../../platform/actor';
 import { isVisible, notFound, type ContestRow } from '../contests';
+import { isRegistrationClosed } from '../../../shared/contests';
 import { getPlatformSettings } from '../admin';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 
@@ -23,13 +24,6 @@ export interface JoinRefusalInfo {
   message: string;
   requiredTier?: Tier;
   contestId?: number;
-}
-
-/** When registration closes: the deadline, or the start when a reviewer published none. */
-export function registrationClosesAt(
-  contest: Pick<ContestRow, 'registrationDeadline' | 'startDate'>,
-) {
-  return contest.registrationDeadline ?? contest.startDate;
 }
 
 /** The contest fields the join rule reads (a transaction reads only these). */
@@ -110,13 +104,7 @@ export function joinRefusal({
   if (joined && !member) return refuse('already_joined');
   if (contest.status === 'completed') return refuse('closed');
   if (contest.status !== 'active') return refuse('not_open');
-  const closes = registrationClosesAt(contest);
-  if (
-    (closes && closes.getTime() <= (paidAt ?? now)) ||
-    (contest.endDate && contest.endDate.getTime() <= now)
-  ) {
-    return refuse('closed');
-  }
+  if (isRegistrationClosed(contest, now, paidAt)) return refuse('closed');
   if (contest.mode === 'team' && !team) return refuse('team_only');
   if (!member && contest.participants >= contest.maxParticipants) return refuse('full');
   // Before the tier and the fee: paying for either needs a verified address too.

@@ -16,7 +16,7 @@ import {
 import { caseless, caselessValues, insertMany, type BulkColumn } from '../../platform/db/dialect';
 import { normalizeTier } from '../../../shared/constants';
 import { TOURNAMENT_MESSAGES } from '../../../shared/tournaments';
-import type { ScoreOrder } from '../../../shared/contests';
+import { isOrganiser, type ScoreOrder } from '../../../shared/contests';
 import {
   CSV_LINES_MAX,
   CSV_PROBLEMS_LISTED,
@@ -33,7 +33,7 @@ import type {
   TLeaderboardContest,
   TSetScoresResponse,
 } from '../../../shared/schemas/participation';
-import { isReviewer, type Actor } from '../../platform/actor';
+import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../admin';
 import { applyScores, rankColumn, ranksOfPage } from './contestParticipants';
 import {
@@ -56,7 +56,7 @@ export const HISTORY_FORBIDDEN =
 
 /** Whether the viewer may enter scores: the contest's creator, moderators and admins. */
 export function canScore(contest: Pick<ContestRow, 'createdBy'>, viewer: Viewer): boolean {
-  return isReviewer(viewer) || contest.createdBy === viewer.id;
+  return isOrganiser(contest, viewer);
 }
 
 /**

@@ -2,10 +2,11 @@
 // participants confirm in [start - window, start) and may undo it there. Seeding reads who did;
 // at the start those who did not are dropped (startRound.ts). The rows are written through
 // participation's one writer (setCheckedIn).
+import { isOrganiser } from '../../../shared/contests';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
-import { isReviewer, type Actor } from '../../platform/actor';
+import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { announceLeaderboardChanges } from '../../platform/events';
 import { formatDateTime } from '../../../shared/format';
@@ -161,7 +162,7 @@ export async function checkInStatus({
   const contest = await visibleContest(db, viewer, contestId);
   const window = checkInWindow(contest);
   const row = await participantRow(db, contestId, viewer.id);
-  const organiser = isReviewer(viewer) || contest.createdBy === viewer.id;
+  const organiser = isOrganiser(contest, viewer);
   const roster =
     window && organiser
       ? (

@@ -1,11 +1,12 @@
 // The contest behind a bracket: what the tournament code reads of it, who may see it (as the
 // contest itself: hidden is 404), who runs it (its creator, moderators and admins), and the
 // refusals every tournament call gives.
+import { isOrganiser } from '../../../shared/contests';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { lockForUpdate } from '../../platform/db/dialect';
 import { contests } from '../../platform/db/schema';
-import { isReviewer, type Actor } from '../../platform/actor';
+import type { Actor } from '../../platform/actor';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 import { isVisible, notFound, type Viewer } from '../contests';
 import {
@@ -57,11 +58,6 @@ export function refuse(
   message: string = (TOURNAMENT_MESSAGES as Record<string, string>)[reason] ?? reason,
 ): AppError {
   return new AppError(code, message, { reason });
-}
-
-/** Creator, moderators and admins run a contest's bracket. */
-export function isOrganiser(contest: Pick<Row, 'createdBy'>, viewer: Viewer): boolean {
-  return isReviewer(viewer) || contest.createdBy === viewer.id;
 }
 
 /** The contest if the viewer may see it (else 404, as for a missing one). */

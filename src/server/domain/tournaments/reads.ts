@@ -27,7 +27,8 @@ import type {
   TNextMatch,
   TStandings,
 } from '../../../shared/schemas/tournaments';
-import { isOrganiser, refuse, visibleContest, type TournamentContest } from './contest';
+import { refuse, visibleContest, type TournamentContest } from './contest';
+import { isOrganiser } from '../../../shared/contests';
 import { groupPart, ParticipantNames, roundName } from './names';
 import { groupParticipants, playedOf, pointsOf } from './played';
 import { bracketFinished } from './progress';
