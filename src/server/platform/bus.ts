@@ -8,28 +8,14 @@
 // connection drops, subscribers are told (`RESYNC`) so they can re-read what they cache.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from './db/client';
-import { afterCommit } from './db/client';
+import { sql } from 'drizzle-orm';
+import { afterCommit, type Bus, type Topic } from './db/handles';
 import { execute, rows } from './db/dialect';
 
-export type Topic = 'live' | 'settings';
+export type { Bus, Topic };
+
 /** Told to subscribers when messages may have been missed (PostgreSQL's listener reconnected). */
 export const RESYNC = '*';
-
-export interface Bus {
-  /** Sends once `db` commits (at once when `db` is the database itself). */
-  publish(db: DbOrTx, topic: Topic, message: string): Promise<void>;
-  /**
-   * Runs a data-changing statement of `db`'s transaction that returns its messages (`RETURNING
-   * … AS m`: a score file's 100,000 channels) and sends them once it commits: on PostgreSQL the
-   * statement and its NOTIFYs are one round trip.
-   */
-  publishReturning(db: DbOrTx, topic: Topic, statement: SQL): Promise<void>;
-  /** Hears every message of a topic sent from when it resolves on; resolves to the unsubscribe. */
-  subscribe(topic: Topic, listener: (message: string) => void): Promise<() => void>;
-  close(): Promise<void>;
-}
 
 const channelOf = (topic: Topic) => `contest_${topic}`;
 

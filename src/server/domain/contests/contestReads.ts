@@ -23,19 +23,13 @@ import {
   type ParticipationType,
 } from '../../../shared/contests';
 import type { Tier } from '../../../shared/constants';
-import type {
-  TContest,
-  TContestDraft,
-  TContestListItem,
-  TContestParticipant,
-} from '../../../shared/schemas/contests';
+import type { TContest, TContestDraft, TContestListItem } from '../../../shared/schemas/contests';
 import {
   tournamentSettingsOf,
   type TTournamentSettings,
 } from '../../../shared/schemas/tournaments';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { rankOrder, ranksOfPage } from '../participation';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
 
@@ -392,68 +386,4 @@ export async function adminListContests({
   const [counted] = await db.select({ n: count() }).from(contests).where(where);
   const total = counted?.n ?? 0;
   return { items: rows.map((row) => present(row, viewer)), total, page, pageSize };
-}
-
-/**
- * One page of a contest's participants for moderators and admins ('View Participants'): ranked
- * members first by rank, then the unranked (no score yet) in the order they joined. Unknown
- * contest: 404.
- */
-export async function listParticipants({
-  db,
-  id,
-  page,
-  pageSize,
-}: {
-  db: DB;
-  id: number;
-  page: number;
-  pageSize: number;
-}): Promise<{
-  scoreDecimals: number;
-  items: TContestParticipant[];
-  total: number;
-  page: number;
-  pageSize: number;
-}> {
-  const [contest] = await db
-    .select({
-      id: contests.id,
-      scoreDecimals: contests.scoreDecimals,
-      scoreOrder: contests.scoreOrder,
-    })
-    .from(contests)
-    .where(eq(contests.id, id));
-  if (!contest) throw notFound();
-  const where = eq(contestParticipants.contestId, id);
-  const rows = await db
-    .select({
-      userId: contestParticipants.userId,
-      username: users.username,
-      joinedAt: contestParticipants.joinedAt,
-      score: contestParticipants.score,
-    })
-    .from(contestParticipants)
-    .innerJoin(users, eq(users.id, contestParticipants.userId))
-    .where(where)
-    // Rank order (the unscored last), ties in the order they joined.
-    .orderBy(
-      ...rankOrder(contest.scoreOrder),
-      asc(contestParticipants.joinedAt),
-      asc(contestParticipants.id),
-    )
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const ranks = await ranksOfPage(
-    db,
-    id,
-    contest.scoreOrder,
-    (page - 1) * pageSize,
-    rows.map((r) => r.score),
-  );
-  // The new key first (see present()).
-  const items = rows.map((r, i) => ({ rank: ranks[i]!, ...r }));
-  const [counted] = await db.select({ n: count() }).from(contestParticipants).where(where);
-  const total = counted?.n ?? 0;
-  return { scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };
 }

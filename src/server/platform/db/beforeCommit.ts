@@ -6,7 +6,7 @@
 // per write. Both engines' transactions run it (platform/db/client.ts), savepoints share their
 // transaction's: what a savepoint asked for and then rolled back is still done (for the channels,
 // one 'changed' too many, which only makes a viewer read again).
-import type { DbOrTx } from './client';
+import type { DbOrTx } from './handles';
 
 /** Where a transaction handle answers its work list (null between SQLite's transactions). */
 export const COMMIT_WORK = Symbol('commitWork');

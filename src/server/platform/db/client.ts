@@ -13,33 +13,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import type pg from 'pg';
-import {
-  QueryPromise,
-  TransactionRollbackError,
-  type ExtractTablesWithRelations,
-} from 'drizzle-orm';
+import { QueryPromise, TransactionRollbackError } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import type { BaseSQLiteDatabase, SQLiteTransaction } from 'drizzle-orm/sqlite-core';
 import { MIGRATIONS_DIR } from '../paths';
 import { applyMigrations, type MigrationLog } from './migrate';
-import { localBus, postgresBus, type Bus } from '../bus';
+import { localBus, postgresBus } from '../bus';
 import { errorCode } from './dialect';
 import { openPostgres, transactionOnOwnClient } from './postgres';
 import { COMMIT_WORK, CommitWork } from './beforeCommit';
-import type * as sqliteSchema from './schema.sqlite';
-import * as schema from './schema';
+import { AFTER_COMMIT, opened, owners, type DB, type Tx } from './handles';
 
-type Schema = typeof sqliteSchema;
-/**
- * The handle services use. It is typed as drizzle's asynchronous SQLite database because both
- * engines' builders answer the same awaited calls; SQLite-only calls (`.get()`, `.all()`,
- * `.run()`) are refused by a lint rule so the same code runs on PostgreSQL.
- */
-export type DB = BaseSQLiteDatabase<'async', unknown, Schema>;
-/** A transaction handle: services that take part in a caller's transaction accept either. */
-export type Tx = SQLiteTransaction<'async', unknown, Schema, ExtractTablesWithRelations<Schema>>;
-export type DbOrTx = DB | Tx;
+// The registry's readers, for the code that imports the data layer from here.
+export {
+  afterCommit,
+  busOf,
+  databaseOf,
+  isDatabase,
+  postgresPool,
+  sqliteConnection,
+  type DB,
+  type DbOrTx,
+  type Tx,
+} from './handles';
+import * as schema from './schema';
 
 export interface OpenDatabaseOptions {
   migrationsFolder?: string;
@@ -48,37 +44,10 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
-interface Opened {
-  close: () => void | Promise<void>;
-  /** Messages to every app server on this database (platform/bus.ts). */
-  bus: Bus;
-  /** PostgreSQL's pool (shared state kept in the database: limits). */
-  pool?: pg.Pool;
-  /** The SQLite writer connection (scripts that bulk-load through prepared statements). */
-  sqlite?: Database.Database;
-}
-const opened = new WeakMap<object, Opened>();
-
 /** The one transaction handle of an SQLite database (its writer connection). */
 const TX_HANDLE = Symbol('txHandle');
 function transactionHandleOf(db: DB): object {
   return (db as unknown as Record<symbol, object>)[TX_HANDLE]!;
-}
-
-/** Where a transaction handle keeps what must run once it has committed (`afterCommit`). */
-const AFTER_COMMIT = Symbol('afterCommit');
-
-/**
- * Runs `fn` once `db` has committed: at once for the database itself (its writes commit as they
- * run); after COMMIT for an SQLite transaction, and never if it rolls back. PostgreSQL's
- * transactions hold their own after-commit work (NOTIFY), so there it runs at once.
- */
-export function afterCommit(db: DbOrTx, fn: () => void): void {
-  const queue = (db as unknown as Record<symbol, ((f: () => void) => void) | undefined>)[
-    AFTER_COMMIT
-  ];
-  if (queue) queue(fn);
-  else fn();
 }
 
 /**
@@ -365,37 +334,3 @@ export async function closeDatabase(db: DB): Promise<void> {
   await entry?.close();
 }
 
-/** The SQLite writer connection behind a handle, for scripts that bulk-load (bench, seeds). */
-export function sqliteConnection(db: DB): Database.Database {
-  const entry = opened.get(db);
-  if (!entry?.sqlite) throw new Error('Not an SQLite database handle.');
-  return entry.sqlite;
-}
-
-/** The message bus between the app servers on this database. */
-export function busOf(db: DB): Bus {
-  const entry = opened.get(db);
-  if (!entry) throw new Error('Not an open database handle.');
-  return entry.bus;
-}
-
-/** The pool behind a PostgreSQL handle; null on SQLite. */
-export function postgresPool(db: DB): pg.Pool | null {
-  return opened.get(db)?.pool ?? null;
-}
-
-/** The transactions' databases (an event announced in a transaction goes on its bus). */
-const owners = new WeakMap<object, DB>();
-
-/** The database a handle belongs to: itself, or the database of a transaction. */
-export function databaseOf(db: DbOrTx): DB {
-  if (opened.has(db)) return db as DB;
-  const owner = owners.get(db);
-  if (!owner) throw new Error('A transaction handle of no known database.');
-  return owner;
-}
-
-/** Whether a handle is the database itself rather than a transaction inside it. */
-export function isDatabase(db: DbOrTx): db is DB {
-  return opened.has(db);
-}

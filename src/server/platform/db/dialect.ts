@@ -2,7 +2,7 @@
 // drizzle's query builder, or in raw SQL both engines read the same way (UPDATE … FROM, window
 // functions, IS DISTINCT FROM, CAST(… AS BIGINT)).
 import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { databaseOf, sqliteConnection, type DbOrTx } from './client';
+import { databaseOf, sqliteConnection, type DbOrTx } from './handles';
 import { dialect } from './dialectChoice';
 
 export { dialect };

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PG_MIGRATIONS_DIR } from '../paths';
-import type { DB } from './client';
+import type { DB } from './handles';
 import type { MigrationLog } from './migrate';
 import * as schema from './schema';
 import { isDatabaseUnavailable } from './unavailable';

@@ -17,6 +17,7 @@ import {
   ZUpdateContestRequestSchema,
 } from '../../../shared/schemas/contests';
 import * as contestReads from '../../domain/contests/contestReads';
+import * as participantList from '../../domain/participation/participantList';
 import * as contests from '../../domain/contests/contests';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 
@@ -84,5 +85,5 @@ export const contestsRouter = router({
   participants: moderatorProcedure
     .input(ZContestParticipantsRequestSchema)
     .output(ZContestParticipantsResponseSchema)
-    .query(async ({ ctx, input }) => contestReads.listParticipants({ db: ctx.db, ...input })),
+    .query(async ({ ctx, input }) => participantList.listParticipants({ db: ctx.db, ...input })),
 });
