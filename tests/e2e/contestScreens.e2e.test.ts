@@ -338,6 +338,8 @@ describe('moderation on /admin/contests', () => {
     await participants.waitFor({ state: 'detached' });
 
     await adminPage.getByLabel('Search contests').fill('');
+    // The whole list back (the search cleared) before a row's menu opens.
+    await adminPage.getByRole('row', { name: /The Dake Contest/ }).waitFor();
     const dialog = adminPage.getByRole('dialog', { name: 'Edit Contest' });
     await chooseFromMenu(adminPage, 'Actions for Forex Sprint', 'Edit', dialog);
     // A validation message from the shared schema first.

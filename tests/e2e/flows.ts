@@ -50,11 +50,13 @@ export async function chooseFromMenu(
   opens: Locator,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    if (!(await page.getByRole('menu').first().isVisible())) {
-      await page.getByRole('button', { name: menuButton }).click();
-    }
-    await page.getByRole('menuitem', { name: item }).click();
     try {
+      if (!(await page.getByRole('menu').first().isVisible())) {
+        await page.getByRole('button', { name: menuButton }).click();
+      }
+      // A menu whose row was drawn again under it (its list refetching) closes with it: then
+      // start again from a closed menu rather than wait for an item that will not come back.
+      await page.getByRole('menuitem', { name: item }).click({ timeout: 5_000 });
       await opens.waitFor({ timeout: 5_000 });
       return;
     } catch (error) {
