@@ -8,7 +8,8 @@ import { startMetricsListener } from './http/metrics';
 import type { Metrics } from './platform/metrics';
 import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
 import { closeDatabase, openConfiguredDatabase } from './platform/db/client';
-import { exclusively, oncePer } from './platform/db/locks';
+import { exclusively } from './platform/db/locks';
+import { createJobRunner } from './platform/jobs';
 import { redactUrl } from './platform/db/postgres';
 import { parseEnv } from './platform/env';
 import { assertPortFree, listenProblem } from './platform/port';
@@ -20,14 +21,13 @@ import { getPlatformSettings } from './domain/admin/settings';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { accountMailSettled } from './domain/accounts/afterAnswer';
 import { recordLinkOrigin } from './domain/accounts/linkOrigin';
-import { removeOrphanUploads } from './platform/files/cleanup';
+import { uploadCleanupJob } from './platform/files/cleanup';
 import { holdWhileServing } from './platform/db/inUse';
 import { formatBytes } from '../shared/format';
-import { runScheduledBackup, type BackupSchedule } from './domain/operations';
+import { scheduledBackupJob, type BackupSchedule } from './domain/operations';
 import { createOidcRegistry } from './domain/accounts/oidc/providers';
-import { startMailSender } from './domain/messages';
-import { startReminderScheduler } from './domain/messages/notificationEvents';
-import { startTournamentScheduler } from './domain/tournaments/startRound';
+import { reminderJob, startMailSender } from './domain/messages';
+import { tournamentStartJob } from './domain/tournaments/startRound';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -97,10 +97,14 @@ async function main() {
   const oidc = env.OIDC_PROVIDERS.length
     ? createOidcRegistry(env.OIDC_PROVIDERS, { logger })
     : undefined;
+  // Every background loop is a job of this one runner (platform/jobs): its interval, its lease
+  // when one server of all runs it, a failed round logged and the next one tried, the stop.
+  const jobs = createJobRunner({ db, logger });
   // Queued mail goes out in the background, from every server (each claims its own rows).
   const mailer = startMailSender({
     db,
     logger,
+    jobs,
     transport:
       env.SMTP_URL && env.MAIL_FROM
         ? smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM })
@@ -121,28 +125,30 @@ async function main() {
     `http://localhost:${env.PORT}`;
   // Contest start reminders (issue 20): one round every ten minutes by one server of all; each
   // member is reminded of a contest once (its record is the notification's dedupe key).
-  const reminders = startReminderScheduler({
-    db,
-    origin: linkOrigin,
-    onError: (error) => logger.error({ err: error }, 'contest reminders failed'),
-    onSent: (count) => {
-      logger.info({ count }, 'contest reminders sent');
-      mailer.wake();
-    },
-  });
+  const reminders = jobs.register(
+    reminderJob({
+      db,
+      origin: linkOrigin,
+      onSent: (count) => {
+        logger.info({ count }, 'contest reminders sent');
+        mailer.wake();
+      },
+    }),
+  );
   // Bracket contests' starts (issue 19): check-in opening told, the not-checked-in dropped at the
   // start, the bracket generated when the contest asks for it; one round a minute, one server.
-  const tournamentStarts = startTournamentScheduler({
-    db,
-    origin: linkOrigin,
-    onError: (error) => logger.error({ err: error }, 'tournament start round failed'),
-    onGenerateError: (error, contestId) =>
-      logger.warn({ err: error, contestId }, 'bracket not generated at the start'),
-    onRound: (result) => {
-      logger.info(result, 'tournament start round');
-      mailer.wake();
-    },
-  });
+  const tournamentStarts = jobs.register(
+    tournamentStartJob({
+      db,
+      origin: linkOrigin,
+      onGenerateError: (error, contestId) =>
+        logger.warn({ err: error, contestId }, 'bracket not generated at the start'),
+      onRound: (result) => {
+        logger.info(result, 'tournament start round');
+        mailer.wake();
+      },
+    }),
+  );
   const app = createApp(
     {
       db,
@@ -198,36 +204,32 @@ async function main() {
 
   // Uploads nothing references after a day, and files a crash left behind: at start, then
   // hourly, by one server of however many share the database and the upload volume.
-  const cleanUploads = () =>
-    oncePer(db, 'cleanup', 60 * 60 * 1000, () =>
-      removeOrphanUploads({ db, uploadDir: path.resolve(env.UPLOAD_DIR) }),
-    )
-      .then((removed) => {
-        if (removed) logger.info(removed, 'upload clean-up: removed %d uploads', removed.rows);
-      })
-      .catch((error: unknown) => logger.error({ err: error }, 'upload clean-up failed'));
-  void cleanUploads();
-  const cleanupTimer = setInterval(() => void cleanUploads(), 60 * 60 * 1000);
-  cleanupTimer.unref();
+  const cleanup = jobs.register(
+    uploadCleanupJob({
+      db,
+      uploadDir,
+      onDone: (removed) =>
+        logger.info(removed, 'upload clean-up: removed %d uploads', removed.rows),
+    }),
+  );
 
   // Scheduled backups: when one is due (at start, then every interval), by one server of all.
-  let backupTimer: NodeJS.Timeout | undefined;
-  if (backups && backups.intervalHours > 0) {
-    const schedule = backups;
-    const backUp = () =>
-      runScheduledBackup({ db, target, uploadDir, schedule })
-        .then((done) => {
-          if (!done) return;
-          logger.info(
-            { file: done.backup.file, size: done.backup.size, pruned: done.pruned },
-            `scheduled backup written: ${done.backup.file} (${formatBytes(done.backup.size)})`,
-          );
-        })
-        .catch((error: unknown) => logger.error({ err: error }, 'scheduled backup failed'));
-    void backUp();
-    backupTimer = setInterval(() => void backUp(), schedule.intervalHours * 60 * 60 * 1000);
-    backupTimer.unref();
-  }
+  const backupJob =
+    backups && backups.intervalHours > 0
+      ? jobs.register(
+          scheduledBackupJob({
+            db,
+            target,
+            uploadDir,
+            schedule: backups,
+            onDone: (done) =>
+              logger.info(
+                { file: done.backup.file, size: done.backup.size, pruned: done.pruned },
+                `scheduled backup written: ${done.backup.file} (${formatBytes(done.backup.size)})`,
+              ),
+          }),
+        )
+      : undefined;
 
   // Shutdown must finish whatever the log destination does (it may have gone away): the
   // closing steps come first, and a failing log line never stops them.
@@ -260,11 +262,10 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(cleanupTimer);
-    clearInterval(backupTimer);
     oidc?.close();
-    reminders.stop();
-    tournamentStarts.stop();
+    // No new rounds of the loops; the mail sender keeps sending what the requests still finishing
+    // queue, and is stopped after them (below). Rounds under way are waited for there too.
+    for (const job of [reminders, tournamentStarts, cleanup, backupJob]) void job?.stop();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       void (async () => {
@@ -272,6 +273,7 @@ async function main() {
         // the reset requests answered before their look-up and mail (domain/accounts).
         await closingStep('account mail', 5_000, accountMailSettled);
         await closingStep('the mail sender', 12_000, () => mailer.stop());
+        await closingStep('background jobs', 5_000, () => jobs.stop());
         await closingStep('closing the database', 5_000, () => closeDatabase(db));
         await closingStep('releasing the database', 2_000, () => serving.release());
         note('closed');

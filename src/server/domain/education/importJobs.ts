@@ -10,6 +10,7 @@ import type pino from 'pino';
 import type { DB } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/dialect';
 import { importJobs } from '../../platform/db/schema';
+import { createJobRunner } from '../../platform/jobs';
 import {
   ZImportProgressSchema,
   type TImportJob,
@@ -131,11 +132,15 @@ export async function startImport({
       .update(importJobs)
       .set({ ...values, heartbeatAt: new Date() })
       .where(eq(importJobs.id, jobId));
-  // Progress is written as pages arrive; a beat keeps a slow page from looking dead.
-  const beat = setInterval(() => {
-    save({}).catch(() => undefined);
-  }, HEARTBEAT_MS);
-  beat.unref();
+  // Progress is written as pages arrive; a beat keeps a slow page from looking dead. The beat is
+  // a job of its own runner for the import's length (every server beats for its own import, so
+  // no lease); a beat that fails is logged and the next one tried.
+  const beat = createJobRunner({ db, logger }).register({
+    name: `education import ${jobId} heartbeat`,
+    everyMs: HEARTBEAT_MS,
+    atStart: false,
+    run: () => save({}),
+  });
   let writing: Promise<unknown> = Promise.resolve();
 
   const done = importWordPress({
@@ -168,7 +173,7 @@ export async function startImport({
       return { status: 'failed' as const, progress, message };
     })
     .then(async (end) => {
-      clearInterval(beat);
+      await beat.stop();
       await writing;
       await save({
         status: end.status,

@@ -44,6 +44,6 @@ export {
   notifyTeamInvite,
   reminderRound,
   sendContestReminders,
-  startReminderScheduler,
+  reminderJob,
   REMINDER_WINDOW_MS,
 } from './notificationEvents';

@@ -3,7 +3,7 @@
 // participation: a join, scores), and the start reminders a scheduler sends once per member.
 import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { oncePer } from '../../platform/db/locks';
+import { runOnce, type Job } from '../../platform/jobs';
 import { contestParticipants, contests, notifications } from '../../platform/db/schema';
 import { TIER_LABELS, type Tier } from '../../../shared/constants';
 import { formatScore } from '../../../shared/leaderboard';
@@ -414,9 +414,36 @@ export async function sendContestReminders({
 export const REMINDER_EVERY_MS = 10 * 60 * 1000;
 
 /**
- * One round of reminders by one server of however many share the database (`oncePer`: the
- * first to take the lock after REMINDER_EVERY_MS runs it; the others skip). Answers how many
- * were sent, or undefined when another server had the round.
+ * The reminders as a background job: a round at start, then every REMINDER_EVERY_MS, by one
+ * server of however many share the database (its lease). `onSent` hears how many were sent.
+ */
+export function reminderJob({
+  db,
+  origin,
+  now,
+  onSent,
+}: {
+  db: DB;
+  /** Where links in the reminders point, read at each round (it may be recorded meanwhile). */
+  origin: () => Promise<string | undefined>;
+  now?: number;
+  onSent?: (count: number) => void;
+}): Job<number> {
+  return {
+    name: 'reminders',
+    everyMs: REMINDER_EVERY_MS,
+    lease: 'reminders',
+    run: async () => sendContestReminders({ db, origin: await origin(), now }),
+    onDone: (sent) => {
+      if (sent) onSent?.(sent);
+    },
+  };
+}
+
+/**
+ * One round of the reminder job now, as the runner runs it (the lease: the first server to take
+ * it after REMINDER_EVERY_MS runs it; the others skip). Answers how many were sent, or undefined
+ * when another server had the round.
  */
 export function reminderRound({
   db,
@@ -427,35 +454,7 @@ export function reminderRound({
   origin?: string;
   now?: number;
 }): Promise<number | undefined> {
-  return oncePer(db, 'reminders', REMINDER_EVERY_MS, () =>
-    sendContestReminders({ db, origin, now }),
-  );
-}
-
-/** The reminder scheduler of a server: a round at start, then every REMINDER_EVERY_MS. */
-export function startReminderScheduler({
-  db,
-  origin,
-  onError,
-  onSent,
-}: {
-  db: DB;
-  /** Where links in the reminders point, read at each round (it may be recorded meanwhile). */
-  origin: () => Promise<string | undefined>;
-  onError: (error: unknown) => void;
-  onSent?: (count: number) => void;
-}): { stop: () => void } {
-  const round = () =>
-    origin()
-      .then((at) => reminderRound({ db, origin: at }))
-      .then((sent) => {
-        if (sent) onSent?.(sent);
-      })
-      .catch(onError);
-  void round();
-  const timer = setInterval(() => void round(), REMINDER_EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return runOnce(db, reminderJob({ db, origin: async () => origin, now }));
 }
 
 /**

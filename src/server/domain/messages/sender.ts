@@ -11,6 +11,7 @@ import type pino from 'pino';
 import { afterCommit, databaseOf, type DB, type DbOrTx } from '../../platform/db/client';
 import { rows, skipLocked, timeValue } from '../../platform/db/dialect';
 import { mailOutbox } from '../../platform/db/schema';
+import { createJobRunner, type JobRunner } from '../../platform/jobs';
 import type { MailTransport } from '../../platform/mail/transport';
 import type { MailKind } from '../../../shared/mail';
 
@@ -198,70 +199,53 @@ export function wakeSenderAfterCommit(tx: DbOrTx): void {
   afterCommit(tx, () => senders.get(databaseOf(tx))?.());
 }
 
-/** Starts the rounds on this server: every `intervalMs`, and when woken. */
+/** The job name of the sender (one per runner). */
+export const MAIL_JOB = 'mail';
+
+/**
+ * Starts the rounds on this server: every `intervalMs`, and when woken, as a job of `jobs` (the
+ * server's runner; a runner of its own when none is given, as in a test).
+ */
 export function startMailSender({
   db,
   transport,
   logger,
+  jobs = createJobRunner({ db, logger }),
   intervalMs = 5_000,
   policy = DEFAULT_RETRY,
 }: {
   db: DB;
   transport?: MailTransport;
   logger: pino.Logger;
+  jobs?: JobRunner;
   intervalMs?: number;
   policy?: RetryPolicy;
 }): MailSender {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const round = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          const done = await sendDueMail({ db, transport, logger, policy });
-          // A full batch: more may be due at once.
-          if (done.sent + done.kept + done.retrying + done.failed >= policy.batch) again = true;
-        } while (again && !stopped);
-      } catch (error) {
-        logger.error({ err: error }, 'mail sender round failed');
-      } finally {
-        running = undefined;
-      }
-    })();
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  round();
-  const wake = () => setImmediate(round);
-  senders.set(db, wake);
+  // Every server sends: each claims its own rows (claimDue), so the job takes no lease.
+  const job = jobs.register({
+    name: MAIL_JOB,
+    everyMs: intervalMs,
+    run: async (stopping) => {
+      let done;
+      do {
+        done = await sendDueMail({ db, transport, logger, policy });
+        // A full batch: more may be due at once.
+      } while (
+        done.sent + done.kept + done.retrying + done.failed >= policy.batch &&
+        !stopping.aborted
+      );
+    },
+  });
+  senders.set(db, job.wake);
   return {
     smtpConfigured: !!transport,
-    wake,
-    async idle() {
-      while (running) await running;
-    },
+    wake: job.wake,
+    idle: job.idle,
     async stop() {
-      stopped = true;
-      if (senders.get(db) === wake) senders.delete(db);
-      clearInterval(timer);
+      if (senders.get(db) === job.wake) senders.delete(db);
       // A send stuck on a silent SMTP server must not hold the shutdown for long: its row's lease
       // lapses and another server (or the next start) sends it.
-      let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([
-        running,
-        new Promise<void>((resolve) => {
-          timeout = setTimeout(resolve, 10_000);
-          timeout.unref();
-        }),
-      ]);
-      clearTimeout(timeout);
+      await job.stop({ waitMs: 10_000 });
       transport?.close();
     },
   };

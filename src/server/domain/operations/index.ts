@@ -20,6 +20,7 @@ export {
   recordLastBackup,
   recordRestore,
   runScheduledBackup,
+  scheduledBackupJob,
   type BackupSchedule,
   type LastBackup,
 } from './schedule';

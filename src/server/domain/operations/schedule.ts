@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import type { DatabaseTarget } from '../../platform/db/inUse';
-import { oncePer } from '../../platform/db/locks';
+import { runOnce, type Job } from '../../platform/jobs';
 import { settings } from '../../platform/db/schema';
 import { createBackup, type BackupResult } from './backup';
 import { ARCHIVE_NAME, archiveName, type Manifest } from './manifest';
@@ -131,28 +131,56 @@ export async function pruneArchives(dir: string, keep: number): Promise<string[]
   return old.map((a) => a.name);
 }
 
+/** What a scheduled run did: the backup and the archives pruned after it. */
+export interface ScheduledBackup {
+  backup: BackupResult;
+  pruned: string[];
+}
+
 /**
- * One scheduled run, if it is due and no other server is running one: the backup, its record,
- * and the pruning. Answers what it did, or undefined when it was not this server's turn.
+ * Scheduled backups as a background job: a run at start when one is due, then every interval,
+ * by one server of however many share the database (its lease). `onDone` hears each run.
  */
-export async function runScheduledBackup({
+export function scheduledBackupJob({
   db,
   target,
   uploadDir,
   schedule,
+  onDone,
 }: {
   db: DB;
   target: DatabaseTarget;
   uploadDir: string;
   schedule: BackupSchedule;
-}): Promise<{ backup: BackupResult; pruned: string[] } | undefined> {
-  return oncePer(db, 'backup', schedule.intervalHours * 60 * 60 * 1000, async () => {
-    const backup = await createBackup({
-      target,
-      uploadDir,
-      out: path.join(schedule.dir, archiveName(new Date())),
-    });
-    await recordLastBackup(db, backup);
-    return { backup, pruned: await pruneArchives(schedule.dir, schedule.keep) };
-  });
+  onDone?: (done: ScheduledBackup) => void;
+}): Job<ScheduledBackup> {
+  return {
+    name: 'backup',
+    everyMs: schedule.intervalHours * 60 * 60 * 1000,
+    lease: 'backup',
+    run: async () => {
+      const backup = await createBackup({
+        target,
+        uploadDir,
+        out: path.join(schedule.dir, archiveName(new Date())),
+      });
+      await recordLastBackup(db, backup);
+      return { backup, pruned: await pruneArchives(schedule.dir, schedule.keep) };
+    },
+    onDone,
+  };
+}
+
+/**
+ * One scheduled run now, as the runner runs it, if it is due and no other server is running one:
+ * the backup, its record, and the pruning. Answers what it did, or undefined when it was not this
+ * server's turn.
+ */
+export function runScheduledBackup(options: {
+  db: DB;
+  target: DatabaseTarget;
+  uploadDir: string;
+  schedule: BackupSchedule;
+}): Promise<ScheduledBackup | undefined> {
+  return runOnce(options.db, scheduledBackupJob(options));
 }

@@ -1,12 +1,12 @@
-// What happens around a bracket contest's start (issue 19), by a scheduler that runs on one server
-// of however many share the database (`oncePer`): its participants hear once that check-in has
+// What happens around a bracket contest's start (issue 19), by a background job that runs on one
+// server of however many share the database (its lease, platform/jobs): its participants hear once that check-in has
 // opened; at the start, those who did not check in are dropped from the contest (their rows
 // removed through participation's one writer, so counts and ranks stay right) and told; then,
 // when the contest generates its bracket at the start, the engine does it (generateAtStart).
 // Each contest's start is handled once (contests.start_handled_at), in one transaction.
 import { and, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
-import { oncePer } from '../../platform/db/locks';
+import type { Job } from '../../platform/jobs';
 import { contestParticipants, contests, notifications } from '../../platform/db/schema';
 import { announceLeaderboardChanges } from '../../platform/events';
 import { BRACKET_FORMATS, CHECK_IN_MINUTES_MAX } from '../../../shared/tournaments';
@@ -202,31 +202,30 @@ export async function runStartRound(options: StartRoundOptions): Promise<StartRo
 /** How often the start round runs: a bracket is generated within about a minute of the start. */
 export const START_ROUND_EVERY_MS = 60 * 1000;
 
-/** The start scheduler of a server: a round at start, then every START_ROUND_EVERY_MS. */
-export function startTournamentScheduler({
+/**
+ * The start round as a background job: a round at start, then every START_ROUND_EVERY_MS, by one
+ * server of however many share the database (its lease). `onRound` hears a round that started
+ * or opened something.
+ */
+export function tournamentStartJob({
   db,
   origin,
-  onError,
   onRound,
   onGenerateError,
 }: {
   db: DB;
   /** Where links in the round's mail point, read at each round (it may be recorded meanwhile). */
   origin: () => Promise<string | undefined>;
-  onError: (error: unknown) => void;
   onRound?: (result: StartRoundResult) => void;
   onGenerateError?: (error: unknown, contestId: number) => void;
-}): { stop: () => void } {
-  const round = () =>
-    oncePer(db, 'tournamentStarts', START_ROUND_EVERY_MS, async () =>
-      runStartRound({ db, origin: await origin(), onGenerateError }),
-    )
-      .then((result) => {
-        if (result && (result.started || result.opened)) onRound?.(result);
-      })
-      .catch(onError);
-  void round();
-  const timer = setInterval(() => void round(), START_ROUND_EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+}): Job<StartRoundResult> {
+  return {
+    name: 'tournamentStarts',
+    everyMs: START_ROUND_EVERY_MS,
+    lease: 'tournamentStarts',
+    run: async () => runStartRound({ db, origin: await origin(), onGenerateError }),
+    onDone: (result) => {
+      if (result.started || result.opened) onRound?.(result);
+    },
+  };
 }

@@ -1,10 +1,10 @@
 // Work that must happen once however many app servers share the database: the first-start
-// admin and demo data, the hourly upload clean-up. On PostgreSQL an advisory lock (held on one
-// pooled connection for the work's length) lets one server in; on SQLite there is one server.
-import { eq } from 'drizzle-orm';
+// admin and demo data, and the background jobs' rounds that one server runs (their lease,
+// platform/jobs/lease.ts). On PostgreSQL an advisory lock (held on one pooled connection for the
+// work's length, so it lapses with a server that dies) lets one server in; on SQLite there is one
+// server.
 import { postgresPool, type DB } from './client';
 import { ADVISORY_LOCKS } from './postgres';
-import { settings } from './schema';
 
 type LockName = Exclude<keyof typeof ADVISORY_LOCKS, 'migrate' | 'serving'>;
 
@@ -40,32 +40,4 @@ export async function exclusively<T>(
   } finally {
     client.release();
   }
-}
-
-/**
- * Runs `fn` at most once per `everyMs` across all servers: the last run's time is kept in the
- * settings table (`<name>.lastRun`), read and written under the lock.
- */
-export async function oncePer<T>(
-  db: DB,
-  name: LockName,
-  everyMs: number,
-  fn: () => Promise<T>,
-): Promise<T | undefined> {
-  const key = `${name}.lastRun`;
-  return exclusively(db, name, { wait: false }, async () => {
-    const [row] = await db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(eq(settings.key, key));
-    const last = row ? Number(JSON.parse(row.value)) : 0;
-    // A little slack, so servers whose timers drift a few seconds do not skip a whole period.
-    if (Date.now() - last < everyMs * 0.9) return undefined;
-    const value = JSON.stringify(Date.now());
-    await db
-      .insert(settings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-    return fn();
-  });
 }

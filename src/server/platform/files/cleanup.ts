@@ -7,6 +7,7 @@ import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../db/client';
 import { contests, educationContent, paymentProofs, uploads, users } from '../db/schema';
+import type { Job } from '../jobs';
 import { STORED_FILE_NAME, UPLOAD_URL_PREFIX } from './uploads';
 
 /**
@@ -118,4 +119,29 @@ export async function removeOrphanUploads({
     }
   }
   return { rows: removed.length, files };
+}
+
+/** How often the clean-up runs (across all servers). */
+export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The clean-up as a background job: at start, then hourly, by one server of however many share
+ * the database and the upload volume (its lease). `onDone` hears what each run removed.
+ */
+export function uploadCleanupJob({
+  db,
+  uploadDir,
+  onDone,
+}: {
+  db: DB;
+  uploadDir: string;
+  onDone?: (removed: CleanupResult) => void;
+}): Job<CleanupResult> {
+  return {
+    name: 'cleanup',
+    everyMs: CLEANUP_EVERY_MS,
+    lease: 'cleanup',
+    run: () => removeOrphanUploads({ db, uploadDir }),
+    onDone,
+  };
 }
