@@ -5,6 +5,7 @@
 // server.
 import { postgresPool, type DB } from './client';
 import { ADVISORY_LOCKS } from './postgres';
+import { isDatabaseUnavailable } from './unavailable';
 
 type LockName = Exclude<keyof typeof ADVISORY_LOCKS, 'migrate' | 'serving'>;
 
@@ -23,6 +24,9 @@ export async function exclusively<T>(
   if (!pool) return fn();
   const key = ADVISORY_LOCKS[name];
   const client = await pool.connect();
+  // A connection cut while it held the lock (PostgreSQL restarted, the backend ended) took the
+  // lock with it; the client goes back with its error, so the pool drops it.
+  let broken: Error | undefined;
   try {
     if (wait) await client.query('SELECT pg_advisory_lock($1)', [key]);
     else {
@@ -37,7 +41,10 @@ export async function exclusively<T>(
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [key]);
     }
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) broken = error as Error;
+    throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
