@@ -1,6 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// PostgreSQL's migrations (schema.pg.ts mirrors schema.ts); SQLite's are in drizzle.config.ts.
+// PostgreSQL's migrations, from schema.pg.ts (generated from schema.sqlite.ts by
+// scripts/generate-pg-schema.ts, which `npm run db:generate:pg` runs first); SQLite's are in
+// drizzle.config.ts.
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/server/platform/db/schema.pg.ts',

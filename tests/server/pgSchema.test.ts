@@ -1,6 +1,8 @@
-// The PostgreSQL schema (schema.pg.ts) mirrors the SQLite one (schema.ts), its committed
-// migrations (db/migrations/pg) build it on a real server, and drizzle's pg driver reads back
-// what it wrote: dates, flags and the scaled scores exactly. One throw-away cluster for the file.
+// The PostgreSQL schema (schema.pg.ts) is generated from the SQLite one (schema.sqlite.ts) and
+// is current, it has the same tables and columns (their row types: engineView.ts, at typecheck),
+// its committed migrations (db/migrations/pg) build it on a real server, and drizzle's pg driver
+// reads back what it wrote: dates, flags and the scaled scores exactly. One throw-away cluster
+// for the file.
 import { getTableName, is } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_SCHEMA, SQLITE_SCHEMA, pgSchemaSource } from '../../scripts/generate-pg-schema';
 import * as sqliteSchema from '../../src/server/platform/db/schema.sqlite';
 import * as pgSchema from '../../src/server/platform/db/schema.pg';
 import { PG_MIGRATIONS_DIR } from '../../src/server/platform/paths';
@@ -60,6 +63,13 @@ const byName = <T extends SQLiteTable | PgTable>(tables: T[]) =>
   new Map(tables.map((t) => [getTableName(t), t]));
 
 describe('the two schemas', () => {
+  it('schema.pg.ts is what scripts/generate-pg-schema.ts makes of schema.sqlite.ts', () => {
+    // Stale: run `npx tsx scripts/generate-pg-schema.ts`.
+    expect(fs.readFileSync(PG_SCHEMA, 'utf8')).toBe(
+      pgSchemaSource(fs.readFileSync(SQLITE_SCHEMA, 'utf8')),
+    );
+  });
+
   it('hold the same tables', () => {
     expect(sqliteTables.length).toBeGreaterThan(10);
     expect([...byName(pgTables).keys()].sort()).toEqual([...byName(sqliteTables).keys()].sort());

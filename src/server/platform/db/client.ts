@@ -35,7 +35,7 @@ export {
   type DbOrTx,
   type Tx,
 } from './handles';
-import * as schema from './schema';
+import * as schema from './schema.sqlite';
 
 export interface OpenDatabaseOptions {
   migrationsFolder?: string;

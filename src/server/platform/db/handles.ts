@@ -13,7 +13,8 @@ type Schema = typeof sqliteSchema;
 /**
  * The handle services use. It is typed as drizzle's asynchronous SQLite database because both
  * engines' builders answer the same awaited calls; SQLite-only calls (`.get()`, `.all()`,
- * `.run()`) are refused by a lint rule so the same code runs on PostgreSQL.
+ * `.run()`) are refused by a lint rule so the same code runs on PostgreSQL. PostgreSQL's handle
+ * has its own type (engineView.ts: PgDB) until it is handed to the services.
  */
 export type DB = BaseSQLiteDatabase<'async', unknown, Schema>;
 /** A transaction handle: services that take part in a caller's transaction accept either. */

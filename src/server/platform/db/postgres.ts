@@ -8,7 +8,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PG_MIGRATIONS_DIR } from '../paths';
 import type { DB } from './handles';
 import type { MigrationLog } from './migrate';
-import * as schema from './schema';
+import { pgHandleForServices } from './engineView';
+import * as pgSchema from './schema.pg';
 import { isDatabaseUnavailable } from './unavailable';
 
 /** Keys of the advisory locks the app takes (one namespace, so they never collide). */
@@ -104,7 +105,7 @@ export async function openPostgres(
   }
   if (options.migrate === false) {
     client.release();
-    return { db: drizzle(pool, { schema }) as unknown as DB, pool };
+    return { db: pgHandleForServices(drizzle(pool, { schema: pgSchema })), pool };
   }
   try {
     // Servers starting together migrate one at a time; the later ones find nothing to do.
@@ -124,7 +125,7 @@ export async function openPostgres(
     throw error;
   }
   client.release();
-  const db = drizzle(pool, { schema }) as unknown as DB;
+  const db = pgHandleForServices(drizzle(pool, { schema: pgSchema }));
   return { db, pool };
 }
 

@@ -1,12 +1,13 @@
 // The tables the code queries, from the schema of the engine this process runs on: the SQLite
 // tables by default, their PostgreSQL twins when DATABASE_URL is set (one process talks to one
-// engine). Both have the same tables, columns and TypeScript types (tests/server/pgSchema.test.ts),
-// so services are typed once, against the SQLite schema, and run on either.
+// engine). schema.pg.ts is generated from schema.sqlite.ts (scripts/generate-pg-schema.ts), and
+// services are typed once, against the SQLite tables: on PostgreSQL they get PostgreSQL's tables
+// through engineView.ts, which checks that every table's rows have the same types on both.
 import * as sqlite from './schema.sqlite';
-import * as pg from './schema.pg';
+import { pgTablesForServices } from './engineView';
 import { dialect } from './dialectChoice';
 
-const chosen = (dialect === 'pg' ? pg : sqlite) as unknown as typeof sqlite;
+const chosen = dialect === 'pg' ? pgTablesForServices : sqlite;
 
 export const PAYOUT_METHODS = sqlite.PAYOUT_METHODS;
 export const users = chosen.users;
