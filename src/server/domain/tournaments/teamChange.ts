@@ -100,6 +100,14 @@ export async function inTransaction<T>(db: DB, work: (tx: DbOrTx) => Promise<T>)
   }
 }
 
+/** What every change of an existing team is called with (`now` is the clock unless a test sets it). */
+export interface TeamChangeArgs {
+  db: DB;
+  actor: Actor;
+  teamId: number;
+  now?: number;
+}
+
 /** A team read again under its contest's lock, with the transaction that holds the lock. */
 export interface LockedTeam extends TeamContest {
   tx: DbOrTx;

@@ -3,9 +3,8 @@
 // cap counts teams and a paid contest is paid once, by the captain, through the proof flow
 // (reviewTeamFee).
 import { and, eq } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../platform/db/client';
-import { contests, teams } from '../../platform/db/schema';
-import type { Actor } from '../../platform/actor';
+import type { DbOrTx } from '../../platform/db/client';
+import { teams } from '../../platform/db/schema';
 import type { Limits } from '../../platform/limits';
 import { announceLeaderboardChanges } from '../../platform/events';
 import {
@@ -17,14 +16,19 @@ import {
   type JoinRefusalInfo,
 } from '../participation';
 import { notifyJoined } from '../messages';
-import {
-  tournamentSettingsOf,
-  type TTournamentSettings,
-} from '../../../shared/schemas/tournaments';
+import type { TTournamentSettings } from '../../../shared/schemas/tournaments';
 import { teamTooSmallMessage } from '../../../shared/teams';
 import { teamError } from './teamErrors';
-import { membersOf, readTeam, registrationOf, teamFeePaid, type TeamRow } from './teamRows';
-import { changeTeam, memberRefusal } from './teamChange';
+import {
+  membersOf,
+  readTeam,
+  registrationOf,
+  teamColumns,
+  teamFeePaid,
+  teamSettingsOf,
+  type TeamRow,
+} from './teamRows';
+import { changeTeam, memberRefusal, type TeamChangeArgs } from './teamChange';
 
 /**
  * Registers a team ready to take part (at least the minimum size, every member admitted by the
@@ -91,14 +95,10 @@ export async function registerTeam({
   inviteCode,
   limits,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
+}: TeamChangeArgs & {
   inviteCode?: string | null;
   /** The request's abuse limits: wrong invite codes are limited as on a join. */
   limits?: Limits;
-  now?: number;
 }): Promise<void> {
   // The code is the contest's: wrong ones count per contest, as a join's do.
   const contestId = limits && inviteCode ? (await readTeam(db, teamId))?.contestId : undefined;
@@ -112,10 +112,7 @@ async function registerNow({
   teamId,
   inviteCode,
   now,
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
+}: TeamChangeArgs & {
   inviteCode?: string | null;
   now: number;
 }): Promise<void> {
@@ -165,13 +162,7 @@ export async function reviewTeamFee(
   }: { contest: JoinContest; payerId: number; paidAt: number; now: number; origin?: string },
 ): Promise<{ refusal: JoinRefusalInfo | null; admitted: boolean }> {
   const [team] = await tx
-    .select({
-      id: teams.id,
-      contestId: teams.contestId,
-      name: teams.name,
-      captainId: teams.captainId,
-      createdAt: teams.createdAt,
-    })
+    .select(teamColumns)
     .from(teams)
     .where(and(eq(teams.contestId, contest.id), eq(teams.captainId, payerId)));
   if (!team) return { refusal: null, admitted: false };
@@ -187,14 +178,10 @@ export async function reviewTeamFee(
   if (refusal) {
     return { refusal: refusal.reason === 'already_joined' ? null : refusal, admitted: false };
   }
-  const [row] = await tx
-    .select({ tournament: contests.tournament })
-    .from(contests)
-    .where(eq(contests.id, contest.id));
   const admitted = await admitTeam(tx, {
     team,
     contest,
-    settings: tournamentSettingsOf(row?.tournament),
+    settings: await teamSettingsOf(tx, contest.id),
     captainRefusal: null,
     now,
     paidAt,

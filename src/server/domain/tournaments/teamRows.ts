@@ -32,11 +32,16 @@ export async function teamContest(
 ): Promise<TeamContest> {
   const contest = await visibleJoinContest(db, actor, contestId);
   if (contest.mode !== 'team') throw teamError('team_mode_only');
+  return { contest, settings: await teamSettingsOf(db, contestId) };
+}
+
+/** The format's team sizes (and the rest of its settings) of a contest. */
+export async function teamSettingsOf(db: DbOrTx, contestId: number): Promise<TTournamentSettings> {
   const [row] = await db
     .select({ tournament: contests.tournament })
     .from(contests)
     .where(eq(contests.id, contestId));
-  return { contest, settings: tournamentSettingsOf(row?.tournament) };
+  return tournamentSettingsOf(row?.tournament);
 }
 
 export interface TeamRow {
@@ -47,17 +52,17 @@ export interface TeamRow {
   createdAt: Date;
 }
 
+/** A team's row as the rules read it (TeamRow). */
+export const teamColumns = {
+  id: teams.id,
+  contestId: teams.contestId,
+  name: teams.name,
+  captainId: teams.captainId,
+  createdAt: teams.createdAt,
+};
+
 export async function readTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
-  const [row] = await db
-    .select({
-      id: teams.id,
-      contestId: teams.contestId,
-      name: teams.name,
-      captainId: teams.captainId,
-      createdAt: teams.createdAt,
-    })
-    .from(teams)
-    .where(eq(teams.id, teamId));
+  const [row] = await db.select(teamColumns).from(teams).where(eq(teams.id, teamId));
   return row;
 }
 

@@ -28,6 +28,7 @@ import {
   hasStarted,
   inTransaction,
   memberRefusal,
+  type TeamChangeArgs,
 } from './teamChange';
 
 /**
@@ -103,12 +104,8 @@ export async function inviteMember({
   teamId,
   username,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
+}: TeamChangeArgs & {
   username: string;
-  now?: number;
 }): Promise<void> {
   await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest, settings }) => {
     const [invitee] = await tx
@@ -162,12 +159,7 @@ export async function acceptInvite({
   actor,
   teamId,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
-  now?: number;
-}): Promise<void> {
+}: TeamChangeArgs): Promise<void> {
   await changeTeam(db, actor, teamId, 'anyone', async ({ tx, team, contest, settings }) => {
     const invite = await membershipOf(tx, team.id, actor.id);
     if (invite?.state === 'member') throw teamError('already_in_team', M.already_in_team);
@@ -200,11 +192,7 @@ export async function declineInvite({
   db,
   actor,
   teamId,
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
-}): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
+}: TeamChangeArgs): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
   return changeTeam(db, actor, teamId, 'anyone', async ({ tx, team }) => {
     const invite = await membershipOf(tx, team.id, actor.id);
     if (!invite || invite.state !== 'invited') throw teamError('no_invite');
@@ -222,12 +210,7 @@ export async function leaveTeam({
   actor,
   teamId,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
-  now?: number;
-}): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
+}: TeamChangeArgs): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
   return changeTeam(db, actor, teamId, 'anyone', async ({ tx, team, contest, settings }) => {
     const membership = await membershipOf(tx, team.id, actor.id);
     if (!membership || membership.state !== 'member') {
@@ -257,12 +240,8 @@ export async function removeMember({
   teamId,
   userId,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
+}: TeamChangeArgs & {
   userId: number;
-  now?: number;
 }): Promise<void> {
   await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest, settings }) => {
     if (userId === actor.id) throw teamError('captain_leaves');
@@ -281,12 +260,8 @@ export async function renameTeam({
   teamId,
   name,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
+}: TeamChangeArgs & {
   name: string;
-  now?: number;
 }): Promise<void> {
   await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest }) => {
     if (hasStarted(contest, now)) throw teamError('started');
@@ -319,12 +294,8 @@ export async function transferCaptaincy({
   teamId,
   userId,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  teamId: number;
+}: TeamChangeArgs & {
   userId: number;
-  now?: number;
 }): Promise<void> {
   await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest }) => {
     if (userId === actor.id) return;
