@@ -17,7 +17,7 @@ import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
 import { createLimits, limitStoreFor } from './platform/limits';
-import { getPlatformSettings } from './domain/admin/settings';
+import { getPlatformSettings } from './domain/settings';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { accountMailSettled } from './domain/accounts/afterAnswer';
 import { recordLinkOrigin } from './domain/accounts/linkOrigin';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import { mailOutbox, users } from '../../src/server/platform/db/schema';
 import { insertContest } from '../helpers/contests';
 import { createUser } from '../helpers/db';

@@ -2,7 +2,7 @@
 // member table and the audit log on a phone-sized screen, and the Add User form's messages.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { writeAudit } from '../../src/server/domain/admin/audit';
+import { writeAudit } from '../../src/server/domain/audit';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { expectText, pathOf, signInThroughForm } from './flows';
 import { standaloneStage } from './stage';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GUEST_PATHS, OPEN_PATHS, SIGNED_IN_PATHS, samplePath } from '../../src/client/routePaths';
 import { seedContests } from '../../src/server/seed/seedContests';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import { launchPlainBrowser } from '../helpers/browser';
 import { joinContest } from '../../src/server/domain/participation/participation';

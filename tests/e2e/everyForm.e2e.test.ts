@@ -17,7 +17,7 @@ import { createUser, type CreatedUser } from '../helpers/db';
 import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
 import { expectText, pathOf, strengthShown } from './flows';
 import { generate } from 'otplib';
-import { getPlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings } from '../../src/server/domain/settings';
 import { standaloneStage } from './stage';
 import {
   closeRegistration,

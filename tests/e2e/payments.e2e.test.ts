@@ -11,7 +11,7 @@ import {
   paymentProofs,
   users,
 } from '../../src/server/platform/db/schema';
-import { getPaymentConfig } from '../../src/server/domain/admin/settings';
+import { getPaymentConfig } from '../../src/server/domain/settings';
 import { adminStats } from '../../src/server/domain/admin/stats';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { PAYMENT_MESSAGES as M, PROOF_STATE_MESSAGES } from '../../src/shared/payments';

@@ -3,8 +3,8 @@
 // changes as 'a → b'; the maintenance page lets the member back in by itself once it is over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { writeAudit } from '../../src/server/domain/admin/audit';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { writeAudit } from '../../src/server/domain/audit';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import { PNG } from '../helpers/accounts';
 import { launchBrowser, type TestBrowser } from '../helpers/browser';
 import { createUser, type CreatedUser } from '../helpers/db';

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { joinContest } from '../../src/server/domain/participation/participation';
 import { setScores } from '../../src/server/domain/participation/leaderboard';
 import { updateUser } from '../../src/server/domain/accounts/adminUsers';
-import { reviewProof } from '../../src/server/domain/money/payments';
+import { reviewProof } from '../../src/server/domain/money';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { DAY, insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';

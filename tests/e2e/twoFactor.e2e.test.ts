@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import { createUser } from '../helpers/db';
 import { chooseFromMenu, expectText, pathOf, signInThroughForm } from './flows';
 import { standaloneStage } from './stage';

@@ -22,7 +22,7 @@ import {
 } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/routers/_app';
 import { createLimits, limitStoreFor, type LimitSettings } from '../../src/server/platform/limits';
-import { getPlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings } from '../../src/server/domain/settings';
 import { createPasswordHasher } from '../../src/server/domain/accounts/passwords';
 import { createSession, getSessionUser } from '../../src/server/domain/accounts/sessions';
 

@@ -8,7 +8,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contestParticipants, paymentProofs, users } from '../../src/server/platform/db/schema';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import type { Tier } from '../../src/shared/constants';
 import { PAYMENT_MESSAGES as PM, reviewTierMessage } from '../../src/shared/payments';

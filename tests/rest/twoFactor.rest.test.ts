@@ -5,7 +5,7 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '../../src/server/platform/db/schema';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import { TWO_FACTOR_MSG, TWO_FACTOR_SETUP_REQUIRED } from '../../src/shared/schemas/twoFactor';
 import { ACCOUNT_LINK_MESSAGES as LINK_MSG } from '../../src/shared/schemas/accountLinks';
 import { clientFor } from '../helpers/accounts';

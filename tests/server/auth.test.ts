@@ -20,7 +20,7 @@ import {
   PRODUCTION_PARAMS,
 } from '../../src/server/domain/accounts/passwords';
 import { deleteUserSessions } from '../../src/server/domain/accounts/sessions';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import type { TPlatformSettings } from '../../src/shared/schemas/settings';
 import {
   callerFor,

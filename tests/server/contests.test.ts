@@ -9,7 +9,7 @@ import {
   contests,
   users,
 } from '../../src/server/platform/db/schema';
-import { savePlatformSettings, getPlatformSettings } from '../../src/server/domain/admin/settings';
+import { savePlatformSettings, getPlatformSettings } from '../../src/server/domain/settings';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { CONTEST_MESSAGES as M } from '../../src/shared/contests';
 import { auditActionLabel } from '../../src/shared/auditActions';

@@ -13,7 +13,7 @@ import type { OidcFlow } from '../../src/server/domain/accounts/oidc/flow';
 import { createSession } from '../../src/server/domain/accounts/sessions';
 import { NO_PASSWORD } from '../../src/server/domain/accounts/passwords';
 import { resolveSignIn } from '../../src/server/domain/accounts/oidc/identities';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import { OIDC_MSG } from '../../src/shared/schemas/oidc';
 import { MSG } from '../../src/shared/messages';
 import { createTestDb, createUser, memoryCookie, type TestDb } from '../helpers/db';

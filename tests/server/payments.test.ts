@@ -12,7 +12,7 @@ import {
 } from '../../src/server/platform/db/schema';
 import { deleteUser } from '../../src/server/domain/accounts/adminUsers';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
-import { savePaymentConfig } from '../../src/server/domain/admin/settings';
+import { savePaymentConfig } from '../../src/server/domain/settings';
 import { removeOrphanUploads } from '../../src/server/platform/files/cleanup';
 import { auditActionLabel } from '../../src/shared/auditActions';
 import {

@@ -7,7 +7,7 @@ import {
   EXPLORER_URL_MESSAGES,
 } from '../../src/shared/schemas/settings';
 import type { TPaymentConfig } from '../../src/shared/schemas/settings';
-import { getPlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings } from '../../src/server/domain/settings';
 import { settings } from '../../src/server/platform/db/schema';
 import { snapshot } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, reopen, type CreatedUser } from '../helpers/db';

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../src/server/platform/db/schema';
 import { createSession } from '../../src/server/domain/accounts/sessions';
-import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/admin/settings';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import { openSecret, sealSecret } from '../../src/server/domain/accounts/twoFactor';
 import { TWO_FACTOR_MSG, TWO_FACTOR_SETUP_REQUIRED } from '../../src/shared/schemas/twoFactor';
 import { accessPolicy, openDuringTwoFactorSetup } from '../../src/server/trpc/access';

@@ -15,8 +15,8 @@ import {
 } from '../domain/accounts/oidc/authorize';
 import { linkToMember, resolveSignIn } from '../domain/accounts/oidc/identities';
 import { getUser, assertPasswordChosen } from '../domain/accounts/users';
+import { signInOrAskCode } from '../domain/accounts';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
-import { signInOrAskCode } from '../trpc/routers/auth';
 import { sendError } from './rest';
 
 const START = '/api/auth/oidc/:provider/start';

@@ -9,7 +9,7 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import expressStaticGzip from 'express-static-gzip';
 import type { TPlatformSettings, TPublicSettings } from '../../shared/schemas/settings';
 import type { DB } from '../platform/db/client';
-import { getPlatformSettings } from '../domain/admin/settings';
+import { getPlatformSettings } from '../domain/settings';
 import { SESSION_COOKIE } from '../trpc/session';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

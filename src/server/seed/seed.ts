@@ -4,8 +4,8 @@ import type { DB } from '../platform/db/client';
 import { seedContests } from './seedContests';
 import { educationContent } from '../platform/db/schema';
 import { SEED_EDUCATION } from './seedEducation';
-import { storePlatformSettings } from '../domain/admin/settings';
-import { recordDemoRows } from '../domain/admin/demoData';
+import { storePlatformSettings } from '../domain/settings';
+import { recordDemoRows } from '../domain/admin';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import { contestParticipants, contests, users } from '../platform/db/schema';
 import type { Tier } from '../../shared/constants';
 import type { ContestCategory, ContestStatus } from '../../shared/contests';
 import { addParticipant } from '../domain/participation/contestParticipants';
-import { DEMO_NO_PASSWORD, recordDemoRows } from '../domain/admin/demoData';
+import { DEMO_NO_PASSWORD, recordDemoRows } from '../domain/admin';
 import { seedTournaments } from './seedTournaments';
 
 const DAY = 24 * 3600 * 1000;

@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages';
 import type { Context } from './context';
 import { AppError } from '../platform/errors';
 import { asClientError } from './clientError';
-import { getPlatformSettings } from '../domain/admin/settings';
+import { getPlatformSettings } from '../domain/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
 import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
 import { transformer } from './transformer';

@@ -11,7 +11,7 @@ import { lockedOut, type UnlockOffer } from './deviceUnlock';
 import { assertPasswordAllowed } from './passwordPolicy';
 import { NO_PASSWORD, type PasswordHasher } from './passwords';
 import { OIDC_MSG } from '../../../shared/schemas/oidc';
-import { getPlatformSettings } from '../admin';
+import { getPlatformSettings } from '../settings';
 import { conflictField, equalsCaseless, isUniqueViolation } from '../../platform/db/dialect';
 import { getUser, publicUserColumns } from './users';
 import { queueVerification } from './emailVerification';

@@ -10,7 +10,7 @@ import { CONSOLE_ACTOR } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { ZCreateUserRequestSchema } from '../../../shared/schemas/adminUsers';
 import { unlockAccount, type Limits } from '../../platform/limits';
-import { writeAudit } from '../admin';
+import { writeAudit } from '../audit';
 import { createUser, setTemporaryPassword } from './adminUsers';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';

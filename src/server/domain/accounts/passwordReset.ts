@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { take, tryTake, unlockAccount, type Limits } from '../../platform/limits';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
 import { appLink, passwordResetMail, queueMail, siteNameOf } from '../messages';
-import { writeAudit } from '../admin';
+import { writeAudit } from '../audit';
 import { consumeToken, issueToken, peekToken, retireTokens } from './accountTokens';
 import { afterAnswer } from './afterAnswer';
 import { assertPasswordAllowed } from './passwordPolicy';

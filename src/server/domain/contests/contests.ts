@@ -30,7 +30,8 @@ import {
 } from '../../../shared/schemas/tournaments';
 import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
 import { isReviewer, type Actor } from '../../platform/actor';
-import { writeAudit, getPlatformSettings } from '../admin';
+import { writeAudit } from '../audit';
+import { getPlatformSettings } from '../settings';
 import {
   CREATOR_EDITABLE,
   PUBLIC,

@@ -16,7 +16,7 @@ import type {
   TEducationCard,
   TEducationItem,
 } from '../../../shared/schemas/education';
-import { writeAudit, type Actor } from '../admin';
+import { writeAudit, type Actor } from '../audit';
 import { sanitizeImportedHtml } from './educationHtml';
 import { AppError } from '../../platform/errors';
 import { assertOwnUpload } from '../../platform/files/uploads';

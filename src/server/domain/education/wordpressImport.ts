@@ -14,7 +14,7 @@ import {
   type TImportProgress,
   type TImportRefusal,
 } from '../../../shared/schemas/education';
-import { writeAudit, type Actor } from '../admin';
+import { writeAudit, type Actor } from '../audit';
 import { freeSlug, slugify } from './education';
 import { clip, htmlToText, sanitizeImportedHtml } from './educationHtml';
 import { AppError } from '../../platform/errors';

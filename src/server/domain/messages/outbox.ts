@@ -11,7 +11,8 @@ import {
   type TOutboxMessage,
 } from '../../../shared/schemas/outbox';
 import type { MailStatus } from '../../../shared/mail';
-import { getPlatformSettings, writeAudit, type Actor } from '../admin';
+import { writeAudit, type Actor } from '../audit';
+import { getPlatformSettings } from '../settings';
 import type { MailContent } from './templates';
 import { wakeSenderAfterCommit } from './sender';
 

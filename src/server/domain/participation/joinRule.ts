@@ -16,7 +16,7 @@ import {
 import type { Actor } from '../../platform/actor';
 import { isVisible, notFound, type ContestRow } from '../contests';
 import { isRegistrationClosed } from '../../../shared/contests';
-import { getPlatformSettings } from '../admin';
+import { getPlatformSettings } from '../settings';
 import { AppError, type AppErrorCode } from '../../platform/errors';
 
 export interface JoinRefusalInfo {

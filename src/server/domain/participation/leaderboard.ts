@@ -34,7 +34,7 @@ import type {
   TSetScoresResponse,
 } from '../../../shared/schemas/participation';
 import type { Actor } from '../../platform/actor';
-import { writeAudit } from '../admin';
+import { writeAudit } from '../audit';
 import { applyScores, rankColumn, ranksOfPage } from './contestParticipants';
 import {
   isVisible,

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
-import { writeAudit } from '../admin';
+import { writeAudit } from '../audit';
 import type { ScoreOrder } from '../../../shared/contests';
 import { hasBracket, type BracketFormat, type SeedingRule } from '../../../shared/tournaments';
 import type { TTournamentSettings } from '../../../shared/schemas/tournaments';

@@ -13,5 +13,6 @@ export { REMOVED_PARTICIPANT } from './names';
 export { assertVisible } from './contest';
 export { confirmMatch, disputeMatch, reportMatch, scheduleMatch } from './results';
 export { readEntrants } from './entrants';
-export { reviewTeamFee, teamRoleFor } from './teams';
+export { reviewTeamFee } from './teamRegistration';
+export { teamRoleFor } from './teamRows';
 export { teamNamesOf } from './teamReads';

@@ -4,54 +4,24 @@
 // inserted, changed or deleted, in bulk, in the same transaction. No SQL statement is issued per
 // storage call: generating a 1,024-player double elimination is ~2,000 inserted rows in a few
 // statements, and a result touches the handful of matches it moves.
-import { asc, eq, inArray } from 'drizzle-orm';
 import { BracketsManager, type CrudInterface, type DataTypes, type Table } from 'brackets-manager';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { insertMany, nextIds, type BulkColumn } from '../../platform/db/dialect';
+import { contestParticipants } from '../../platform/db/schema';
 import {
-  bracketGroups,
-  bracketMatches,
-  bracketRounds,
-  bracketStages,
-  contestParticipants,
-} from '../../platform/db/schema';
-import type { BracketStageType } from '../../../shared/tournaments';
+  readBracketRows,
+  sideId,
+  STORED,
+  type AnyRow,
+  type GroupRow,
+  type MatchRow,
+  type RoundRow,
+  type StageRow,
+  type Stored,
+} from './bracketRows';
+import { writeBracketChanges } from './bracketWrite';
 
-/** The tables this store keeps (participants are read from contest_participants, never written). */
-const STORED = ['stage', 'group', 'round', 'match'] as const;
-type Stored = (typeof STORED)[number];
-
-/** A stage as stored: brackets-manager's, with our own 'swiss' type beside its three. */
-export type StageRow = Omit<DataTypes['stage'], 'type' | 'id'> & {
-  id: number;
-  type: BracketStageType;
-};
-export interface GroupRow {
-  id: number;
-  stage_id: number;
-  number: number;
-}
-export interface RoundRow {
-  id: number;
-  stage_id: number;
-  group_id: number;
-  number: number;
-}
-export type MatchRow = Omit<DataTypes['match'], 'id' | 'stage_id' | 'group_id' | 'round_id'> & {
-  id: number;
-  stage_id: number;
-  group_id: number;
-  round_id: number;
-};
-
-type AnyRow = { id: number } & Record<string, unknown>;
-
-const SQL_TABLE: Record<Stored, string> = {
-  stage: 'bracket_stages',
-  group: 'bracket_groups',
-  round: 'bracket_rounds',
-  match: 'bracket_matches',
-};
+export type { GroupRow, MatchRow, RoundRow, StageRow } from './bracketRows';
 
 /** A copy of a row two levels deep (a match's sides, a stage's settings): callers may mutate. */
 function clone<T>(row: T): T {
@@ -65,27 +35,9 @@ function clone<T>(row: T): T {
   return copy as T;
 }
 
-/** JSON with keys in order, so a row rebuilt in another key order reads as unchanged. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`)
-    .join(',')}}`;
-}
-
 function matchesFilter(row: Record<string, unknown>, filter: Record<string, unknown>): boolean {
   for (const key of Object.keys(filter)) if (row[key] !== filter[key]) return false;
   return true;
-}
-
-/** A side's participant id as a column value (null: a BYE or still to be decided). */
-function sideId(side: unknown): number | null {
-  const id = (side as { id?: unknown } | null)?.id;
-  return typeof id === 'number' ? id : null;
 }
 
 /**
@@ -116,67 +68,7 @@ export class BracketStore implements CrudInterface {
   /** Loads a contest's bracket: one read per table. */
   static async load(tx: DbOrTx, contestId: number): Promise<BracketStore> {
     const store = new BracketStore(tx, contestId);
-    // One after another: a transaction's connection runs one statement at a time anyway.
-    const stages = await tx
-      .select({
-        id: bracketStages.id,
-        number: bracketStages.number,
-        name: bracketStages.name,
-        type: bracketStages.type,
-        settings: bracketStages.settings,
-      })
-      .from(bracketStages)
-      .where(eq(bracketStages.contestId, contestId))
-      .orderBy(asc(bracketStages.id));
-    const groups = await tx
-      .select({
-        id: bracketGroups.id,
-        stage_id: bracketGroups.stageId,
-        number: bracketGroups.number,
-      })
-      .from(bracketGroups)
-      .where(eq(bracketGroups.contestId, contestId))
-      .orderBy(asc(bracketGroups.id));
-    const rounds = await tx
-      .select({
-        id: bracketRounds.id,
-        stage_id: bracketRounds.stageId,
-        group_id: bracketRounds.groupId,
-        number: bracketRounds.number,
-      })
-      .from(bracketRounds)
-      .where(eq(bracketRounds.contestId, contestId))
-      .orderBy(asc(bracketRounds.id));
-    const matches = await tx
-      .select({
-        id: bracketMatches.id,
-        stage_id: bracketMatches.stageId,
-        group_id: bracketMatches.groupId,
-        round_id: bracketMatches.roundId,
-        number: bracketMatches.number,
-        child_count: bracketMatches.childCount,
-        status: bracketMatches.status,
-        opponent1: bracketMatches.opponent1,
-        opponent2: bracketMatches.opponent2,
-      })
-      .from(bracketMatches)
-      .where(eq(bracketMatches.contestId, contestId))
-      .orderBy(asc(bracketMatches.id));
-    store.data.stage = stages.map((s) => ({
-      id: s.id,
-      tournament_id: contestId,
-      name: s.name,
-      type: s.type,
-      number: s.number,
-      settings: JSON.parse(s.settings) as unknown,
-    }));
-    store.data.group = groups;
-    store.data.round = rounds;
-    store.data.match = matches.map((m) => ({
-      ...m,
-      opponent1: m.opponent1 === null ? null : (JSON.parse(m.opponent1) as unknown),
-      opponent2: m.opponent2 === null ? null : (JSON.parse(m.opponent2) as unknown),
-    }));
+    Object.assign(store.data, await readBracketRows(tx, contestId));
     for (const table of STORED) {
       for (const row of store.data[table]) store.original[table].set(row.id, row);
     }
@@ -340,198 +232,8 @@ export class BracketStore implements CrudInterface {
 
   // --- writing back ---------------------------------------------------------------------------
 
-  /**
-   * Writes what changed since `load`: deleted rows, then new rows (real ids drawn in bulk, the
-   * references to them rewritten), then the changed rows. Answers the ids of the matches that
-   * were inserted or changed (whose participants may need telling).
-   */
+  /** Writes what changed since `load` (bracketWrite.ts); what is written is the new baseline. */
   async flush(): Promise<{ changedMatches: number[]; insertedMatches: number[] }> {
-    const { tx } = this;
-    // Deleted: loaded, no longer present.
-    for (const table of STORED) {
-      const present = new Set(this.data[table].map((r) => r.id));
-      const gone = [...this.original[table].keys()].filter((id) => !present.has(id));
-      const t = tableOf(table);
-      for (let i = 0; i < gone.length; i += 500) {
-        await tx.delete(t).where(inArray(t.id, gone.slice(i, i + 500)));
-      }
-    }
-    // Inserted: real ids in the order the rows were made, references rewritten.
-    const realId: Record<Stored, Map<number, number>> = {
-      stage: new Map(),
-      group: new Map(),
-      round: new Map(),
-      match: new Map(),
-    };
-    for (const table of STORED) {
-      const fresh = this.data[table].filter((r) => r.id < 0).sort((a, b) => b.id - a.id);
-      const ids = await nextIds(tx, SQL_TABLE[table], fresh.length);
-      fresh.forEach((row, i) => realId[table].set(row.id, ids[i]!));
-    }
-    const remap = (table: Stored, id: unknown): unknown =>
-      typeof id === 'number' && id < 0 ? (realId[table].get(id) ?? id) : id;
-    for (const table of STORED) {
-      for (const row of this.data[table]) {
-        row.id = remap(table, row.id) as number;
-        if ('stage_id' in row) row.stage_id = remap('stage', row.stage_id);
-        if ('group_id' in row) row.group_id = remap('group', row.group_id);
-        if ('round_id' in row) row.round_id = remap('round', row.round_id);
-      }
-    }
-    const isNew = (table: Stored, row: AnyRow) => !this.original[table].has(row.id);
-    const contestId = this.contestId;
-    await insertMany(
-      tx,
-      'bracket_stages',
-      STAGE_COLUMNS,
-      this.data.stage
-        .filter((r) => isNew('stage', r))
-        .map((r) => [r.id, contestId, r.number, r.name, r.type, JSON.stringify(r.settings ?? {})]),
-    );
-    await insertMany(
-      tx,
-      'bracket_groups',
-      GROUP_COLUMNS,
-      this.data.group
-        .filter((r) => isNew('group', r))
-        .map((r) => [r.id, contestId, r.stage_id, r.number]),
-    );
-    await insertMany(
-      tx,
-      'bracket_rounds',
-      ROUND_COLUMNS,
-      this.data.round
-        .filter((r) => isNew('round', r))
-        .map((r) => [r.id, contestId, r.stage_id, r.group_id, r.number]),
-    );
-    const insertedMatches = this.data.match.filter((r) => isNew('match', r));
-    await insertMany(
-      tx,
-      'bracket_matches',
-      MATCH_COLUMNS,
-      insertedMatches.map((r) => [
-        r.id,
-        contestId,
-        r.stage_id,
-        r.group_id,
-        r.round_id,
-        r.number,
-        r.child_count ?? 0,
-        r.status,
-        r.opponent1 == null ? null : JSON.stringify(r.opponent1),
-        r.opponent2 == null ? null : JSON.stringify(r.opponent2),
-        sideId(r.opponent1),
-        sideId(r.opponent2),
-      ]),
-    );
-    // Changed: loaded, and different now.
-    const changedMatches: number[] = [];
-    for (const table of STORED) {
-      for (const row of this.data[table]) {
-        const original = this.original[table].get(row.id);
-        // The same object: untouched. Another one: compared, as brackets-manager often writes
-        // a row back as it was.
-        if (original === undefined || original === row) continue;
-        const before = canonical(original);
-        if (before === canonical(row)) continue;
-        if (table === 'match') {
-          const old = original;
-          const p1 = sideId(row.opponent1);
-          const p2 = sideId(row.opponent2);
-          const sameSides = sideId(old.opponent1) === p1 && sideId(old.opponent2) === p2;
-          await tx
-            .update(bracketMatches)
-            .set({
-              number: row.number as number,
-              childCount: (row.child_count as number) ?? 0,
-              status: row.status as number,
-              opponent1: row.opponent1 == null ? null : JSON.stringify(row.opponent1),
-              opponent2: row.opponent2 == null ? null : JSON.stringify(row.opponent2),
-              participant1Id: p1,
-              participant2Id: p2,
-              updatedAt: new Date(),
-              // A self-report of other participants no longer stands.
-              ...(sameSides
-                ? {}
-                : {
-                    reportState: 'none',
-                    reportedBy: null,
-                    pendingResult: null,
-                    disputeReason: null,
-                  }),
-            })
-            .where(eq(bracketMatches.id, row.id));
-          changedMatches.push(row.id);
-        } else if (table === 'stage') {
-          await tx
-            .update(bracketStages)
-            .set({
-              number: row.number as number,
-              name: row.name as string,
-              settings: JSON.stringify(row.settings ?? {}),
-            })
-            .where(eq(bracketStages.id, row.id));
-        } else if (table === 'group') {
-          await tx
-            .update(bracketGroups)
-            .set({ number: row.number as number })
-            .where(eq(bracketGroups.id, row.id));
-        } else {
-          await tx
-            .update(bracketRounds)
-            .set({ number: row.number as number })
-            .where(eq(bracketRounds.id, row.id));
-        }
-      }
-    }
-    // What is written is now the baseline: a second flush writes only later changes.
-    for (const table of STORED) {
-      this.original[table].clear();
-      for (const row of this.data[table]) this.original[table].set(row.id, row);
-    }
-    return { changedMatches, insertedMatches: insertedMatches.map((r) => r.id) };
+    return writeBracketChanges(this.tx, this.contestId, this.data, this.original);
   }
 }
-
-function tableOf(table: Stored) {
-  return table === 'stage'
-    ? bracketStages
-    : table === 'group'
-      ? bracketGroups
-      : table === 'round'
-        ? bracketRounds
-        : bracketMatches;
-}
-
-const int = (name: string): BulkColumn => ({ name, pgType: 'integer' });
-const txt = (name: string): BulkColumn => ({ name, pgType: 'text' });
-const STAGE_COLUMNS = [
-  int('id'),
-  int('contest_id'),
-  int('number'),
-  txt('name'),
-  txt('type'),
-  txt('settings'),
-];
-const GROUP_COLUMNS = [int('id'), int('contest_id'), int('stage_id'), int('number')];
-const ROUND_COLUMNS = [
-  int('id'),
-  int('contest_id'),
-  int('stage_id'),
-  int('group_id'),
-  int('number'),
-];
-const MATCH_COLUMNS = [
-  int('id'),
-  int('contest_id'),
-  int('stage_id'),
-  int('group_id'),
-  int('round_id'),
-  int('number'),
-  int('child_count'),
-  int('status'),
-  txt('opponent1'),
-  txt('opponent2'),
-  int('participant1_id'),
-  int('participant2_id'),
-];

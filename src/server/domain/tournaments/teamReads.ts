@@ -16,7 +16,8 @@ import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
 import type { TTeam, TTeamInvite, TTeamList, TTeamMember } from '../../../shared/schemas/teams';
 import { isVisible, notFound } from '../contests';
 import { rankColumn } from '../participation';
-import { teamContest, teamFeePaid, teamIdOfMember, teamNotFound } from './teams';
+import { teamNotFound } from './teamErrors';
+import { teamContest, teamFeePaid, teamIdOfMember } from './teamRows';
 
 type Viewer = Pick<Actor, 'id' | 'role'>;
 

@@ -4,7 +4,7 @@ import {
   ZRemoveDemoDataRequestSchema,
   ZRemoveDemoDataResponseSchema,
 } from '../../../shared/schemas/demoData';
-import { previewDemoRemoval, removeDemoData } from '../../domain/admin/demoData';
+import { previewDemoRemoval, removeDemoData } from '../../domain/admin';
 import { adminProcedure, router } from '../trpc';
 
 export const adminDemoRouter = router({

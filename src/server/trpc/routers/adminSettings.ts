@@ -6,8 +6,8 @@ import {
   ZUpdatePlatformSettingsRequestSchema,
 } from '../../../shared/schemas/settings';
 import { ZListAuditRequestSchema, ZListAuditResponseSchema } from '../../../shared/schemas/audit';
-import { listAudit } from '../../domain/admin/audit';
-import * as settings from '../../domain/admin/settings';
+import { listAudit } from '../../domain/audit';
+import * as settings from '../../domain/settings';
 import { adminProcedure, router } from '../trpc';
 
 export const adminSettingsRouter = router({

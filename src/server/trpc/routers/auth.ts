@@ -5,7 +5,6 @@ import {
   ZRegisterRequestSchema,
   ZUserSchema,
 } from '../../../shared/schemas/auth';
-import type { TUser } from '../../../shared/schemas/auth';
 import {
   ZLoginResponseSchema,
   ZTwoFactorSignInRequestSchema,
@@ -20,51 +19,12 @@ import {
   ZTrustDeviceRequestSchema,
   ZTrustDeviceResponseSchema,
 } from '../../../shared/schemas/accountLinks';
-import { createSession, deleteSession } from '../../domain/accounts/sessions';
+import { deleteSession } from '../../domain/accounts/sessions';
+import { signInOrAskCode, startSession } from '../../domain/accounts';
 import { getUser, toPublicUser } from '../../domain/accounts/users';
 import { AppError } from '../../platform/errors';
 import { MSG } from '../../../shared/messages';
 import { middleware, publicProcedure, router } from '../trpc';
-
-/**
- * Signs the user in on this request: a new session row, the cookie that names it, and a device
- * cookie that lets this browser past the account's sign-in lock-out from now on.
- */
-export async function startSession(ctx: Context, user: TUser): Promise<TUser> {
-  const id = await createSession({
-    db: ctx.db,
-    userId: user.id,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    replaces: ctx.cookie.id,
-  });
-  await ctx.cookie.set(id);
-  ctx.device.remember(issueDeviceToken(ctx.sessionSecret, user.id));
-  return user;
-}
-
-/**
- * Signs in a member who has proven who they are (a password, an OpenID provider): a session at
- * once, or for an account with two-factor sign-in a pending sign-in on this cookie that the code
- * step (`loginTwoFactor`) completes. Every way in goes through here, so none skips the code.
- */
-export async function signInOrAskCode(
-  ctx: Context,
-  user: TUser,
-): Promise<TUser | { twoFactorRequired: true }> {
-  if (await twoFactor.hasTwoFactor({ db: ctx.db, userId: user.id })) {
-    const pending = await twoFactor.startPendingSignIn({
-      db: ctx.db,
-      userId: user.id,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      replaces: ctx.cookie.id,
-    });
-    await ctx.cookie.set(pending);
-    return { twoFactorRequired: true as const };
-  }
-  return startSession(ctx, user);
-}
 
 /** How a sign-in step locked for this browser offers the unlock link (deviceUnlock.ts). */
 function unlockOffer(ctx: Context): UnlockOffer {

@@ -1,6 +1,6 @@
 // The signed-in member's own figures: the dashboard cards and activity, and /analytics.
 import { ZAnalyticsSchema, ZDashboardSchema } from '../../../shared/schemas/stats';
-import { memberAnalytics, memberDashboard } from '../../domain/admin/stats';
+import { memberAnalytics, memberDashboard } from '../../domain/admin';
 import { protectedProcedure, router } from '../trpc';
 
 export const meRouter = router({

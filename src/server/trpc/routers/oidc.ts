@@ -20,7 +20,8 @@ import { providerRef } from '../../domain/accounts/oidc/authorize';
 import * as identities from '../../domain/accounts/oidc/identities';
 import type { Context } from '../context';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
-import { countSignup, signInOrAskCode, startSession } from './auth';
+import { countSignup } from './auth';
+import { signInOrAskCode, startSession } from '../../domain/accounts';
 
 const ok = { success: true as const };
 const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });

@@ -17,8 +17,8 @@ import {
   ZTierChoiceSchema,
 } from '../../../shared/schemas/payments';
 import { paymentChanges } from '../../platform/events';
-import * as payments from '../../domain/money/payments';
-import { tierBreakdown } from '../../domain/admin/stats';
+import * as payments from '../../domain/money';
+import { tierBreakdown } from '../../domain/admin';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 
 export const paymentsRouter = router({

@@ -1,5 +1,5 @@
 import { ZPublicSettingsSchema } from '../../../shared/schemas/settings';
-import { getPlatformSettings } from '../../domain/admin/settings';
+import { getPlatformSettings } from '../../domain/settings';
 import { publicProcedure, router } from '../trpc';
 
 export const settingsRouter = router({

@@ -18,6 +18,7 @@ import {
   ZTeamRef,
 } from '../../../shared/schemas/teams';
 import * as teams from '../../domain/tournaments/teams';
+import { registerTeam } from '../../domain/tournaments/teamRegistration';
 import * as reads from '../../domain/tournaments/teamReads';
 import { protectedProcedure, router } from '../trpc';
 
@@ -106,7 +107,7 @@ export const teamsRouter = router({
     .input(ZRegisterTeamInput)
     .output(ZTeam)
     .mutation(async ({ ctx, input }) => {
-      await teams.registerTeam({ db: ctx.db, actor: ctx.actor, limits: ctx.limits, ...input });
+      await registerTeam({ db: ctx.db, actor: ctx.actor, limits: ctx.limits, ...input });
       return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
     }),
 });

@@ -13,7 +13,7 @@ import {
   type TPaymentConfig,
   type TPlatformSettings,
 } from '../../../shared/schemas/settings';
-import { writeAudit, type Actor } from './audit';
+import { writeAudit, type Actor } from '../audit';
 
 /**
  * One JSON setting under a key, read through a per-database cache (the maintenance check reads

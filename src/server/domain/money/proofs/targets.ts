@@ -1,0 +1,224 @@
+// What is being paid for: a contest's entry fee or a tier, its amount from the contest's fee or
+// the tier price and the configured rate (never from the client), and what the payment page
+// offers. A member who may not join cannot pay their way in: the join rule is asked first.
+import { and, count, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { DB, DbOrTx } from '../../../platform/db/client';
+import { contests, paymentProofs, users } from '../../../platform/db/schema';
+import { normalizeTier, tierRank, type Tier } from '../../../../shared/constants';
+import {
+  NETWORK_NAMES,
+  PAID_TIERS,
+  PAYMENT_NETWORKS,
+  coinAmount,
+  tierNotHigherMessage,
+  usdAmount,
+  type PaidTier,
+  type PaymentPurpose,
+} from '../../../../shared/payments';
+import type {
+  TPaymentOptions,
+  TPaymentProof,
+  TTierChoice,
+} from '../../../../shared/schemas/payments';
+import type { Actor } from '../../../platform/actor';
+import { getPaymentConfig } from '../../settings';
+import {
+  emailRefusalFor,
+  hasVerifiedFee,
+  joinRefusalFor,
+  memberTier,
+  visibleJoinContest,
+  type JoinContest,
+} from '../../participation';
+import { teamRoleFor } from '../../tournaments';
+import { type Refusal, refuse, refusalError, fromJoin } from './refusals';
+import { withExplorer, memberProofs } from './reads';
+
+interface Target {
+  purpose: PaymentPurpose;
+  contest: JoinContest | null;
+  tier: PaidTier | null;
+  currentTier: Tier;
+  amountUsd: string;
+  /** Why a proof cannot be sent now (the page still shows its state and the proofs). */
+  refusal: Refusal | null;
+}
+
+export async function hasProof(db: DbOrTx, where: SQL | undefined): Promise<boolean> {
+  const [row] = await db.select({ id: paymentProofs.id }).from(paymentProofs).where(where).limit(1);
+  return !!row;
+}
+
+/**
+ * Resolves a contest or a tier to its amount, or refuses outright when there is nothing to pay
+ * (a free contest, a tier the member has, a tier without a price): those are errors, while a
+ * state the member can see on the page is a `refusal`: first whatever the join rule says (a
+ * member who may not join cannot pay their way in: tier, closed, full, joined, ...), then a fee
+ * already verified or a proof awaiting review.
+ */
+export async function resolveTarget(
+  db: DbOrTx,
+  actor: Pick<Actor, 'id' | 'role'>,
+  input: { contestId?: number; tier?: PaidTier },
+  now: number,
+): Promise<Target> {
+  const currentTier = await memberTier(db, actor.id);
+  const mine = eq(paymentProofs.userId, actor.id);
+
+  if (input.contestId !== undefined) {
+    const contest = await visibleJoinContest(db, actor, input.contestId);
+    if (contest.participationType !== 'paid' || !contest.entryFee) {
+      throw refusalError(refuse('free_contest'));
+    }
+    const forContest = and(
+      mine,
+      eq(paymentProofs.contestId, contest.id),
+      eq(paymentProofs.purpose, 'entry_fee'),
+    );
+    const joinRefusal = await joinRefusalFor({
+      db,
+      contest,
+      userId: actor.id,
+      paying: true,
+      now,
+      // A team contest's fee is paid once per team, by its captain (issue 19).
+      team: contest.mode === 'team' ? await teamRoleFor(db, contest.id, actor.id) : undefined,
+    });
+    let refusal: Refusal | null = joinRefusal ? fromJoin(joinRefusal) : null;
+    if (!refusal && (await hasVerifiedFee(db, contest.id, actor.id))) {
+      refusal = refuse('already_verified');
+    } else if (
+      !refusal &&
+      (await hasProof(db, and(forContest, eq(paymentProofs.status, 'pending'))))
+    ) {
+      refusal = refuse('proof_pending');
+    }
+    return {
+      purpose: 'entry_fee',
+      contest,
+      tier: null,
+      currentTier,
+      amountUsd: usdAmount(contest.entryFee),
+      refusal,
+    };
+  }
+
+  const tier = input.tier!;
+  if (tierRank(tier) <= tierRank(currentTier)) {
+    throw refusalError(refuse('tier_not_higher', tierNotHigherMessage(currentTier)));
+  }
+  const price = (await getPaymentConfig({ db })).tierPrices[tier];
+  if (!(price > 0)) throw refusalError(refuse('no_price'));
+  const pending = await hasProof(
+    db,
+    and(mine, eq(paymentProofs.purpose, 'tier_upgrade'), eq(paymentProofs.status, 'pending')),
+  );
+  // The join rule's e-mail part holds for every payment, an upgrade included.
+  const unverified = await emailRefusalFor(db, actor.id);
+  return {
+    purpose: 'tier_upgrade',
+    contest: null,
+    tier,
+    currentTier,
+    amountUsd: usdAmount(price),
+    refusal: unverified ? fromJoin(unverified) : pending ? refuse('proof_pending') : null,
+  };
+}
+
+/** The proofs the payment page lists: this contest's entry fee, or every tier upgrade. */
+async function proofsFor(
+  db: DB,
+  actor: Pick<Actor, 'id'>,
+  target: Target,
+): Promise<TPaymentProof[]> {
+  const mine = eq(paymentProofs.userId, actor.id);
+  const which = target.contest
+    ? and(mine, eq(paymentProofs.contestId, target.contest.id))
+    : and(mine, eq(paymentProofs.purpose, 'tier_upgrade'));
+  const rows = await memberProofs(db, which)
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+    .limit(50);
+  return withExplorer(await getPaymentConfig({ db }), rows);
+}
+
+/** /payment?contest= or ?tier=: the amount, the networks with an address, the member's proofs. */
+export async function paymentOptions({
+  db,
+  actor,
+  input,
+  now = Date.now(),
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id' | 'role'>;
+  input: { contestId?: number; tier?: PaidTier };
+  now?: number;
+}): Promise<TPaymentOptions> {
+  const target = await resolveTarget(db, actor, input, now);
+  const config = await getPaymentConfig({ db });
+  const networks = PAYMENT_NETWORKS.filter((n) => config.networks[n].address).map((network) => {
+    const { address, rate } = config.networks[network];
+    return {
+      network,
+      name: NETWORK_NAMES[network],
+      address,
+      rate,
+      amountCoin: coinAmount(target.amountUsd, rate),
+    };
+  });
+  const contest = target.contest;
+  return {
+    purpose: target.purpose,
+    contest: contest
+      ? { id: contest.id, slug: contest.slug, title: contest.title, entryFee: contest.entryFee }
+      : null,
+    tier: target.tier,
+    currentTier: target.currentTier,
+    amountUsd: target.amountUsd,
+    networks,
+    proofs: await proofsFor(db, actor, target),
+    refusal: target.refusal,
+  };
+}
+
+/**
+ * /payment without a query: what each paid tier costs and opens. A contest counts as open while
+ * it is active and has not ended; members see those whatever their tier.
+ */
+export async function tierChoice({
+  db,
+  actor,
+  now = Date.now(),
+}: {
+  db: DB;
+  actor: Pick<Actor, 'id'>;
+  now?: number;
+}): Promise<TTierChoice> {
+  const [member] = await db
+    .select({ tier: users.subscriptionTier })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  const open = await db
+    .select({ tier: contests.requiredTier, n: count() })
+    .from(contests)
+    .where(
+      and(
+        eq(contests.status, 'active'),
+        inArray(contests.requiredTier, [...PAID_TIERS]),
+        or(isNull(contests.endDate), gt(contests.endDate, new Date(now))),
+      ),
+    )
+    .groupBy(contests.requiredTier);
+  const config = await getPaymentConfig({ db });
+  return {
+    currentTier: normalizeTier(member?.tier),
+    tiers: PAID_TIERS.map((tier) => {
+      const price = config.tierPrices[tier];
+      return {
+        tier,
+        priceUsd: price > 0 ? usdAmount(price) : null,
+        openContests: open.find((row) => row.tier === tier)?.n ?? 0,
+      };
+    }),
+    paymentsSetUp: PAYMENT_NETWORKS.some((n) => config.networks[n].address),
+  };
+}

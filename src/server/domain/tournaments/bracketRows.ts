@@ -1,0 +1,120 @@
+// A contest's bracket as stored (stages, groups, rounds, matches), and its one read per table.
+import { asc, eq } from 'drizzle-orm';
+import type { DataTypes } from 'brackets-manager';
+import type { DbOrTx } from '../../platform/db/client';
+import {
+  bracketGroups,
+  bracketMatches,
+  bracketRounds,
+  bracketStages,
+} from '../../platform/db/schema';
+import type { BracketStageType } from '../../../shared/tournaments';
+
+/** The tables this store keeps (participants are read from contest_participants, never written). */
+export const STORED = ['stage', 'group', 'round', 'match'] as const;
+export type Stored = (typeof STORED)[number];
+
+/** A stage as stored: brackets-manager's, with our own 'swiss' type beside its three. */
+export type StageRow = Omit<DataTypes['stage'], 'type' | 'id'> & {
+  id: number;
+  type: BracketStageType;
+};
+export interface GroupRow {
+  id: number;
+  stage_id: number;
+  number: number;
+}
+export interface RoundRow {
+  id: number;
+  stage_id: number;
+  group_id: number;
+  number: number;
+}
+export type MatchRow = Omit<DataTypes['match'], 'id' | 'stage_id' | 'group_id' | 'round_id'> & {
+  id: number;
+  stage_id: number;
+  group_id: number;
+  round_id: number;
+};
+
+export type AnyRow = { id: number } & Record<string, unknown>;
+
+export const SQL_TABLE: Record<Stored, string> = {
+  stage: 'bracket_stages',
+  group: 'bracket_groups',
+  round: 'bracket_rounds',
+  match: 'bracket_matches',
+};
+
+/** A side's participant id as a column value (null: a BYE or still to be decided). */
+export function sideId(side: unknown): number | null {
+  const id = (side as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
+/** A contest's bracket as stored: one read per table, each row as brackets-manager reads it. */
+export async function readBracketRows(
+  tx: DbOrTx,
+  contestId: number,
+): Promise<Record<Stored, AnyRow[]>> {
+  // One after another: a transaction's connection runs one statement at a time anyway.
+  const stages = await tx
+    .select({
+      id: bracketStages.id,
+      number: bracketStages.number,
+      name: bracketStages.name,
+      type: bracketStages.type,
+      settings: bracketStages.settings,
+    })
+    .from(bracketStages)
+    .where(eq(bracketStages.contestId, contestId))
+    .orderBy(asc(bracketStages.id));
+  const groups = await tx
+    .select({
+      id: bracketGroups.id,
+      stage_id: bracketGroups.stageId,
+      number: bracketGroups.number,
+    })
+    .from(bracketGroups)
+    .where(eq(bracketGroups.contestId, contestId))
+    .orderBy(asc(bracketGroups.id));
+  const rounds = await tx
+    .select({
+      id: bracketRounds.id,
+      stage_id: bracketRounds.stageId,
+      group_id: bracketRounds.groupId,
+      number: bracketRounds.number,
+    })
+    .from(bracketRounds)
+    .where(eq(bracketRounds.contestId, contestId))
+    .orderBy(asc(bracketRounds.id));
+  const matches = await tx
+    .select({
+      id: bracketMatches.id,
+      stage_id: bracketMatches.stageId,
+      group_id: bracketMatches.groupId,
+      round_id: bracketMatches.roundId,
+      number: bracketMatches.number,
+      child_count: bracketMatches.childCount,
+      status: bracketMatches.status,
+      opponent1: bracketMatches.opponent1,
+      opponent2: bracketMatches.opponent2,
+    })
+    .from(bracketMatches)
+    .where(eq(bracketMatches.contestId, contestId))
+    .orderBy(asc(bracketMatches.id));
+  const stage: AnyRow[] = stages.map((s) => ({
+    id: s.id,
+    tournament_id: contestId,
+    name: s.name,
+    type: s.type,
+    number: s.number,
+    settings: JSON.parse(s.settings) as unknown,
+  }));
+  const match: AnyRow[] = matches.map((m) => ({
+    ...m,
+    opponent1: m.opponent1 === null ? null : (JSON.parse(m.opponent1) as unknown),
+    opponent2: m.opponent2 === null ? null : (JSON.parse(m.opponent2) as unknown),
+  }));
+  return { stage, group: groups, round: rounds, match };
+}

@@ -1,0 +1,213 @@
+// The requests of the contests procedures (submit, drafts, edit, moderation, lists).
+import { z } from 'zod';
+import {
+  ADMIN_CONTEST_STATUSES,
+  ADMIN_CONTEST_TABS,
+  CONTEST_CATEGORIES,
+  CONTEST_MESSAGES as M,
+  CONTEST_STATUSES,
+  CONTEST_TABS,
+  MODERATION_STATUSES,
+  PARTICIPATION_TYPES,
+} from '../contests';
+import { TIERS } from '../constants';
+import { ZContestId } from './contestId';
+import { ZTournamentSettingsForm } from './tournaments';
+import { ZPage, ZPageSize } from './paging';
+import { ZEndDate, ZRegistrationDeadline, ZStartDate, withDateOrder } from './contestDates';
+import {
+  ZContestCategory,
+  ZContestFormat,
+  ZContestMode,
+  ZContestTitle,
+  ZContestType,
+  ZCoverImage,
+  ZDescription,
+  ZEntryFee,
+  ZExternalLink,
+  ZFlag,
+  ZMaxParticipants,
+  ZParticipationType,
+  ZPdfGuide,
+  ZPrize,
+  ZRequiredTier,
+  ZScoreDecimals,
+  ZScoreOrder,
+  ZServerDescription,
+  ZShortDescription,
+  paidNeedsFee,
+  typeIsCategory,
+} from './contestFields';
+import { formShape } from './contestForm';
+
+/**
+ * Submit (SPEC 7 POST /api/contests): the whole form plus `type`. With `id`, the caller's own
+ * draft (or pending/rejected contest) is submitted in place. `status` and `featured` count only
+ * for moderators and admins; a member's submission is pending or active by the platform setting,
+ * whatever it asks. Unknown keys (the admin wizard's `createdBy`) are dropped: the creator is
+ * always the caller.
+ */
+export const ZCreateContestRequestSchema = withDateOrder(
+  z.object({
+    ...formShape,
+    type: ZContestType,
+    id: ZContestId.optional(),
+    status: z.enum(ADMIN_CONTEST_STATUSES, { error: M.status }).optional(),
+    featured: z.boolean({ error: M.featured }).optional(),
+  }),
+)
+  .superRefine(paidNeedsFee)
+  .superRefine(typeIsCategory);
+export type TCreateContestRequest = z.input<typeof ZCreateContestRequestSchema>;
+export type TCreateContestInput = z.output<typeof ZCreateContestRequestSchema>;
+
+/** A draft field: absent keeps the stored value, '' or null clears it, anything else must be valid. */
+function draftField<T extends z.ZodType>(field: T) {
+  return z.preprocess((v) => (v === '' ? null : v), field.nullable()).optional();
+}
+
+/**
+ * Save Draft (create with no `id`, or update the caller's own draft): only what is filled must be
+ * valid, by the same rules as the steps.
+ */
+export const ZSaveDraftRequestSchema = z.object({
+  id: ZContestId.optional(),
+  title: draftField(ZContestTitle),
+  category: draftField(ZContestCategory),
+  shortDescription: draftField(ZShortDescription),
+  coverImage: ZCoverImage.optional(),
+  mode: draftField(ZContestMode),
+  maxParticipants: draftField(ZMaxParticipants),
+  format: draftField(ZContestFormat),
+  scoreDecimals: draftField(ZScoreDecimals),
+  scoreOrder: draftField(ZScoreOrder),
+  tournament: draftField(ZTournamentSettingsForm),
+  registrationDeadline: draftField(ZRegistrationDeadline),
+  startDate: draftField(ZStartDate),
+  endDate: draftField(ZEndDate),
+  participationType: draftField(ZParticipationType),
+  requiredTier: draftField(ZRequiredTier),
+  entryFee: ZEntryFee.optional(),
+  prize: ZPrize.optional(),
+  description: draftField(ZDescription),
+  externalLink: ZExternalLink.optional(),
+  pdfGuide: ZPdfGuide.optional(),
+  enableLeaderboard: draftField(ZFlag),
+  enableComments: draftField(ZFlag),
+});
+export type TSaveDraftRequest = z.input<typeof ZSaveDraftRequestSchema>;
+export type TSaveDraftInput = z.output<typeof ZSaveDraftRequestSchema>;
+
+/**
+ * Edit (PATCH semantics: an absent field is unchanged, an empty optional one is cleared). The
+ * creator edits their own draft, pending or rejected contest; moderators and admins edit any,
+ * and may set any status and featured. Sending `type` or `category` changes both.
+ */
+export const ZUpdateContestRequestSchema = z
+  .object({
+    id: ZContestId,
+    title: ZContestTitle.optional(),
+    category: ZContestCategory.optional(),
+    type: ZContestType.optional(),
+    shortDescription: ZShortDescription.optional(),
+    coverImage: ZCoverImage.optional(),
+    mode: ZContestMode.optional(),
+    maxParticipants: ZMaxParticipants.optional(),
+    format: ZContestFormat.optional(),
+    scoreDecimals: ZScoreDecimals.optional(),
+    scoreOrder: ZScoreOrder.optional(),
+    /** Merged into the stored settings (a key sent replaces that key). */
+    tournament: ZTournamentSettingsForm.optional(),
+    registrationDeadline: ZRegistrationDeadline.optional(),
+    startDate: ZStartDate.optional(),
+    endDate: ZEndDate.optional(),
+    participationType: ZParticipationType.optional(),
+    requiredTier: ZRequiredTier.optional(),
+    entryFee: ZEntryFee.optional(),
+    prize: ZPrize.optional(),
+    description: ZServerDescription.optional(),
+    externalLink: ZExternalLink.optional(),
+    pdfGuide: ZPdfGuide.optional(),
+    enableLeaderboard: ZFlag.optional(),
+    enableComments: ZFlag.optional(),
+    status: z
+      .enum(CONTEST_STATUSES, {
+        error: `Status must be one of ${CONTEST_STATUSES.join(', ')}`,
+      })
+      .optional(),
+    featured: z.boolean({ error: M.featured }).optional(),
+  })
+  .superRefine(typeIsCategory);
+export type TUpdateContestRequest = z.input<typeof ZUpdateContestRequestSchema>;
+export type TUpdateContestInput = z.output<typeof ZUpdateContestRequestSchema>;
+
+/** Moderation: approve (active) or reject a pending contest, complete an active one. */
+export const ZSetContestStatusRequestSchema = z.object({
+  id: ZContestId,
+  status: z.enum(MODERATION_STATUSES, {
+    error: `Status must be one of ${MODERATION_STATUSES.join(', ')}`,
+  }),
+  /** A rejection's reason, told to the contest's creator (issue 20 'Notifications'). */
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .nullish(),
+});
+
+export const ZSetContestFeaturedRequestSchema = z.object({
+  id: ZContestId,
+  featured: z.boolean({ error: M.featured }),
+});
+
+/** A numeric id or a slug (PRODUCT.md: /contests/:contestId resolves either). */
+export const ZGetContestRequestSchema = z.object({
+  idOrSlug: z.union([ZContestId, z.string().trim().min(1).max(200)], {
+    error: 'A contest id or slug is required',
+  }),
+});
+
+export const ZListContestsRequestSchema = z
+  .object({
+    tab: z
+      .enum(CONTEST_TABS, { error: `Tab must be one of ${CONTEST_TABS.join(', ')}` })
+      .default('all'),
+    category: z
+      .enum(CONTEST_CATEGORIES, {
+        error: `Category must be one of ${CONTEST_CATEGORIES.join(', ')}`,
+      })
+      .optional(),
+    tier: z.enum(TIERS, { error: `Tier must be one of ${TIERS.join(', ')}` }).optional(),
+    participation: z
+      .enum(PARTICIPATION_TYPES, {
+        error: `Participation must be one of ${PARTICIPATION_TYPES.join(', ')}`,
+      })
+      .optional(),
+    page: ZPage.default(1),
+    pageSize: ZPageSize(100).default(12),
+  })
+  .default({ tab: 'all', page: 1, pageSize: 12 });
+export type TListContestsRequest = z.input<typeof ZListContestsRequestSchema>;
+export type TListContestsInput = z.output<typeof ZListContestsRequestSchema>;
+
+export const ZAdminListContestsRequestSchema = z
+  .object({
+    tab: z
+      .enum(ADMIN_CONTEST_TABS, { error: `Tab must be one of ${ADMIN_CONTEST_TABS.join(', ')}` })
+      .default('all'),
+    /** Part of the title, any case. */
+    search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+    page: ZPage.default(1),
+    pageSize: ZPageSize(100).default(25),
+  })
+  .default({ tab: 'all', page: 1, pageSize: 25 });
+export type TAdminListContestsRequest = z.input<typeof ZAdminListContestsRequestSchema>;
+
+/** 'View Participants' (SPEC 2.17): one page of a contest's members, best rank first. */
+export const ZContestParticipantsRequestSchema = z.object({
+  id: ZContestId,
+  page: ZPage.default(1),
+  pageSize: ZPageSize(100).default(25),
+});
+export type TContestParticipantsRequest = z.input<typeof ZContestParticipantsRequestSchema>;
+export type TAdminListContestsInput = z.output<typeof ZAdminListContestsRequestSchema>;
