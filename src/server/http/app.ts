@@ -53,6 +53,37 @@ export interface CreateAppOptions {
   liveStreams?: boolean;
 }
 
+/**
+ * /trpc: the CSRF and JSON body rules, the live streams' writer, and tRPC's own adapter for every
+ * query and mutation, single or batched (and what the live streams leave).
+ */
+function trpcRoutes(deps: AppDeps, options: CreateAppOptions): express.Router {
+  const trpc = express.Router();
+  // tRPC's adapter streams its answers without a length, so compression() decides by type and
+  // may compress a small one too. REST answers are compressed from 1 KB by sendJson (json.ts),
+  // the built client ahead of time (static.ts).
+  trpc.use(compression({ threshold: 1024, filter: compressible }));
+  trpc.use(csrfGuard(deps));
+  trpc.use(requireJsonBody);
+  if (options.liveStreams !== false) trpc.use(liveStreams(deps));
+  trpc.use(
+    createExpressMiddleware({
+      router: appRouter,
+      // Procedures log through the request's own logger, so their lines carry its id.
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      maxBodySize: 100 * 1024,
+      // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
+      maxBatchSize: 10,
+      onError: onTrpcError(deps.logger),
+      responseMeta: ({ errors }) => {
+        const retryAfter = retryAfterOf(errors);
+        return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
+      },
+    }),
+  );
+  return trpc;
+}
+
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = express();
   app.disable('x-powered-by');
@@ -75,20 +106,20 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (API_PATH.test(req.url)) res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // tRPC's adapter streams its answers without a length, so compression() decides by type and
-  // may compress a small one too. REST answers are compressed from 1 KB by sendJson (json.ts),
-  // the built client ahead of time (static.ts).
-  app.use('/trpc', compression({ threshold: 1024, filter: compressible }));
   app.use(rejectMalformedRequests);
-  // REST reads straight after the checks every request gets (rest.ts says why). What stands
-  // between here and the rest of the table passes reads by (the CSRF guard, the JSON body rule)
-  // or answers paths no read row has (/api/health, /api/ready, /metrics).
-  app.use('/api', createRestReads(deps));
-
   // Alive: answers without touching anything.
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // tRPC, all of it, straight after the checks every request gets, on a router of its own: each
+  // Express layer a request passes costs a match, and a tRPC request has nothing to do with the
+  // REST and operations routes below.
+  app.use('/trpc', trpcRoutes(deps, options));
+  // REST reads straight after the checks every request gets (rest.ts says why). What stands
+  // between here and the rest of the table passes reads by (the CSRF guard, the JSON body rule)
+  // or answers paths no read row has (/api/ready, /metrics).
+  app.use('/api', createRestReads(deps));
+
   // Off unless METRICS_TOKEN is set (METRICS_HOST serves it on a listener of its own instead).
   app.get(
     '/metrics',
@@ -102,27 +133,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
 
-  app.use(['/api', '/trpc'], csrfGuard(deps));
-  app.use('/trpc', requireJsonBody);
-  if (options.liveStreams !== false) app.use('/trpc', liveStreams(deps));
-  // Every query and mutation, single or batched, and what the live streams leave: tRPC's own
-  // adapter.
-  app.use(
-    '/trpc',
-    createExpressMiddleware({
-      router: appRouter,
-      // Procedures log through the request's own logger, so their lines carry its id.
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      maxBodySize: 100 * 1024,
-      // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
-      maxBatchSize: 10,
-      onError: onTrpcError(deps.logger),
-      responseMeta: ({ errors }) => {
-        const retryAfter = retryAfterOf(errors);
-        return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
-      },
-    }),
-  );
+  app.use('/api', csrfGuard(deps));
 
   // Multipart uploads and the files themselves, before the JSON-only /api rules.
   app.use(createUploadRouter(deps));
