@@ -1,6 +1,5 @@
 // createApp(): every middleware, /trpc, /api, uploads and the built client. No listen() here,
 // so tests mount the very same app on a port they pick.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -20,7 +19,7 @@ import {
   requireJsonBody,
   setSecurityHeaders,
 } from './security';
-import { createLeanPaths, handedOver } from './leanPaths';
+import { liveStreams } from './liveStreams';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 import { createScoresImportRouter } from './scoresImport';
@@ -48,10 +47,41 @@ export interface CreateAppOptions {
   /** METRICS_TOKEN: serve GET /metrics to a request bearing it (else it is not served here). */
   metricsToken?: string;
   /**
-   * false: every request through Express and tRPC's adapter, none on the lean paths
-   * (leanPaths.ts). Only the tests that compare the two answers set it.
+   * false: live streams too through tRPC's adapter, not its one-write-per-event writer
+   * (liveStreams.ts). Only the tests that compare the two answers set it.
    */
-  leanPaths?: boolean;
+  liveStreams?: boolean;
+}
+
+/**
+ * /trpc: the CSRF and JSON body rules, the live streams' writer, and tRPC's own adapter for every
+ * query and mutation, single or batched (and what the live streams leave).
+ */
+function trpcRoutes(deps: AppDeps, options: CreateAppOptions): express.Router {
+  const trpc = express.Router();
+  // tRPC's adapter streams its answers without a length, so compression() decides by type and
+  // may compress a small one too. REST answers are compressed from 1 KB by sendJson (json.ts),
+  // the built client ahead of time (static.ts).
+  trpc.use(compression({ threshold: 1024, filter: compressible }));
+  trpc.use(csrfGuard(deps));
+  trpc.use(requireJsonBody);
+  if (options.liveStreams !== false) trpc.use(liveStreams(deps));
+  trpc.use(
+    createExpressMiddleware({
+      router: appRouter,
+      // Procedures log through the request's own logger, so their lines carry its id.
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      maxBodySize: 100 * 1024,
+      // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
+      maxBatchSize: 10,
+      onError: onTrpcError(deps.logger),
+      responseMeta: ({ errors }) => {
+        const retryAfter = retryAfterOf(errors);
+        return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
+      },
+    }),
+  );
+  return trpc;
 }
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -70,29 +100,26 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // line; the security headers; and API answers, per user and per moment, are never stored.
   const log = requestLogger(deps.logger);
   app.use((req, res, next) => {
-    const begun = handedOver.get(req);
-    if (begun === undefined) {
-      metrics.observe(req, res);
-      log(req, res, () => undefined);
-    } else res.setHeader('X-Request-Id', begun);
+    metrics.observe(req, res);
+    log(req, res, () => undefined);
     setSecurityHeaders(res, req.secure);
     if (API_PATH.test(req.url)) res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // tRPC's adapter streams its answers without a length, so compression() decides by type: only
-  // what falls through the lean paths (mutations, odd requests) comes here. REST answers are
-  // compressed from 1 KB by sendJson (json.ts), the built client ahead of time (static.ts).
-  app.use('/trpc', compression({ threshold: 1024, filter: compressible }));
   app.use(rejectMalformedRequests);
-  // REST reads straight after the checks every request gets (rest.ts says why). What stands
-  // between here and the rest of the table passes reads by (the CSRF guard, the JSON body rule)
-  // or answers paths no read row has (/api/health, /api/ready, /metrics).
-  app.use('/api', createRestReads(deps));
-
   // Alive: answers without touching anything.
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // tRPC, all of it, straight after the checks every request gets, on a router of its own: each
+  // Express layer a request passes costs a match, and a tRPC request has nothing to do with the
+  // REST and operations routes below.
+  app.use('/trpc', trpcRoutes(deps, options));
+  // REST reads straight after the checks every request gets (rest.ts says why). What stands
+  // between here and the rest of the table passes reads by (the CSRF guard, the JSON body rule)
+  // or answers paths no read row has (/api/ready, /metrics).
+  app.use('/api', createRestReads(deps));
+
   // Off unless METRICS_TOKEN is set (METRICS_HOST serves it on a listener of its own instead).
   app.get(
     '/metrics',
@@ -106,24 +133,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
 
-  app.use(['/api', '/trpc'], csrfGuard(deps));
-  app.use('/trpc', requireJsonBody);
-  app.use(
-    '/trpc',
-    createExpressMiddleware({
-      router: appRouter,
-      // Procedures log through the request's own logger, so their lines carry its id.
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      maxBodySize: 100 * 1024,
-      // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
-      maxBatchSize: 10,
-      onError: onTrpcError(deps.logger),
-      responseMeta: ({ errors }) => {
-        const retryAfter = retryAfterOf(errors);
-        return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
-      },
-    }),
-  );
+  app.use('/api', csrfGuard(deps));
 
   // Multipart uploads and the files themselves, before the JSON-only /api rules.
   app.use(createUploadRouter(deps));
@@ -143,24 +153,5 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(notFound);
   app.use(errorHandler(deps.logger));
 
-  // The lean paths answer before Express sets anything up for the request. Express's app
-  // function hands every request to app.handle, so a server made from the app (app.listen,
-  // http.createServer(app)) takes them too.
-  type Handle = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
-  const entry = app as unknown as { handle: Handle };
-  const handle = entry.handle.bind(app);
-  const lean = createLeanPaths(
-    {
-      deps,
-      metrics,
-      trust: app.get('trust proxy fn') as (address: string, index: number) => boolean,
-    },
-    (req, res) => handle(req, res),
-  );
-  if (options.leanPaths !== false) {
-    entry.handle = (req, res, next) => {
-      if (!lean(req, res)) handle(req, res, next);
-    };
-  }
   return app;
 }

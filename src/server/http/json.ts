@@ -1,4 +1,4 @@
-// Sending a JSON answer, one way for the lean paths and the REST adapter: compressed (brotli or
+// Sending a JSON answer, the REST adapter's one way: compressed (brotli or
 // gzip, as the client accepts) only from 1 KB on, where it pays; smaller answers go as they are.
 // No answer carries a secret next to reflected input (CSRF is refused by origin, not by token),
 // so compression leaks nothing (BREACH). The built client is compressed ahead of time instead

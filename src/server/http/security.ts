@@ -168,17 +168,6 @@ export function setSecurityHeaders(res: ServerResponse, secure: boolean): void {
   if (secure) res.setHeader('Strict-Transport-Security', HSTS);
 }
 
-const FLAT_HEADERS = SECURITY_HEADERS.flat();
-const FLAT_HEADERS_TLS = [...FLAT_HEADERS, 'Strict-Transport-Security', HSTS];
-
-/**
- * The same headers as a flat [name, value, ...] list for writeHead, which sends such a list
- * without building a header object (the lean paths, leanPaths.ts).
- */
-export function securityHeaderList(secure: boolean): readonly string[] {
-  return secure ? FLAT_HEADERS_TLS : FLAT_HEADERS;
-}
-
 interface HttpErrorLike {
   type?: unknown;
   status?: unknown;

@@ -1,6 +1,6 @@
-// What happens around every tRPC answer, whichever path serves it (the adapter in app.ts, or the
-// lean query path in leanPaths.ts): errors logged, refusals recorded as security events, and a
-// rate limit's Retry-After sent back.
+// What happens around every tRPC answer, whichever path serves it (the adapter in app.ts, or a
+// live stream's writer in liveStreams.ts): errors logged, refusals recorded as security events,
+// and a rate limit's Retry-After sent back.
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import type pino from 'pino';

@@ -113,7 +113,7 @@ export async function createContextInner({
 
 export type Context = Awaited<ReturnType<typeof createContextInner>>;
 
-/** A request as the context reads it: Express's, or the lean query path's (http/leanPaths.ts). */
+/** A request as the context reads it (Express's, or a test's stand-in). */
 export type ContextRequest = CookieRequest & { ip?: string };
 
 /** scheme://host[:port] of a request, from its Host header; undefined when it has none usable. */

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { MAX_DEVICE_TOKENS, tokenUserId } from '../domain/accounts/devices';
 import { SESSION_TTL_MS } from '../domain/accounts/sessions';
 
-/** What the cookies need of a request: Express's, or the lean query path's (http/leanPaths.ts). */
+/** What the cookies need of a request (Express's, or a test's stand-in). */
 export interface CookieRequest {
   headers: IncomingHttpHeaders;
   /** Over https (the TLS socket, or X-Forwarded-Proto when TRUST_PROXY says to believe it). */

@@ -1,5 +1,4 @@
 import { createCallerFactory, router } from '../trpc';
-import { installLeanCalls } from '../procedureCalls';
 import { authRouter } from './auth';
 import { settingsRouter } from './settings';
 import { accountRouter } from './account';
@@ -49,9 +48,6 @@ export const appRouter = router({
   tournaments: tournamentsRouter,
   checkIn: checkInRouter,
 });
-
-// Every call of a procedure, whichever path it comes by, goes through the lean caller.
-installLeanCalls(appRouter);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
