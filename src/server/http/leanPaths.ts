@@ -22,7 +22,7 @@ import {
 import type { Metrics } from '../platform/metrics';
 import { appRouter } from '../trpc/routers/_app';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
-import { asClientError } from '../trpc/clientError';
+import { asClientError } from '../platform/errorMapping';
 import { sendJsonText } from './json';
 import { requestIdFor, startRequestLog } from './requestLog';
 import { securityHeaderList } from './security';

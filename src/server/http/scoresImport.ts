@@ -6,7 +6,7 @@ import multer from 'multer';
 import { MSG } from '../../shared/messages';
 import { CSV_BYTES_MAX } from '../../shared/leaderboard';
 import { createContext, type AppDeps } from '../trpc/context';
-import { sendError } from './rest';
+import { sendError } from './errorResponse';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
@@ -62,13 +62,8 @@ export function createScoresImportRouter(deps: AppDeps): Router {
       if (error instanceof TypeError && /encoded data/i.test(error.message)) {
         sendError(res, new AppError('BAD_REQUEST', 'The file is not UTF-8 text'), deps);
       } else if (error instanceof CsvScoresRefused) {
-        res.status(400).json({
-          message: error.message,
-          code: error.code,
-          reason: error.reason,
-          details: error.details,
-          lines: error.lines,
-        });
+        // The refusal as every path answers it, with each refused line beside it.
+        sendError(res, error, deps, { lines: error.lines });
       } else {
         sendError(res, error, deps);
       }

@@ -5,7 +5,7 @@ import multer from 'multer';
 import { MSG } from '../../shared/messages';
 import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
 import { createContext, type AppDeps } from '../trpc/context';
-import { sendError } from './rest';
+import { sendError } from './errorResponse';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { take, takeWithin } from '../platform/limits';
