@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { validationIssues } from '../../src/server/trpc/trpc';
+import { validationIssues } from '../../src/server/platform/errorMapping';
 
 /** The code and the message a client would show, of a call that must fail. */
 export async function failure(

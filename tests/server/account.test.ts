@@ -5,7 +5,7 @@ import { payoutMethods, uploads, users } from '../../src/server/platform/db/sche
 import { snapshot } from '../helpers/accounts';
 import { callerFor, createTestDb, createUser, reopen, type CreatedUser } from '../helpers/db';
 import { failure } from '../helpers/errors';
-import { validationIssues } from '../../src/server/trpc/trpc';
+import { validationIssues } from '../../src/server/platform/errorMapping';
 
 const t = await createTestDb();
 afterAll(() => t.close());

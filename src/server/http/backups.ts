@@ -8,7 +8,7 @@ import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
 import { createContext, type AppDeps } from '../trpc/context';
 import { createCaller } from '../trpc/routers/_app';
-import { sendError } from './rest';
+import { sendError } from './errorResponse';
 import { contentDisposition } from './uploads';
 
 export function createBackupRouter(deps: AppDeps): Router {

@@ -13,7 +13,7 @@ import { getTRPCErrorShape, getTRPCErrorFromUnknown, isTrackedEnvelope } from '@
 import type pino from 'pino';
 import { appRouter, createCaller } from '../trpc/routers/_app';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
-import { asClientError } from '../trpc/clientError';
+import { asClientError } from '../platform/errorMapping';
 import { transformer } from '../trpc/transformer';
 import { onTrpcError } from './trpcHooks';
 

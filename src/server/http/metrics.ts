@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Metrics } from '../platform/metrics';
+import { AppError } from '../platform/errors';
+import { clientFailure } from '../platform/errorMapping';
 
 async function send(metrics: Metrics, res: http.ServerResponse): Promise<void> {
   const body = await metrics.registry.metrics();
@@ -28,8 +30,12 @@ export function metricsRoute(metrics: Metrics, token: string): RequestHandler {
     const header = req.get('authorization') ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!given || !sameToken(given, token)) {
+      const failure = clientFailure(
+        new AppError('UNAUTHORIZED', 'A metrics token is required'),
+        'rest',
+      );
       res.setHeader('WWW-Authenticate', 'Bearer');
-      res.status(401).json({ message: 'A metrics token is required', code: 'UNAUTHORIZED' });
+      res.status(failure.status).json(failure.body);
       return;
     }
     send(metrics, res).catch(next);

@@ -17,7 +17,7 @@ import { linkToMember, resolveSignIn } from '../domain/accounts/oidc/identities'
 import { getUser, assertPasswordChosen } from '../domain/accounts/users';
 import { signInOrAskCode } from '../domain/accounts';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
-import { sendError } from './rest';
+import { sendError } from './errorResponse';
 
 const START = '/api/auth/oidc/:provider/start';
 const CALLBACK = '/api/auth/oidc/:provider/callback';

@@ -6,7 +6,7 @@ import multer from 'multer';
 import { MSG } from '../../shared/messages';
 import { CSV_BYTES_MAX } from '../../shared/leaderboard';
 import { createContext, type AppDeps } from '../trpc/context';
-import { sendError } from './rest';
+import { multipartRefusal, sendError } from './errorResponse';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
@@ -43,14 +43,10 @@ export function createScoresImportRouter(deps: AppDeps): Router {
         upload(req, res, (error: unknown) => {
           if (!error) return resolve();
           reject(
-            error instanceof multer.MulterError
-              ? error.code === 'LIMIT_FILE_SIZE'
-                ? new AppError(
-                    'PAYLOAD_TOO_LARGE',
-                    `The file is larger than ${CSV_BYTES_MAX / 1024 / 1024} MB`,
-                  )
-                : new AppError('BAD_REQUEST', `Upload refused: ${error.message}`)
-              : new AppError('BAD_REQUEST', 'Malformed multipart body'),
+            multipartRefusal(
+              error,
+              () => `The file is larger than ${CSV_BYTES_MAX / 1024 / 1024} MB`,
+            ),
           );
         }),
       );
@@ -62,13 +58,8 @@ export function createScoresImportRouter(deps: AppDeps): Router {
       if (error instanceof TypeError && /encoded data/i.test(error.message)) {
         sendError(res, new AppError('BAD_REQUEST', 'The file is not UTF-8 text'), deps);
       } else if (error instanceof CsvScoresRefused) {
-        res.status(400).json({
-          message: error.message,
-          code: error.code,
-          reason: error.reason,
-          details: error.details,
-          lines: error.lines,
-        });
+        // The refusal as every path answers it, with each refused line beside it.
+        sendError(res, error, deps, { lines: error.lines });
       } else {
         sendError(res, error, deps);
       }

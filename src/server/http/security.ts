@@ -4,9 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type pino from 'pino';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { AppDeps } from '../trpc/context';
-import { asClientError } from '../trpc/clientError';
+import { clientFailure } from '../platform/errorMapping';
 import { logSecurityEvent } from './requestLog';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -229,14 +228,13 @@ export function errorHandler(logger: pino.Logger) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     const clientError = clientErrorOf(error);
     // The mapping every path shares (a database out of reach: 503 with Retry-After).
-    const mapped = clientError ? undefined : asClientError(error);
-    if (!clientError && !mapped) logger.error({ err: error }, 'unhandled error');
+    const failure = clientError ? undefined : clientFailure(error, 'rest');
+    if (failure?.unexpected) logger.error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
     if (clientError) refuse(res, clientError.status, clientError.message, clientError.code);
-    else if (mapped) {
-      const retryAfter = (mapped.cause as { retryAfter?: number } | undefined)?.retryAfter;
-      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-      refuse(res, getHTTPStatusCodeFromError(mapped), mapped.message, mapped.code);
-    } else refuse(res, 500, 'Internal server error', 'INTERNAL_SERVER_ERROR');
+    else if (failure) {
+      if (failure.retryAfter) res.setHeader('Retry-After', String(failure.retryAfter));
+      refuse(res, failure.status, failure.body.message, failure.code);
+    }
   };
 }

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import type pino from 'pino';
 import type { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { clientFailure } from '../platform/errorMapping';
 import { logRefusal, loggerFor } from './requestLog';
 
 export function onTrpcError(logger: pino.Logger) {
@@ -25,7 +25,8 @@ export function onTrpcError(logger: pino.Logger) {
         'procedure failed',
       );
     }
-    logRefusal(request, logger, getHTTPStatusCodeFromError(error), {
+    // The status the client hears (the one mapping's, as the error formatter sets it).
+    logRefusal(request, logger, clientFailure(error, 'trpc').status, {
       code: error.code,
       procedure,
       retryAfter: retryAfterOf([error]),

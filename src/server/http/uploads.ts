@@ -5,7 +5,7 @@ import multer from 'multer';
 import { MSG } from '../../shared/messages';
 import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
 import { createContext, type AppDeps } from '../trpc/context';
-import { sendError } from './rest';
+import { multipartRefusal, sendError } from './errorResponse';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { take, takeWithin } from '../platform/limits';
@@ -24,6 +24,18 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The size limit of the purpose the body names (read before the file), or the general one. */
+function sizeMessageFor(body: unknown): string {
+  let maxMB = UPLOAD_RULES.any.maxMB;
+  try {
+    maxMB =
+      UPLOAD_RULES[parsePurpose((body as Record<string, unknown> | undefined)?.purpose)].maxMB;
+  } catch {
+    /* unknown purpose: report the general limit */
+  }
+  return uploadSizeMessage(maxMB);
 }
 
 export function createUploadRouter(deps: AppDeps): Router {
@@ -59,13 +71,7 @@ export function createUploadRouter(deps: AppDeps): Router {
       await new Promise<void>((resolve, reject) =>
         upload(req, res, (error: unknown) => {
           if (!error) return resolve();
-          // Any other parse failure (no boundary, 'Unexpected end of form', a bad part header)
-          // is a malformed body sent by the client: a 400, never a 500.
-          reject(
-            error instanceof multer.MulterError
-              ? error
-              : new AppError('BAD_REQUEST', 'Malformed multipart body'),
-          );
+          reject(multipartRefusal(error, () => sizeMessageFor(req.body)));
         }),
       );
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -89,21 +95,6 @@ export function createUploadRouter(deps: AppDeps): Router {
       });
       res.status(201).json(result);
     } catch (error) {
-      if (error instanceof multer.MulterError) {
-        const body = (req.body ?? {}) as Record<string, unknown>;
-        let maxMB = UPLOAD_RULES.any.maxMB;
-        try {
-          maxMB = UPLOAD_RULES[parsePurpose(body.purpose)].maxMB;
-        } catch {
-          /* unknown purpose: report the general limit */
-        }
-        const mapped =
-          error.code === 'LIMIT_FILE_SIZE'
-            ? new AppError('PAYLOAD_TOO_LARGE', uploadSizeMessage(maxMB))
-            : new AppError('BAD_REQUEST', `Upload refused: ${error.message}`);
-        sendError(res, mapped, deps);
-        return;
-      }
       sendError(res, error, deps);
     }
   });

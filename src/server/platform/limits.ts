@@ -18,7 +18,7 @@ import {
 } from 'rate-limiter-flexible';
 import { postgresPool, type DB } from './db/client';
 import { MSG } from '../../shared/messages';
-import { AppError } from './errors';
+import { AppError, type RefusalReason } from './errors';
 
 export interface LimitSettings {
   /** Failed sign-ins (or current-password guesses) one IP may make per 15 minutes. */
@@ -267,7 +267,11 @@ export function createLimits(
   };
 }
 
-function tooMany(ms: number, message: string = MSG.tooManyAttempts, reason?: string): AppError {
+function tooMany(
+  ms: number,
+  message: string = MSG.tooManyAttempts,
+  reason?: RefusalReason,
+): AppError {
   return new AppError('TOO_MANY_REQUESTS', message, {
     retryAfter: Math.max(1, Math.ceil(ms / 1000)),
     reason,
@@ -301,7 +305,7 @@ export async function takeWithin(
   key: string,
   max: number,
   message?: string,
-  reason?: string,
+  reason?: RefusalReason,
 ): Promise<void> {
   const counted = await limiter.consume(key, 1).catch((rejection: unknown) => {
     // Past the ceiling itself: counted all the same.
@@ -337,7 +341,11 @@ export interface Guess {
   succeeded(): Promise<void>;
 }
 
-function rethrowLimited(limiter: RateLimiterAbstract, rejection: unknown, reason?: string): never {
+function rethrowLimited(
+  limiter: RateLimiterAbstract,
+  rejection: unknown,
+  reason?: RefusalReason,
+): never {
   if (rejection instanceof RateLimiterRes) {
     limitRefusals.emit('refused', limiter.keyPrefix);
     throw tooMany(rejection.msBeforeNext, undefined, reason);

@@ -9,7 +9,7 @@ import type { PasswordHasher } from '../domain/accounts/passwords';
 import type { BackupSchedule } from '../domain/operations';
 import type { OidcRegistry } from '../domain/accounts/oidc/providers';
 import { getSessionUser } from '../domain/accounts/sessions';
-import { asClientError } from './clientError';
+import { asClientError } from '../platform/errorMapping';
 import { isPendingSignInId } from '../domain/accounts/twoFactor';
 import { knownLinkOrigin, recordLinkOrigin } from '../domain/accounts/linkOrigin';
 import type { SessionUser } from '../domain/accounts/users';

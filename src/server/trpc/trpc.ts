@@ -2,30 +2,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { MSG } from '../../shared/messages';
 import type { Context } from './context';
-import { AppError } from '../platform/errors';
-import { asClientError } from './clientError';
+import { asClientError, clientFailure } from '../platform/errorMapping';
 import { getPlatformSettings } from '../domain/settings';
 import { assertPasswordChosen } from '../domain/accounts/users';
 import { assertTwoFactorSetUp } from '../domain/accounts/twoFactor';
 import { transformer } from './transformer';
-
-interface IssueLike {
-  message: string;
-  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
-}
-
-/** Issues of a validation failure (zod or any standard schema), if that is what the error is. */
-export function validationIssues(error: unknown): IssueLike[] | undefined {
-  const cause = error instanceof TRPCError ? error.cause : error;
-  const issues = (cause as { issues?: unknown } | undefined)?.issues;
-  return Array.isArray(issues) && issues.length ? (issues as IssueLike[]) : undefined;
-}
-
-function issuePath(issue: IssueLike): string {
-  return (issue.path ?? [])
-    .map((p) => (typeof p === 'object' ? String(p.key) : String(p)))
-    .join('.');
-}
 
 /**
  * Who may call a procedure, declared once on it and enforced by `admit` below:
@@ -65,26 +46,21 @@ const t = initTRPC
       ping: { enabled: true, intervalMs: 15_000 },
       client: { reconnectAfterInactivityMs: 40_000 },
     },
+    // The one mapping (platform/errorMapping.ts), as REST and every Express path answer it.
     errorFormatter({ shape, error }) {
-      const issues = validationIssues(error);
-      const appError = error.cause instanceof AppError ? error.cause : undefined;
-      let message = shape.message;
-      if (error.code === 'INTERNAL_SERVER_ERROR') message = 'Internal server error';
-      else if (issues) message = issues[0]!.message;
-      else if (error.code === 'PAYLOAD_TOO_LARGE') message = 'Request body is too large';
-      else if (error.cause instanceof SyntaxError) message = 'Malformed JSON body';
+      const failure = clientFailure(error, 'trpc');
       return {
         ...shape,
-        message,
+        message: failure.body.message,
         data: {
           code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
+          httpStatus: failure.status,
           path: shape.data.path,
-          issues: issues?.map((i) => ({ path: issuePath(i), message: i.message })),
-          retryAfter: appError?.retryAfter,
+          issues: failure.body.issues,
+          retryAfter: failure.retryAfter,
           // Why a rule refused the call, for the client's way forward (platform/errors.ts).
-          reason: appError?.reason,
-          details: appError?.details,
+          reason: failure.body.reason,
+          details: failure.body.details,
         },
       };
     },

@@ -253,7 +253,7 @@ const REFUSAL_CODES: Record<JoinRefusal | LeaveRefusal, AppErrorCode> = {
   closed: 'CONFLICT',
   full: 'CONFLICT',
   already_joined: 'CONFLICT',
-  // The REST adapter answers this one 402 (rest.ts, STATUS_BY_REASON).
+  // The REST adapter answers this one 402 (STATUS_BY_REASON in platform/errorMapping.ts).
   fee_unverified: 'FORBIDDEN',
   email_unverified: 'FORBIDDEN',
   tier: 'FORBIDDEN',

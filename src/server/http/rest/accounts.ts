@@ -1,0 +1,193 @@
+// REST rows of the accounts area: signing in and out, the caller's account, sessions, two-factor
+// sign-in, OpenID Connect, password and e-mail links, and the admins' user management.
+import {
+  idParam,
+  optionalQuery,
+  paging,
+  plainList,
+  row,
+  unauthorized,
+  type RestRoute,
+} from './row';
+
+export const accountRows: RestRoute[] = [
+  row({
+    method: 'get',
+    procedure: 'auth.me',
+    path: '/user',
+    answer: (me) => me ?? unauthorized(),
+  }),
+  row({ method: 'post', procedure: 'auth.login', path: '/login', input: (r) => r.body }),
+  // Two-factor sign-in: the code step, on the cookie POST /api/login set (within 5 minutes).
+  row({
+    method: 'post',
+    procedure: 'auth.loginTwoFactor',
+    path: '/login/2fa',
+    input: (r) => r.body,
+  }),
+  row({
+    method: 'post',
+    procedure: 'auth.trustDevice',
+    path: '/login/trust-device',
+    input: (r) => r.body,
+  }),
+  row({
+    method: 'post',
+    procedure: 'auth.register',
+    path: '/register',
+    input: (r) => r.body,
+    status: 201,
+  }),
+  row({ method: 'post', procedure: 'auth.logout', path: '/logout' }),
+  row({
+    method: 'patch',
+    procedure: 'account.updateProfile',
+    path: '/user/profile',
+    input: (r) => r.body,
+  }),
+  row({
+    method: 'patch',
+    procedure: 'account.changePassword',
+    path: '/user/password',
+    input: (r) => r.body,
+  }),
+  row({ method: 'get', procedure: 'account.getPayment', path: '/user/payment' }),
+  row({ method: 'get', procedure: 'account.listSessions', path: '/user/sessions' }),
+  row({
+    method: 'delete',
+    procedure: 'account.revokeSession',
+    path: '/user/sessions/:id',
+    input: (r) => ({ id: String(r.params.id) }),
+  }),
+  row({ method: 'post', procedure: 'account.endOtherSessions', path: '/user/sessions/revoke' }),
+  row({ method: 'get', procedure: 'twoFactor.status', path: '/user/2fa' }),
+  row({ method: 'post', procedure: 'twoFactor.beginSetup', path: '/user/2fa/setup' }),
+  row({
+    method: 'post',
+    procedure: 'twoFactor.enable',
+    path: '/user/2fa/enable',
+    input: (r) => r.body,
+  }),
+  row({
+    method: 'post',
+    procedure: 'twoFactor.regenerateRecoveryCodes',
+    path: '/user/2fa/recovery-codes',
+    input: (r) => r.body,
+  }),
+  row({
+    method: 'post',
+    procedure: 'twoFactor.disable',
+    path: '/user/2fa/disable',
+    input: (r) => r.body,
+  }),
+  row({
+    method: 'patch',
+    procedure: 'account.updatePayment',
+    path: '/users/:id/payment',
+    input: (r) => ({ ...r.body, userId: idParam(r.params.id) }),
+  }),
+  // The SPEC's plain array: the whole list, or one page when asked.
+  row({
+    method: 'get',
+    procedure: 'adminUsers.list',
+    path: '/users',
+    input: (r) => ({
+      search: typeof r.query.search === 'string' ? r.query.search : undefined,
+      // Passed as given: the procedure's schema refuses an unknown role, tier, sort or order.
+      role: optionalQuery(r.query.role),
+      tier: optionalQuery(r.query.tier),
+      sort: optionalQuery(r.query.sort),
+      order: optionalQuery(r.query.order),
+      ...paging(r, 25, 10_000),
+    }),
+    answer: (result, r) => plainList(r, result.users, result.total),
+  }),
+  row({
+    method: 'patch',
+    procedure: 'adminUsers.update',
+    path: '/users/:id',
+    input: (r) => ({ ...r.body, id: idParam(r.params.id) }),
+  }),
+  row({
+    method: 'post',
+    procedure: 'adminUsers.create',
+    path: '/admin/users',
+    input: (r) => r.body,
+    status: 201,
+  }),
+  row({
+    method: 'delete',
+    procedure: 'adminUsers.delete',
+    path: '/admin/users/:id',
+    input: (r) => ({ id: idParam(r.params.id) }),
+  }),
+  row({
+    method: 'post',
+    procedure: 'adminUsers.setPassword',
+    path: '/admin/users/:id/password',
+    input: (r) => ({ ...r.body, id: idParam(r.params.id) }),
+  }),
+  row({
+    method: 'post',
+    procedure: 'adminUsers.ban',
+    path: '/admin/users/:id/ban',
+    input: (r) => ({ ...r.body, id: idParam(r.params.id) }),
+  }),
+  row({
+    method: 'post',
+    procedure: 'adminUsers.unban',
+    path: '/admin/users/:id/unban',
+    input: (r) => ({ id: idParam(r.params.id) }),
+  }),
+  row({
+    method: 'delete',
+    procedure: 'twoFactor.reset',
+    path: '/admin/users/:id/2fa',
+    input: (r) => ({ id: idParam(r.params.id) }),
+  }),
+  // Sign in with OpenID Connect (the redirects to and from the provider are http/oidc.ts).
+  row({ method: 'get', procedure: 'oidc.providers', path: '/auth/providers' }),
+  row({ method: 'get', procedure: 'oidc.flow', path: '/auth/oidc/flow' }),
+  row({
+    method: 'post',
+    procedure: 'oidc.chooseUsername',
+    path: '/auth/oidc/username',
+    input: (r) => r.body,
+    status: 201,
+  }),
+  row({
+    method: 'post',
+    procedure: 'oidc.confirmLink',
+    path: '/auth/oidc/confirm',
+    input: (r) => r.body,
+  }),
+  row({ method: 'post', procedure: 'oidc.cancel', path: '/auth/oidc/cancel' }),
+  row({ method: 'get', procedure: 'oidc.methods', path: '/user/sign-in-methods' }),
+  row({
+    method: 'delete',
+    procedure: 'oidc.unlink',
+    path: '/user/sign-in-methods/:provider',
+    input: (r) => ({ provider: String(r.params.provider) }),
+  }),
+  row({
+    method: 'post',
+    procedure: 'oidc.setPassword',
+    path: '/user/password',
+    input: (r) => r.body,
+  }),
+  row({
+    method: 'post',
+    procedure: 'password.forgot',
+    path: '/password/forgot',
+    input: (r) => r.body,
+    status: 202,
+  }),
+  row({
+    method: 'post',
+    procedure: 'password.reset',
+    path: '/password/reset',
+    input: (r) => r.body,
+  }),
+  row({ method: 'post', procedure: 'email.verify', path: '/email/verify', input: (r) => r.body }),
+  row({ method: 'post', procedure: 'email.resend', path: '/email/resend' }),
+];

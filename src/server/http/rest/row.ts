@@ -1,0 +1,161 @@
+// What a REST row is, and the typed builder every area's rows are written with: a row names the
+// procedure it calls, and the compiler checks the procedure's name, the input fields the row
+// gives it and the output the row answers from. The input's values stay unvalidated here: the
+// procedure validates them with its own zod schema, as it does for the tRPC client.
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../trpc/routers/_app';
+import { AppError } from '../../platform/errors';
+
+type Inputs = inferRouterInputs<AppRouter>;
+type Outputs = inferRouterOutputs<AppRouter>;
+
+/** 'contests.update': a procedure of the app router by its path. */
+export type ProcedurePath = {
+  [R in keyof Inputs & string]: `${R}.${keyof Inputs[R] & string}`;
+}[keyof Inputs & string];
+
+type At<T, P extends string> = P extends `${infer R extends keyof T & string}.${infer N}`
+  ? N extends keyof T[R]
+    ? T[R][N]
+    : never
+  : never;
+
+export type OutputOf<P extends ProcedurePath> = At<Outputs, P>;
+
+/**
+ * The input a row may give a procedure: the fields of the procedure's input, each of any value
+ * (the procedure's schema judges the values; a misspelt field is the compiler's to catch).
+ */
+export type LooseInput<P extends ProcedurePath> = Loose<At<Inputs, P>>;
+type Loose<T> = T extends object ? { [K in keyof T]?: unknown } : T extends void ? void : unknown;
+
+/** The request as a row sees it. */
+export interface RestRequest {
+  /** Unvalidated: every procedure validates its own input with its zod schema. */
+  body: Record<string, unknown>;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  setHeader: (name: string, value: string) => void;
+}
+
+/** The input argument of a procedure's call: optional where the procedure's input is. */
+export type InputArgs<P extends ProcedurePath> =
+  void extends LooseInput<P> ? [input?: LooseInput<P>] : [input: LooseInput<P>];
+
+/** Calls a procedure by its path on the request's caller, the output typed as the procedure's. */
+export type CallProcedure = <P extends ProcedurePath>(
+  procedure: P,
+  ...input: InputArgs<P>
+) => Promise<OutputOf<P>>;
+
+export interface RestRoute {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  /** The procedure this path calls: its access declaration is this path's (access test). */
+  procedure: ProcedurePath;
+  call: (call: CallProcedure, req: RestRequest) => Promise<unknown>;
+  status?: number;
+  /**
+   * This row answers only when the query string holds these values (GET /api/contests?admin=true);
+   * otherwise the next row of the same path does. Such a row comes before the general one.
+   */
+  query?: Record<string, string>;
+}
+
+interface RowShape<P extends ProcedurePath> {
+  method: RestRoute['method'];
+  path: string;
+  procedure: P;
+  status?: number;
+  query?: Record<string, string>;
+}
+
+type RowSpec<P extends ProcedurePath> = RowShape<P> &
+  // A procedure whose input may be left out needs no `input`.
+  (void extends LooseInput<P>
+    ? { input?: (req: RestRequest) => LooseInput<P> }
+    : { input: (req: RestRequest) => LooseInput<P> }) & {
+    /** What the path answers from the procedure's output (by default the output itself). */
+    answer?: (output: OutputOf<P>, req: RestRequest) => unknown;
+  };
+
+/** A row that calls its one procedure with the input it builds from the request. */
+export function row<P extends ProcedurePath>(spec: RowSpec<P>): RestRoute {
+  const { input, answer, ...shape } = spec as RowShape<P> & {
+    input?: (req: RestRequest) => unknown;
+    answer?: (output: OutputOf<P>, req: RestRequest) => unknown;
+  };
+  return {
+    ...shape,
+    call: async (call, req) => {
+      const output = await (call as (path: P, input?: unknown) => Promise<OutputOf<P>>)(
+        spec.procedure,
+        input?.(req),
+      );
+      return answer ? answer(output, req) : output;
+    },
+  };
+}
+
+/**
+ * A row whose request picks among procedures (PATCH /api/contests/:id edits, features or
+ * moderates); `procedure` is the one whose access declaration is the path's.
+ */
+export function choosingRow(spec: RowShape<ProcedurePath> & Pick<RestRoute, 'call'>): RestRoute {
+  return spec;
+}
+
+export function unauthorized(): never {
+  throw new AppError('UNAUTHORIZED', 'Not authenticated');
+}
+
+/** A path id must be a positive integer: anything else is a 404, not a 500. */
+export function idParam(value: string | undefined): number {
+  // Digits only: Number() would also read '1e1', '0x10' or ' 7' as ids of other users.
+  const id = /^[1-9][0-9]*$/.test(value ?? '') ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', 'Not found');
+  return id;
+}
+
+/**
+ * Optional number from a query string. Only plain decimals are read as numbers ('0x10', '1e3'
+ * or ' 7' are not); anything else, a repeated key's array included, goes to zod as it is,
+ * which answers 400 with the paging message.
+ */
+export function intQuery(value: unknown): unknown {
+  if (value === undefined || value === '') return undefined;
+  return typeof value === 'string' && /^-?[0-9]{1,20}(\.[0-9]{1,20})?$/.test(value)
+    ? Number(value)
+    : value;
+}
+
+/** An optional query value for a procedure to validate: absent or empty is undefined. */
+export function optionalQuery(value: unknown): unknown {
+  return value === '' ? undefined : value;
+}
+
+/** ?saved=true|false as a boolean; anything else goes to the procedure's schema as it is. */
+export function boolQuery(value: unknown): unknown {
+  if (value === undefined || value === '') return undefined;
+  return value === 'true' ? true : value === 'false' ? false : value;
+}
+
+/**
+ * ?page= and ?pageSize= as the one paging input: without ?page=, the first `unpaged` rows (SPEC 7's
+ * calls ask for whole lists); with it, pages of `pageSize` (a path's usual page) by default.
+ */
+export function paging(r: RestRequest, pageSize: number, unpaged: number) {
+  const page = intQuery(r.query.page);
+  return { page: page ?? 1, pageSize: intQuery(r.query.pageSize) ?? (page ? pageSize : unpaged) };
+}
+
+/** Answers a paged procedure's rows as SPEC 7's plain array, the total in X-Total-Count. */
+export function plainList<T>(r: RestRequest, rows: T[], total: number): T[] {
+  r.setHeader('X-Total-Count', String(total));
+  return rows;
+}
+
+/** A paged output ({ items, total }) as SPEC 7's plain array. */
+export function itemsList<T>(output: { items: T[]; total: number }, r: RestRequest): T[] {
+  return plainList(r, output.items, output.total);
+}
