@@ -34,7 +34,6 @@ import { writeAudit, getPlatformSettings } from '../admin';
 import {
   CREATOR_EDITABLE,
   PUBLIC,
-  isVisible,
   notFound,
   present,
   readById,
@@ -317,8 +316,8 @@ async function auditFeatured(
  * 403 if they may) and still draft, pending or rejected (403).
  */
 async function ownEditable(db: DbOrTx, actor: Actor, id: number): Promise<ContestRow> {
-  const row = await readForWrite(db, id);
-  if (!row || !isVisible(row, actor)) throw notFound();
+  const row = await readForWrite(db, id, { visibleTo: actor });
+  if (!row) throw notFound();
   if (row.createdBy !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only edit your own contests');
   if (!CREATOR_EDITABLE.includes(row.status)) {

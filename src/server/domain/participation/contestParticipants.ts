@@ -260,11 +260,13 @@ export async function takePlace<C extends SelectedFields & { participants: unkno
   tx: DbOrTx,
   contestId: number,
   columns: C,
+  /** The contests the joining member may see (contestVisibleTo): another takes no place. */
+  visible: SQL | undefined,
 ): Promise<SelectResultFields<C> | undefined> {
   const [row] = (await tx
     .update(contests)
     .set({ participants: sql`${contests.participants} + 1` })
-    .where(eq(contests.id, contestId))
+    .where(and(eq(contests.id, contestId), visible))
     .returning(columns)) as (SelectResultFields<C> & { participants: number })[];
   return row && { ...row, participants: row.participants - 1 };
 }

@@ -37,10 +37,10 @@ import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../admin';
 import { applyScores, rankColumn, ranksOfPage } from './contestParticipants';
 import {
-  isVisible,
   notFound,
-  readById,
+  publicContest,
   readForWrite,
+  readVisible,
   type ContestRow,
   type Viewer,
 } from '../contests';
@@ -68,8 +68,8 @@ export async function leaderboardContest(
   viewer: Viewer,
   contestId: number,
 ): Promise<ContestRow> {
-  const contest = await readById(db, contestId);
-  if (!contest || !isVisible(contest, viewer)) throw notFound();
+  const contest = await readVisible(db, viewer, contestId);
+  if (!contest) throw notFound();
   if (!contest.enableLeaderboard && !canScore(contest, viewer)) {
     throw new AppError('NOT_FOUND', NO_LEADERBOARD);
   }
@@ -242,7 +242,8 @@ export async function listLeaderboardContests({
   pageSize: number;
 }): Promise<{ items: TLeaderboardContest[]; total: number; page: number; pageSize: number }> {
   const where = and(
-    inArray(contests.status, ['active', 'completed']),
+    // Public contests only, whoever asks: the cards are the same for everyone.
+    publicContest,
     eq(contests.enableLeaderboard, true),
     gt(contests.participants, 0),
   );
@@ -313,8 +314,8 @@ export async function setScores({
   refuseAnyway?: boolean;
 }): Promise<TSetScoresResponse> {
   const result = await db.transaction(async (tx) => {
-    const contest = await readForWrite(tx, contestId);
-    if (!contest || !isVisible(contest, actor)) throw notFound();
+    const contest = await readForWrite(tx, contestId, { visibleTo: actor });
+    if (!contest) throw notFound();
     if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
     // Once a contest's bracket exists its scores are its placement (domain/tournaments): no
     // form, batch, file or call enters them.
@@ -504,8 +505,8 @@ export async function importScoresCsv({
 }): Promise<{ updated: number }> {
   // Read first for its decimals (and to refuse early); setScores checks everything again in
   // its transaction.
-  const contest = await readById(db, contestId);
-  if (!contest || !isVisible(contest, actor)) throw notFound();
+  const contest = await readVisible(db, actor, contestId);
+  if (!contest) throw notFound();
   if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
   const { rows, problems } = parseScoresCsv(text, contest.scoreDecimals);
   if (rows.length + problems.length > CSV_LINES_MAX) {
@@ -573,8 +574,8 @@ export async function getScoreHistory({
   page: number;
   pageSize: number;
 }): Promise<TScoreHistory> {
-  const contest = await readById(db, contestId);
-  if (!contest || !isVisible(contest, viewer)) throw notFound();
+  const contest = await readVisible(db, viewer, contestId);
+  if (!contest) throw notFound();
   if (!canScore(contest, viewer)) throw new AppError('FORBIDDEN', HISTORY_FORBIDDEN);
   const where = eq(scoreHistory.contestId, contestId);
   const items = await db

@@ -27,7 +27,7 @@ import {
   visibleJoinContestAndFacts,
   type JoinContest,
 } from './joinRule';
-import { isVisible, notFound } from '../contests';
+import { contestVisibleTo, notFound } from '../contests';
 import { AppError } from '../../platform/errors';
 import { take, type Limits } from '../../platform/limits';
 import { MSG } from '../../../shared/messages';
@@ -176,8 +176,8 @@ export async function joinContest({
         // Written before the lock and undone with the join if the locked row refuses it.
         await notifyJoined(tx, { userId: actor.id, contest: seen }, { origin: actor.origin });
         // The place and the lock in one statement; a refusal now gives the place back.
-        const contest = await takePlace(tx, contestId, joinContestColumns);
-        if (!contest || !isVisible(contest, actor)) throw notFound();
+        const contest = await takePlace(tx, contestId, joinContestColumns, contestVisibleTo(actor));
+        if (!contest) throw notFound();
         const refusal = refusalOf(contest);
         if (refusal) throw refusalError(refusal);
         const row = await insertParticipant(tx, { contestId, userId: actor.id });

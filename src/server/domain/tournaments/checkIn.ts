@@ -18,7 +18,7 @@ import {
   type TCheckInStatus,
   type TTournamentSettings,
 } from '../../../shared/schemas/tournaments';
-import { isVisible, notFound } from '../contests';
+import { contestVisibleTo, notFound } from '../contests';
 import { lockContest, setCheckedIn } from '../participation';
 
 const checkInColumns = {
@@ -54,8 +54,11 @@ async function visibleContest(
   viewer: Pick<Actor, 'id' | 'role'>,
   contestId: number,
 ): Promise<CheckInContest> {
-  const [row] = await db.select(checkInColumns).from(contests).where(eq(contests.id, contestId));
-  if (!row || !isVisible(row, viewer)) throw notFound();
+  const [row] = await db
+    .select(checkInColumns)
+    .from(contests)
+    .where(and(eq(contests.id, contestId), contestVisibleTo(viewer)));
+  if (!row) throw notFound();
   return row;
 }
 

@@ -10,7 +10,7 @@ import {
   contests,
   teamMembers,
 } from '../../platform/db/schema';
-import { isVisible, type Viewer } from '../contests';
+import { contestVisibleTo, type Viewer } from '../contests';
 import {
   LEAGUE_TIE_BREAKERS,
   SWISS_TIE_BREAKERS,
@@ -500,15 +500,10 @@ export async function readNextMatch(
   for (const c of candidates) {
     if (!visible.has(c.contestId)) {
       const [row] = await db
-        .select({
-          slug: contests.slug,
-          title: contests.title,
-          status: contests.status,
-          createdBy: contests.createdBy,
-        })
+        .select({ slug: contests.slug, title: contests.title })
         .from(contests)
-        .where(eq(contests.id, c.contestId));
-      visible.set(c.contestId, row && isVisible(row, viewer) ? row : null);
+        .where(and(eq(contests.id, c.contestId), contestVisibleTo(viewer)));
+      visible.set(c.contestId, row ?? null);
     }
     const ref = visible.get(c.contestId);
     if (!ref) continue;
