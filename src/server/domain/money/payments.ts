@@ -51,7 +51,7 @@ import {
   type JoinRefusalInfo,
 } from '../participation';
 import { AppError, type AppErrorCode } from '../../platform/errors';
-import { announceLeaderboardChanges, announcePaymentChanges } from '../../platform/events';
+import { announcePaymentChanges } from '../../platform/events';
 import { notifyJoined, notifyPaymentReviewed } from '../messages';
 import { assertOwnUpload } from '../../platform/files/uploads';
 import { reviewTeamFee, teamRoleFor } from '../tournaments';
@@ -628,10 +628,8 @@ export async function reviewProof({
           ...(tierAfter ? { tierBefore, tierAfter } : {}),
         },
       });
-      // Heard by the leaderboard's and the member's open pages once this commits.
-      if (contestAdmitted) {
-        await announceLeaderboardChanges({ db: tx, contestIds: [contestAdmitted] });
-      }
+      // Heard by the member's open pages once this commits (the leaderboard's hear of an
+      // admission from participation's writer).
       await announcePaymentChanges({ db: tx, userId: proof.userId });
       // The member hears of it (and is mailed, by their choice) once this commits.
       const options = { origin: actor.origin };

@@ -12,6 +12,11 @@
 // counts. One change moves two counters; a rank adds the counts of the better buckets and counts
 // the better rows inside one bucket (rankOf); a page of a leaderboard is read in score order
 // from the bucket holding its first position. A batch of many scores lays the buckets out again.
+//
+// Being the one writer, it is also the one that tells open leaderboards (platform/events.ts):
+// every write here that changes what a board shows (a row, a score, a rank, a count, a check-in,
+// a team's captain) announces its contest, counted once at the COMMIT however many writes of a
+// transaction ask, and heard only if it commits. Callers announce nothing themselves.
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { insertMany, lockForUpdate, rows, updateManyById } from '../../platform/db/dialect';
@@ -20,8 +25,17 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
+import { announceLeaderboardChanges } from '../../platform/events';
 
-/** Sets each contest's `participants` to the number of its rows. */
+/** Tells the contest's open leaderboards, once the transaction of `tx` commits. */
+function boardChanged(tx: DbOrTx, contestId: number): Promise<void> {
+  return announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
+}
+
+/**
+ * Sets each contest's `participants` to the number of its rows: a step of the writers below (which
+ * announce), and of a bench script's bulk load; it tells no board itself.
+ */
 export async function recountParticipants({
   db,
   contestIds,
@@ -248,6 +262,7 @@ export async function rerankContest({
   order?: ScoreOrder;
 }): Promise<void> {
   await layOutBuckets(db, contestId);
+  await boardChanged(db, contestId);
 }
 
 /**
@@ -268,6 +283,8 @@ export async function takePlace<C extends SelectedFields & { participants: unkno
     .set({ participants: sql`${contests.participants} + 1` })
     .where(and(eq(contests.id, contestId), visible))
     .returning(columns)) as (SelectResultFields<C> & { participants: number })[];
+  // The count moved (a refused join rolls it back, and the news with it).
+  if (row) await boardChanged(tx, contestId);
   return row && { ...row, participants: row.participants - 1 };
 }
 
@@ -284,6 +301,7 @@ export async function insertParticipant(
     .values({ contestId, userId })
     .onConflictDoNothing()
     .returning({ id: cp.id, joinedAt: cp.joinedAt });
+  if (inserted) await boardChanged(tx, contestId);
   return inserted;
 }
 
@@ -315,6 +333,7 @@ export async function addParticipant({
       .returning({ id: cp.id });
     if (inserted && score !== null) await countScore(tx, contestId, score, 1);
     await recountParticipants({ db: tx, contestIds: [contestId] });
+    if (inserted) await boardChanged(tx, contestId);
     return inserted !== undefined;
   });
 }
@@ -337,6 +356,7 @@ export async function removeParticipant({
       .returning({ score: cp.score });
     if (removed && removed.score !== null) await countScore(tx, contestId, removed.score, -1);
     await recountParticipants({ db: tx, contestIds: [contestId] });
+    if (removed) await boardChanged(tx, contestId);
     return removed !== undefined;
   });
 }
@@ -361,6 +381,7 @@ export async function setCheckedIn({
     .set({ checkedInAt: at })
     .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
     .returning({ id: cp.id });
+  if (row) await boardChanged(db, contestId);
   return row !== undefined;
 }
 
@@ -381,10 +402,12 @@ export async function moveParticipant({
 }): Promise<void> {
   await db.transaction(async (tx) => {
     await lockContest(tx, contestId);
-    await tx
+    const moved = await tx
       .update(cp)
       .set({ userId })
-      .where(and(eq(cp.contestId, contestId), eq(cp.teamId, teamId)));
+      .where(and(eq(cp.contestId, contestId), eq(cp.teamId, teamId)))
+      .returning({ id: cp.id });
+    if (moved.length) await boardChanged(tx, contestId);
   });
 }
 
@@ -483,6 +506,7 @@ export async function applyScores({
       );
       await layOutBuckets(tx, contestId);
     }
+    await boardChanged(tx, contestId);
     return changes;
   });
 }
@@ -516,6 +540,7 @@ export async function clearScores({
         .where(inArray(cp.id, gone.slice(i, i + 500)));
     }
     await layOutBuckets(tx, contestId);
+    await boardChanged(tx, contestId);
     return gone.length;
   });
 }

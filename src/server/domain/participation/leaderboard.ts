@@ -45,7 +45,6 @@ import {
   type Viewer,
 } from '../contests';
 import { AppError } from '../../platform/errors';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { notifyScoresChanged } from '../messages';
 
 export const NO_LEADERBOARD = 'This contest has no leaderboard';
@@ -432,7 +431,6 @@ export async function setScores({
         after: { scores: accepted.length, changed: changes.length, source },
       });
     }
-    if (changes.length) await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
     // Each member whose score changed hears of it (the form, calls and CSV files alike).
     await notifyScoresChanged(
       tx,

@@ -31,7 +31,6 @@ import { contestVisibleTo, notFound } from '../contests';
 import { AppError } from '../../platform/errors';
 import { take, type Limits } from '../../platform/limits';
 import { MSG } from '../../../shared/messages';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { notifyJoined } from '../messages';
 
 /**
@@ -183,7 +182,6 @@ export async function joinContest({
         const row = await insertParticipant(tx, { contestId, userId: actor.id });
         // Another request of the same member's joined meanwhile.
         if (!row) throw refusalError({ reason: 'already_joined', message: M.already_joined });
-        await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
         return { ...row, contestId, userId: actor.id, score: null, rank: null };
       },
       { behavior: 'immediate' },
@@ -215,7 +213,6 @@ export async function leaveContest({
         throw refusalError({ reason: 'started', message: M.started });
       }
       await removeParticipant({ db: tx, contestId, userId: actor.id });
-      await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
       return (await readJoinContest(tx, contestId))!.participants;
     },
     { behavior: 'immediate' },

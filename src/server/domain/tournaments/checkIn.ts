@@ -8,7 +8,6 @@ import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { formatDateTime } from '../../../shared/format';
 import { CHECK_IN_MESSAGES as M } from '../../../shared/tournaments';
 import {
@@ -144,7 +143,6 @@ export async function setCheckIn({
     const next = checkedIn ? (already ?? new Date(now)) : null;
     if ((already?.getTime() ?? null) !== (next?.getTime() ?? null)) {
       await setCheckedIn({ db: tx, contestId, userId: actor.id, at: next });
-      await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
     }
     return { contestId, checkedInAt: next, checkedIn: await checkedInCount(tx, contestId) };
   });

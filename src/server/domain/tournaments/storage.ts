@@ -4,9 +4,14 @@
 // inserted, changed or deleted, in bulk, in the same transaction. No SQL statement is issued per
 // storage call: generating a 1,024-player double elimination is ~2,000 inserted rows in a few
 // statements, and a result touches the handful of matches it moves.
+//
+// It is the one writer of bracket rows (flush, and writeMatchReport for what brackets-manager does
+// not keep: reports, disputes, schedules), so it is the one that tells open brackets: a write
+// announces the contest's bracket channel, heard once the transaction commits.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { BracketsManager, type CrudInterface, type DataTypes, type Table } from 'brackets-manager';
 import type { DbOrTx } from '../../platform/db/client';
+import { announceBracketChanges } from '../../platform/events';
 import { insertMany, nextIds, type BulkColumn } from '../../platform/db/dialect';
 import {
   bracketGroups,
@@ -347,6 +352,7 @@ export class BracketStore implements CrudInterface {
    */
   async flush(): Promise<{ changedMatches: number[]; insertedMatches: number[] }> {
     const { tx } = this;
+    let wrote = false;
     // Deleted: loaded, no longer present.
     for (const table of STORED) {
       const present = new Set(this.data[table].map((r) => r.id));
@@ -355,6 +361,7 @@ export class BracketStore implements CrudInterface {
       for (let i = 0; i < gone.length; i += 500) {
         await tx.delete(t).where(inArray(t.id, gone.slice(i, i + 500)));
       }
+      if (gone.length) wrote = true;
     }
     // Inserted: real ids in the order the rows were made, references rewritten.
     const realId: Record<Stored, Map<number, number>> = {
@@ -367,6 +374,7 @@ export class BracketStore implements CrudInterface {
       const fresh = this.data[table].filter((r) => r.id < 0).sort((a, b) => b.id - a.id);
       const ids = await nextIds(tx, SQL_TABLE[table], fresh.length);
       fresh.forEach((row, i) => realId[table].set(row.id, ids[i]!));
+      if (fresh.length) wrote = true;
     }
     const remap = (table: Stored, id: unknown): unknown =>
       typeof id === 'number' && id < 0 ? (realId[table].get(id) ?? id) : id;
@@ -434,6 +442,7 @@ export class BracketStore implements CrudInterface {
         if (original === undefined || original === row) continue;
         const before = canonical(original);
         if (before === canonical(row)) continue;
+        wrote = true;
         if (table === 'match') {
           const old = original;
           const p1 = sideId(row.opponent1);
@@ -489,8 +498,29 @@ export class BracketStore implements CrudInterface {
       this.original[table].clear();
       for (const row of this.data[table]) this.original[table].set(row.id, row);
     }
+    if (wrote) await announceBracketChanges({ db: tx, contestIds: [this.contestId] });
     return { changedMatches, insertedMatches: insertedMatches.map((r) => r.id) };
   }
+}
+
+/**
+ * Writes what a match holds beside brackets-manager's rows (a report, a dispute, a schedule),
+ * and tells the contest's open brackets.
+ */
+export async function writeMatchReport(
+  tx: DbOrTx,
+  contestId: number,
+  matchId: number,
+  set: Pick<
+    Partial<typeof bracketMatches.$inferInsert>,
+    'reportState' | 'reportedBy' | 'pendingResult' | 'disputeReason' | 'scheduledAt'
+  >,
+): Promise<void> {
+  await tx
+    .update(bracketMatches)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(bracketMatches.id, matchId));
+  await announceBracketChanges({ db: tx, contestIds: [contestId] });
 }
 
 function tableOf(table: Stored) {
