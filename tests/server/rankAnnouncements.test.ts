@@ -128,7 +128,7 @@ const RANK_CHANGES: RankChange[] = [
   },
   {
     procedure: 'leaderboard.setScores',
-    sites: ['domain/participation/leaderboard.ts:applyScores'],
+    sites: ['domain/participation/scoreEntry.ts:applyScores'],
     setUp: async () => {
       const { contest, member } = await joined();
       return {
@@ -143,7 +143,7 @@ const RANK_CHANGES: RankChange[] = [
   },
   {
     procedure: 'POST /api/contests/:id/scores (CSV file)',
-    sites: ['domain/participation/leaderboard.ts:applyScores'],
+    sites: ['domain/participation/scoreEntry.ts:applyScores'],
     setUp: async () => {
       const { contest, member } = await joined();
       return {
