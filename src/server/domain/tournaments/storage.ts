@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: one class, brackets-manager's CrudInterface over our tables, whose
+// load, in-memory storage calls, write-back and bulk column lists only make sense together.
+//
 // brackets-manager over our database as a unit of work: one read per table loads a contest's
 // bracket (stages, groups, rounds, matches) inside the caller's transaction, brackets-manager
 // works on it in memory through its CrudInterface, and `flush` writes back only the rows it
