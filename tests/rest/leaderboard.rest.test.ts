@@ -279,7 +279,8 @@ describe('leaderboard.onChange over server-sent events', () => {
       const event = /data: (\{[^\n]*"contestId"[^\n]*\})\nid: \S+/;
       const text = await readUntil(body, (t) => event.test(t));
       const data = event.exec(text)![1]!;
-      expect(JSON.parse(data)).toMatchObject({ json: { contestId: contest.id, version: 1 } });
+      // The channel's third change: the setup's two joins were the first two.
+      expect(JSON.parse(data)).toMatchObject({ json: { contestId: contest.id, version: 3 } });
     } finally {
       controller.abort();
     }

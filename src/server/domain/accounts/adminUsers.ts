@@ -14,7 +14,6 @@ import type {
 import type { Role, Tier } from '../../../shared/constants';
 import { assertUnique, rethrowUnique } from './auth';
 import { removeFromAllContests } from '../participation';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { writeAudit, type Actor } from '../audit';
 import { getPlatformSettings } from '../settings';
 import { AppError } from '../../platform/errors';
@@ -395,7 +394,8 @@ export async function deleteUser({
     if (target.role === 'admin' && (await adminCount(tx)) <= 1) {
       throw new AppError('CONFLICT', 'The last admin cannot be removed');
     }
-    const contestIds = await removeFromAllContests({ db: tx, userId: target.id });
+    // Their boards hear of it from participation's writer.
+    await removeFromAllContests({ db: tx, userId: target.id });
     await tx.delete(users).where(and(eq(users.id, target.id)));
     await writeAudit({
       db: tx,
@@ -410,6 +410,5 @@ export async function deleteUser({
         subscriptionTier: target.subscriptionTier,
       },
     });
-    await announceLeaderboardChanges({ db: tx, contestIds });
   });
 }

@@ -1,12 +1,11 @@
 // Contest reads: the members' lists, the detail, drafts and the admin list (SPEC 2.4-2.7, 2.17;
-// PRODUCT.md 'Contests'). Row visibility lives here: a member sees other members' contests only
-// once active or completed, and a contest they may not see is a 404, exactly like a missing one.
+// PRODUCT.md 'Contests'). Every read of one contest carries contestVisibleTo (visibility.ts) in
+// its SQL: a contest the viewer may not see is a 404, exactly like a missing one.
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
 import {
   containsPattern,
-  dialect,
   likeCaseless,
   lockForUpdate,
   prepareNamed,
@@ -15,7 +14,6 @@ import {
 import {
   CONTEST_MESSAGES as M,
   CREATOR_EDITABLE_STATUSES,
-  isOrganiser,
   PUBLIC_CONTEST_STATUSES,
   type AdminContestTab,
   type ContestStatus,
@@ -29,6 +27,13 @@ import {
   type TTournamentSettings,
 } from '../../../shared/schemas/tournaments';
 import { isReviewer, type Actor } from '../../platform/actor';
+import {
+  contestVisibleTo,
+  preparedViewer,
+  publicContest,
+  viewerKind,
+  type ViewerKind,
+} from './visibility';
 import { AppError } from '../../platform/errors';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
@@ -89,11 +94,6 @@ export function notFound(): AppError {
   return new AppError('NOT_FOUND', M.notFound);
 }
 
-/** Whether the viewer may see a contest at all: public ones, their own, or any for reviewers. */
-export function isVisible(row: Pick<ContestRow, 'status' | 'createdBy'>, viewer: Viewer): boolean {
-  return PUBLIC.includes(row.status) || isOrganiser(row, viewer);
-}
-
 /** The contest as this viewer gets it: the invite code only for its creator and reviewers. */
 export function present(row: ContestRow, viewer: Viewer): TContest {
   const own = row.createdBy === viewer.id;
@@ -115,12 +115,22 @@ export function present(row: ContestRow, viewer: Viewer): TContest {
 function prepareReads(db: DB) {
   const base = () =>
     db.select(contestColumns).from(contests).leftJoin(users, eq(users.id, contests.createdBy));
+  // One statement per shape of the visibility rule, the viewer's id bound per call as `me`.
+  const byKind = (key: 'id' | 'slug', kind: ViewerKind) =>
+    prepareNamed(
+      base().where(
+        and(eq(contests[key], sql.placeholder(key)), contestVisibleTo(preparedViewer(kind))),
+      ),
+      `contests.${key}.${kind}`,
+    );
+  const shapes = (key: 'id' | 'slug') => ({
+    anonymous: byKind(key, 'anonymous'),
+    member: byKind(key, 'member'),
+    reviewer: byKind(key, 'reviewer'),
+  });
   return {
-    byId: prepareNamed(base().where(eq(contests.id, sql.placeholder('id'))), 'contests.byId'),
-    bySlug: prepareNamed(
-      base().where(eq(contests.slug, sql.placeholder('slug'))),
-      'contests.bySlug',
-    ),
+    byId: shapes('id'),
+    bySlug: shapes('slug'),
     drafts: prepareNamed(
       db
         .select({
@@ -148,23 +158,13 @@ interface ListFilters {
   participation: boolean;
 }
 
-/**
- * 'Members may see it', written exactly as the contests_public_* indexes are (on this
- * expression, then a date): an index on an expression serves only that same expression.
- * SQLite's holds it with '= 1', PostgreSQL's holds the boolean itself.
- */
-const isPublic =
-  dialect === 'pg'
-    ? sql`(${contests.status} = 'active' OR ${contests.status} = 'completed')`
-    : sql`(${contests.status} = 'active' OR ${contests.status} = 'completed') = 1`;
-
 /** PRODUCT.md's meaning of each /contests tab, with `now` and `me` bound per call. */
 function tabCondition(db: DB, tab: ContestTab): SQL {
   const now = sql.placeholder('now');
   const me = sql.placeholder('me');
   switch (tab) {
     case 'all':
-      return isPublic;
+      return publicContest;
     case 'featured':
       return and(eq(contests.featured, true), eq(contests.status, 'active'))!;
     case 'active':
@@ -177,7 +177,7 @@ function tabCondition(db: DB, tab: ContestTab): SQL {
       return and(eq(contests.status, 'active'), gt(contests.startDate, now))!;
     case 'past':
       // Completed, or active and ended: among public contests, completed or ended.
-      return and(isPublic, or(eq(contests.status, 'completed'), lte(contests.endDate, now)))!;
+      return and(publicContest, or(eq(contests.status, 'completed'), lte(contests.endDate, now)))!;
     case 'mine': {
       // Created by me (drafts have their own tab), or joined by me while members may see it.
       const joined = db
@@ -186,7 +186,7 @@ function tabCondition(db: DB, tab: ContestTab): SQL {
         .where(eq(contestParticipants.userId, me));
       return or(
         and(eq(contests.createdBy, me), ne(contests.status, 'draft')),
-        and(inArray(contests.status, PUBLIC), inArray(contests.id, joined)),
+        and(publicContest, inArray(contests.id, joined)),
       )!;
     }
     case 'drafts':
@@ -254,22 +254,38 @@ function statementsFor(db: DB): Statements {
   return s;
 }
 
+/** A contest by id, whoever may see it: the contest a write just made or changed, to answer it. */
 export async function readById(db: DB, id: number): Promise<ContestRow | undefined> {
-  return (await statementsFor(db).reads.byId.execute({ id }))[0];
+  return (await statementsFor(db).reads.byId.reviewer.execute({ id }))[0];
+}
+
+/** A contest by id if this viewer may see it (contestVisibleTo); undefined: missing or hidden. */
+export async function readVisible(
+  db: DB,
+  viewer: Viewer | null,
+  id: number,
+): Promise<ContestRow | undefined> {
+  const byId = statementsFor(db).reads.byId[viewerKind(viewer)];
+  return (await byId.execute({ id, me: viewer?.id }))[0];
 }
 
 /**
- * A contest read inside a transaction, where what it holds decides the write that follows (the
- * prepared reads above belong to the database handle, not to the transaction).
+ * A contest read to decide a write, inside its transaction (the prepared reads above belong to
+ * the database handle, not to the transaction): its row stays locked until the transaction
+ * ends. With `visibleTo`, only if that viewer may see it (else undefined, as a missing one).
  */
-/** A contest read to decide a write: its row stays locked until the transaction ends. */
-export async function readForWrite(tx: DbOrTx, id: number): Promise<ContestRow | undefined> {
-  await lockForUpdate(tx, contests, eq(contests.id, id));
+export async function readForWrite(
+  tx: DbOrTx,
+  id: number,
+  { visibleTo }: { visibleTo?: Viewer } = {},
+): Promise<ContestRow | undefined> {
+  const where = and(eq(contests.id, id), visibleTo && contestVisibleTo(visibleTo))!;
+  await lockForUpdate(tx, contests, where);
   const [row] = await tx
     .select(contestColumns)
     .from(contests)
     .leftJoin(users, eq(users.id, contests.createdBy))
-    .where(eq(contests.id, id));
+    .where(where);
   return row;
 }
 
@@ -328,13 +344,16 @@ export async function getContest({
   viewer: Viewer;
   idOrSlug: number | string;
 }): Promise<TContest> {
-  const { byId, bySlug } = statementsFor(db).reads;
+  const kind = viewerKind(viewer);
+  const byId = statementsFor(db).reads.byId[kind];
+  const bySlug = statementsFor(db).reads.bySlug[kind];
+  const me = viewer.id;
   let row: ContestRow | undefined;
-  if (typeof idOrSlug === 'number') [row] = await byId.execute({ id: idOrSlug });
+  if (typeof idOrSlug === 'number') [row] = await byId.execute({ id: idOrSlug, me });
   else if (/^[1-9][0-9]{0,15}$/.test(idOrSlug))
-    [row] = await byId.execute({ id: Number(idOrSlug) });
-  else [row] = await bySlug.execute({ slug: idOrSlug.trim().toLowerCase() });
-  if (!row || !isVisible(row, viewer)) throw notFound();
+    [row] = await byId.execute({ id: Number(idOrSlug), me });
+  else [row] = await bySlug.execute({ slug: idOrSlug.trim().toLowerCase(), me });
+  if (!row) throw notFound();
   return present(row, viewer);
 }
 

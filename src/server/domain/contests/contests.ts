@@ -1,332 +1,47 @@
-// Contest changes: drafts, submissions, edits and moderation (SPEC 2.6, 2.17, 2.18, 4, 7;
-// PRODUCT.md 'Contests'). Who may see a contest is decided in contestReads.ts.
-import crypto from 'node:crypto';
-import { and, eq, like, ne, or, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../platform/db/client';
-import { contestParticipants, contests } from '../../platform/db/schema';
-import { lockName } from '../../platform/db/dialect';
+// Contest changes: drafts, submissions and edits (SPEC 2.6, 2.18, 7; PRODUCT.md 'Contests'); the
+// rules they share are contestWriteRules.ts, moderation is moderation.ts (answered from here too,
+// the router's one door to contest changes). Who may see a contest: visibility.ts.
+import { eq } from 'drizzle-orm';
+import type { DB } from '../../platform/db/client';
+import { contests } from '../../platform/db/schema';
 import {
   CONTEST_FORM_DEFAULTS,
   CONTEST_MESSAGES as M,
-  RESERVED_CONTEST_SLUGS,
-  SCORE_DECIMALS_MAX,
-  slugify,
   type ContestStatus,
-  type ModerationStatus,
 } from '../../../shared/contests';
 import {
   ZContestFormSchema,
   ZContestServerSchema,
-  dateOrderProblems,
   type TContest,
   type TCreateContestInput,
   type TSaveDraftInput,
   type TUpdateContestInput,
 } from '../../../shared/schemas/contests';
-import {
-  ZTournamentSettings,
-  tournamentSettingsOf,
-  type TTournamentSettings,
-} from '../../../shared/schemas/tournaments';
-import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
-import { getPlatformSettings } from '../settings';
-import {
-  CREATOR_EDITABLE,
-  PUBLIC,
-  isVisible,
-  notFound,
-  present,
-  readById,
-  readForWrite,
-  type ContestRow,
-} from './contestReads';
-import { finalStandings, rerankContest } from '../participation';
-import { notifyContestDecision, notifyResults } from '../messages';
+import { notFound, present, readById, readForWrite, type ContestRow } from './contestReads';
+import { rerankContest } from '../participation';
 import { AppError } from '../../platform/errors';
-import { assertOwnUpload } from '../../platform/files/uploads';
 import type { Limits } from '../../platform/limits';
 import { asCountedSubmission, assertDraftRoom } from './memberLimits';
+import {
+  assertDateOrder,
+  assertFiles,
+  assertFormatChange,
+  formColumns,
+  newInviteCode,
+  ownEditable,
+  publishedAt,
+  scoreSettingsChange,
+  submissionStatus,
+  tooFewPlaces,
+  uniqueSlug,
+  untitledSlug,
+} from './contestWriteRules';
+import { auditFeatured, auditStatus } from './moderation';
 
-/** A member's submission: pending while approval is required, else active (PRODUCT.md). */
-async function submissionStatus(db: DB): Promise<ContestStatus> {
-  return (await getPlatformSettings({ db })).contestApprovalRequired ? 'pending' : 'active';
-}
-
-/** The slug a title takes: its slugified form, or that with -2, -3... when taken or reserved. */
-async function uniqueSlug(db: DbOrTx, title: string, exceptId?: number): Promise<string> {
-  // Two contests of one title at once must not both take its slug.
-  await lockName(db, 'contest-slugs');
-  const base = slugify(title);
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: contests.slug })
-        .from(contests)
-        .where(
-          and(
-            or(eq(contests.slug, base), like(contests.slug, `${base}-%`)),
-            exceptId ? ne(contests.id, exceptId) : undefined,
-          ),
-        )
-    ).map((r) => r.slug),
-  );
-  for (const reserved of RESERVED_CONTEST_SLUGS) taken.add(reserved);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) {
-    if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  }
-}
-
-/** A draft saved before it has a title gets a placeholder slug until it has one. */
-async function untitledSlug(db: DbOrTx): Promise<string> {
-  await lockName(db, 'contest-slugs');
-  for (;;) {
-    const slug = `draft-${crypto.randomBytes(5).toString('hex')}`;
-    // Random enough to be free; checked all the same, as a title could have made it.
-    const [taken] = await db
-      .select({ id: contests.id })
-      .from(contests)
-      .where(eq(contests.slug, slug));
-    if (!taken) return slug;
-  }
-}
-
-function newInviteCode(): string {
-  return crypto.randomBytes(6).toString('base64url');
-}
-
-/**
- * When a contest in this status was first published: kept once set, set now when it becomes
- * visible to members (active or completed) for the first time. Its slug is fixed from then on,
- * whatever status it later goes back to, so links to it keep working.
- */
-function publishedAt(status: ContestStatus, before: Date | null | undefined): Date | null {
-  return before ?? (PUBLIC.includes(status) ? new Date() : null);
-}
-
-const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp'];
-
-/** A cover or guide the contest did not already point at must be the caller's own upload. */
-async function assertFiles(
-  db: DbOrTx,
-  actor: Actor,
-  next: { coverImage?: string | null; pdfGuide?: string | null },
-  before?: { coverImage: string | null; pdfGuide: string | null },
-): Promise<void> {
-  const { coverImage, pdfGuide } = next;
-  if (coverImage && coverImage !== before?.coverImage && coverImage.startsWith('/uploads/')) {
-    await assertOwnUpload({
-      db,
-      actor,
-      url: coverImage,
-      purposes: ['cover', 'any'],
-      mimes: IMAGE_MIMES,
-      message: M.coverImage,
-    });
-  }
-  if (pdfGuide && pdfGuide !== before?.pdfGuide) {
-    await assertOwnUpload({
-      db,
-      actor,
-      url: pdfGuide,
-      purposes: ['guide', 'any'],
-      mimes: ['application/pdf'],
-      message: M.pdfGuide,
-    });
-  }
-}
-
-/** The contest's columns from a whole wizard form. */
-function formColumns(input: TCreateContestInput) {
-  const paid = input.participationType === 'paid';
-  return {
-    title: input.title,
-    shortDescription: input.shortDescription,
-    description: input.description,
-    type: input.category,
-    category: input.category,
-    coverImage: input.coverImage ?? null,
-    mode: input.mode,
-    maxParticipants: input.maxParticipants,
-    format: input.format,
-    registrationDeadline: input.registrationDeadline,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    participationType: input.participationType,
-    entryFee: paid ? (input.entryFee ?? null) : null,
-    prize: input.prize ?? null,
-    requiredTier: input.requiredTier,
-    externalLink: input.externalLink ?? null,
-    pdfGuide: input.pdfGuide ?? null,
-    enableLeaderboard: input.enableLeaderboard,
-    enableComments: input.enableComments,
-    scoreDecimals: input.scoreDecimals,
-    scoreOrder: input.scoreOrder,
-  };
-}
-
-type StoredSettings = Partial<TTournamentSettings> | null;
-
-/** Whether two stored settings mean the same (each read with the defaults filled in). */
-function sameSettings(a: StoredSettings, b: StoredSettings): boolean {
-  const x = tournamentSettingsOf(a);
-  const y = tournamentSettingsOf(b);
-  return (Object.keys(x) as (keyof TTournamentSettings)[]).every((key) => x[key] === y[key]);
-}
-
-/**
- * THE format rule (issue 19), applied by every path that writes a contest's format: once its
- * bracket is generated, its format, its mode and its settings can no longer change (409,
- * bracket_exists); and settings being written must hold together as a whole (a group size sent
- * beside a stored number advancing, a minimum team size beside a stored maximum).
- */
-export function assertFormatChange(
-  row: Pick<ContestRow, 'bracketGeneratedAt' | 'format' | 'mode' | 'tournament'> | undefined,
-  next: Pick<ContestRow, 'format' | 'mode' | 'tournament'>,
-  { settingsWritten }: { settingsWritten: boolean },
-): void {
-  if (
-    row?.bracketGeneratedAt &&
-    (next.format !== row.format ||
-      next.mode !== row.mode ||
-      !sameSettings(row.tournament, next.tournament))
-  ) {
-    throw new AppError('CONFLICT', BRACKET_EXISTS_MESSAGE, { reason: 'bracket_exists' });
-  }
-  if (!settingsWritten) return;
-  const whole = ZTournamentSettings.safeParse(tournamentSettingsOf(next.tournament));
-  if (!whole.success) {
-    throw new AppError('BAD_REQUEST', whole.error.issues[0]?.message ?? 'Invalid format settings');
-  }
-}
-
-/**
- * What a change of the score settings means for scores already entered: fewer decimals than a
- * stored score has are refused (it would no longer show as entered); another order ranks the
- * contest again (in the caller's transaction, after the contest row is written).
- */
-async function scoreSettingsChange(
-  tx: DbOrTx,
-  row: Pick<ContestRow, 'id' | 'scoreDecimals' | 'scoreOrder'>,
-  next: { scoreDecimals: number; scoreOrder: ContestRow['scoreOrder'] },
-): Promise<{ rerank: boolean }> {
-  if (next.scoreDecimals < row.scoreDecimals) {
-    // Stored units are 1/10,000: a score with more decimals is not a multiple of this step.
-    const step = 10 ** (SCORE_DECIMALS_MAX - next.scoreDecimals);
-    const [finer] = await tx
-      .select({ id: contestParticipants.id })
-      .from(contestParticipants)
-      .where(
-        and(
-          eq(contestParticipants.contestId, row.id),
-          sql`${contestParticipants.score} % ${step} != 0`,
-        ),
-      )
-      .limit(1);
-    if (finer) throw new AppError('BAD_REQUEST', M.scoreDecimalsInUse);
-  }
-  return { rerank: next.scoreOrder !== row.scoreOrder };
-}
-
-/** The date order (registrationDeadline <= startDate < endDate) of a contest about to be live. */
-function assertDateOrder(row: Parameters<typeof dateOrderProblems>[0]): void {
-  const [problem] = dateOrderProblems(row);
-  if (problem) throw new AppError('BAD_REQUEST', problem.message);
-}
-
-/**
- * A contest's status changed (moderation, an edit, a submission): audited, and whoever it
- * concerns is notified in the same transaction (its creator of an approval or a rejection, its
- * participants of the final results).
- */
-async function auditStatus(
-  db: DbOrTx,
-  actor: Actor,
-  id: number,
-  before: ContestStatus | null,
-  after: ContestStatus,
-  reason?: string | null,
-): Promise<void> {
-  const why = after === 'rejected' ? reason?.trim() || undefined : undefined;
-  await writeAudit({
-    db,
-    actor,
-    action: 'contest.status',
-    targetType: 'contest',
-    targetId: id,
-    before: before === null ? undefined : { status: before },
-    after: why ? { status: after, reason: why } : { status: after },
-  });
-  await notifyStatusChange(db, actor, id, before, after, why);
-}
-
-async function notifyStatusChange(
-  db: DbOrTx,
-  actor: Actor,
-  id: number,
-  before: ContestStatus | null,
-  after: ContestStatus,
-  reason: string | undefined,
-): Promise<void> {
-  const approved = after === 'active' && before === 'pending';
-  const rejected = after === 'rejected' && before !== null;
-  const completed = after === 'completed' && before !== null;
-  if (!approved && !rejected && !completed) return;
-  const [contest] = await db
-    .select({
-      id: contests.id,
-      slug: contests.slug,
-      title: contests.title,
-      createdBy: contests.createdBy,
-    })
-    .from(contests)
-    .where(eq(contests.id, id));
-  if (!contest) return;
-  const options = { origin: actor.origin };
-  if (completed) {
-    await notifyResults(db, { contest, standings: await finalStandings(db, id) }, options);
-    return;
-  }
-  await notifyContestDecision(
-    db,
-    { contest, creatorId: contest.createdBy, actorId: actor.id, approved, reason },
-    options,
-  );
-}
-
-async function auditFeatured(
-  db: DbOrTx,
-  actor: Actor,
-  id: number,
-  featured: boolean,
-): Promise<void> {
-  await writeAudit({
-    db,
-    actor,
-    action: 'contest.feature',
-    targetType: 'contest',
-    targetId: id,
-    before: { featured: !featured },
-    after: { featured },
-  });
-}
-
-/**
- * A contest the caller edits as its creator: it must be theirs (else 404 if they may not see it,
- * 403 if they may) and still draft, pending or rejected (403).
- */
-async function ownEditable(db: DbOrTx, actor: Actor, id: number): Promise<ContestRow> {
-  const row = await readForWrite(db, id);
-  if (!row || !isVisible(row, actor)) throw notFound();
-  if (row.createdBy !== actor.id)
-    throw new AppError('FORBIDDEN', 'You can only edit your own contests');
-  if (!CREATOR_EDITABLE.includes(row.status)) {
-    throw new AppError('FORBIDDEN', 'This contest can no longer be edited');
-  }
-  return row;
-}
+export { assertFormatChange } from './contestWriteRules';
+export { setContestFeatured, setContestStatus } from './moderation';
 
 /**
  * Submit (SPEC 7 POST /api/contests). A member's submission is pending or active by the
@@ -419,13 +134,6 @@ async function writeContest(db: DB, actor: Actor, input: TCreateContestInput): P
     return created!.id;
   });
   return present((await readById(db, id))!, actor);
-}
-
-function tooFewPlaces(participants: number): AppError {
-  return new AppError(
-    'BAD_REQUEST',
-    `Max participants cannot be lower than the current number of participants (${participants})`,
-  );
 }
 
 /** Only the keys that were sent: undefined means "keep", null means "clear". */
@@ -729,67 +437,3 @@ const contestColumnsToWrite = {
   inviteCode: true,
   publishedAt: true,
 } as const satisfies Partial<Record<keyof ContestRow, true>>;
-
-const TRANSITIONS: Record<ModerationStatus, { from: ContestStatus; refusal: string }> = {
-  active: { from: 'pending', refusal: 'Only pending contests can be approved' },
-  rejected: { from: 'pending', refusal: 'Only pending contests can be rejected' },
-  completed: { from: 'active', refusal: 'Only active contests can be marked as completed' },
-};
-
-/** Moderation (SPEC 4): approve or reject a pending contest, complete an active one. */
-export async function setContestStatus({
-  db,
-  actor,
-  id,
-  status,
-  reason,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-  status: ModerationStatus;
-  /** Why it was rejected: told to its creator. */
-  reason?: string | null;
-}): Promise<TContest> {
-  await db.transaction(async (tx) => {
-    const row = await readForWrite(tx, id);
-    if (!row) throw notFound();
-    const rule = TRANSITIONS[status];
-    if (row.status !== rule.from) throw new AppError('CONFLICT', rule.refusal);
-    // A contest whose dates are impossible is not approved (its creator fixes them first).
-    if (status === 'active') assertDateOrder(row);
-    await tx
-      .update(contests)
-      .set({
-        status,
-        draft: false,
-        publishedAt: publishedAt(status, row.publishedAt),
-        updatedAt: new Date(),
-      })
-      .where(eq(contests.id, id));
-    await auditStatus(tx, actor, id, row.status, status, reason);
-  });
-  return present((await readById(db, id))!, actor);
-}
-
-/** Featured contests show on the dashboard (SPEC 4); setting the same value changes nothing. */
-export async function setContestFeatured({
-  db,
-  actor,
-  id,
-  featured,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-  featured: boolean;
-}): Promise<TContest> {
-  await db.transaction(async (tx) => {
-    const row = await readForWrite(tx, id);
-    if (!row) throw notFound();
-    if (row.featured === featured) return;
-    await tx.update(contests).set({ featured, updatedAt: new Date() }).where(eq(contests.id, id));
-    await auditFeatured(tx, actor, id, featured);
-  });
-  return present((await readById(db, id))!, actor);
-}

@@ -1,9 +1,4 @@
-// What other areas may use of contests: reading a contest and who may see it.
-export {
-  isVisible,
-  notFound,
-  readById,
-  readForWrite,
-  type ContestRow,
-  type Viewer,
-} from './contestReads';
+// What other areas may use of contests: reading a contest and who may see it (one SQL condition
+// every read of a contest, or of what hangs off one, puts in its where).
+export { notFound, readForWrite, readVisible, type ContestRow, type Viewer } from './contestReads';
+export { contestVisibleTo, publicContest, type VisibilityViewer } from './visibility';

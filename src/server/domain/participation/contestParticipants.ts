@@ -12,7 +12,12 @@
 // counts. One change moves two counters; a rank adds the counts of the better buckets and counts
 // the better rows inside one bucket (rankOf); a page of a leaderboard is read in score order
 // from the bucket holding its first position. A batch of many scores lays the buckets out again.
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+//
+// Being the one writer, it is also the one that tells open leaderboards (platform/events.ts):
+// every write here that changes what a board shows (a row, a score, a rank, a count, a check-in,
+// a team's captain) announces its contest, counted once at the COMMIT however many writes of a
+// transaction ask, and heard only if it commits. Callers announce nothing themselves.
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { insertMany, lockForUpdate, rows, updateManyById } from '../../platform/db/dialect';
 import { contestParticipants as cp, contests, rankBuckets } from '../../platform/db/schema';
@@ -20,8 +25,32 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { ScoreOrder } from '../../../shared/contests';
 import { toScoreUnits } from '../../../shared/leaderboard';
+import { announceLeaderboardChanges } from '../../platform/events';
+import { BOTTOM, contestIdsOf, rankBucketSize } from './ranks';
 
-/** Sets each contest's `participants` to the number of its rows. */
+// The rank reads live in ranks.ts; answered from here too, as the area's one door to its rows.
+export {
+  contestIdsOf,
+  finalStandings,
+  participantCount,
+  rankBucketSize,
+  rankColumn,
+  rankOf,
+  rankOfScore,
+  rankOrder,
+  ranksOfPage,
+  scoreOrderOf,
+} from './ranks';
+
+/** Tells the contest's open leaderboards, once the transaction of `tx` commits. */
+function boardChanged(tx: DbOrTx, contestId: number): Promise<void> {
+  return announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
+}
+
+/**
+ * Sets each contest's `participants` to the number of its rows: a step of the writers below (which
+ * announce), and of a bench script's bulk load; it tells no board itself.
+ */
 export async function recountParticipants({
   db,
   contestIds,
@@ -37,105 +66,6 @@ export async function recountParticipants({
       .set({ participants: rows })
       .where(inArray(contests.id, contestIds.slice(i, i + 500)));
   }
-}
-
-/** Whether a higher or a lower score ranks first in a contest (read where it is about to rank). */
-export async function scoreOrderOf(db: DbOrTx, contestId: number): Promise<ScoreOrder> {
-  const [row] = await db
-    .select({ order: contests.scoreOrder })
-    .from(contests)
-    .where(eq(contests.id, contestId));
-  return row?.order ?? 'higher';
-}
-
-/** Below every score (stored units): the first bucket of a contest starts here. */
-const BOTTOM = -1e15;
-/**
- * Rows per rank bucket when a contest's buckets are laid out again; a bucket grown past four
- * times that lays them out again. (Tests shrink it so that small contests have many buckets.)
- */
-export const rankBucketSize = { rows: 512 };
-
-/**
- * The rank of a score (stored units, an SQL value) in a contest (an SQL value) with a score
- * order (SQL text 'higher' or 'lower'): 1 + the rows of the buckets wholly better + the better
- * rows of the one bucket the score falls in (an index range of at most 4 * rankBucketSize.rows rows). With no
- * buckets at all it is 1 + a count of the better rows, still right.
- */
-export function rankOf(contestId: SQL, units: SQL, order: SQL): SQL<number> {
-  // Higher is better: the buckets starting above the score are better; inside the score's own
-  // bucket, the rows above it up to the next bucket's start.
-  const next = sql`(SELECT min(rb.lo) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo > ${units})`;
-  const higher = sql`1 + coalesce((SELECT sum(rb.n) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo > ${units}), 0)
-    + (SELECT count(*) FROM contest_participants bp WHERE bp.contest_id = ${contestId}
-       AND bp.score > ${units} AND bp.score < coalesce(${next}, ${-BOTTOM}))`;
-  // Lower is better: the buckets starting below the score's own are better; inside it, the rows
-  // from its start up to the score.
-  const own = sql`coalesce((SELECT max(rb.lo) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo <= ${units}), ${BOTTOM})`;
-  const lower = sql`1 + coalesce((SELECT sum(rb.n) FROM rank_buckets rb WHERE rb.contest_id = ${contestId} AND rb.lo < ${own}), 0)
-    + (SELECT count(*) FROM contest_participants bp WHERE bp.contest_id = ${contestId}
-       AND bp.score >= ${own} AND bp.score < ${units})`;
-  return sql<number>`CAST(CASE WHEN ${order} = 'lower' THEN ${lower} ELSE ${higher} END AS INTEGER)`;
-}
-
-/**
- * A participant row's rank, as a column of a query over contest_participants (null without a
- * score). The contest's order is read from its row unless the query has it at hand.
- */
-export function rankColumn(order?: SQL | ScoreOrder): SQL<number | null> {
-  const orderSql =
-    order === undefined
-      ? sql`(SELECT c.score_order FROM contests c WHERE c.id = ${cp.contestId})`
-      : typeof order === 'string'
-        ? sql`${order}`
-        : order;
-  return sql<number | null>`CASE WHEN ${cp.score} IS NULL THEN NULL ELSE ${rankOf(
-    sql`${cp.contestId}`,
-    sql`${cp.score}`,
-    orderSql,
-  )} END`.mapWith((v: unknown) => (v === null ? null : Number(v)));
-}
-
-/** The rank a score (points) would have in a contest: 1 + how many scored rows are better. */
-export async function rankOfScore(
-  db: DbOrTx,
-  contestId: number,
-  order: ScoreOrder,
-  score: number,
-): Promise<number> {
-  const [row] = await rows<{ r: number | string }>(
-    db,
-    sql`SELECT ${rankOf(sql`${contestId}`, sql`${toScoreUnits(score)}`, sql`${order}`)} AS r`,
-  );
-  return Number(row!.r);
-}
-
-/**
- * The ranks of a page of a contest's rows read in rank order (best score first, then the
- * unscored) from position `offset`: the first scored row's rank is counted, each next one is
- * its tie's or its own position (competition ranking), an unscored row has none.
- */
-export async function ranksOfPage(
-  db: DbOrTx,
-  contestId: number,
-  order: ScoreOrder,
-  offset: number,
-  scores: readonly (number | null)[],
-): Promise<(number | null)[]> {
-  const ranks: (number | null)[] = [];
-  for (let i = 0; i < scores.length; i++) {
-    const score = scores[i]!;
-    if (score === null) ranks.push(null);
-    else if (i > 0 && scores[i - 1] === score) ranks.push(ranks[i - 1]!);
-    else if (i > 0 || offset === 0) ranks.push(offset + i + 1);
-    else ranks.push(await rankOfScore(db, contestId, order, score));
-  }
-  return ranks;
-}
-
-/** Rows in rank order: the best score first (higher or lower), ties and the unscored by `then`. */
-export function rankOrder(order: ScoreOrder): SQL[] {
-  return [sql`${cp.score} IS NULL`, order === 'higher' ? desc(cp.score) : asc(cp.score)];
 }
 
 /**
@@ -248,6 +178,7 @@ export async function rerankContest({
   order?: ScoreOrder;
 }): Promise<void> {
   await layOutBuckets(db, contestId);
+  await boardChanged(db, contestId);
 }
 
 /**
@@ -260,12 +191,16 @@ export async function takePlace<C extends SelectedFields & { participants: unkno
   tx: DbOrTx,
   contestId: number,
   columns: C,
+  /** The contests the joining member may see (contestVisibleTo): another takes no place. */
+  visible: SQL | undefined,
 ): Promise<SelectResultFields<C> | undefined> {
   const [row] = (await tx
     .update(contests)
     .set({ participants: sql`${contests.participants} + 1` })
-    .where(eq(contests.id, contestId))
+    .where(and(eq(contests.id, contestId), visible))
     .returning(columns)) as (SelectResultFields<C> & { participants: number })[];
+  // The count moved (a refused join rolls it back, and the news with it).
+  if (row) await boardChanged(tx, contestId);
   return row && { ...row, participants: row.participants - 1 };
 }
 
@@ -282,6 +217,7 @@ export async function insertParticipant(
     .values({ contestId, userId })
     .onConflictDoNothing()
     .returning({ id: cp.id, joinedAt: cp.joinedAt });
+  if (inserted) await boardChanged(tx, contestId);
   return inserted;
 }
 
@@ -313,6 +249,7 @@ export async function addParticipant({
       .returning({ id: cp.id });
     if (inserted && score !== null) await countScore(tx, contestId, score, 1);
     await recountParticipants({ db: tx, contestIds: [contestId] });
+    if (inserted) await boardChanged(tx, contestId);
     return inserted !== undefined;
   });
 }
@@ -335,6 +272,7 @@ export async function removeParticipant({
       .returning({ score: cp.score });
     if (removed && removed.score !== null) await countScore(tx, contestId, removed.score, -1);
     await recountParticipants({ db: tx, contestIds: [contestId] });
+    if (removed) await boardChanged(tx, contestId);
     return removed !== undefined;
   });
 }
@@ -359,6 +297,7 @@ export async function setCheckedIn({
     .set({ checkedInAt: at })
     .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
     .returning({ id: cp.id });
+  if (row) await boardChanged(db, contestId);
   return row !== undefined;
 }
 
@@ -379,10 +318,12 @@ export async function moveParticipant({
 }): Promise<void> {
   await db.transaction(async (tx) => {
     await lockContest(tx, contestId);
-    await tx
+    const moved = await tx
       .update(cp)
       .set({ userId })
-      .where(and(eq(cp.contestId, contestId), eq(cp.teamId, teamId)));
+      .where(and(eq(cp.contestId, contestId), eq(cp.teamId, teamId)))
+      .returning({ id: cp.id });
+    if (moved.length) await boardChanged(tx, contestId);
   });
 }
 
@@ -481,6 +422,7 @@ export async function applyScores({
       );
       await layOutBuckets(tx, contestId);
     }
+    await boardChanged(tx, contestId);
     return changes;
   });
 }
@@ -514,62 +456,7 @@ export async function clearScores({
         .where(inArray(cp.id, gone.slice(i, i + 500)));
     }
     await layOutBuckets(tx, contestId);
+    await boardChanged(tx, contestId);
     return gone.length;
   });
-}
-
-/**
- * Every participant of a contest with their rank (competition ranking, as the leaderboard shows
- * it; null without a score), best first: a contest's final standings when it is completed.
- */
-export async function finalStandings(
-  db: DbOrTx,
-  contestId: number,
-): Promise<{ userId: number; score: number | null; rank: number | null }[]> {
-  const order = await scoreOrderOf(db, contestId);
-  const rowsInOrder = await db
-    .select({ userId: cp.userId, score: cp.score })
-    .from(cp)
-    .where(eq(cp.contestId, contestId))
-    .orderBy(
-      sql`${cp.score} IS NULL`,
-      order === 'lower' ? asc(cp.score) : desc(cp.score),
-      asc(cp.id),
-    );
-  const ranks = await ranksOfPage(
-    db,
-    contestId,
-    order,
-    0,
-    rowsInOrder.map((r) => r.score),
-  );
-  return rowsInOrder.map((r, i) => ({ ...r, rank: ranks[i]! }));
-}
-
-/** The contests a member takes part in. */
-export async function contestIdsOf({
-  db,
-  userId,
-}: {
-  db: DbOrTx;
-  userId: number;
-}): Promise<number[]> {
-  // In id order: callers lock each contest in turn, and one order everywhere cannot deadlock.
-  const rows = await db
-    .select({ id: cp.contestId })
-    .from(cp)
-    .where(eq(cp.userId, userId))
-    .orderBy(asc(cp.contestId));
-  return rows.map((r) => r.id);
-}
-
-export async function participantCount({
-  db,
-  contestId,
-}: {
-  db: DbOrTx;
-  contestId: number;
-}): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cp).where(eq(cp.contestId, contestId));
-  return row?.n ?? 0;
 }

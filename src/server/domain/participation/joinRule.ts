@@ -14,7 +14,7 @@ import {
   type LeaveRefusal,
 } from '../../../shared/participation';
 import type { Actor } from '../../platform/actor';
-import { isVisible, notFound, type ContestRow } from '../contests';
+import { contestVisibleTo, notFound, type ContestRow } from '../contests';
 import { isRegistrationClosed } from '../../../shared/contests';
 import { getPlatformSettings } from '../settings';
 import { AppError, type AppErrorCode } from '../../platform/errors';
@@ -206,8 +206,8 @@ export async function visibleJoinContestAndFacts(
   const [row] = await db
     .select({ ...joinContestColumns, ...memberFactColumns(actor.id) })
     .from(contests)
-    .where(eq(contests.id, contestId));
-  if (!row || !isVisible(row, actor)) throw notFound();
+    .where(and(eq(contests.id, contestId), contestVisibleTo(actor)));
+  if (!row) throw notFound();
   const { memberTier, memberVerified, memberJoined, memberFeePaid, ...contest } = row;
   const facts = await factsOf(db, { memberTier, memberVerified, memberJoined, memberFeePaid }, {});
   return { contest, facts };
@@ -297,15 +297,19 @@ export const joinContestColumns = {
   mode: contests.mode,
 };
 
-/** The contest as the join rule reads it (works inside a transaction). */
+/**
+ * The contest as the join rule reads it (works inside a transaction); with `visibleTo`, only if
+ * that viewer may see it.
+ */
 export async function readJoinContest(
   db: DbOrTx,
   contestId: number,
+  { visibleTo }: { visibleTo?: Pick<Actor, 'id' | 'role'> } = {},
 ): Promise<JoinContest | undefined> {
   const [contest] = await db
     .select(joinContestColumns)
     .from(contests)
-    .where(eq(contests.id, contestId));
+    .where(and(eq(contests.id, contestId), visibleTo && contestVisibleTo(visibleTo)));
   return contest;
 }
 
@@ -315,8 +319,8 @@ export async function visibleJoinContest(
   actor: Pick<Actor, 'id' | 'role'>,
   contestId: number,
 ): Promise<JoinContest> {
-  const contest = await readJoinContest(db, contestId);
-  if (!contest || !isVisible(contest, actor)) throw notFound();
+  const contest = await readJoinContest(db, contestId, { visibleTo: actor });
+  if (!contest) throw notFound();
   return contest;
 }
 

@@ -27,11 +27,10 @@ import {
   visibleJoinContestAndFacts,
   type JoinContest,
 } from './joinRule';
-import { isVisible, notFound } from '../contests';
+import { contestVisibleTo, notFound } from '../contests';
 import { AppError } from '../../platform/errors';
 import { take, type Limits } from '../../platform/limits';
 import { MSG } from '../../../shared/messages';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { notifyJoined } from '../messages';
 
 /**
@@ -176,14 +175,13 @@ export async function joinContest({
         // Written before the lock and undone with the join if the locked row refuses it.
         await notifyJoined(tx, { userId: actor.id, contest: seen }, { origin: actor.origin });
         // The place and the lock in one statement; a refusal now gives the place back.
-        const contest = await takePlace(tx, contestId, joinContestColumns);
-        if (!contest || !isVisible(contest, actor)) throw notFound();
+        const contest = await takePlace(tx, contestId, joinContestColumns, contestVisibleTo(actor));
+        if (!contest) throw notFound();
         const refusal = refusalOf(contest);
         if (refusal) throw refusalError(refusal);
         const row = await insertParticipant(tx, { contestId, userId: actor.id });
         // Another request of the same member's joined meanwhile.
         if (!row) throw refusalError({ reason: 'already_joined', message: M.already_joined });
-        await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
         return { ...row, contestId, userId: actor.id, score: null, rank: null };
       },
       { behavior: 'immediate' },
@@ -215,7 +213,6 @@ export async function leaveContest({
         throw refusalError({ reason: 'started', message: M.started });
       }
       await removeParticipant({ db: tx, contestId, userId: actor.id });
-      await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
       return (await readJoinContest(tx, contestId))!.participants;
     },
     { behavior: 'immediate' },

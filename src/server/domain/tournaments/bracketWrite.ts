@@ -1,7 +1,12 @@
 // Writing a bracket back: only the rows brackets-manager (or our Swiss rounds) inserted, changed
 // or deleted since the load, in bulk, inside the caller's transaction.
+//
+// It is the one writer of bracket rows (writeBracketChanges, and writeMatchReport for what
+// brackets-manager does not keep: reports, disputes, schedules), so it is the one that tells open
+// brackets: a write announces the contest's bracket channel, heard once the transaction commits.
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { announceBracketChanges } from '../../platform/events';
 import { insertMany, nextIds, type BulkColumn } from '../../platform/db/dialect';
 import {
   bracketGroups,
@@ -34,6 +39,7 @@ export async function writeBracketChanges(
   data: Record<Stored, AnyRow[]>,
   baseline: Record<Stored, Map<number, AnyRow>>,
 ): Promise<{ changedMatches: number[]; insertedMatches: number[] }> {
+  let wrote = false;
   // Deleted: loaded, no longer present.
   for (const table of STORED) {
     const present = new Set(data[table].map((r) => r.id));
@@ -42,6 +48,7 @@ export async function writeBracketChanges(
     for (let i = 0; i < gone.length; i += 500) {
       await tx.delete(t).where(inArray(t.id, gone.slice(i, i + 500)));
     }
+    if (gone.length) wrote = true;
   }
   // Inserted: real ids in the order the rows were made, references rewritten.
   const realId: Record<Stored, Map<number, number>> = {
@@ -54,6 +61,7 @@ export async function writeBracketChanges(
     const fresh = data[table].filter((r) => r.id < 0).sort((a, b) => b.id - a.id);
     const ids = await nextIds(tx, SQL_TABLE[table], fresh.length);
     fresh.forEach((row, i) => realId[table].set(row.id, ids[i]!));
+    if (fresh.length) wrote = true;
   }
   const remap = (table: Stored, id: unknown): unknown =>
     typeof id === 'number' && id < 0 ? (realId[table].get(id) ?? id) : id;
@@ -118,6 +126,7 @@ export async function writeBracketChanges(
       if (original === undefined || original === row) continue;
       const before = canonical(original);
       if (before === canonical(row)) continue;
+      wrote = true;
       if (table === 'match') {
         const old = original;
         const p1 = sideId(row.opponent1);
@@ -173,7 +182,28 @@ export async function writeBracketChanges(
     baseline[table].clear();
     for (const row of data[table]) baseline[table].set(row.id, row);
   }
+  if (wrote) await announceBracketChanges({ db: tx, contestIds: [contestId] });
   return { changedMatches, insertedMatches: insertedMatches.map((r) => r.id) };
+}
+
+/**
+ * Writes what a match holds beside brackets-manager's rows (a report, a dispute, a schedule),
+ * and tells the contest's open brackets.
+ */
+export async function writeMatchReport(
+  tx: DbOrTx,
+  contestId: number,
+  matchId: number,
+  set: Pick<
+    Partial<typeof bracketMatches.$inferInsert>,
+    'reportState' | 'reportedBy' | 'pendingResult' | 'disputeReason' | 'scheduledAt'
+  >,
+): Promise<void> {
+  await tx
+    .update(bracketMatches)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(bracketMatches.id, matchId));
+  await announceBracketChanges({ db: tx, contestIds: [contestId] });
 }
 
 function tableOf(table: Stored) {

@@ -8,7 +8,6 @@ import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { formatDateTime } from '../../../shared/format';
 import { CHECK_IN_MESSAGES as M } from '../../../shared/tournaments';
 import {
@@ -18,7 +17,7 @@ import {
   type TCheckInStatus,
   type TTournamentSettings,
 } from '../../../shared/schemas/tournaments';
-import { isVisible, notFound } from '../contests';
+import { contestVisibleTo, notFound } from '../contests';
 import { lockContest, setCheckedIn } from '../participation';
 
 const checkInColumns = {
@@ -54,8 +53,11 @@ async function visibleContest(
   viewer: Pick<Actor, 'id' | 'role'>,
   contestId: number,
 ): Promise<CheckInContest> {
-  const [row] = await db.select(checkInColumns).from(contests).where(eq(contests.id, contestId));
-  if (!row || !isVisible(row, viewer)) throw notFound();
+  const [row] = await db
+    .select(checkInColumns)
+    .from(contests)
+    .where(and(eq(contests.id, contestId), contestVisibleTo(viewer)));
+  if (!row) throw notFound();
   return row;
 }
 
@@ -141,7 +143,6 @@ export async function setCheckIn({
     const next = checkedIn ? (already ?? new Date(now)) : null;
     if ((already?.getTime() ?? null) !== (next?.getTime() ?? null)) {
       await setCheckedIn({ db: tx, contestId, userId: actor.id, at: next });
-      await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
     }
     return { contestId, checkedInAt: next, checkedIn: await checkedInCount(tx, contestId) };
   });

@@ -2,13 +2,13 @@
 // contest itself: hidden is 404), who runs it (its creator, moderators and admins), and the
 // refusals every tournament call gives.
 import { isOrganiser } from '../../../shared/contests';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { lockForUpdate } from '../../platform/db/dialect';
 import { contests } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, type AppErrorCode } from '../../platform/errors';
-import { isVisible, notFound, type Viewer } from '../contests';
+import { contestVisibleTo, notFound, type Viewer } from '../contests';
 import {
   TOURNAMENT_MESSAGES,
   hasBracket,
@@ -42,11 +42,12 @@ export type TournamentContest = Row & { settings: TTournamentSettings };
 export async function readTournamentContest(
   db: DbOrTx,
   contestId: number,
-  { lock = false }: { lock?: boolean } = {},
+  { lock = false, visibleTo }: { lock?: boolean; visibleTo?: Viewer } = {},
 ): Promise<TournamentContest | undefined> {
+  const where = and(eq(contests.id, contestId), visibleTo && contestVisibleTo(visibleTo))!;
   // A write holds the contest's row until it commits: results of one contest run one at a time.
-  if (lock) await lockForUpdate(db, contests, eq(contests.id, contestId));
-  const [row] = await db.select(columns).from(contests).where(eq(contests.id, contestId));
+  if (lock) await lockForUpdate(db, contests, where);
+  const [row] = await db.select(columns).from(contests).where(where);
   if (!row) return undefined;
   return { ...(row as Row), settings: tournamentSettingsOf(row.tournament) };
 }
@@ -67,8 +68,8 @@ export async function visibleContest(
   contestId: number,
   options: { lock?: boolean } = {},
 ): Promise<TournamentContest> {
-  const contest = await readTournamentContest(db, contestId, options);
-  if (!contest || !isVisible(contest, viewer)) throw notFound();
+  const contest = await readTournamentContest(db, contestId, { ...options, visibleTo: viewer });
+  if (!contest) throw notFound();
   return contest;
 }
 

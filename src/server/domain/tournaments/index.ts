@@ -1,14 +1,8 @@
 // What other areas may use of tournaments: generating a bracket at a contest's start (the setup
 // code's seam), and the reads and writes the router calls.
 export { generateAtStart, generateBracket, SYSTEM_ACTOR, type GenerateResult } from './generate';
-export {
-  readBracket,
-  readDisputes,
-  readMatch,
-  readMatches,
-  readNextMatch,
-  readStandings,
-} from './reads';
+export { readBracket, readMatch, readMatches, readStandings } from './reads';
+export { readDisputes, readNextMatch } from './acrossContests';
 export { REMOVED_PARTICIPANT } from './names';
 export { assertVisible } from './contest';
 export { confirmMatch, disputeMatch, reportMatch, scheduleMatch } from './results';

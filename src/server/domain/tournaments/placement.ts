@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { applyScores, clearScores } from '../participation';
 import { notifyResults } from '../messages';
 import type { TournamentContest } from './contest';
@@ -117,7 +116,6 @@ export async function writePlacement(
     contestId: contest.id,
     keep: present.map((p) => p.participantId),
   });
-  await announceLeaderboardChanges({ db: tx, contestIds: [contest.id] });
   const changed = new Set(changes.map((c) => c.participantId));
   await notifyResults(
     tx,

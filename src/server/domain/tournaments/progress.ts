@@ -4,7 +4,6 @@
 // placement once the last match has ended, and the open bracket views told after the commit.
 import { ordering } from 'brackets-manager';
 import type { DbOrTx } from '../../platform/db/client';
-import { announceBracketChanges } from '../../platform/events';
 import { notifyMatchesReady } from '../messages';
 import type { TournamentContest } from './contest';
 import { ParticipantNames } from './names';
@@ -207,6 +206,5 @@ export async function settle(
     const placement = await computePlacement(store, contest);
     await writePlacement(tx, contest, placement, names, { origin });
   }
-  await announceBracketChanges({ db: tx, contestIds: [contest.id] });
   return { finished, names };
 }

@@ -7,7 +7,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { bracketMatches } from '../../platform/db/schema';
-import { announceBracketChanges } from '../../platform/events';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { notifyMatchDisputed, notifyMatchReported } from '../messages';
@@ -19,6 +18,7 @@ import { ParticipantNames } from './names';
 import { readyKeys, settle } from './progress';
 import { callerParticipantIds, presentFromStore, readMatch } from './reads';
 import { BracketStore, type MatchRow } from './storage';
+import { writeMatchReport } from './bracketWrite';
 import { isPlayable, MATCH_STATUS } from './status';
 
 /** A result as reported: both scores (first participant's first), or who forfeits. */
@@ -180,10 +180,7 @@ async function applyAndSettle(
     origin: actor.origin,
     alsoName: [l.p1, l.p2].filter((p): p is number => p !== null),
   });
-  await tx
-    .update(bracketMatches)
-    .set({ reportState: state, pendingResult: null, updatedAt: new Date() })
-    .where(eq(bracketMatches.id, l.match.id));
+  await writeMatchReport(tx, l.contest.id, l.match.id, { reportState: state, pendingResult: null });
   return presentFromStore(tx, actor, l.contest, l.store, names, l.match.id);
 }
 
@@ -228,16 +225,12 @@ export async function reportMatch(
   if (l.extras.reportState === 'pending' || l.extras.reportState === 'disputed') {
     throw refuse('CONFLICT', 'already_reported');
   }
-  await tx
-    .update(bracketMatches)
-    .set({
-      reportState: 'pending',
-      reportedBy: side,
-      pendingResult: JSON.stringify(report),
-      disputeReason: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(bracketMatches.id, matchId));
+  await writeMatchReport(tx, l.contest.id, matchId, {
+    reportState: 'pending',
+    reportedBy: side,
+    pendingResult: JSON.stringify(report),
+    disputeReason: null,
+  });
   const names = await ParticipantNames.of(tx, l.contest.id);
   const opponent = side === l.p1 ? l.p2! : l.p1!;
   await notifyMatchReported(
@@ -250,7 +243,6 @@ export async function reportMatch(
     },
     { origin: actor.origin },
   );
-  await announceBracketChanges({ db: tx, contestIds: [l.contest.id] });
   return readMatch(tx, actor, matchId);
 }
 
@@ -291,10 +283,10 @@ export async function disputeMatch(
 ): Promise<TMatch> {
   const { l, side } = await pendingFor(tx, actor, matchId);
   const text = reason?.trim() || null;
-  await tx
-    .update(bracketMatches)
-    .set({ reportState: 'disputed', disputeReason: text, updatedAt: new Date() })
-    .where(eq(bracketMatches.id, matchId));
+  await writeMatchReport(tx, l.contest.id, matchId, {
+    reportState: 'disputed',
+    disputeReason: text,
+  });
   const names = await ParticipantNames.of(tx, l.contest.id);
   const reporter = l.extras.reportedBy;
   await notifyMatchDisputed(
@@ -313,7 +305,6 @@ export async function disputeMatch(
     },
     { origin: actor.origin },
   );
-  await announceBracketChanges({ db: tx, contestIds: [l.contest.id] });
   return readMatch(tx, actor, matchId);
 }
 
@@ -325,10 +316,6 @@ export async function scheduleMatch(
 ): Promise<TMatch> {
   const l = await loadMatch(tx, actor, matchId);
   if (!isOrganiser(l.contest, actor)) throw refuse('FORBIDDEN', 'not_organiser');
-  await tx
-    .update(bracketMatches)
-    .set({ scheduledAt, updatedAt: new Date() })
-    .where(eq(bracketMatches.id, matchId));
-  await announceBracketChanges({ db: tx, contestIds: [l.contest.id] });
+  await writeMatchReport(tx, l.contest.id, matchId, { scheduledAt });
   return readMatch(tx, actor, matchId);
 }

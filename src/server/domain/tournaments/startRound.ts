@@ -8,7 +8,6 @@ import { and, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import type { Job } from '../../platform/jobs';
 import { contestParticipants, contests, notifications } from '../../platform/db/schema';
-import { announceLeaderboardChanges } from '../../platform/events';
 import { BRACKET_FORMATS, CHECK_IN_MINUTES_MAX } from '../../../shared/tournaments';
 import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
 import { notifyCheckInMissed, notifyCheckInOpen } from '../messages';
@@ -147,7 +146,6 @@ async function handleStart(
           { contest, userIds: missing.map((m) => m.userId) },
           { origin },
         );
-        await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
       }
     }
     await tx

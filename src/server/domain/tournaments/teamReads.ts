@@ -11,10 +11,9 @@ import {
   users,
 } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
-import { PUBLIC_CONTEST_STATUSES } from '../../../shared/contests';
 import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
 import type { TTeam, TTeamInvite, TTeamList, TTeamMember } from '../../../shared/schemas/teams';
-import { isVisible, notFound } from '../contests';
+import { contestVisibleTo, notFound, publicContest } from '../contests';
 import { rankColumn } from '../participation';
 import { teamNotFound } from './teamErrors';
 import { teamContest, teamFeePaid, teamIdOfMember } from './teamRows';
@@ -77,10 +76,8 @@ export async function getTeam({
     })
     .from(teams)
     .innerJoin(contests, eq(contests.id, teams.contestId))
-    .where(eq(teams.id, teamId));
-  if (!row || !isVisible({ status: row.contestStatus, createdBy: row.createdBy }, viewer)) {
-    throw teamNotFound();
-  }
+    .where(and(eq(teams.id, teamId), contestVisibleTo(viewer)));
+  if (!row) throw teamNotFound();
   const settings = tournamentSettingsOf(row.tournament);
   const memberRows = await db
     .select({
@@ -244,10 +241,10 @@ export async function myInvites({
 }): Promise<TTeamInvite[]> {
   if (contestId !== undefined) {
     const [contest] = await db
-      .select({ status: contests.status, createdBy: contests.createdBy })
+      .select({ id: contests.id })
       .from(contests)
-      .where(eq(contests.id, contestId));
-    if (!contest || !isVisible(contest, viewer)) throw notFound();
+      .where(and(eq(contests.id, contestId), contestVisibleTo(viewer)));
+    if (!contest) throw notFound();
   }
   const rows = await db
     .select({
@@ -267,7 +264,7 @@ export async function myInvites({
       and(
         eq(teamMembers.userId, viewer.id),
         eq(teamMembers.state, 'invited'),
-        inArray(contests.status, [...PUBLIC_CONTEST_STATUSES]),
+        publicContest,
         contestId === undefined ? undefined : eq(teamMembers.contestId, contestId),
       ),
     )

@@ -6,7 +6,6 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { teams } from '../../platform/db/schema';
 import type { Limits } from '../../platform/limits';
-import { announceLeaderboardChanges } from '../../platform/events';
 import {
   addParticipant,
   joinRefusalFor,
@@ -79,7 +78,6 @@ async function admitTeam(
     }
   }
   await addParticipant({ db: tx, contestId: contest.id, userId: team.captainId, teamId: team.id });
-  await announceLeaderboardChanges({ db: tx, contestIds: [contest.id] });
   for (const member of members) {
     if (member.userId === team.captainId && !strict) continue;
     await notifyJoined(tx, { userId: member.userId, contestId: contest.id }, { origin });

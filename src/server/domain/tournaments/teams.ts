@@ -41,7 +41,6 @@ async function unregisterIfTooSmall(tx: DbOrTx, team: TeamRow, settings: TTourna
   const { members } = await seatsTaken(tx, team.id);
   if (members >= settings.teamMin) return false;
   await removeParticipant({ db: tx, contestId: team.contestId, userId: registration.userId });
-  await announceLeaderboardChanges({ db: tx, contestIds: [team.contestId] });
   return true;
 }
 
@@ -222,7 +221,6 @@ export async function leaveTeam({
       const registration = await registrationOf(tx, team.id);
       if (registration) {
         await removeParticipant({ db: tx, contestId: contest.id, userId: registration.userId });
-        await announceLeaderboardChanges({ db: tx, contestIds: [contest.id] });
       }
       await tx.delete(teams).where(eq(teams.id, team.id));
       return { teamId, contestId: contest.id, dissolved: true };
@@ -305,7 +303,6 @@ export async function transferCaptaincy({
     await tx.update(teams).set({ captainId: userId }).where(eq(teams.id, team.id));
     if (await registrationOf(tx, team.id)) {
       await moveParticipant({ db: tx, contestId: contest.id, teamId: team.id, userId });
-      await announceLeaderboardChanges({ db: tx, contestIds: [contest.id] });
     }
   });
 }

@@ -22,7 +22,7 @@ import {
   type JoinRefusalInfo,
 } from '../../participation';
 import { AppError } from '../../../platform/errors';
-import { announceLeaderboardChanges, announcePaymentChanges } from '../../../platform/events';
+import { announcePaymentChanges } from '../../../platform/events';
 import { notifyJoined, notifyPaymentReviewed } from '../../messages';
 import { reviewTeamFee } from '../../tournaments';
 import { lockForUpdate } from '../../../platform/db/dialect';
@@ -168,10 +168,8 @@ export async function reviewProof({
           ...(tierAfter ? { tierBefore, tierAfter } : {}),
         },
       });
-      // Heard by the leaderboard's and the member's open pages once this commits.
-      if (contestAdmitted) {
-        await announceLeaderboardChanges({ db: tx, contestIds: [contestAdmitted] });
-      }
+      // Heard by the member's open pages once this commits (the leaderboard's hear of an
+      // admission from participation's writer).
       await announcePaymentChanges({ db: tx, userId: proof.userId });
       // The member hears of it (and is mailed, by their choice) once this commits.
       const options = { origin: actor.origin };
