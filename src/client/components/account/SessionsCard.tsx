@@ -84,12 +84,10 @@ function SessionRow({
 }
 
 export function SessionsCard() {
-  const utils = trpc.useUtils();
   const now = useNow();
   const headingId = useId();
   // Sessions change from other devices: read afresh each time the card is shown.
   const sessions = trpc.account.listSessions.useQuery(undefined, { staleTime: 0 });
-  const refresh = () => utils.account.listSessions.invalidate();
 
   const revoke = trpc.account.revokeSession.useMutation({
     onSuccess: (_data, { id }) => {
@@ -101,13 +99,10 @@ export function SessionsCard() {
     },
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to sign out the session')),
-    // A failure may mean the session already ended elsewhere: the list shows what is true now.
-    onSettled: () => refresh(),
   });
   const end = trpc.account.endOtherSessions.useMutation({
     onSuccess: () => toasts.success('Signed out elsewhere', 'Every other session has been ended.'),
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to end other sessions')),
-    onSettled: () => refresh(),
   });
 
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;

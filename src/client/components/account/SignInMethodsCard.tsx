@@ -133,7 +133,6 @@ function useLinkOutcome(methods: TSignInMethods | undefined) {
 }
 
 export function SignInMethodsCard() {
-  const utils = trpc.useUtils();
   const headingId = useId();
   const methods = trpc.oidc.methods.useQuery(undefined, { staleTime: 0 });
   const outcome = useLinkOutcome(methods.data);
@@ -143,7 +142,6 @@ export function SignInMethodsCard() {
       toasts.success(`Unlinked ${label}`, `${label} no longer signs you in.`);
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unlink')),
-    onSettled: () => utils.oidc.methods.invalidate(),
   });
 
   // Nothing configured and nothing linked: no card at all.

@@ -31,8 +31,8 @@ export function ChooseNewPasswordPage({ user }: { user: TUser }) {
                 submitLabel="Save New Password"
                 onChanged={() => {
                   // The session is a full one now: the server says so, and the app opens at /.
+                  // (account.changePassword marks auth.me stale: lib/invalidation.)
                   utils.auth.me.setData(undefined, { ...user, mustChangePassword: false });
-                  void utils.auth.me.invalidate();
                   navigate('/', { replace: true });
                 }}
               />

@@ -5,12 +5,14 @@ import { Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useLocation } from 'wouter';
 import type { TMe } from '../../../shared/schemas/auth';
 import { useLogout } from '../../lib/auth';
+import { useMarkStale } from '../../lib/invalidation';
 import { trpc } from '../../lib/trpc';
 import { TwoFactorSetup } from '../account/TwoFactorSetup';
 import { BarePage } from '../layout/BarePage';
 
 export function TwoFactorSetupPage({ user }: { user: TMe }) {
   const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const [, navigate] = useLocation();
   const logout = useLogout();
   return (
@@ -33,8 +35,7 @@ export function TwoFactorSetupPage({ user }: { user: TMe }) {
                   // The session is a full one now: the server says so, and the app opens.
                   const { twoFactorSetupRequired: _done, ...rest } = user;
                   utils.auth.me.setData(undefined, rest);
-                  void utils.auth.me.invalidate();
-                  void utils.twoFactor.status.invalidate();
+                  markStale('twoFactor.enable');
                   navigate(user.role === 'admin' ? '/admin' : '/', { replace: true });
                 }}
               />

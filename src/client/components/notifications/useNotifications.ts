@@ -26,7 +26,6 @@ export function useMarkNotificationsRead() {
   return trpc.notifications.markRead.useMutation({
     onSuccess: (result) => {
       utils.notifications.unreadCount.setData(undefined, { unread: result.unread });
-      void utils.notifications.list.invalidate();
     },
   });
 }

@@ -120,11 +120,9 @@ const columns: ResponsiveColumn<TOutboxMessage>[] = [
 ];
 
 function RetryButton({ message }: { message: TOutboxMessage }) {
-  const utils = trpc.useUtils();
   const retry = trpc.outbox.retry.useMutation({
     onSuccess: () => {
       toasts.success('Message queued again', `To ${message.to}`);
-      void utils.outbox.list.invalidate();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to queue the message')),
   });

@@ -20,9 +20,7 @@ export function GeneralSettingsForm() {
   const save = trpc.adminSettings.update.useMutation({
     onSuccess: (saved) => {
       utils.adminSettings.get.setData(undefined, saved);
-      void utils.settings.public.invalidate();
       // Requiring two-factor sign-in of staff may now concern this admin too.
-      void utils.auth.me.invalidate();
       toasts.success('Platform settings updated successfully');
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update settings')),

@@ -25,11 +25,9 @@ const initialValues = {
 };
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const create = trpc.adminUsers.create.useMutation({
     onSuccess: () => {
       toasts.success('User has been created successfully');
-      void utils.adminUsers.list.invalidate();
       onClose();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to create user')),

@@ -46,11 +46,9 @@ function BanActions({ onCancel }: { onCancel: () => void }) {
 }
 
 export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const ban = trpc.adminUsers.ban.useMutation({
     onSuccess: (banned) => {
       toasts.success('User banned', `${banned.username} has been signed out everywhere.`);
-      void utils.adminUsers.list.invalidate();
       onClose();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to ban user')),
@@ -84,11 +82,9 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
 
 /** Unban from the row menu: nothing to ask, and it is undone by banning again. */
 export function useUnbanUser() {
-  const utils = trpc.useUtils();
   return trpc.adminUsers.unban.useMutation({
     onSuccess: (user) => {
       toasts.success('User unbanned', `${user.username} can sign in again.`);
-      void utils.adminUsers.list.invalidate();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unban user')),
   });
