@@ -4,15 +4,15 @@
 import { Box, Button, Code, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useId, useState } from 'react';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   TWO_FACTOR_MSG,
   ZEnableTwoFactorRequestSchema,
   type TBeginSetupResponse,
 } from '../../../shared/schemas/twoFactor';
-import { errorMessage, useServerFieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { FormField } from '../common/FormField';
@@ -93,7 +93,6 @@ function ConfirmStep({
   onEnabled: (codes: string[]) => void;
   onCancel?: () => void;
 }) {
-  const serverErrors = useServerFieldErrors();
   const secretId = useId();
   const enable = trpc.twoFactor.enable.useMutation({
     onSuccess: () =>
@@ -102,6 +101,13 @@ function ConfirmStep({
         'Your other sessions have been signed out. Save your recovery codes now.',
       ),
     onError: (error) => toasts.error('Error', errorMessage(error, TWO_FACTOR_MSG.codeInvalid)),
+  });
+  const form = useZodForm({
+    initialValues: { code: '' },
+    schema: ZEnableTwoFactorRequestSchema,
+    serverFields: CODE_FIELD_RULES,
+    submit: ({ code }) => enable.mutateAsync({ code }),
+    onSuccess: (done) => onEnabled(done.recoveryCodes),
   });
   return (
     <Stack gap="4">
@@ -132,18 +138,7 @@ function ConfirmStep({
           {grouped(setup.secret)}
         </Code>
       </Stack>
-      <Formik
-        initialValues={{ code: '' }}
-        validationSchema={toFormikValidationSchema(ZEnableTwoFactorRequestSchema)}
-        validate={serverErrors.validate}
-        onSubmit={async (values, { setFieldError }) => {
-          const done = await enable.mutateAsync({ code: values.code }).catch((error: unknown) => {
-            serverErrors.place(error, values, setFieldError, CODE_FIELD_RULES);
-            return null;
-          });
-          if (done) onEnabled(done.recoveryCodes);
-        }}
-      >
+      <Formik {...form}>
         {({ isSubmitting }) => (
           <Form noValidate>
             <FocusFirstError />

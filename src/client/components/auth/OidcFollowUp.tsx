@@ -14,13 +14,9 @@ import {
   type TOidcFlow,
 } from '../../../shared/schemas/oidc';
 import { finishSignIn } from '../../lib/auth';
-import {
-  errorMessage,
-  serverFieldErrors,
-  useServerFieldErrors,
-  type ServerFieldRules,
-} from '../../lib/errors';
+import { errorMessage, serverFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { FormField } from '../common/FormField';
 
@@ -30,13 +26,9 @@ const usernameFields: ServerFieldRules = {
 };
 
 function useCancel() {
-  const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   const cancel = trpc.oidc.cancel.useMutation({
-    onSettled: () => {
-      void utils.oidc.flow.invalidate();
-      navigate('/auth', { replace: true });
-    },
+    onSettled: () => navigate('/auth', { replace: true }),
   });
   return cancel;
 }
@@ -56,7 +48,6 @@ function FollowUpCard({ title, children }: { title: string; children: ReactNode 
 
 function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' }> }) {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
-  const serverErrors = useServerFieldErrors();
   const cancel = useCancel();
   const choose = trpc.oidc.chooseUsername.useMutation({
     onSuccess: (user) =>
@@ -71,18 +62,15 @@ function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' 
     choose.error && !Object.keys(serverFieldErrors(choose.error, usernameFields)).length
       ? errorMessage(choose.error, 'Failed to create account. Please try again.')
       : null;
+  const form = useZodForm({
+    initialValues: { username: flow.suggestedUsername },
+    schema: ZChooseUsernameRequestSchema,
+    serverFields: usernameFields,
+    submit: (values) => choose.mutateAsync(values),
+  });
   return (
     <FollowUpCard title="Choose a username">
-      <Formik
-        initialValues={{ username: flow.suggestedUsername }}
-        validationSchema={toFormikValidationSchema(ZChooseUsernameRequestSchema)}
-        validate={serverErrors.validate}
-        onSubmit={async (values, { setFieldError }) => {
-          await choose.mutateAsync(values).catch((error: unknown) => {
-            serverErrors.place(error, values, setFieldError, usernameFields);
-          });
-        }}
-      >
+      <Formik {...form}>
         {({ isSubmitting }) => (
           <Form noValidate>
             <FocusFirstError />

@@ -15,7 +15,6 @@ import {
 import { Form, Formik, useField } from 'formik';
 import { lazy, Suspense } from 'react';
 import { z } from 'zod';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   EDUCATION_KINDS,
   EDUCATION_KIND_LABELS,
@@ -26,8 +25,9 @@ import {
   type TEducationForm,
   type TEducationItem,
 } from '../../../../shared/schemas/education';
-import { useServerFieldErrors } from '../../../lib/errors';
+import type { ServerFieldRules } from '../../../lib/errors';
 import { toastError } from '../../../lib/toaster';
+import { useZodForm } from '../../../lib/useZodForm';
 import { FileDropzone } from '../../common/FileDropzone';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
@@ -149,22 +149,20 @@ interface Props {
   onCancel: () => void;
 }
 
+const SERVER_FIELDS: ServerFieldRules = {
+  byMessage: { 'This slug is already used by another item': 'slug' },
+  fields: ['title', 'kind', 'category', 'excerpt', 'content', 'slug', 'featuredImage'],
+};
+
 export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) {
-  const serverErrors = useServerFieldErrors();
+  const form = useZodForm<EducationFormValues, unknown>({
+    initialValues: initialValuesOf(item),
+    schema: ZFormValues,
+    serverFields: SERVER_FIELDS,
+    submit: (values) => onSubmit(toRequest(values)),
+  });
   return (
-    <Formik<EducationFormValues>
-      initialValues={initialValuesOf(item)}
-      validationSchema={toFormikValidationSchema(ZFormValues)}
-      validate={serverErrors.validate}
-      onSubmit={async (values, { setFieldError }) => {
-        await onSubmit(toRequest(values)).catch((error: unknown) => {
-          serverErrors.place(error, values, setFieldError, {
-            byMessage: { 'This slug is already used by another item': 'slug' },
-            fields: ['title', 'kind', 'category', 'excerpt', 'content', 'slug', 'featuredImage'],
-          });
-        });
-      }}
-    >
+    <Formik<EducationFormValues> {...form}>
       {({ isSubmitting }) => (
         <Form noValidate>
           <FocusFirstError />
