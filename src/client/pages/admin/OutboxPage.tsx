@@ -22,13 +22,14 @@ import {
   type MailStatus,
 } from '../../../shared/mail';
 import type { TOutboxMessage } from '../../../shared/schemas/outbox';
-import { Pager } from '../../components/common/Pager';
+import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/relativeTime';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { usePagedSearch } from '../../lib/usePagedSearch';
 
 const PAGE_SIZE = 20;
 const toasts = keyedToasts('outbox');
@@ -141,7 +142,7 @@ function RetryButton({ message }: { message: TOutboxMessage }) {
 
 export function OutboxPage() {
   const [status, setStatus] = useState<MailStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, fromFirstPage } = usePagedSearch();
   const list = trpc.outbox.list.useQuery(
     { page, pageSize: PAGE_SIZE, status: status || undefined },
     { placeholderData: (previous) => previous, refetchInterval: 10_000 },
@@ -153,39 +154,43 @@ export function OutboxPage() {
         title="Outbox"
         subtitle="Every e-mail the platform sent or is sending, newest first"
       />
-      <Stack gap="4">
-        {list.data && !list.data.smtpConfigured ? (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>No mail server is configured</Alert.Title>
-              <Alert.Description>
-                Without SMTP_URL, messages are kept here (and written to the server&apos;s log)
-                instead of being sent. Read a message to follow its link.
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <Field.Root maxW="xs">
-          <Field.Label fontSize="sm">Status</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as MailStatus | '');
-                setPage(1);
-              }}
-            >
-              <option value="">All messages</option>
-              {MAIL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {MAIL_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+      <ListFrame
+        filters={
+          <>
+            {list.data && !list.data.smtpConfigured ? (
+              <Alert.Root status="info">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>No mail server is configured</Alert.Title>
+                  <Alert.Description>
+                    Without SMTP_URL, messages are kept here (and written to the server&apos;s log)
+                    instead of being sent. Read a message to follow its link.
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : null}
+            <Field.Root maxW="xs">
+              <Field.Label fontSize="sm">Status</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  value={status}
+                  onChange={(e) => fromFirstPage(setStatus)(e.target.value as MailStatus | '')}
+                >
+                  <option value="">All messages</option>
+                  {MAIL_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {MAIL_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </>
+        }
+        footer={`${list.data?.total ?? 0} messages`}
+        paging={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+      >
         <ResponsiveTable
           caption="Outbox messages"
           columns={columns}
@@ -201,11 +206,7 @@ export function OutboxPage() {
           loadingText="Loading messages..."
           emptyText={status ? 'No messages with this status.' : 'No messages yet.'}
         />
-        <Text fontSize="sm" color="fg.muted">
-          {list.data?.total ?? 0} messages
-        </Text>
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-      </Stack>
+      </ListFrame>
     </>
   );
 }
