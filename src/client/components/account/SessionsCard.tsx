@@ -8,6 +8,7 @@ import { formatDateTime, formatRelativeTime } from '../../lib/relativeTime';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { describeUserAgent } from '../../lib/userAgent';
+import { SettingsListRow } from './SettingsListRow';
 
 const toasts = keyedToasts('sessions');
 
@@ -35,16 +36,7 @@ function SessionRow({
   const device = describeUserAgent(session.userAgent);
   const detailsId = useId();
   return (
-    <Stack
-      as="li"
-      direction={{ base: 'column', sm: 'row' }}
-      align={{ base: 'stretch', sm: 'center' }}
-      justify="space-between"
-      gap="3"
-      py="3"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: 0 }}
-    >
+    <SettingsListRow>
       <Box minW="0">
         <HStack gap="2" wrap="wrap">
           <Text fontWeight="medium" wordBreak="break-word">
@@ -79,7 +71,7 @@ function SessionRow({
           Sign out
         </Button>
       )}
-    </Stack>
+    </SettingsListRow>
   );
 }
 
