@@ -4,10 +4,11 @@
 import type { Mutation, QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MutationPath, QueryPath } from './paths';
+import type { MutationPath, QueryPath, SubscriptionPath } from './paths';
 import { staleAfter, type Stale } from './staleAfter';
+import { staleOnEvent } from './staleOnEvent';
 
-export type { MutationPath, QueryPath };
+export type { MutationPath, QueryPath, SubscriptionPath };
 
 /** Marks the queries stale (the shown ones are read again); resolves once they were read. */
 function markStale(queryClient: QueryClient, paths: readonly QueryPath[] | undefined) {
@@ -51,4 +52,24 @@ export function useMarkStale() {
     },
     [queryClient],
   );
+}
+
+/**
+ * The onData of a live stream: marks stale what the stream's event changes (staleOnEvent.ts),
+ * for the stream's contest where the declaration says so.
+ */
+export function useStaleOnEvent(event: SubscriptionPath, contestId?: number) {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    for (const stale of staleOnEvent[event] ?? []) {
+      if (typeof stale === 'string') {
+        void queryClient.invalidateQueries({ queryKey: [stale.split('.')] });
+      } else {
+        // tRPC's key of a query's answers for one input: [path, { input }] (a partial match).
+        void queryClient.invalidateQueries({
+          queryKey: [stale.path.split('.'), { input: { contestId } }],
+        });
+      }
+    }
+  }, [queryClient, event, contestId]);
 }

@@ -4,6 +4,7 @@ import type {
   AnyMutationProcedure,
   AnyProcedure,
   AnyQueryProcedure,
+  AnySubscriptionProcedure,
   TRPCRouterRecord,
 } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/routers/_app';
@@ -27,3 +28,6 @@ export type MutationPath = PathsOf<Record_, AnyMutationProcedure, false>;
 
 /** What can go stale: a query ('contests.list') or a whole router's queries ('contests'). */
 export type QueryPath = PathsOf<Record_, AnyQueryProcedure, true>;
+
+/** A live stream's path, e.g. 'payments.onChange'. */
+export type SubscriptionPath = PathsOf<Record_, AnySubscriptionProcedure, false>;
