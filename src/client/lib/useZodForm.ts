@@ -12,8 +12,8 @@ export interface ZodFormOptions<Values extends FormikValues, Result> {
   initialValues: Values;
   /** The shared schema the values must meet before anything is sent. */
   schema: z.ZodType<unknown>;
-  /** Which server refusals belong beside which field. */
-  serverFields: ServerFieldRules;
+  /** Which server refusals belong beside which field (none: the mutation's toast says it all). */
+  serverFields?: ServerFieldRules;
   /** The call (a mutation's mutateAsync); its toasts are the mutation's own. */
   submit: (values: Values) => Promise<Result>;
   /** After the call succeeded. */
@@ -25,10 +25,12 @@ export type ZodFormProps<Values extends FormikValues> = Pick<
   'initialValues' | 'validationSchema' | 'validate' | 'onSubmit'
 >;
 
+const NO_SERVER_FIELDS: ServerFieldRules = { byMessage: {} };
+
 export function useZodForm<Values extends FormikValues, Result>({
   initialValues,
   schema,
-  serverFields,
+  serverFields = NO_SERVER_FIELDS,
   submit,
   onSuccess,
 }: ZodFormOptions<Values, Result>): ZodFormProps<Values> {

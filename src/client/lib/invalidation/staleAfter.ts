@@ -54,6 +54,8 @@ const admin = {
   'adminUsers.unban': onSuccess(ADMIN_USERS),
   'adminUsers.delete': onSuccess(ADMIN_USERS),
   'twoFactor.reset': onSuccess(ADMIN_USERS),
+  // The public settings every screen reads; auth.me, as requiring two-factor sign-in of staff
+  // may now concern this admin too.
   'adminSettings.update': onSuccess(['settings.public', 'auth.me']),
   'adminDemo.remove': onSuccess(['admin.stats', 'adminDemo.preview']),
   'outbox.retry': onSuccess(['outbox.list']),
