@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useDebounced } from './useDebounced';
 
-export function usePagedSearch() {
+export function usePagedSearch(pageSize: number) {
   const [search, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebounced(search.trim());
@@ -25,5 +25,12 @@ export function usePagedSearch() {
     page,
     setPage,
     fromFirstPage,
+    /** The pager's props for a list of `total` items (0 until the answer came). */
+    pagingOf: (total: number | undefined) => ({
+      page,
+      pageSize,
+      total: total ?? 0,
+      onPage: setPage,
+    }),
   };
 }

@@ -96,7 +96,7 @@ function Loading() {
 export function EducationPage() {
   useDocumentTitle('Education Center');
   const [tab, setTab] = useTabParam(TABS, 'all');
-  const { search, term = '', setSearch, page, setPage } = usePagedSearch();
+  const { search, term = '', setSearch, page, setPage } = usePagedSearch(EDUCATION_PAGE_SIZE);
   const info = TAB_INFO[tab];
   const list = trpc.education.list.useQuery(
     {

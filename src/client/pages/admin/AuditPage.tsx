@@ -21,10 +21,10 @@ import {
   summarizeAuditChange,
 } from '../../../shared/auditActions';
 import type { TAuditEntry } from '../../../shared/schemas/audit';
+import { DateTime } from '../../components/common/DateTime';
 import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { formatDateTime } from '../../lib/relativeTime';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
 import { usePagedSearch } from '../../lib/usePagedSearch';
@@ -125,16 +125,8 @@ function ChangeCell({ entry }: { entry: TAuditEntry }) {
   );
 }
 
-function When({ date }: { date: Date }) {
-  return (
-    <time dateTime={date.toISOString()} style={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(date)}
-    </time>
-  );
-}
-
 const columns: ResponsiveColumn<TAuditEntry>[] = [
-  { key: 'when', header: 'When', hideOnMobile: true, cell: (e) => <When date={e.createdAt} /> },
+  { key: 'when', header: 'When', hideOnMobile: true, cell: (e) => <DateTime date={e.createdAt} /> },
   { key: 'actor', header: 'Actor', cell: (e) => e.actorName },
   {
     key: 'action',
@@ -168,7 +160,7 @@ export function AuditPage() {
   const [actor, setActor] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const { page, setPage, fromFirstPage: filter } = usePagedSearch();
+  const { page, fromFirstPage: filter, pagingOf } = usePagedSearch(PAGE_SIZE);
   const actorTerm = useDebounced(actor.trim());
   // A range typed backwards is read the right way round rather than refused.
   const [low, high] = from && to && from > to ? [to, from] : [from, to];
@@ -232,7 +224,7 @@ export function AuditPage() {
           </SimpleGrid>
         }
         footer={`${list.data?.total ?? 0} entries`}
-        paging={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+        paging={pagingOf(list.data?.total)}
       >
         <ResponsiveTable
           caption="Audit log entries"
@@ -243,7 +235,7 @@ export function AuditPage() {
             <Stack direction="row" gap="2" align="center" flexWrap="wrap">
               <Badge>{auditActionLabel(e.action)}</Badge>
               <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
-                <When date={e.createdAt} />
+                <DateTime date={e.createdAt} />
               </Text>
             </Stack>
           )}

@@ -20,7 +20,7 @@ const PAGE_SIZE = 25;
 
 export function EducationAdminPage() {
   useDocumentTitle('Education');
-  const { search, term, setSearch, page, setPage } = usePagedSearch();
+  const { search, term, setSearch, page, pagingOf } = usePagedSearch(PAGE_SIZE);
   const [deleting, setDeleting] = useState<TEducationCard | null>(null);
   const list = trpc.education.list.useQuery(
     { search: term, page, pageSize: PAGE_SIZE },
@@ -56,7 +56,7 @@ export function EducationAdminPage() {
             onChange: setSearch,
           }}
           count={`Total items: ${list.data?.total ?? 0}`}
-          paging={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+          paging={pagingOf(list.data?.total)}
         >
           <EducationTable
             items={list.data?.items ?? []}

@@ -22,11 +22,11 @@ import {
   type MailStatus,
 } from '../../../shared/mail';
 import type { TOutboxMessage } from '../../../shared/schemas/outbox';
+import { DateTime } from '../../components/common/DateTime';
 import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/relativeTime';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { usePagedSearch } from '../../lib/usePagedSearch';
@@ -42,14 +42,6 @@ const STATUS_COLORS: Record<MailStatus, string> = {
   failed: 'red',
 };
 
-function When({ date }: { date: Date }) {
-  return (
-    <time dateTime={date.toISOString()} style={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(date)}
-    </time>
-  );
-}
-
 function StatusCell({ message }: { message: TOutboxMessage }) {
   return (
     <Stack gap="1" align="flex-start">
@@ -58,7 +50,7 @@ function StatusCell({ message }: { message: TOutboxMessage }) {
       </Badge>
       {message.status === 'queued' && message.attempts > 0 ? (
         <Text fontSize="xs" color="fg.muted">
-          Next try <When date={message.nextAttemptAt} />
+          Next try <DateTime date={message.nextAttemptAt} />
         </Text>
       ) : null}
       {message.lastError ? (
@@ -112,7 +104,12 @@ function MessageCell({ message }: { message: TOutboxMessage }) {
 }
 
 const columns: ResponsiveColumn<TOutboxMessage>[] = [
-  { key: 'when', header: 'Queued', hideOnMobile: true, cell: (m) => <When date={m.createdAt} /> },
+  {
+    key: 'when',
+    header: 'Queued',
+    hideOnMobile: true,
+    cell: (m) => <DateTime date={m.createdAt} />,
+  },
   { key: 'to', header: 'To', cell: (m) => <Text overflowWrap="anywhere">{m.to}</Text> },
   { key: 'kind', header: 'Kind', cell: (m) => MAIL_KIND_LABELS[m.kind] },
   { key: 'message', header: 'Message', cell: (m) => <MessageCell message={m} /> },
@@ -142,7 +139,7 @@ function RetryButton({ message }: { message: TOutboxMessage }) {
 
 export function OutboxPage() {
   const [status, setStatus] = useState<MailStatus | ''>('');
-  const { page, setPage, fromFirstPage } = usePagedSearch();
+  const { page, fromFirstPage, pagingOf } = usePagedSearch(PAGE_SIZE);
   const list = trpc.outbox.list.useQuery(
     { page, pageSize: PAGE_SIZE, status: status || undefined },
     { placeholderData: (previous) => previous, refetchInterval: 10_000 },
@@ -189,7 +186,7 @@ export function OutboxPage() {
           </>
         }
         footer={`${list.data?.total ?? 0} messages`}
-        paging={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+        paging={pagingOf(list.data?.total)}
       >
         <ResponsiveTable
           caption="Outbox messages"
@@ -198,7 +195,7 @@ export function OutboxPage() {
           rowKey={(m) => m.id}
           cardTitle={(m) => (
             <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
-              <When date={m.createdAt} />
+              <DateTime date={m.createdAt} />
             </Text>
           )}
           rowActions={(m) => (m.status === 'failed' ? <RetryButton message={m} /> : null)}

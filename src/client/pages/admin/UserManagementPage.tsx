@@ -26,7 +26,7 @@ import { usePagedSearch } from '../../lib/usePagedSearch';
 const PAGE_SIZE = 25;
 
 export function UserManagementPage({ user: me }: { user: TUser }) {
-  const { search, term, setSearch, page, setPage, fromFirstPage } = usePagedSearch();
+  const { search, term, setSearch, page, fromFirstPage, pagingOf } = usePagedSearch(PAGE_SIZE);
   const [adding, setAdding] = useState(false);
   const [target, setTarget] = useState<{ action: UserAction; user: TAdminUser } | null>(null);
   const [filters, setFilters] = useState<UserFilterValues>({});
@@ -71,7 +71,7 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
         }}
         count={`Total users: ${list.data?.total ?? 0}`}
         filters={<UserFilters value={filters} onChange={fromFirstPage(setFilters)} />}
-        paging={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+        paging={pagingOf(list.data?.total)}
       >
         <UsersTable
           users={list.data?.users ?? []}
