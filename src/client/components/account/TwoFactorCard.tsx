@@ -15,6 +15,7 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { CODE_FIELD_RULES, RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
 
@@ -39,7 +40,7 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
   return (
     <Formik {...form}>
-      {({ isSubmitting }) => (
+      {() => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="3" maxW="sm">
@@ -47,14 +48,7 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
               New codes replace every recovery code you have now.
             </Text>
             <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
-            <HStack gap="2">
-              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                Create new codes
-              </Button>
-              <Button variant="ghost" onClick={onClose}>
-                Cancel
-              </Button>
-            </HStack>
+            <InlineFormActions submitLabel="Create new codes" onCancel={onClose} />
           </Stack>
         </Form>
       )}
@@ -81,7 +75,7 @@ function TurnOff({ onClose }: { onClose: () => void }) {
   });
   return (
     <Formik {...form}>
-      {({ isSubmitting }) => (
+      {() => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="3" maxW="sm">
@@ -92,14 +86,11 @@ function TurnOff({ onClose }: { onClose: () => void }) {
               autoComplete="current-password"
             />
             <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
-            <HStack gap="2">
-              <Button type="submit" colorPalette="red" loading={isSubmitting}>
-                Turn off two-factor sign-in
-              </Button>
-              <Button variant="ghost" onClick={onClose}>
-                Cancel
-              </Button>
-            </HStack>
+            <InlineFormActions
+              submitLabel="Turn off two-factor sign-in"
+              colorPalette="red"
+              onCancel={onClose}
+            />
           </Stack>
         </Form>
       )}

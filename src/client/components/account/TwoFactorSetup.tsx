@@ -15,6 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 
 const toasts = keyedToasts('twoFactor');
@@ -139,7 +140,7 @@ function ConfirmStep({
         </Code>
       </Stack>
       <Formik {...form}>
-        {({ isSubmitting }) => (
+        {() => (
           <Form noValidate>
             <FocusFirstError />
             <Stack gap="3" maxW="sm">
@@ -150,16 +151,7 @@ function ConfirmStep({
                 inputMode="numeric"
                 spellCheck={false}
               />
-              <HStack gap="2">
-                <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                  Turn on
-                </Button>
-                {onCancel ? (
-                  <Button variant="ghost" onClick={onCancel}>
-                    Cancel
-                  </Button>
-                ) : null}
-              </HStack>
+              <InlineFormActions submitLabel="Turn on" onCancel={onCancel} />
             </Stack>
           </Form>
         )}

@@ -1,7 +1,7 @@
 // What a sign-in through an OpenID provider left to do on /auth: choose a username (the
 // provider's was taken or not valid here), confirm a link with the password of the account
 // whose verified e-mail the provider vouched for, or read why it was refused.
-import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -18,6 +18,7 @@ import { errorMessage, serverFieldErrors, type ServerFieldRules } from '../../li
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 
 const usernameFields: ServerFieldRules = {
@@ -71,7 +72,7 @@ function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' 
   return (
     <FollowUpCard title="Choose a username">
       <Formik {...form}>
-        {({ isSubmitting }) => (
+        {() => (
           <Form noValidate>
             <FocusFirstError />
             <Stack gap="4">
@@ -91,22 +92,14 @@ function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' 
                 autoComplete="username"
                 helperText="3-50 letters, digits, dots, dashes or underscores"
               />
-              <HStack gap="3" wrap="wrap">
-                <Button
-                  type="submit"
-                  colorPalette="purple"
-                  loading={isSubmitting || choose.isSuccess}
-                >
-                  Create account
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() => cancel.mutate()}
-                  loading={cancel.isPending}
-                >
-                  Cancel
-                </Button>
-              </HStack>
+              <InlineFormActions
+                submitLabel="Create account"
+                busy={choose.isSuccess}
+                cancelVariant="outline"
+                onCancel={() => cancel.mutate()}
+                cancelling={cancel.isPending}
+                roomy
+              />
             </Stack>
           </Form>
         )}
@@ -136,7 +129,7 @@ function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }
           await confirm.mutateAsync(values).catch(() => undefined);
         }}
       >
-        {({ isSubmitting }) => (
+        {() => (
           <Form noValidate>
             <FocusFirstError />
             <Stack gap="4">
@@ -159,22 +152,14 @@ function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }
                 type="password"
                 autoComplete="current-password"
               />
-              <HStack gap="3" wrap="wrap">
-                <Button
-                  type="submit"
-                  colorPalette="purple"
-                  loading={isSubmitting || confirm.isSuccess}
-                >
-                  Link and sign in
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() => cancel.mutate()}
-                  loading={cancel.isPending}
-                >
-                  Cancel
-                </Button>
-              </HStack>
+              <InlineFormActions
+                submitLabel="Link and sign in"
+                busy={confirm.isSuccess}
+                cancelVariant="outline"
+                onCancel={() => cancel.mutate()}
+                cancelling={cancel.isPending}
+                roomy
+              />
             </Stack>
           </Form>
         )}

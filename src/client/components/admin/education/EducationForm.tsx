@@ -1,17 +1,7 @@
 // The admin's editor for an Education Center item: the fields of the shared schema, the featured
 // image through the upload service, and the body in markdown with a preview (imported items keep
 // their HTML, which the server allow-lists again on save).
-import {
-  Box,
-  Button,
-  Center,
-  HStack,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Center, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Form, Formik, useField } from 'formik';
 import { lazy, Suspense } from 'react';
 import { z } from 'zod';
@@ -29,6 +19,7 @@ import type { ServerFieldRules } from '../../../lib/errors';
 import { toastError } from '../../../lib/toaster';
 import { useZodForm } from '../../../lib/useZodForm';
 import { FileDropzone } from '../../common/FileDropzone';
+import { InlineFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
 import { FocusFirstError } from '../../common/FocusFirstError';
@@ -163,7 +154,7 @@ export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) 
   });
   return (
     <Formik<EducationFormValues> {...form}>
-      {({ isSubmitting }) => (
+      {() => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="5">
@@ -192,14 +183,11 @@ export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) 
             />
             <FeaturedImageField />
             <ContentEditor source={item?.source ?? 'local'} />
-            <HStack gap="2">
-              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                {submitLabel}
-              </Button>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-            </HStack>
+            <InlineFormActions
+              submitLabel={submitLabel}
+              cancelVariant="outline"
+              onCancel={onCancel}
+            />
           </Stack>
         </Form>
       )}
