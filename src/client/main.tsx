@@ -17,6 +17,7 @@ import { Toaster } from './components/common/Toaster';
 import { noteCurrentUser } from './lib/auth';
 import { seedPublicSettings } from './lib/bootData';
 import { ColorModeProvider } from './lib/colorMode';
+import { markStaleAfter } from './lib/invalidation';
 import { showFlashToast } from './lib/toaster';
 import { system } from './lib/system';
 import { trpc } from './lib/trpc';
@@ -53,7 +54,14 @@ function createQueryClient() {
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError, onSuccess }),
-    mutationCache: new MutationCache({ onError }),
+    // What a finished mutation changed is marked stale here, from one table (lib/invalidation).
+    // Settled runs after the call's own onSuccess/onError (its toast, its setData), as the
+    // components' own invalidations did.
+    mutationCache: new MutationCache({
+      onError,
+      onSettled: (_data, error, _variables, _context, mutation) =>
+        markStaleAfter(queryClient, mutation, error ? 'error' : 'success'),
+    }),
     // SPEC 9: results never stale, no retry, no refetch on focus, no polling.
     defaultOptions: {
       queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false },

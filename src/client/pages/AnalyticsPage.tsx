@@ -4,13 +4,11 @@
 import {
   Button,
   Center,
-  EmptyState,
   Link as ChakraLink,
   SimpleGrid,
   Spinner,
   Tabs,
   Text,
-  VStack,
 } from '@chakra-ui/react';
 import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
@@ -18,6 +16,7 @@ import { Link } from 'wouter';
 import { formatDate } from '../../shared/format';
 import type { TAnalytics, TContestResult } from '../../shared/schemas/stats';
 import { chartPoints, percentText, rankOfText } from '../components/analytics/analyticsDisplay';
+import { ListEmptyState } from '../components/common/ListEmptyState';
 import { ResponsiveTable, type ResponsiveColumn } from '../components/common/ResponsiveTable';
 import { StatCard } from '../components/common/StatCard';
 import { pointsText } from '../components/leaderboard/leaderboardDisplay';
@@ -32,20 +31,16 @@ const TABS = ['overview', 'performance', 'history'] as const;
 
 function NoHistory({ title, description }: { title: string; description: string }) {
   return (
-    <EmptyState.Root borderWidth="1px" rounded="lg">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <BarChart3 aria-hidden />
-        </EmptyState.Indicator>
-        <VStack textAlign="center">
-          <EmptyState.Title as="h2">{title}</EmptyState.Title>
-          <EmptyState.Description>{description}</EmptyState.Description>
-        </VStack>
+    <ListEmptyState
+      icon={BarChart3}
+      title={title}
+      description={description}
+      action={
         <Button asChild colorPalette="purple">
           <Link href="/contests">Explore Contests</Link>
         </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+      }
+    />
   );
 }
 

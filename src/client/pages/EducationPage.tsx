@@ -1,29 +1,22 @@
 // SPEC 2.9's Education Center with real content (PRODUCT.md 'Education Center'): search on the
 // server with its results shown, a tab per kind and the member's saved items (the tab in the
 // URL), cards, paging, and SPEC's empty-state texts when a tab has nothing.
-import {
-  Button,
-  EmptyState,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
-import { BookOpen, Bookmark, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { HStack, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { BookOpen, Bookmark } from 'lucide-react';
+import { useEffect } from 'react';
 import {
   EDUCATION_PAGE_SIZE,
   type EducationKind,
   type TEducationCard,
 } from '../../shared/schemas/education';
 import { EducationCard } from '../components/education/EducationCard';
+import { ListEmptyState } from '../components/common/ListEmptyState';
 import { Pager } from '../components/common/Pager';
+import { RefreshButton } from '../components/common/RefreshButton';
 import { PageHeader } from '../components/layout/PageHeader';
 import { trpc } from '../lib/trpc';
-import { useDebounced } from '../lib/useDebounced';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { usePagedSearch } from '../lib/usePagedSearch';
 import { useTabParam } from '../lib/useTabParam';
 import { useLoadErrorToast } from '../lib/useLoadErrorToast';
 import { SearchField } from '../components/common/SearchField';
@@ -67,19 +60,14 @@ const TAB_INFO: Record<
 };
 
 function Empty({ title, text, saved }: { title: string; text: string; saved?: boolean }) {
-  const Icon = saved ? Bookmark : BookOpen;
   return (
-    <EmptyState.Root borderWidth="1px" rounded="md">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <Icon aria-hidden />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title as="h2">{title}</EmptyState.Title>
-          <EmptyState.Description>{text}</EmptyState.Description>
-        </Stack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <ListEmptyState
+      icon={saved ? Bookmark : BookOpen}
+      title={title}
+      description={text}
+      rounded="md"
+      gap="1"
+    />
   );
 }
 
@@ -108,9 +96,7 @@ function Loading() {
 export function EducationPage() {
   useDocumentTitle('Education Center');
   const [tab, setTab] = useTabParam(TABS, 'all');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const term = useDebounced(search.trim());
+  const { search, term = '', setSearch, page, setPage } = usePagedSearch(EDUCATION_PAGE_SIZE);
   const info = TAB_INFO[tab];
   const list = trpc.education.list.useQuery(
     {
@@ -132,7 +118,7 @@ export function EducationPage() {
   const lastPage = Math.max(1, Math.ceil(total / EDUCATION_PAGE_SIZE));
   useEffect(() => {
     if (list.data && page > lastPage) setPage(lastPage);
-  }, [list.data, page, lastPage]);
+  }, [list.data, page, lastPage, setPage]);
 
   const items = list.data?.items ?? [];
   const searching = Boolean(term);
@@ -143,21 +129,14 @@ export function EducationPage() {
       <PageHeader
         title="Education Center"
         subtitle="Learn and improve your skills with our educational resources"
-        actions={
-          <Button variant="outline" onClick={() => void list.refetch()} loading={list.isFetching}>
-            <RefreshCw size={16} aria-hidden /> Refresh
-          </Button>
-        }
+        actions={<RefreshButton onRefresh={() => void list.refetch()} busy={list.isFetching} />}
       />
       <Stack gap="4">
         <SearchField
           label="Search educational content"
           placeholder="Search educational content..."
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={setSearch}
           maxW="md"
         />
         <Tabs.Root

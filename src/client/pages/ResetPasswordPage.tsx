@@ -3,22 +3,20 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useSearchParams } from 'wouter';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { ZResetPasswordFormSchema } from '../../shared/schemas/accountLinks';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../shared/schemas/accountLinks';
 import { LinkPageFrame, PageLink } from '../components/auth/LinkPageFrame';
 import { FocusFirstError } from '../components/common/FocusFirstError';
-import { FormField } from '../components/common/FormField';
-import { PasswordStrength } from '../components/common/PasswordStrength';
+import { NewPasswordFields } from '../components/common/NewPasswordFields';
 import {
   errorMessage,
   errorReason,
   newPasswordRefusals,
-  useServerFieldErrors,
   type ServerFieldRules,
 } from '../lib/errors';
 import { keyedToasts } from '../lib/toaster';
 import { trpc } from '../lib/trpc';
+import { useZodForm } from '../lib/useZodForm';
 
 const toasts = keyedToasts('reset-password');
 const initialValues = { password: '', confirmPassword: '' };
@@ -42,19 +40,22 @@ function LinkProblem({ message }: { message: string }) {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const utils = trpc.useUtils();
-  const serverErrors = useServerFieldErrors();
   const reset = trpc.password.reset.useMutation({
     onSuccess: () => {
       toasts.success('Password changed');
       // Every session of the account has ended, this one's included.
-      void utils.auth.me.invalidate();
     },
     onError: (error) => {
       if (errorReason(error) !== 'link_invalid') {
         toasts.error('Error', errorMessage(error, 'Failed to change the password'));
       }
     },
+  });
+  const form = useZodForm({
+    initialValues,
+    schema: ZResetPasswordFormSchema,
+    serverFields,
+    submit: (values) => reset.mutateAsync({ token, ...values }),
   });
   if (!token) {
     return (
@@ -85,17 +86,8 @@ export function ResetPasswordPage() {
   }
   return (
     <LinkPageFrame title="Choose a new password">
-      <Formik
-        initialValues={initialValues}
-        validationSchema={toFormikValidationSchema(ZResetPasswordFormSchema)}
-        validate={serverErrors.validate}
-        onSubmit={async (values, { setFieldError }) => {
-          await reset.mutateAsync({ token, ...values }).catch((error: unknown) => {
-            serverErrors.place(error, values, setFieldError, serverFields);
-          });
-        }}
-      >
-        {({ isSubmitting, values }) => (
+      <Formik {...form}>
+        {({ isSubmitting }) => (
           <Form noValidate>
             <FocusFirstError />
             <Stack gap="4">
@@ -103,21 +95,7 @@ export function ResetPasswordPage() {
                 Choose a new password for your account. You will be signed out everywhere and sign
                 in again with it.
               </Text>
-              <Stack gap="2">
-                <FormField
-                  name="password"
-                  label="New Password"
-                  type="password"
-                  autoComplete="new-password"
-                />
-                <PasswordStrength password={values.password} userInputs={[]} />
-              </Stack>
-              <FormField
-                name="confirmPassword"
-                label="Confirm New Password"
-                type="password"
-                autoComplete="new-password"
-              />
+              <NewPasswordFields name="password" userInputs={[]} />
               <Button type="submit" colorPalette="purple" loading={isSubmitting}>
                 Change password
               </Button>

@@ -14,10 +14,7 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user } = useCurrentUser();
-  const utils = trpc.useUtils();
-  const verify = trpc.email.verify.useMutation({
-    onSuccess: () => void utils.auth.me.invalidate(),
-  });
+  const verify = trpc.email.verify.useMutation();
   // Once per token, StrictMode's second effect run included: a token is used up by its first try.
   const tried = useRef<string | null>(null);
   useEffect(() => {

@@ -2,21 +2,20 @@
 // with a temporary password meets at sign-in (components/auth/ChooseNewPasswordPage.tsx).
 import { Button, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { ZChangePasswordFormSchema } from '../../../shared/schemas/account';
 import { useCurrentUser } from '../../lib/auth';
 import {
   CURRENT_PASSWORD_INCORRECT,
   errorMessage,
   newPasswordRefusals,
-  useServerFieldErrors,
   type ServerFieldRules,
 } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
-import { PasswordStrength } from '../common/PasswordStrength';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { NewPasswordFields } from '../common/NewPasswordFields';
 
 const toasts = keyedToasts('password');
 
@@ -44,32 +43,23 @@ export function ChangePasswordForm({
   submitLabel = 'Update Password',
 }: Props) {
   const { user } = useCurrentUser();
-  const serverErrors = useServerFieldErrors();
   const change = trpc.account.changePassword.useMutation({
     onSuccess: () => toasts.success('Password updated successfully'),
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update password')),
   });
+  const form = useZodForm({
+    initialValues,
+    schema: ZChangePasswordFormSchema,
+    serverFields,
+    submit: ({ currentPassword, newPassword }) =>
+      change.mutateAsync({ currentPassword, newPassword }),
+    onSuccess: (_ok, { resetForm }) => {
+      resetForm();
+      onChanged();
+    },
+  });
   return (
-    <Formik
-      initialValues={initialValues}
-      validationSchema={toFormikValidationSchema(ZChangePasswordFormSchema)}
-      validate={serverErrors.validate}
-      onSubmit={async (values, { resetForm, setFieldError }) => {
-        const ok = await change
-          .mutateAsync({
-            currentPassword: values.currentPassword,
-            newPassword: values.newPassword,
-          })
-          .catch((error: unknown) => {
-            serverErrors.place(error, values, setFieldError, serverFields);
-            return null;
-          });
-        if (ok) {
-          resetForm();
-          onChanged();
-        }
-      }}
-    >
+    <Formik {...form}>
       {({ isSubmitting, values }) => (
         <Form noValidate>
           <FocusFirstError />
@@ -80,23 +70,9 @@ export function ChangePasswordForm({
               type="password"
               autoComplete="current-password"
             />
-            <Stack gap="2">
-              <FormField
-                name="newPassword"
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-              />
-              <PasswordStrength
-                password={values.newPassword}
-                userInputs={[user?.username, user?.email, values.currentPassword]}
-              />
-            </Stack>
-            <FormField
-              name="confirmPassword"
-              label="Confirm New Password"
-              type="password"
-              autoComplete="new-password"
+            <NewPasswordFields
+              name="newPassword"
+              userInputs={[user?.username, user?.email, values.currentPassword]}
             />
             <Button
               type="submit"

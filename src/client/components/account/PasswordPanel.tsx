@@ -4,20 +4,14 @@ import { Button, Collapsible, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { ZSetPasswordRequestSchema } from '../../../shared/schemas/oidc';
 import { useCurrentUser } from '../../lib/auth';
-import {
-  errorMessage,
-  newPasswordRefusals,
-  useServerFieldErrors,
-  type ServerFieldRules,
-} from '../../lib/errors';
+import { errorMessage, newPasswordRefusals, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
-import { FormField } from '../common/FormField';
-import { PasswordStrength } from '../common/PasswordStrength';
+import { NewPasswordFields } from '../common/NewPasswordFields';
 import { ChangePasswordPanel } from './ChangePasswordPanel';
 
 const toasts = keyedToasts('password');
@@ -29,52 +23,28 @@ const serverFields: ServerFieldRules = {
 
 function SetPasswordForm({ onSet }: { onSet: () => void }) {
   const { user } = useCurrentUser();
-  const utils = trpc.useUtils();
-  const serverErrors = useServerFieldErrors();
   const set = trpc.oidc.setPassword.useMutation({
     onSuccess: () =>
       toasts.success('Password set', 'You can now also sign in with your username and password.'),
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to set the password')),
-    onSettled: () => utils.oidc.methods.invalidate(),
+  });
+  const form = useZodForm({
+    initialValues,
+    schema: ZSetPasswordRequestSchema,
+    serverFields,
+    submit: (values) => set.mutateAsync(values),
+    onSuccess: (_ok, { resetForm }) => {
+      resetForm();
+      onSet();
+    },
   });
   return (
-    <Formik
-      initialValues={initialValues}
-      validationSchema={toFormikValidationSchema(ZSetPasswordRequestSchema)}
-      validate={serverErrors.validate}
-      onSubmit={async (values, { resetForm, setFieldError }) => {
-        const ok = await set.mutateAsync(values).catch((error: unknown) => {
-          serverErrors.place(error, values, setFieldError, serverFields);
-          return null;
-        });
-        if (ok) {
-          resetForm();
-          onSet();
-        }
-      }}
-    >
-      {({ isSubmitting, values }) => (
+    <Formik {...form}>
+      {({ isSubmitting }) => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="4" pt="4" maxW="md">
-            <Stack gap="2">
-              <FormField
-                name="newPassword"
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-              />
-              <PasswordStrength
-                password={values.newPassword}
-                userInputs={[user?.username, user?.email]}
-              />
-            </Stack>
-            <FormField
-              name="confirmPassword"
-              label="Confirm New Password"
-              type="password"
-              autoComplete="new-password"
-            />
+            <NewPasswordFields name="newPassword" userInputs={[user?.username, user?.email]} />
             <Button
               type="submit"
               colorPalette="purple"

@@ -1,9 +1,8 @@
 // Account Settings > Payments: every payment proof the member sent, with its state and, when
 // rejected, the reviewer's reason (PRODUCT.md 'Money').
-import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { Pager } from '../common/Pager';
+import { ListFrame } from '../common/ListFrame';
 import { ProofsTable } from '../payments/ProofsTable';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
@@ -18,16 +17,22 @@ export function PaymentProofsCard() {
   );
   useLoadErrorToast(proofs.error, 'Error', 'Failed to load your payment proofs');
   return (
-    <Stack gap="2">
+    <ListFrame
+      gap="2"
+      paging={{
+        page,
+        pageSize: PAGE_SIZE,
+        total: proofs.data?.total ?? 0,
+        onPage: setPage,
+        hideSinglePage: true,
+      }}
+    >
       <ProofsTable
         caption="Your payment proofs"
         proofs={proofs.data?.items ?? []}
         loading={proofs.isLoading}
         emptyText="You have not submitted any payment proof yet."
       />
-      {(proofs.data?.total ?? 0) > PAGE_SIZE ? (
-        <Pager page={page} pageSize={PAGE_SIZE} total={proofs.data?.total ?? 0} onPage={setPage} />
-      ) : null}
-    </Stack>
+    </ListFrame>
   );
 }

@@ -2,12 +2,12 @@
 // method needs (PRODUCT.md 'Money'); its messages show beside the fields, before and after a save.
 import { Alert, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { PAYOUT_CURRENCIES, ZPaymentSettingsSchema } from '../../../shared/schemas/account';
-import { errorMessage, useServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
+import { errorMessage, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
 import { SaveButton } from '../common/FormButtons';
 import { SelectField } from '../common/SelectField';
@@ -39,18 +39,15 @@ const serverFields: ServerFieldRules = {
 
 export function PayoutMethodForm({ user }: { user: TUser }) {
   const utils = trpc.useUtils();
-  const serverErrors = useServerFieldErrors();
   const current = trpc.account.getPayment.useQuery();
   const save = trpc.account.updatePayment.useMutation({
     onSuccess: (saved) => {
       utils.account.getPayment.setData(undefined, saved);
-      void utils.auth.me.invalidate();
       toasts.success('Payment settings updated successfully');
     },
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to save payment settings')),
   });
-  if (current.isLoading) return <Spinner />;
   const saved = current.data;
   const initialValues = {
     paymentMethod: (saved?.paymentMethod ?? 'bank') as 'bank' | 'crypto' | 'paypal',
@@ -62,6 +59,15 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
     cryptoCurrency: saved?.cryptoCurrency ?? 'BTC',
     paypalEmail: saved?.paypalEmail ?? user.email,
   };
+  const form = useZodForm({
+    initialValues,
+    schema: ZPaymentSettingsSchema,
+    serverFields,
+    submit: (values) =>
+      save.mutateAsync({ ...values, userId: user.id } as Parameters<typeof save.mutateAsync>[0]),
+    onSuccess: (_saved, { resetForm }, values) => resetForm({ values }),
+  });
+  if (current.isLoading) return <Spinner />;
   return (
     <Stack gap="6">
       <Alert.Root status="info">
@@ -73,21 +79,7 @@ export function PayoutMethodForm({ user }: { user: TUser }) {
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      <Formik
-        initialValues={initialValues}
-        enableReinitialize
-        validationSchema={toFormikValidationSchema(ZPaymentSettingsSchema)}
-        validate={serverErrors.validate}
-        onSubmit={async (values, { resetForm, setFieldError }) => {
-          const result = await save
-            .mutateAsync({ ...values, userId: user.id } as Parameters<typeof save.mutateAsync>[0])
-            .catch((error: unknown) => {
-              serverErrors.place(error, values, setFieldError, serverFields);
-              return null;
-            });
-          if (result) resetForm({ values });
-        }}
-      >
+      <Formik {...form} enableReinitialize>
         {({ values }) => (
           <Form noValidate>
             <Stack gap="4" maxW="2xl">

@@ -1,13 +1,13 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ZUpdateProfileRequestSchema } from '../../../shared/schemas/account';
 import { MSG } from '../../../shared/messages';
-import { errorMessage, useServerFieldErrors, type ServerFieldRules } from '../../lib/errors';
+import { errorMessage, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
+import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
 import { SaveButton } from '../common/FormButtons';
 
@@ -20,9 +20,18 @@ const serverFields: ServerFieldRules = {
 
 const toasts = keyedToasts('profile');
 
+/** The form's values for a user as the server has them. */
+function valuesOf(user: TUser) {
+  return {
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName ?? '',
+    phoneNumber: user.phone ?? '',
+  };
+}
+
 export function ProfileForm({ user }: { user: TUser }) {
   const setMe = useSetMe();
-  const serverErrors = useServerFieldErrors();
   const save = trpc.account.updateProfile.useMutation({
     onSuccess: (updated) => {
       setMe(updated);
@@ -30,35 +39,15 @@ export function ProfileForm({ user }: { user: TUser }) {
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update profile')),
   });
-  const initialValues = {
-    username: user.username,
-    email: user.email,
-    fullName: user.fullName ?? '',
-    phoneNumber: user.phone ?? '',
-  };
+  const form = useZodForm({
+    initialValues: valuesOf(user),
+    schema: ZUpdateProfileRequestSchema,
+    serverFields,
+    submit: (values) => save.mutateAsync(values),
+    onSuccess: (updated, { resetForm }) => resetForm({ values: valuesOf(updated) }),
+  });
   return (
-    <Formik
-      initialValues={initialValues}
-      enableReinitialize
-      validationSchema={toFormikValidationSchema(ZUpdateProfileRequestSchema)}
-      validate={serverErrors.validate}
-      onSubmit={async (values, { resetForm, setFieldError }) => {
-        const updated = await save.mutateAsync(values).catch((error: unknown) => {
-          serverErrors.place(error, values, setFieldError, serverFields);
-          return null;
-        });
-        if (updated) {
-          resetForm({
-            values: {
-              username: updated.username,
-              email: updated.email,
-              fullName: updated.fullName ?? '',
-              phoneNumber: updated.phone ?? '',
-            },
-          });
-        }
-      }}
-    >
+    <Formik {...form} enableReinitialize>
       {() => (
         <Form noValidate>
           <Stack gap="4">

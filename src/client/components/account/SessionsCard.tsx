@@ -8,6 +8,7 @@ import { formatDateTime, formatRelativeTime } from '../../lib/relativeTime';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { describeUserAgent } from '../../lib/userAgent';
+import { SettingsListRow } from './SettingsListRow';
 
 const toasts = keyedToasts('sessions');
 
@@ -35,16 +36,7 @@ function SessionRow({
   const device = describeUserAgent(session.userAgent);
   const detailsId = useId();
   return (
-    <Stack
-      as="li"
-      direction={{ base: 'column', sm: 'row' }}
-      align={{ base: 'stretch', sm: 'center' }}
-      justify="space-between"
-      gap="3"
-      py="3"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: 0 }}
-    >
+    <SettingsListRow>
       <Box minW="0">
         <HStack gap="2" wrap="wrap">
           <Text fontWeight="medium" wordBreak="break-word">
@@ -79,17 +71,15 @@ function SessionRow({
           Sign out
         </Button>
       )}
-    </Stack>
+    </SettingsListRow>
   );
 }
 
 export function SessionsCard() {
-  const utils = trpc.useUtils();
   const now = useNow();
   const headingId = useId();
   // Sessions change from other devices: read afresh each time the card is shown.
   const sessions = trpc.account.listSessions.useQuery(undefined, { staleTime: 0 });
-  const refresh = () => utils.account.listSessions.invalidate();
 
   const revoke = trpc.account.revokeSession.useMutation({
     onSuccess: (_data, { id }) => {
@@ -101,13 +91,10 @@ export function SessionsCard() {
     },
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to sign out the session')),
-    // A failure may mean the session already ended elsewhere: the list shows what is true now.
-    onSettled: () => refresh(),
   });
   const end = trpc.account.endOtherSessions.useMutation({
     onSuccess: () => toasts.success('Signed out elsewhere', 'Every other session has been ended.'),
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to end other sessions')),
-    onSettled: () => refresh(),
   });
 
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;

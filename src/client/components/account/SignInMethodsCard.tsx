@@ -21,6 +21,7 @@ import { formatDateTime } from '../../lib/relativeTime';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { oidcStartPath } from '../auth/OidcButtons';
+import { SettingsListRow } from './SettingsListRow';
 
 const toasts = keyedToasts('sign-in-methods');
 
@@ -40,16 +41,7 @@ function ProviderRow({
   const detailsId = useId();
   const { linked } = provider;
   return (
-    <Stack
-      as="li"
-      direction={{ base: 'column', sm: 'row' }}
-      align={{ base: 'stretch', sm: 'center' }}
-      justify="space-between"
-      gap="3"
-      py="3"
-      borderBottomWidth="1px"
-      _last={{ borderBottomWidth: 0 }}
-    >
+    <SettingsListRow>
       <Box minW="0">
         <HStack gap="2" wrap="wrap">
           <Text fontWeight="medium">{provider.label}</Text>
@@ -94,7 +86,7 @@ function ProviderRow({
           </a>
         </Button>
       ) : null}
-    </Stack>
+    </SettingsListRow>
   );
 }
 
@@ -133,7 +125,6 @@ function useLinkOutcome(methods: TSignInMethods | undefined) {
 }
 
 export function SignInMethodsCard() {
-  const utils = trpc.useUtils();
   const headingId = useId();
   const methods = trpc.oidc.methods.useQuery(undefined, { staleTime: 0 });
   const outcome = useLinkOutcome(methods.data);
@@ -143,7 +134,6 @@ export function SignInMethodsCard() {
       toasts.success(`Unlinked ${label}`, `${label} no longer signs you in.`);
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unlink')),
-    onSettled: () => utils.oidc.methods.invalidate(),
   });
 
   // Nothing configured and nothing linked: no card at all.

@@ -3,17 +3,19 @@
 import { Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   ZDisableTwoFactorRequestSchema,
   ZRegenerateRecoveryCodesRequestSchema,
   type TTwoFactorStatus,
 } from '../../../shared/schemas/twoFactor';
+import { useMarkStale } from '../../lib/invalidation';
 import { formatDateTime } from '../../lib/relativeTime';
-import { errorMessage, useServerFieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { CODE_FIELD_RULES, RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
 
@@ -21,31 +23,24 @@ const toasts = keyedToasts('twoFactor');
 const CODE_LABEL = 'Code from your app, or a recovery code';
 
 function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const serverErrors = useServerFieldErrors();
   const [codes, setCodes] = useState<string[] | null>(null);
   const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
     onSuccess: () =>
       toasts.success('New recovery codes created', 'Your old recovery codes no longer work.'),
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to create new recovery codes')),
-    onSettled: () => void utils.twoFactor.status.invalidate(),
+  });
+  const form = useZodForm({
+    initialValues: { code: '' },
+    schema: ZRegenerateRecoveryCodesRequestSchema,
+    serverFields: CODE_FIELD_RULES,
+    submit: (values) => regenerate.mutateAsync(values),
+    onSuccess: (done) => setCodes(done.recoveryCodes),
   });
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
   return (
-    <Formik
-      initialValues={{ code: '' }}
-      validationSchema={toFormikValidationSchema(ZRegenerateRecoveryCodesRequestSchema)}
-      validate={serverErrors.validate}
-      onSubmit={async (values, { setFieldError }) => {
-        const done = await regenerate.mutateAsync(values).catch((error: unknown) => {
-          serverErrors.place(error, values, setFieldError, CODE_FIELD_RULES);
-          return null;
-        });
-        if (done) setCodes(done.recoveryCodes);
-      }}
-    >
-      {({ isSubmitting }) => (
+    <Formik {...form}>
+      {() => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="3" maxW="sm">
@@ -53,14 +48,7 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
               New codes replace every recovery code you have now.
             </Text>
             <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
-            <HStack gap="2">
-              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                Create new codes
-              </Button>
-              <Button variant="ghost" onClick={onClose}>
-                Cancel
-              </Button>
-            </HStack>
+            <InlineFormActions submitLabel="Create new codes" onCancel={onClose} />
           </Stack>
         </Form>
       )}
@@ -69,8 +57,6 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
 }
 
 function TurnOff({ onClose }: { onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const serverErrors = useServerFieldErrors();
   const disable = trpc.twoFactor.disable.useMutation({
     onSuccess: () =>
       toasts.success(
@@ -79,25 +65,17 @@ function TurnOff({ onClose }: { onClose: () => void }) {
       ),
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to turn off two-factor sign-in')),
-    onSettled: () => {
-      void utils.twoFactor.status.invalidate();
-      void utils.account.listSessions.invalidate();
-    },
+  });
+  const form = useZodForm({
+    initialValues: { password: '', code: '' },
+    schema: ZDisableTwoFactorRequestSchema,
+    serverFields: CODE_FIELD_RULES,
+    submit: (values) => disable.mutateAsync(values),
+    onSuccess: onClose,
   });
   return (
-    <Formik
-      initialValues={{ password: '', code: '' }}
-      validationSchema={toFormikValidationSchema(ZDisableTwoFactorRequestSchema)}
-      validate={serverErrors.validate}
-      onSubmit={async (values, { setFieldError }) => {
-        const done = await disable.mutateAsync(values).catch((error: unknown) => {
-          serverErrors.place(error, values, setFieldError, CODE_FIELD_RULES);
-          return null;
-        });
-        if (done) onClose();
-      }}
-    >
-      {({ isSubmitting }) => (
+    <Formik {...form}>
+      {() => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="3" maxW="sm">
@@ -108,14 +86,11 @@ function TurnOff({ onClose }: { onClose: () => void }) {
               autoComplete="current-password"
             />
             <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
-            <HStack gap="2">
-              <Button type="submit" colorPalette="red" loading={isSubmitting}>
-                Turn off two-factor sign-in
-              </Button>
-              <Button variant="ghost" onClick={onClose}>
-                Cancel
-              </Button>
-            </HStack>
+            <InlineFormActions
+              submitLabel="Turn off two-factor sign-in"
+              colorPalette="red"
+              onCancel={onClose}
+            />
           </Stack>
         </Form>
       )}
@@ -160,7 +135,7 @@ function Enabled({ status }: { status: TTwoFactorStatus }) {
 }
 
 export function TwoFactorCard() {
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const status = trpc.twoFactor.status.useQuery(undefined, { staleTime: 0 });
   if (status.isLoading) {
     return (
@@ -189,7 +164,7 @@ export function TwoFactorCard() {
         After your password, signing in will also ask for a code from an authenticator app on your
         phone, so a stolen password alone cannot get into your account.
       </Text>
-      <TwoFactorSetup onFinished={() => void utils.twoFactor.status.invalidate()} />
+      <TwoFactorSetup onFinished={() => markStale('twoFactor.enable')} />
     </Stack>
   );
 }

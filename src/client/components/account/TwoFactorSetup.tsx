@@ -4,17 +4,18 @@
 import { Box, Button, Code, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useId, useState } from 'react';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   TWO_FACTOR_MSG,
   ZEnableTwoFactorRequestSchema,
   type TBeginSetupResponse,
 } from '../../../shared/schemas/twoFactor';
-import { errorMessage, useServerFieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 
 const toasts = keyedToasts('twoFactor');
@@ -93,7 +94,6 @@ function ConfirmStep({
   onEnabled: (codes: string[]) => void;
   onCancel?: () => void;
 }) {
-  const serverErrors = useServerFieldErrors();
   const secretId = useId();
   const enable = trpc.twoFactor.enable.useMutation({
     onSuccess: () =>
@@ -102,6 +102,13 @@ function ConfirmStep({
         'Your other sessions have been signed out. Save your recovery codes now.',
       ),
     onError: (error) => toasts.error('Error', errorMessage(error, TWO_FACTOR_MSG.codeInvalid)),
+  });
+  const form = useZodForm({
+    initialValues: { code: '' },
+    schema: ZEnableTwoFactorRequestSchema,
+    serverFields: CODE_FIELD_RULES,
+    submit: ({ code }) => enable.mutateAsync({ code }),
+    onSuccess: (done) => onEnabled(done.recoveryCodes),
   });
   return (
     <Stack gap="4">
@@ -132,19 +139,8 @@ function ConfirmStep({
           {grouped(setup.secret)}
         </Code>
       </Stack>
-      <Formik
-        initialValues={{ code: '' }}
-        validationSchema={toFormikValidationSchema(ZEnableTwoFactorRequestSchema)}
-        validate={serverErrors.validate}
-        onSubmit={async (values, { setFieldError }) => {
-          const done = await enable.mutateAsync({ code: values.code }).catch((error: unknown) => {
-            serverErrors.place(error, values, setFieldError, CODE_FIELD_RULES);
-            return null;
-          });
-          if (done) onEnabled(done.recoveryCodes);
-        }}
-      >
-        {({ isSubmitting }) => (
+      <Formik {...form}>
+        {() => (
           <Form noValidate>
             <FocusFirstError />
             <Stack gap="3" maxW="sm">
@@ -155,16 +151,7 @@ function ConfirmStep({
                 inputMode="numeric"
                 spellCheck={false}
               />
-              <HStack gap="2">
-                <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                  Turn on
-                </Button>
-                {onCancel ? (
-                  <Button variant="ghost" onClick={onCancel}>
-                    Cancel
-                  </Button>
-                ) : null}
-              </HStack>
+              <InlineFormActions submitLabel="Turn on" onCancel={onCancel} />
             </Stack>
           </Form>
         )}

@@ -1,7 +1,7 @@
 // What a sign-in through an OpenID provider left to do on /auth: choose a username (the
 // provider's was taken or not valid here), confirm a link with the password of the account
 // whose verified e-mail the provider vouched for, or read why it was refused.
-import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -14,14 +14,11 @@ import {
   type TOidcFlow,
 } from '../../../shared/schemas/oidc';
 import { finishSignIn } from '../../lib/auth';
-import {
-  errorMessage,
-  serverFieldErrors,
-  useServerFieldErrors,
-  type ServerFieldRules,
-} from '../../lib/errors';
+import { errorMessage, serverFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 
 const usernameFields: ServerFieldRules = {
@@ -30,13 +27,9 @@ const usernameFields: ServerFieldRules = {
 };
 
 function useCancel() {
-  const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   const cancel = trpc.oidc.cancel.useMutation({
-    onSettled: () => {
-      void utils.oidc.flow.invalidate();
-      navigate('/auth', { replace: true });
-    },
+    onSettled: () => navigate('/auth', { replace: true }),
   });
   return cancel;
 }
@@ -56,7 +49,6 @@ function FollowUpCard({ title, children }: { title: string; children: ReactNode 
 
 function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' }> }) {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
-  const serverErrors = useServerFieldErrors();
   const cancel = useCancel();
   const choose = trpc.oidc.chooseUsername.useMutation({
     onSuccess: (user) =>
@@ -71,19 +63,16 @@ function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' 
     choose.error && !Object.keys(serverFieldErrors(choose.error, usernameFields)).length
       ? errorMessage(choose.error, 'Failed to create account. Please try again.')
       : null;
+  const form = useZodForm({
+    initialValues: { username: flow.suggestedUsername },
+    schema: ZChooseUsernameRequestSchema,
+    serverFields: usernameFields,
+    submit: (values) => choose.mutateAsync(values),
+  });
   return (
     <FollowUpCard title="Choose a username">
-      <Formik
-        initialValues={{ username: flow.suggestedUsername }}
-        validationSchema={toFormikValidationSchema(ZChooseUsernameRequestSchema)}
-        validate={serverErrors.validate}
-        onSubmit={async (values, { setFieldError }) => {
-          await choose.mutateAsync(values).catch((error: unknown) => {
-            serverErrors.place(error, values, setFieldError, usernameFields);
-          });
-        }}
-      >
-        {({ isSubmitting }) => (
+      <Formik {...form}>
+        {() => (
           <Form noValidate>
             <FocusFirstError />
             <Stack gap="4">
@@ -103,22 +92,14 @@ function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' 
                 autoComplete="username"
                 helperText="3-50 letters, digits, dots, dashes or underscores"
               />
-              <HStack gap="3" wrap="wrap">
-                <Button
-                  type="submit"
-                  colorPalette="purple"
-                  loading={isSubmitting || choose.isSuccess}
-                >
-                  Create account
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() => cancel.mutate()}
-                  loading={cancel.isPending}
-                >
-                  Cancel
-                </Button>
-              </HStack>
+              <InlineFormActions
+                submitLabel="Create account"
+                busy={choose.isSuccess}
+                cancelVariant="outline"
+                onCancel={() => cancel.mutate()}
+                cancelling={cancel.isPending}
+                roomy
+              />
             </Stack>
           </Form>
         )}
@@ -148,7 +129,7 @@ function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }
           await confirm.mutateAsync(values).catch(() => undefined);
         }}
       >
-        {({ isSubmitting }) => (
+        {() => (
           <Form noValidate>
             <FocusFirstError />
             <Stack gap="4">
@@ -171,22 +152,14 @@ function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }
                 type="password"
                 autoComplete="current-password"
               />
-              <HStack gap="3" wrap="wrap">
-                <Button
-                  type="submit"
-                  colorPalette="purple"
-                  loading={isSubmitting || confirm.isSuccess}
-                >
-                  Link and sign in
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() => cancel.mutate()}
-                  loading={cancel.isPending}
-                >
-                  Cancel
-                </Button>
-              </HStack>
+              <InlineFormActions
+                submitLabel="Link and sign in"
+                busy={confirm.isSuccess}
+                cancelVariant="outline"
+                onCancel={() => cancel.mutate()}
+                cancelling={cancel.isPending}
+                roomy
+              />
             </Stack>
           </Form>
         )}

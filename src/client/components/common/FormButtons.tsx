@@ -1,7 +1,7 @@
-// The buttons every Formik form ends with: a save button that waits for a change, and the
-// Cancel + submit pair of dialogs. Both bring FocusFirstError: a failed submit focuses the
-// first field in error.
-import { Button, Stack, type ButtonProps } from '@chakra-ui/react';
+// The buttons every Formik form ends with: a save button that waits for a change, the
+// Cancel + submit pair of dialogs (both bring FocusFirstError: a failed submit focuses the
+// first field in error), and the submit + Cancel pair under a form in a page or a card.
+import { Button, HStack, Stack, type ButtonProps } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import type { MouseEvent, ReactNode } from 'react';
 import { FocusFirstError } from './FocusFirstError';
@@ -61,5 +61,41 @@ export function DialogFormActions({
         {submitLabel}
       </Button>
     </Stack>
+  );
+}
+
+/** Submit, then Cancel, on one line under a form in a page or a card. */
+export function InlineFormActions({
+  submitLabel,
+  onCancel,
+  colorPalette = 'purple',
+  cancelVariant = 'ghost',
+  busy = false,
+  cancelling = false,
+  roomy = false,
+}: {
+  submitLabel: ReactNode;
+  /** No Cancel without it. */
+  onCancel?: () => void;
+  colorPalette?: 'purple' | 'red';
+  cancelVariant?: 'ghost' | 'outline';
+  /** Spinning on after the submit too (e.g. while the page moves on). */
+  busy?: boolean;
+  cancelling?: boolean;
+  /** More room between the two, and a second line on a narrow screen. */
+  roomy?: boolean;
+}) {
+  const { isSubmitting } = useFormikContext();
+  return (
+    <HStack gap={roomy ? '3' : '2'} wrap={roomy ? 'wrap' : undefined}>
+      <Button type="submit" colorPalette={colorPalette} loading={isSubmitting || busy}>
+        {submitLabel}
+      </Button>
+      {onCancel ? (
+        <Button variant={cancelVariant} onClick={onCancel} loading={cancelling}>
+          Cancel
+        </Button>
+      ) : null}
+    </HStack>
   );
 }

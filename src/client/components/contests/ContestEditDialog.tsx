@@ -160,12 +160,10 @@ export function ContestEditDialog({
   variant: ContestEditVariant;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const serverErrors = useServerFieldErrors();
   const update = trpc.contests.update.useMutation({
     onSuccess: () => {
       toasts.success('Contest updated', 'The contest has been updated successfully.');
-      void utils.contests.invalidate();
       onClose();
     },
     onError: (error) =>

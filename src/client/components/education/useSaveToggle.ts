@@ -6,11 +6,8 @@ import { trpc } from '../../lib/trpc';
 const toasts = keyedToasts('educationSaved');
 
 export function useSaveToggle() {
-  const utils = trpc.useUtils();
   const onSuccess = (result: { saved: boolean }) => {
     toasts.success(result.saved ? 'Saved for later' : 'Removed from saved');
-    void utils.education.list.invalidate();
-    void utils.education.get.invalidate();
   };
   const onError = (error: unknown) =>
     toasts.error('Error', errorMessage(error, 'Failed to update saved content'));

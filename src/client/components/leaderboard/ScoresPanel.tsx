@@ -11,6 +11,7 @@ import { parseScore } from '../../../shared/leaderboard';
 import type { TContest } from '../../../shared/schemas/contests';
 import { scoreEntryFormSchema, type TScoreEntryForm } from '../../../shared/schemas/participation';
 import { errorMessage } from '../../lib/errors';
+import { useMarkStale } from '../../lib/invalidation';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
@@ -22,21 +23,6 @@ import { FocusFirstError } from '../common/FocusFirstError';
 const scoreToasts = keyedToasts('score');
 const importToasts = keyedToasts('scoreImport');
 
-/** What a change of scores makes stale on this page. */
-function useRefreshAfterScores(contestId: number) {
-  const utils = trpc.useUtils();
-  return () => {
-    void utils.leaderboard.invalidate();
-    void utils.participation.status.invalidate({ contestId });
-    void utils.me.invalidate();
-  };
-}
-
-function useSetScores(contestId: number) {
-  const refresh = useRefreshAfterScores(contestId);
-  return trpc.leaderboard.setScores.useMutation({ onSuccess: refresh });
-}
-
 const EMPTY_SCORE: TScoreEntryForm = { username: '', score: '' };
 
 type ScoredContest = Pick<TContest, 'id' | 'scoreDecimals' | 'scoreOrder'>;
@@ -44,7 +30,7 @@ type ScoredContest = Pick<TContest, 'id' | 'scoreDecimals' | 'scoreOrder'>;
 function OneScoreForm({ contest }: { contest: ScoredContest }) {
   const contestId = contest.id;
   const decimals = contest.scoreDecimals;
-  const setScores = useSetScores(contestId);
+  const setScores = trpc.leaderboard.setScores.useMutation();
   const schema = useMemo(
     () => toFormikValidationSchema(scoreEntryFormSchema(decimals)),
     [decimals],
@@ -160,7 +146,7 @@ function CsvImport({ contest }: { contest: ScoredContest }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ScoreReport | null>(null);
-  const refresh = useRefreshAfterScores(contestId);
+  const markStale = useMarkStale();
 
   async function readFile(file: File | undefined) {
     if (file) setText(await file.text());
@@ -176,7 +162,8 @@ function CsvImport({ contest }: { contest: ScoredContest }) {
       const result = await uploadScoresCsv(contestId, text);
       setReport(result);
       if (result.stored) {
-        refresh();
+        // The upload changes what setScores changes (lib/invalidation).
+        markStale('leaderboard.setScores');
         importToasts.success(
           'Scores updated',
           `${result.updated} ${result.updated === 1 ? 'score' : 'scores'} updated.`,

@@ -1,21 +1,16 @@
 // Keeps an open leaderboard current (issue 8: within two seconds of a score change, no reload):
 // the server's event stream says "this contest's leaderboard changed" and its pages are read
 // again. Returns the stream's state for the 'Live' mark.
+import { useStaleOnEvent } from '../../lib/invalidation';
 import { trpc } from '../../lib/trpc';
 
 export type LiveState = 'live' | 'connecting' | 'offline';
 
 export function useLiveLeaderboard(contestId: number, enabled = true): LiveState {
-  const utils = trpc.useUtils();
+  const onData = useStaleOnEvent('leaderboard.onChange', contestId);
   const subscription = trpc.leaderboard.onChange.useSubscription(
     { contestId },
-    {
-      enabled,
-      onData: () => {
-        void utils.leaderboard.get.invalidate({ contestId });
-        void utils.leaderboard.contests.invalidate();
-      },
-    },
+    { enabled, onData },
   );
   if (subscription.status === 'pending') return 'live';
   if (subscription.status === 'error') return 'offline';

@@ -1,22 +1,17 @@
 // The bell's unread count, kept current without a reload: the member's own event stream
 // (notifications.onChange) says "your notifications changed" and the count, the bell's latest
 // few and the /notifications page read theirs again.
+import { useStaleOnEvent } from '../../lib/invalidation';
 import { trpc } from '../../lib/trpc';
 
 export function useUnreadNotifications(): number {
-  const utils = trpc.useUtils();
+  const onData = useStaleOnEvent('notifications.onChange');
   const count = trpc.notifications.unreadCount.useQuery(undefined, {
     // A stream that was down (a proxy, a sleeping laptop) must not leave the number stale forever.
     refetchInterval: 5 * 60_000,
   });
-  trpc.notifications.onChange.useSubscription(undefined, {
-    onData: () => {
-      void utils.notifications.unreadCount.invalidate();
-      void utils.notifications.list.invalidate();
-      // News of the member's own matches (one ready, a result reported) moves 'My next match'.
-      void utils.tournaments.nextMatch.invalidate();
-    },
-  });
+  // The count, the bell's latest few, /notifications and 'My next match' (lib/invalidation).
+  trpc.notifications.onChange.useSubscription(undefined, { onData });
   return count.data?.unread ?? 0;
 }
 
@@ -26,7 +21,6 @@ export function useMarkNotificationsRead() {
   return trpc.notifications.markRead.useMutation({
     onSuccess: (result) => {
       utils.notifications.unreadCount.setData(undefined, { unread: result.unread });
-      void utils.notifications.list.invalidate();
     },
   });
 }

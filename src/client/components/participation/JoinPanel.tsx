@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/participation';
 import { errorMessage, errorReason } from '../../lib/errors';
 import { pointsText } from '../../../shared/leaderboard';
+import { useMarkStale } from '../../lib/invalidation';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -46,36 +47,24 @@ const REFUSAL_TITLES: Record<JoinRefusal, string> = {
   team_only: 'Team contest',
 };
 
-/** Every screen that shows who takes part reads it again after a join or a leave. */
-function useParticipationChanged(contestId: number) {
-  const utils = trpc.useUtils();
-  return () => {
-    void utils.participation.status.invalidate({ contestId });
-    void utils.contests.invalidate();
-    void utils.leaderboard.invalidate();
-    void utils.me.invalidate();
-  };
-}
-
-function useJoin(contestId: number) {
-  const changed = useParticipationChanged(contestId);
+// Every screen that shows who takes part reads it again after a join or a leave: declared in
+// lib/invalidation.
+function useJoin() {
+  const markStale = useMarkStale();
   return trpc.participation.join.useMutation({
-    onSuccess: () => {
-      joinToasts.success(PARTICIPATION_MESSAGES.joined);
-      changed();
-    },
+    onSuccess: () => joinToasts.success(PARTICIPATION_MESSAGES.joined),
     onError: (error) => {
       // A wrong invite code is told beside its field (InviteForm); anything else in a toast,
       // and the panel reads the state again (the contest may have filled up meanwhile).
       if (errorReason(error) === 'invite_wrong') return;
       joinToasts.error('Registration failed', errorMessage(error, 'Failed to register'));
-      changed();
+      markStale('participation.join');
     },
   });
 }
 
 function RegisterNow({ contestId }: { contestId: number }) {
-  const join = useJoin(contestId);
+  const join = useJoin();
   return (
     <Button
       colorPalette="purple"
@@ -89,7 +78,7 @@ function RegisterNow({ contestId }: { contestId: number }) {
 }
 
 function InviteForm({ contestId, initialCode }: { contestId: number; initialCode?: string }) {
-  const join = useJoin(contestId);
+  const join = useJoin();
   return (
     <Formik
       initialValues={{ inviteCode: initialCode ?? '' }}
@@ -203,17 +192,14 @@ function JoinedState({
   scoreDecimals: number;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const changed = useParticipationChanged(status.contestId);
   const leave = trpc.participation.leave.useMutation({
     onSuccess: () => {
       leaveToasts.success('You left the contest');
       setConfirming(false);
-      changed();
     },
     onError: (error) => {
       leaveToasts.error('Error', errorMessage(error, 'Failed to leave the contest'));
       setConfirming(false);
-      changed();
     },
   });
   const rank = status.participant?.rank;

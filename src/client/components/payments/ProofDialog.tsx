@@ -3,7 +3,6 @@
 // anything is typed); the server's refusals (a hash already used) land on their field.
 import { Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   PAYMENT_LIMITS,
   PAYMENT_MESSAGES as M,
@@ -19,9 +18,10 @@ import {
   type TPaymentOptions,
   type TPaymentProofForm,
 } from '../../../shared/schemas/payments';
-import { errorMessage, useServerFieldErrors } from '../../lib/errors';
+import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { AppDialog } from '../common/AppDialog';
 import { FileDropzone } from '../common/FileDropzone';
 import { DialogFormActions } from '../common/FormButtons';
@@ -61,40 +61,25 @@ interface Props {
 }
 
 export function ProofDialog({ open, onClose, target, network, amountUsd }: Props) {
-  const utils = trpc.useUtils();
-  const serverErrors = useServerFieldErrors();
   const submit = trpc.payments.submitProof.useMutation({
     onSuccess: () => {
       toasts.success(M.submitted, M.submittedDescription);
-      void utils.payments.options.invalidate();
-      void utils.payments.myProofs.invalidate();
       onClose();
     },
     onError: (error) => {
       toasts.error('Error', errorMessage(error, 'Failed to submit payment proof'));
-      // The page's state may have moved on (a proof sent from another tab, a closed contest).
-      void utils.payments.options.invalidate();
     },
+  });
+  const form = useZodForm({
+    initialValues: initialValues(network.network),
+    schema: ZPaymentProofFormSchema,
+    serverFields: { byMessage: byMessage(network.network), fields: FIELDS },
+    submit: (values) => submit.mutateAsync({ ...target, ...values, network: network.network }),
   });
   return (
     <AppDialog open={open} onClose={onClose} title="Submit Payment Proof">
       {/* Keyed: another network's tab starts a fresh form with that network's shapes. */}
-      <Formik
-        key={network.network}
-        initialValues={initialValues(network.network)}
-        validationSchema={toFormikValidationSchema(ZPaymentProofFormSchema)}
-        validate={serverErrors.validate}
-        onSubmit={async (values, { setFieldError }) => {
-          await submit
-            .mutateAsync({ ...target, ...values, network: network.network })
-            .catch((error: unknown) =>
-              serverErrors.place(error, values, setFieldError, {
-                byMessage: byMessage(network.network),
-                fields: FIELDS,
-              }),
-            );
-        }}
-      >
+      <Formik key={network.network} {...form}>
         {({ values, setFieldValue, errors, submitCount }) => (
           <Form noValidate>
             <Stack gap="4">

@@ -11,7 +11,6 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { FormField } from '../common/FormField';
-import { useTeamsChanged } from './teamActions';
 
 const toasts = keyedToasts('team-form');
 
@@ -78,7 +77,6 @@ function OneFieldForm({
 }
 
 export function CreateTeamForm({ contestId }: { contestId: number }) {
-  const changed = useTeamsChanged();
   const create = trpc.teams.create.useMutation();
   return (
     <OneFieldForm
@@ -91,7 +89,6 @@ export function CreateTeamForm({ contestId }: { contestId: number }) {
           () => {
             toasts.success(M.created);
             helpers.resetForm();
-            changed();
           },
           placeError('name', helpers, 'Failed to create the team'),
         )
@@ -101,7 +98,6 @@ export function CreateTeamForm({ contestId }: { contestId: number }) {
 }
 
 export function InviteMemberForm({ teamId }: { teamId: number }) {
-  const changed = useTeamsChanged();
   const invite = trpc.teams.invite.useMutation();
   return (
     <OneFieldForm
@@ -114,7 +110,6 @@ export function InviteMemberForm({ teamId }: { teamId: number }) {
           () => {
             toasts.success(M.invited, `${username} can now accept the invitation.`);
             helpers.resetForm();
-            changed();
           },
           placeError('username', helpers, 'Failed to send the invitation'),
         )
@@ -124,7 +119,6 @@ export function InviteMemberForm({ teamId }: { teamId: number }) {
 }
 
 export function RenameTeamForm({ teamId, name }: { teamId: number; name: string }) {
-  const changed = useTeamsChanged();
   const rename = trpc.teams.rename.useMutation();
   return (
     <OneFieldForm
@@ -137,7 +131,6 @@ export function RenameTeamForm({ teamId, name }: { teamId: number; name: string 
         rename.mutateAsync({ teamId, name: next }).then(
           () => {
             toasts.success(M.renamed);
-            changed();
           },
           placeError('name', helpers, 'Failed to rename the team'),
         )

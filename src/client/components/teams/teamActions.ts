@@ -7,49 +7,30 @@ import { trpc } from '../../lib/trpc';
 
 const toasts = keyedToasts('team');
 
-/** Reads every screen that shows a team again after a change. */
-export function useTeamsChanged() {
-  const utils = trpc.useUtils();
-  return () => {
-    void utils.teams.invalidate();
-    void utils.participation.status.invalidate();
-    void utils.leaderboard.invalidate();
-    void utils.contests.invalidate();
-    void utils.me.invalidate();
-    void utils.notifications.invalidate();
-  };
-}
-
-/** A mutation's toasts: its success title, or 'Error' with the server's words. */
-function handlers(success: string, fallback: string, changed: () => void) {
+/**
+ * A mutation's toasts: its success title, or 'Error' with the server's words. What it makes
+ * stale (every screen that shows a team) is declared in lib/invalidation.
+ */
+function handlers(success: string, fallback: string) {
   return {
-    onSuccess: () => {
-      toasts.success(success);
-      changed();
-    },
-    onError: (error: unknown) => {
-      toasts.error('Error', errorMessage(error, fallback));
-      changed();
-    },
+    onSuccess: () => toasts.success(success),
+    onError: (error: unknown) => toasts.error('Error', errorMessage(error, fallback)),
   };
 }
 
 export function useTeamActions() {
-  const changed = useTeamsChanged();
   return {
-    accept: trpc.teams.accept.useMutation(handlers(M.accepted, 'Failed to join the team', changed)),
+    accept: trpc.teams.accept.useMutation(handlers(M.accepted, 'Failed to join the team')),
     decline: trpc.teams.decline.useMutation(
-      handlers(M.declined, 'Failed to decline the invitation', changed),
+      handlers(M.declined, 'Failed to decline the invitation'),
     ),
-    leave: trpc.teams.leave.useMutation(handlers(M.left, 'Failed to leave the team', changed)),
-    remove: trpc.teams.removeMember.useMutation(
-      handlers(M.removed, 'Failed to remove the member', changed),
-    ),
+    leave: trpc.teams.leave.useMutation(handlers(M.left, 'Failed to leave the team')),
+    remove: trpc.teams.removeMember.useMutation(handlers(M.removed, 'Failed to remove the member')),
     transfer: trpc.teams.transferCaptain.useMutation(
-      handlers(M.captainChanged, 'Failed to hand over the captaincy', changed),
+      handlers(M.captainChanged, 'Failed to hand over the captaincy'),
     ),
     register: trpc.teams.register.useMutation(
-      handlers(M.registered, 'Failed to register the team', changed),
+      handlers(M.registered, 'Failed to register the team'),
     ),
   };
 }

@@ -30,16 +30,11 @@ function CheckInPanel({ contestId }: { contestId: number }) {
     { contestId },
     { onData: () => void utils.checkIn.status.invalidate({ contestId }) },
   );
-  const done = () => {
-    void utils.checkIn.status.invalidate({ contestId });
-  };
   // The card itself says what changed (its count is a live region): no toast over the page.
   const checkIn = trpc.checkIn.checkIn.useMutation({
-    onSuccess: done,
     onError: (error) => toasts.error('Check-in failed', errorMessage(error, 'Failed to check in')),
   });
   const undo = trpc.checkIn.undo.useMutation({
-    onSuccess: done,
     onError: (error) =>
       toasts.error('Check-in failed', errorMessage(error, 'Failed to undo the check-in')),
   });

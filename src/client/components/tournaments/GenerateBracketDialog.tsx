@@ -33,13 +33,11 @@ export function GenerateBracketDialog({
   /** The participants in seeding order so far (for a manual order). */
   entrants: readonly Entrant[];
 }) {
-  const utils = trpc.useUtils();
   const generate = trpc.tournaments.generate.useMutation({
     // What was asked, not the prop: the bracket's live update can reach this page before the
     // answer does, and turn `regenerate` true under a first generation.
     onSuccess: (_bracket, asked) => {
       toasts.success(asked.regenerate ? 'Bracket regenerated' : 'Bracket generated');
-      void utils.tournaments.invalidate();
       onClose();
     },
     onError: (error) => {
@@ -47,7 +45,6 @@ export function GenerateBracketDialog({
         'Bracket not generated',
         errorMessage(error, 'The bracket could not be generated'),
       );
-      void utils.tournaments.invalidate();
     },
   });
   const title = regenerate ? 'Regenerate bracket' : 'Generate bracket';

@@ -21,11 +21,9 @@ export function ScheduleMatchDialog({
   match: TMatch | null;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const schedule = trpc.tournaments.schedule.useMutation({
     onSuccess: (saved) => {
       toasts.success(saved.scheduledAt ? 'Match scheduled' : 'Schedule cleared');
-      void utils.tournaments.invalidate();
       onClose();
     },
     onError: (error) =>

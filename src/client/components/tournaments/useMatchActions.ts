@@ -8,17 +8,10 @@ import { trpc } from '../../lib/trpc';
 
 const toasts = keyedToasts('matchAction');
 
-export function useRefreshTournament() {
-  const utils = trpc.useUtils();
-  return () => void utils.tournaments.invalidate();
-}
-
 export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
-  const refresh = useRefreshTournament();
-  const failed = (title: string) => (error: unknown) => {
+  // Success or not, the bracket is read again (lib/invalidation): the match may have moved on.
+  const failed = (title: string) => (error: unknown) =>
     toasts.error(title, errorMessage(error, 'The match could not be changed'));
-    refresh();
-  };
   const report = trpc.tournaments.report.useMutation({
     onSuccess: (match) => {
       // A participant's own report waits for the opponent; the organiser's stands at once.
@@ -27,7 +20,6 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
       } else {
         toasts.success('Result saved');
       }
-      refresh();
       onDone?.();
     },
     onError: failed('Result not saved'),
@@ -35,7 +27,6 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
   const confirm = trpc.tournaments.confirm.useMutation({
     onSuccess: () => {
       toasts.success('Result confirmed');
-      refresh();
       onDone?.();
     },
     onError: failed('Result not confirmed'),
@@ -43,7 +34,6 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
   const dispute = trpc.tournaments.dispute.useMutation({
     onSuccess: () => {
       toasts.success('Result disputed', 'A moderator will look at the match.');
-      refresh();
       onDone?.();
     },
     onError: failed('Dispute not sent'),

@@ -21,12 +21,13 @@ import {
   summarizeAuditChange,
 } from '../../../shared/auditActions';
 import type { TAuditEntry } from '../../../shared/schemas/audit';
-import { Pager } from '../../components/common/Pager';
+import { DateTime } from '../../components/common/DateTime';
+import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { formatDateTime } from '../../lib/relativeTime';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
+import { usePagedSearch } from '../../lib/usePagedSearch';
 
 const ACTIONS: { value: string; label: string }[] = [
   { value: '', label: 'All actions' },
@@ -124,16 +125,8 @@ function ChangeCell({ entry }: { entry: TAuditEntry }) {
   );
 }
 
-function When({ date }: { date: Date }) {
-  return (
-    <time dateTime={date.toISOString()} style={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(date)}
-    </time>
-  );
-}
-
 const columns: ResponsiveColumn<TAuditEntry>[] = [
-  { key: 'when', header: 'When', hideOnMobile: true, cell: (e) => <When date={e.createdAt} /> },
+  { key: 'when', header: 'When', hideOnMobile: true, cell: (e) => <DateTime date={e.createdAt} /> },
   { key: 'actor', header: 'Actor', cell: (e) => e.actorName },
   {
     key: 'action',
@@ -167,7 +160,7 @@ export function AuditPage() {
   const [actor, setActor] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, fromFirstPage: filter, pagingOf } = usePagedSearch(PAGE_SIZE);
   const actorTerm = useDebounced(actor.trim());
   // A range typed backwards is read the right way round rather than refused.
   const [low, high] = from && to && from > to ? [to, from] : [from, to];
@@ -183,57 +176,56 @@ export function AuditPage() {
     { placeholderData: (previous) => previous },
   );
   const entries = list.data?.entries ?? [];
-  const filter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
   return (
     <>
       <PageHeader title="Audit Log" subtitle="Every administrative action, newest first" />
-      <Stack gap="4">
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
-          <FilterField label="Action">
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field
-                value={action}
-                onChange={(e) => filter(setAction)(e.target.value)}
-              >
-                {ACTIONS.map((a) => (
-                  <option key={a.value} value={a.value}>
-                    {a.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FilterField>
-          <FilterField label="Actor">
-            <Input
-              size="sm"
-              placeholder="Username"
-              value={actor}
-              onChange={(e) => filter(setActor)(e.target.value)}
-            />
-          </FilterField>
-          <FilterField label="From">
-            <Input
-              size="sm"
-              type="date"
-              value={from}
-              onChange={(e) => filter(setFrom)(e.target.value)}
-            />
-          </FilterField>
-          <FilterField label="To">
-            <Input
-              size="sm"
-              type="date"
-              value={to}
-              onChange={(e) => filter(setTo)(e.target.value)}
-            />
-          </FilterField>
-        </SimpleGrid>
+      <ListFrame
+        filters={
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
+            <FilterField label="Action">
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  value={action}
+                  onChange={(e) => filter(setAction)(e.target.value)}
+                >
+                  {ACTIONS.map((a) => (
+                    <option key={a.value} value={a.value}>
+                      {a.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FilterField>
+            <FilterField label="Actor">
+              <Input
+                size="sm"
+                placeholder="Username"
+                value={actor}
+                onChange={(e) => filter(setActor)(e.target.value)}
+              />
+            </FilterField>
+            <FilterField label="From">
+              <Input
+                size="sm"
+                type="date"
+                value={from}
+                onChange={(e) => filter(setFrom)(e.target.value)}
+              />
+            </FilterField>
+            <FilterField label="To">
+              <Input
+                size="sm"
+                type="date"
+                value={to}
+                onChange={(e) => filter(setTo)(e.target.value)}
+              />
+            </FilterField>
+          </SimpleGrid>
+        }
+        footer={`${list.data?.total ?? 0} entries`}
+        paging={pagingOf(list.data?.total)}
+      >
         <ResponsiveTable
           caption="Audit log entries"
           columns={columns}
@@ -243,7 +235,7 @@ export function AuditPage() {
             <Stack direction="row" gap="2" align="center" flexWrap="wrap">
               <Badge>{auditActionLabel(e.action)}</Badge>
               <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
-                <When date={e.createdAt} />
+                <DateTime date={e.createdAt} />
               </Text>
             </Stack>
           )}
@@ -255,11 +247,7 @@ export function AuditPage() {
               : 'No entries yet.'
           }
         />
-        <Text fontSize="sm" color="fg.muted">
-          {list.data?.total ?? 0} entries
-        </Text>
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-      </Stack>
+      </ListFrame>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // /admin/contests (SPEC 2.17, PRODUCT.md: moderators too): every contest by tab, searched on the
 // server, with approve (asked first, showing the dates), reject, feature, complete, edit and the
 // participants of each.
-import { Button, Stack, Tabs } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -16,7 +16,8 @@ import { ApproveContestDialog } from '../../components/admin/contestManagement/A
 import { ParticipantsDialog } from '../../components/admin/contestManagement/ParticipantsDialog';
 import { useContestModeration } from '../../components/admin/contestManagement/useContestModeration';
 import { RejectContestDialog } from '../../components/admin/contestManagement/RejectContestDialog';
-import { Pager } from '../../components/common/Pager';
+import { ListFrame } from '../../components/common/ListFrame';
+import { ListTabs } from '../../components/common/ListTabs';
 import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
@@ -63,7 +64,10 @@ function ContestTabPanel({
   );
   useLoadErrorToast(list.error, 'Failed to load contests', 'Failed to load contests');
   return (
-    <Stack gap="2">
+    <ListFrame
+      gap="2"
+      paging={{ page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onPage: setPage }}
+    >
       <ContestsTable
         contests={list.data?.items ?? []}
         isLoading={list.isLoading}
@@ -71,8 +75,7 @@ function ContestTabPanel({
         onAction={onAction}
         busyId={busyId}
       />
-      <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-    </Stack>
+    </ListFrame>
   );
 }
 
@@ -125,33 +128,25 @@ export function ContestManagementPage({ user }: { user: TUser }) {
           value={search}
           onChange={setSearch}
         />
-        <Tabs.Root
+        <ListTabs
+          tabs={ADMIN_CONTEST_TABS}
+          labels={TAB_LABELS}
           value={tab}
-          onValueChange={(e) => setTab(e.value)}
-          variant="line"
-          lazyMount
+          onChange={setTab}
           unmountOnExit
+          wrap
         >
-          <Tabs.List mb="4" flexWrap="wrap">
-            {ADMIN_CONTEST_TABS.map((t) => (
-              <Tabs.Trigger key={t} value={t}>
-                {TAB_LABELS[t]}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {ADMIN_CONTEST_TABS.map((t) => (
-            <Tabs.Content key={t} value={t}>
-              {/* Keyed by the search, so a new search starts from its first page. */}
-              <ContestTabPanel
-                key={term}
-                tab={t}
-                search={term}
-                onAction={onAction}
-                busyId={moderation.pendingStatusId}
-              />
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+          {(t) => (
+            // Keyed by the search, so a new search starts from its first page.
+            <ContestTabPanel
+              key={term}
+              tab={t}
+              search={term}
+              onAction={onAction}
+              busyId={moderation.pendingStatusId}
+            />
+          )}
+        </ListTabs>
       </Stack>
       <ContestEditDialog contest={pick('edit')} variant="admin" onClose={close} />
       <ParticipantsDialog contest={pick('participants')} onClose={close} />

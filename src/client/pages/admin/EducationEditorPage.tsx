@@ -23,13 +23,10 @@ function BackLink() {
 }
 
 function useSaved(message: string) {
-  const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   return {
     onSuccess: () => {
       toasts.success(message);
-      void utils.education.list.invalidate();
-      void utils.education.get.invalidate();
       navigate('/admin/education');
     },
     onError: (error: unknown) =>

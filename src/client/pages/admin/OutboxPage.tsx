@@ -22,13 +22,14 @@ import {
   type MailStatus,
 } from '../../../shared/mail';
 import type { TOutboxMessage } from '../../../shared/schemas/outbox';
-import { Pager } from '../../components/common/Pager';
+import { DateTime } from '../../components/common/DateTime';
+import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/relativeTime';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { usePagedSearch } from '../../lib/usePagedSearch';
 
 const PAGE_SIZE = 20;
 const toasts = keyedToasts('outbox');
@@ -41,14 +42,6 @@ const STATUS_COLORS: Record<MailStatus, string> = {
   failed: 'red',
 };
 
-function When({ date }: { date: Date }) {
-  return (
-    <time dateTime={date.toISOString()} style={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(date)}
-    </time>
-  );
-}
-
 function StatusCell({ message }: { message: TOutboxMessage }) {
   return (
     <Stack gap="1" align="flex-start">
@@ -57,7 +50,7 @@ function StatusCell({ message }: { message: TOutboxMessage }) {
       </Badge>
       {message.status === 'queued' && message.attempts > 0 ? (
         <Text fontSize="xs" color="fg.muted">
-          Next try <When date={message.nextAttemptAt} />
+          Next try <DateTime date={message.nextAttemptAt} />
         </Text>
       ) : null}
       {message.lastError ? (
@@ -111,7 +104,12 @@ function MessageCell({ message }: { message: TOutboxMessage }) {
 }
 
 const columns: ResponsiveColumn<TOutboxMessage>[] = [
-  { key: 'when', header: 'Queued', hideOnMobile: true, cell: (m) => <When date={m.createdAt} /> },
+  {
+    key: 'when',
+    header: 'Queued',
+    hideOnMobile: true,
+    cell: (m) => <DateTime date={m.createdAt} />,
+  },
   { key: 'to', header: 'To', cell: (m) => <Text overflowWrap="anywhere">{m.to}</Text> },
   { key: 'kind', header: 'Kind', cell: (m) => MAIL_KIND_LABELS[m.kind] },
   { key: 'message', header: 'Message', cell: (m) => <MessageCell message={m} /> },
@@ -120,11 +118,9 @@ const columns: ResponsiveColumn<TOutboxMessage>[] = [
 ];
 
 function RetryButton({ message }: { message: TOutboxMessage }) {
-  const utils = trpc.useUtils();
   const retry = trpc.outbox.retry.useMutation({
     onSuccess: () => {
       toasts.success('Message queued again', `To ${message.to}`);
-      void utils.outbox.list.invalidate();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to queue the message')),
   });
@@ -143,7 +139,7 @@ function RetryButton({ message }: { message: TOutboxMessage }) {
 
 export function OutboxPage() {
   const [status, setStatus] = useState<MailStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const { page, fromFirstPage, pagingOf } = usePagedSearch(PAGE_SIZE);
   const list = trpc.outbox.list.useQuery(
     { page, pageSize: PAGE_SIZE, status: status || undefined },
     { placeholderData: (previous) => previous, refetchInterval: 10_000 },
@@ -155,39 +151,43 @@ export function OutboxPage() {
         title="Outbox"
         subtitle="Every e-mail the platform sent or is sending, newest first"
       />
-      <Stack gap="4">
-        {list.data && !list.data.smtpConfigured ? (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>No mail server is configured</Alert.Title>
-              <Alert.Description>
-                Without SMTP_URL, messages are kept here (and written to the server&apos;s log)
-                instead of being sent. Read a message to follow its link.
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <Field.Root maxW="xs">
-          <Field.Label fontSize="sm">Status</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as MailStatus | '');
-                setPage(1);
-              }}
-            >
-              <option value="">All messages</option>
-              {MAIL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {MAIL_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+      <ListFrame
+        filters={
+          <>
+            {list.data && !list.data.smtpConfigured ? (
+              <Alert.Root status="info">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>No mail server is configured</Alert.Title>
+                  <Alert.Description>
+                    Without SMTP_URL, messages are kept here (and written to the server&apos;s log)
+                    instead of being sent. Read a message to follow its link.
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : null}
+            <Field.Root maxW="xs">
+              <Field.Label fontSize="sm">Status</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field
+                  value={status}
+                  onChange={(e) => fromFirstPage(setStatus)(e.target.value as MailStatus | '')}
+                >
+                  <option value="">All messages</option>
+                  {MAIL_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {MAIL_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </>
+        }
+        footer={`${list.data?.total ?? 0} messages`}
+        paging={pagingOf(list.data?.total)}
+      >
         <ResponsiveTable
           caption="Outbox messages"
           columns={columns}
@@ -195,7 +195,7 @@ export function OutboxPage() {
           rowKey={(m) => m.id}
           cardTitle={(m) => (
             <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
-              <When date={m.createdAt} />
+              <DateTime date={m.createdAt} />
             </Text>
           )}
           rowActions={(m) => (m.status === 'failed' ? <RetryButton message={m} /> : null)}
@@ -203,11 +203,7 @@ export function OutboxPage() {
           loadingText="Loading messages..."
           emptyText={status ? 'No messages with this status.' : 'No messages yet.'}
         />
-        <Text fontSize="sm" color="fg.muted">
-          {list.data?.total ?? 0} messages
-        </Text>
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-      </Stack>
+      </ListFrame>
     </>
   );
 }

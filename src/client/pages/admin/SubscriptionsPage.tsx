@@ -1,6 +1,6 @@
 // /admin/subscriptions, 'Subscriptions & Payments' (PRODUCT.md 'Money'): members per tier, and the
 // queue of payment proofs that moderators and admins verify or reject.
-import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import { PROOF_STATUSES, type ProofStatus } from '../../../shared/payments';
@@ -14,7 +14,8 @@ import { RejectProofDialog } from '../../components/admin/payments/RejectProofDi
 import { memberLabel } from '../../components/admin/payments/reviewLabels';
 import { useProofReview } from '../../components/admin/payments/useProofReview';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog';
-import { Pager } from '../../components/common/Pager';
+import { ListFrame } from '../../components/common/ListFrame';
+import { ListTabs } from '../../components/common/ListTabs';
 import { StatCard, StatGroup } from '../../components/common/StatCard';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { proofPurposeLabel, usdText } from '../../components/payments/proofLabels';
@@ -67,7 +68,10 @@ function QueuePanel({
   );
   useLoadErrorToast(queue.error, 'Error', 'Failed to load payment proofs');
   return (
-    <Stack gap="2">
+    <ListFrame
+      gap="2"
+      paging={{ page, pageSize: PAGE_SIZE, total: queue.data?.total ?? 0, onPage: setPage }}
+    >
       <ProofQueueTable
         status={status}
         proofs={queue.data?.items ?? []}
@@ -76,8 +80,7 @@ function QueuePanel({
         reviewerId={reviewerId}
         onAction={onAction}
       />
-      <Pager page={page} pageSize={PAGE_SIZE} total={queue.data?.total ?? 0} onPage={setPage} />
-    </Stack>
+    </ListFrame>
   );
 }
 
@@ -99,30 +102,21 @@ export function SubscriptionsPage({ user }: { user: TUser }) {
           <Heading as="h2" size="md">
             Payment proofs
           </Heading>
-          <Tabs.Root
+          <ListTabs
+            tabs={PROOF_STATUSES}
+            labels={TAB_LABELS}
             value={tab}
-            onValueChange={(e) => setTab(e.value)}
-            variant="line"
-            lazyMount
+            onChange={setTab}
             unmountOnExit
           >
-            <Tabs.List mb="4">
-              {PROOF_STATUSES.map((s) => (
-                <Tabs.Trigger key={s} value={s}>
-                  {TAB_LABELS[s]}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            {PROOF_STATUSES.map((s) => (
-              <Tabs.Content key={s} value={s}>
-                <QueuePanel
-                  status={s}
-                  reviewerId={user.id}
-                  onAction={(action, proof) => setTarget({ action, proof })}
-                />
-              </Tabs.Content>
-            ))}
-          </Tabs.Root>
+            {(s) => (
+              <QueuePanel
+                status={s}
+                reviewerId={user.id}
+                onAction={(action, proof) => setTarget({ action, proof })}
+              />
+            )}
+          </ListTabs>
         </Stack>
       </Stack>
       <ConfirmDialog

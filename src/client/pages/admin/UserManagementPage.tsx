@@ -1,6 +1,6 @@
 // SPEC 2.15: the member list, searched and paged on the server so 10,000 members stay fast.
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { RefreshCw, UserPlus } from 'lucide-react';
+import { Button, HStack } from '@chakra-ui/react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminUser, UserSort } from '../../../shared/schemas/adminUsers';
@@ -16,27 +16,25 @@ import {
 } from '../../components/admin/userManagement/UserFilters';
 import { UsersTable, type UserAction } from '../../components/admin/userManagement/UsersTable';
 import type { TableSort } from '../../components/common/ResponsiveTable';
-import { Pager } from '../../components/common/Pager';
+import { ListFrame } from '../../components/common/ListFrame';
+import { RefreshButton } from '../../components/common/RefreshButton';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
-import { useDebounced } from '../../lib/useDebounced';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
-import { SearchField } from '../../components/common/SearchField';
+import { usePagedSearch } from '../../lib/usePagedSearch';
 
 const PAGE_SIZE = 25;
 
 export function UserManagementPage({ user: me }: { user: TUser }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, term, setSearch, page, fromFirstPage, pagingOf } = usePagedSearch(PAGE_SIZE);
   const [adding, setAdding] = useState(false);
   const [target, setTarget] = useState<{ action: UserAction; user: TAdminUser } | null>(null);
   const [filters, setFilters] = useState<UserFilterValues>({});
   const [sort, setSort] = useState<TableSort | undefined>(undefined);
   const unban = useUnbanUser();
-  const term = useDebounced(search.trim());
   const list = trpc.adminUsers.list.useQuery(
     {
-      search: term || undefined,
+      search: term,
       ...filters,
       sort: sort?.key as UserSort | undefined,
       order: sort?.order,
@@ -57,35 +55,24 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
         subtitle="Manage members, roles and subscriptions"
         actions={
           <HStack gap="2">
-            <Button variant="outline" onClick={() => void list.refetch()} loading={list.isFetching}>
-              <RefreshCw size={16} aria-hidden /> Refresh
-            </Button>
+            <RefreshButton onRefresh={() => void list.refetch()} busy={list.isFetching} />
             <Button colorPalette="purple" onClick={() => setAdding(true)}>
               <UserPlus size={16} aria-hidden /> Add User
             </Button>
           </HStack>
         }
       />
-      <Stack gap="4">
-        <HStack justify="space-between" flexWrap="wrap" gap="3">
-          <SearchField
-            label="Search users"
-            placeholder="Search users..."
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-          />
-          <Text color="fg.muted">Total users: {list.data?.total ?? 0}</Text>
-        </HStack>
-        <UserFilters
-          value={filters}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
-        />
+      <ListFrame
+        search={{
+          label: 'Search users',
+          placeholder: 'Search users...',
+          value: search,
+          onChange: setSearch,
+        }}
+        count={`Total users: ${list.data?.total ?? 0}`}
+        filters={<UserFilters value={filters} onChange={fromFirstPage(setFilters)} />}
+        paging={pagingOf(list.data?.total)}
+      >
         <UsersTable
           users={list.data?.users ?? []}
           currentUserId={me.id}
@@ -94,13 +81,9 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
             action === 'unban' ? unban.mutate({ id: user.id }) : setTarget({ action, user })
           }
           sort={sort}
-          onSortChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          onSortChange={fromFirstPage(setSort)}
         />
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-      </Stack>
+      </ListFrame>
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <UpdateUserDialog user={pick('update')} onClose={close} />
       <SetPasswordDialog user={pick('password')} onClose={close} />

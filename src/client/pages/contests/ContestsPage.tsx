@@ -1,7 +1,7 @@
 // /contests (SPEC 2.5, PRODUCT.md 'Contests'): the server's lists by tab, filtered and paged, as
 // cards in a grid or a list, and the member's drafts.
-import { Button, HStack, Skeleton, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
-import { Plus, RefreshCw } from 'lucide-react';
+import { Button, HStack, Skeleton, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { CONTEST_TABS, type ContestTab } from '../../../shared/contests';
@@ -16,7 +16,9 @@ import {
   useContestFilters,
   type ContestFilterValues,
 } from '../../components/contests/useContestFilters';
+import { ListTabs } from '../../components/common/ListTabs';
 import { Pager } from '../../components/common/Pager';
+import { RefreshButton } from '../../components/common/RefreshButton';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../../lib/useTabParam';
@@ -176,9 +178,7 @@ export function ContestsPage() {
         subtitle="Browse, join and create contests"
         actions={
           <HStack gap="2" wrap="wrap">
-            <Button variant="outline" onClick={() => void refresh()} loading={refreshing}>
-              <RefreshCw size={16} aria-hidden /> Refresh
-            </Button>
+            <RefreshButton onRefresh={() => void refresh()} busy={refreshing} />
             <Button asChild colorPalette="purple">
               <Link href="/contests/create">
                 <Plus size={16} aria-hidden /> New Contest
@@ -193,30 +193,21 @@ export function ContestsPage() {
           <ContestFilterPopover value={filters} onApply={setFilters} disabled={tab === 'drafts'} />
           <ViewToggle value={layout} onChange={setLayout} />
         </HStack>
-        <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
-          <Tabs.List mb="4" flexWrap="wrap">
-            {CONTEST_TABS.map((t) => (
-              <Tabs.Trigger key={t} value={t}>
-                {TAB_LABELS[t]}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {CONTEST_TABS.map((t) => (
-            <Tabs.Content key={t} value={t}>
-              {t === 'drafts' ? (
-                <DraftList layout={layout} />
-              ) : (
-                <ContestList
-                  key={JSON.stringify(filters)}
-                  tab={t}
-                  filters={filters}
-                  layout={layout}
-                  onClearFilters={() => setFilters({})}
-                />
-              )}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+        <ListTabs tabs={CONTEST_TABS} labels={TAB_LABELS} value={tab} onChange={setTab} wrap>
+          {(t) =>
+            t === 'drafts' ? (
+              <DraftList layout={layout} />
+            ) : (
+              <ContestList
+                key={JSON.stringify(filters)}
+                tab={t}
+                filters={filters}
+                layout={layout}
+                onClearFilters={() => setFilters({})}
+              />
+            )
+          }
+        </ListTabs>
       </Stack>
     </>
   );

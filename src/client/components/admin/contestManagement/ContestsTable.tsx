@@ -1,14 +1,14 @@
 // SPEC 2.17's contest table on the shared ResponsiveTable (cards on a phone): Approve and Reject
 // on pending rows, and the row menu.
-import { Badge, HStack, IconButton, Link as ChakraLink, Menu, Text } from '@chakra-ui/react';
-import { Check, MoreVertical, Star, X } from 'lucide-react';
+import { Badge, HStack, IconButton, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Check, Star, X } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_LABELS } from '../../../../shared/contests';
 import { formatDateTime } from '../../../../shared/format';
 import type { TContest } from '../../../../shared/schemas/contests';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { ContestStatusBadge } from '../../contests/ContestStatusBadge';
-import { LandmarkPortal } from '../../common/LandmarkPortal';
+import { RowActionsMenu } from '../../common/RowActionsMenu';
 
 export type ContestAction =
   'edit' | 'participants' | 'feature' | 'unfeature' | 'complete' | 'approve' | 'reject';
@@ -34,37 +34,26 @@ function ContestName({ contest }: { contest: TContest }) {
 }
 
 function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['onAction'] }) {
-  const item = (action: ContestAction, label: string, danger = false) => (
-    <Menu.Item
-      value={action}
-      color={danger ? 'red.fg' : undefined}
-      onClick={() => onAction(action, contest)}
-    >
-      {label}
-    </Menu.Item>
-  );
+  const item = (action: ContestAction, label: string, danger = false) => ({
+    value: action,
+    label,
+    danger,
+    onSelect: () => onAction(action, contest),
+  });
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label={`Actions for ${contest.title}`} variant="ghost" size="sm">
-          <MoreVertical />
-        </IconButton>
-      </Menu.Trigger>
-      <LandmarkPortal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {item('edit', 'Edit')}
-            {item('participants', 'View Participants')}
-            {contest.featured
-              ? item('unfeature', 'Remove from Featured')
-              : item('feature', 'Mark as Featured')}
-            {contest.status === 'active' ? item('complete', 'Mark as Completed') : null}
-            {contest.status === 'pending' ? item('approve', 'Approve') : null}
-            {contest.status === 'pending' ? item('reject', 'Reject', true) : null}
-          </Menu.Content>
-        </Menu.Positioner>
-      </LandmarkPortal>
-    </Menu.Root>
+    <RowActionsMenu
+      rowLabel={contest.title}
+      actions={[
+        item('edit', 'Edit'),
+        item('participants', 'View Participants'),
+        contest.featured
+          ? item('unfeature', 'Remove from Featured')
+          : item('feature', 'Mark as Featured'),
+        contest.status === 'active' && item('complete', 'Mark as Completed'),
+        contest.status === 'pending' && item('approve', 'Approve'),
+        contest.status === 'pending' && item('reject', 'Reject', true),
+      ]}
+    />
   );
 }
 

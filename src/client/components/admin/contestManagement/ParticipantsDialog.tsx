@@ -1,12 +1,11 @@
 // 'View Participants' (SPEC 2.17, made to work): who joined a contest, ranked, paged.
-import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { TContest, TContestParticipant } from '../../../../shared/schemas/contests';
 import { formatDate } from '../../../../shared/format';
 import { pointsText } from '../../../../shared/leaderboard';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
-import { Pager } from '../../common/Pager';
+import { ListFrame } from '../../common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { participantsText } from '../../contests/contestDisplay';
 import { useLoadErrorToast } from '../../../lib/useLoadErrorToast';
@@ -30,10 +29,17 @@ function ParticipantList({ contest }: { contest: TContest }) {
   );
   useLoadErrorToast(list.error, 'Failed to load participants', 'Failed to load participants');
   return (
-    <Stack gap="3">
-      <Text color="fg.muted">
-        {contest.title}: {participantsText(contest)} participants
-      </Text>
+    <ListFrame
+      gap="3"
+      count={`${contest.title}: ${participantsText(contest)} participants`}
+      paging={{
+        page,
+        pageSize: PAGE_SIZE,
+        total: list.data?.total ?? 0,
+        onPage: setPage,
+        hideSinglePage: true,
+      }}
+    >
       <ResponsiveTable
         caption={`Participants of ${contest.title}`}
         columns={columns(list.data?.scoreDecimals ?? contest.scoreDecimals)}
@@ -44,10 +50,7 @@ function ParticipantList({ contest }: { contest: TContest }) {
         loadingText="Loading participants..."
         emptyText="No one has joined this contest yet."
       />
-      {(list.data?.total ?? 0) > PAGE_SIZE ? (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onPage={setPage} />
-      ) : null}
-    </Stack>
+    </ListFrame>
   );
 }
 

@@ -9,13 +9,11 @@ import { trpc } from '../../../lib/trpc';
 const toasts = keyedToasts('contestModeration');
 
 export function useContestModeration({ onDone }: { onDone?: () => void } = {}) {
-  const utils = trpc.useUtils();
   const failed = (error: unknown) =>
     toasts.error('Update failed', errorMessage(error, 'Failed to update contest'));
   const setStatus = trpc.contests.setStatus.useMutation({
     onSuccess: () => {
       toasts.success('Contest updated', 'The contest status has been updated successfully.');
-      void utils.contests.invalidate();
       onDone?.();
     },
     onError: failed,
@@ -27,7 +25,6 @@ export function useContestModeration({ onDone }: { onDone?: () => void } = {}) {
       } else {
         toasts.success('Contest unfeatured', 'The contest has been removed from the homepage.');
       }
-      void utils.contests.invalidate();
     },
     onError: failed,
   });

@@ -68,7 +68,6 @@ function KeptRows({ rows }: { rows: TDemoKeptRow[] }) {
 }
 
 export function DemoDataSection() {
-  const utils = trpc.useUtils();
   const preview = trpc.adminDemo.preview.useQuery();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<TRemoveDemoDataResponse | null>(null);
@@ -80,8 +79,6 @@ export function DemoDataSection() {
         'Demo data removed',
         result.removed.length ? `Removed ${countRows(result.removed)}.` : 'Nothing was removed.',
       );
-      void utils.admin.stats.invalidate();
-      void utils.adminDemo.preview.invalidate();
     },
     onError: (error) => {
       toasts.error('Error', errorMessage(error, 'Failed to remove the demo data'));

@@ -14,11 +14,9 @@ export function DeleteEducationDialog({
   item: TEducationCard | null;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const remove = trpc.education.delete.useMutation({
     onSuccess: () => {
       toasts.success('Content deleted');
-      void utils.education.list.invalidate();
       onClose();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to delete content')),

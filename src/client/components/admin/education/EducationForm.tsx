@@ -1,21 +1,10 @@
 // The admin's editor for an Education Center item: the fields of the shared schema, the featured
 // image through the upload service, and the body in markdown with a preview (imported items keep
 // their HTML, which the server allow-lists again on save).
-import {
-  Box,
-  Button,
-  Center,
-  HStack,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Center, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Form, Formik, useField } from 'formik';
 import { lazy, Suspense } from 'react';
 import { z } from 'zod';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   EDUCATION_KINDS,
   EDUCATION_KIND_LABELS,
@@ -26,9 +15,11 @@ import {
   type TEducationForm,
   type TEducationItem,
 } from '../../../../shared/schemas/education';
-import { useServerFieldErrors } from '../../../lib/errors';
+import type { ServerFieldRules } from '../../../lib/errors';
 import { toastError } from '../../../lib/toaster';
+import { useZodForm } from '../../../lib/useZodForm';
 import { FileDropzone } from '../../common/FileDropzone';
+import { InlineFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
 import { FocusFirstError } from '../../common/FocusFirstError';
@@ -149,23 +140,21 @@ interface Props {
   onCancel: () => void;
 }
 
+const SERVER_FIELDS: ServerFieldRules = {
+  byMessage: { 'This slug is already used by another item': 'slug' },
+  fields: ['title', 'kind', 'category', 'excerpt', 'content', 'slug', 'featuredImage'],
+};
+
 export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) {
-  const serverErrors = useServerFieldErrors();
+  const form = useZodForm<EducationFormValues, unknown>({
+    initialValues: initialValuesOf(item),
+    schema: ZFormValues,
+    serverFields: SERVER_FIELDS,
+    submit: (values) => onSubmit(toRequest(values)),
+  });
   return (
-    <Formik<EducationFormValues>
-      initialValues={initialValuesOf(item)}
-      validationSchema={toFormikValidationSchema(ZFormValues)}
-      validate={serverErrors.validate}
-      onSubmit={async (values, { setFieldError }) => {
-        await onSubmit(toRequest(values)).catch((error: unknown) => {
-          serverErrors.place(error, values, setFieldError, {
-            byMessage: { 'This slug is already used by another item': 'slug' },
-            fields: ['title', 'kind', 'category', 'excerpt', 'content', 'slug', 'featuredImage'],
-          });
-        });
-      }}
-    >
-      {({ isSubmitting }) => (
+    <Formik<EducationFormValues> {...form}>
+      {() => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="5">
@@ -194,14 +183,11 @@ export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) 
             />
             <FeaturedImageField />
             <ContentEditor source={item?.source ?? 'local'} />
-            <HStack gap="2">
-              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                {submitLabel}
-              </Button>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-            </HStack>
+            <InlineFormActions
+              submitLabel={submitLabel}
+              cancelVariant="outline"
+              onCancel={onCancel}
+            />
           </Stack>
         </Form>
       )}

@@ -1,11 +1,10 @@
 // The admin's list of Education Center items, on the shared ResponsiveTable.
-import { Badge, IconButton, Link as ChakraLink, Menu } from '@chakra-ui/react';
-import { MoreVertical } from 'lucide-react';
+import { Badge, Link as ChakraLink } from '@chakra-ui/react';
 import { Link, useLocation } from 'wouter';
 import { formatDate } from '../../../../shared/format';
 import { EDUCATION_KIND_LABELS, type TEducationCard } from '../../../../shared/schemas/education';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
-import { LandmarkPortal } from '../../common/LandmarkPortal';
+import { RowActionsMenu } from '../../common/RowActionsMenu';
 
 function Title({ item }: { item: TEducationCard }) {
   return (
@@ -18,28 +17,18 @@ function Title({ item }: { item: TEducationCard }) {
 function RowMenu({ item, onDelete }: { item: TEducationCard; onDelete: () => void }) {
   const [, navigate] = useLocation();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label={`Actions for ${item.title}`} variant="ghost" size="sm">
-          <MoreVertical />
-        </IconButton>
-      </Menu.Trigger>
-      <LandmarkPortal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="edit" onClick={() => navigate(`/admin/education/${item.id}/edit`)}>
-              Edit
-            </Menu.Item>
-            <Menu.Item value="view" onClick={() => navigate(`/education/${item.slug}`)}>
-              View
-            </Menu.Item>
-            <Menu.Item value="delete" color="red.fg" onClick={onDelete}>
-              Delete
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </LandmarkPortal>
-    </Menu.Root>
+    <RowActionsMenu
+      rowLabel={item.title}
+      actions={[
+        {
+          value: 'edit',
+          label: 'Edit',
+          onSelect: () => navigate(`/admin/education/${item.id}/edit`),
+        },
+        { value: 'view', label: 'View', onSelect: () => navigate(`/education/${item.slug}`) },
+        { value: 'delete', label: 'Delete', danger: true, onSelect: onDelete },
+      ]}
+    />
   );
 }
 

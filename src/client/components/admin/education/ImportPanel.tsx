@@ -23,6 +23,7 @@ import {
   type TImportProgress,
 } from '../../../../shared/schemas/education';
 import { errorMessage } from '../../../lib/errors';
+import { useMarkStale } from '../../../lib/invalidation';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { FormField } from '../../common/FormField';
@@ -106,7 +107,7 @@ function JobView({ job }: { job: TImportJob }) {
 }
 
 export function ImportPanel() {
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const [jobId, setJobId] = useState<string | null>(null);
   const start = trpc.education.importStart.useMutation({
     onError: (error) =>
@@ -127,7 +128,7 @@ export function ImportPanel() {
   useEffect(() => {
     if (!job || job.status === 'running' || announced.current === job.jobId) return;
     announced.current = job.jobId;
-    void utils.education.list.invalidate();
+    markStale('education.importStart');
     const p = job.progress;
     if (job.status === 'done') {
       toasts.success(
@@ -137,7 +138,7 @@ export function ImportPanel() {
     } else {
       toasts.error('Import stopped', job.message ?? 'The import stopped');
     }
-  }, [job, utils]);
+  }, [job, markStale]);
 
   return (
     <Card.Root>

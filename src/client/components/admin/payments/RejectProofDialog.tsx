@@ -1,15 +1,13 @@
 // Reject a payment proof with the reason its member will read (required; the shared schema).
 import { Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { PAYMENT_LIMITS } from '../../../../shared/payments';
 import {
   ZReviewProofRequestSchema,
   type TReviewProof,
   type TReviewProofRequest,
 } from '../../../../shared/schemas/payments';
-import { AppDialog } from '../../common/AppDialog';
 import { DialogFormActions } from '../../common/FormButtons';
+import { RowFormDialog } from '../../common/RowFormDialog';
 import { TextareaField } from '../../common/TextareaField';
 import { proofPurposeLabel, usdText } from '../../payments/proofLabels';
 import { memberLabel } from './reviewLabels';
@@ -24,39 +22,33 @@ export function RejectProofDialog({
 }) {
   const review = useProofReview({ onDone: onClose });
   return (
-    <AppDialog open={Boolean(proof)} onClose={onClose} title="Reject Payment">
-      {proof ? (
-        <Formik<TReviewProofRequest>
-          initialValues={{ id: proof.id, status: 'rejected', reason: '' }}
-          validationSchema={toFormikValidationSchema(ZReviewProofRequestSchema)}
-          onSubmit={async (values) => {
-            await review.mutateAsync(values).catch(() => undefined);
-          }}
-        >
-          <Form noValidate>
-            <Stack gap="4">
-              <Text>
-                Reject <strong>{memberLabel(proof)}</strong>’s payment of {usdText(proof.amountUsd)}{' '}
-                ({proofPurposeLabel(proof)})? Nothing changes for the member besides the proof’s
-                state.
-              </Text>
-              <TextareaField
-                name="reason"
-                label="Reason"
-                required
-                rows={3}
-                maxLength={PAYMENT_LIMITS.reasonMax}
-                helperText="The member reads this reason beside the proof."
-              />
-              <DialogFormActions
-                onCancel={onClose}
-                submitLabel="Reject Payment"
-                colorPalette="red"
-              />
-            </Stack>
-          </Form>
-        </Formik>
-      ) : null}
-    </AppDialog>
+    <RowFormDialog
+      row={proof}
+      title="Reject Payment"
+      onClose={onClose}
+      form={(proof) => ({
+        initialValues: { id: proof.id, status: 'rejected' as const, reason: '' },
+        schema: ZReviewProofRequestSchema,
+        submit: (values: TReviewProofRequest) => review.mutateAsync(values),
+      })}
+    >
+      {(proof) => (
+        <Stack gap="4">
+          <Text>
+            Reject <strong>{memberLabel(proof)}</strong>’s payment of {usdText(proof.amountUsd)} (
+            {proofPurposeLabel(proof)})? Nothing changes for the member besides the proof’s state.
+          </Text>
+          <TextareaField
+            name="reason"
+            label="Reason"
+            required
+            rows={3}
+            maxLength={PAYMENT_LIMITS.reasonMax}
+            helperText="The member reads this reason beside the proof."
+          />
+          <DialogFormActions onCancel={onClose} submitLabel="Reject Payment" colorPalette="red" />
+        </Stack>
+      )}
+    </RowFormDialog>
   );
 }

@@ -8,24 +8,16 @@ import { reviewOutcome } from './reviewLabels';
 const toasts = keyedToasts('proofReview');
 
 export function useProofReview({ onDone }: { onDone: () => void }) {
-  const utils = trpc.useUtils();
-  const refresh = () => {
-    void utils.payments.queue.invalidate();
-    void utils.payments.tierBreakdown.invalidate();
-    void utils.admin.stats.invalidate();
-  };
   return trpc.payments.review.useMutation({
     onSuccess: (proof) => {
       const { title, description } = reviewOutcome(proof);
       toasts.success(title, description);
-      refresh();
       onDone();
     },
     onError: (error) => {
       toasts.error('Review failed', errorMessage(error, 'Failed to review the payment proof'));
       // Another reviewer may have got there first: show the queue as it is now. The toast says
       // why; the dialog has nothing more to offer.
-      refresh();
       onDone();
     },
   });

@@ -1,11 +1,15 @@
 // SPEC 2.16 General tab, loaded from the server when it opens (PRODUCT.md).
 import { Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
-import { LIMIT_SETTINGS, ZPlatformSettingsSchema } from '../../../../shared/schemas/settings';
+import {
+  LIMIT_SETTINGS,
+  ZPlatformSettingsSchema,
+  type TPlatformSettings,
+} from '../../../../shared/schemas/settings';
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
+import { useZodForm } from '../../../lib/useZodForm';
 import { FormField } from '../../common/FormField';
 import { SaveButton } from '../../common/FormButtons';
 import { SelectField } from '../../common/SelectField';
@@ -15,29 +19,29 @@ import { TIER_OPTIONS } from '../userManagement/labels';
 const toasts = keyedToasts('platformSettings');
 
 export function GeneralSettingsForm() {
-  const utils = trpc.useUtils();
   const current = trpc.adminSettings.get.useQuery();
+  if (!current.data) return <Spinner aria-label="Loading settings" />;
+  return <LoadedGeneralSettingsForm current={current.data} />;
+}
+
+/** The form, once the settings came (it follows them when they change: enableReinitialize). */
+function LoadedGeneralSettingsForm({ current }: { current: TPlatformSettings }) {
+  const utils = trpc.useUtils();
   const save = trpc.adminSettings.update.useMutation({
     onSuccess: (saved) => {
       utils.adminSettings.get.setData(undefined, saved);
-      void utils.settings.public.invalidate();
-      // Requiring two-factor sign-in of staff may now concern this admin too.
-      void utils.auth.me.invalidate();
       toasts.success('Platform settings updated successfully');
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update settings')),
   });
-  if (!current.data) return <Spinner aria-label="Loading settings" />;
+  const form = useZodForm({
+    initialValues: current,
+    schema: ZPlatformSettingsSchema,
+    submit: (values) => save.mutateAsync(values),
+    onSuccess: (saved, { resetForm }) => resetForm({ values: saved }),
+  });
   return (
-    <Formik
-      initialValues={current.data}
-      enableReinitialize
-      validationSchema={toFormikValidationSchema(ZPlatformSettingsSchema)}
-      onSubmit={async (values, { resetForm }) => {
-        const saved = await save.mutateAsync(values).catch(() => null);
-        if (saved) resetForm({ values: saved });
-      }}
-    >
+    <Formik {...form} enableReinitialize>
       {() => (
         <Form noValidate>
           <Stack gap="6" maxW="2xl">

@@ -2,19 +2,29 @@
 // block-explorer link of each network that the proofs' hashes point to.
 import { Heading, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
-import { PAYMENT_NETWORKS, ZPaymentConfigSchema } from '../../../../shared/schemas/settings';
+import {
+  PAYMENT_NETWORKS,
+  ZPaymentConfigSchema,
+  type TPaymentConfig,
+} from '../../../../shared/schemas/settings';
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
+import { useZodForm } from '../../../lib/useZodForm';
 import { FormField } from '../../common/FormField';
 import { SaveButton } from '../../common/FormButtons';
 
 const toasts = keyedToasts('paymentSettings');
 
 export function PaymentSettingsForm() {
-  const utils = trpc.useUtils();
   const current = trpc.adminSettings.getPayments.useQuery();
+  if (!current.data) return <Spinner aria-label="Loading payment settings" />;
+  return <LoadedPaymentSettingsForm current={current.data} />;
+}
+
+/** The form, once the settings came (it follows them when they change: enableReinitialize). */
+function LoadedPaymentSettingsForm({ current }: { current: TPaymentConfig }) {
+  const utils = trpc.useUtils();
   const save = trpc.adminSettings.updatePayments.useMutation({
     onSuccess: (saved) => {
       utils.adminSettings.getPayments.setData(undefined, saved);
@@ -23,17 +33,14 @@ export function PaymentSettingsForm() {
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to update payment settings')),
   });
-  if (!current.data) return <Spinner aria-label="Loading payment settings" />;
+  const form = useZodForm({
+    initialValues: current,
+    schema: ZPaymentConfigSchema,
+    submit: (values) => save.mutateAsync(values),
+    onSuccess: (saved, { resetForm }) => resetForm({ values: saved }),
+  });
   return (
-    <Formik
-      initialValues={current.data}
-      enableReinitialize
-      validationSchema={toFormikValidationSchema(ZPaymentConfigSchema)}
-      onSubmit={async (values, { resetForm }) => {
-        const saved = await save.mutateAsync(values).catch(() => null);
-        if (saved) resetForm({ values: saved });
-      }}
-    >
+    <Formik {...form} enableReinitialize>
       {() => (
         <Form noValidate>
           <Stack gap="6" maxW="3xl">

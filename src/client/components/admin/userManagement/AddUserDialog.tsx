@@ -1,10 +1,10 @@
 import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { CREATABLE_ROLES, ZCreateUserFormSchema } from '../../../../shared/schemas/adminUsers';
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
+import { useZodForm } from '../../../lib/useZodForm';
 import { AppDialog } from '../../common/AppDialog';
 import { DialogFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
@@ -25,33 +25,31 @@ const initialValues = {
 };
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const create = trpc.adminUsers.create.useMutation({
     onSuccess: () => {
       toasts.success('User has been created successfully');
-      void utils.adminUsers.list.invalidate();
       onClose();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to create user')),
   });
+  const form = useZodForm({
+    initialValues,
+    schema: ZCreateUserFormSchema,
+    submit: ({ confirmPassword: _confirm, ...values }) =>
+      create.mutateAsync({
+        ...values,
+        subscriptionTier: values.role === 'admin' ? null : values.subscriptionTier,
+      }),
+  });
   return (
     <AppDialog open={open} onClose={onClose} title="Add New User">
       <Formik
-        initialValues={initialValues}
-        validationSchema={toFormikValidationSchema(ZCreateUserFormSchema)}
+        {...form}
         // The dialog opens with Username focused. Validating on its blur showed its message the
         // moment Create User was pressed, moving the button before it was released, so the click
         // (and the submit that shows every message) never happened. Messages come on change and
         // on submit instead.
         validateOnBlur={false}
-        onSubmit={async ({ confirmPassword: _confirm, ...values }) => {
-          await create
-            .mutateAsync({
-              ...values,
-              subscriptionTier: values.role === 'admin' ? null : values.subscriptionTier,
-            })
-            .catch(() => undefined);
-        }}
       >
         {({ values }) => (
           <Form noValidate>

@@ -1,7 +1,6 @@
 // Ban with a reason (shown to the member when they try to sign in) and lift a ban.
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik, useFormikContext } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { useFormikContext } from 'formik';
 import {
   BAN_REASON_MAX,
   ZBanUserFormSchema,
@@ -10,8 +9,8 @@ import {
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
-import { AppDialog } from '../../common/AppDialog';
 import { FocusFirstError } from '../../common/FocusFirstError';
+import { RowFormDialog } from '../../common/RowFormDialog';
 import { TextareaField } from '../../common/TextareaField';
 
 const toasts = keyedToasts('ban');
@@ -46,49 +45,46 @@ function BanActions({ onCancel }: { onCancel: () => void }) {
 }
 
 export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const ban = trpc.adminUsers.ban.useMutation({
     onSuccess: (banned) => {
       toasts.success('User banned', `${banned.username} has been signed out everywhere.`);
-      void utils.adminUsers.list.invalidate();
       onClose();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to ban user')),
   });
   return (
-    <AppDialog open={Boolean(user)} onClose={onClose} title="Ban User">
-      {user ? (
-        <Formik
-          initialValues={{ reason: '' }}
-          validationSchema={toFormikValidationSchema(ZBanUserFormSchema)}
-          onSubmit={async (values) => {
-            await ban.mutateAsync({ id: user.id, reason: values.reason }).catch(() => undefined);
-          }}
-        >
-          <Form noValidate>
-            <FocusFirstError />
-            <Stack gap="4">
-              <Text>
-                <strong>{user.username}</strong> will be signed out everywhere and cannot sign in
-                until you unban them.
-              </Text>
-              <ReasonField />
-              <BanActions onCancel={onClose} />
-            </Stack>
-          </Form>
-        </Formik>
-      ) : null}
-    </AppDialog>
+    <RowFormDialog
+      row={user}
+      title="Ban User"
+      onClose={onClose}
+      form={(user) => ({
+        initialValues: { reason: '' },
+        schema: ZBanUserFormSchema,
+        submit: (values) => ban.mutateAsync({ id: user.id, reason: values.reason }),
+      })}
+    >
+      {(user) => (
+        <>
+          <FocusFirstError />
+          <Stack gap="4">
+            <Text>
+              <strong>{user.username}</strong> will be signed out everywhere and cannot sign in
+              until you unban them.
+            </Text>
+            <ReasonField />
+            <BanActions onCancel={onClose} />
+          </Stack>
+        </>
+      )}
+    </RowFormDialog>
   );
 }
 
 /** Unban from the row menu: nothing to ask, and it is undone by banning again. */
 export function useUnbanUser() {
-  const utils = trpc.useUtils();
   return trpc.adminUsers.unban.useMutation({
     onSuccess: (user) => {
       toasts.success('User unbanned', `${user.username} can sign in again.`);
-      void utils.adminUsers.list.invalidate();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unban user')),
   });

@@ -8,11 +8,9 @@ import { ConfirmDialog } from '../../common/ConfirmDialog';
 const toasts = keyedToasts('deleteUser');
 
 export function DeleteUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const remove = trpc.adminUsers.delete.useMutation({
     onSuccess: () => {
       toasts.success('User has been deleted successfully');
-      void utils.adminUsers.list.invalidate();
       onClose();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to delete user')),

@@ -16,14 +16,12 @@ export function ResetTwoFactorDialog({
   user: TUser | null;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
   const reset = trpc.twoFactor.reset.useMutation({
     onSuccess: () => {
       toasts.success(
         'Two-factor sign-in reset',
         `${user?.username ?? 'The member'} now signs in with their password alone.`,
       );
-      void utils.adminUsers.list.invalidate();
       onClose();
     },
     onError: (error) =>

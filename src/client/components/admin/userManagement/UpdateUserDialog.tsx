@@ -19,11 +19,9 @@ const toasts = keyedToasts('updateUser');
 const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
-  const utils = trpc.useUtils();
   const update = trpc.adminUsers.update.useMutation({
     onSuccess: () => {
       toasts.success('User updated successfully');
-      void utils.adminUsers.list.invalidate();
       onClose();
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update user')),

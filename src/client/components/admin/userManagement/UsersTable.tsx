@@ -1,6 +1,5 @@
 // SPEC 2.15's member table, on the shared ResponsiveTable (cards on a phone).
-import { Badge, IconButton, Menu, Stack, Text } from '@chakra-ui/react';
-import { MoreVertical } from 'lucide-react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import { TIER_LABELS, normalizeTier } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
 import type { TAdminUser } from '../../../../shared/schemas/adminUsers';
@@ -11,7 +10,7 @@ import {
   type TableSort,
 } from '../../common/ResponsiveTable';
 import { ROLE_LABELS } from './labels';
-import { LandmarkPortal } from '../../common/LandmarkPortal';
+import { RowActionsMenu } from '../../common/RowActionsMenu';
 
 export type UserAction = 'update' | 'password' | 'ban' | 'unban' | 'delete' | 'reset2fa';
 
@@ -69,45 +68,23 @@ function RowMenu({
   onAction: (action: UserAction, user: TAdminUser) => void;
 }) {
   const banned = user.role === 'banned';
+  const item = (value: UserAction, label: string, danger = false) => ({
+    value,
+    label,
+    danger,
+    onSelect: () => onAction(value, user),
+  });
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label={`Actions for ${user.username}`} variant="ghost" size="sm">
-          <MoreVertical />
-        </IconButton>
-      </Menu.Trigger>
-      <LandmarkPortal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {banned ? (
-              <Menu.Item value="unban" onClick={() => onAction('unban', user)}>
-                Unban
-              </Menu.Item>
-            ) : (
-              <Menu.Item value="update" onClick={() => onAction('update', user)}>
-                Change Role/Subscription
-              </Menu.Item>
-            )}
-            <Menu.Item value="password" onClick={() => onAction('password', user)}>
-              Set Temporary Password
-            </Menu.Item>
-            {user.twoFactorEnabled ? (
-              <Menu.Item value="reset2fa" onClick={() => onAction('reset2fa', user)}>
-                Reset Two-Factor Sign-In
-              </Menu.Item>
-            ) : null}
-            {banned ? null : (
-              <Menu.Item value="ban" color="red.fg" onClick={() => onAction('ban', user)}>
-                Ban…
-              </Menu.Item>
-            )}
-            <Menu.Item value="delete" color="red.fg" onClick={() => onAction('delete', user)}>
-              Delete User
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </LandmarkPortal>
-    </Menu.Root>
+    <RowActionsMenu
+      rowLabel={user.username}
+      actions={[
+        banned ? item('unban', 'Unban') : item('update', 'Change Role/Subscription'),
+        item('password', 'Set Temporary Password'),
+        user.twoFactorEnabled ? item('reset2fa', 'Reset Two-Factor Sign-In') : null,
+        !banned && item('ban', 'Ban…', true),
+        item('delete', 'Delete User', true),
+      ]}
+    />
   );
 }
 

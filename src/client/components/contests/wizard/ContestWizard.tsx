@@ -61,7 +61,6 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   // when a field loses focus would move the buttons under the pointer and swallow the click.
   const [checking, setChecking] = useState(false);
   const [, navigate] = useLocation();
-  const utils = trpc.useUtils();
   const drafts = useDraftSaver(start.draftId, onNewDraft);
   const create = trpc.contests.create.useMutation();
   const headingRef = useRef<HTMLDivElement>(null);
@@ -124,7 +123,6 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
         ...(id ? { id } : {}),
       });
       if (variant.drafts) clearBrowserDraft(browserStorage());
-      void utils.contests.invalidate();
       createToasts.success('Contest created', createdMessage(variant, contest));
       navigate(variant.doneHref);
     } catch (error) {

@@ -16,7 +16,6 @@ export interface DraftSaveResult {
 }
 
 export function useDraftSaver(initialId: number | null, onNewDraft?: (id: number) => void) {
-  const utils = trpc.useUtils();
   const mutation = trpc.contests.saveDraft.useMutation();
   const idRef = useRef(initialId);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -34,7 +33,6 @@ export function useDraftSaver(initialId: number | null, onNewDraft?: (id: number
         setDraftId(saved.id);
         setSavedAt(saved.updatedAt);
         if (isNew) onNewDraft?.(saved.id);
-        void utils.contests.drafts.invalidate();
         draftToasts.dismiss();
         return { skipped };
       } catch (error) {

@@ -1,0 +1,159 @@
+// What each mutation changes, declared once per area: the queries whose answers it makes stale.
+// main.tsx applies this table to every mutation (lib/invalidation/index.ts), so a component
+// never invalidates by hand; a screen that shows the data refetches it, the others read it
+// afresh when they are next shown.
+import type { MutationPath, QueryPath } from './paths';
+
+export interface Stale {
+  /** Stale after the call succeeded. */
+  success?: readonly QueryPath[];
+  /** Stale after it failed too: the state may have moved on (another tab, another reviewer). */
+  error?: readonly QueryPath[];
+  /**
+   * Stale only at a moment the screen knows (e.g. once the new recovery codes were seen): the
+   * component says when with `useMarkStale()`.
+   */
+  later?: readonly QueryPath[];
+  /**
+   * The call's answer (mutateAsync, isPending) waits until the stale queries were read again:
+   * the screen goes on only once it shows the new list.
+   */
+  wait?: boolean;
+}
+
+/** The same list after success and after failure. */
+const settled = (paths: readonly QueryPath[]): Stale => ({ success: paths, error: paths });
+const settledAndRead = (paths: readonly QueryPath[]): Stale => ({ ...settled(paths), wait: true });
+const onSuccess = (paths: readonly QueryPath[]): Stale => ({ success: paths });
+
+// Accounts: who I am, my sessions, my sign-in methods.
+const SIGNED_IN_USER: readonly QueryPath[] = ['auth.me'];
+const accounts = {
+  'account.changePassword': onSuccess(SIGNED_IN_USER),
+  'account.updatePayment': onSuccess(SIGNED_IN_USER),
+  'password.reset': onSuccess(SIGNED_IN_USER),
+  'email.verify': onSuccess(SIGNED_IN_USER),
+  // A failure may mean the session already ended elsewhere: the list shows what is true now.
+  'account.revokeSession': settledAndRead(['account.listSessions']),
+  'account.endOtherSessions': settledAndRead(['account.listSessions']),
+  'oidc.cancel': settled(['oidc.flow']),
+  'oidc.unlink': settledAndRead(['oidc.methods']),
+  'oidc.setPassword': settledAndRead(['oidc.methods']),
+  // The status swaps the setup out: only once the recovery codes were seen.
+  'twoFactor.enable': { later: ['auth.me', 'twoFactor.status'] },
+  'twoFactor.regenerateRecoveryCodes': settled(['twoFactor.status']),
+  'twoFactor.disable': settled(['twoFactor.status', 'account.listSessions']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Administration: users, settings, demo data, the webhook outbox.
+const ADMIN_USERS: readonly QueryPath[] = ['adminUsers.list'];
+const admin = {
+  'adminUsers.create': onSuccess(ADMIN_USERS),
+  'adminUsers.update': onSuccess(ADMIN_USERS),
+  'adminUsers.ban': onSuccess(ADMIN_USERS),
+  'adminUsers.unban': onSuccess(ADMIN_USERS),
+  'adminUsers.delete': onSuccess(ADMIN_USERS),
+  'twoFactor.reset': onSuccess(ADMIN_USERS),
+  // The public settings every screen reads; auth.me, as requiring two-factor sign-in of staff
+  // may now concern this admin too.
+  'adminSettings.update': onSuccess(['settings.public', 'auth.me']),
+  'adminDemo.remove': onSuccess(['admin.stats', 'adminDemo.preview']),
+  'outbox.retry': onSuccess(['outbox.list']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Contests: lists, pages, drafts.
+const contests = {
+  'contests.create': onSuccess(['contests']),
+  'contests.update': onSuccess(['contests']),
+  'contests.setStatus': onSuccess(['contests']),
+  'contests.setFeatured': onSuccess(['contests']),
+  'contests.saveDraft': onSuccess(['contests.drafts']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Participation and scores: who takes part, ranks, my dashboard.
+const PARTICIPATION: readonly QueryPath[] = [
+  'participation.status',
+  'contests',
+  'leaderboard',
+  'me',
+];
+const participation = {
+  // A refused join (but a wrong invite code, told beside its field) re-reads the state too:
+  // JoinPanel says when, with useMarkStale.
+  'participation.join': { success: PARTICIPATION, later: PARTICIPATION },
+  'participation.leave': settled(PARTICIPATION),
+  // The CSV import (a REST upload) changes the same: ScoresPanel marks these with useMarkStale.
+  'leaderboard.setScores': { success: ['leaderboard', 'participation.status', 'me'] },
+  'checkIn.checkIn': onSuccess(['checkIn.status']),
+  'checkIn.undo': onSuccess(['checkIn.status']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Teams: every screen that shows a team or what it is registered for.
+const TEAMS: readonly QueryPath[] = [
+  'teams',
+  'participation.status',
+  'leaderboard',
+  'contests',
+  'me',
+  'notifications',
+];
+const teams = {
+  'teams.create': onSuccess(TEAMS),
+  'teams.invite': onSuccess(TEAMS),
+  'teams.rename': onSuccess(TEAMS),
+  'teams.accept': settled(TEAMS),
+  'teams.decline': settled(TEAMS),
+  'teams.leave': settled(TEAMS),
+  'teams.removeMember': settled(TEAMS),
+  'teams.transferCaptain': settled(TEAMS),
+  'teams.register': settled(TEAMS),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Tournaments: brackets and matches (a failure re-reads: the match may have moved on).
+const tournaments = {
+  'tournaments.generate': settled(['tournaments']),
+  'tournaments.schedule': onSuccess(['tournaments']),
+  'tournaments.report': settled(['tournaments']),
+  'tournaments.confirm': settled(['tournaments']),
+  'tournaments.dispute': settled(['tournaments']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Payments: a member's proofs and options, the reviewers' queue and figures.
+const REVIEW: readonly QueryPath[] = ['payments.queue', 'payments.tierBreakdown', 'admin.stats'];
+const payments = {
+  'payments.submitProof': {
+    success: ['payments.options', 'payments.myProofs'],
+    error: ['payments.options'],
+  },
+  // Another reviewer may have got there first: the queue as it is now.
+  'payments.review': settled(REVIEW),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Education: the library and one item's page.
+const EDUCATION: readonly QueryPath[] = ['education.list', 'education.get'];
+const education = {
+  'education.create': onSuccess(EDUCATION),
+  'education.update': onSuccess(EDUCATION),
+  'education.delete': onSuccess(['education.list']),
+  'education.save': onSuccess(EDUCATION),
+  'education.unsave': onSuccess(EDUCATION),
+  // An import job's end (seen by polling, not by the start's answer): ImportPanel says when.
+  'education.importStart': { later: ['education.list'] },
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Notifications.
+const notifications = {
+  'notifications.markRead': onSuccess(['notifications.list']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+export const staleAfter: Partial<Record<MutationPath, Stale>> = {
+  ...accounts,
+  ...admin,
+  ...contests,
+  ...participation,
+  ...teams,
+  ...tournaments,
+  ...payments,
+  ...education,
+  ...notifications,
+};

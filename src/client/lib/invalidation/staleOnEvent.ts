@@ -1,0 +1,33 @@
+// What a live stream's event makes stale, declared once per stream: the stream says another
+// person's (or another tab's) change happened, and the screens that show it read it again.
+// Applied by useStaleOnEvent (lib/invalidation/index.ts) in each stream's onData.
+import type { QueryPath, SubscriptionPath } from './paths';
+
+/** A query, or only its answers for the stream's contest (the stream's input `contestId`). */
+export type EventStale = QueryPath | { path: QueryPath; ofContest: true };
+
+export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[]>> = {
+  // One of the member's proofs was sent, verified or rejected: the join panel, /payment and
+  // Account Settings > Payments; a verified fee admits the member (the contest's figures and
+  // their dashboard change).
+  'payments.onChange': [
+    'participation.status',
+    'payments.options',
+    'payments.myProofs',
+    'payments.tiers',
+    'contests.get',
+    'me',
+  ],
+  // The member's notifications changed: the bell's count and latest few, /notifications, and
+  // 'My next match' (news of their own matches).
+  'notifications.onChange': [
+    'notifications.unreadCount',
+    'notifications.list',
+    'tournaments.nextMatch',
+  ],
+  // A contest's scores changed: its leaderboard's pages and the leaderboard's contest list.
+  'leaderboard.onChange': [{ path: 'leaderboard.get', ofContest: true }, 'leaderboard.contests'],
+  // A contest's bracket changed (a result, a confirmation, a regeneration): the bracket,
+  // standings, matches and next match; placement writes the leaderboard.
+  'tournaments.bracketChanges': ['tournaments', { path: 'leaderboard.get', ofContest: true }],
+};

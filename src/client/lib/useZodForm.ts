@@ -1,0 +1,54 @@
+// The one shape of a form that asks the server: Formik, checked by a zod schema from
+// src/shared/schemas, sent by one call, and the server's refusal shown beside the field it is
+// about (and kept there while the form holds the refused values: see useServerFieldErrors).
+// Spread the answer on <Formik>: `<Formik {...form}>`.
+import type { FormikConfig, FormikHelpers, FormikValues } from 'formik';
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { useServerFieldErrors, type ServerFieldRules } from './errors';
+
+export interface ZodFormOptions<Values extends FormikValues, Result> {
+  initialValues: Values;
+  /** The shared schema the values must meet before anything is sent. */
+  schema: z.ZodType<unknown>;
+  /** Which server refusals belong beside which field (none: the mutation's toast says it all). */
+  serverFields?: ServerFieldRules;
+  /** The call (a mutation's mutateAsync); its toasts are the mutation's own. */
+  submit: (values: Values) => Promise<Result>;
+  /** After the call succeeded. */
+  onSuccess?: (result: Result, helpers: FormikHelpers<Values>, values: Values) => unknown;
+}
+
+export type ZodFormProps<Values extends FormikValues> = Pick<
+  FormikConfig<Values>,
+  'initialValues' | 'validationSchema' | 'validate' | 'onSubmit'
+>;
+
+const NO_SERVER_FIELDS: ServerFieldRules = { byMessage: {} };
+
+export function useZodForm<Values extends FormikValues, Result>({
+  initialValues,
+  schema,
+  serverFields = NO_SERVER_FIELDS,
+  submit,
+  onSuccess,
+}: ZodFormOptions<Values, Result>): ZodFormProps<Values> {
+  const serverErrors = useServerFieldErrors();
+  const validationSchema = useMemo(() => toFormikValidationSchema(schema), [schema]);
+  return {
+    initialValues,
+    validationSchema,
+    validate: serverErrors.validate,
+    onSubmit: async (values, helpers) => {
+      const answer = await submit(values).then(
+        (result) => ({ result }),
+        (error: unknown) => {
+          serverErrors.place(error, values, helpers.setFieldError, serverFields);
+          return null;
+        },
+      );
+      if (answer) await onSuccess?.(answer.result, helpers, values);
+    },
+  };
+}
