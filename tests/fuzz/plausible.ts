@@ -58,6 +58,7 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     notificationId: 'notifications',
   };
   if (key === 'userId' && procedure.startsWith('account.')) return 'accounts';
+  if (key === 'contestId' && procedure.startsWith('payments.')) return 'paidContests';
   if (named[key]) return named[key];
   if (key !== 'id' && key !== 'ids') return undefined;
   const area = procedure.split('.')[0]!;

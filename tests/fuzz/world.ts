@@ -40,7 +40,9 @@ export type Pool =
   | 'notifications'
   | 'outbox'
   /** The principals' own accounts: a procedure about 'my' account names its own id. */
-  | 'accounts';
+  | 'accounts'
+  /** Contests with an entry fee: what payments.options and a proof for a contest need. */
+  | 'paidContests';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -68,6 +70,7 @@ export const world: World = {
     notifications: [],
     outbox: [],
     accounts: [],
+    paidContests: [],
   },
   slugs: [],
   usernames: [],
@@ -176,6 +179,12 @@ export async function refreshPools(s: TestServer): Promise<void> {
     notifications: ids(await db.select({ id: notifications.id }).from(notifications)),
     outbox: ids(await db.select({ id: mailOutbox.id }).from(mailOutbox)),
     accounts: Object.values(world.accounts).map((account) => account.id),
+    paidContests: ids(
+      await db
+        .select({ id: contests.id })
+        .from(contests)
+        .where(eq(contests.participationType, 'paid')),
+    ),
   };
   world.slugs = [
     ...(await db.select({ slug: contests.slug }).from(contests)).map((r) => r.slug),
