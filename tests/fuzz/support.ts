@@ -7,12 +7,17 @@ import { expect } from 'vitest';
 import type { AnyProcedure } from '@trpc/server';
 import { appRouter } from '../../src/server/trpc/routers/_app';
 import { createLimits } from '../../src/server/platform/limits';
+import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
+import type { TPlatformSettings } from '../../src/shared/schemas/settings';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../src/shared/twoFactor';
+import { sessionCookie } from '../helpers/accounts';
 import { createUser } from '../helpers/db';
 import type { TestServer } from '../helpers/server';
+import { accountIntact, ROLE_OF, world, type PrincipalName } from './world';
 
 /** Fixed, so a failure in CI is the same failure on a laptop. */
 export const SEED = 20_261_123;
-export const RUNS = 100;
+export const RUNS = 10;
 
 /**
  * New on every run (printed, and taken from FUZZ_SEED when set, to replay a failure), so the
@@ -112,56 +117,100 @@ export function roomyLimits(s: TestServer): void {
 }
 
 export interface Principal {
-  name: 'anonymous' | 'member';
+  name: PrincipalName;
   cookie: string;
-  /** Set when an answer changed cookies (sign-in, sign-out, sign-up): check the session again. */
+  /** Set when an answer may have changed the session (a cookie set, a 401): check it again. */
   dirty: boolean;
-  credentials?: { username: string; password: string };
-}
-
-export const anonymous = (): Principal => ({ name: 'anonymous', cookie: '', dirty: false });
-export const member = (): Principal => ({ name: 'member', cookie: '', dirty: true });
-
-async function signIn(s: TestServer, credentials: { username: string; password: string }) {
-  const res = await fetch(`${s.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const body = (await res.json()) as { role?: string };
-  if (res.status !== 200 || body.role !== 'user') return undefined;
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('contest_session='));
 }
 
 /**
- * Keeps a member principal signed in, over REST: the fuzz itself signs it out or signs up over
- * it, so a lost session is replaced by signing in again, or, when the fuzz renamed the member or
- * changed its password, by a new member.
+ * Every principal, in the order the suites run them: whoever can destroy the others' state runs
+ * after them (the admin deletes, bans and demotes accounts, switches maintenance on), and the
+ * procedures that end a principal's own state run last within each (DESTRUCTIVE_LAST).
+ */
+export const PRINCIPAL_NAMES: PrincipalName[] = [
+  'anonymous',
+  'member',
+  'organiser',
+  'moderator',
+  'admin',
+];
+export const principals = (): Principal[] =>
+  PRINCIPAL_NAMES.map((name) => ({ name, cookie: '', dirty: name !== 'anonymous' }));
+
+/**
+ * Procedures that remove or change what later inputs need (the caller's team, contest entry,
+ * sessions or account; other accounts; the education items; the platform's switches): each
+ * principal fuzzes them after everything else, so the rest meet the world whole.
+ */
+export const DESTRUCTIVE_LAST = [
+  // Accepting an invitation uses it up: declining it is fuzzed first.
+  'teams.accept',
+  'teams.leave',
+  'teams.removeMember',
+  'teams.transferCaptain',
+  'participation.leave',
+  'checkIn.undo',
+  'education.delete',
+  'account.endOtherSessions',
+  'account.changePassword',
+  'twoFactor.reset',
+  'adminDemo.remove',
+  'adminUsers.setPassword',
+  'adminUsers.update',
+  'adminUsers.ban',
+  'adminUsers.delete',
+  'adminSettings.updatePayments',
+  'adminSettings.update',
+];
+
+/** The router's order, with DESTRUCTIVE_LAST moved to the end in that list's order. */
+export function inRunOrder<T>(entries: [string, T][]): [string, T][] {
+  const rank = (name: string) => DESTRUCTIVE_LAST.indexOf(name);
+  return [
+    ...entries.filter(([name]) => rank(name) < 0),
+    ...entries.filter(([name]) => rank(name) >= 0).sort(([a], [b]) => rank(a) - rank(b)),
+  ];
+}
+
+/** The platform switches as the world was built with them (maintenance off, no staff 2FA). */
+let switchesAtStart: TPlatformSettings | undefined;
+export async function rememberSwitches(s: TestServer): Promise<void> {
+  switchesAtStart = await getPlatformSettings({ db: s.db });
+}
+/**
+ * Puts the platform switches back after an admin input changed them: maintenance, staff
+ * two-factor or a limit of 1 would otherwise stop every later input before its body.
+ */
+export async function restoreSwitches(s: TestServer): Promise<void> {
+  if (switchesAtStart) await savePlatformSettings({ db: s.db, value: switchesAtStart });
+}
+
+/**
+ * Keeps a principal signed in as its account with its role: the fuzz signs it out, ends its
+ * sessions, changes its password, and the admin's fuzz deletes, bans or demotes accounts. A lost
+ * session gets a new one; an account that is gone or changed is replaced by a new one with the
+ * same role (the organiser's contests stay with the old one: the admin runs last).
  */
 export async function ensureSignedIn(p: Principal, s: TestServer): Promise<void> {
   if (p.name === 'anonymous' || !p.dirty) return;
+  const role = ROLE_OF[p.name];
   if (p.cookie) {
     const me = await fetch(`${s.url}/api/user`, { headers: { cookie: p.cookie } });
-    const body = (await me.json()) as { role?: string };
-    if (me.status === 200 && body.role === 'user') {
+    const body = (await me.json()) as { role?: string; mustChangePassword?: boolean };
+    if (me.status === 200 && body.role === role && !body.mustChangePassword) {
       p.dirty = false;
       return;
     }
   }
-  let cookie = p.credentials && (await signIn(s, p.credentials));
-  if (!cookie) {
-    const user = await createUser(s.db);
-    p.credentials = { username: user.username, password: user.password };
-    cookie = await signIn(s, p.credentials);
+  let account = world.accounts[p.name];
+  if (!(await accountIntact(s, account))) {
+    account = await createUser(s.db, { role });
+    world.accounts[p.name] = account;
   }
-  expect(cookie, 'a new member signs in over REST').toBeDefined();
-  p.cookie = cookie!;
+  p.cookie = await sessionCookie(s, account.id);
   p.dirty = false;
 }
-
 export function principalHeaders(p: Principal): Record<string, string> {
   return p.cookie ? { cookie: p.cookie } : {};
 }
@@ -374,4 +423,61 @@ export function report(suite: string): void {
       `statuses ${JSON.stringify(tally.statuses)})` +
       (tally.seen.length ? `\n${tally.seen.join('\n')}` : ''),
   );
+}
+
+/**
+ * Per procedure, how many answers came from its body: a result, or a refusal the body made
+ * (a conflict, a closed window, a rule's reason). Not counted: the access check's 401 and 403,
+ * not found, validation of the input (an answer with issues), malformed requests, 405, 415.
+ */
+export const reachedBody: Record<string, number> = {};
+
+/** Codes only the gate, the adapter or a missing row give: never proof that the body ran. */
+const NOT_THE_BODY = new Set([
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'PARSE_ERROR',
+  'METHOD_NOT_SUPPORTED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_SERVER_ERROR',
+]);
+/** A reason the gate itself gives (staff without two-factor). */
+const GATE_REASONS = new Set([TWO_FACTOR_SETUP_REQUIRED]);
+
+interface TrpcError {
+  data?: { code?: string; issues?: unknown[]; reason?: string };
+}
+
+function fromTheBody(item: unknown, valid: boolean): boolean {
+  if (typeof item !== 'object' || item === null) return false;
+  if ('result' in item) return true;
+  const error = (item as { error?: { json?: TrpcError } }).error?.json;
+  const code = error?.data?.code;
+  if (!code || NOT_THE_BODY.has(code) || error.data?.issues?.length) return false;
+  const reason = error.data?.reason;
+  // 403 and 400 are the gate's and the parser's unless the body gave a reason of its own.
+  if (code === 'BAD_REQUEST' && valid) return true;
+  if (code === 'FORBIDDEN' || code === 'BAD_REQUEST') {
+    return !!reason && !GATE_REASONS.has(reason);
+  }
+  return true;
+}
+
+/**
+ * Counts a tRPC answer for `procedure` (one call or a batch of it) toward reachedBody. For an
+ * input valid by the procedure's schema (`valid`), a 400 without issues is the body's own
+ * refusal too (the parser and the superjson guard answer only to malformed envelopes).
+ */
+export function countReached(procedure: string, answer: Answer, valid: boolean): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.text);
+  } catch {
+    return;
+  }
+  const items = Array.isArray(parsed) ? parsed : [parsed];
+  const hits = items.filter((item) => fromTheBody(item, valid)).length;
+  if (hits) reachedBody[procedure] = (reachedBody[procedure] ?? 0) + hits;
 }

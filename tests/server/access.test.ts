@@ -3,7 +3,8 @@
 // answer as its own `.meta({ access })` declaration says (src/server/access.ts reads them):
 // UNAUTHORIZED = 401, FORBIDDEN = 403, anything else (success, BAD_REQUEST, NOT_FOUND, ...) =
 // allowed. A refused call changes nothing. Then the same over real HTTP for every REST path of
-// the adapter table, and for the Express-only upload path.
+// the adapter table and every path Express answers itself, read from their one declaration
+// (src/server/http/expressPaths.ts); a path the app mounts that neither lists fails the test.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,8 @@ import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../src/server/platform/db/schema';
 import { educationContent, users } from '../../src/server/platform/db/schema';
 import { restRoutes } from '../../src/server/http/rest';
+import { EXPRESS_PATHS, type ExpressPath } from '../../src/server/http/expressPaths';
+import { createApp } from '../../src/server/http/app';
 import { appRouter } from '../../src/server/trpc/routers/_app';
 import { sessionCookie } from '../helpers/accounts';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -322,29 +325,46 @@ describe.each(PROCEDURES)('%s', (path) => {
   });
 });
 
+/** The token the matrix's server serves GET /metrics to (no session stands in for it). */
+const METRICS_TOKEN = 'access-matrix-metrics-token';
+
+interface ExpressLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: ExpressLayer[] };
+  slash?: boolean;
+  rawPath?: unknown;
+}
+
+/** Every 'METHOD /path' an Express app answers by a route, nested routers included. */
+function mountedRoutes(stack: ExpressLayer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const path = (prefix + layer.route.path).replace(/(.)\/$/, '$1');
+      return Object.keys(layer.route.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => `${method} ${path}`);
+    }
+    if (!layer.handle.stack) return [];
+    const mount = layer.slash || typeof layer.rawPath !== 'string' ? '' : layer.rawPath;
+    return mountedRoutes(layer.handle.stack, prefix + mount);
+  });
+}
+
 describe('REST paths', () => {
-  // Express-only paths outside the adapter table, with the access they enforce.
-  const EXPRESS_ONLY = [
-    { method: 'post', path: '/upload', query: '', access: 'member' as Access, procedure: '' },
-    {
-      method: 'get',
-      path: '/admin/backups/latest',
-      query: '',
-      access: 'admin' as Access,
-      procedure: '',
-    },
-    // The trips to an OpenID provider and back (http/oidc.ts): open to anyone.
-    ...['start', 'callback'].map((step) => ({
-      method: 'get',
-      path: `/auth/oidc/:provider/${step}`,
-      query: '',
-      access: 'anonymous' as Access,
-      procedure: '',
-    })),
-  ];
+  // Express-only paths outside the adapter table, with the access they enforce: their one list.
+  const EXPRESS_ONLY = Object.values(EXPRESS_PATHS).map((p: ExpressPath) => ({
+    method: p.method,
+    // The matrix calls paths below /api; the others (/metrics, /uploads/...) from the root.
+    path: p.path.startsWith('/api/') ? p.path.slice(4) : p.path,
+    root: !p.path.startsWith('/api/'),
+    query: '',
+    access: p.access,
+    procedure: '',
+  }));
   const ROUTES = [
     ...restRoutes.map((r) => ({
       method: r.method,
+      root: false,
       path: r.path,
       procedure: r.procedure,
       // A row that answers only for some query values (GET /contests?admin=true) is called with them.
@@ -356,7 +376,7 @@ describe('REST paths', () => {
   let s: TestServer;
   const cast: Partial<Record<Principal, CreatedUser>> = {};
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ metricsToken: METRICS_TOKEN });
     for (const role of ['user', 'moderator', 'admin', 'banned'] as const) {
       cast[role] = await createUser(s.db, { role });
     }
@@ -377,27 +397,43 @@ describe('REST paths', () => {
     expect(restRoutes.filter((r) => !PROCEDURES.includes(r.procedure))).toEqual([]);
   });
 
-  describe.each(ROUTES)('$method /api$path$query', ({ method, path, query, access, procedure }) => {
-    it.each(PRINCIPALS)('as %s', async (principal) => {
-      expect(access).toBeDefined();
-      const cookie = await cookieOf(principal);
-      const before = await snapshot(s);
-      const res = await fetch(`${s.url}/api${path.replace(/:\w+/g, '999999')}${query}`, {
-        method: method.toUpperCase(),
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        body: method === 'get' ? undefined : '{}',
-      });
-      let outcome: Outcome = 'allowed';
-      if (res.status === 401) outcome = 401;
-      if (res.status === 403) outcome = 403;
-      // GET /api/user answers 401 to a caller without a session (SPEC 7): auth.me itself is open.
-      const expected =
-        path === '/user' && EXPECTED.member[principal] === 401
-          ? 401
-          : expectedOf(procedure, access!, principal);
-      expect(outcome, `${method} ${path} as ${principal}: ${res.status}`).toBe(expected);
-      expect(res.status).toBeLessThan(500);
-      if (outcome !== 'allowed') expect(await snapshot(s)).toEqual(before);
-    });
+  it('every path the app mounts is in the REST table or the Express paths, and each of those is mounted', () => {
+    const app = createApp(s.deps) as unknown as { router: { stack: ExpressLayer[] } };
+    const mounted = new Set(mountedRoutes(app.router.stack));
+    const declared = [
+      ...restRoutes.map((r) => `${r.method} /api${r.path}`),
+      ...Object.values(EXPRESS_PATHS).map((p: ExpressPath) => `${p.method} ${p.path}`),
+    ];
+    expect([...mounted].filter((route) => !declared.includes(route))).toEqual([]);
+    expect(declared.filter((route) => !mounted.has(route))).toEqual([]);
   });
+
+  describe.each(ROUTES)(
+    '$method $path$query',
+    ({ method, path, root, query, access, procedure }) => {
+      it.each(PRINCIPALS)('as %s', async (principal) => {
+        expect(access).toBeDefined();
+        const cookie = await cookieOf(principal);
+        const before = await snapshot(s);
+        const url = `${s.url}${root ? '' : '/api'}${path.replace(/:\w+/g, '999999')}${query}`;
+        const res = await fetch(url, {
+          method: method.toUpperCase(),
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body: method === 'get' ? undefined : '{}',
+        });
+        let outcome: Outcome = 'allowed';
+        if (res.status === 401) outcome = 401;
+        if (res.status === 403) outcome = 403;
+        // GET /api/user answers 401 to a caller without a session (SPEC 7): auth.me itself is open.
+        // GET /metrics wants METRICS_TOKEN, which no session carries: 401 to everyone.
+        const expected =
+          access === 'token' || (path === '/user' && EXPECTED.member[principal] === 401)
+            ? 401
+            : expectedOf(procedure, access!, principal);
+        expect(outcome, `${method} ${path} as ${principal}: ${res.status}`).toBe(expected);
+        expect(res.status).toBeLessThan(500);
+        if (outcome !== 'allowed') expect(await snapshot(s)).toEqual(before);
+      });
+    },
+  );
 });

@@ -18,6 +18,7 @@ function builder(lock: string, log: string, name: string, ms: number): Promise<n
     import { withBuildLock } from ${JSON.stringify(LOCK_MODULE)};
     await withBuildLock(${JSON.stringify(lock)}, async () => {
       fs.appendFileSync(${JSON.stringify(log)}, 'start ${name}\\n');
+      // The holder's work (a stand-in for a build, of a set length), not a wait for a state.
       await new Promise((r) => setTimeout(r, ${ms}));
       fs.appendFileSync(${JSON.stringify(log)}, 'end ${name}\\n');
     }, { pollMs: 20 });

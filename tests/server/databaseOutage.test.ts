@@ -114,10 +114,14 @@ describe.skipIf(dialect !== 'pg')('PostgreSQL lost under load (issue 27)', () =>
     }
   }
 
-  /** Runs the write loop on both servers until `until` resolves (bounded: 60 s at most). */
-  async function underLoad(until: Promise<unknown>): Promise<Tally> {
+  /**
+   * Runs the write loop on both servers until `faults` resolves (bounded: 60 s at most). The
+   * faults see the load's tally, so each waits for what the load has answered, not for a time.
+   */
+  async function underLoad(faults: (tally: Tally) => Promise<unknown>): Promise<Tally> {
     const tally: Tally = { ok: 0, unavailable: 0, wrong: [] };
     let done = false;
+    const until = faults(tally);
     void until.finally(() => (done = true));
     const deadline = Date.now() + 60_000;
     const loop = async (client: HttpClient) => {
@@ -125,6 +129,18 @@ describe.skipIf(dialect !== 'pg')('PostgreSQL lost under load (issue 27)', () =>
     };
     await Promise.all([loop(adminA), loop(adminB), until]);
     return tally;
+  }
+
+  /**
+   * Resolves once `enough(tally)` holds for the load's answers (a poll of the tally, bounded:
+   * 30 s): the faults' pace is the load's progress.
+   */
+  async function loadAnswered(tally: Tally, enough: (t: Tally) => boolean): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!enough(tally)) {
+      if (Date.now() > deadline) throw new Error(`the load stalled: ${JSON.stringify(tally)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   /** Resolves once a score write answers 200 on both servers (bounded: 30 s). */
@@ -204,15 +220,17 @@ describe.skipIf(dialect !== 'pg')('PostgreSQL lost under load (issue 27)', () =>
     await killer.connect();
     let ended = 0;
     try {
-      const kills = (async () => {
+      // Each kill once the load has had answers since the one before (served or refused).
+      const kills = async (tally: Tally) => {
         for (let i = 0; i < 12; i += 1) {
-          await new Promise((r) => setTimeout(r, 250));
+          const answered = tally.ok + tally.unavailable;
+          await loadAnswered(tally, (t) => t.ok + t.unavailable >= answered + 8);
           const { rowCount } = await killer.query(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'contest-platform'",
           );
           ended += rowCount ?? 0;
         }
-      })();
+      };
       const tally = await underLoad(kills);
       expect(ended).toBeGreaterThan(0);
       expect(tally.wrong).toEqual([]);
@@ -230,16 +248,17 @@ describe.skipIf(dialect !== 'pg')('PostgreSQL lost under load (issue 27)', () =>
     await recovered();
     const live = watch(b);
     await live.connected;
-    const outage = (async () => {
-      await new Promise((r) => setTimeout(r, 500));
+    const outage = async (tally: Tally) => {
+      // Down once the load is under way, and stays down until the load has heard a good number
+      // of 503s: every request meanwhile must be answered, not dropped.
+      await loadAnswered(tally, (t) => t.ok >= 8);
       await cluster.halt();
-      // Down for a while: every request meanwhile must be answered, not dropped.
-      await new Promise((r) => setTimeout(r, 4000));
+      await loadAnswered(tally, (t) => t.unavailable >= 40);
       const ready = await fetch(`${a.base}/api/ready`);
       expect(ready.status).toBe(503);
       expect((await fetch(`${a.base}/api/health`)).status).toBe(200);
       await cluster.resume();
-    })();
+    };
     const tally = await underLoad(outage);
     expect(tally.wrong).toEqual([]);
     expect(tally.unavailable).toBeGreaterThan(0);

@@ -25,6 +25,7 @@ import { createUploadRouter } from './uploads';
 import { createScoresImportRouter } from './scoresImport';
 import { createBackupRouter } from './backups';
 import { createOidcRouter } from './oidc';
+import { EXPRESS_PATHS } from './expressPaths';
 
 /**
  * What compression may touch: never a server-sent event stream (leaderboard.onChange), which
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   app.use(rejectMalformedRequests);
   // Alive: answers without touching anything.
-  app.get('/api/health', (_req, res) => {
+  app.get(EXPRESS_PATHS.health.path, (_req, res) => {
     res.json({ status: 'ok' });
   });
   // tRPC, all of it, straight after the checks every request gets, on a router of its own: each
@@ -122,13 +123,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   // Off unless METRICS_TOKEN is set (METRICS_HOST serves it on a listener of its own instead).
   app.get(
-    '/metrics',
+    EXPRESS_PATHS.metrics.path,
     options.metricsToken
       ? metricsRoute(metrics, options.metricsToken)
       : (_req, res) => res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' }),
   );
   // Ready to serve: the database answers, its migrations match this code, uploads can be written.
-  app.get('/api/ready', async (_req, res) => {
+  app.get(EXPRESS_PATHS.ready.path, async (_req, res) => {
     const { ready, checks } = await readiness({ db: deps.db, uploadDir: deps.uploadDir });
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });

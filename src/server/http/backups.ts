@@ -3,13 +3,15 @@
 // procedure names from the folder's listing: nothing of the request becomes a path.
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { BACKUP_DOWNLOAD_PATH } from '../../shared/schemas/operations';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
 import { createContext, type AppDeps } from '../trpc/context';
 import { createCaller } from '../trpc/routers/_app';
 import { sendError } from './errorResponse';
 import { contentDisposition } from './uploads';
+import { EXPRESS_PATHS } from './expressPaths';
+
+const BACKUP_DOWNLOAD_PATH = EXPRESS_PATHS.backupDownload.path;
 
 export function createBackupRouter(deps: AppDeps): Router {
   const router = express.Router();

@@ -18,9 +18,10 @@ import { getUser, assertPasswordChosen } from '../domain/accounts/users';
 import { signInOrAskCode } from '../domain/accounts';
 import { createContext, type AppDeps, type Context } from '../trpc/context';
 import { sendError } from './errorResponse';
+import { EXPRESS_PATHS } from './expressPaths';
 
-const START = '/api/auth/oidc/:provider/start';
-const CALLBACK = '/api/auth/oidc/:provider/callback';
+const START = EXPRESS_PATHS.oidcStart.path;
+const CALLBACK = EXPRESS_PATHS.oidcCallback.path;
 
 /** Where each kind of outcome is shown. */
 const SIGN_IN_PAGE = '/auth';

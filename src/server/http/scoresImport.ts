@@ -7,12 +7,13 @@ import { MSG } from '../../shared/messages';
 import { CSV_BYTES_MAX } from '../../shared/leaderboard';
 import { createContext, type AppDeps } from '../trpc/context';
 import { multipartRefusal, sendError } from './errorResponse';
+import { EXPRESS_PATHS } from './expressPaths';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
 import { CsvScoresRefused, importScoresCsv } from '../domain/participation/leaderboard';
 
-export const SCORES_CSV_PATH = '/api/contests/:id/scores/csv';
+export const SCORES_CSV_PATH = EXPRESS_PATHS.scoresCsv.path;
 
 export function createScoresImportRouter(deps: AppDeps): Router {
   const router = express.Router();
@@ -27,7 +28,7 @@ export function createScoresImportRouter(deps: AppDeps): Router {
     try {
       const ctx = await createContext(deps, req, res);
       // Maintenance, signed in, a temporary password, staff two-factor: as every procedure.
-      await admitted(ctx, { access: 'member' }, 'scores.importCsv');
+      await admitted(ctx, { access: EXPRESS_PATHS.scoresCsv.access }, 'scores.importCsv');
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       const contestId = Number(req.params.id);
       if (!Number.isSafeInteger(contestId) || contestId < 1) {

@@ -6,6 +6,7 @@ import { MSG } from '../../shared/messages';
 import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
 import { createContext, type AppDeps } from '../trpc/context';
 import { multipartRefusal, sendError } from './errorResponse';
+import { EXPRESS_PATHS } from './expressPaths';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { take, takeWithin } from '../platform/limits';
@@ -48,11 +49,11 @@ export function createUploadRouter(deps: AppDeps): Router {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 8 },
   }).single('file');
 
-  router.post('/api/upload', async (req: Request, res: Response) => {
+  router.post(EXPRESS_PATHS.upload.path, async (req: Request, res: Response) => {
     try {
       const ctx = await createContext(deps, req, res);
       // Maintenance, signed in, a temporary password, staff two-factor: as every procedure.
-      await admitted(ctx, { access: 'member' }, 'upload');
+      await admitted(ctx, { access: EXPRESS_PATHS.upload.access }, 'upload');
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
       // Counted before the body is even read, so a flood costs us no parsing or decoding.
       const member = String(ctx.actor.id);
@@ -99,7 +100,7 @@ export function createUploadRouter(deps: AppDeps): Router {
     }
   });
 
-  router.get('/uploads/:name', async (req: Request, res: Response) => {
+  router.get(EXPRESS_PATHS.uploadedFile.path, async (req: Request, res: Response) => {
     try {
       // The session is read only when the file turns out to be private.
       const file = await getServableUpload({

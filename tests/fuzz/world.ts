@@ -1,0 +1,221 @@
+// The rows the fuzz acts on: a database with one of everything (contests of each kind, their
+// participants, a bracket and its matches, a payment proof, a team, education items,
+// notifications, outbox mail), created by the principals the suites act as, so that generated
+// ids point at real rows and procedure bodies run instead of stopping at 'not found'.
+// The ids are read back from the tables, so the pools also hold what the world's own calls made.
+import { eq } from 'drizzle-orm';
+import {
+  bracketMatches,
+  contestParticipants,
+  contests,
+  educationContent,
+  importJobs,
+  mailOutbox,
+  notifications,
+  paymentProofs,
+  sessions,
+  teams,
+  uploads,
+  userIdentities,
+  users,
+} from '../../src/server/platform/db/schema';
+import { publicSessionId } from '../../src/server/domain/accounts/sessions';
+import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
+import { callerFor, createUser, type CreatedUser } from '../helpers/db';
+import { insertContest, uploadRow } from '../helpers/contests';
+import { configureNetwork, insertProof } from '../helpers/payments';
+import type { TestServer } from '../helpers/server';
+
+export type PrincipalName = 'anonymous' | 'member' | 'organiser' | 'moderator' | 'admin';
+
+/** Which rows a generated id is drawn from. */
+export type Pool =
+  | 'contests'
+  | 'participants'
+  | 'payments'
+  | 'teams'
+  | 'matches'
+  | 'education'
+  | 'users'
+  | 'notifications'
+  | 'outbox'
+  /** The principals' own accounts: a procedure about 'my' account names its own id. */
+  | 'accounts'
+  /** Contests with an entry fee: what payments.options and a proof for a contest need. */
+  | 'paidContests';
+
+export interface World {
+  /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
+  accounts: Record<Exclude<PrincipalName, 'anonymous'>, CreatedUser>;
+  ids: Record<Pool, number[]>;
+  slugs: string[];
+  usernames: string[];
+  /** Upload paths (a cover image for contests), import job ids, session ids. */
+  uploads: string[];
+  importJobs: string[];
+  sessions: string[];
+}
+
+/** Filled by buildWorld in each suite's beforeAll; generators read it when they run. */
+export const world: World = {
+  accounts: {} as World['accounts'],
+  ids: {
+    contests: [],
+    participants: [],
+    payments: [],
+    teams: [],
+    matches: [],
+    education: [],
+    users: [],
+    notifications: [],
+    outbox: [],
+    accounts: [],
+    paidContests: [],
+  },
+  slugs: [],
+  usernames: [],
+  uploads: [],
+  importJobs: [],
+  sessions: [],
+};
+
+/** The provider of the member's linked identity (no such provider is configured). */
+export const FUZZ_PROVIDER = 'fuzz-provider';
+
+const PAST = () => new Date(Date.now() - 60_000);
+
+export async function buildWorld(s: TestServer): Promise<World> {
+  const db = s.db;
+  const member = await createUser(db);
+  const organiser = await createUser(db);
+  const moderator = await createUser(db, { role: 'moderator' });
+  const admin = await createUser(db, { role: 'admin' });
+  const others = [await createUser(db), await createUser(db), await createUser(db)];
+  world.accounts = { member, organiser, moderator, admin };
+
+  // The organiser's contests, one of each kind the procedures tell apart.
+  const by = { createdBy: organiser.id };
+  const open = await insertContest(db, { ...by, status: 'active' });
+  await insertContest(db, { ...by, status: 'pending' });
+  const paid = await insertContest(db, {
+    ...by,
+    status: 'active',
+    participationType: 'paid',
+    entryFee: '25',
+  });
+  const teamContest = await insertContest(db, { ...by, status: 'active', mode: 'team' });
+  const knockout = await insertContest(db, {
+    ...by,
+    status: 'active',
+    format: 'knockout',
+    registrationDeadline: PAST(),
+  });
+  await insertContest(db, { ...by, status: 'completed', startDate: PAST() });
+  for (const user of [member, ...others]) {
+    await addParticipant({ db, contestId: open.id, userId: user.id });
+    await addParticipant({ db, contestId: knockout.id, userId: user.id });
+  }
+
+  // Through the product's own procedures: a bracket with matches, scores (and the
+  // notifications they send), a team founded by the member.
+  const asOrganiser = callerFor(s, organiser).caller;
+  await asOrganiser.tournaments.generate({ contestId: knockout.id, seeding: 'random' });
+  await asOrganiser.leaderboard.setScores({
+    contestId: open.id,
+    scores: [member, ...others].map((u, i) => ({ username: u.username, score: 10 * (i + 1) })),
+  });
+  // The member's team: one invite accepted (a member to remove, or to hand the captaincy to),
+  // two open (the organiser's and the moderator's, to decline or accept).
+  const asMember = callerFor(s, member).caller;
+  const team = await asMember.teams.create({ contestId: teamContest.id, name: 'Fuzz team' });
+  await asMember.teams.invite({ teamId: team.id, username: others[0]!.username });
+  await callerFor(s, others[0]!).caller.teams.accept({ teamId: team.id });
+  for (const invited of [organiser, moderator]) {
+    await asMember.teams.invite({ teamId: team.id, username: invited.username });
+  }
+  for (const owner of [member, organiser]) {
+    await uploadRow(db, owner.id, 'cover');
+    await uploadRow(db, owner.id, 'guide');
+  }
+  await db
+    .insert(userIdentities)
+    .values({ userId: member.id, provider: FUZZ_PROVIDER, subject: 'fuzz-subject' });
+  // Invitations no principal's own fuzz can take away (the team's captain is none of them): each
+  // signed-in principal has one to decline or accept, whatever the member did to its own team.
+  const outsideTeamContest = await insertContest(db, { ...by, status: 'active', mode: 'team' });
+  const asCaptain = callerFor(s, others[1]!).caller;
+  const outsideTeam = await asCaptain.teams.create({
+    contestId: outsideTeamContest.id,
+    name: 'Outside team',
+  });
+  for (const invited of [member, organiser, moderator, admin]) {
+    await asCaptain.teams.invite({ teamId: outsideTeam.id, username: invited.username });
+  }
+  await configureNetwork(db, 'ETH', `0x${'1'.repeat(40)}`);
+  await insertProof(db, { userId: member.id, contestId: paid.id });
+  await insertProof(db, { userId: others[0]!.id, tier: 'pro' });
+  await db.insert(educationContent).values([
+    { slug: 'fuzz-sample', title: 'Fuzz sample', content: 'Body of the sample.' },
+    { slug: 'fuzz-second', title: 'Fuzz second', content: 'Body of the second.' },
+  ]);
+  // A password reset queues mail in the outbox (no SMTP in tests): a row for outbox.retry.
+  await callerFor(s).caller.password.forgot({ identifier: member.username });
+  await refreshPools(s);
+  return world;
+}
+
+/** Reads every pool again from the tables (after the fuzz added or removed rows). */
+export async function refreshPools(s: TestServer): Promise<void> {
+  const db = s.db;
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  world.ids = {
+    contests: ids(await db.select({ id: contests.id }).from(contests)),
+    participants: ids(await db.select({ id: contestParticipants.id }).from(contestParticipants)),
+    payments: ids(await db.select({ id: paymentProofs.id }).from(paymentProofs)),
+    teams: ids(await db.select({ id: teams.id }).from(teams)),
+    matches: ids(await db.select({ id: bracketMatches.id }).from(bracketMatches)),
+    education: ids(await db.select({ id: educationContent.id }).from(educationContent)),
+    users: ids(await db.select({ id: users.id }).from(users)),
+    notifications: ids(await db.select({ id: notifications.id }).from(notifications)),
+    outbox: ids(await db.select({ id: mailOutbox.id }).from(mailOutbox)),
+    accounts: Object.values(world.accounts).map((account) => account.id),
+    paidContests: ids(
+      await db
+        .select({ id: contests.id })
+        .from(contests)
+        .where(eq(contests.participationType, 'paid')),
+    ),
+  };
+  world.slugs = [
+    ...(await db.select({ slug: contests.slug }).from(contests)).map((r) => r.slug),
+    ...(await db.select({ slug: educationContent.slug }).from(educationContent)).map((r) => r.slug),
+  ].filter((slug): slug is string => typeof slug === 'string');
+  world.uploads = (await db.select({ fileName: uploads.fileName }).from(uploads)).map(
+    (r) => `/uploads/${r.fileName}`,
+  );
+  world.importJobs = (await db.select({ id: importJobs.id }).from(importJobs)).map((r) => r.id);
+  // As the member's session list shows them (account.revokeSession takes these).
+  world.sessions = (await db.select({ id: sessions.id }).from(sessions)).map((r) =>
+    publicSessionId(r.id),
+  );
+  world.usernames = (await db.select({ username: users.username }).from(users)).map(
+    (r) => r.username,
+  );
+}
+
+/** The role an account of this principal has; undefined for anonymous. */
+export const ROLE_OF = {
+  member: 'user',
+  organiser: 'user',
+  moderator: 'moderator',
+  admin: 'admin',
+} as const;
+
+/** Whether the account still exists with its role (the admin's fuzz may delete or demote it). */
+export async function accountIntact(s: TestServer, account: CreatedUser): Promise<boolean> {
+  const [row] = await s.db
+    .select({ role: users.role, mustChange: users.mustChangePassword })
+    .from(users)
+    .where(eq(users.id, account.id));
+  return row?.role === account.role && !row.mustChange;
+}
