@@ -1,6 +1,7 @@
 // The Education Center: members list, search, read and save items; admins write them. Imports
 // from WordPress are in wordpressImport.ts and end up in the same table.
 import { slugify as slugifyTitle } from '../../../shared/slug';
+import type { ActionOnRow } from '../../platform/actor';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { educationContent, educationSaved, users } from '../../platform/db/schema';
@@ -321,12 +322,7 @@ export async function updateEducation({
   actor,
   id,
   input,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-  input: EducationInput;
-}): Promise<TEducationItem> {
+}: ActionOnRow & { input: EducationInput }): Promise<TEducationItem> {
   // The item as it is decides what is written (its source, its picture): read in the write lock.
   return db.transaction(
     async (tx) => {
@@ -370,15 +366,7 @@ export async function updateEducation({
   );
 }
 
-export async function deleteEducation({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<void> {
+export async function deleteEducation({ db, actor, id }: ActionOnRow): Promise<void> {
   // Members' saves of it go through ON DELETE CASCADE in the same transaction.
   await db.transaction(
     async (tx) => {
