@@ -164,15 +164,14 @@ async function assertExists(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function saveEducation({
-  db,
-  actor,
-  id,
-}: {
+/** Saving and unsaving: the member (only their id counts) and the item. */
+interface SaveRequest {
   db: DB;
   actor: Pick<Actor, 'id'>;
   id: number;
-}) {
+}
+
+export async function saveEducation({ db, actor, id }: SaveRequest) {
   // Checked and saved in one transaction: an item deleted in between is a 404, never a broken
   // reference (the item's row is share-locked on PostgreSQL: many members may save it at once).
   await db.transaction(async (tx) => {
@@ -187,15 +186,7 @@ export async function saveEducation({
   return { id, saved: true };
 }
 
-export async function unsaveEducation({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Pick<Actor, 'id'>;
-  id: number;
-}) {
+export async function unsaveEducation({ db, actor, id }: SaveRequest) {
   await assertExists(db, id);
   await db
     .delete(educationSaved)
