@@ -1,6 +1,7 @@
 // Who is acting: what services need to apply row rules and to write the audit log.
 import type { Role } from '../../shared/constants';
 import { isReviewerRole } from '../../shared/contests';
+import type { DB } from './db/client';
 
 export interface Actor {
   id: number;
@@ -10,6 +11,13 @@ export interface Actor {
   userAgent?: string;
   /** Where links in mail this action causes point (PUBLIC_URL or the request's address). */
   origin?: string;
+}
+
+/** What a service that acts on one row, named by its id, is called with. */
+export interface ActionOnRow {
+  db: DB;
+  actor: Actor;
+  id: number;
 }
 
 export function isReviewer(actor: Pick<Actor, 'role'> | null | undefined): boolean {

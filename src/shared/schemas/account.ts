@@ -54,28 +54,26 @@ const currentPasswordField = z
   .min(1, MSG.currentPasswordRequired)
   .pipe(passwordField);
 
+const changePasswordFields = {
+  currentPassword: currentPasswordField,
+  newPassword: passwordField.refine((v) => v.trim().length > 0, MSG.passwordBlank),
+};
+const passwordChanged = (v: { currentPassword: string; newPassword: string }) =>
+  v.newPassword !== v.currentPassword;
+const passwordUnchanged = { message: MSG.passwordUnchanged, path: ['newPassword'] };
+
 export const ZChangePasswordRequestSchema = z
-  .object({
-    currentPassword: currentPasswordField,
-    newPassword: passwordField.refine((v) => v.trim().length > 0, MSG.passwordBlank),
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    message: MSG.passwordUnchanged,
-    path: ['newPassword'],
-  });
+  .object(changePasswordFields)
+  .refine(passwordChanged, passwordUnchanged);
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequestSchema>;
 
 /** The form adds the confirmation, checked on the client only (the API takes the two above). */
 export const ZChangePasswordFormSchema = z
   .object({
-    currentPassword: currentPasswordField,
-    newPassword: passwordField.refine((v) => v.trim().length > 0, MSG.passwordBlank),
+    ...changePasswordFields,
     confirmPassword: z.string({ error: MSG.passwordsDoNotMatch }),
   })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    message: MSG.passwordUnchanged,
-    path: ['newPassword'],
-  })
+  .refine(passwordChanged, passwordUnchanged)
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: MSG.passwordsDoNotMatch,
     path: ['confirmPassword'],

@@ -46,29 +46,24 @@ export const ZMessageResponseSchema = z.object({
   message: z.string(),
 });
 
-/** The new password under the usual rules (the server adds those that need the account). */
+/** The new password twice, under the usual rules (the server adds those that need the account). */
+const newPasswordFields = {
+  password: ZPassword,
+  confirmPassword: z.string({ error: 'Please confirm your password' }),
+};
+const passwordsMatch = (v: { password: string; confirmPassword: string }) =>
+  v.password === v.confirmPassword;
+const passwordsDoNotMatch = { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] };
+
 export const ZResetPasswordRequestSchema = z
-  .object({
-    token: ZToken,
-    password: ZPassword,
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MSG.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .object({ token: ZToken, ...newPasswordFields })
+  .refine(passwordsMatch, passwordsDoNotMatch);
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequestSchema>;
 
 /** The reset form's fields (the token comes from the address). */
 export const ZResetPasswordFormSchema = z
-  .object({
-    password: ZPassword,
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MSG.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .object(newPasswordFields)
+  .refine(passwordsMatch, passwordsDoNotMatch);
 
 export const ZVerifyEmailRequestSchema = z.object({ token: ZToken });
 

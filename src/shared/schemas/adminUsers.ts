@@ -1,6 +1,6 @@
 // Admin user management (SPEC 2.15, 4 'User role change', 5 'Add user').
 import { z } from 'zod';
-import { ZPage, ZPageSize } from './paging';
+import { pageRequestFields, pageResponseFields } from './paging';
 import { PASSWORD_MAX, ROLES, TIERS, MAX_ID } from '../constants';
 import { MSG } from '../messages';
 import { ZEmail, ZUserSchema, ZUsername } from './auth';
@@ -26,8 +26,7 @@ export const ZListUsersRequestSchema = z
     // Without a sort the list is in id order (the order members joined in, stable under paging).
     sort: z.enum(USER_SORTS, { error: 'Sort must be one of name, joined' }).optional(),
     order: z.enum(SORT_ORDERS, { error: 'Order must be one of asc, desc' }).default('asc'),
-    page: ZPage.default(1),
-    pageSize: ZPageSize(10_000).default(25),
+    ...pageRequestFields(10_000, 25),
   })
   .default({ page: 1, pageSize: 25, order: 'asc' });
 export type TListUsersRequest = z.input<typeof ZListUsersRequestSchema>;
@@ -43,9 +42,7 @@ export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 
 export const ZListUsersResponseSchema = z.object({
   users: z.array(ZAdminUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageResponseFields,
 });
 
 export const ZUpdateUserRequestSchema = z.object({

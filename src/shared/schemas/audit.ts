@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPage, ZPageSize } from './paging';
+import { pageRequestFields, pageResponseFields } from './paging';
 
 const DATE_MESSAGE = 'Use a date like 2026-01-31';
 /**
@@ -19,8 +19,7 @@ export function isDayBound(value: string): boolean {
 
 export const ZListAuditRequestSchema = z
   .object({
-    page: ZPage.default(1),
-    pageSize: ZPageSize(200).default(50),
+    ...pageRequestFields(200, 50),
     action: z.string().trim().max(64).optional(),
     /** Part of the actor's username, any case. */
     actor: z.string().trim().max(50).optional(),
@@ -54,7 +53,5 @@ export type TAuditEntry = z.infer<typeof ZAuditEntrySchema>;
 
 export const ZListAuditResponseSchema = z.object({
   entries: z.array(ZAuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageResponseFields,
 });

@@ -2,7 +2,7 @@
 // members read and save, what admins write and import.
 import { MAX_ID } from '../constants';
 import { z } from 'zod';
-import { ZPage, ZPageSize } from './paging';
+import { pageRequestFields, ZPageOf } from './paging';
 import { ZUploadUrl } from './account';
 
 export const EDUCATION_KINDS = ['tutorial', 'article', 'resource'] as const;
@@ -45,8 +45,7 @@ export const ZListEducationRequestSchema = z
     kind: ZKind.optional(),
     /** Only the caller's saved items. */
     saved: z.boolean({ error: 'Saved must be true or false' }).optional(),
-    page: ZPage.default(1),
-    pageSize: ZPageSize(50).default(EDUCATION_PAGE_SIZE),
+    ...pageRequestFields(50, EDUCATION_PAGE_SIZE),
   })
   .default({ page: 1, pageSize: EDUCATION_PAGE_SIZE });
 export type TListEducationRequest = z.input<typeof ZListEducationRequestSchema>;
@@ -72,12 +71,7 @@ export const ZEducationCardSchema = z.object({
 });
 export type TEducationCard = z.infer<typeof ZEducationCardSchema>;
 
-export const ZListEducationResponseSchema = z.object({
-  items: z.array(ZEducationCardSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZListEducationResponseSchema = ZPageOf(ZEducationCardSchema);
 export type TListEducationResponse = z.infer<typeof ZListEducationResponseSchema>;
 
 export const ZEducationItemSchema = ZEducationCardSchema.extend({

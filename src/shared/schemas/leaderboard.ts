@@ -3,12 +3,11 @@
 import { z } from 'zod';
 import { SCORE_SOURCES } from '../leaderboard';
 import { ZContestId } from './contests';
-import { ZPage, ZPageSize } from './paging';
+import { pageRequestFields, pageResponseFields } from './paging';
 
 export const ZScoreHistoryRequestSchema = z.object({
   contestId: ZContestId,
-  page: ZPage.default(1),
-  pageSize: ZPageSize(100).default(20),
+  ...pageRequestFields(100, 20),
 });
 export type TScoreHistoryRequest = z.input<typeof ZScoreHistoryRequestSchema>;
 
@@ -33,8 +32,6 @@ export const ZScoreHistoryResponseSchema = z.object({
   /** The decimals the scores are shown with. */
   scoreDecimals: z.number().int(),
   items: z.array(ZScoreHistoryEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageResponseFields,
 });
 export type TScoreHistory = z.infer<typeof ZScoreHistoryResponseSchema>;

@@ -2,9 +2,10 @@
 // member's choice per kind. GET /api/notifications and POST /api/notifications/read are rows of
 // the REST table over the same procedures.
 import { z } from 'zod';
+import { ZOwnChangesRequestSchema } from './streams';
 import { MAX_ID } from '../constants';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '../notifications';
-import { ZPage, ZPageSize } from './paging';
+import { pageRequestFields } from './paging';
 
 export const NOTIFICATION_MESSAGES = {
   markWhat: 'Say which notifications to mark read: ids, or all',
@@ -24,8 +25,7 @@ export const ZListNotificationsRequestSchema = z
   .object({
     /** Only the ones not read yet. */
     unread: z.boolean({ error: 'Unread must be true or false' }).optional(),
-    page: ZPage.default(1),
-    pageSize: ZPageSize(100).default(NOTIFICATIONS_PAGE_SIZE),
+    ...pageRequestFields(100, NOTIFICATIONS_PAGE_SIZE),
   })
   .default({ page: 1, pageSize: NOTIFICATIONS_PAGE_SIZE });
 export type TListNotificationsRequest = z.input<typeof ZListNotificationsRequestSchema>;
@@ -103,12 +103,7 @@ export type TSetNotificationPreferencesRequest = z.input<
   typeof ZSetNotificationPreferencesRequestSchema
 >;
 
-export const ZNotificationsChangeRequestSchema = z
-  .object({
-    /** Sent back by the client after a reconnect (tracked events). */
-    lastEventId: z.string().max(100).nullish(),
-  })
-  .default({});
+export const ZNotificationsChangeRequestSchema = ZOwnChangesRequestSchema;
 
 /** What notifications.onChange emits: "your notifications changed, read the count again". */
 export interface TNotificationsChange {

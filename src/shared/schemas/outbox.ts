@@ -2,12 +2,11 @@
 import { z } from 'zod';
 import { MAX_ID } from '../constants';
 import { MAIL_KINDS, MAIL_STATUSES } from '../mail';
-import { ZPage, ZPageSize } from './paging';
+import { pageRequestFields, pageResponseFields } from './paging';
 
 export const ZListOutboxRequestSchema = z
   .object({
-    page: ZPage.default(1),
-    pageSize: ZPageSize(100).default(20),
+    ...pageRequestFields(100, 20),
     status: z
       .enum(MAIL_STATUSES, { error: `Status must be one of ${MAIL_STATUSES.join(', ')}` })
       .optional(),
@@ -34,9 +33,7 @@ export type TOutboxMessage = z.infer<typeof ZOutboxMessageSchema>;
 
 export const ZListOutboxResponseSchema = z.object({
   items: z.array(ZOutboxMessageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageResponseFields,
   /** Whether SMTP_URL is set: without it, messages stay here (status 'outbox'). */
   smtpConfigured: z.boolean(),
 });

@@ -17,3 +17,20 @@ export function ZPageSize(max: number) {
     .min(1, 'Page size must be at least 1')
     .max(max, `Page size must be at most ${max}`);
 }
+
+/** The page fields of a list request: page 1 of `defaultPageSize` rows unless asked otherwise. */
+export function pageRequestFields(maxPageSize: number, defaultPageSize: number) {
+  return { page: ZPage.default(1), pageSize: ZPageSize(maxPageSize).default(defaultPageSize) };
+}
+
+/** What every page of a list answers besides its rows. */
+export const pageResponseFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+};
+
+/** A page of a list: its rows under `items`, then the counts. */
+export function ZPageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), ...pageResponseFields });
+}

@@ -17,7 +17,8 @@ import {
 } from '../leaderboard';
 import { INVITE_CODE_MAX, JOIN_REFUSALS, PARTICIPATION_MESSAGES } from '../participation';
 import { ZContestId } from './contests';
-import { ZPage, ZPageSize } from './paging';
+import { ZPage, ZPageSize, ZPageOf } from './paging';
+import { ZLastEventId } from './streams';
 
 export const ZJoinContestRequestSchema = z.object({
   contestId: ZContestId,
@@ -176,12 +177,7 @@ export const ZLeaderboardContestSchema = z.object({
 });
 export type TLeaderboardContest = z.infer<typeof ZLeaderboardContestSchema>;
 
-export const ZLeaderboardContestsResponseSchema = z.object({
-  items: z.array(ZLeaderboardContestSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZLeaderboardContestsResponseSchema = ZPageOf(ZLeaderboardContestSchema);
 
 /** A score as sent: a number, or text as a CSV holds it; each is checked line by line. */
 const ZScoreLine = z.object({
@@ -247,9 +243,7 @@ export type TSetScoresResponse = z.infer<typeof ZSetScoresResponseSchema>;
 
 export const ZLeaderboardChangeRequestSchema = z.object({
   contestId: ZContestId,
-  /** Sent back by the client after a reconnect (tracked events): a change missed meanwhile is
-   * announced at once. */
-  lastEventId: z.string().max(100).nullish(),
+  lastEventId: ZLastEventId,
 });
 
 /** What the live subscription emits: "this leaderboard changed, read it again". */

@@ -1,6 +1,7 @@
 // Payments (payments.*): the proof form of SPEC 2.12 with SPEC 5's messages, the payment page's
 // options, the member's proofs and the reviewers' queue.
 import { z } from 'zod';
+import { ZOwnChangesRequestSchema } from './streams';
 import { TIERS, MAX_ID } from '../constants';
 import {
   PAID_TIERS,
@@ -19,7 +20,7 @@ import {
 } from '../payments';
 import { ZUploadUrl } from './account';
 import { ZContestId } from './contests';
-import { ZPage, ZPageSize } from './paging';
+import { ZPage, ZPageSize, ZPageOf } from './paging';
 
 /** SPEC 5's lengths; the shape of each network's hash and address is checked with the network. */
 export const ZTxHash = z
@@ -199,12 +200,7 @@ const pageShape = { page: ZPage.default(1), pageSize: ZPageSize(100).default(25)
 
 export const ZMyProofsRequestSchema = z.object(pageShape).default({ page: 1, pageSize: 25 });
 
-export const ZMyProofsResponseSchema = z.object({
-  items: z.array(ZPaymentProofSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZMyProofsResponseSchema = ZPageOf(ZPaymentProofSchema);
 
 export const ZProofQueueRequestSchema = z
   .object({
@@ -215,12 +211,7 @@ export const ZProofQueueRequestSchema = z
   })
   .default({ status: 'pending', page: 1, pageSize: 25 });
 
-export const ZProofQueueResponseSchema = z.object({
-  items: z.array(ZReviewProofSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZProofQueueResponseSchema = ZPageOf(ZReviewProofSchema);
 
 export const ZReviewProofRequestSchema = z
   .object({
@@ -270,12 +261,7 @@ export const ZTierChoiceSchema = z.object({
 });
 export type TTierChoice = z.infer<typeof ZTierChoiceSchema>;
 
-export const ZPaymentsChangeRequestSchema = z
-  .object({
-    /** Sent back by the client after a reconnect (tracked events). */
-    lastEventId: z.string().max(100).nullish(),
-  })
-  .default({});
+export const ZPaymentsChangeRequestSchema = ZOwnChangesRequestSchema;
 
 /** What payments.onChange emits: "your payment proofs changed, read their state again". */
 export interface TPaymentsChange {

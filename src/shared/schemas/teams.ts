@@ -5,7 +5,7 @@ import { MAX_ID } from '../constants';
 import { TEAM_MEMBER_STATES, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../teams';
 import { ZUsername } from './auth';
 import { ZContestId } from './contests';
-import { ZPage, ZPageSize } from './paging';
+import { pageRequestFields, pageResponseFields } from './paging';
 import { INVITE_CODE_MAX } from '../participation';
 
 export const ZTeamId = z
@@ -56,8 +56,7 @@ export const ZRegisterTeamInput = z.object({
 });
 export const ZListTeamsInput = z.object({
   contestId: ZContestId,
-  page: ZPage.default(1),
-  pageSize: ZPageSize(100).default(50),
+  ...pageRequestFields(100, 50),
 });
 export const ZMyTeamInput = z.object({ contestId: ZContestId });
 
@@ -136,9 +135,7 @@ export const ZTeamList = z.object({
   teamMin: z.number().int(),
   teamMax: z.number().int(),
   items: z.array(ZTeamSummary),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageResponseFields,
 });
 export type TTeamList = z.infer<typeof ZTeamList>;
 

@@ -18,7 +18,7 @@ import { hasPassword, type PasswordHasher } from './passwords';
 import { OIDC_MSG } from '../../../shared/schemas/oidc';
 import { deleteUserSessions } from './sessions';
 import { assertOwnUpload } from '../../platform/files/uploads';
-import { publicUserColumns } from './users';
+import { passwordRowOf, publicUserColumns } from './users';
 import { queueVerification } from './emailVerification';
 
 /**
@@ -94,11 +94,7 @@ export async function changePassword({
   passwords: PasswordHasher;
   input: TChangePasswordRequest;
 }): Promise<void> {
-  const [row] = await db
-    .select({ password: users.password, username: users.username, email: users.email })
-    .from(users)
-    .where(eq(users.id, actor.id));
-  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  const row = await passwordRowOf(db, actor.id);
   // A stolen session must not become a way to guess the password: same limits as sign-in.
   const guess = await beginGuess(limits, actor.ip ?? 'unknown', `password:${actor.id}`);
   if (!hasPassword(row.password)) throw new AppError('BAD_REQUEST', OIDC_MSG.noPasswordToChange);

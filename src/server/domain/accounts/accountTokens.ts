@@ -6,6 +6,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { accountTokens } from '../../platform/db/schema';
 import { TOKEN_TTL_MS, type AccountTokenPurpose } from '../../../shared/accountTokens';
+import {
+  appLink,
+  queueMail,
+  siteNameOf,
+  type AccountLinkMail,
+  type MailContent,
+} from '../messages';
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
@@ -31,6 +38,35 @@ export async function issueToken(
     createdAt: new Date(now),
   });
   return token;
+}
+
+/**
+ * Issues a link of `purpose` for the member and queues the mail that carries it (of the same
+ * kind), inside `tx`: the link opens `path` on `origin` with the token.
+ */
+export async function mailAccountLink(
+  tx: DbOrTx,
+  {
+    user,
+    purpose,
+    origin,
+    path,
+    mail,
+  }: {
+    user: { id: number; username: string; email: string };
+    purpose: AccountTokenPurpose;
+    origin: string;
+    path: string;
+    mail: (input: AccountLinkMail) => MailContent;
+  },
+): Promise<void> {
+  const token = await issueToken(tx, { userId: user.id, purpose, email: user.email });
+  const content = mail({
+    siteName: await siteNameOf(tx),
+    username: user.username,
+    link: appLink(origin, path, { token }),
+  });
+  await queueMail(tx, { ...content, to: user.email, kind: purpose, userId: user.id });
 }
 
 const usable = (token: string, purpose: AccountTokenPurpose, now: number) =>

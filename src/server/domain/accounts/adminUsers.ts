@@ -1,5 +1,6 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { ActionOnRow } from '../../platform/actor';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { twoFactor, users } from '../../platform/db/schema';
 import { lockForUpdate } from '../../platform/db/dialect';
@@ -269,12 +270,7 @@ export async function banUser({
   actor,
   id,
   reason,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-  reason: string;
-}): Promise<TAdminUser> {
+}: ActionOnRow & { reason: string }): Promise<TAdminUser> {
   return db.transaction(async (tx) => {
     const before = await findAdminUser(tx, id);
     if (before.id === actor.id) throw new AppError('FORBIDDEN', 'You cannot ban yourself');
@@ -301,15 +297,7 @@ export async function banUser({
 }
 
 /** Lifts a ban: the member is a plain user again, with the tier they had. */
-export async function unbanUser({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<TAdminUser> {
+export async function unbanUser({ db, actor, id }: ActionOnRow): Promise<TAdminUser> {
   const defaultTier = (await getPlatformSettings({ db })).defaultUserTier;
   return db.transaction(async (tx) => {
     const before = await findAdminUser(tx, id);
@@ -340,11 +328,8 @@ export async function setTemporaryPassword({
   passwords,
   id,
   password,
-}: {
-  db: DB;
-  actor: Actor;
+}: ActionOnRow & {
   passwords: PasswordHasher;
-  id: number;
   password: string;
 }): Promise<void> {
   const target = await findUser(db, id);
@@ -373,15 +358,7 @@ export async function setTemporaryPassword({
   });
 }
 
-export async function deleteUser({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<void> {
+export async function deleteUser({ db, actor, id }: ActionOnRow): Promise<void> {
   // One transaction: their participations are removed first (the contests they took part in
   // count one participant fewer and the members ranked below them move up), then the account,
   // whose sessions and saved items go by cascade. Contests they created keep their creator id;

@@ -10,8 +10,8 @@ import { equalsCaseless } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
 import { ACCOUNT_LOCKED, tryTake, type Limits } from '../../platform/limits';
-import { appLink, queueMail, siteNameOf, unlockDeviceMail } from '../messages';
-import { consumeToken, issueToken } from './accountTokens';
+import { unlockDeviceMail } from '../messages';
+import { consumeToken, mailAccountLink } from './accountTokens';
 import { afterAnswer } from './afterAnswer';
 
 /** The page an unlock link opens (App.tsx). */
@@ -95,17 +95,13 @@ async function mailUnlockLink({
   if (!user) return false;
   if (!(await tryTake(limits.accountMail, `unlock:${user.id}`))) return false;
   await db.transaction(async (tx) => {
-    const token = await issueToken(tx, {
-      userId: user.id,
+    await mailAccountLink(tx, {
+      user,
       purpose: 'unlock_device',
-      email: user.email,
+      origin,
+      path: TRUST_DEVICE_PATH,
+      mail: unlockDeviceMail,
     });
-    const content = unlockDeviceMail({
-      siteName: await siteNameOf(tx),
-      username: user.username,
-      link: appLink(origin, TRUST_DEVICE_PATH, { token }),
-    });
-    await queueMail(tx, { ...content, to: user.email, kind: 'unlock_device', userId: user.id });
   });
   return true;
 }

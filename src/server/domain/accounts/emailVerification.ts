@@ -7,8 +7,8 @@ import { AppError } from '../../platform/errors';
 import { take, type Limits } from '../../platform/limits';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
 import type { Actor } from '../../platform/actor';
-import { appLink, queueMail, siteNameOf, verifyEmailMail } from '../messages';
-import { consumeToken, issueToken } from './accountTokens';
+import { verifyEmailMail } from '../messages';
+import { consumeToken, mailAccountLink } from './accountTokens';
 
 /** The page a verification link opens (App.tsx). */
 export const VERIFY_EMAIL_PATH = '/verify-email';
@@ -18,17 +18,13 @@ export async function queueVerification(
   tx: DbOrTx,
   { user, origin }: { user: { id: number; username: string; email: string }; origin: string },
 ): Promise<void> {
-  const token = await issueToken(tx, {
-    userId: user.id,
+  await mailAccountLink(tx, {
+    user,
     purpose: 'verify_email',
-    email: user.email,
+    origin,
+    path: VERIFY_EMAIL_PATH,
+    mail: verifyEmailMail,
   });
-  const content = verifyEmailMail({
-    siteName: await siteNameOf(tx),
-    username: user.username,
-    link: appLink(origin, VERIFY_EMAIL_PATH, { token }),
-  });
-  await queueMail(tx, { ...content, to: user.email, kind: 'verify_email', userId: user.id });
 }
 
 /** 'Send the link again' (Account Settings, a refused join): limited per account. */

@@ -9,9 +9,9 @@ import { equalsCaseless } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
 import { take, tryTake, unlockAccount, type Limits } from '../../platform/limits';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
-import { appLink, passwordResetMail, queueMail, siteNameOf } from '../messages';
+import { passwordResetMail } from '../messages';
 import { writeAudit } from '../audit';
-import { consumeToken, issueToken, peekToken, retireTokens } from './accountTokens';
+import { consumeToken, mailAccountLink, peekToken, retireTokens } from './accountTokens';
 import { afterAnswer } from './afterAnswer';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
@@ -76,17 +76,13 @@ async function mailResetLink({
   // Per account, silently: a refusal here would tell who has an account.
   if (!(await tryTake(limits.accountMail, `reset:${user.id}`))) return false;
   await db.transaction(async (tx) => {
-    const token = await issueToken(tx, {
-      userId: user.id,
+    await mailAccountLink(tx, {
+      user,
       purpose: 'password_reset',
-      email: user.email,
+      origin,
+      path: RESET_PASSWORD_PATH,
+      mail: passwordResetMail,
     });
-    const content = passwordResetMail({
-      siteName: await siteNameOf(tx),
-      username: user.username,
-      link: appLink(origin, RESET_PASSWORD_PATH, { token }),
-    });
-    await queueMail(tx, { ...content, to: user.email, kind: 'password_reset', userId: user.id });
   });
   return true;
 }

@@ -44,3 +44,16 @@ export function toPublicUser(user: SessionUser): TUser {
   const { sessionId: _omit, ...rest } = user;
   return rest;
 }
+
+/**
+ * What changing or setting a password reads: the stored hash (or the no-password marker) and the
+ * names the new password must not contain. A missing user is a 404.
+ */
+export async function passwordRowOf(db: DB, id: number) {
+  const [row] = await db
+    .select({ password: users.password, username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return row;
+}

@@ -1,6 +1,7 @@
 // The Education Center: members list, search, read and save items; admins write them. Imports
 // from WordPress are in wordpressImport.ts and end up in the same table.
 import { slugify as slugifyTitle } from '../../../shared/slug';
+import type { ActionOnRow } from '../../platform/actor';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { educationContent, educationSaved, users } from '../../platform/db/schema';
@@ -163,15 +164,14 @@ async function assertExists(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function saveEducation({
-  db,
-  actor,
-  id,
-}: {
+/** Saving and unsaving: the member (only their id counts) and the item. */
+interface SaveRequest {
   db: DB;
   actor: Pick<Actor, 'id'>;
   id: number;
-}) {
+}
+
+export async function saveEducation({ db, actor, id }: SaveRequest) {
   // Checked and saved in one transaction: an item deleted in between is a 404, never a broken
   // reference (the item's row is share-locked on PostgreSQL: many members may save it at once).
   await db.transaction(async (tx) => {
@@ -186,15 +186,7 @@ export async function saveEducation({
   return { id, saved: true };
 }
 
-export async function unsaveEducation({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Pick<Actor, 'id'>;
-  id: number;
-}) {
+export async function unsaveEducation({ db, actor, id }: SaveRequest) {
   await assertExists(db, id);
   await db
     .delete(educationSaved)
@@ -321,12 +313,7 @@ export async function updateEducation({
   actor,
   id,
   input,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-  input: EducationInput;
-}): Promise<TEducationItem> {
+}: ActionOnRow & { input: EducationInput }): Promise<TEducationItem> {
   // The item as it is decides what is written (its source, its picture): read in the write lock.
   return db.transaction(
     async (tx) => {
@@ -370,15 +357,7 @@ export async function updateEducation({
   );
 }
 
-export async function deleteEducation({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<void> {
+export async function deleteEducation({ db, actor, id }: ActionOnRow): Promise<void> {
   // Members' saves of it go through ON DELETE CASCADE in the same transaction.
   await db.transaction(
     async (tx) => {

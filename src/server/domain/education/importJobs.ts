@@ -11,14 +11,15 @@ import type { DB } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/dialect';
 import { importJobs } from '../../platform/db/schema';
 import { createJobRunner } from '../../platform/jobs';
-import {
-  ZImportProgressSchema,
-  type TImportJob,
-  type TImportProgress,
-} from '../../../shared/schemas/education';
+import { ZImportProgressSchema, type TImportJob } from '../../../shared/schemas/education';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { assertImportableSite, ImportFailedError, importWordPress } from './wordpressImport';
+import {
+  assertImportableSite,
+  emptyImportProgress,
+  ImportFailedError,
+  importWordPress,
+} from './wordpressImport';
 
 const ALREADY_RUNNING = 'An import is already running. Wait for it to finish.';
 /** Finished jobs are kept this long for the screen that started them. */
@@ -30,16 +31,6 @@ const STALE_MS = 2 * 60 * 1000;
 /** The imports this server runs, for the tests and the CLI to wait on. */
 const local = new Map<string, Promise<void>>();
 
-const emptyProgress = (): TImportProgress => ({
-  page: 0,
-  totalPages: 0,
-  added: 0,
-  updated: 0,
-  unchanged: 0,
-  refused: 0,
-  refusals: [],
-});
-
 type JobRow = typeof importJobs.$inferSelect;
 
 function publicView(row: JobRow): TImportJob {
@@ -49,7 +40,7 @@ function publicView(row: JobRow): TImportJob {
     siteUrl: row.siteUrl,
     status: row.status,
     message: row.message,
-    progress: parsed.success ? parsed.data : emptyProgress(),
+    progress: parsed.success ? parsed.data : emptyImportProgress(),
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
   };
@@ -114,7 +105,7 @@ export async function startImport({
         siteUrl,
         status: 'running',
         message: null,
-        progress: JSON.stringify(emptyProgress()),
+        progress: JSON.stringify(emptyImportProgress()),
         startedAt: now,
         finishedAt: null,
         heartbeatAt: now,
@@ -126,7 +117,7 @@ export async function startImport({
     throw error;
   }
 
-  let progress = emptyProgress();
+  let progress = emptyImportProgress();
   const save = (values: Partial<JobRow>) =>
     db
       .update(importJobs)

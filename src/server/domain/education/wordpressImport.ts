@@ -323,6 +323,17 @@ interface StoredPost {
   wpHash: string | null;
 }
 
+/** An import's progress before its first page: nothing read, nothing done. */
+export const emptyImportProgress = (): TImportProgress => ({
+  page: 0,
+  totalPages: 0,
+  added: 0,
+  updated: 0,
+  unchanged: 0,
+  refused: 0,
+  refusals: [],
+});
+
 export async function importWordPress(options: ImportOptions): Promise<TImportProgress> {
   const allowPrivate = options.allowPrivate ?? false;
   const timeoutMs = options.timeoutMs ?? IMPORT_DEFAULTS.timeoutMs;
@@ -330,15 +341,7 @@ export async function importWordPress(options: ImportOptions): Promise<TImportPr
   const { db, actor } = options;
   const endpoint = await assertImportableSite(options.siteUrl, allowPrivate);
   const site = endpoint.origin + endpoint.pathname.replace(/\/wp-json\/wp\/v2\/posts$/, '');
-  const progress: TImportProgress = {
-    page: 0,
-    totalPages: 0,
-    added: 0,
-    updated: 0,
-    unchanged: 0,
-    refused: 0,
-    refusals: [],
-  };
+  const progress = emptyImportProgress();
   const refuse = (refusal: TImportRefusal) => {
     progress.refused += 1;
     if (progress.refusals.length < MAX_REFUSALS_KEPT) progress.refusals.push(refusal);

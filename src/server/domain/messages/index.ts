@@ -9,6 +9,7 @@ export {
   passwordResetMail,
   verifyEmailMail,
   unlockDeviceMail,
+  type AccountLinkMail,
   type MailContent,
 } from './templates';
 export {

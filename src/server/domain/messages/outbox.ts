@@ -1,6 +1,7 @@
 // The mail queue: messages are written inside the transaction of whatever caused them (never sent
 // inside a request), and the background sender (sender.ts) sends them. Admins read and retry them.
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { ActionOnRow } from '../../platform/actor';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { mailOutbox } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -11,7 +12,7 @@ import {
   type TOutboxMessage,
 } from '../../../shared/schemas/outbox';
 import type { MailStatus } from '../../../shared/mail';
-import { writeAudit, type Actor } from '../audit';
+import { writeAudit } from '../audit';
 import { getPlatformSettings } from '../settings';
 import type { MailContent } from './templates';
 import { wakeSenderAfterCommit } from './sender';
@@ -98,15 +99,7 @@ async function messageById(db: DbOrTx, id: number): Promise<TOutboxMessage | und
 }
 
 /** An admin sends a failed message again: queued now, its tries counted afresh. Audited. */
-export async function retryMail({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<TOutboxMessage> {
+export async function retryMail({ db, actor, id }: ActionOnRow): Promise<TOutboxMessage> {
   return db.transaction(async (tx) => {
     const before = await messageById(tx, id);
     if (!before) throw new AppError('NOT_FOUND', M.notFound);

@@ -63,17 +63,16 @@ ${layout.footer.map(p).join('\n')}
   return { subject, text, html };
 }
 
-const minutes = (ms: number) => Math.round(ms / 60_000);
-
-export function passwordResetMail({
-  siteName,
-  username,
-  link,
-}: {
+/** What a mail carrying a one-time account link is written from. */
+export interface AccountLinkMail {
   siteName: string;
   username: string;
   link: string;
-}): MailContent {
+}
+
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+export function passwordResetMail({ siteName, username, link }: AccountLinkMail): MailContent {
   return render(`Reset your ${siteName} password`, {
     siteName,
     greeting: `Hello ${username},`,
@@ -88,15 +87,7 @@ export function passwordResetMail({
   });
 }
 
-export function verifyEmailMail({
-  siteName,
-  username,
-  link,
-}: {
-  siteName: string;
-  username: string;
-  link: string;
-}): MailContent {
+export function verifyEmailMail({ siteName, username, link }: AccountLinkMail): MailContent {
   return render(`Confirm your e-mail address for ${siteName}`, {
     siteName,
     greeting: `Hello ${username},`,
@@ -109,15 +100,7 @@ export function verifyEmailMail({
   });
 }
 
-export function unlockDeviceMail({
-  siteName,
-  username,
-  link,
-}: {
-  siteName: string;
-  username: string;
-  link: string;
-}): MailContent {
+export function unlockDeviceMail({ siteName, username, link }: AccountLinkMail): MailContent {
   return render(`Sign-ins to your ${siteName} account are paused`, {
     siteName,
     greeting: `Hello ${username},`,

@@ -40,30 +40,24 @@ export async function hasTwoFactor({
   return Boolean(row);
 }
 
+/** Whom the staff two-factor rule is asked about: the account's id and role. */
+interface StaffRuleQuery {
+  db: DB;
+  user: { id: number; role: string };
+}
+
 /**
  * Whether the platform requires this account to set up two-factor sign-in before anything else
  * ('Require two-factor sign-in for moderators and admins', and it has none). Members never are.
  */
-export async function twoFactorSetupRequired({
-  db,
-  user,
-}: {
-  db: DB;
-  user: { id: number; role: string };
-}): Promise<boolean> {
+export async function twoFactorSetupRequired({ db, user }: StaffRuleQuery): Promise<boolean> {
   if (!STAFF.has(user.role)) return false;
   if (!(await getPlatformSettings({ db })).requireStaffTwoFactor) return false;
   return !(await hasTwoFactor({ db, userId: user.id }));
 }
 
 /** The gate in front of every procedure (trpc.ts) and the Express-only paths. */
-export async function assertTwoFactorSetUp({
-  db,
-  user,
-}: {
-  db: DB;
-  user: { id: number; role: string };
-}): Promise<void> {
+export async function assertTwoFactorSetUp({ db, user }: StaffRuleQuery): Promise<void> {
   if (await twoFactorSetupRequired({ db, user })) {
     throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.setupRequired, {
       reason: TWO_FACTOR_SETUP_REQUIRED,
@@ -71,13 +65,7 @@ export async function assertTwoFactorSetUp({
   }
 }
 
-export async function getTwoFactorStatus({
-  db,
-  user,
-}: {
-  db: DB;
-  user: { id: number; role: string };
-}): Promise<TTwoFactorStatus> {
+export async function getTwoFactorStatus({ db, user }: StaffRuleQuery): Promise<TTwoFactorStatus> {
   const [row] = await db
     .select({ enabledAt: twoFactor.enabledAt })
     .from(twoFactor)

@@ -22,6 +22,47 @@ import {
   insertIdentity,
 } from './rows';
 
+/**
+ * Adds the identity to the member and audits it (what `audited` says), in one transaction with
+ * the member's row locked; an identity taken meanwhile is refused as a conflict.
+ */
+async function addIdentity(
+  db: DB,
+  {
+    userId,
+    actor,
+    provider,
+    subject,
+    email,
+    audited,
+  }: {
+    userId: number;
+    actor: Pick<Actor, 'id' | 'username' | 'ip' | 'userAgent'>;
+    provider: ProviderRef;
+    subject: string;
+    email?: string;
+    audited: Record<string, unknown>;
+  },
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await lockForUpdate(tx, users, eq(users.id, userId));
+      await insertIdentity(tx, { userId, provider, subject, email });
+      await writeAudit({
+        db: tx,
+        actor,
+        action: 'account.oidc.link',
+        targetType: 'user',
+        targetId: userId,
+        after: audited,
+      });
+    });
+  } catch (error) {
+    rethrowIdentityConflict(error, provider);
+    throw error;
+  }
+}
+
 /** A signed-in member links a provider from Account Settings (the callback of a link). */
 export async function linkToMember({
   db,
@@ -34,28 +75,14 @@ export async function linkToMember({
   provider: ProviderRef;
   claims: OidcClaims;
 }): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      await lockForUpdate(tx, users, eq(users.id, actor.id));
-      await insertIdentity(tx, {
-        userId: actor.id,
-        provider,
-        subject: claims.subject,
-        email: claims.email,
-      });
-      await writeAudit({
-        db: tx,
-        actor,
-        action: 'account.oidc.link',
-        targetType: 'user',
-        targetId: actor.id,
-        after: { provider: provider.id, email: claims.email ?? null },
-      });
-    });
-  } catch (error) {
-    rethrowIdentityConflict(error, provider);
-    throw error;
-  }
+  await addIdentity(db, {
+    userId: actor.id,
+    actor,
+    provider,
+    subject: claims.subject,
+    email: claims.email,
+    audited: { provider: provider.id, email: claims.email ?? null },
+  });
 }
 
 /**
@@ -111,28 +138,14 @@ export async function confirmLinkWithPassword({
   if (row.email.toLowerCase() !== pending.email.toLowerCase()) {
     throw new AppError('CONFLICT', OIDC_MSG.noFlow);
   }
-  try {
-    await db.transaction(async (tx) => {
-      await lockForUpdate(tx, users, eq(users.id, row.id));
-      await insertIdentity(tx, {
-        userId: row.id,
-        provider,
-        subject: pending.subject,
-        email: pending.email,
-      });
-      await writeAudit({
-        db: tx,
-        actor: auditActor(row, { ip, userAgent }),
-        action: 'account.oidc.link',
-        targetType: 'user',
-        targetId: row.id,
-        after: { provider: provider.id, email: pending.email, confirmedWith: 'password' },
-      });
-    });
-  } catch (error) {
-    rethrowIdentityConflict(error, provider);
-    throw error;
-  }
+  await addIdentity(db, {
+    userId: row.id,
+    actor: auditActor(row, { ip, userAgent }),
+    provider,
+    subject: pending.subject,
+    email: pending.email,
+    audited: { provider: provider.id, email: pending.email, confirmedWith: 'password' },
+  });
   const user = await getUser({ db, id: row.id });
   if (!user) throw new AppError('BAD_REQUEST', OIDC_MSG.noFlow);
   return user;

@@ -15,6 +15,7 @@ import { writeAudit } from '../../../audit';
 import { assertPasswordAllowed } from '../../passwordPolicy';
 import { hasPassword, type PasswordHasher } from '../../passwords';
 import { deleteUserSessions } from '../../sessions';
+import { passwordRowOf } from '../../users';
 import type { OidcRegistry } from '../providers';
 
 /** Account Settings' 'Sign-in methods': the password, and every provider, linked or not. */
@@ -126,11 +127,7 @@ export async function setFirstPassword({
   passwords: PasswordHasher;
   input: TSetPasswordRequest;
 }): Promise<void> {
-  const [row] = await db
-    .select({ password: users.password, username: users.username, email: users.email })
-    .from(users)
-    .where(eq(users.id, actor.id));
-  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  const row = await passwordRowOf(db, actor.id);
   if (hasPassword(row.password)) throw new AppError('BAD_REQUEST', OIDC_MSG.passwordAlreadySet);
   assertPasswordAllowed(input.newPassword, row);
   const hash = await passwords.hash(input.newPassword);
