@@ -168,6 +168,12 @@ function byFieldName(
   if (['object', 'array', 'optional', 'nullable', 'default'].includes(type)) return undefined;
   if (/(Date|date|Deadline|deadline)$/.test(key)) return dateFor(key);
   if (/email$/i.test(key)) return fc.nat({ max: 1e6 }).map((n) => `fuzz${n}@example.com`);
+  // PayPal needs only the e-mail above; a bank or a wallet needs fields that must agree.
+  if (key === 'paymentMethod') return fc.constant('paypal');
+  // An education item is read by its own id or slug, not a contest's.
+  if (key === 'idOrSlug' && procedure.startsWith('education.')) {
+    return pick(() => world.ids.education.map(String), '1');
+  }
   if (key === 'explorerUrl') return fc.constant('https://explorer.example/tx/{hash}');
   if (/(url|link)$/i.test(key)) {
     // Nothing that answers: an import started with it fails at once, without the network.
