@@ -1,6 +1,5 @@
 // createApp(): every middleware, /trpc, /api, uploads and the built client. No listen() here,
 // so tests mount the very same app on a port they pick.
-import compression from 'compression';
 import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createContext, type AppDeps } from '../trpc/context';
@@ -20,23 +19,13 @@ import {
   setSecurityHeaders,
 } from './security';
 import { liveStreams } from './liveStreams';
+import { compressAnswers } from './json';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 import { createScoresImportRouter } from './scoresImport';
 import { createBackupRouter } from './backups';
 import { createOidcRouter } from './oidc';
 import { EXPRESS_PATHS } from './expressPaths';
-
-/**
- * What compression may touch: never a server-sent event stream (leaderboard.onChange), which
- * gzip would hold back in its buffer instead of sending each event as it happens. (tRPC also
- * marks its streams Cache-Control: no-transform, which compression honours; this does not rely
- * on that.)
- */
-function compressible(req: express.Request, res: express.Response): boolean {
-  const type = String(res.getHeader('Content-Type') ?? '');
-  return !type.startsWith('text/event-stream') && compression.filter(req, res);
-}
 
 /** /api and /trpc, and what is under them. */
 const API_PATH = /^\/(?:api|trpc)(?:[/?]|$)/;
@@ -60,10 +49,7 @@ export interface CreateAppOptions {
  */
 function trpcRoutes(deps: AppDeps, options: CreateAppOptions): express.Router {
   const trpc = express.Router();
-  // tRPC's adapter streams its answers without a length, so compression() decides by type and
-  // may compress a small one too. REST answers are compressed from 1 KB by sendJson (json.ts),
-  // the built client ahead of time (static.ts).
-  trpc.use(compression({ threshold: 1024, filter: compressible }));
+  trpc.use(compressAnswers);
   trpc.use(csrfGuard(deps));
   trpc.use(requireJsonBody);
   if (options.liveStreams !== false) trpc.use(liveStreams(deps));
@@ -119,6 +105,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // REST reads straight after the checks every request gets (rest.ts says why). What stands
   // between here and the rest of the table passes reads by (the CSRF guard, the JSON body rule)
   // or answers paths no read row has (/api/ready, /metrics).
+  app.use('/api', compressAnswers);
   app.use('/api', createRestReads(deps));
 
   // Off unless METRICS_TOKEN is set (METRICS_HOST serves it on a listener of its own instead).

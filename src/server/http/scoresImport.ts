@@ -8,6 +8,7 @@ import { CSV_BYTES_MAX } from '../../shared/leaderboard';
 import { createContext, type AppDeps } from '../trpc/context';
 import { multipartRefusal, sendError } from './errorResponse';
 import { EXPRESS_PATHS } from './expressPaths';
+import { pathId } from './pathId';
 import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
@@ -30,10 +31,7 @@ export function createScoresImportRouter(deps: AppDeps): Router {
       // Maintenance, signed in, a temporary password, staff two-factor: as every procedure.
       await admitted(ctx, { access: EXPRESS_PATHS.scoresCsv.access }, 'scores.importCsv');
       if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
-      const contestId = Number(req.params.id);
-      if (!Number.isSafeInteger(contestId) || contestId < 1) {
-        throw new AppError('NOT_FOUND', 'Contest not found');
-      }
+      const contestId = pathId(String(req.params.id ?? ''), 'Contest not found');
       if (!req.is('multipart/form-data')) {
         throw new AppError(
           'BAD_REQUEST',

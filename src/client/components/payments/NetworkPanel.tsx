@@ -2,10 +2,10 @@
 // network's description, the address with its copy button, and the amount in USD and in coin.
 import { Box, Button, Code, Flex, Stack, Text } from '@chakra-ui/react';
 import { Check, Copy } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import type { TPaymentOptions } from '../../../shared/schemas/payments';
 import { toastError, toastSuccess } from '../../lib/toaster';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
+import { QrCode } from '../common/QrCode';
 import { NETWORK_DESCRIPTIONS } from './networkInfo';
 import { usdText } from './proofLabels';
 
@@ -37,12 +37,10 @@ export function NetworkPanel({ network, amountUsd }: { network: Network; amountU
     <Flex direction={{ base: 'column', md: 'row' }} gap="6" align={{ base: 'center', md: 'start' }}>
       {/* Dark modules on white in both themes: scanners need the contrast. */}
       <Box bg="white" p="3" rounded="md" borderWidth="1px" flexShrink={0}>
-        <QRCodeSVG
+        <QrCode
           value={network.address}
           size={176}
-          marginSize={2}
-          role="img"
-          aria-label={`QR code of the ${network.name} wallet address`}
+          label={`QR code of the ${network.name} wallet address`}
         />
       </Box>
       <Stack gap="4" flex="1" minW="0" w="full">

@@ -5,6 +5,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../trpc/routers/_app';
 import { AppError } from '../../platform/errors';
+import { pathId } from '../pathId';
 
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -109,12 +110,9 @@ export function unauthorized(): never {
   throw new AppError('UNAUTHORIZED', 'Not authenticated');
 }
 
-/** A path id must be a positive integer: anything else is a 404, not a 500. */
+/** A path id must be a positive integer: anything else is a 404, not a 500 (pathId.ts). */
 export function idParam(value: string | undefined): number {
-  // Digits only: Number() would also read '1e1', '0x10' or ' 7' as ids of other users.
-  const id = /^[1-9][0-9]*$/.test(value ?? '') ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', 'Not found');
-  return id;
+  return pathId(value);
 }
 
 /**
