@@ -43,8 +43,5 @@ export {
   notifyResults,
   notifyScoresChanged,
   notifyTeamInvite,
-  reminderRound,
-  sendContestReminders,
-  reminderJob,
-  REMINDER_WINDOW_MS,
 } from './notificationEvents';
+export { reminderRound, sendContestReminders, reminderJob, REMINDER_WINDOW_MS } from './reminders';
