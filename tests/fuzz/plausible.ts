@@ -58,6 +58,10 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     notificationId: 'notifications',
   };
   if (key === 'userId' && procedure.startsWith('account.')) return 'accounts';
+  // Teams the fuzz creates outnumber the few with an invitation: draw from those that have one.
+  if (key === 'teamId' && (procedure === 'teams.accept' || procedure === 'teams.decline')) {
+    return 'invitingTeams';
+  }
   if (key === 'contestId' && procedure.startsWith('payments.')) return 'paidContests';
   if (named[key]) return named[key];
   if (key !== 'id' && key !== 'ids') return undefined;

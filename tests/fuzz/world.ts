@@ -14,6 +14,7 @@ import {
   notifications,
   paymentProofs,
   sessions,
+  teamMembers,
   teams,
   uploads,
   userIdentities,
@@ -42,7 +43,9 @@ export type Pool =
   /** The principals' own accounts: a procedure about 'my' account names its own id. */
   | 'accounts'
   /** Contests with an entry fee: what payments.options and a proof for a contest need. */
-  | 'paidContests';
+  | 'paidContests'
+  /** Teams with an open invitation: what teams.accept and teams.decline need to reach a body. */
+  | 'invitingTeams';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -71,6 +74,7 @@ export const world: World = {
     outbox: [],
     accounts: [],
     paidContests: [],
+    invitingTeams: [],
   },
   slugs: [],
   usernames: [],
@@ -185,6 +189,16 @@ export async function refreshPools(s: TestServer): Promise<void> {
         .from(contests)
         .where(eq(contests.participationType, 'paid')),
     ),
+    invitingTeams: [
+      ...new Set(
+        (
+          await db
+            .select({ id: teamMembers.teamId })
+            .from(teamMembers)
+            .where(eq(teamMembers.state, 'invited'))
+        ).map((r) => r.id),
+      ),
+    ],
   };
   world.slugs = [
     ...(await db.select({ slug: contests.slug }).from(contests)).map((r) => r.slug),
