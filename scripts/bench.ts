@@ -1,8 +1,10 @@
 // `npm run bench`: seeds a large database, starts the production server, and measures each read
 // path (REST and tRPC) against a bare node:http server answering the same SQL with a raw
 // prepared statement, and REST also against a plain Express 5 app (no middleware) doing the same.
-// Prints requests/s, p50/p99 and ratios, plus the client bundle size. The server runs as an
-// operator runs it, request logs included (LOG_LEVEL info; BENCH_LOG_LEVEL changes it).
+// One more row is not the product: tRPC's node adapter alone over a constant answer, the floor
+// every tRPC path stands on. Prints requests/s, p50/p99 and ratios, plus the client bundle size.
+// The server runs as an operator runs it, request logs included (LOG_LEVEL info; BENCH_LOG_LEVEL
+// changes it).
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,6 +14,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import express from 'express';
+import { initTRPC } from '@trpc/server';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import superjson from 'superjson';
 // autocannon ships no types; the part used here is small.
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
@@ -77,10 +82,22 @@ function bareAnswers(file: string): (url: string) => unknown {
   return answer;
 }
 
+/**
+ * tRPC's own node adapter (what the product serves /trpc with) over a one-procedure router that
+ * answers the health body: the adapter's own cost, beside the bare server writing the same body.
+ */
+const adapterAlone = (() => {
+  const t = initTRPC.create({ transformer: superjson });
+  const router = t.router({ health: t.procedure.query(() => ({ status: 'ok' })) });
+  return (req: http.IncomingMessage, res: http.ServerResponse) =>
+    void nodeHTTPRequestHandler({ router, req, res, path: 'health', createContext: () => ({}) });
+})();
+
 /** The same SQL answered by node:http alone: the floor of any Node server. */
 function startBareServer(file: string): Promise<http.Server> {
   const answer = bareAnswers(file);
   const server = http.createServer((req, res) => {
+    if (req.url === '/trpc/health') return adapterAlone(req, res);
     const body = answer((req.url ?? '').split('?')[0]!);
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { message: 'Not found' }));
@@ -164,6 +181,8 @@ async function main() {
     const getInput = encodeURIComponent(JSON.stringify({ json: { idOrSlug: 1 } }));
     const paths: [string, string, string][] = [
       ['health (no session)', `${base}/api/health`, `${bareBase}/api/health`],
+      // Not the product: the floor any path through tRPC's adapter stands on (no SQL, no session).
+      ['tRPC adapter alone (bench)', `${bareBase}/trpc/health`, `${bareBase}/api/health`],
       ['REST GET /api/user', `${base}/api/user`, `${bareBase}/api/user`],
       ['tRPC auth.me', `${base}/trpc/auth.me`, `${bareBase}/api/user`],
       [

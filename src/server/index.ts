@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './http/app';
 import { startMetricsListener } from './http/metrics';
-import type { Metrics } from './platform/metrics';
 import { bootstrap, resolveSessionSecret } from './seed/bootstrap';
 import { closeDatabase, openConfiguredDatabase } from './platform/db/client';
 import { exclusively } from './platform/db/locks';
@@ -172,7 +171,7 @@ async function main() {
     const metricsHost = env.METRICS_HOST.slice(0, at);
     const metricsPort = Number(env.METRICS_HOST.slice(at + 1));
     const listener = await startMetricsListener(
-      app.locals.metrics as Metrics,
+      app.metrics,
       metricsHost,
       metricsPort,
     );

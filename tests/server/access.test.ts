@@ -398,8 +398,9 @@ describe('REST paths', () => {
   });
 
   it('every path the app mounts is in the REST table or the Express paths, and each of those is mounted', () => {
-    const app = createApp(s.deps) as unknown as { router: { stack: ExpressLayer[] } };
-    const mounted = new Set(mountedRoutes(app.router.stack));
+    const app = createApp(s.deps);
+    const { router } = app.express as unknown as { router: { stack: ExpressLayer[] } };
+    const mounted = new Set([...mountedRoutes(router.stack), ...app.frontRoutes]);
     const declared = [
       ...restRoutes.map((r) => `${r.method} /api${r.path}`),
       ...Object.values(EXPRESS_PATHS).map((p: ExpressPath) => `${p.method} ${p.path}`),

@@ -1,24 +1,16 @@
-// createApp(): every middleware, /trpc, /api, uploads and the built client. No listen() here,
-// so tests mount the very same app on a port they pick.
+// createApp(): the request listener of the node:http server (requestHandler.ts: what every
+// request gets, liveness and /trpc ahead of Express) and the Express app behind it (/api, uploads,
+// the OpenID trips, the built client). No listen() of its own making here beyond `listen`, so
+// tests mount the very same app on a port they pick.
+import http, { type Server } from 'node:http';
 import express from 'express';
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { createContext, type AppDeps } from '../trpc/context';
+import type { AppDeps } from '../trpc/context';
 import { readiness } from '../platform/readiness';
-import { createMetrics } from '../platform/metrics';
+import { createMetrics, type Metrics } from '../platform/metrics';
 import { metricsRoute } from './metrics';
-import { requestLogger } from './requestLog';
-import { onTrpcError, retryAfterOf } from './trpcHooks';
 import { createRestReads, createRestRouter } from './rest';
 import { appRouter } from '../trpc/routers/_app';
-import {
-  csrfGuard,
-  errorHandler,
-  notFound,
-  rejectMalformedRequests,
-  requireJsonBody,
-  setSecurityHeaders,
-} from './security';
-import { liveStreams } from './liveStreams';
+import { asMiddleware, crossSiteGuard, errorHandler, nonJsonBody, notFound } from './security';
 import { compressAnswers } from './json';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
@@ -26,85 +18,75 @@ import { createScoresImportRouter } from './scoresImport';
 import { createBackupRouter } from './backups';
 import { createOidcRouter } from './oidc';
 import { EXPRESS_PATHS } from './expressPaths';
+import { trpcDoor, type TrpcDoorOptions } from './trpcDoor';
+import { FRONT_ROUTES, requestHandler, type RequestListener } from './requestHandler';
+import type { TrustFn } from './requestAddress';
 
-/** /api and /trpc, and what is under them. */
-const API_PATH = /^\/(?:api|trpc)(?:[/?]|$)/;
-
-export interface CreateAppOptions {
+export interface CreateAppOptions extends TrpcDoorOptions {
   /** The Vite build output; when absent the app serves only the API. */
   clientDir?: string;
   trustProxy?: boolean;
   /** METRICS_TOKEN: serve GET /metrics to a request bearing it (else it is not served here). */
   metricsToken?: string;
-  /**
-   * false: live streams too through tRPC's adapter, not its one-write-per-event writer
-   * (liveStreams.ts). Only the tests that compare the two answers set it.
-   */
-  liveStreams?: boolean;
 }
 
-/**
- * /trpc: the CSRF and JSON body rules, the live streams' writer, and tRPC's own adapter for every
- * query and mutation, single or batched (and what the live streams leave).
- */
-function trpcRoutes(deps: AppDeps, options: CreateAppOptions): express.Router {
-  const trpc = express.Router();
-  trpc.use(compressAnswers);
-  trpc.use(csrfGuard(deps));
-  trpc.use(requireJsonBody);
-  if (options.liveStreams !== false) trpc.use(liveStreams(deps));
-  trpc.use(
-    createExpressMiddleware({
-      router: appRouter,
-      // Procedures log through the request's own logger, so their lines carry its id.
-      createContext: ({ req, res }) => createContext(deps, req, res),
-      maxBodySize: 100 * 1024,
-      // The client's batch link sends at most 10 calls at once (src/client/main.tsx).
-      maxBatchSize: 10,
-      onError: onTrpcError(deps.logger),
-      responseMeta: ({ errors }) => {
-        const retryAfter = retryAfterOf(errors);
-        return retryAfter ? { headers: new Headers({ 'Retry-After': String(retryAfter) }) } : {};
-      },
-    }),
-  );
-  return trpc;
+export interface App {
+  /** The node:http server's request listener. */
+  handle: RequestListener;
+  metrics: Metrics;
+  /** The Express app behind the listener, and the routes the listener answers itself. */
+  express: express.Express;
+  frontRoutes: readonly string[];
+  /** A node:http server on `port` (0: any free one); `callback` hears a failure to listen too. */
+  listen(port: number, host: string, callback?: (error?: Error) => void): Server;
 }
 
-export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? false);
-  app.set('etag', false);
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   // Every request is counted and timed, refused ones too (by route, never by raw URL).
   const metrics = createMetrics({
     db: deps.db,
     procedures: new Set(Object.keys(appRouter._def.procedures)),
   });
-  app.locals.metrics = metrics;
-  // One layer for what every request gets first (each Express layer costs a match): it is
-  // counted and timed, refused ones too (by route, never by raw URL); it gets an id and a log
-  // line; the security headers; and API answers, per user and per moment, are never stored.
-  const log = requestLogger(deps.logger);
-  app.use((req, res, next) => {
-    metrics.observe(req, res);
-    log(req, res, () => undefined);
-    setSecurityHeaders(res, req.secure);
-    if (API_PATH.test(req.url)) res.setHeader('Cache-Control', 'no-store');
-    next();
+  const app = createExpressApp(deps, options, metrics);
+  const handle = requestHandler({
+    logger: deps.logger,
+    metrics,
+    trust: app.get('trust proxy fn') as TrustFn,
+    trpc: trpcDoor(deps, options),
+    rest: app,
   });
-  app.use(rejectMalformedRequests);
-  // Alive: answers without touching anything.
-  app.get(EXPRESS_PATHS.health.path, (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  // tRPC, all of it, straight after the checks every request gets, on a router of its own: each
-  // Express layer a request passes costs a match, and a tRPC request has nothing to do with the
-  // REST and operations routes below.
-  app.use('/trpc', trpcRoutes(deps, options));
-  // REST reads straight after the checks every request gets (rest.ts says why). What stands
-  // between here and the rest of the table passes reads by (the CSRF guard, the JSON body rule)
-  // or answers paths no read row has (/api/ready, /metrics).
+  return {
+    handle,
+    metrics,
+    express: app,
+    frontRoutes: FRONT_ROUTES,
+    listen(port, host, callback) {
+      const server = http.createServer(handle);
+      // As Express's own listen: the callback hears an error to listen as well (once).
+      if (callback) {
+        let called = false;
+        const once = (error?: Error) => {
+          if (called) return;
+          called = true;
+          callback(error);
+        };
+        server.once('error', once);
+        return server.listen(port, host, () => once());
+      }
+      return server.listen(port, host);
+    },
+  };
+}
+
+/** /api (the REST table, readiness, metrics), uploads, the OpenID trips and the built client. */
+function createExpressApp(deps: AppDeps, options: CreateAppOptions, metrics: Metrics) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.set('etag', false);
+  // REST reads first (rest.ts says why). What stands between here and the rest of the table
+  // passes reads by (the CSRF guard, the JSON body rule) or answers paths no read row has
+  // (/api/ready, /metrics).
   app.use('/api', compressAnswers);
   app.use('/api', createRestReads(deps));
 
@@ -121,7 +103,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
 
-  app.use('/api', csrfGuard(deps));
+  app.use('/api', asMiddleware(crossSiteGuard(deps)));
 
   // Multipart uploads and the files themselves, before the JSON-only /api rules.
   app.use(createUploadRouter(deps));
@@ -130,10 +112,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // The trips to an OpenID provider and back (redirects, not JSON).
   app.use(createOidcRouter(deps));
 
-  const api = express.Router();
-  api.use(requireJsonBody);
-  api.use(createRestRouter(deps));
-  app.use('/api', api);
+  app.use('/api', asMiddleware(nonJsonBody), createRestRouter(deps));
 
   // The built client, precompressed; every other GET answers index.html (src/server/static.ts).
   if (options.clientDir) serveClient(app, options.clientDir, deps.db);

@@ -27,18 +27,20 @@ function compressible(req: Request, res: Response): boolean {
  * it is; tRPC's adapter streams its answers without a length, so a small one may be compressed
  * too (harmless, a few bytes either way).
  */
-export const compressAnswers = compression({
+const compressor = compression({
   threshold: COMPRESS_FROM_BYTES,
   filter: compressible,
 });
 
+/** The answer that `next` writes, compressed from 1 KB as the client accepts. */
+export function compressAnswers(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  // compression() is connect middleware: its types name Express's request and answer, but it
+  // reads and wraps only what node's own have.
+  (compressor as unknown as typeof compressAnswers)(req, res, next);
+}
+
 /** A REST answer: `value` as JSON (as Express's res.json writes it), with its length. */
-export function sendJson(
-  _req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  value: unknown,
-): void {
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value) ?? '';
   res.writeHead(status, [
     'Content-Type',

@@ -3,12 +3,12 @@
 // write every line of an event on its own (four writes, each through three stream stages), which
 // at a thousand viewers of one contest made each change cost a third of a second of CPU.
 //
-// It is an Express handler on /trpc in front of tRPC's adapter (app.ts), so the request has had
-// everything the chain gives (metrics, log line and id, security headers). It calls the procedure
+// It stands on /trpc in front of tRPC's adapter (trpcDoor.ts), after everything every request
+// gets (requestHandler.ts: metrics, log line and id, security headers). It calls the procedure
 // through tRPC's public caller, and leaves everything it does not serve to the adapter: a refusal
 // before the stream opens (not signed in, a hidden contest), input that does not parse, a batch,
 // or a request in one of the client's other modes (trpc-accept, connectionParams).
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { getTRPCErrorShape, getTRPCErrorFromUnknown, isTrackedEnvelope } from '@trpc/server';
 import type pino from 'pino';
 import { appRouter, createCaller } from '../trpc/routers/_app';
@@ -16,6 +16,7 @@ import { createContext, type AppDeps, type Context } from '../trpc/context';
 import { asClientError } from '../platform/errorMapping';
 import { transformer } from '../trpc/transformer';
 import { onTrpcError } from './trpcHooks';
+import type { AddressedRequest } from './requestAddress';
 
 type Caller = ReturnType<typeof createCaller>;
 type Open = (caller: Caller, input: unknown) => Promise<AsyncIterable<unknown>>;
@@ -71,8 +72,8 @@ const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> =>
   typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
 
 /** The stream's input, as the adapter reads it; undefined when it does not parse (adapter). */
-function inputOf(req: Request): { input: unknown } | undefined {
-  const raw = typeof req.query.input === 'string' ? req.query.input : undefined;
+function inputOf(req: AddressedRequest, query: URLSearchParams): { input: unknown } | undefined {
+  const raw = query.get('input') ?? undefined;
   let input: unknown;
   if (raw) {
     try {
@@ -83,8 +84,8 @@ function inputOf(req: Request): { input: unknown } | undefined {
   }
   // As the adapter does: the client's Last-Event-ID (header or query) joins the input.
   const header = req.headers['last-event-id'];
-  const query = req.query.lastEventId ?? req.query['Last-Event-Id'];
-  const lastEventId = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
+  const asked = query.get('lastEventId') ?? query.get('Last-Event-Id');
+  const lastEventId = typeof header === 'string' ? header : (asked ?? '');
   if (lastEventId) {
     input = isPlainObject(input) ? { ...input, lastEventId } : (input ?? { lastEventId });
   }
@@ -95,10 +96,11 @@ async function serve(
   deps: AppDeps,
   path: string,
   open: Open,
-  req: Request,
-  res: Response,
+  req: AddressedRequest,
+  res: ServerResponse,
+  query: URLSearchParams,
 ): Promise<boolean> {
-  const asked = inputOf(req);
+  const asked = inputOf(req, query);
   if (!asked) return false;
   const { input } = asked;
   const abort = new AbortController();
@@ -139,15 +141,19 @@ async function serve(
   return true;
 }
 
-/** The /trpc handler for live streams; every other request goes on to tRPC's adapter. */
+/**
+ * The /trpc handler for live streams (`path`: the procedure's name); every other request goes
+ * on to tRPC's adapter (`next`).
+ */
 export function liveStreams(deps: AppDeps, logger: pino.Logger = deps.logger) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: AddressedRequest, res: ServerResponse, path: string, next: () => void): void => {
     if (req.method !== 'GET' || req.headers['trpc-accept'] !== undefined) return next();
-    if (req.query.batch !== undefined || req.query.connectionParams !== undefined) return next();
-    const path = req.path.slice(1);
     const open = Object.hasOwn(STREAMS, path) ? STREAMS[path] : undefined;
     if (!open) return next();
-    serve(deps, path, open, req, res)
+    const url = req.url ?? '';
+    const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+    if (query.has('batch') || query.has('connectionParams')) return next();
+    serve(deps, path, open, req, res, query)
       .then((served) => {
         // Refused before it opened: the adapter answers as it always has.
         if (!served && !res.headersSent) next();

@@ -112,7 +112,7 @@ export function loggerFor(req: IncomingMessage | undefined, fallback: pino.Logge
 
 /** A security event at warn, with the request's id and address. */
 export function logSecurityEvent(
-  req: Request | undefined,
+  req: (IncomingMessage & { ip?: string }) | undefined,
   fallback: pino.Logger,
   event: SecurityEvent,
   fields: Record<string, unknown>,
@@ -126,7 +126,7 @@ export function logSecurityEvent(
 
 /** A refusal the client caused (401, 403, 429) is a security event; other statuses are not. */
 export function logRefusal(
-  req: Request | undefined,
+  req: (IncomingMessage & { ip?: string }) | undefined,
   fallback: pino.Logger,
   status: number,
   fields: { code: string; procedure?: string; retryAfter?: number },

@@ -1,43 +1,59 @@
 // Request guards and response headers shared by every path (DESIGN.md 'Security decisions'),
 // and the error handler of last resort that keeps a malformed request a 4xx, never a 500.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, RequestHandler } from 'express';
 import helmet from 'helmet';
 import type pino from 'pino';
 import type { AppDeps } from '../trpc/context';
 import { clientFailure } from '../platform/errorMapping';
+import { sendJson } from './json';
+import type { AddressedRequest } from './requestAddress';
 import { logSecurityEvent } from './requestLog';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function refuse(res: Response, status: number, message: string, code: string): void {
-  res.status(status).json({ message, code });
+/** A request refused by a guard: its status and the `{ message, code }` the client reads. */
+export interface Refusal {
+  status: number;
+  message: string;
+  code: string;
 }
 
-const hasBody = (req: Request) =>
+/** Sends a guard's refusal as every JSON refusal is sent. */
+export function refuse(res: ServerResponse, { status, message, code }: Refusal): void {
+  sendJson(res, status, { message, code });
+}
+
+const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /** `identity`, however spelt: `Identity`, `identity, identity`. Anything else needs decoding. */
 const isIdentity = (encoding: string) =>
   encoding.split(',').every((token) => token.trim().toLowerCase() === 'identity');
 
+/** The path of a request's URL, without its query. */
+export function pathnameOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
 /**
- * Refuses, before any router sees it, a request no handler can read: a path with broken
+ * What no handler can read, refused before any path sees it: a path with broken
  * percent-encoding (Express would throw a URIError deep in a router or in `send`) and a body
  * in a Content-Encoding we do not decode (body-parser would inflate gzip, tRPC would not: one
  * rule for both, and no decompression work for an attacker to ask for).
  */
-export function rejectMalformedRequests(req: Request, res: Response, next: NextFunction): void {
+export function malformedRequest(req: IncomingMessage, pathname: string): Refusal | undefined {
   try {
-    decodeURIComponent(req.path);
+    decodeURIComponent(pathname);
   } catch {
-    return refuse(res, 400, 'Malformed URL', 'BAD_REQUEST');
+    return { status: 400, message: 'Malformed URL', code: 'BAD_REQUEST' };
   }
-  const encoding = req.get('content-encoding');
+  const encoding = req.headers['content-encoding'];
   if (encoding !== undefined && hasBody(req) && !isIdentity(encoding)) {
-    return refuse(res, 415, 'Unsupported body encoding', 'UNSUPPORTED_MEDIA_TYPE');
+    return { status: 415, message: 'Unsupported body encoding', code: 'UNSUPPORTED_MEDIA_TYPE' };
   }
-  next();
+  return undefined;
 }
 
 /** scheme://host[:port], normalised as browsers send it in `Origin` (default port dropped). */
@@ -50,50 +66,61 @@ function originOf(value: string): string | undefined {
   }
 }
 
+/** A refusal of the cross-site guard: it is logged as a security event where it is made. */
+export type CrossSiteGuard = (req: AddressedRequest) => Refusal | undefined;
+
 /**
  * Refuses state-changing requests from other sites: Sec-Fetch-Site 'cross-site', or an Origin
  * that is not the app's own in scheme, host and port, gets 403. The app's own origin is
  * PUBLIC_URL when set (behind a proxy the request itself may say http://internal:5000), else
  * what this request was addressed to. Clients without those headers (curl, scripts) pass.
  */
-export function csrfGuard(deps: Pick<AppDeps, 'publicOrigin' | 'logger'>): RequestHandler {
+export function crossSiteGuard(deps: Pick<AppDeps, 'publicOrigin' | 'logger'>): CrossSiteGuard {
   const publicOrigin = deps.publicOrigin ? originOf(deps.publicOrigin) : undefined;
-  const refuseCrossSite = (req: Request, res: Response, reason: string) => {
+  const refused = (req: AddressedRequest, reason: string, origin?: string): Refusal => {
     // The Origin is the other site's name, not a secret: it says where the attempt came from.
     logSecurityEvent(
       req,
       deps.logger,
       'csrf-refused',
-      { reason, origin: req.get('origin')?.slice(0, 200) },
+      { reason, origin: origin?.slice(0, 200) },
       'cross-site request refused',
     );
-    refuse(res, 403, 'Cross-site request refused', 'FORBIDDEN');
+    return { status: 403, message: 'Cross-site request refused', code: 'FORBIDDEN' };
   };
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    if (req.get('sec-fetch-site') === 'cross-site') {
-      return refuseCrossSite(req, res, 'sec-fetch-site');
-    }
-    const origin = req.get('origin');
-    if (origin !== undefined) {
-      const own = publicOrigin ?? originOf(`${req.protocol}://${req.get('host') ?? ''}`);
-      if (!own || originOf(origin) !== own) return refuseCrossSite(req, res, 'origin');
-    }
-    next();
+  return (req) => {
+    if (SAFE_METHODS.has(req.method ?? 'GET')) return undefined;
+    if (req.headers['sec-fetch-site'] === 'cross-site') return refused(req, 'sec-fetch-site');
+    const origin = req.headers.origin;
+    if (origin === undefined) return undefined;
+    const scheme = req.secure ? 'https' : 'http';
+    const own = publicOrigin ?? originOf(`${scheme}://${req.headers.host ?? ''}`);
+    return !own || originOf(origin) !== own ? refused(req, 'origin', origin) : undefined;
   };
 }
 
 /** A body on a JSON path must be JSON: this refuses form posts (the classic CSRF vector). */
-export function requireJsonBody(req: Request, res: Response, next: NextFunction): void {
-  if (SAFE_METHODS.has(req.method)) return next();
-  if (hasBody(req) && !req.is('application/json')) {
-    res.status(415).json({
-      message: 'Content-Type must be application/json',
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-    });
-    return;
-  }
-  next();
+export function nonJsonBody(req: IncomingMessage): Refusal | undefined {
+  if (SAFE_METHODS.has(req.method ?? 'GET') || !hasBody(req)) return undefined;
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json'
+    ? undefined
+    : {
+        status: 415,
+        message: 'Content-Type must be application/json',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      };
+}
+
+/** A guard as Express middleware (for /api): its refusal answered, or on to the next layer. */
+export function asMiddleware(
+  guard: (req: AddressedRequest) => Refusal | undefined,
+): RequestHandler {
+  return (req, res, next) => {
+    const refusal = guard(req);
+    if (refusal) refuse(res, refusal);
+    else next();
+  };
 }
 
 // Every powerful feature this app never uses, denied to it and to anything it might embed.
@@ -219,22 +246,27 @@ export function clientErrorOf(
 }
 
 /** Whatever no route answered: JSON like every other refusal, not Express's HTML page. */
-export function notFound(_req: Request, res: Response): void {
-  refuse(res, 404, 'Not found', 'NOT_FOUND');
+export function notFound(_req: IncomingMessage, res: ServerResponse): void {
+  refuse(res, { status: 404, message: 'Not found', code: 'NOT_FOUND' });
 }
 
 /** The app's last error handler: a client's mistake is a 4xx { message, code }, the rest 500. */
 export function errorHandler(logger: pino.Logger) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+  return (
+    error: unknown,
+    _req: IncomingMessage,
+    res: ServerResponse,
+    _next?: NextFunction,
+  ): void => {
     const clientError = clientErrorOf(error);
     // The mapping every path shares (a database out of reach: 503 with Retry-After).
     const failure = clientError ? undefined : clientFailure(error, 'rest');
     if (failure?.unexpected) logger.error({ err: error }, 'unhandled error');
     if (res.headersSent) return;
-    if (clientError) refuse(res, clientError.status, clientError.message, clientError.code);
+    if (clientError) refuse(res, clientError);
     else if (failure) {
       if (failure.retryAfter) res.setHeader('Retry-After', String(failure.retryAfter));
-      refuse(res, failure.status, failure.body.message, failure.code);
+      refuse(res, { status: failure.status, message: failure.body.message, code: failure.code });
     }
   };
 }

@@ -78,7 +78,7 @@ function rowHandler(route: RestRoute, deps: AppDeps) {
         query: req.query as Record<string, unknown>,
         setHeader: (name, value) => res.setHeader(name, value),
       });
-      sendJson(req, res, route.status ?? 200, result);
+      sendJson(res, route.status ?? 200, result);
     } catch (error) {
       sendError(res, error, deps);
     }
