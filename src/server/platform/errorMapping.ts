@@ -98,8 +98,8 @@ export function clientFailure(thrown: unknown, surface: 'rest' | 'trpc'): Client
         : INTERNAL;
   const issues = validationIssues(error);
   if (error.code === 'INTERNAL_SERVER_ERROR') {
-    // tRPC's shape has always carried the issues of a failed output check here; REST never has.
-    const internalIssues = surface === 'trpc' ? issues : undefined;
+    // Never the issues of a failed output check: they describe the server's rows, not the
+    // caller's input (the log has them).
     return {
       status: 500,
       code: error.code,
@@ -107,7 +107,6 @@ export function clientFailure(thrown: unknown, surface: 'rest' | 'trpc'): Client
       body: {
         message: 'Internal server error',
         code: error.code,
-        issues: internalIssues?.map((i) => ({ path: issuePath(i), message: i.message })),
       },
     };
   }
