@@ -172,6 +172,19 @@ const RANK_CHANGES: RankChange[] = [
     },
   },
   {
+    // Issue 28's audit: the board prints scores with the contest's decimals.
+    procedure: 'contests.update (scoreDecimals)',
+    sites: ['domain/contests/contests.ts:rerankContest'],
+    setUp: async () => {
+      const creator = await createUser(t.db);
+      const contest = await insertContest(t.db, { createdBy: creator.id, status: 'pending' });
+      return {
+        contestId: contest.id,
+        change: () => as(creator).contests.update({ id: contest.id, scoreDecimals: 3 }),
+      };
+    },
+  },
+  {
     procedure: 'contests.create (a submitted contest with a new scoreOrder)',
     sites: ['domain/contests/contests.ts:rerankContest'],
     setUp: async () => {

@@ -181,8 +181,9 @@ export function assertFormatChange(
 
 /**
  * What a change of the score settings means for scores already entered: fewer decimals than a
- * stored score has are refused (it would no longer show as entered); another order ranks the
- * contest again (in the caller's transaction, after the contest row is written).
+ * stored score has are refused (it would no longer show as entered); another order or another
+ * number of decimals ranks the contest again and tells its open leaderboards (in the caller's
+ * transaction, after the contest row is written).
  */
 export async function scoreSettingsChange(
   tx: DbOrTx,
@@ -204,7 +205,10 @@ export async function scoreSettingsChange(
       .limit(1);
     if (finer) throw new AppError('BAD_REQUEST', M.scoreDecimalsInUse);
   }
-  return { rerank: next.scoreOrder !== row.scoreOrder };
+  // Either changes what open leaderboards show: the order ranks them, the decimals print them.
+  return {
+    rerank: next.scoreOrder !== row.scoreOrder || next.scoreDecimals !== row.scoreDecimals,
+  };
 }
 
 /** The date order (registrationDeadline <= startDate < endDate) of a contest about to be live. */
