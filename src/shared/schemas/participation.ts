@@ -1,5 +1,6 @@
 // Joining and leaving contests (participation.*), and a contest's leaderboard (leaderboard.*).
 import { z } from 'zod';
+import { ZRequiredText } from './requiredText';
 import {
   CONTEST_CATEGORIES,
   CONTEST_STATUSES,
@@ -20,25 +21,28 @@ import { ZContestId } from './contests';
 import { ZPage, ZPageSize, ZPageOf } from './paging';
 import { ZLastEventId } from './streams';
 
+/** An invite contest's code as a join (or a team's registration) sends it; ignored otherwise. */
+export const ZOptionalInviteCode = z
+  .string({ error: 'The invite code must be text' })
+  .trim()
+  .max(INVITE_CODE_MAX, 'That invite code is not valid for this contest.')
+  .optional()
+  .nullable();
+
 export const ZJoinContestRequestSchema = z.object({
   contestId: ZContestId,
-  /** Invite contests only; ignored otherwise. */
-  inviteCode: z
-    .string({ error: 'The invite code must be text' })
-    .trim()
-    .max(INVITE_CODE_MAX, 'That invite code is not valid for this contest.')
-    .optional()
-    .nullable(),
+  inviteCode: ZOptionalInviteCode,
 });
 export type TJoinContestRequest = z.input<typeof ZJoinContestRequestSchema>;
 
 /** The contest page's invite code field: a code is needed before asking the server. */
 export const ZInviteCodeFormSchema = z.object({
-  inviteCode: z
-    .string({ error: 'Enter the invite code' })
-    .trim()
-    .min(1, 'Enter the invite code')
-    .max(INVITE_CODE_MAX, PARTICIPATION_MESSAGES.invite_wrong),
+  inviteCode: ZRequiredText(
+    1,
+    INVITE_CODE_MAX,
+    'Enter the invite code',
+    PARTICIPATION_MESSAGES.invite_wrong,
+  ),
 });
 
 export const ZContestIdRequestSchema = z.object({ contestId: ZContestId });
@@ -181,11 +185,12 @@ export const ZLeaderboardContestsResponseSchema = ZPageOf(ZLeaderboardContestSch
 
 /** A score as sent: a number, or text as a CSV holds it; each is checked line by line. */
 const ZScoreLine = z.object({
-  username: z
-    .string({ error: 'Each score needs a username' })
-    .trim()
-    .min(1, 'Each score needs a username')
-    .max(USERNAME_MAX, `A username is at most ${USERNAME_MAX} characters`),
+  username: ZRequiredText(
+    1,
+    USERNAME_MAX,
+    'Each score needs a username',
+    `A username is at most ${USERNAME_MAX} characters`,
+  ),
   score: z.union([z.number(), z.string().max(30)], {
     error: 'Each score needs a score (a number)',
   }),
