@@ -73,12 +73,17 @@ export const ZTeamResult = z.object({
   participants: z.number().int(),
 });
 
-export const ZTeam = z.object({
-  id: z.number().int(),
-  name: z.string(),
+/** The contest a team belongs to, as a link to it needs (its page is /contests/<slug>). */
+const teamContestFields = {
   contestId: z.number().int(),
   contestSlug: z.string(),
   contestTitle: z.string(),
+};
+
+export const ZTeam = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ...teamContestFields,
   contestStatus: z.string(),
   contestStartDate: z.date().nullable(),
   captainId: z.number().int(),
@@ -130,9 +135,7 @@ export type TTeamList = z.infer<typeof ZTeamList>;
 export const ZTeamInvite = z.object({
   teamId: z.number().int(),
   teamName: z.string(),
-  contestId: z.number().int(),
-  contestSlug: z.string(),
-  contestTitle: z.string(),
+  ...teamContestFields,
   invitedBy: z.string().nullable(),
   invitedAt: z.date(),
   memberCount: z.number().int(),
