@@ -1,12 +1,7 @@
 // Joining and leaving contests (participation.*), and a contest's leaderboard (leaderboard.*).
 import { z } from 'zod';
 import { ZRequiredText } from './requiredText';
-import {
-  CONTEST_CATEGORIES,
-  CONTEST_STATUSES,
-  SCORE_DECIMALS_MAX,
-  SCORE_ORDERS,
-} from '../contests';
+import { SCORE_DECIMALS_MAX, SCORE_ORDERS } from '../contests';
 import { TIERS } from '../constants';
 import {
   SCORES_PER_CALL,
@@ -17,7 +12,7 @@ import {
   scoreMessage,
 } from '../leaderboard';
 import { INVITE_CODE_MAX, JOIN_REFUSALS, PARTICIPATION_MESSAGES } from '../participation';
-import { ZContestId } from './contests';
+import { ZContestId, ZContestListItemSchema } from './contests';
 import { ZPage, ZPageSize, ZPageOf } from './paging';
 import { ZLastEventId } from './streams';
 
@@ -164,18 +159,20 @@ export const ZLeaderboardContestsRequestSchema = z
   .object({ page: ZPage.default(1), pageSize: ZPageSize(50).default(12) })
   .default({ page: 1, pageSize: 12 });
 
-export const ZLeaderboardContestSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  shortDescription: z.string().nullable(),
-  coverImage: z.string().nullable(),
-  category: z.enum(CONTEST_CATEGORIES),
-  status: z.enum(CONTEST_STATUSES),
-  startDate: z.date().nullable(),
-  endDate: z.date().nullable(),
-  participants: z.number().int(),
-  prize: z.string().nullable(),
+/** A contest of the leaderboards page: part of a list item, with the caller's rank there. */
+export const ZLeaderboardContestSchema = ZContestListItemSchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  shortDescription: true,
+  coverImage: true,
+  category: true,
+  status: true,
+  startDate: true,
+  endDate: true,
+  participants: true,
+  prize: true,
+}).extend({
   /** The caller's rank there, when they take part. */
   myRank: z.number().int().nullable(),
 });
