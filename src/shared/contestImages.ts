@@ -1,13 +1,9 @@
-// The five seeded contests' cover images, shipped in public/images/contests/<slug>.<ext>. The
-// files may be SVG placeholders or real photos: whoever looks one up tries these extensions in
-// order, so replacing a file with another format needs no code change.
-export const CONTEST_IMAGE_SLUGS = [
-  'the-dake-contest',
-  'candle-games',
-  'forex-sprint',
-  'strategy-masters',
-  'elite-championship',
-] as const;
+// The seeded contests' cover images, shipped in public/images/contests/<slug>.<ext>. The files
+// may be SVG placeholders or real photos: whoever looks one up tries these extensions in order,
+// so replacing a file with another format needs no code change.
+import { DEMO_CONTEST_SLUGS } from './contests';
+
+export const CONTEST_IMAGE_SLUGS = DEMO_CONTEST_SLUGS;
 export type ContestImageSlug = (typeof CONTEST_IMAGE_SLUGS)[number];
 
 export const CONTEST_IMAGE_DIR = '/images/contests';

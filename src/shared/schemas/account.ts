@@ -164,20 +164,31 @@ function checkPayoutMethod(v: TPaymentSettingsFields, ctx: z.RefinementCtx) {
   }
 }
 
+/** Each payout detail and the method it belongs to (a payout goes only to the chosen method's). */
+const PAYOUT_DETAIL_METHODS = {
+  accountName: 'bank',
+  accountNumber: 'bank',
+  bankName: 'bank',
+  bankCode: 'bank',
+  cryptoAddress: 'crypto',
+  cryptoCurrency: 'crypto',
+  paypalEmail: 'paypal',
+} as const satisfies Record<string, (typeof PAYMENT_METHODS)[number]>;
+type PayoutDetail = keyof typeof PAYOUT_DETAIL_METHODS;
+const PAYOUT_DETAILS = Object.keys(PAYOUT_DETAIL_METHODS) as PayoutDetail[];
+
 /** Only the chosen method's details are kept: a payout never goes to a leftover of another. */
 function keepChosenMethod(v: TPaymentSettingsFields) {
-  const bank = v.paymentMethod === 'bank';
-  const crypto = v.paymentMethod === 'crypto';
-  const paypal = v.paymentMethod === 'paypal';
+  const kept = Object.fromEntries(
+    PAYOUT_DETAILS.map((field) => [
+      field,
+      PAYOUT_DETAIL_METHODS[field] === v.paymentMethod ? v[field] : null,
+    ]),
+  ) as { [K in PayoutDetail]: TPaymentSettingsFields[K] | null };
   return {
     paymentMethod: v.paymentMethod,
-    accountName: bank ? v.accountName : null,
-    accountNumber: bank ? v.accountNumber : null,
-    bankName: bank ? v.bankName : null,
-    bankCode: bank ? v.bankCode : null,
-    cryptoAddress: crypto ? v.cryptoAddress : null,
-    cryptoCurrency: crypto ? v.cryptoCurrency : null,
-    paypalEmail: paypal && v.paypalEmail ? v.paypalEmail.toLowerCase() : null,
+    ...kept,
+    paypalEmail: kept.paypalEmail ? kept.paypalEmail.toLowerCase() : null,
   };
 }
 
@@ -196,16 +207,15 @@ export const ZGetPaymentRequestSchema = z
   .object({ userId: z.number().int().positive().max(MAX_ID, 'No user has that id').optional() })
   .optional();
 
+/** Each detail as stored: text, null when it is not the chosen method's. */
+const storedPayoutDetails = Object.fromEntries(
+  PAYOUT_DETAILS.map((field) => [field, z.string().nullable()]),
+) as Record<PayoutDetail, z.ZodNullable<z.ZodString>>;
+
 export const ZPaymentSettingsResponseSchema = z
   .object({
     paymentMethod: z.enum(PAYMENT_METHODS),
-    accountName: z.string().nullable(),
-    accountNumber: z.string().nullable(),
-    bankName: z.string().nullable(),
-    bankCode: z.string().nullable(),
-    cryptoAddress: z.string().nullable(),
-    cryptoCurrency: z.string().nullable(),
-    paypalEmail: z.string().nullable(),
+    ...storedPayoutDetails,
     updatedAt: z.date(),
   })
   .nullable();

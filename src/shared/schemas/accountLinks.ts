@@ -1,6 +1,7 @@
 // Password reset and e-mail verification: the requests, the answers and their words (the
 // issue's contract: POST /api/password/forgot, /api/password/reset, /api/email/verify).
 import { z } from 'zod';
+import { ZRequiredText } from './requiredText';
 import { MSG } from '../messages';
 import { ZPassword } from './auth';
 
@@ -26,18 +27,20 @@ export const ACCOUNT_LINK_MESSAGES = {
 } as const;
 
 /** A token from a link: 43 characters of base64url (32 random bytes); nothing else is one. */
-const ZToken = z
-  .string({ error: ACCOUNT_LINK_MESSAGES.tokenRequired })
-  .trim()
-  .min(1, ACCOUNT_LINK_MESSAGES.tokenRequired)
-  .max(200, ACCOUNT_LINK_MESSAGES.linkInvalid);
+const ZToken = ZRequiredText(
+  1,
+  200,
+  ACCOUNT_LINK_MESSAGES.tokenRequired,
+  ACCOUNT_LINK_MESSAGES.linkInvalid,
+);
 
 export const ZForgotPasswordRequestSchema = z.object({
-  identifier: z
-    .string({ error: ACCOUNT_LINK_MESSAGES.identifierRequired })
-    .trim()
-    .min(1, ACCOUNT_LINK_MESSAGES.identifierRequired)
-    .max(254, ACCOUNT_LINK_MESSAGES.identifierMax),
+  identifier: ZRequiredText(
+    1,
+    254,
+    ACCOUNT_LINK_MESSAGES.identifierRequired,
+    ACCOUNT_LINK_MESSAGES.identifierMax,
+  ),
 });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequestSchema>;
 

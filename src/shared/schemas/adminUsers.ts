@@ -1,15 +1,13 @@
 // Admin user management (SPEC 2.15, 4 'User role change', 5 'Add user').
 import { z } from 'zod';
+import { ZRequiredText } from './requiredText';
+import { ZPlainRowId } from './rowId';
 import { pageRequestFields, pageResponseFields } from './paging';
-import { PASSWORD_MAX, ROLES, TIERS, MAX_ID } from '../constants';
+import { PASSWORD_MAX, ROLES, TIERS } from '../constants';
 import { MSG } from '../messages';
 import { ZEmail, ZUserSchema, ZUsername } from './auth';
 
-const ZId = z
-  .number({ error: 'A user id is required' })
-  .int()
-  .positive()
-  .max(MAX_ID, 'No user has that id');
+const ZId = ZPlainRowId('A user id is required', 'No user has that id');
 
 export const USER_SORTS = ['name', 'joined'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -88,11 +86,12 @@ export const BAN_REASON_MAX = 500;
 
 export const ZBanUserRequestSchema = z.object({
   id: ZId,
-  reason: z
-    .string({ error: 'Please give a reason' })
-    .trim()
-    .min(1, 'Please give a reason')
-    .max(BAN_REASON_MAX, `The reason must be at most ${BAN_REASON_MAX} characters`),
+  reason: ZRequiredText(
+    1,
+    BAN_REASON_MAX,
+    'Please give a reason',
+    `The reason must be at most ${BAN_REASON_MAX} characters`,
+  ),
 });
 export type TBanUserRequest = z.infer<typeof ZBanUserRequestSchema>;
 /** The Ban dialog: the reason only (the id is the row's). */

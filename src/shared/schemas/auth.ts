@@ -3,15 +3,17 @@ import { normalizeTier, PASSWORD_MAX, ROLES, TIERS } from '../constants';
 import { MSG } from '../messages';
 import { passwordRuleProblem } from '../passwordPolicy';
 
-export const ZUsername = z
+/** A username's length, all that sign-in checks (registering also checks its characters). */
+const ZUsernameLength = z
   .string({ error: 'Username is required' })
   .trim()
   .min(3, 'Username must be at least 3 characters')
-  .max(50, 'Username must be at most 50 characters')
-  .regex(
-    /^[A-Za-z0-9_.-]+$/,
-    'Username may only contain letters, digits, dots, dashes and underscores',
-  );
+  .max(50, 'Username must be at most 50 characters');
+
+export const ZUsername = ZUsernameLength.regex(
+  /^[A-Za-z0-9_.-]+$/,
+  'Username may only contain letters, digits, dots, dashes and underscores',
+);
 
 export const ZEmail = z
   .string({ error: 'Email is required' })
@@ -20,11 +22,13 @@ export const ZEmail = z
   .max(254, 'Email is too long')
   .pipe(z.email('Please enter a valid email address'));
 
-export const ZPassword = z
+/** A password's length: all that sign-in checks; a new password may not be blank either. */
+const ZPasswordLength = z
   .string({ error: 'Password is required' })
   .min(6, 'Password must be at least 6 characters')
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  .refine((v) => v.trim().length > 0, MSG.passwordBlank);
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const ZPassword = ZPasswordLength.refine((v) => v.trim().length > 0, MSG.passwordBlank);
 
 export const ZPhone = z
   .string()
@@ -33,15 +37,8 @@ export const ZPhone = z
   .regex(/^[0-9+()\-.\s]*$/, 'Please enter a valid phone number');
 
 export const ZLoginRequestSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be at most 50 characters'),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(6, 'Password must be at least 6 characters')
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  username: ZUsernameLength,
+  password: ZPasswordLength,
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 

@@ -2,6 +2,7 @@
 // hands an emptied field to validation as undefined, so every required field gives its SPEC
 // message for undefined as well as for ''.
 import { z } from 'zod';
+import { ZRequiredText } from './requiredText';
 import {
   CONTEST_CATEGORIES,
   CONTEST_FORMATS,
@@ -19,34 +20,33 @@ import { ZUploadUrl } from './account';
 
 export { ZContestId };
 
-export const ZContestTitle = z
-  .string({ error: M.title })
-  .trim()
-  .min(L.titleMin, M.title)
-  .max(L.titleMax, M.titleMax);
+export const ZContestTitle = ZRequiredText(L.titleMin, L.titleMax, M.title, M.titleMax);
 
 export const ZContestCategory = z.enum(CONTEST_CATEGORIES, { error: M.category });
 /** SPEC 5 server rule: type is required, and (SPEC 3) always equals the category. */
 export const ZContestType = z.enum(CONTEST_CATEGORIES, { error: M.type });
 
-export const ZShortDescription = z
-  .string({ error: M.shortDescription })
-  .trim()
-  .min(L.shortDescriptionMin, M.shortDescription)
-  .max(L.shortDescriptionMax, M.shortDescriptionMax);
+export const ZShortDescription = ZRequiredText(
+  L.shortDescriptionMin,
+  L.shortDescriptionMax,
+  M.shortDescription,
+  M.shortDescriptionMax,
+);
 
-export const ZDescription = z
-  .string({ error: M.description })
-  .trim()
-  .min(L.descriptionMin, M.description)
-  .max(L.descriptionMax, M.descriptionMax);
+export const ZDescription = ZRequiredText(
+  L.descriptionMin,
+  L.descriptionMax,
+  M.description,
+  M.descriptionMax,
+);
 
 /** SPEC 5 'Server-side contest schema': the edit dialog's (and the server's) looser rule. */
-export const ZServerDescription = z
-  .string({ error: M.serverDescription })
-  .trim()
-  .min(L.serverDescriptionMin, M.serverDescription)
-  .max(L.descriptionMax, M.descriptionMax);
+export const ZServerDescription = ZRequiredText(
+  L.serverDescriptionMin,
+  L.descriptionMax,
+  M.serverDescription,
+  M.descriptionMax,
+);
 
 /** Text that may be left empty: '' and null are "none" (null). */
 function optionalText(max: number, message: string) {

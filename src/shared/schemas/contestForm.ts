@@ -28,6 +28,34 @@ import {
   paidNeedsFee,
 } from './contestFields';
 
+/**
+ * Every contest field the form fills, with its rule, in the wizard's order: the draft and the
+ * edit request (contestRequests.ts) are built from this table, so a new field is added once.
+ */
+export const CONTEST_FIELDS = {
+  title: ZContestTitle,
+  category: ZContestCategory,
+  shortDescription: ZShortDescription,
+  coverImage: ZCoverImage,
+  mode: ZContestMode,
+  maxParticipants: ZMaxParticipants,
+  format: ZContestFormat,
+  scoreDecimals: ZScoreDecimals,
+  scoreOrder: ZScoreOrder,
+  tournament: ZTournamentSettingsForm,
+  registrationDeadline: ZRegistrationDeadline,
+  startDate: ZStartDate,
+  endDate: ZEndDate,
+  participationType: ZParticipationType,
+  requiredTier: ZRequiredTier,
+  entryFee: ZEntryFee,
+  prize: ZPrize,
+  description: ZDescription,
+  externalLink: ZExternalLink,
+  pdfGuide: ZPdfGuide,
+  enableLeaderboard: ZFlag,
+  enableComments: ZFlag,
+};
 export const ZContestStep1Schema = z.object({
   title: ZContestTitle,
   category: ZContestCategory,

@@ -12,33 +12,10 @@ import {
 } from '../contests';
 import { TIERS } from '../constants';
 import { ZContestId } from './contestId';
-import { ZTournamentSettingsForm } from './tournaments';
 import { ZPage, ZPageSize } from './paging';
-import { ZEndDate, ZRegistrationDeadline, ZStartDate, withDateOrder } from './contestDates';
-import {
-  ZContestCategory,
-  ZContestFormat,
-  ZContestMode,
-  ZContestTitle,
-  ZContestType,
-  ZCoverImage,
-  ZDescription,
-  ZEntryFee,
-  ZExternalLink,
-  ZFlag,
-  ZMaxParticipants,
-  ZParticipationType,
-  ZPdfGuide,
-  ZPrize,
-  ZRequiredTier,
-  ZScoreDecimals,
-  ZScoreOrder,
-  ZServerDescription,
-  ZShortDescription,
-  paidNeedsFee,
-  typeIsCategory,
-} from './contestFields';
-import { formShape } from './contestForm';
+import { ZContestType, ZServerDescription, paidNeedsFee, typeIsCategory } from './contestFields';
+import { CONTEST_FIELDS, formShape } from './contestForm';
+import { withDateOrder } from './contestDates';
 
 /**
  * Submit (SPEC 7 POST /api/contests): the whole form plus `type`. With `id`, the caller's own
@@ -66,77 +43,53 @@ function draftField<T extends z.ZodType>(field: T) {
   return z.preprocess((v) => (v === '' ? null : v), field.nullable()).optional();
 }
 
+/** `draftField` of each rule of a shape. */
+function draftFields<S extends Record<string, z.ZodType>>(shape: S) {
+  const fields = Object.entries(shape).map(([key, rule]) => [key, draftField(rule)]);
+  return Object.fromEntries(fields) as { [K in keyof S]: ReturnType<typeof draftField<S[K]>> };
+}
+
+const { coverImage, entryFee, prize, externalLink, pdfGuide } = CONTEST_FIELDS;
+
 /**
  * Save Draft (create with no `id`, or update the caller's own draft): only what is filled must be
  * valid, by the same rules as the steps.
  */
 export const ZSaveDraftRequestSchema = z.object({
   id: ZContestId.optional(),
-  title: draftField(ZContestTitle),
-  category: draftField(ZContestCategory),
-  shortDescription: draftField(ZShortDescription),
-  coverImage: ZCoverImage.optional(),
-  mode: draftField(ZContestMode),
-  maxParticipants: draftField(ZMaxParticipants),
-  format: draftField(ZContestFormat),
-  scoreDecimals: draftField(ZScoreDecimals),
-  scoreOrder: draftField(ZScoreOrder),
-  tournament: draftField(ZTournamentSettingsForm),
-  registrationDeadline: draftField(ZRegistrationDeadline),
-  startDate: draftField(ZStartDate),
-  endDate: draftField(ZEndDate),
-  participationType: draftField(ZParticipationType),
-  requiredTier: draftField(ZRequiredTier),
-  entryFee: ZEntryFee.optional(),
-  prize: ZPrize.optional(),
-  description: draftField(ZDescription),
-  externalLink: ZExternalLink.optional(),
-  pdfGuide: ZPdfGuide.optional(),
-  enableLeaderboard: draftField(ZFlag),
-  enableComments: draftField(ZFlag),
+  ...draftFields(CONTEST_FIELDS),
+  // Their own rules read '' and null as "none" already: a draft takes them as they are.
+  ...z.object({ coverImage, entryFee, prize, externalLink, pdfGuide }).partial().shape,
 });
 export type TSaveDraftRequest = z.input<typeof ZSaveDraftRequestSchema>;
 export type TSaveDraftInput = z.output<typeof ZSaveDraftRequestSchema>;
 
+const { title, category, ...afterCategory } = CONTEST_FIELDS;
+/**
+ * What an edit may change, each optional: the form's fields with `type` beside the category,
+ * the server's looser description rule, status and featured.
+ */
+const ZContestChanges = z
+  .object({
+    title,
+    category,
+    type: ZContestType,
+    ...afterCategory,
+    description: ZServerDescription,
+    status: z.enum(CONTEST_STATUSES, {
+      error: `Status must be one of ${CONTEST_STATUSES.join(', ')}`,
+    }),
+    featured: z.boolean({ error: M.featured }),
+  })
+  .partial();
 /**
  * Edit (PATCH semantics: an absent field is unchanged, an empty optional one is cleared). The
  * creator edits their own draft, pending or rejected contest; moderators and admins edit any,
- * and may set any status and featured. Sending `type` or `category` changes both.
+ * and may set any status and featured. Sending `type` or `category` changes both. `tournament`
+ * is merged into the stored settings (a key sent replaces that key).
  */
 export const ZUpdateContestRequestSchema = z
-  .object({
-    id: ZContestId,
-    title: ZContestTitle.optional(),
-    category: ZContestCategory.optional(),
-    type: ZContestType.optional(),
-    shortDescription: ZShortDescription.optional(),
-    coverImage: ZCoverImage.optional(),
-    mode: ZContestMode.optional(),
-    maxParticipants: ZMaxParticipants.optional(),
-    format: ZContestFormat.optional(),
-    scoreDecimals: ZScoreDecimals.optional(),
-    scoreOrder: ZScoreOrder.optional(),
-    /** Merged into the stored settings (a key sent replaces that key). */
-    tournament: ZTournamentSettingsForm.optional(),
-    registrationDeadline: ZRegistrationDeadline.optional(),
-    startDate: ZStartDate.optional(),
-    endDate: ZEndDate.optional(),
-    participationType: ZParticipationType.optional(),
-    requiredTier: ZRequiredTier.optional(),
-    entryFee: ZEntryFee.optional(),
-    prize: ZPrize.optional(),
-    description: ZServerDescription.optional(),
-    externalLink: ZExternalLink.optional(),
-    pdfGuide: ZPdfGuide.optional(),
-    enableLeaderboard: ZFlag.optional(),
-    enableComments: ZFlag.optional(),
-    status: z
-      .enum(CONTEST_STATUSES, {
-        error: `Status must be one of ${CONTEST_STATUSES.join(', ')}`,
-      })
-      .optional(),
-    featured: z.boolean({ error: M.featured }).optional(),
-  })
+  .object({ id: ZContestId, ...ZContestChanges.shape })
   .superRefine(typeIsCategory);
 export type TUpdateContestRequest = z.input<typeof ZUpdateContestRequestSchema>;
 export type TUpdateContestInput = z.output<typeof ZUpdateContestRequestSchema>;

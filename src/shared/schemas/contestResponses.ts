@@ -10,6 +10,7 @@ import {
 } from '../contests';
 import { TIERS } from '../constants';
 import { ZTournamentSettingsShape } from './tournaments';
+import { ZPageOf, pageResponseFields } from './paging';
 
 const listItemShape = {
   id: z.number().int(),
@@ -68,12 +69,7 @@ export const ZContestSchema = z.object({
 });
 export type TContest = z.infer<typeof ZContestSchema>;
 
-export const ZListContestsResponseSchema = z.object({
-  items: z.array(ZContestListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZListContestsResponseSchema = ZPageOf(ZContestListItemSchema);
 export type TListContestsResponse = z.infer<typeof ZListContestsResponseSchema>;
 
 /** SPEC 3 'Draft contest' (plus when it was last saved). */
@@ -87,12 +83,7 @@ export const ZContestDraftSchema = z.object({
 export type TContestDraft = z.infer<typeof ZContestDraftSchema>;
 export const ZListDraftsResponseSchema = z.array(ZContestDraftSchema);
 
-export const ZAdminListContestsResponseSchema = z.object({
-  items: z.array(ZContestSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZAdminListContestsResponseSchema = ZPageOf(ZContestSchema);
 export type TAdminListContestsResponse = z.infer<typeof ZAdminListContestsResponseSchema>;
 
 /** A row of contest_participants with the member's name (SPEC 3). */
@@ -110,7 +101,5 @@ export const ZContestParticipantsResponseSchema = z.object({
   /** The decimals the scores are shown with. */
   scoreDecimals: z.number().int(),
   items: z.array(ZContestParticipantSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...pageResponseFields,
 });

@@ -2,6 +2,7 @@
 // members read and save, what admins write and import.
 import { MAX_ID } from '../constants';
 import { z } from 'zod';
+import { ZRequiredText } from './requiredText';
 import { pageRequestFields, ZPageOf } from './paging';
 import { ZUploadUrl } from './account';
 
@@ -81,11 +82,12 @@ export const ZEducationItemSchema = ZEducationCardSchema.extend({
 export type TEducationItem = z.infer<typeof ZEducationItemSchema>;
 
 export const ZGetEducationRequestSchema = z.object({
-  idOrSlug: z
-    .string({ error: 'An id or a slug is required' })
-    .trim()
-    .min(1, 'An id or a slug is required')
-    .max(200, 'An id or a slug is at most 200 characters'),
+  idOrSlug: ZRequiredText(
+    1,
+    200,
+    'An id or a slug is required',
+    'An id or a slug is at most 200 characters',
+  ),
 });
 
 export const ZEducationIdRequestSchema = z.object({ id: ZId });
@@ -155,19 +157,19 @@ export const ZDeleteEducationResponseSchema = z.object({
 });
 
 export const ZStartImportRequestSchema = z.object({
-  siteUrl: z
-    .string({ error: 'Enter the WordPress site address' })
-    .trim()
-    .min(1, 'Enter the WordPress site address')
-    .max(500, 'The address must be at most 500 characters')
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, 'Enter a web address that starts with http:// or https://'),
+  siteUrl: ZRequiredText(
+    1,
+    500,
+    'Enter the WordPress site address',
+    'The address must be at most 500 characters',
+  ).refine((v) => {
+    try {
+      const url = new URL(v);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Enter a web address that starts with http:// or https://'),
 });
 export type TStartImportRequest = z.input<typeof ZStartImportRequestSchema>;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZOwnChangesRequestSchema } from './streams';
 import { MAX_ID } from '../constants';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '../notifications';
-import { pageRequestFields } from './paging';
+import { pageRequestFields, pageResponseFields } from './paging';
 
 export const NOTIFICATION_MESSAGES = {
   markWhat: 'Say which notifications to mark read: ids, or all',
@@ -44,12 +44,10 @@ export type TNotification = z.infer<typeof ZNotificationSchema>;
 
 export const ZListNotificationsResponseSchema = z.object({
   items: z.array(ZNotificationSchema),
-  /** How many match (all, or the unread ones when asked). */
-  total: z.number().int(),
   /** How many are unread in all: the bell's number. */
   unread: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  /** `total`: how many match (all, or the unread ones when asked). */
+  ...pageResponseFields,
 });
 export type TListNotificationsResponse = z.infer<typeof ZListNotificationsResponseSchema>;
 

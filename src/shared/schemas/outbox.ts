@@ -1,6 +1,6 @@
 // The admins' Outbox: every message the platform queued, newest first.
 import { z } from 'zod';
-import { MAX_ID } from '../constants';
+import { ZPlainRowId } from './rowId';
 import { MAIL_KINDS, MAIL_STATUSES } from '../mail';
 import { pageRequestFields, pageResponseFields } from './paging';
 
@@ -40,11 +40,7 @@ export const ZListOutboxResponseSchema = z.object({
 export type TListOutboxResponse = z.infer<typeof ZListOutboxResponseSchema>;
 
 export const ZRetryMailRequestSchema = z.object({
-  id: z
-    .number({ error: 'Message id is required' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'No message has that id'),
+  id: ZPlainRowId('Message id is required', 'No message has that id'),
 });
 export const ZRetryMailResponseSchema = ZOutboxMessageSchema;
 

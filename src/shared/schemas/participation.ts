@@ -1,11 +1,7 @@
 // Joining and leaving contests (participation.*), and a contest's leaderboard (leaderboard.*).
 import { z } from 'zod';
-import {
-  CONTEST_CATEGORIES,
-  CONTEST_STATUSES,
-  SCORE_DECIMALS_MAX,
-  SCORE_ORDERS,
-} from '../contests';
+import { ZRequiredText } from './requiredText';
+import { SCORE_DECIMALS_MAX, SCORE_ORDERS } from '../contests';
 import { TIERS } from '../constants';
 import {
   SCORES_PER_CALL,
@@ -16,29 +12,32 @@ import {
   scoreMessage,
 } from '../leaderboard';
 import { INVITE_CODE_MAX, JOIN_REFUSALS, PARTICIPATION_MESSAGES } from '../participation';
-import { ZContestId } from './contests';
+import { ZContestId, ZContestListItemSchema } from './contests';
 import { ZPage, ZPageSize, ZPageOf } from './paging';
 import { ZLastEventId } from './streams';
 
+/** An invite contest's code as a join (or a team's registration) sends it; ignored otherwise. */
+export const ZOptionalInviteCode = z
+  .string({ error: 'The invite code must be text' })
+  .trim()
+  .max(INVITE_CODE_MAX, 'That invite code is not valid for this contest.')
+  .optional()
+  .nullable();
+
 export const ZJoinContestRequestSchema = z.object({
   contestId: ZContestId,
-  /** Invite contests only; ignored otherwise. */
-  inviteCode: z
-    .string({ error: 'The invite code must be text' })
-    .trim()
-    .max(INVITE_CODE_MAX, 'That invite code is not valid for this contest.')
-    .optional()
-    .nullable(),
+  inviteCode: ZOptionalInviteCode,
 });
 export type TJoinContestRequest = z.input<typeof ZJoinContestRequestSchema>;
 
 /** The contest page's invite code field: a code is needed before asking the server. */
 export const ZInviteCodeFormSchema = z.object({
-  inviteCode: z
-    .string({ error: 'Enter the invite code' })
-    .trim()
-    .min(1, 'Enter the invite code')
-    .max(INVITE_CODE_MAX, PARTICIPATION_MESSAGES.invite_wrong),
+  inviteCode: ZRequiredText(
+    1,
+    INVITE_CODE_MAX,
+    'Enter the invite code',
+    PARTICIPATION_MESSAGES.invite_wrong,
+  ),
 });
 
 export const ZContestIdRequestSchema = z.object({ contestId: ZContestId });
@@ -160,18 +159,20 @@ export const ZLeaderboardContestsRequestSchema = z
   .object({ page: ZPage.default(1), pageSize: ZPageSize(50).default(12) })
   .default({ page: 1, pageSize: 12 });
 
-export const ZLeaderboardContestSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  shortDescription: z.string().nullable(),
-  coverImage: z.string().nullable(),
-  category: z.enum(CONTEST_CATEGORIES),
-  status: z.enum(CONTEST_STATUSES),
-  startDate: z.date().nullable(),
-  endDate: z.date().nullable(),
-  participants: z.number().int(),
-  prize: z.string().nullable(),
+/** A contest of the leaderboards page: part of a list item, with the caller's rank there. */
+export const ZLeaderboardContestSchema = ZContestListItemSchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  shortDescription: true,
+  coverImage: true,
+  category: true,
+  status: true,
+  startDate: true,
+  endDate: true,
+  participants: true,
+  prize: true,
+}).extend({
   /** The caller's rank there, when they take part. */
   myRank: z.number().int().nullable(),
 });
@@ -181,11 +182,12 @@ export const ZLeaderboardContestsResponseSchema = ZPageOf(ZLeaderboardContestSch
 
 /** A score as sent: a number, or text as a CSV holds it; each is checked line by line. */
 const ZScoreLine = z.object({
-  username: z
-    .string({ error: 'Each score needs a username' })
-    .trim()
-    .min(1, 'Each score needs a username')
-    .max(USERNAME_MAX, `A username is at most ${USERNAME_MAX} characters`),
+  username: ZRequiredText(
+    1,
+    USERNAME_MAX,
+    'Each score needs a username',
+    `A username is at most ${USERNAME_MAX} characters`,
+  ),
   score: z.union([z.number(), z.string().max(30)], {
     error: 'Each score needs a score (a number)',
   }),

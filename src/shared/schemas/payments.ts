@@ -1,8 +1,10 @@
 // Payments (payments.*): the proof form of SPEC 2.12 with SPEC 5's messages, the payment page's
 // options, the member's proofs and the reviewers' queue.
 import { z } from 'zod';
+import { ZRequiredText } from './requiredText';
+import { ZPlainRowId } from './rowId';
 import { ZOwnChangesRequestSchema } from './streams';
-import { TIERS, MAX_ID } from '../constants';
+import { TIERS } from '../constants';
 import {
   PAID_TIERS,
   PAYMENT_LIMITS as L,
@@ -23,17 +25,14 @@ import { ZContestId } from './contests';
 import { ZPage, ZPageSize, ZPageOf } from './paging';
 
 /** SPEC 5's lengths; the shape of each network's hash and address is checked with the network. */
-export const ZTxHash = z
-  .string({ error: M.txHash })
-  .trim()
-  .min(L.txHashMin, M.txHash)
-  .max(L.txHashMax, M.txHashMax);
+export const ZTxHash = ZRequiredText(L.txHashMin, L.txHashMax, M.txHash, M.txHashMax);
 
-export const ZSenderAddress = z
-  .string({ error: M.senderAddress })
-  .trim()
-  .min(L.senderAddressMin, M.senderAddress)
-  .max(L.senderAddressMax, M.senderAddressMax);
+export const ZSenderAddress = ZRequiredText(
+  L.senderAddressMin,
+  L.senderAddressMax,
+  M.senderAddress,
+  M.senderAddressMax,
+);
 
 export const ZPaymentNetwork = z.enum(PAYMENT_NETWORKS, { error: M.network });
 export const ZPaidTier = z.enum(PAID_TIERS, { error: M.tier });
@@ -215,11 +214,7 @@ export const ZProofQueueResponseSchema = ZPageOf(ZReviewProofSchema);
 
 export const ZReviewProofRequestSchema = z
   .object({
-    id: z
-      .number({ error: 'A proof id is required' })
-      .int()
-      .positive()
-      .max(MAX_ID, 'No proof has that id'),
+    id: ZPlainRowId('A proof id is required', 'No proof has that id'),
     status: z.enum(REVIEW_STATUSES, { error: M.reviewStatus }),
     reason: z
       .string({ error: M.reasonRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRequiredText } from './requiredText';
 import { TIERS } from '../constants';
 import { DEFAULT_SITE_NAME } from '../platformName';
 
@@ -9,11 +10,12 @@ function limitField(label: string, max: number) {
 }
 
 export const ZPlatformSettingsSchema = z.object({
-  siteName: z
-    .string({ error: 'Site name is required' })
-    .trim()
-    .min(1, 'Site name is required')
-    .max(100, 'Site name must be at most 100 characters'),
+  siteName: ZRequiredText(
+    1,
+    100,
+    'Site name is required',
+    'Site name must be at most 100 characters',
+  ),
   contactEmail: z
     .string({ error: 'Must be a valid email' })
     .trim()

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { CONTEST_STATUSES } from '../contests';
 import { ZTierBreakdownSchema } from './payments';
 
+/** The contest a figure is about, as a link to it needs (/contests/<slug>). */
+const contestLinkFields = { contestId: z.number().int(), slug: z.string(), title: z.string() };
+
 export const ZRecentParticipationSchema = z.object({
-  contestId: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
+  ...contestLinkFields,
   status: z.enum(CONTEST_STATUSES),
   startDate: z.date().nullable(),
   endDate: z.date().nullable(),
@@ -32,9 +33,7 @@ export const ZDashboardSchema = z.object({
 export type TDashboard = z.infer<typeof ZDashboardSchema>;
 
 export const ZContestResultSchema = z.object({
-  contestId: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
+  ...contestLinkFields,
   endDate: z.date().nullable(),
   rank: z.number().int(),
   participants: z.number().int(),

@@ -1,24 +1,16 @@
 // Team mode (issue 19 'Teams'): the requests of the teams.* procedures (the Teams panel's forms
 // validate with the same schemas) and their answers.
 import { z } from 'zod';
-import { MAX_ID } from '../constants';
+import { ZRowId } from './rowId';
 import { TEAM_MEMBER_STATES, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../teams';
 import { ZUsername } from './auth';
 import { ZContestId } from './contests';
 import { pageRequestFields, pageResponseFields } from './paging';
-import { INVITE_CODE_MAX } from '../participation';
+import { ZOptionalInviteCode } from './participation';
 
-export const ZTeamId = z
-  .number({ error: 'A team id is required' })
-  .int('A team id is a whole number')
-  .positive('A team id is a positive number')
-  .max(MAX_ID, 'No team has that id');
+export const ZTeamId = ZRowId('team');
 
-const ZUserId = z
-  .number({ error: 'A member id is required' })
-  .int('A member id is a whole number')
-  .positive('A member id is a positive number')
-  .max(MAX_ID, 'No member has that id');
+const ZUserId = ZRowId('member');
 
 export const ZTeamName = z
   .string({ error: 'Team name is required' })
@@ -47,12 +39,7 @@ export const ZTeamMemberInput = z.object({ teamId: ZTeamId, userId: ZUserId });
 export const ZRegisterTeamInput = z.object({
   teamId: ZTeamId,
   /** Invite contests: the contest's code, given by the captain for the team. */
-  inviteCode: z
-    .string({ error: 'The invite code must be text' })
-    .trim()
-    .max(INVITE_CODE_MAX, 'That invite code is not valid for this contest.')
-    .optional()
-    .nullable(),
+  inviteCode: ZOptionalInviteCode,
 });
 export const ZListTeamsInput = z.object({
   contestId: ZContestId,
@@ -86,12 +73,17 @@ export const ZTeamResult = z.object({
   participants: z.number().int(),
 });
 
-export const ZTeam = z.object({
-  id: z.number().int(),
-  name: z.string(),
+/** The contest a team belongs to, as a link to it needs (its page is /contests/<slug>). */
+const teamContestFields = {
   contestId: z.number().int(),
   contestSlug: z.string(),
   contestTitle: z.string(),
+};
+
+export const ZTeam = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ...teamContestFields,
   contestStatus: z.string(),
   contestStartDate: z.date().nullable(),
   captainId: z.number().int(),
@@ -143,9 +135,7 @@ export type TTeamList = z.infer<typeof ZTeamList>;
 export const ZTeamInvite = z.object({
   teamId: z.number().int(),
   teamName: z.string(),
-  contestId: z.number().int(),
-  contestSlug: z.string(),
-  contestTitle: z.string(),
+  ...teamContestFields,
   invitedBy: z.string().nullable(),
   invitedAt: z.date(),
   memberCount: z.number().int(),

@@ -2,7 +2,7 @@
 // the server validate them with the same schema), the requests of the bracket, match, check-in
 // and team procedures, and the answers the bracket screens render.
 import { z } from 'zod';
-import { MAX_ID } from '../constants';
+import { ZRowId } from './rowId';
 import {
   CHECK_IN_MINUTES_MAX,
   DEFAULT_POINTS,
@@ -174,17 +174,9 @@ export function isCheckInOpen(
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export const ZMatchId = z
-  .number({ error: 'A match id is required' })
-  .int('A match id is a whole number')
-  .positive('A match id is a positive number')
-  .max(MAX_ID, 'No match has that id');
+export const ZMatchId = ZRowId('match');
 
-export const ZParticipantId = z
-  .number({ error: 'A participant id is required' })
-  .int('A participant id is a whole number')
-  .positive('A participant id is a positive number')
-  .max(MAX_ID, 'No participant has that id');
+export const ZParticipantId = ZRowId('participant');
 
 export const ZContestRef = z.object({ contestId: ZContestId });
 

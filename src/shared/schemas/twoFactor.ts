@@ -1,7 +1,9 @@
 // Two-factor sign-in (TOTP, RFC 6238): setting it up, signing in with a code or a recovery code,
 // turning it off, and the texts both sides agree on.
 import { z } from 'zod';
-import { MAX_ID, PASSWORD_MAX } from '../constants';
+import { ZRequiredText } from './requiredText';
+import { ZPlainRowId } from './rowId';
+import { PASSWORD_MAX } from '../constants';
 import { MSG } from '../messages';
 import { ZUserSchema } from './auth';
 import { TWO_FACTOR_MSG } from '../twoFactor';
@@ -12,11 +14,12 @@ export { RECOVERY_CODE_COUNT, TWO_FACTOR_MSG, TWO_FACTOR_SETUP_REQUIRED } from '
  * A code as typed: six digits from the app (spaces allowed, '123 456'), or a recovery code
  * ('abcd-efgh-jkmn'). Which one it is, is decided on the server; here only its size.
  */
-export const ZSecondFactorCode = z
-  .string({ error: TWO_FACTOR_MSG.codeRequired })
-  .trim()
-  .min(1, TWO_FACTOR_MSG.codeRequired)
-  .max(40, TWO_FACTOR_MSG.codeInvalid);
+export const ZSecondFactorCode = ZRequiredText(
+  1,
+  40,
+  TWO_FACTOR_MSG.codeRequired,
+  TWO_FACTOR_MSG.codeInvalid,
+);
 
 /** POST /api/login/2fa: the code after the password, on the cookie the password step set. */
 export const ZTwoFactorSignInRequestSchema = z.object({
@@ -68,11 +71,7 @@ export type TDisableTwoFactorRequest = z.input<typeof ZDisableTwoFactorRequestSc
 export const ZRegenerateRecoveryCodesRequestSchema = z.object({ code: ZSecondFactorCode });
 
 export const ZResetTwoFactorRequestSchema = z.object({
-  id: z
-    .number({ error: 'A user id is required' })
-    .int()
-    .positive()
-    .max(MAX_ID, 'No user has that id'),
+  id: ZPlainRowId('A user id is required', 'No user has that id'),
 });
 
 export const ZTwoFactorOkSchema = z.object({ success: z.literal(true) });
