@@ -16,6 +16,12 @@ export function hasStarted(contest: JoinContest, now: number): boolean {
   return !contest.startDate || contest.startDate.getTime() <= now;
 }
 
+/** A member as the join rule is asked about them (their name, for a refusal about them). */
+export interface TeamPerson {
+  userId: number;
+  username: string;
+}
+
 /**
  * The join rule asked for a member other than the captain (TeamRole 'member'), its refusal told
  * about them when it is about them (their tier, their e-mail), as the rule says otherwise.
@@ -23,7 +29,7 @@ export function hasStarted(contest: JoinContest, now: number): boolean {
 export async function memberRefusal(
   db: DbOrTx,
   contest: JoinContest,
-  member: { userId: number; username: string },
+  member: TeamPerson,
   now: number,
   self: boolean,
   paidAt?: number,
@@ -44,6 +50,18 @@ export async function memberRefusal(
     ...refusal,
     message: memberRefusalMessage(member.username, refusal.reason, refusal.requiredTier),
   });
+}
+
+/** Throws the join rule's refusal of a member (memberRefusal), if it refuses them. */
+export async function refuseJoinRule(
+  db: DbOrTx,
+  contest: JoinContest,
+  member: TeamPerson,
+  now: number,
+  self: boolean,
+): Promise<void> {
+  const refusal = await memberRefusal(db, contest, member, now, self);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -120,15 +138,13 @@ export interface LockedTeam extends TeamContest {
  * a 404), and for the captain's powers the captain rule (403 'not_captain' for anyone else).
  */
 export async function changeTeam<T>(
-  db: DB,
-  actor: Pick<Actor, 'id' | 'role'>,
-  teamId: number,
+  { db, actor, teamId, now = Date.now() }: TeamChangeArgs,
   who: 'captain' | 'anyone',
-  work: (locked: LockedTeam) => Promise<T>,
+  work: (locked: LockedTeam & { actor: Actor; now: number }) => Promise<T>,
 ): Promise<T> {
   return inTransaction(db, async (tx) => {
     const locked = await lockedTeam(tx, actor, teamId);
     if (who === 'captain' && locked.team.captainId !== actor.id) throw teamError('not_captain');
-    return work({ tx, ...locked });
+    return work({ tx, ...locked, actor, now });
   });
 }
