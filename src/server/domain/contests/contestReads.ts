@@ -3,6 +3,7 @@
 // its SQL: a contest the viewer may not see is a 404, exactly like a missing one.
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
+import { countRows, onePage } from '../../platform/db/pages';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
 import {
   containsPattern,
@@ -394,15 +395,14 @@ export async function adminListContests({
         : eq(contests.status, tab),
     pattern ? likeCaseless(contests.title, pattern) : undefined,
   );
-  const rows = await db
+  const query = db
     .select(contestColumns)
     .from(contests)
     .leftJoin(users, eq(users.id, contests.createdBy))
     .where(where)
     .orderBy(desc(contests.createdAt), desc(contests.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [counted] = await db.select({ n: count() }).from(contests).where(where);
-  const total = counted?.n ?? 0;
+    .$dynamic();
+  const rows = await onePage(query, { page, pageSize });
+  const total = await countRows(db, contests, where);
   return { items: rows.map((row) => present(row, viewer)), total, page, pageSize };
 }
