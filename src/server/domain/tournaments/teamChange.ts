@@ -1,7 +1,7 @@
 // Team mode (issue 19 'Teams'): what every change of a team starts with. Every change is one
 // transaction under the contest's lock (as joins are), so 'one team per member per contest',
 // the team size and the cap hold however many act at once; the unique indexes are the last word.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, ne } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { teamMembers } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dialect';
@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { joinRefusalFor, lockContest, refusalError, type JoinContest } from '../participation';
 import { memberRefusalMessage } from '../../../shared/teams';
 import { teamError, teamNotFound } from './teamErrors';
-import { readTeam, teamContest, type TeamContest, type TeamRow } from './teamRows';
+import { membershipsIn, readTeam, teamContest, type TeamContest, type TeamRow } from './teamRows';
 
 export function hasStarted(contest: JoinContest, now: number): boolean {
   return !contest.startDate || contest.startDate.getTime() <= now;
@@ -94,14 +94,7 @@ export async function dropOtherInvites(
 ) {
   await tx
     .delete(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.contestId, contestId),
-        eq(teamMembers.userId, userId),
-        eq(teamMembers.state, 'invited'),
-        ne(teamMembers.teamId, keepTeam),
-      ),
-    );
+    .where(and(membershipsIn(contestId, userId, 'invited'), ne(teamMembers.teamId, keepTeam)));
 }
 
 export async function inTransaction<T>(db: DB, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
