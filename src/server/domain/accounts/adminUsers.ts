@@ -13,7 +13,7 @@ import type {
   UserSort,
 } from '../../../shared/schemas/adminUsers';
 import type { Role, Tier } from '../../../shared/constants';
-import { assertUnique, rethrowUnique } from './auth';
+import { createPasswordAccount } from './auth';
 import { removeFromAllContests } from '../participation';
 import { writeAudit, type Actor } from '../audit';
 import { getPlatformSettings } from '../settings';
@@ -167,38 +167,21 @@ export async function createUser({
     subscriptionTier?: Tier | null;
   };
 }): Promise<TUser> {
-  assertPasswordAllowed(input.password, input);
-  await assertUnique({ db, username: input.username, email: input.email });
-  const password = await passwords.hash(input.password);
   const subscriptionTier =
     input.role === 'admin'
       ? null
       : (input.subscriptionTier ?? (await getPlatformSettings({ db })).defaultUserTier);
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          password,
-          role: input.role,
-          subscriptionTier,
-        })
-        .returning(publicUserColumns);
-      await writeAudit({
-        db: tx,
-        actor,
-        action: 'user.create',
-        targetType: 'user',
-        targetId: user!.id,
-        after: { username: user!.username, email: user!.email, role: user!.role, subscriptionTier },
-      });
-      return user!;
-    });
-  } catch (error) {
-    rethrowUnique(error);
-  }
+  const columns = { role: input.role, subscriptionTier };
+  return createPasswordAccount(db, passwords, input, columns, (tx, user) =>
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'user.create',
+      targetType: 'user',
+      targetId: user.id,
+      after: { username: user.username, email: user.email, role: user.role, subscriptionTier },
+    }),
+  );
 }
 
 export async function updateUser({
