@@ -1,9 +1,8 @@
 // A contest's bracket as stored (stages, groups, rounds, matches), and its one read per table.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DataTypes } from 'brackets-manager';
-import type { SelectedFields } from 'drizzle-orm/sqlite-core';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsInIdOrder } from '../../platform/db/rows';
 import {
   bracketGroups,
   bracketMatches,
@@ -78,35 +77,36 @@ const matchColumns = {
   opponent2: bracketMatches.opponent2,
 };
 
-type BracketTable =
-  typeof bracketStages | typeof bracketGroups | typeof bracketRounds | typeof bracketMatches;
-
-/** One table's rows of a contest, in the order they were written. */
-async function rowsOf<Fields extends SelectedFields>(
-  tx: DbOrTx,
-  table: BracketTable,
-  fields: Fields,
-  contestId: number,
-): Promise<SelectResultFields<Fields>[]> {
-  const rows: unknown = await tx
-    .select(fields)
-    .from(table)
-    .where(eq(table.contestId, contestId))
-    .orderBy(asc(table.id));
-  // drizzle's types do not follow a select from one of several tables: its rows are `fields`'.
-  return rows as SelectResultFields<Fields>[];
-}
-
 /** A contest's bracket as stored: one read per table, each row as brackets-manager reads it. */
 export async function readBracketRows(
   tx: DbOrTx,
   contestId: number,
 ): Promise<Record<Stored, AnyRow[]>> {
   // One after another: a transaction's connection runs one statement at a time anyway.
-  const stages = await rowsOf(tx, bracketStages, stageColumns, contestId);
-  const groups = await rowsOf(tx, bracketGroups, groupColumns, contestId);
-  const rounds = await rowsOf(tx, bracketRounds, roundColumns, contestId);
-  const matches = await rowsOf(tx, bracketMatches, matchColumns, contestId);
+  const stages = await rowsInIdOrder(
+    tx,
+    bracketStages,
+    stageColumns,
+    eq(bracketStages.contestId, contestId),
+  );
+  const groups = await rowsInIdOrder(
+    tx,
+    bracketGroups,
+    groupColumns,
+    eq(bracketGroups.contestId, contestId),
+  );
+  const rounds = await rowsInIdOrder(
+    tx,
+    bracketRounds,
+    roundColumns,
+    eq(bracketRounds.contestId, contestId),
+  );
+  const matches = await rowsInIdOrder(
+    tx,
+    bracketMatches,
+    matchColumns,
+    eq(bracketMatches.contestId, contestId),
+  );
   const stage: AnyRow[] = stages.map((s) => ({
     id: s.id,
     tournament_id: contestId,
