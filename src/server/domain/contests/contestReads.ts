@@ -3,7 +3,7 @@
 // its SQL: a contest the viewer may not see is a 404, exactly like a missing one.
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { countRows, onePage } from '../../platform/db/pages';
+import { countRows, onePage, type Paging } from '../../platform/db/pages';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
 import {
   containsPattern,
@@ -38,6 +38,13 @@ import {
 import { AppError } from '../../platform/errors';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
+
+/** One page of a list of a contest's rows (its score history, its teams), for whoever views it. */
+export interface ContestPageArgs extends Paging {
+  db: DB;
+  viewer: Viewer;
+  contestId: number;
+}
 
 const listItemColumns = {
   id: contests.id,

@@ -19,7 +19,13 @@ import type { ScoreOrder } from '../../../shared/contests';
 import type { TScoreHistory } from '../../../shared/schemas/leaderboard';
 import type { TLeaderboard, TLeaderboardContest } from '../../../shared/schemas/participation';
 import { rankColumn, ranksOfPage } from './contestParticipants';
-import { notFound, publicContest, readVisible, type Viewer } from '../contests';
+import {
+  notFound,
+  publicContest,
+  readVisible,
+  type ContestPageArgs,
+  type Viewer,
+} from '../contests';
 import { AppError } from '../../platform/errors';
 import { canScore, HISTORY_FORBIDDEN, leaderboardContest } from './scoreRights';
 
@@ -239,19 +245,8 @@ export async function listLeaderboardContests({
  * A contest's score history, newest first: for its creator, moderators and admins (others who
  * can see the contest 403; a contest they may not see 404).
  */
-export async function getScoreHistory({
-  db,
-  viewer,
-  contestId,
-  page,
-  pageSize,
-}: {
-  db: DB;
-  viewer: Viewer;
-  contestId: number;
-  page: number;
-  pageSize: number;
-}): Promise<TScoreHistory> {
+export async function getScoreHistory(args: ContestPageArgs): Promise<TScoreHistory> {
+  const { db, viewer, contestId, page, pageSize } = args;
   const contest = await readVisible(db, viewer, contestId);
   if (!contest) throw notFound();
   if (!canScore(contest, viewer)) throw new AppError('FORBIDDEN', HISTORY_FORBIDDEN);

@@ -1,5 +1,6 @@
 // A contest's bracket as stored (stages, groups, rounds, matches), and its one read per table.
 import { eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { DataTypes } from 'brackets-manager';
 import type { DbOrTx } from '../../platform/db/client';
 import { rowsInIdOrder } from '../../platform/db/rows';
@@ -77,36 +78,21 @@ const matchColumns = {
   opponent2: bracketMatches.opponent2,
 };
 
+type BracketTable =
+  typeof bracketStages | typeof bracketGroups | typeof bracketRounds | typeof bracketMatches;
+
 /** A contest's bracket as stored: one read per table, each row as brackets-manager reads it. */
 export async function readBracketRows(
   tx: DbOrTx,
   contestId: number,
 ): Promise<Record<Stored, AnyRow[]>> {
   // One after another: a transaction's connection runs one statement at a time anyway.
-  const stages = await rowsInIdOrder(
-    tx,
-    bracketStages,
-    stageColumns,
-    eq(bracketStages.contestId, contestId),
-  );
-  const groups = await rowsInIdOrder(
-    tx,
-    bracketGroups,
-    groupColumns,
-    eq(bracketGroups.contestId, contestId),
-  );
-  const rounds = await rowsInIdOrder(
-    tx,
-    bracketRounds,
-    roundColumns,
-    eq(bracketRounds.contestId, contestId),
-  );
-  const matches = await rowsInIdOrder(
-    tx,
-    bracketMatches,
-    matchColumns,
-    eq(bracketMatches.contestId, contestId),
-  );
+  const read = <Fields extends SelectedFields>(table: BracketTable, fields: Fields) =>
+    rowsInIdOrder(tx, table, fields, eq(table.contestId, contestId));
+  const stages = await read(bracketStages, stageColumns);
+  const groups = await read(bracketGroups, groupColumns);
+  const rounds = await read(bracketRounds, roundColumns);
+  const matches = await read(bracketMatches, matchColumns);
   const stage: AnyRow[] = stages.map((s) => ({
     id: s.id,
     tournament_id: contestId,

@@ -14,7 +14,7 @@ import {
 import type { Actor } from '../../platform/actor';
 import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
 import type { TTeam, TTeamInvite, TTeamList, TTeamMember } from '../../../shared/schemas/teams';
-import { contestVisibleTo, notFound, publicContest } from '../contests';
+import { contestVisibleTo, notFound, publicContest, type ContestPageArgs } from '../contests';
 import { rankColumn } from '../participation';
 import { teamNotFound } from './teamErrors';
 import { teamContest, teamFeePaid, teamIdOfMember } from './teamRows';
@@ -188,19 +188,8 @@ export async function myTeam({
 const memberCount = sql<number>`(SELECT count(*) FROM team_members tm WHERE tm.team_id = ${teams.id} AND tm.state = 'member')`;
 
 /** A contest's teams, by name. */
-export async function listTeams({
-  db,
-  viewer,
-  contestId,
-  page,
-  pageSize,
-}: {
-  db: DB;
-  viewer: Viewer;
-  contestId: number;
-  page: number;
-  pageSize: number;
-}): Promise<TTeamList> {
+export async function listTeams(args: ContestPageArgs): Promise<TTeamList> {
+  const { db, viewer, contestId, page, pageSize } = args;
   const { settings } = await teamContest(db, viewer, contestId);
   const where = eq(teams.contestId, contestId);
   const query = db
