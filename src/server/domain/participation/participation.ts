@@ -1,6 +1,6 @@
 // Joining and leaving contests (PRODUCT.md 'Taking part'), and where a member stands with one:
 // the join rule is joinRule.ts; rows are written only through contestParticipants.ts.
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, paymentProofs } from '../../platform/db/schema';
 import { PARTICIPATION_MESSAGES as M } from '../../../shared/participation';
@@ -13,6 +13,7 @@ import type { Actor, ContestViewArgs } from '../../platform/actor';
 import {
   insertParticipant,
   lockContest,
+  participantRow,
   rankColumn,
   removeParticipant,
   takePlace,
@@ -80,11 +81,6 @@ export async function withInviteGuessLimit<T>(
     if (!(error instanceof AppError && error.reason === 'invite_wrong')) await giveBack();
     throw error;
   }
-}
-
-/** A member's participant row of a contest. */
-function participantRow(contestId: number, userId: number): SQL | undefined {
-  return and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId));
 }
 
 async function participantOf(
