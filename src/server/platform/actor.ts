@@ -20,6 +20,14 @@ export interface ActionOnRow {
   id: number;
 }
 
+/** What a read of one contest for the member viewing it is called with (`now`: the clock unless a test sets it). */
+export interface ContestViewArgs {
+  db: DB;
+  viewer: Pick<Actor, 'id' | 'role'>;
+  contestId: number;
+  now?: number;
+}
+
 export function isReviewer(actor: Pick<Actor, 'role'> | null | undefined): boolean {
   return isReviewerRole(actor?.role);
 }

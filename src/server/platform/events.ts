@@ -19,8 +19,10 @@ import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
 import type { TNotificationsChange } from '../../shared/schemas/notifications';
 
-type Channel =
-  `contest:${number}` | `user:${number}` | `notifications:${number}` | `bracket:${number}`;
+/** The kinds of channel: a contest's leaderboard, a member's payments and notifications, a
+ * contest's bracket. */
+type ChannelKind = 'contest' | 'user' | 'notifications' | 'bracket';
+type Channel = `${ChannelKind}:${number}`;
 
 interface Hub {
   emitter: EventEmitter;
@@ -171,12 +173,10 @@ function holdStream(hub: Hub, viewerId: number, close: () => void): () => void {
  * viewer's MAX_STREAMS_PER_MEMBER: one opened past it closes the viewer's oldest.
  */
 async function changesOf<T>(
-  db: DB,
+  { db, lastEventId, signal }: StreamOptions,
   channel: Channel,
   viewerId: number,
   toChange: (version: number) => T,
-  lastEventId: string | null | undefined,
-  signal: AbortSignal | undefined,
 ): Promise<AsyncGenerator<LiveEvent<T>>> {
   const hub = hubOf(db);
   await hub.listening;
@@ -272,49 +272,72 @@ async function changesOf<T>(
   })();
 }
 
+/** Counts one more change of the `prefix` channel of each of `ids` (each once, in one order). */
+function announceEach(db: DbOrTx, prefix: ChannelKind, ids: Iterable<number>): Promise<void> {
+  return announceMany(
+    db,
+    [...new Set(ids)].sort((a, b) => a - b).map((id) => `${prefix}:${id}` as const),
+  );
+}
+
+/** The contests whose channel changed (leaderboard, bracket). */
+interface ContestsChanged {
+  db: DbOrTx;
+  contestIds: Iterable<number>;
+}
+
+/** Where a stream reads and how it ends: what every `…Changes` stream below is given. */
+interface StreamOptions {
+  db: DB;
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+}
+
+/** A stream of one contest's channel (leaderboard, bracket). */
+interface ContestStreamOptions extends StreamOptions {
+  contestId: number;
+  /** The signed-in member watching (their streams are capped: MAX_STREAMS_PER_MEMBER). */
+  viewerId: number;
+}
+
+/** A stream of one member's own channel (payments, notifications). */
+interface MemberStreamOptions extends StreamOptions {
+  userId: number;
+}
+
+/** The changes of a contest's `prefix` channel, each told with the contest's id. */
+function contestChanges(
+  prefix: 'contest' | 'bracket',
+  { contestId, viewerId, ...stream }: ContestStreamOptions,
+): Promise<AsyncGenerator<LiveEvent<{ contestId: number; version: number }>>> {
+  return changesOf(stream, `${prefix}:${contestId}`, viewerId, (version) => ({
+    contestId,
+    version,
+  }));
+}
+
+/** The changes of a member's own `prefix` channel. */
+function memberChanges(
+  prefix: 'user' | 'notifications',
+  { userId, ...stream }: MemberStreamOptions,
+): Promise<AsyncGenerator<LiveEvent<{ version: number }>>> {
+  // Only ever a member's own channel: they are its viewer.
+  return changesOf(stream, `${prefix}:${userId}`, userId, (version) => ({ version }));
+}
+
 /**
  * Tells every open subscription of these contests that their leaderboard changed. Called with
  * the transaction that made the change (the news leaves when it commits) or after it.
  */
-export async function announceLeaderboardChanges({
-  db,
-  contestIds,
-}: {
-  db: DbOrTx;
-  contestIds: Iterable<number>;
-}): Promise<void> {
-  await announceMany(
-    db,
-    [...new Set(contestIds)].sort((a, b) => a - b).map((id) => `contest:${id}` as const),
-  );
-}
+export const announceLeaderboardChanges = ({ db, contestIds }: ContestsChanged): Promise<void> =>
+  announceEach(db, 'contest', contestIds);
 
 export type LeaderboardEvent = LiveEvent<TLeaderboardChange>;
 
 /** The changes of one contest's leaderboard, as they happen, until `signal` aborts. */
-export function leaderboardChanges({
-  db,
-  contestId,
-  viewerId,
-  lastEventId,
-  signal,
-}: {
-  db: DB;
-  contestId: number;
-  /** The signed-in member watching (their streams are capped: MAX_STREAMS_PER_MEMBER). */
-  viewerId: number;
-  lastEventId?: string | null;
-  signal?: AbortSignal;
-}): Promise<AsyncGenerator<LeaderboardEvent>> {
-  return changesOf(
-    db,
-    `contest:${contestId}`,
-    viewerId,
-    (version) => ({ contestId, version }),
-    lastEventId,
-    signal,
-  );
-}
+export const leaderboardChanges = (
+  options: ContestStreamOptions,
+): Promise<AsyncGenerator<LeaderboardEvent>> => contestChanges('contest', options);
 
 /**
  * Tells a member's open pages that one of their payment proofs changed (sent, verified,
@@ -331,100 +354,38 @@ export async function announcePaymentChanges({
 }
 
 /** The changes of one member's payment proofs, as they happen, until `signal` aborts. */
-export function paymentChanges({
-  db,
-  userId,
-  lastEventId,
-  signal,
-}: {
-  db: DB;
-  userId: number;
-  lastEventId?: string | null;
-  signal?: AbortSignal;
-}): Promise<AsyncGenerator<LiveEvent<TPaymentsChange>>> {
-  // Only ever a member's own channel: they are its viewer.
-  return changesOf(db, `user:${userId}`, userId, (version) => ({ version }), lastEventId, signal);
-}
+export const paymentChanges = (
+  options: MemberStreamOptions,
+): Promise<AsyncGenerator<LiveEvent<TPaymentsChange>>> => memberChanges('user', options);
 
 /**
  * Tells a member's open pages that their notifications changed (a new one, some marked read):
  * the bell reads its count again. Called with the writing transaction (heard once it commits).
  */
-export async function announceNotificationChanges({
+export const announceNotificationChanges = ({
   db,
   userIds,
 }: {
   db: DbOrTx;
   userIds: Iterable<number>;
-}): Promise<void> {
-  await announceMany(
-    db,
-    [...new Set(userIds)].sort((a, b) => a - b).map((id) => `notifications:${id}` as const),
-  );
-}
+}): Promise<void> => announceEach(db, 'notifications', userIds);
 
 /** The changes of one member's notifications, as they happen, until `signal` aborts. */
-export function notificationChanges({
-  db,
-  userId,
-  lastEventId,
-  signal,
-}: {
-  db: DB;
-  userId: number;
-  lastEventId?: string | null;
-  signal?: AbortSignal;
-}): Promise<AsyncGenerator<LiveEvent<TNotificationsChange>>> {
-  // Only ever a member's own channel: they are its viewer.
-  return changesOf(
-    db,
-    `notifications:${userId}`,
-    userId,
-    (version) => ({ version }),
-    lastEventId,
-    signal,
-  );
-}
+export const notificationChanges = (
+  options: MemberStreamOptions,
+): Promise<AsyncGenerator<LiveEvent<TNotificationsChange>>> =>
+  memberChanges('notifications', options);
 
 /**
  * Tells every open view of these contests' brackets (bracket, standings, matches, next match)
  * that they changed: a bracket generated, a result reported, confirmed or disputed, a match
  * scheduled. Called with the writing transaction (heard once it commits); bursts coalesce.
  */
-export async function announceBracketChanges({
-  db,
-  contestIds,
-}: {
-  db: DbOrTx;
-  contestIds: Iterable<number>;
-}): Promise<void> {
-  await announceMany(
-    db,
-    [...new Set(contestIds)].sort((a, b) => a - b).map((id) => `bracket:${id}` as const),
-  );
-}
+export const announceBracketChanges = ({ db, contestIds }: ContestsChanged): Promise<void> =>
+  announceEach(db, 'bracket', contestIds);
 
 /** The changes of one contest's bracket, as they happen, until `signal` aborts. */
-export function bracketChanges({
-  db,
-  contestId,
-  viewerId,
-  lastEventId,
-  signal,
-}: {
-  db: DB;
-  contestId: number;
-  /** The signed-in member watching (their streams are capped: MAX_STREAMS_PER_MEMBER). */
-  viewerId: number;
-  lastEventId?: string | null;
-  signal?: AbortSignal;
-}): Promise<AsyncGenerator<LiveEvent<{ contestId: number; version: number }>>> {
-  return changesOf(
-    db,
-    `bracket:${contestId}`,
-    viewerId,
-    (version) => ({ contestId, version }),
-    lastEventId,
-    signal,
-  );
-}
+export const bracketChanges = (
+  options: ContestStreamOptions,
+): Promise<AsyncGenerator<LiveEvent<{ contestId: number; version: number }>>> =>
+  contestChanges('bracket', options);

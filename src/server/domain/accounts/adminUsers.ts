@@ -13,7 +13,7 @@ import type {
   UserSort,
 } from '../../../shared/schemas/adminUsers';
 import type { Role, Tier } from '../../../shared/constants';
-import { assertUnique, rethrowUnique } from './auth';
+import { createPasswordAccount } from './auth';
 import { removeFromAllContests } from '../participation';
 import { writeAudit, type Actor } from '../audit';
 import { getPlatformSettings } from '../settings';
@@ -167,38 +167,21 @@ export async function createUser({
     subscriptionTier?: Tier | null;
   };
 }): Promise<TUser> {
-  assertPasswordAllowed(input.password, input);
-  await assertUnique({ db, username: input.username, email: input.email });
-  const password = await passwords.hash(input.password);
   const subscriptionTier =
     input.role === 'admin'
       ? null
       : (input.subscriptionTier ?? (await getPlatformSettings({ db })).defaultUserTier);
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          password,
-          role: input.role,
-          subscriptionTier,
-        })
-        .returning(publicUserColumns);
-      await writeAudit({
-        db: tx,
-        actor,
-        action: 'user.create',
-        targetType: 'user',
-        targetId: user!.id,
-        after: { username: user!.username, email: user!.email, role: user!.role, subscriptionTier },
-      });
-      return user!;
-    });
-  } catch (error) {
-    rethrowUnique(error);
-  }
+  const columns = { role: input.role, subscriptionTier };
+  return createPasswordAccount(db, passwords, input, columns, (tx, user) =>
+    writeAudit({
+      db: tx,
+      actor,
+      action: 'user.create',
+      targetType: 'user',
+      targetId: user.id,
+      after: { username: user.username, email: user.email, role: user.role, subscriptionTier },
+    }),
+  );
 }
 
 export async function updateUser({
@@ -261,6 +244,30 @@ async function findAdminUser(db: DbOrTx, id: number): Promise<TAdminUser> {
   return user;
 }
 
+/** A ban or its lifting: the user row's new columns, and the change as the audit log shows it. */
+interface BanChange {
+  action: 'user.ban' | 'user.unban';
+  set: { role: Role; banReason: string | null; subscriptionTier?: Tier | null };
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Writes a ban or its lifting and its audit entry; answers the row as the admin list shows it. */
+async function writeBanChange(
+  tx: DbOrTx,
+  actor: Actor,
+  userId: number,
+  { action, set, before, after }: BanChange,
+): Promise<TAdminUser> {
+  const [row] = await tx
+    .update(users)
+    .set(set)
+    .where(eq(users.id, userId))
+    .returning(adminUserColumns);
+  await writeAudit({ db: tx, actor, action, targetType: 'user', targetId: userId, before, after });
+  return row!;
+}
+
 /**
  * Bans a member with a reason they are shown at sign-in: every session they hold ends at once.
  * Banning someone already banned replaces the reason. Their tier is kept for an unban.
@@ -277,22 +284,14 @@ export async function banUser({
     if (before.role === 'admin' && (await adminCount(tx)) <= 1) {
       throw new AppError('CONFLICT', 'The last admin cannot be removed');
     }
-    const [after] = await tx
-      .update(users)
-      .set({ role: 'banned', banReason: reason })
-      .where(eq(users.id, before.id))
-      .returning(adminUserColumns);
-    await deleteUserSessions({ db: tx, userId: before.id });
-    await writeAudit({
-      db: tx,
-      actor,
+    const after = await writeBanChange(tx, actor, before.id, {
       action: 'user.ban',
-      targetType: 'user',
-      targetId: before.id,
+      set: { role: 'banned', banReason: reason },
       before: { role: before.role, banReason: before.banReason },
       after: { role: 'banned', banReason: reason },
     });
-    return after!;
+    await deleteUserSessions({ db: tx, userId: before.id });
+    return after;
   });
 }
 
@@ -304,21 +303,12 @@ export async function unbanUser({ db, actor, id }: ActionOnRow): Promise<TAdminU
     if (before.role !== 'banned') throw new AppError('CONFLICT', 'This user is not banned');
     // A banned former admin has no tier: they come back with the platform's default one.
     const subscriptionTier = before.subscriptionTier ?? defaultTier;
-    const [after] = await tx
-      .update(users)
-      .set({ role: 'user', banReason: null, subscriptionTier })
-      .where(eq(users.id, before.id))
-      .returning(adminUserColumns);
-    await writeAudit({
-      db: tx,
-      actor,
+    return writeBanChange(tx, actor, before.id, {
       action: 'user.unban',
-      targetType: 'user',
-      targetId: before.id,
+      set: { role: 'user', banReason: null, subscriptionTier },
       before: { role: 'banned', banReason: before.banReason },
       after: { role: 'user', subscriptionTier },
     });
-    return after!;
   });
 }
 

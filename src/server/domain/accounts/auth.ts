@@ -1,6 +1,6 @@
 // Registration and sign-in rules (SPEC 5, PRODUCT.md 'Tiers, roles, access').
 import { and, eq, ne } from 'drizzle-orm';
-import type { DB } from '../../platform/db/client';
+import type { DB, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { MSG } from '../../../shared/messages';
 import type { TLoginRequest, TRegisterRequest, TUser } from '../../../shared/schemas/auth';
@@ -87,6 +87,28 @@ export async function register({
 }): Promise<TUser> {
   const settings = await getPlatformSettings({ db });
   if (!settings.enableRegistration) throw new AppError('FORBIDDEN', MSG.registrationDisabled);
+  const columns = {
+    phone: input.phone ? input.phone : null,
+    role: 'user' as const,
+    subscriptionTier: settings.defaultUserTier,
+  };
+  return createPasswordAccount(db, passwords, input, columns, (tx, user) =>
+    queueVerification(tx, { user, origin }),
+  );
+}
+
+/**
+ * Writes a new account with a password, the same way for a sign-up and an admin's Add User:
+ * the password allowed, the username and e-mail free (a clash found only by the insert is the
+ * same 409), then `andThen` in the same transaction (the verification mail, the audit entry).
+ */
+export async function createPasswordAccount(
+  db: DB,
+  passwords: PasswordHasher,
+  input: { username: string; email: string; password: string },
+  columns: Omit<typeof users.$inferInsert, 'username' | 'email' | 'password'>,
+  andThen: (tx: Tx, user: TUser) => Promise<void>,
+): Promise<TUser> {
   assertPasswordAllowed(input.password, input);
   await assertUnique({ db, username: input.username, email: input.email });
   const password = await passwords.hash(input.password);
@@ -94,16 +116,9 @@ export async function register({
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          phone: input.phone ? input.phone : null,
-          password,
-          role: 'user',
-          subscriptionTier: settings.defaultUserTier,
-        })
+        .values({ username: input.username, email: input.email, ...columns, password })
         .returning(publicUserColumns);
-      await queueVerification(tx, { user: user!, origin });
+      await andThen(tx, user!);
       return user!;
     });
   } catch (error) {

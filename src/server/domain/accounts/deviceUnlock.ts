@@ -9,9 +9,9 @@ import { users } from '../../platform/db/schema';
 import { equalsCaseless } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
-import { ACCOUNT_LOCKED, tryTake, type Limits } from '../../platform/limits';
+import { ACCOUNT_LOCKED, type Limits } from '../../platform/limits';
 import { unlockDeviceMail } from '../messages';
-import { consumeToken, mailAccountLink } from './accountTokens';
+import { consumeToken, mailLinkWithinLimit } from './accountTokens';
 import { afterAnswer } from './afterAnswer';
 
 /** The page an unlock link opens (App.tsx). */
@@ -93,17 +93,13 @@ async function mailUnlockLink({
     )
     .limit(1);
   if (!user) return false;
-  if (!(await tryTake(limits.accountMail, `unlock:${user.id}`))) return false;
-  await db.transaction(async (tx) => {
-    await mailAccountLink(tx, {
-      user,
-      purpose: 'unlock_device',
-      origin,
-      path: TRUST_DEVICE_PATH,
-      mail: unlockDeviceMail,
-    });
+  return mailLinkWithinLimit(db, limits, `unlock:${user.id}`, {
+    user,
+    purpose: 'unlock_device',
+    origin,
+    path: TRUST_DEVICE_PATH,
+    mail: unlockDeviceMail,
   });
-  return true;
 }
 
 /** Uses an unlock link up: whose browser it makes known, or a 400 when it is not usable. */

@@ -7,11 +7,11 @@ import type { DB } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { equalsCaseless } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
-import { take, tryTake, unlockAccount, type Limits } from '../../platform/limits';
+import { take, unlockAccount, type Limits } from '../../platform/limits';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
 import { passwordResetMail } from '../messages';
 import { writeAudit } from '../audit';
-import { consumeToken, mailAccountLink, peekToken, retireTokens } from './accountTokens';
+import { consumeToken, mailLinkWithinLimit, peekToken, retireTokens } from './accountTokens';
 import { afterAnswer } from './afterAnswer';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
@@ -73,18 +73,13 @@ async function mailResetLink({
     .limit(1);
   // A banned member could not sign in with a new password either.
   if (!user || user.role === 'banned') return false;
-  // Per account, silently: a refusal here would tell who has an account.
-  if (!(await tryTake(limits.accountMail, `reset:${user.id}`))) return false;
-  await db.transaction(async (tx) => {
-    await mailAccountLink(tx, {
-      user,
-      purpose: 'password_reset',
-      origin,
-      path: RESET_PASSWORD_PATH,
-      mail: passwordResetMail,
-    });
+  return mailLinkWithinLimit(db, limits, `reset:${user.id}`, {
+    user,
+    purpose: 'password_reset',
+    origin,
+    path: RESET_PASSWORD_PATH,
+    mail: passwordResetMail,
   });
-  return true;
 }
 
 /**

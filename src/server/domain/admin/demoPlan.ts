@@ -3,8 +3,9 @@
 // showed.
 import crypto from 'node:crypto';
 import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SelectedFields, SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsInIdOrder } from '../../platform/db/rows';
 import {
   auditLog,
   bracketMatches,
@@ -157,55 +158,47 @@ interface Plan extends TDemoPlan {
  * Everything else the seed wrote goes: the contests with their seeded leaderboard entries, the
  * members, the items. A row the seed did not write is never removed.
  */
+/** The rows the seed recorded of one table that are still there, in id order. */
+async function recordedRows<Fields extends SelectedFields>(
+  db: DbOrTx,
+  table: typeof contests | typeof users | typeof educationContent,
+  ids: number[],
+  fields: Fields,
+) {
+  return ids.length ? rowsInIdOrder(db, table, fields, inArray(table.id, ids)) : [];
+}
+
 export async function demoPlan({ db }: { db: DbOrTx }): Promise<Plan> {
   const recorded = await recordedIds(db);
   const seededEntries = new Set(recorded.contest_participants);
   const memberIds = recorded.users;
 
-  const contestRows = recorded.contests.length
-    ? await db
-        .select({
-          id: contests.id,
-          title: contests.title,
-          createdAt: contests.createdAt,
-          updatedAt: contests.updatedAt,
-        })
-        .from(contests)
-        .where(inArray(contests.id, recorded.contests))
-        .orderBy(asc(contests.id))
-    : [];
-  const memberRows = memberIds.length
-    ? await db
-        .select({
-          id: users.id,
-          username: users.username,
-          role: users.role,
-          password: users.password,
-          mustChangePassword: users.mustChangePassword,
-          lastLoginAt: users.lastLoginAt,
-          fullName: users.fullName,
-          phone: users.phone,
-          profileImage: users.profileImage,
-          banReason: users.banReason,
-        })
-        .from(users)
-        .where(inArray(users.id, memberIds))
-        .orderBy(asc(users.id))
-    : [];
-  const educationRows = recorded.education_content.length
-    ? await db
-        .select({
-          id: educationContent.id,
-          title: educationContent.title,
-          source: educationContent.source,
-          wpId: educationContent.wpId,
-          createdAt: educationContent.createdAt,
-          updatedAt: educationContent.updatedAt,
-        })
-        .from(educationContent)
-        .where(inArray(educationContent.id, recorded.education_content))
-        .orderBy(asc(educationContent.id))
-    : [];
+  const contestRows = await recordedRows(db, contests, recorded.contests, {
+    id: contests.id,
+    title: contests.title,
+    createdAt: contests.createdAt,
+    updatedAt: contests.updatedAt,
+  });
+  const memberRows = await recordedRows(db, users, memberIds, {
+    id: users.id,
+    username: users.username,
+    role: users.role,
+    password: users.password,
+    mustChangePassword: users.mustChangePassword,
+    lastLoginAt: users.lastLoginAt,
+    fullName: users.fullName,
+    phone: users.phone,
+    profileImage: users.profileImage,
+    banReason: users.banReason,
+  });
+  const educationRows = await recordedRows(db, educationContent, recorded.education_content, {
+    id: educationContent.id,
+    title: educationContent.title,
+    source: educationContent.source,
+    wpId: educationContent.wpId,
+    createdAt: educationContent.createdAt,
+    updatedAt: educationContent.updatedAt,
+  });
   const contestIds = contestRows.map((c) => c.id);
   const liveMemberIds = memberRows.map((m) => m.id);
   const educationIds = educationRows.map((e) => e.id);

@@ -39,29 +39,12 @@ function participations(userId: number) {
   );
 }
 
-export async function memberDashboard({
-  db,
-  userId,
-  now = Date.now(),
-}: {
-  db: DB;
-  userId: number;
-  now?: number;
-}): Promise<TDashboard> {
-  const at = new Date(now);
-  const started = sql`${contests.startDate} <= ${timeValue(at)}`;
-  const running = sql`${contests.status} = 'active' AND ${started} AND ${contests.endDate} > ${timeValue(at)}`;
-  const [figures] = await db
-    .select({
-      active: sql<number>`coalesce(sum(CASE WHEN ${running} THEN 1 ELSE 0 END), 0)`,
-      bestRank: sql<
-        number | null
-      >`min(CASE WHEN ${started} THEN ${rankColumn(sql`${contests.scoreOrder}`)} END)`,
-    })
-    .from(cp)
-    .innerJoin(contests, eq(contests.id, cp.contestId))
-    .where(participations(userId));
-  const recent = await db
+/**
+ * The member's participations with what the dashboard's recent list and the analytics show of
+ * each (the contest, its size, the member's rank and score).
+ */
+function participationRows(db: DB, userId: number) {
+  return db
     .select({
       contestId: contests.id,
       slug: contests.slug,
@@ -77,7 +60,35 @@ export async function memberDashboard({
     })
     .from(cp)
     .innerJoin(contests, eq(contests.id, cp.contestId))
-    .where(participations(userId))
+    .where(participations(userId));
+}
+
+/** A member's figures as of `now` (the clock unless a test sets it). */
+interface MemberFiguresArgs {
+  db: DB;
+  userId: number;
+  now?: number;
+}
+
+export async function memberDashboard({
+  db,
+  userId,
+  now = Date.now(),
+}: MemberFiguresArgs): Promise<TDashboard> {
+  const at = new Date(now);
+  const started = sql`${contests.startDate} <= ${timeValue(at)}`;
+  const running = sql`${contests.status} = 'active' AND ${started} AND ${contests.endDate} > ${timeValue(at)}`;
+  const [figures] = await db
+    .select({
+      active: sql<number>`coalesce(sum(CASE WHEN ${running} THEN 1 ELSE 0 END), 0)`,
+      bestRank: sql<
+        number | null
+      >`min(CASE WHEN ${started} THEN ${rankColumn(sql`${contests.scoreOrder}`)} END)`,
+    })
+    .from(cp)
+    .innerJoin(contests, eq(contests.id, cp.contestId))
+    .where(participations(userId));
+  const recent = await participationRows(db, userId)
     .orderBy(desc(cp.joinedAt), desc(cp.id))
     .limit(5);
   return {
@@ -91,26 +102,8 @@ export async function memberAnalytics({
   db,
   userId,
   now = Date.now(),
-}: {
-  db: DB;
-  userId: number;
-  now?: number;
-}): Promise<TAnalytics> {
-  const rows = await db
-    .select({
-      contestId: contests.id,
-      slug: contests.slug,
-      title: contests.title,
-      status: contests.status,
-      endDate: contests.endDate,
-      participants: contests.participants,
-      rank: rankColumn(sql`${contests.scoreOrder}`),
-      score: cp.score,
-      scoreDecimals: contests.scoreDecimals,
-    })
-    .from(cp)
-    .innerJoin(contests, eq(contests.id, cp.contestId))
-    .where(participations(userId));
+}: MemberFiguresArgs): Promise<TAnalytics> {
+  const rows = await participationRows(db, userId);
   const over = rows.filter(
     (r) => r.status === 'completed' || (r.endDate !== null && r.endDate.getTime() <= now),
   );

@@ -1,6 +1,7 @@
 // The audit log: every admin action with the values before and after.
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
+import { countRows, onePage } from '../../platform/db/pages';
 import { auditLog, contests, users } from '../../platform/db/schema';
 import { containsPattern, idMatchesText, likeCaseless } from '../../platform/db/dialect';
 import { isDayBound, type TAuditEntry } from '../../../shared/schemas/audit';
@@ -77,7 +78,7 @@ export async function listAudit({
     from ? gte(auditLog.createdAt, new Date(Date.parse(from))) : undefined,
     toMs !== undefined ? lt(auditLog.createdAt, new Date(toMs)) : undefined,
   );
-  const rows = await db
+  const query = db
     .select({
       id: auditLog.id,
       actorId: auditLog.actorId,
@@ -105,10 +106,9 @@ export async function listAudit({
     )
     .where(where)
     .orderBy(desc(auditLog.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [counted] = await db.select({ n: count() }).from(auditLog).where(where);
-  const total = counted?.n ?? 0;
+    .$dynamic();
+  const rows = await onePage(query, { page, pageSize });
+  const total = await countRows(db, auditLog, where);
   return {
     entries: rows.map((r) => ({ ...r, before: parse(r.before), after: parse(r.after) })),
     total,

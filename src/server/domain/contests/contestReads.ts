@@ -3,6 +3,7 @@
 // its SQL: a contest the viewer may not see is a 404, exactly like a missing one.
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
+import { countRows, onePage, type Paging } from '../../platform/db/pages';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
 import {
   containsPattern,
@@ -37,6 +38,13 @@ import {
 import { AppError } from '../../platform/errors';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
+
+/** One page of a list of a contest's rows (its score history, its teams), for whoever views it. */
+export interface ContestPageArgs extends Paging {
+  db: DB;
+  viewer: Viewer;
+  contestId: number;
+}
 
 const listItemColumns = {
   id: contests.id,
@@ -394,15 +402,14 @@ export async function adminListContests({
         : eq(contests.status, tab),
     pattern ? likeCaseless(contests.title, pattern) : undefined,
   );
-  const rows = await db
+  const query = db
     .select(contestColumns)
     .from(contests)
     .leftJoin(users, eq(users.id, contests.createdBy))
     .where(where)
     .orderBy(desc(contests.createdAt), desc(contests.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [counted] = await db.select({ n: count() }).from(contests).where(where);
-  const total = counted?.n ?? 0;
+    .$dynamic();
+  const rows = await onePage(query, { page, pageSize });
+  const total = await countRows(db, contests, where);
   return { items: rows.map((row) => present(row, viewer)), total, page, pageSize };
 }

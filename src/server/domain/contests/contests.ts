@@ -43,23 +43,22 @@ import { auditFeatured, auditStatus } from './moderation';
 export { assertFormatChange } from './contestWriteRules';
 export { setContestFeatured, setContestStatus } from './moderation';
 
+/** What a write of the contest form is called with (`limits`: the request's abuse limits). */
+interface ContestFormArgs<Input> {
+  db: DB;
+  actor: Actor;
+  input: Input;
+  limits: Limits;
+}
+
 /**
  * Submit (SPEC 7 POST /api/contests). A member's submission is pending or active by the
  * platform setting, whatever the body asks; moderators and admins (the admin wizard) set any
  * status, active by default, and featured. With an id, the caller's own draft, pending or
  * rejected contest is submitted in place (the wizard continuing a draft).
  */
-export async function createContest({
-  db,
-  actor,
-  input,
-  limits,
-}: {
-  db: DB;
-  actor: Actor;
-  input: TCreateContestInput;
-  limits: Limits;
-}): Promise<TContest> {
+export async function createContest(args: ContestFormArgs<TCreateContestInput>): Promise<TContest> {
+  const { db, actor, input, limits } = args;
   // Every member's send of the wizard is a submission (a new contest or a draft's).
   return asCountedSubmission(limits, actor, true, () => writeContest(db, actor, input));
 }
@@ -145,17 +144,8 @@ function definedEntries<T extends object>(value: T): Partial<T> {
  * Save Draft: creates a draft, or updates the caller's own draft (`id`). Only what is filled is
  * validated (by the schema); a cleared field takes its default.
  */
-export async function saveDraft({
-  db,
-  actor,
-  input,
-  limits,
-}: {
-  db: DB;
-  actor: Actor;
-  input: TSaveDraftInput;
-  limits: Limits;
-}): Promise<TContest> {
+export async function saveDraft(args: ContestFormArgs<TSaveDraftInput>): Promise<TContest> {
+  const { db, actor, input, limits } = args;
   const { id, ...fields } = input;
   if (!id) await assertDraftRoom(db, limits, actor);
   const sent = definedEntries(fields);
@@ -278,17 +268,8 @@ const AUDIT_ELIDED = new Set(['description']);
  * contest and may set any status and featured. Whatever leaves draft must be whole: the wizard's
  * rules for a member's submission, the server's rules (SPEC 5) for a reviewer's edit.
  */
-export async function updateContest({
-  db,
-  actor,
-  input,
-  limits,
-}: {
-  db: DB;
-  actor: Actor;
-  input: TUpdateContestInput;
-  limits: Limits;
-}): Promise<TContest> {
+export async function updateContest(args: ContestFormArgs<TUpdateContestInput>): Promise<TContest> {
+  const { db, actor, input, limits } = args;
   // A member's draft sent for review here is a submission like the wizard's.
   const submitting =
     !isReviewer(actor) &&

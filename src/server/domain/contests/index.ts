@@ -1,4 +1,11 @@
 // What other areas may use of contests: reading a contest and who may see it (one SQL condition
 // every read of a contest, or of what hangs off one, puts in its where).
-export { notFound, readForWrite, readVisible, type ContestRow, type Viewer } from './contestReads';
+export {
+  notFound,
+  readForWrite,
+  readVisible,
+  type ContestRow,
+  type ContestPageArgs,
+  type Viewer,
+} from './contestReads';
 export { contestVisibleTo, publicContest, type VisibilityViewer } from './visibility';

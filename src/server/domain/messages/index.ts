@@ -26,6 +26,7 @@ export {
   listNotifications,
   unreadCount,
   markRead,
+  participantsNotYetTold,
   getPreferences,
   setPreferences,
   type Notice,

@@ -3,10 +3,15 @@
 // review, a join, a score), so the notification, its e-mail in the queue and the bell's live news
 // exist exactly when the change commits. The member reads, pages and marks them read; the
 // preferences say per kind whether an e-mail goes too (defaults: shared/notifications.ts).
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { insertMany, type BulkColumn } from '../../platform/db/dialect';
-import { notificationPreferences, notifications, users } from '../../platform/db/schema';
+import {
+  contestParticipants,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../../platform/db/schema';
 import { announceNotificationChanges } from '../../platform/events';
 import {
   NOTIFICATION_KIND_INFO,
@@ -330,4 +335,31 @@ export async function notificationsOf(
         : eq(notifications.userId, userId),
     )
     .orderBy(desc(notifications.id));
+}
+
+/**
+ * The participants of a contest not yet sent the notice with this dedupe key (and whose
+ * contest_participants row matches `also`): whom a once-only notice (a start reminder, 'check-in
+ * is open') is still due to.
+ */
+export async function participantsNotYetTold(
+  tx: DbOrTx,
+  contestId: number,
+  dedupeKey: string,
+  also?: SQL,
+): Promise<number[]> {
+  const told = tx
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, contestParticipants.userId),
+        eq(notifications.dedupeKey, dedupeKey),
+      ),
+    );
+  const due = await tx
+    .select({ userId: contestParticipants.userId })
+    .from(contestParticipants)
+    .where(and(eq(contestParticipants.contestId, contestId), also, notExists(told)));
+  return due.map((d) => d.userId);
 }

@@ -1,10 +1,10 @@
 // The start reminders: every participant of a contest that starts within 24 hours hears once,
 // sent by a background job that one server of however many runs at a time.
-import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { runOnce, type Job } from '../../platform/jobs';
-import { contestParticipants, contests, notifications } from '../../platform/db/schema';
-import { notify } from './notifications';
+import { contests } from '../../platform/db/schema';
+import { notify, participantsNotYetTold } from './notifications';
 import { contestPath, named } from './notificationEvents';
 
 /** How long before its start a contest's participants are reminded. */
@@ -46,29 +46,11 @@ export async function sendContestReminders({
   for (const contest of soon) {
     sent += await db.transaction(async (tx) => {
       const key = reminderKey(contest.id);
-      const due = await tx
-        .select({ userId: contestParticipants.userId })
-        .from(contestParticipants)
-        .where(
-          and(
-            eq(contestParticipants.contestId, contest.id),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(notifications)
-                .where(
-                  and(
-                    eq(notifications.userId, contestParticipants.userId),
-                    eq(notifications.dedupeKey, key),
-                  ),
-                ),
-            ),
-          ),
-        );
+      const due = await participantsNotYetTold(tx, contest.id, key);
       let written = 0;
       const starts = contest.start!;
       const hours = Math.max(1, Math.round((starts.getTime() - now) / 3_600_000));
-      for (const { userId } of due) {
+      for (const userId of due) {
         const id = await notify(
           tx,
           {

@@ -62,6 +62,24 @@ export interface RestoreReport {
 
 export type RestoreStep = 'verify' | 'database' | 'migrate' | 'uploads';
 
+/** Told of each step of a restore as it begins. */
+export type RestoreStepListener = (step: RestoreStep, manifest?: Manifest) => void;
+
+/** Which archive goes where: what a restore is called with. */
+export interface RestoreSource {
+  archive: string;
+  target: DatabaseTarget;
+  uploadDir: string;
+  onStep?: RestoreStepListener;
+}
+
+/** An archive extracted (into `work`, its database at `dumped`), ready to be put in place. */
+interface Extracted extends Omit<RestoreSource, 'onStep'> {
+  manifest: Manifest;
+  work: string;
+  dumped: string;
+}
+
 function levelName(l: MigrationLevel): string {
   return l.tag ?? `of ${new Date(l.level).toISOString()}`;
 }
@@ -208,10 +226,7 @@ export interface CheckedArchive {
    * Puts the archive in place of the target's database and uploads (refused while a server uses
    * the database) and removes the extracted copy. Once only.
    */
-  apply: (options?: {
-    onStep?: (step: RestoreStep, manifest?: Manifest) => void;
-    now?: () => Date;
-  }) => Promise<RestoreReport>;
+  apply: (options?: { onStep?: RestoreStepListener; now?: () => Date }) => Promise<RestoreReport>;
   /** Removes the extracted copy without changing anything (the operator said no). */
   discard: () => Promise<void>;
 }
@@ -227,12 +242,7 @@ export async function checkArchive({
   target,
   uploadDir,
   onStep,
-}: {
-  archive: string;
-  target: DatabaseTarget;
-  uploadDir: string;
-  onStep?: (step: RestoreStep, manifest?: Manifest) => void;
-}): Promise<CheckedArchive> {
+}: RestoreSource): Promise<CheckedArchive> {
   if (!fs.existsSync(archive)) throw new ArchiveNotFoundError(path.resolve(archive));
   const engine = engineOf(target);
   // Beside the SQLite file (the restored copy is renamed into place), else beside the uploads.
@@ -264,16 +274,8 @@ export async function checkArchive({
       if (applied) throw new Error('This archive has been applied already.');
       applied = true;
       try {
-        return await putInPlace({
-          archive,
-          manifest,
-          work,
-          dumped,
-          target,
-          uploadDir,
-          onStep: onApplyStep,
-          now,
-        });
+        const extracted = { archive, manifest, work, dumped, target, uploadDir };
+        return await putInPlace(extracted, { onStep: onApplyStep, now });
       } finally {
         await discard();
       }
@@ -281,25 +283,10 @@ export async function checkArchive({
   };
 }
 
-async function putInPlace({
-  archive,
-  manifest,
-  work,
-  dumped,
-  target,
-  uploadDir,
-  onStep,
-  now,
-}: {
-  archive: string;
-  manifest: Manifest;
-  work: string;
-  dumped: string;
-  target: DatabaseTarget;
-  uploadDir: string;
-  onStep?: (step: RestoreStep, manifest?: Manifest) => void;
-  now: () => Date;
-}): Promise<RestoreReport> {
+async function putInPlace(
+  { archive, manifest, work, dumped, target, uploadDir }: Extracted,
+  { onStep, now }: { onStep?: RestoreStepListener; now: () => Date },
+): Promise<RestoreReport> {
   const engine = engineOf(target);
   const hold = await takeExclusively(target);
   try {
@@ -383,19 +370,9 @@ async function putInPlace({
 }
 
 /** checkArchive, then apply: a restore without a question between them (tests, scripts). */
-export async function restoreBackup({
-  archive,
-  target,
-  uploadDir,
-  onStep,
-  now,
-}: {
-  archive: string;
-  target: DatabaseTarget;
-  uploadDir: string;
-  onStep?: (step: RestoreStep, manifest?: Manifest) => void;
-  now?: () => Date;
-}): Promise<RestoreReport> {
-  const checked = await checkArchive({ archive, target, uploadDir, onStep });
-  return checked.apply({ onStep, now });
+export async function restoreBackup(
+  options: RestoreSource & { now?: () => Date },
+): Promise<RestoreReport> {
+  const checked = await checkArchive(options);
+  return checked.apply(options);
 }

@@ -221,6 +221,18 @@ export async function insertParticipant(
   return inserted;
 }
 
+/** What a write of one member's participant row of a contest is called with. */
+interface ParticipantArgs {
+  db: DbOrTx;
+  contestId: number;
+  userId: number;
+}
+
+/** A member's participant row of a contest. */
+export function participantRow(contestId: number, userId: number): SQL | undefined {
+  return and(eq(cp.contestId, contestId), eq(cp.userId, userId));
+}
+
 /**
  * Adds a member to a contest (no rules here: who may join is the caller's business), without a
  * score (unranked) or, for seeds and tests, with one, ranked among the others. Answers false
@@ -232,10 +244,7 @@ export async function addParticipant({
   userId,
   score = null,
   teamId = null,
-}: {
-  db: DbOrTx;
-  contestId: number;
-  userId: number;
+}: ParticipantArgs & {
   score?: number | null;
   /** Team mode: the row is the captain's and stands for this team (one row per team). */
   teamId?: number | null;
@@ -259,16 +268,12 @@ export async function removeParticipant({
   db,
   contestId,
   userId,
-}: {
-  db: DbOrTx;
-  contestId: number;
-  userId: number;
-}): Promise<boolean> {
+}: ParticipantArgs): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockContest(tx, contestId);
     const [removed] = await tx
       .delete(cp)
-      .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
+      .where(participantRow(contestId, userId))
       .returning({ score: cp.score });
     if (removed && removed.score !== null) await countScore(tx, contestId, removed.score, -1);
     await recountParticipants({ db: tx, contestIds: [contestId] });
@@ -286,16 +291,13 @@ export async function setCheckedIn({
   contestId,
   userId,
   at,
-}: {
-  db: DbOrTx;
-  contestId: number;
-  userId: number;
+}: ParticipantArgs & {
   at: Date | null;
 }): Promise<boolean> {
   const [row] = await db
     .update(cp)
     .set({ checkedInAt: at })
-    .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)))
+    .where(participantRow(contestId, userId))
     .returning({ id: cp.id });
   if (row) await boardChanged(db, contestId);
   return row !== undefined;

@@ -17,6 +17,7 @@ export {
 } from './contestParticipants';
 export {
   emailRefusalFor,
+  entryFeeProofs,
   hasVerifiedFee,
   joinRefusalFor,
   memberTier,

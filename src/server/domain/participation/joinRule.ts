@@ -3,7 +3,8 @@
 // its review, and a team's registration. The rules apply to everyone alike, moderators and
 // admins included (an admin has no tier, which reads as free). Also the facts it reads from the
 // database, and the refusal as an error.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ProofStatus } from '../../../shared/payments';
 import { databaseOf, type DbOrTx } from '../../platform/db/client';
 import { contests, paymentProofs, users } from '../../platform/db/schema';
 import { normalizeTier, tierRank, type Tier } from '../../../shared/constants';
@@ -370,14 +371,23 @@ export async function hasVerifiedFee(
   const [row] = await db
     .select({ id: paymentProofs.id })
     .from(paymentProofs)
-    .where(
-      and(
-        eq(paymentProofs.userId, userId),
-        eq(paymentProofs.contestId, contestId),
-        eq(paymentProofs.purpose, 'entry_fee'),
-        eq(paymentProofs.status, 'verified'),
-      ),
-    )
+    .where(entryFeeProofs(contestId, [userId], 'verified'))
     .limit(1);
   return !!row;
+}
+
+/** A contest's entry-fee proofs sent by any of these members (only those of `status` if named). */
+export function entryFeeProofs(
+  contestId: number,
+  userIds: readonly number[],
+  status?: ProofStatus,
+): SQL | undefined {
+  return and(
+    userIds.length === 1
+      ? eq(paymentProofs.userId, userIds[0]!)
+      : inArray(paymentProofs.userId, [...userIds]),
+    eq(paymentProofs.contestId, contestId),
+    eq(paymentProofs.purpose, 'entry_fee'),
+    status === undefined ? undefined : eq(paymentProofs.status, status),
+  );
 }

@@ -3,8 +3,9 @@
 // the history of every score change. Rank buckets are written by contestParticipants.ts; who may
 // read and score is scoreRights.ts, entering scores scoreEntry.ts (both answered from here too,
 // the router's one door to leaderboards).
-import { and, asc, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
+import { countRows, onePage } from '../../platform/db/pages';
 import {
   contestParticipants as cp,
   contests,
@@ -18,7 +19,13 @@ import type { ScoreOrder } from '../../../shared/contests';
 import type { TScoreHistory } from '../../../shared/schemas/leaderboard';
 import type { TLeaderboard, TLeaderboardContest } from '../../../shared/schemas/participation';
 import { rankColumn, ranksOfPage } from './contestParticipants';
-import { notFound, publicContest, readVisible, type Viewer } from '../contests';
+import {
+  notFound,
+  publicContest,
+  readVisible,
+  type ContestPageArgs,
+  type Viewer,
+} from '../contests';
 import { AppError } from '../../platform/errors';
 import { canScore, HISTORY_FORBIDDEN, leaderboardContest } from './scoreRights';
 
@@ -208,7 +215,7 @@ export async function listLeaderboardContests({
     eq(contests.enableLeaderboard, true),
     gt(contests.participants, 0),
   );
-  const items = await db
+  const query = db
     .select({
       id: contests.id,
       slug: contests.slug,
@@ -228,10 +235,9 @@ export async function listLeaderboardContests({
     .where(where)
     // Running contests first (their boards move), then the latest.
     .orderBy(asc(contests.status), desc(contests.startDate), desc(contests.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [counted] = await db.select({ n: count() }).from(contests).where(where);
-  const total = counted?.n ?? 0;
+    .$dynamic();
+  const items = await onePage(query, { page, pageSize });
+  const total = await countRows(db, contests, where);
   return { items, total, page, pageSize };
 }
 
@@ -239,24 +245,13 @@ export async function listLeaderboardContests({
  * A contest's score history, newest first: for its creator, moderators and admins (others who
  * can see the contest 403; a contest they may not see 404).
  */
-export async function getScoreHistory({
-  db,
-  viewer,
-  contestId,
-  page,
-  pageSize,
-}: {
-  db: DB;
-  viewer: Viewer;
-  contestId: number;
-  page: number;
-  pageSize: number;
-}): Promise<TScoreHistory> {
+export async function getScoreHistory(args: ContestPageArgs): Promise<TScoreHistory> {
+  const { db, viewer, contestId, page, pageSize } = args;
   const contest = await readVisible(db, viewer, contestId);
   if (!contest) throw notFound();
   if (!canScore(contest, viewer)) throw new AppError('FORBIDDEN', HISTORY_FORBIDDEN);
   const where = eq(scoreHistory.contestId, contestId);
-  const items = await db
+  const query = db
     .select({
       id: scoreHistory.id,
       userId: scoreHistory.userId,
@@ -272,9 +267,8 @@ export async function getScoreHistory({
     .where(where)
     // score_history_contest serves this order.
     .orderBy(desc(scoreHistory.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [counted] = await db.select({ n: count() }).from(scoreHistory).where(where);
-  const total = counted?.n ?? 0;
+    .$dynamic();
+  const items = await onePage(query, { page, pageSize });
+  const total = await countRows(db, scoreHistory, where);
   return { contestId, scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };
 }

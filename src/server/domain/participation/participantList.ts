@@ -1,7 +1,8 @@
 // The participants dialog of moderators and admins ('View Participants'): one page of a
 // contest's members in rank order.
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
+import { countRows, onePage } from '../../platform/db/pages';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
 import type { TContestParticipant } from '../../../shared/schemas/contests';
 import { notFound } from '../contests';
@@ -39,7 +40,7 @@ export async function listParticipants({
     .where(eq(contests.id, id));
   if (!contest) throw notFound();
   const where = eq(contestParticipants.contestId, id);
-  const rows = await db
+  const query = db
     .select({
       userId: contestParticipants.userId,
       username: users.username,
@@ -55,8 +56,8 @@ export async function listParticipants({
       asc(contestParticipants.joinedAt),
       asc(contestParticipants.id),
     )
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .$dynamic();
+  const rows = await onePage(query, { page, pageSize });
   const ranks = await ranksOfPage(
     db,
     id,
@@ -66,7 +67,6 @@ export async function listParticipants({
   );
   // The new key first (see present()).
   const items = rows.map((r, i) => ({ rank: ranks[i]!, ...r }));
-  const [counted] = await db.select({ n: count() }).from(contestParticipants).where(where);
-  const total = counted?.n ?? 0;
+  const total = await countRows(db, contestParticipants, where);
   return { scoreDecimals: contest.scoreDecimals, items, total, page, pageSize };
 }

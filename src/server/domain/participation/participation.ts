@@ -1,6 +1,6 @@
 // Joining and leaving contests (PRODUCT.md 'Taking part'), and where a member stands with one:
 // the join rule is joinRule.ts; rows are written only through contestParticipants.ts.
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, paymentProofs } from '../../platform/db/schema';
 import { PARTICIPATION_MESSAGES as M } from '../../../shared/participation';
@@ -9,10 +9,11 @@ import type {
   TParticipant,
   TParticipationStatus,
 } from '../../../shared/schemas/participation';
-import type { Actor } from '../../platform/actor';
+import type { Actor, ContestViewArgs } from '../../platform/actor';
 import {
   insertParticipant,
   lockContest,
+  participantRow,
   rankColumn,
   removeParticipant,
   takePlace,
@@ -20,6 +21,7 @@ import {
 import {
   joinContestColumns,
   joinRefusal,
+  entryFeeProofs,
   joinRefusalFor,
   readJoinContest,
   refusalError,
@@ -96,9 +98,7 @@ async function participantOf(
       joinedAt: contestParticipants.joinedAt,
     })
     .from(contestParticipants)
-    .where(
-      and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
-    );
+    .where(participantRow(contestId, userId));
   return participant;
 }
 
@@ -106,9 +106,7 @@ async function isParticipant(db: DbOrTx, contestId: number, userId: number): Pro
   const [row] = await db
     .select({ id: contestParticipants.id })
     .from(contestParticipants)
-    .where(
-      and(eq(contestParticipants.contestId, contestId), eq(contestParticipants.userId, userId)),
-    );
+    .where(participantRow(contestId, userId));
   return !!row;
 }
 
@@ -126,13 +124,7 @@ async function openFeeProof(
       createdAt: paymentProofs.createdAt,
     })
     .from(paymentProofs)
-    .where(
-      and(
-        eq(paymentProofs.userId, userId),
-        eq(paymentProofs.contestId, contestId),
-        eq(paymentProofs.purpose, 'entry_fee'),
-      ),
-    )
+    .where(entryFeeProofs(contestId, [userId]))
     .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
     .limit(1);
   if (!latest || latest.status === 'verified') return null;
@@ -221,17 +213,8 @@ export async function leaveContest({
 }
 
 /** Where the caller stands with a contest: joined, and what a join would be refused for now. */
-export async function participationStatus({
-  db,
-  viewer,
-  contestId,
-  now = Date.now(),
-}: {
-  db: DB;
-  viewer: Pick<Actor, 'id' | 'role'>;
-  contestId: number;
-  now?: number;
-}): Promise<TParticipationStatus> {
+export async function participationStatus(args: ContestViewArgs): Promise<TParticipationStatus> {
+  const { db, viewer, contestId, now = Date.now() } = args;
   const contest = await visibleJoinContest(db, viewer, contestId);
   const participant = (await participantOf(db, contestId, viewer.id)) ?? null;
   const refusal = participant

@@ -1,7 +1,9 @@
 // A contest's bracket as stored (stages, groups, rounds, matches), and its one read per table.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/sqlite-core';
 import type { DataTypes } from 'brackets-manager';
 import type { DbOrTx } from '../../platform/db/client';
+import { rowsInIdOrder } from '../../platform/db/rows';
 import {
   bracketGroups,
   bracketMatches,
@@ -52,57 +54,45 @@ export function sideId(side: unknown): number | null {
   return typeof id === 'number' ? id : null;
 }
 
+/** The columns each table is read with, under the names brackets-manager reads them by. */
+const stageColumns = {
+  id: bracketStages.id,
+  number: bracketStages.number,
+  name: bracketStages.name,
+  type: bracketStages.type,
+  settings: bracketStages.settings,
+};
+/** What every table below a stage holds: its id, its stage, its number in its parent. */
+function inStage(table: typeof bracketGroups | typeof bracketRounds | typeof bracketMatches) {
+  return { id: table.id, stage_id: table.stageId, number: table.number };
+}
+const groupColumns = inStage(bracketGroups);
+const roundColumns = { ...inStage(bracketRounds), group_id: bracketRounds.groupId };
+const matchColumns = {
+  ...inStage(bracketMatches),
+  group_id: bracketMatches.groupId,
+  round_id: bracketMatches.roundId,
+  child_count: bracketMatches.childCount,
+  status: bracketMatches.status,
+  opponent1: bracketMatches.opponent1,
+  opponent2: bracketMatches.opponent2,
+};
+
+type BracketTable =
+  typeof bracketStages | typeof bracketGroups | typeof bracketRounds | typeof bracketMatches;
+
 /** A contest's bracket as stored: one read per table, each row as brackets-manager reads it. */
 export async function readBracketRows(
   tx: DbOrTx,
   contestId: number,
 ): Promise<Record<Stored, AnyRow[]>> {
   // One after another: a transaction's connection runs one statement at a time anyway.
-  const stages = await tx
-    .select({
-      id: bracketStages.id,
-      number: bracketStages.number,
-      name: bracketStages.name,
-      type: bracketStages.type,
-      settings: bracketStages.settings,
-    })
-    .from(bracketStages)
-    .where(eq(bracketStages.contestId, contestId))
-    .orderBy(asc(bracketStages.id));
-  const groups = await tx
-    .select({
-      id: bracketGroups.id,
-      stage_id: bracketGroups.stageId,
-      number: bracketGroups.number,
-    })
-    .from(bracketGroups)
-    .where(eq(bracketGroups.contestId, contestId))
-    .orderBy(asc(bracketGroups.id));
-  const rounds = await tx
-    .select({
-      id: bracketRounds.id,
-      stage_id: bracketRounds.stageId,
-      group_id: bracketRounds.groupId,
-      number: bracketRounds.number,
-    })
-    .from(bracketRounds)
-    .where(eq(bracketRounds.contestId, contestId))
-    .orderBy(asc(bracketRounds.id));
-  const matches = await tx
-    .select({
-      id: bracketMatches.id,
-      stage_id: bracketMatches.stageId,
-      group_id: bracketMatches.groupId,
-      round_id: bracketMatches.roundId,
-      number: bracketMatches.number,
-      child_count: bracketMatches.childCount,
-      status: bracketMatches.status,
-      opponent1: bracketMatches.opponent1,
-      opponent2: bracketMatches.opponent2,
-    })
-    .from(bracketMatches)
-    .where(eq(bracketMatches.contestId, contestId))
-    .orderBy(asc(bracketMatches.id));
+  const read = <Fields extends SelectedFields>(table: BracketTable, fields: Fields) =>
+    rowsInIdOrder(tx, table, fields, eq(table.contestId, contestId));
+  const stages = await read(bracketStages, stageColumns);
+  const groups = await read(bracketGroups, groupColumns);
+  const rounds = await read(bracketRounds, roundColumns);
+  const matches = await read(bracketMatches, matchColumns);
   const stage: AnyRow[] = stages.map((s) => ({
     id: s.id,
     tournament_id: contestId,

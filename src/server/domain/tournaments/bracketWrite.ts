@@ -74,48 +74,18 @@ export async function writeBracketChanges(
     }
   }
   const isNew = (table: Stored, row: AnyRow) => !baseline[table].has(row.id);
-  await insertMany(
-    tx,
-    'bracket_stages',
-    STAGE_COLUMNS,
-    data.stage
-      .filter((r) => isNew('stage', r))
-      .map((r) => [r.id, contestId, r.number, r.name, r.type, JSON.stringify(r.settings ?? {})]),
-  );
-  await insertMany(
-    tx,
-    'bracket_groups',
-    GROUP_COLUMNS,
-    data.group.filter((r) => isNew('group', r)).map((r) => [r.id, contestId, r.stage_id, r.number]),
-  );
-  await insertMany(
-    tx,
-    'bracket_rounds',
-    ROUND_COLUMNS,
-    data.round
-      .filter((r) => isNew('round', r))
-      .map((r) => [r.id, contestId, r.stage_id, r.group_id, r.number]),
-  );
-  const insertedMatches = data.match.filter((r) => isNew('match', r));
-  await insertMany(
-    tx,
-    'bracket_matches',
-    MATCH_COLUMNS,
-    insertedMatches.map((r) => [
-      r.id,
-      contestId,
-      r.stage_id,
-      r.group_id,
-      r.round_id,
-      r.number,
-      r.child_count ?? 0,
-      r.status,
-      r.opponent1 == null ? null : JSON.stringify(r.opponent1),
-      r.opponent2 == null ? null : JSON.stringify(r.opponent2),
-      sideId(r.opponent1),
-      sideId(r.opponent2),
-    ]),
-  );
+  let insertedMatches: AnyRow[] = [];
+  for (const table of STORED) {
+    const added = data[table].filter((r) => isNew(table, r));
+    if (table === 'match') insertedMatches = added;
+    const { columns, values } = INSERTED[table];
+    await insertMany(
+      tx,
+      SQL_TABLE[table],
+      columns,
+      added.map((r) => values(r, contestId)),
+    );
+  }
   // Changed: loaded, and different now.
   const changedMatches: number[] = [];
   for (const table of STORED) {
@@ -218,33 +188,65 @@ function tableOf(table: Stored) {
 
 const int = (name: string): BulkColumn => ({ name, pgType: 'integer' });
 const txt = (name: string): BulkColumn => ({ name, pgType: 'text' });
-const STAGE_COLUMNS = [
-  int('id'),
-  int('contest_id'),
-  int('number'),
-  txt('name'),
-  txt('type'),
-  txt('settings'),
-];
-const GROUP_COLUMNS = [int('id'), int('contest_id'), int('stage_id'), int('number')];
-const ROUND_COLUMNS = [
-  int('id'),
-  int('contest_id'),
-  int('stage_id'),
-  int('group_id'),
-  int('number'),
-];
-const MATCH_COLUMNS = [
-  int('id'),
-  int('contest_id'),
-  int('stage_id'),
-  int('group_id'),
-  int('round_id'),
-  int('number'),
-  int('child_count'),
-  int('status'),
-  txt('opponent1'),
-  txt('opponent2'),
-  int('participant1_id'),
-  int('participant2_id'),
-];
+/** Each table's new rows as written: its columns, and one row's values in their order. */
+const INSERTED: Record<
+  Stored,
+  { columns: BulkColumn[]; values: (r: AnyRow, contestId: number) => unknown[] }
+> = {
+  stage: {
+    columns: [
+      int('id'),
+      int('contest_id'),
+      int('number'),
+      txt('name'),
+      txt('type'),
+      txt('settings'),
+    ],
+    values: (r, contestId) => [
+      r.id,
+      contestId,
+      r.number,
+      r.name,
+      r.type,
+      JSON.stringify(r.settings ?? {}),
+    ],
+  },
+  group: {
+    columns: [int('id'), int('contest_id'), int('stage_id'), int('number')],
+    values: (r, contestId) => [r.id, contestId, r.stage_id, r.number],
+  },
+  round: {
+    columns: [int('id'), int('contest_id'), int('stage_id'), int('group_id'), int('number')],
+    values: (r, contestId) => [r.id, contestId, r.stage_id, r.group_id, r.number],
+  },
+  match: {
+    columns: [
+      int('id'),
+      int('contest_id'),
+      int('stage_id'),
+      int('group_id'),
+      int('round_id'),
+      int('number'),
+      int('child_count'),
+      int('status'),
+      txt('opponent1'),
+      txt('opponent2'),
+      int('participant1_id'),
+      int('participant2_id'),
+    ],
+    values: (r, contestId) => [
+      r.id,
+      contestId,
+      r.stage_id,
+      r.group_id,
+      r.round_id,
+      r.number,
+      r.child_count ?? 0,
+      r.status,
+      r.opponent1 == null ? null : JSON.stringify(r.opponent1),
+      r.opponent2 == null ? null : JSON.stringify(r.opponent2),
+      sideId(r.opponent1),
+      sideId(r.opponent2),
+    ],
+  },
+};

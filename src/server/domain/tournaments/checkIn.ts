@@ -6,7 +6,7 @@ import { isOrganiser } from '../../../shared/contests';
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestParticipants, contests, users } from '../../platform/db/schema';
-import type { Actor } from '../../platform/actor';
+import type { Actor, ContestViewArgs } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { formatDateTime } from '../../../shared/format';
 import { CHECK_IN_MESSAGES as M } from '../../../shared/tournaments';
@@ -149,17 +149,8 @@ export async function setCheckIn({
 }
 
 /** The contest page's check-in card: the window, the caller's state, the count (and the roster). */
-export async function checkInStatus({
-  db,
-  viewer,
-  contestId,
-  now = Date.now(),
-}: {
-  db: DB;
-  viewer: Pick<Actor, 'id' | 'role'>;
-  contestId: number;
-  now?: number;
-}): Promise<TCheckInStatus> {
+export async function checkInStatus(args: ContestViewArgs): Promise<TCheckInStatus> {
+  const { db, viewer, contestId, now = Date.now() } = args;
   const contest = await visibleContest(db, viewer, contestId);
   const window = checkInWindow(contest);
   const row = await participantRow(db, contestId, viewer.id);

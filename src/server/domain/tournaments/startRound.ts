@@ -4,13 +4,13 @@
 // removed through participation's one writer, so counts and ranks stay right) and told; then,
 // when the contest generates its bracket at the start, the engine does it (generateAtStart).
 // Each contest's start is handled once (contests.start_handled_at), in one transaction.
-import { and, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import type { Job } from '../../platform/jobs';
-import { contestParticipants, contests, notifications } from '../../platform/db/schema';
+import { contestParticipants, contests } from '../../platform/db/schema';
 import { BRACKET_FORMATS, CHECK_IN_MINUTES_MAX } from '../../../shared/tournaments';
 import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
-import { notifyCheckInMissed, notifyCheckInOpen } from '../messages';
+import { notifyCheckInMissed, notifyCheckInOpen, participantsNotYetTold } from '../messages';
 import { lockContest, removeParticipant } from '../participation';
 import { checkInWindow } from './checkIn';
 import { generateAtStart } from './generate';
@@ -62,29 +62,11 @@ async function announceOpenWindows(db: DB, now: number, origin?: string): Promis
     if (!window || window.opensAt.getTime() > now) continue;
     written += await db.transaction(async (tx) => {
       const key = `checkin_open:${contest.id}`;
-      const due = await tx
-        .select({ userId: contestParticipants.userId })
-        .from(contestParticipants)
-        .where(
-          and(
-            eq(contestParticipants.contestId, contest.id),
-            isNull(contestParticipants.checkedInAt),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(notifications)
-                .where(
-                  and(
-                    eq(notifications.userId, contestParticipants.userId),
-                    eq(notifications.dedupeKey, key),
-                  ),
-                ),
-            ),
-          ),
-        );
+      const unchecked = isNull(contestParticipants.checkedInAt);
+      const due = await participantsNotYetTold(tx, contest.id, key, unchecked);
       return notifyCheckInOpen(
         tx,
-        { contest, userIds: due.map((d) => d.userId), closesAt: window.closesAt },
+        { contest, userIds: due, closesAt: window.closesAt },
         { origin },
       );
     });

@@ -1,7 +1,7 @@
 // Team mode (issue 19 'Teams'): what every change of a team starts with. Every change is one
 // transaction under the contest's lock (as joins are), so 'one team per member per contest',
 // the team size and the cap hold however many act at once; the unique indexes are the last word.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, ne } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { teamMembers } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/dialect';
@@ -10,10 +10,16 @@ import { AppError } from '../../platform/errors';
 import { joinRefusalFor, lockContest, refusalError, type JoinContest } from '../participation';
 import { memberRefusalMessage } from '../../../shared/teams';
 import { teamError, teamNotFound } from './teamErrors';
-import { readTeam, teamContest, type TeamContest, type TeamRow } from './teamRows';
+import { membershipsIn, readTeam, teamContest, type TeamContest, type TeamRow } from './teamRows';
 
 export function hasStarted(contest: JoinContest, now: number): boolean {
   return !contest.startDate || contest.startDate.getTime() <= now;
+}
+
+/** A member as the join rule is asked about them (their name, for a refusal about them). */
+export interface TeamPerson {
+  userId: number;
+  username: string;
 }
 
 /**
@@ -23,7 +29,7 @@ export function hasStarted(contest: JoinContest, now: number): boolean {
 export async function memberRefusal(
   db: DbOrTx,
   contest: JoinContest,
-  member: { userId: number; username: string },
+  member: TeamPerson,
   now: number,
   self: boolean,
   paidAt?: number,
@@ -44,6 +50,18 @@ export async function memberRefusal(
     ...refusal,
     message: memberRefusalMessage(member.username, refusal.reason, refusal.requiredTier),
   });
+}
+
+/** Throws the join rule's refusal of a member (memberRefusal), if it refuses them. */
+export async function refuseJoinRule(
+  db: DbOrTx,
+  contest: JoinContest,
+  member: TeamPerson,
+  now: number,
+  self: boolean,
+): Promise<void> {
+  const refusal = await memberRefusal(db, contest, member, now, self);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -76,14 +94,7 @@ export async function dropOtherInvites(
 ) {
   await tx
     .delete(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.contestId, contestId),
-        eq(teamMembers.userId, userId),
-        eq(teamMembers.state, 'invited'),
-        ne(teamMembers.teamId, keepTeam),
-      ),
-    );
+    .where(and(membershipsIn(contestId, userId, 'invited'), ne(teamMembers.teamId, keepTeam)));
 }
 
 export async function inTransaction<T>(db: DB, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
@@ -120,15 +131,13 @@ export interface LockedTeam extends TeamContest {
  * a 404), and for the captain's powers the captain rule (403 'not_captain' for anyone else).
  */
 export async function changeTeam<T>(
-  db: DB,
-  actor: Pick<Actor, 'id' | 'role'>,
-  teamId: number,
+  { db, actor, teamId, now = Date.now() }: TeamChangeArgs,
   who: 'captain' | 'anyone',
-  work: (locked: LockedTeam) => Promise<T>,
+  work: (locked: LockedTeam & { actor: Actor; now: number }) => Promise<T>,
 ): Promise<T> {
   return inTransaction(db, async (tx) => {
     const locked = await lockedTeam(tx, actor, teamId);
     if (who === 'captain' && locked.team.captainId !== actor.id) throw teamError('not_captain');
-    return work({ tx, ...locked });
+    return work({ tx, ...locked, actor, now });
   });
 }

@@ -1,8 +1,9 @@
 // Team mode's reads: a team's page (members, invitations, its result), the caller's team and
 // invitations, a contest's teams, and the names the bracket, standings and leaderboards show
 // for a registered team's participant row.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
+import { countRows, onePage } from '../../platform/db/pages';
 import {
   contestParticipants as cp,
   contests,
@@ -13,7 +14,7 @@ import {
 import type { Actor } from '../../platform/actor';
 import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
 import type { TTeam, TTeamInvite, TTeamList, TTeamMember } from '../../../shared/schemas/teams';
-import { contestVisibleTo, notFound, publicContest } from '../contests';
+import { contestVisibleTo, notFound, publicContest, type ContestPageArgs } from '../contests';
 import { rankColumn } from '../participation';
 import { teamNotFound } from './teamErrors';
 import { teamContest, teamFeePaid, teamIdOfMember } from './teamRows';
@@ -187,22 +188,11 @@ export async function myTeam({
 const memberCount = sql<number>`(SELECT count(*) FROM team_members tm WHERE tm.team_id = ${teams.id} AND tm.state = 'member')`;
 
 /** A contest's teams, by name. */
-export async function listTeams({
-  db,
-  viewer,
-  contestId,
-  page,
-  pageSize,
-}: {
-  db: DB;
-  viewer: Viewer;
-  contestId: number;
-  page: number;
-  pageSize: number;
-}): Promise<TTeamList> {
+export async function listTeams(args: ContestPageArgs): Promise<TTeamList> {
+  const { db, viewer, contestId, page, pageSize } = args;
   const { settings } = await teamContest(db, viewer, contestId);
   const where = eq(teams.contestId, contestId);
-  const rows = await db
+  const query = db
     .select({
       id: teams.id,
       name: teams.name,
@@ -215,15 +205,15 @@ export async function listTeams({
     .leftJoin(cp, eq(cp.teamId, teams.id))
     .where(where)
     .orderBy(asc(teams.name), asc(teams.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [counted] = await db.select({ n: count() }).from(teams).where(where);
+    .$dynamic();
+  const rows = await onePage(query, { page, pageSize });
+  const total = await countRows(db, teams, where);
   return {
     contestId,
     teamMin: settings.teamMin,
     teamMax: settings.teamMax,
     items: rows.map(({ participantId, ...r }) => ({ ...r, registered: participantId !== null })),
-    total: counted?.n ?? 0,
+    total,
     page,
     pageSize,
   };

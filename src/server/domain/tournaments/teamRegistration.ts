@@ -104,17 +104,11 @@ export async function registerTeam({
   await withInviteGuessLimit(guess, () => registerNow({ db, actor, teamId, inviteCode, now }));
 }
 
-async function registerNow({
-  db,
-  actor,
-  teamId,
-  inviteCode,
-  now,
-}: TeamChangeArgs & {
-  inviteCode?: string | null;
-  now: number;
-}): Promise<void> {
-  await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest, settings }) => {
+async function registerNow(
+  args: TeamChangeArgs & { inviteCode?: string | null; now: number },
+): Promise<void> {
+  const { inviteCode } = args;
+  await changeTeam(args, 'captain', async ({ tx, team, contest, settings, actor, now }) => {
     if (await registrationOf(tx, team.id)) throw teamError('team_registered');
     const members = await membersOf(tx, team.id);
     const captainRefusal = await joinRefusalFor({

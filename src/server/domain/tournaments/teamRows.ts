@@ -1,6 +1,6 @@
 // Team mode (issue 19 'Teams'): the rows the team rules read (a team, its members and open
 // invitations, its registration, a paid fee), inside a change's transaction or for a read.
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   contestParticipants as cp,
@@ -11,7 +11,12 @@ import {
   users,
 } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
-import { visibleJoinContest, type JoinContest, type TeamRole } from '../participation';
+import {
+  entryFeeProofs,
+  visibleJoinContest,
+  type JoinContest,
+  type TeamRole,
+} from '../participation';
 import {
   tournamentSettingsOf,
   type TTournamentSettings,
@@ -108,14 +113,21 @@ export async function teamIdOfMember(
   const [row] = await db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.contestId, contestId),
-        eq(teamMembers.userId, userId),
-        eq(teamMembers.state, 'member'),
-      ),
-    );
+    .where(membershipsIn(contestId, userId, 'member'));
   return row?.teamId;
+}
+
+/** A member's rows of a contest's teams in this state: their membership, or their invitations. */
+export function membershipsIn(
+  contestId: number,
+  userId: number,
+  state: 'member' | 'invited',
+): SQL | undefined {
+  return and(
+    eq(teamMembers.contestId, contestId),
+    eq(teamMembers.userId, userId),
+    eq(teamMembers.state, state),
+  );
 }
 
 /** The team's participant row (its registration), if registered. */
@@ -140,14 +152,7 @@ export async function teamFeePaid(
   const [row] = await db
     .select({ id: paymentProofs.id })
     .from(paymentProofs)
-    .where(
-      and(
-        eq(paymentProofs.contestId, contestId),
-        eq(paymentProofs.purpose, 'entry_fee'),
-        eq(paymentProofs.status, 'verified'),
-        inArray(paymentProofs.userId, [...memberIds]),
-      ),
-    )
+    .where(entryFeeProofs(contestId, memberIds, 'verified'))
     .limit(1);
   return !!row;
 }

@@ -27,8 +27,10 @@ import {
   dropOtherInvites,
   hasStarted,
   inTransaction,
-  memberRefusal,
+  refuseJoinRule,
+  type LockedTeam,
   type TeamChangeArgs,
+  type TeamPerson,
 } from './teamChange';
 
 /**
@@ -42,6 +44,45 @@ async function unregisterIfTooSmall(tx: DbOrTx, team: TeamRow, settings: TTourna
   if (members >= settings.teamMin) return false;
   await removeParticipant({ db: tx, contestId: team.contestId, userId: registration.userId });
   return true;
+}
+
+/** A team's name is unique in its contest, in any case (`renamed`: the team being renamed). */
+async function refuseTakenName(tx: DbOrTx, contestId: number, name: string, renamed?: number) {
+  const sameName = and(eq(teams.contestId, contestId), equalsCaseless(teams.name, name));
+  const [taken] = await tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(renamed === undefined ? sameName : and(sameName, ne(teams.id, renamed)));
+  if (taken) throw teamError('team_name_taken');
+}
+
+/** The acting member as the join rule is asked about them. */
+function actorAsMember(actor: Actor): TeamPerson {
+  return { userId: actor.id, username: actor.username };
+}
+
+/**
+ * Refuses a person a seat in this team: already a member of a team of the contest
+ * (`inTeamMessage`), refused by the join rule, or the team full once they are counted with
+ * `counted` (its members and open invitations, or its members only).
+ */
+async function refuseSeat(
+  { tx, team, contest, settings }: LockedTeam,
+  person: TeamPerson,
+  now: number,
+  self: boolean,
+  counted: 'all' | 'members',
+  inTeamMessage?: string,
+): Promise<void> {
+  if (await teamIdOfMember(tx, contest.id, person.userId)) {
+    throw teamError('already_in_team', inTeamMessage);
+  }
+  await refuseJoinRule(tx, contest, person, now, self);
+  if ((await seatsTaken(tx, team.id))[counted] + 1 > settings.teamMax) {
+    throw teamError('team_full', teamFullMessage(settings.teamMax), {
+      teamMax: settings.teamMax,
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,20 +105,9 @@ export async function createTeam({
   return inTransaction(db, async (tx) => {
     await lockContest(tx, contestId);
     const { contest } = await teamContest(tx, actor, contestId);
-    const refusal = await memberRefusal(
-      tx,
-      contest,
-      { userId: actor.id, username: actor.username },
-      now,
-      true,
-    );
-    if (refusal) throw refusal;
+    await refuseJoinRule(tx, contest, actorAsMember(actor), now, true);
     if (await teamIdOfMember(tx, contestId, actor.id)) throw teamError('already_in_team');
-    const [taken] = await tx
-      .select({ id: teams.id })
-      .from(teams)
-      .where(and(eq(teams.contestId, contestId), equalsCaseless(teams.name, name)));
-    if (taken) throw teamError('team_name_taken');
+    await refuseTakenName(tx, contestId, name);
     const [team] = await tx
       .insert(teams)
       .values({ contestId, name, captainId: actor.id, createdAt: new Date(now) })
@@ -97,16 +127,9 @@ export async function createTeam({
 }
 
 /** The captain invites a member by username; the invitee is told (notification 'team_invite'). */
-export async function inviteMember({
-  db,
-  actor,
-  teamId,
-  username,
-  now = Date.now(),
-}: TeamChangeArgs & {
-  username: string;
-}): Promise<void> {
-  await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest, settings }) => {
+export async function inviteMember(args: TeamChangeArgs & { username: string }): Promise<void> {
+  const { username } = args;
+  await changeTeam(args, 'captain', async ({ tx, team, contest, settings, actor, now }) => {
     const [invitee] = await tx
       .select({ id: users.id, username: users.username, role: users.role })
       .from(users)
@@ -115,22 +138,9 @@ export async function inviteMember({
     const existing = await membershipOf(tx, team.id, invitee.id);
     if (existing?.state === 'member') throw teamError('already_in_team', M.already_member);
     if (existing) throw teamError('invite_exists');
-    if (await teamIdOfMember(tx, contest.id, invitee.id)) {
-      throw teamError('already_in_team', M.invitee_in_team);
-    }
-    const refusal = await memberRefusal(
-      tx,
-      contest,
-      { userId: invitee.id, username: invitee.username },
-      now,
-      false,
-    );
-    if (refusal) throw refusal;
-    if ((await seatsTaken(tx, team.id)).all + 1 > settings.teamMax) {
-      throw teamError('team_full', teamFullMessage(settings.teamMax), {
-        teamMax: settings.teamMax,
-      });
-    }
+    const person = { userId: invitee.id, username: invitee.username };
+    // Invitations hold a seat from when they are sent.
+    await refuseSeat({ tx, team, contest, settings }, person, now, false, 'all', M.invitee_in_team);
     await tx.insert(teamMembers).values({
       teamId: team.id,
       contestId: contest.id,
@@ -153,31 +163,13 @@ export async function inviteMember({
 }
 
 /** The invitee accepts: they become a member (their other invitations of the contest lapse). */
-export async function acceptInvite({
-  db,
-  actor,
-  teamId,
-  now = Date.now(),
-}: TeamChangeArgs): Promise<void> {
-  await changeTeam(db, actor, teamId, 'anyone', async ({ tx, team, contest, settings }) => {
+export async function acceptInvite(args: TeamChangeArgs): Promise<void> {
+  await changeTeam(args, 'anyone', async ({ tx, team, contest, settings, actor, now }) => {
     const invite = await membershipOf(tx, team.id, actor.id);
     if (invite?.state === 'member') throw teamError('already_in_team', M.already_in_team);
     if (!invite) throw teamError('no_invite');
-    if (await teamIdOfMember(tx, contest.id, actor.id)) throw teamError('already_in_team');
-    const refusal = await memberRefusal(
-      tx,
-      contest,
-      { userId: actor.id, username: actor.username },
-      now,
-      true,
-    );
-    if (refusal) throw refusal;
     // Invitations were counted when sent; the maximum may have been lowered since.
-    if ((await seatsTaken(tx, team.id)).members + 1 > settings.teamMax) {
-      throw teamError('team_full', teamFullMessage(settings.teamMax), {
-        teamMax: settings.teamMax,
-      });
-    }
+    await refuseSeat({ tx, team, contest, settings }, actorAsMember(actor), now, true, 'members');
     await tx
       .update(teamMembers)
       .set({ state: 'member', joinedAt: new Date(now) })
@@ -187,16 +179,14 @@ export async function acceptInvite({
 }
 
 /** The invitee declines: the invitation goes. */
-export async function declineInvite({
-  db,
-  actor,
-  teamId,
-}: TeamChangeArgs): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
-  return changeTeam(db, actor, teamId, 'anyone', async ({ tx, team }) => {
+export async function declineInvite(
+  args: TeamChangeArgs,
+): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
+  return changeTeam(args, 'anyone', async ({ tx, team, actor }) => {
     const invite = await membershipOf(tx, team.id, actor.id);
     if (!invite || invite.state !== 'invited') throw teamError('no_invite');
     await tx.delete(teamMembers).where(eq(teamMembers.id, invite.id));
-    return { teamId, contestId: team.contestId, dissolved: false };
+    return { teamId: team.id, contestId: team.contestId, dissolved: false };
   });
 }
 
@@ -204,13 +194,10 @@ export async function declineInvite({
  * A member leaves before the start. A captain with other members hands over first; a captain
  * alone dissolves the team (and its registration).
  */
-export async function leaveTeam({
-  db,
-  actor,
-  teamId,
-  now = Date.now(),
-}: TeamChangeArgs): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
-  return changeTeam(db, actor, teamId, 'anyone', async ({ tx, team, contest, settings }) => {
+export async function leaveTeam(
+  args: TeamChangeArgs,
+): Promise<{ teamId: number; contestId: number; dissolved: boolean }> {
+  return changeTeam(args, 'anyone', async ({ tx, team, contest, settings, actor, now }) => {
     const membership = await membershipOf(tx, team.id, actor.id);
     if (!membership || membership.state !== 'member') {
       throw teamError('not_in_team', 'You are not a member of this team.');
@@ -223,25 +210,18 @@ export async function leaveTeam({
         await removeParticipant({ db: tx, contestId: contest.id, userId: registration.userId });
       }
       await tx.delete(teams).where(eq(teams.id, team.id));
-      return { teamId, contestId: contest.id, dissolved: true };
+      return { teamId: team.id, contestId: contest.id, dissolved: true };
     }
     await tx.delete(teamMembers).where(eq(teamMembers.id, membership.id));
     await unregisterIfTooSmall(tx, team, settings);
-    return { teamId, contestId: contest.id, dissolved: false };
+    return { teamId: team.id, contestId: contest.id, dissolved: false };
   });
 }
 
 /** The captain removes a member, or withdraws an invitation, before the start. */
-export async function removeMember({
-  db,
-  actor,
-  teamId,
-  userId,
-  now = Date.now(),
-}: TeamChangeArgs & {
-  userId: number;
-}): Promise<void> {
-  await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest, settings }) => {
+export async function removeMember(args: TeamChangeArgs & { userId: number }): Promise<void> {
+  const { userId } = args;
+  await changeTeam(args, 'captain', async ({ tx, team, contest, settings, actor, now }) => {
     if (userId === actor.id) throw teamError('captain_leaves');
     const membership = await membershipOf(tx, team.id, userId);
     if (!membership) throw teamError('not_in_team');
@@ -252,28 +232,11 @@ export async function removeMember({
 }
 
 /** The captain renames the team before the start (names are unique per contest, any case). */
-export async function renameTeam({
-  db,
-  actor,
-  teamId,
-  name,
-  now = Date.now(),
-}: TeamChangeArgs & {
-  name: string;
-}): Promise<void> {
-  await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest }) => {
+export async function renameTeam(args: TeamChangeArgs & { name: string }): Promise<void> {
+  const { name } = args;
+  await changeTeam(args, 'captain', async ({ tx, team, contest, now }) => {
     if (hasStarted(contest, now)) throw teamError('started');
-    const [taken] = await tx
-      .select({ id: teams.id })
-      .from(teams)
-      .where(
-        and(
-          eq(teams.contestId, contest.id),
-          equalsCaseless(teams.name, name),
-          ne(teams.id, team.id),
-        ),
-      );
-    if (taken) throw teamError('team_name_taken');
+    await refuseTakenName(tx, contest.id, name, team.id);
     await tx.update(teams).set({ name }).where(eq(teams.id, team.id));
     // Boards show the team's name.
     if (await registrationOf(tx, team.id)) {
@@ -286,16 +249,9 @@ export async function renameTeam({
  * The captain hands the captaincy to a member before the start. A registered team's row is the
  * captain's, so it moves with the captaincy (its place, score and check-in stay).
  */
-export async function transferCaptaincy({
-  db,
-  actor,
-  teamId,
-  userId,
-  now = Date.now(),
-}: TeamChangeArgs & {
-  userId: number;
-}): Promise<void> {
-  await changeTeam(db, actor, teamId, 'captain', async ({ tx, team, contest }) => {
+export async function transferCaptaincy(args: TeamChangeArgs & { userId: number }): Promise<void> {
+  const { userId } = args;
+  await changeTeam(args, 'captain', async ({ tx, team, contest, actor, now }) => {
     if (userId === actor.id) return;
     const membership = await membershipOf(tx, team.id, userId);
     if (membership?.state !== 'member') throw teamError('not_in_team');

@@ -11,6 +11,10 @@ import type { MigrationLog } from './migrate';
 import { pgHandleForServices } from './engineView';
 import * as pgSchema from './schema.pg';
 import { isDatabaseUnavailable } from './unavailable';
+import { redactUrl } from '../redactUrl';
+
+// The URL without its password, for messages and logs (scripts and the server's start read it here).
+export { redactUrl };
 
 /** Keys of the advisory locks the app takes (one namespace, so they never collide). */
 export const ADVISORY_LOCKS = {
@@ -48,17 +52,6 @@ export interface OpenPostgresOptions {
   poolSize?: number;
   /** False: use the database at whatever level it is (a backup must never migrate it). */
   migrate?: boolean;
-}
-
-/** The URL without its password, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }
 
 export async function openPostgres(

@@ -15,16 +15,8 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The URL without its password, for logs. */
-export function redactSmtpUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
-}
+/** The SMTP URL without its password, for logs. */
+export { redactUrl as redactSmtpUrl } from '../redactUrl';
 
 /** SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://`. */
 export function smtpTransport({ url, from }: { url: string; from: string }): MailTransport {

@@ -1,6 +1,7 @@
 // Reading payment proofs: a member's own, and the reviewers' queue, each with its explorer link.
-import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../../platform/db/client';
+import { countRows, onePage } from '../../../platform/db/pages';
 import { contests, paymentProofs, users } from '../../../platform/db/schema';
 import { explorerLink, type ProofStatus } from '../../../../shared/payments';
 import type { TPaymentProof, TReviewProof } from '../../../../shared/schemas/payments';
@@ -76,13 +77,12 @@ export async function listMyProofs({
   pageSize: number;
 }): Promise<{ items: TPaymentProof[]; total: number; page: number; pageSize: number }> {
   const mine = eq(paymentProofs.userId, actor.id);
-  const rows = await memberProofs(db, mine)
+  const query = memberProofs(db, mine)
     .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .$dynamic();
+  const rows = await onePage(query, { page, pageSize });
   const items = withExplorer(await getPaymentConfig({ db }), rows);
-  const [counted] = await db.select({ n: count() }).from(paymentProofs).where(mine);
-  const total = counted?.n ?? 0;
+  const total = await countRows(db, paymentProofs, mine);
   return { items, total, page, pageSize };
 }
 
@@ -103,18 +103,17 @@ export async function listProofQueue({
     status === 'pending'
       ? [asc(paymentProofs.createdAt), asc(paymentProofs.id)]
       : [desc(paymentProofs.createdAt), desc(paymentProofs.id)];
-  const rows = await db
+  const query = db
     .select(reviewColumns)
     .from(paymentProofs)
     .leftJoin(contests, eq(contests.id, paymentProofs.contestId))
     .leftJoin(users, eq(users.id, paymentProofs.userId))
     .where(where)
     .orderBy(...order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .$dynamic();
+  const rows = await onePage(query, { page, pageSize });
   const items = withExplorer(await getPaymentConfig({ db }), rows);
-  const [counted] = await db.select({ n: count() }).from(paymentProofs).where(where);
-  const total = counted?.n ?? 0;
+  const total = await countRows(db, paymentProofs, where);
   return { items, total, page, pageSize };
 }
 
