@@ -22,8 +22,8 @@ import type { Context } from '../context';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { countSignup } from './auth';
 import { signInOrAskCode, startSession } from '../../domain/accounts';
+import { ok, okAfter } from './resolve';
 
-const ok = { success: true as const };
 const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });
 
 /** The flow's stage this procedure continues, or the 'start again' refusal. */
@@ -120,23 +120,25 @@ export const oidcRouter = router({
   unlink: protectedProcedure
     .input(ZUnlinkProviderRequestSchema)
     .output(ZOidcOkResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await identities.unlinkIdentity({ db: ctx.db, actor: ctx.actor, provider: input.provider });
-      return ok;
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(
+        identities.unlinkIdentity({ db: ctx.db, actor: ctx.actor, provider: input.provider }),
+      ),
+    ),
 
   /** A first password for an account made through a provider (no current one to give). */
   setPassword: protectedProcedure
     .input(ZSetPasswordRequestSchema)
     .output(ZOidcOkResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await identities.setFirstPassword({
-        db: ctx.db,
-        actor: ctx.actor,
-        sessionId: ctx.user.sessionId,
-        passwords: ctx.passwords,
-        input,
-      });
-      return ok;
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(
+        identities.setFirstPassword({
+          db: ctx.db,
+          actor: ctx.actor,
+          sessionId: ctx.user.sessionId,
+          passwords: ctx.passwords,
+          input,
+        }),
+      ),
+    ),
 });
