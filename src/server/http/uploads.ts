@@ -5,9 +5,9 @@ import multer from 'multer';
 import { MSG } from '../../shared/messages';
 import { uploadSizeMessage, UPLOAD_RULES } from '../../shared/schemas/uploads';
 import { createContext, type AppDeps } from '../trpc/context';
-import { multipartRefusal, sendError } from './errorResponse';
+import { sendError } from './errorResponse';
+import { admittedCaller, readMultipart } from './multipartPath';
 import { EXPRESS_PATHS } from './expressPaths';
-import { admitted } from '../trpc/trpc';
 import { AppError } from '../platform/errors';
 import { take, takeWithin } from '../platform/limits';
 import {
@@ -51,30 +51,16 @@ export function createUploadRouter(deps: AppDeps): Router {
 
   router.post(EXPRESS_PATHS.upload.path, async (req: Request, res: Response) => {
     try {
-      const ctx = await createContext(deps, req, res);
-      // Maintenance, signed in, a temporary password, staff two-factor: as every procedure.
-      await admitted(ctx, { access: EXPRESS_PATHS.upload.access }, 'upload');
-      if (!ctx.user || !ctx.actor) throw new AppError('UNAUTHORIZED', MSG.notSignedIn);
+      const actor = await admittedCaller(deps, req, res, EXPRESS_PATHS.upload.access, 'upload');
       // Counted before the body is even read, so a flood costs us no parsing or decoding.
-      const member = String(ctx.actor.id);
+      const member = String(actor.id);
       await takeWithin(
         deps.limits.uploadRate,
         member,
         await deps.limits.cap('uploadsPerMemberPerMinute'),
         MSG.tooManyUploads,
       );
-      if (!req.is('multipart/form-data')) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'Send the file as multipart/form-data in the field "file"',
-        );
-      }
-      await new Promise<void>((resolve, reject) =>
-        upload(req, res, (error: unknown) => {
-          if (!error) return resolve();
-          reject(multipartRefusal(error, () => sizeMessageFor(req.body)));
-        }),
-      );
+      await readMultipart(req, res, upload, 'the file', () => sizeMessageFor(req.body));
       const body = (req.body ?? {}) as Record<string, unknown>;
       const purpose = parsePurpose(body.purpose);
       if (!req.file) throw new AppError('BAD_REQUEST', 'No file was sent (field "file")');
@@ -89,7 +75,7 @@ export function createUploadRouter(deps: AppDeps): Router {
       const result = await storeUpload({
         db: deps.db,
         uploadDir: deps.uploadDir,
-        actor: ctx.actor,
+        actor,
         purpose,
         buffer: req.file.buffer,
         originalName: req.file.originalname,

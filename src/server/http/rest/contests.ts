@@ -4,6 +4,7 @@ import {
   choosingRow,
   idParam,
   itemsList,
+  on,
   optionalQuery,
   paging,
   row,
@@ -74,7 +75,7 @@ export const contestRows: RestRoute[] = [
     answer: itemsList,
   }),
   // Before '/contests/:idOrSlug', which would otherwise read 'drafts' as a slug.
-  row({ method: 'get', procedure: 'contests.drafts', path: '/contests/drafts' }),
+  on('GET /contests/drafts', 'contests.drafts'),
   row({
     method: 'get',
     procedure: 'contests.participants',
@@ -82,12 +83,7 @@ export const contestRows: RestRoute[] = [
     input: (r) => ({ id: idParam(r.params.id), ...paging(r, 25, 100) }),
     answer: itemsList,
   }),
-  row({
-    method: 'get',
-    procedure: 'contests.get',
-    path: '/contests/:idOrSlug',
-    input: (r) => ({ idOrSlug: String(r.params.idOrSlug) }),
-  }),
+  on('GET /contests/:idOrSlug', 'contests.get', (r) => ({ idOrSlug: String(r.params.idOrSlug) })),
   choosingRow({
     method: 'post',
     procedure: 'contests.create',

@@ -1,5 +1,5 @@
 // REST rows of the education area: the list and one item.
-import { boolQuery, itemsList, optionalQuery, paging, row, type RestRoute } from './row';
+import { boolQuery, itemsList, on, optionalQuery, paging, row, type RestRoute } from './row';
 
 export const educationRows: RestRoute[] = [
   // One page of the list (SPEC 3's fields, the body left to GET /api/education/{id or slug}),
@@ -16,10 +16,5 @@ export const educationRows: RestRoute[] = [
     }),
     answer: itemsList,
   }),
-  row({
-    method: 'get',
-    procedure: 'education.get',
-    path: '/education/:idOrSlug',
-    input: (r) => ({ idOrSlug: String(r.params.idOrSlug) }),
-  }),
+  on('GET /education/:idOrSlug', 'education.get', (r) => ({ idOrSlug: String(r.params.idOrSlug) })),
 ];

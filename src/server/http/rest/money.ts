@@ -1,11 +1,12 @@
 // REST rows of the money area: payment proofs, the members' own and the reviewers' queue.
 import {
+  body,
+  bodyWithIdAs,
   choosingRow,
-  idParam,
+  on,
   optionalQuery,
   paging,
   plainList,
-  row,
   type CallProcedure,
   type RestRequest,
   type RestRoute,
@@ -41,17 +42,6 @@ export const moneyRows: RestRoute[] = [
     path: '/payments/proofs',
     call: listProofs,
   }),
-  row({
-    method: 'post',
-    procedure: 'payments.submitProof',
-    path: '/payments/proofs',
-    input: (r) => r.body,
-    status: 201,
-  }),
-  row({
-    method: 'patch',
-    procedure: 'payments.review',
-    path: '/payments/proofs/:id',
-    input: (r) => ({ ...r.body, id: idParam(r.params.id) }),
-  }),
+  on('POST /payments/proofs', 'payments.submitProof', body, 201),
+  on('PATCH /payments/proofs/:id', 'payments.review', bodyWithIdAs('id')),
 ];

@@ -1,7 +1,5 @@
 // REST rows of the operations area: the backups' state (the archive's download is
 // http/backups.ts, a file rather than JSON).
-import { row, type RestRoute } from './row';
+import { on, type RestRoute } from './row';
 
-export const operationRows: RestRoute[] = [
-  row({ method: 'get', procedure: 'operations.backupStatus', path: '/admin/backups' }),
-];
+export const operationRows: RestRoute[] = [on('GET /admin/backups', 'operations.backupStatus')];

@@ -1,57 +1,40 @@
 // REST rows of the participation area: joining and leaving a contest, check-in, the leaderboard
 // and its scores.
-import { idParam, intQuery, itemsList, paging, row, type RestRoute } from './row';
+import {
+  fieldWithIdAs,
+  idAs,
+  idParam,
+  intQuery,
+  itemsList,
+  on,
+  paging,
+  row,
+  type RestRoute,
+} from './row';
 
 export const participationRows: RestRoute[] = [
-  row({
-    method: 'post',
-    procedure: 'participation.join',
-    path: '/contests/:id/join',
-    input: (r) => ({ contestId: idParam(r.params.id), inviteCode: r.body.inviteCode }),
-    status: 201,
-  }),
-  row({
-    method: 'delete',
-    procedure: 'participation.leave',
-    path: '/contests/:id/join',
-    input: (r) => ({ contestId: idParam(r.params.id) }),
-  }),
+  on(
+    'POST /contests/:id/join',
+    'participation.join',
+    fieldWithIdAs('inviteCode', 'contestId'),
+    201,
+  ),
+  on('DELETE /contests/:id/join', 'participation.leave', idAs('contestId')),
   // Check-in (issue 19): the caller's state and the window; check in; undo it.
-  row({
-    method: 'get',
-    procedure: 'checkIn.status',
-    path: '/contests/:id/checkin',
-    input: (r) => ({ contestId: idParam(r.params.id) }),
-  }),
-  row({
-    method: 'post',
-    procedure: 'checkIn.checkIn',
-    path: '/contests/:id/checkin',
-    input: (r) => ({ contestId: idParam(r.params.id) }),
-  }),
-  row({
-    method: 'delete',
-    procedure: 'checkIn.undo',
-    path: '/contests/:id/checkin',
-    input: (r) => ({ contestId: idParam(r.params.id) }),
-  }),
-  row({
-    method: 'get',
-    procedure: 'leaderboard.get',
-    path: '/contests/:id/leaderboard',
-    input: (r) => ({
-      contestId: idParam(r.params.id),
-      limit: intQuery(r.query.limit),
-      offset: intQuery(r.query.offset),
-    }),
-  }),
-  row({
-    method: 'put',
-    procedure: 'leaderboard.setScores',
-    path: '/contests/:id/scores',
-    // Recorded in the score history as entered over REST, whatever the body says.
-    input: (r) => ({ ...r.body, contestId: idParam(r.params.id), source: 'rest' }),
-  }),
+  on('GET /contests/:id/checkin', 'checkIn.status', idAs('contestId')),
+  on('POST /contests/:id/checkin', 'checkIn.checkIn', idAs('contestId')),
+  on('DELETE /contests/:id/checkin', 'checkIn.undo', idAs('contestId')),
+  on('GET /contests/:id/leaderboard', 'leaderboard.get', (r) => ({
+    contestId: idParam(r.params.id),
+    limit: intQuery(r.query.limit),
+    offset: intQuery(r.query.offset),
+  })),
+  // Recorded in the score history as entered over REST, whatever the body says.
+  on('PUT /contests/:id/scores', 'leaderboard.setScores', (r) => ({
+    ...r.body,
+    contestId: idParam(r.params.id),
+    source: 'rest',
+  })),
   row({
     method: 'get',
     procedure: 'leaderboard.scoreHistory',

@@ -98,6 +98,56 @@ export function row<P extends ProcedurePath>(spec: RowSpec<P>): RestRoute {
   };
 }
 
+type Method = RestRoute['method'];
+
+/** 'POST /user/2fa/enable': a row's method and path as SPEC 7 writes them (below /api). */
+type RouteLine = `${Uppercase<Method>} /${string}`;
+
+type InputOf<P extends ProcedurePath> = (req: RestRequest) => LooseInput<P>;
+
+/** The input a short row gives (left out where the procedure takes none), then its status. */
+type ShortRowArgs<P extends ProcedurePath> =
+  void extends LooseInput<P>
+    ? [input?: InputOf<P>, status?: number]
+    : [input: InputOf<P>, status?: number];
+
+/**
+ * The short form of a row that answers its procedure's output as it is:
+ * on('POST /register', 'auth.register', body, 201).
+ */
+export function on<P extends ProcedurePath>(
+  route: RouteLine,
+  procedure: P,
+  ...[input, status]: ShortRowArgs<P>
+): RestRoute {
+  const [method, path] = route.split(' ') as [Uppercase<Method>, string];
+  const spec = { method: method.toLowerCase() as Method, path, procedure, input };
+  return row((status === undefined ? spec : { ...spec, status }) as RowSpec<P>);
+}
+
+/** The input is the request's body (a form's fields). */
+export function body(req: RestRequest): Record<string, unknown> {
+  return req.body;
+}
+
+/** The input is the path's :id, as the procedure's field `key`. */
+export function idAs<K extends string>(key: K) {
+  return (req: RestRequest) => ({ [key]: idParam(req.params.id) }) as Record<K, number>;
+}
+
+/** The input is the body's fields and the path's :id as the field `key` (the path's id wins). */
+export function bodyWithIdAs<K extends string>(key: K) {
+  return (req: RestRequest) =>
+    ({ ...req.body, [key]: idParam(req.params.id) }) as Record<string, unknown> & Record<K, number>;
+}
+
+/** The input is the body's one field `field` and the path's :id as the field `key`. */
+export function fieldWithIdAs<F extends string, K extends string>(field: F, key: K) {
+  return (req: RestRequest) =>
+    ({ [field]: req.body[field], [key]: idParam(req.params.id) }) as Record<F, unknown> &
+      Record<K, number>;
+}
+
 /**
  * A row whose request picks among procedures (PATCH /api/contests/:id edits, features or
  * moderates); `procedure` is the one whose access declaration is the path's.

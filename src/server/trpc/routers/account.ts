@@ -13,8 +13,7 @@ import {
 import * as account from '../../domain/accounts/account';
 import * as sessions from '../../domain/accounts/sessions';
 import { protectedProcedure, router } from '../trpc';
-
-const ok = { success: true as const };
+import { okAfter } from './resolve';
 
 export const accountRouter = router({
   updateProfile: protectedProcedure
@@ -37,18 +36,19 @@ export const accountRouter = router({
     .meta({ access: 'member', duringPasswordChange: true, duringTwoFactorSetup: true })
     .input(ZChangePasswordRequestSchema)
     .output(ZChangePasswordResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      // Other sessions end; this one carries on.
-      await account.changePassword({
-        db: ctx.db,
-        actor: ctx.actor,
-        sessionId: ctx.user.sessionId,
-        limits: ctx.limits,
-        passwords: ctx.passwords,
-        input,
-      });
-      return ok;
-    }),
+    // Other sessions end; this one carries on.
+    .mutation(({ ctx, input }) =>
+      okAfter(
+        account.changePassword({
+          db: ctx.db,
+          actor: ctx.actor,
+          sessionId: ctx.user.sessionId,
+          limits: ctx.limits,
+          passwords: ctx.passwords,
+          input,
+        }),
+      ),
+    ),
 
   listSessions: protectedProcedure
     .output(ZListSessionsResponseSchema)
@@ -59,22 +59,20 @@ export const accountRouter = router({
   revokeSession: protectedProcedure
     .input(ZRevokeSessionRequestSchema)
     .output(ZChangePasswordResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await sessions.revokeOwnSession({ db: ctx.db, userId: ctx.user.id, publicId: input.id });
-      return ok;
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(sessions.revokeOwnSession({ db: ctx.db, userId: ctx.user.id, publicId: input.id })),
+    ),
 
   /** 'Log out other sessions': every other session of this member ends; this one stays. */
-  endOtherSessions: protectedProcedure
-    .output(ZChangePasswordResponseSchema)
-    .mutation(async ({ ctx }) => {
-      await sessions.deleteUserSessions({
+  endOtherSessions: protectedProcedure.output(ZChangePasswordResponseSchema).mutation(({ ctx }) =>
+    okAfter(
+      sessions.deleteUserSessions({
         db: ctx.db,
         userId: ctx.user.id,
         exceptId: ctx.user.sessionId,
-      });
-      return ok;
-    }),
+      }),
+    ),
+  ),
 
   getPayment: protectedProcedure
     .input(ZGetPaymentRequestSchema)

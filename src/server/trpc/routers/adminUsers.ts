@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/adminUsers';
 import * as adminUsers from '../../domain/accounts/adminUsers';
 import { adminProcedure, router } from '../trpc';
+import { deleteById, okAfter } from './resolve';
 
 export const adminUsersRouter = router({
   list: adminProcedure
@@ -53,21 +54,19 @@ export const adminUsersRouter = router({
   setPassword: adminProcedure
     .input(ZSetPasswordRequestSchema)
     .output(ZSetPasswordResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await adminUsers.setTemporaryPassword({
-        db: ctx.db,
-        actor: ctx.actor,
-        passwords: ctx.passwords,
-        ...input,
-      });
-      return { success: true as const };
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(
+        adminUsers.setTemporaryPassword({
+          db: ctx.db,
+          actor: ctx.actor,
+          passwords: ctx.passwords,
+          ...input,
+        }),
+      ),
+    ),
 
   delete: adminProcedure
     .input(ZDeleteUserRequestSchema)
     .output(ZDeleteUserResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await adminUsers.deleteUser({ db: ctx.db, actor: ctx.actor, id: input.id });
-      return { success: true as const, id: input.id };
-    }),
+    .mutation(deleteById(adminUsers.deleteUser)),
 });

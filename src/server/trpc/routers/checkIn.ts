@@ -4,36 +4,21 @@
 import { ZCheckInResult, ZCheckInStatus, ZContestRef } from '../../../shared/schemas/tournaments';
 import * as checkIn from '../../domain/tournaments/checkIn';
 import { protectedProcedure, router } from '../trpc';
+import { asViewer, type SignedInContext } from './resolve';
+
+/** Checks the caller in (true) or undoes it (false). */
+function setCheckIn(checkedIn: boolean) {
+  return ({ ctx, input }: { ctx: SignedInContext; input: { contestId: number } }) =>
+    checkIn.setCheckIn({ db: ctx.db, actor: ctx.actor, contestId: input.contestId, checkedIn });
+}
 
 export const checkInRouter = router({
   status: protectedProcedure
     .input(ZContestRef)
     .output(ZCheckInStatus)
-    .query(({ ctx, input }) =>
-      checkIn.checkInStatus({ db: ctx.db, viewer: ctx.actor, contestId: input.contestId }),
-    ),
+    .query(asViewer(checkIn.checkInStatus)),
 
-  checkIn: protectedProcedure
-    .input(ZContestRef)
-    .output(ZCheckInResult)
-    .mutation(({ ctx, input }) =>
-      checkIn.setCheckIn({
-        db: ctx.db,
-        actor: ctx.actor,
-        contestId: input.contestId,
-        checkedIn: true,
-      }),
-    ),
+  checkIn: protectedProcedure.input(ZContestRef).output(ZCheckInResult).mutation(setCheckIn(true)),
 
-  undo: protectedProcedure
-    .input(ZContestRef)
-    .output(ZCheckInResult)
-    .mutation(({ ctx, input }) =>
-      checkIn.setCheckIn({
-        db: ctx.db,
-        actor: ctx.actor,
-        contestId: input.contestId,
-        checkedIn: false,
-      }),
-    ),
+  undo: protectedProcedure.input(ZContestRef).output(ZCheckInResult).mutation(setCheckIn(false)),
 });

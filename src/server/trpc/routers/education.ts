@@ -17,6 +17,7 @@ import {
 import * as education from '../../domain/education/education';
 import { getImportJob, startImport } from '../../domain/education/importJobs';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
+import { asActor, deleteById } from './resolve';
 
 export const educationRouter = router({
   list: protectedProcedure
@@ -36,16 +37,12 @@ export const educationRouter = router({
   save: protectedProcedure
     .input(ZEducationIdRequestSchema)
     .output(ZSaveEducationResponseSchema)
-    .mutation(async ({ ctx, input }) =>
-      education.saveEducation({ db: ctx.db, actor: ctx.actor, id: input.id }),
-    ),
+    .mutation(asActor(education.saveEducation)),
 
   unsave: protectedProcedure
     .input(ZEducationIdRequestSchema)
     .output(ZSaveEducationResponseSchema)
-    .mutation(async ({ ctx, input }) =>
-      education.unsaveEducation({ db: ctx.db, actor: ctx.actor, id: input.id }),
-    ),
+    .mutation(asActor(education.unsaveEducation)),
 
   create: adminProcedure
     .input(ZCreateEducationRequestSchema)
@@ -64,10 +61,7 @@ export const educationRouter = router({
   delete: adminProcedure
     .input(ZEducationIdRequestSchema)
     .output(ZDeleteEducationResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await education.deleteEducation({ db: ctx.db, actor: ctx.actor, id: input.id });
-      return { success: true as const, id: input.id };
-    }),
+    .mutation(deleteById(education.deleteEducation)),
 
   importStart: adminProcedure
     .input(ZStartImportRequestSchema)

@@ -1,6 +1,5 @@
 // Leaderboards (SPEC 2.8): the contests that have one, a contest's ranked list, scores, and the
 // live subscription (server-sent events) that tells an open leaderboard it changed.
-import { tracked } from '@trpc/server';
 import {
   ZLeaderboardChangeRequestSchema,
   ZLeaderboardContestsRequestSchema,
@@ -17,6 +16,7 @@ import {
 import * as leaderboard from '../../domain/participation/leaderboard';
 import { leaderboardChanges } from '../../platform/events';
 import { protectedProcedure, router } from '../trpc';
+import { contestChanges } from './resolve';
 
 export const leaderboardRouter = router({
   contests: protectedProcedure
@@ -57,19 +57,5 @@ export const leaderboardRouter = router({
    */
   onChange: protectedProcedure
     .input(ZLeaderboardChangeRequestSchema)
-    .subscription(async ({ ctx, input, signal }) => {
-      await leaderboard.leaderboardContest(ctx.db, ctx.actor, input.contestId);
-      // Listening before the answer: a change made once the stream is open is never missed.
-      const changes = await leaderboardChanges({
-        db: ctx.db,
-        ...input,
-        viewerId: ctx.actor.id,
-        signal,
-      });
-      return (async function* () {
-        for await (const event of changes) {
-          yield tracked(event.id, event.change);
-        }
-      })();
-    }),
+    .subscription(contestChanges(leaderboard.leaderboardContest, leaderboardChanges)),
 });

@@ -1,6 +1,5 @@
 // Notifications (issue 20): the bell's count and its live stream, the /notifications page, marking
 // read, and the member's preferences per kind. Always the caller's own.
-import { tracked } from '@trpc/server';
 import {
   ZListNotificationsRequestSchema,
   ZListNotificationsResponseSchema,
@@ -20,6 +19,7 @@ import {
 } from '../../domain/messages';
 import { notificationChanges } from '../../platform/events';
 import { protectedProcedure, router } from '../trpc';
+import { ownChanges } from './resolve';
 
 export const notificationsRouter = router({
   list: protectedProcedure
@@ -53,18 +53,5 @@ export const notificationsRouter = router({
    */
   onChange: protectedProcedure
     .input(ZNotificationsChangeRequestSchema)
-    .subscription(async ({ ctx, input, signal }) => {
-      // Listening before the answer: a change made once the stream is open is never missed.
-      const changes = await notificationChanges({
-        db: ctx.db,
-        userId: ctx.actor.id,
-        lastEventId: input.lastEventId,
-        signal,
-      });
-      return (async function* () {
-        for await (const event of changes) {
-          yield tracked(event.id, event.change);
-        }
-      })();
-    }),
+    .subscription(ownChanges(notificationChanges)),
 });

@@ -22,15 +22,26 @@ import type { Context } from '../context';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
 import { countSignup } from './auth';
 import { signInOrAskCode, startSession } from '../../domain/accounts';
+import { ok, okAfter } from './resolve';
 
-const ok = { success: true as const };
 const open = publicProcedure.meta({ access: 'anonymous', openInMaintenance: true });
 
-/** The flow's stage this procedure continues, or the 'start again' refusal. */
-async function pendingStage<S extends 'username' | 'confirm'>(ctx: Context, stage: S) {
+type Flow = NonNullable<Awaited<ReturnType<Context['oidcFlow']['read']>>>;
+
+/**
+ * Completes the flow's pending `stage` (or refuses with 'start again'): `complete` gives the
+ * account it leads to, and the flow ends.
+ */
+async function completeStage<S extends 'username' | 'confirm', U>(
+  ctx: Context,
+  stage: S,
+  complete: (flow: Extract<Flow, { stage: S }>) => Promise<U>,
+): Promise<U> {
   const flow = await ctx.oidcFlow.read();
   if (!flow || flow.stage !== stage) throw new AppError('BAD_REQUEST', OIDC_MSG.noFlow);
-  return flow as Extract<typeof flow, { stage: S }>;
+  const user = await complete(flow as Extract<Flow, { stage: S }>);
+  ctx.oidcFlow.clear();
+  return user;
 }
 
 export const oidcRouter = router({
@@ -68,17 +79,17 @@ export const oidcRouter = router({
     .input(ZChooseUsernameRequestSchema)
     .output(ZUserSchema)
     .mutation(async ({ ctx, input }) => {
-      const flow = await pendingStage(ctx, 'username');
-      const user = await identities.createMemberFromIdentity({
-        db: ctx.db,
-        provider: providerRef(ctx.oidc, flow.provider),
-        subject: flow.subject,
-        email: flow.email,
-        emailVerified: flow.emailVerified,
-        username: input.username,
-        origin: { ip: ctx.ip, userAgent: ctx.userAgent },
-      });
-      ctx.oidcFlow.clear();
+      const user = await completeStage(ctx, 'username', (flow) =>
+        identities.createMemberFromIdentity({
+          db: ctx.db,
+          provider: providerRef(ctx.oidc, flow.provider),
+          subject: flow.subject,
+          email: flow.email,
+          emailVerified: flow.emailVerified,
+          username: input.username,
+          origin: { ip: ctx.ip, userAgent: ctx.userAgent },
+        }),
+      );
       return startSession(ctx, user);
     }),
 
@@ -87,19 +98,19 @@ export const oidcRouter = router({
     .input(ZConfirmLinkRequestSchema)
     .output(ZLoginResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const flow = await pendingStage(ctx, 'confirm');
-      const user = await identities.confirmLinkWithPassword({
-        db: ctx.db,
-        limits: ctx.limits,
-        passwords: ctx.passwords,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        device: { secret: ctx.sessionSecret, tokens: ctx.device.tokens },
-        provider: providerRef(ctx.oidc, flow.provider),
-        pending: flow,
-        password: input.password,
-      });
-      ctx.oidcFlow.clear();
+      const user = await completeStage(ctx, 'confirm', (flow) =>
+        identities.confirmLinkWithPassword({
+          db: ctx.db,
+          limits: ctx.limits,
+          passwords: ctx.passwords,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          device: { secret: ctx.sessionSecret, tokens: ctx.device.tokens },
+          provider: providerRef(ctx.oidc, flow.provider),
+          pending: flow,
+          password: input.password,
+        }),
+      );
       // The password proved the account; one with two-factor sign-in still gives its code.
       return signInOrAskCode(ctx, user);
     }),
@@ -120,23 +131,25 @@ export const oidcRouter = router({
   unlink: protectedProcedure
     .input(ZUnlinkProviderRequestSchema)
     .output(ZOidcOkResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await identities.unlinkIdentity({ db: ctx.db, actor: ctx.actor, provider: input.provider });
-      return ok;
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(
+        identities.unlinkIdentity({ db: ctx.db, actor: ctx.actor, provider: input.provider }),
+      ),
+    ),
 
   /** A first password for an account made through a provider (no current one to give). */
   setPassword: protectedProcedure
     .input(ZSetPasswordRequestSchema)
     .output(ZOidcOkResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await identities.setFirstPassword({
-        db: ctx.db,
-        actor: ctx.actor,
-        sessionId: ctx.user.sessionId,
-        passwords: ctx.passwords,
-        input,
-      });
-      return ok;
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(
+        identities.setFirstPassword({
+          db: ctx.db,
+          actor: ctx.actor,
+          sessionId: ctx.user.sessionId,
+          passwords: ctx.passwords,
+          input,
+        }),
+      ),
+    ),
 });

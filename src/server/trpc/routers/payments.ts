@@ -1,6 +1,5 @@
 // Payments (PRODUCT.md 'Money', SPEC 2.12): the payment page, proofs, and their review by
 // moderators and admins ('Subscriptions & Payments').
-import { tracked } from '@trpc/server';
 import {
   ZMyProofsRequestSchema,
   ZMyProofsResponseSchema,
@@ -20,6 +19,7 @@ import { paymentChanges } from '../../platform/events';
 import * as payments from '../../domain/money';
 import { tierBreakdown } from '../../domain/admin';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
+import { ownChanges } from './resolve';
 
 export const paymentsRouter = router({
   options: protectedProcedure
@@ -59,20 +59,7 @@ export const paymentsRouter = router({
    */
   onChange: protectedProcedure
     .input(ZPaymentsChangeRequestSchema)
-    .subscription(async ({ ctx, input, signal }) => {
-      // Listening before the answer: a change made once the stream is open is never missed.
-      const changes = await paymentChanges({
-        db: ctx.db,
-        userId: ctx.actor.id,
-        lastEventId: input.lastEventId,
-        signal,
-      });
-      return (async function* () {
-        for await (const event of changes) {
-          yield tracked(event.id, event.change);
-        }
-      })();
-    }),
+    .subscription(ownChanges(paymentChanges)),
 
   tierBreakdown: moderatorProcedure
     .output(ZTierBreakdownSchema)

@@ -21,6 +21,25 @@ import * as teams from '../../domain/tournaments/teams';
 import { registerTeam } from '../../domain/tournaments/teamRegistration';
 import * as reads from '../../domain/tournaments/teamReads';
 import { protectedProcedure, router } from '../trpc';
+import { asActor, type SignedInContext } from './resolve';
+
+type TeamRef = { teamId: number };
+
+/**
+ * The resolver of a member's or the captain's change to the team its input names: the rule of
+ * domain/tournaments acts as the caller, and the answer is the team as it is now (as the caller
+ * sees it).
+ */
+function teamChange<A extends Record<'db' | 'actor', unknown>>(
+  change: (args: A) => Promise<unknown>,
+) {
+  const act = asActor(change);
+  return async (opts: { ctx: SignedInContext; input: Omit<A, 'db' | 'actor'> & TeamRef }) => {
+    await act(opts);
+    const { ctx, input } = opts;
+    return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
+  };
+}
 
 export const teamsRouter = router({
   list: protectedProcedure
@@ -56,18 +75,9 @@ export const teamsRouter = router({
   invite: protectedProcedure
     .input(ZInviteMemberInput)
     .output(ZTeam)
-    .mutation(async ({ ctx, input }) => {
-      await teams.inviteMember({ db: ctx.db, actor: ctx.actor, ...input });
-      return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
-    }),
+    .mutation(teamChange(teams.inviteMember)),
 
-  accept: protectedProcedure
-    .input(ZTeamRef)
-    .output(ZTeam)
-    .mutation(async ({ ctx, input }) => {
-      await teams.acceptInvite({ db: ctx.db, actor: ctx.actor, ...input });
-      return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
-    }),
+  accept: protectedProcedure.input(ZTeamRef).output(ZTeam).mutation(teamChange(teams.acceptInvite)),
 
   decline: protectedProcedure
     .input(ZTeamRef)
@@ -82,26 +92,17 @@ export const teamsRouter = router({
   removeMember: protectedProcedure
     .input(ZTeamMemberInput)
     .output(ZTeam)
-    .mutation(async ({ ctx, input }) => {
-      await teams.removeMember({ db: ctx.db, actor: ctx.actor, ...input });
-      return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
-    }),
+    .mutation(teamChange(teams.removeMember)),
 
   rename: protectedProcedure
     .input(ZRenameTeamInput)
     .output(ZTeam)
-    .mutation(async ({ ctx, input }) => {
-      await teams.renameTeam({ db: ctx.db, actor: ctx.actor, ...input });
-      return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
-    }),
+    .mutation(teamChange(teams.renameTeam)),
 
   transferCaptain: protectedProcedure
     .input(ZTeamMemberInput)
     .output(ZTeam)
-    .mutation(async ({ ctx, input }) => {
-      await teams.transferCaptaincy({ db: ctx.db, actor: ctx.actor, ...input });
-      return reads.getTeam({ db: ctx.db, viewer: ctx.actor, teamId: input.teamId });
-    }),
+    .mutation(teamChange(teams.transferCaptaincy)),
 
   register: protectedProcedure
     .input(ZRegisterTeamInput)

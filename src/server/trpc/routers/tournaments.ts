@@ -2,7 +2,6 @@
 // matches, the caller's next match), results (report, confirm, dispute, schedule), the
 // moderators' queue of disputes and the live news of a bracket. The rules and their refusals
 // (error data `reason`) are in domain/tournaments.
-import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import {
   ZBracket,
@@ -21,33 +20,39 @@ import {
 } from '../../../shared/schemas/tournaments';
 import { ZEntrants } from '../../../shared/schemas/tournamentEntrants';
 import * as tournaments from '../../domain/tournaments';
+import type { Actor } from '../../platform/actor';
 import { bracketChanges } from '../../platform/events';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
+import { contestChanges, inTransaction, type SignedInContext } from './resolve';
+
+/** A read of one contest's tournament, as far as the caller may see it. */
+function ofContest<O>(read: (db: SignedInContext['db'], actor: Actor, contestId: number) => O) {
+  return ({ ctx, input }: { ctx: SignedInContext; input: { contestId: number } }) =>
+    read(ctx.db, ctx.actor, input.contestId);
+}
 
 export const tournamentsRouter = router({
   // Creator, moderators, admins (others 403 not_organiser; a hidden contest 404).
   generate: protectedProcedure
     .input(ZGenerateBracketInput)
     .output(ZGenerateBracketResponse)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction((tx) => tournaments.generateBracket(tx, ctx.actor, input)),
-    ),
+    .mutation(inTransaction(tournaments.generateBracket)),
 
   /** Who would be seeded, best score first (the generate dialog's manual order); organiser only. */
   entrants: protectedProcedure
     .input(ZContestRef)
     .output(ZEntrants)
-    .query(({ ctx, input }) => tournaments.readEntrants(ctx.db, ctx.actor, input.contestId)),
+    .query(ofContest(tournaments.readEntrants)),
 
   bracket: protectedProcedure
     .input(ZContestRef)
     .output(ZBracket)
-    .query(({ ctx, input }) => tournaments.readBracket(ctx.db, ctx.actor, input.contestId)),
+    .query(ofContest(tournaments.readBracket)),
 
   standings: protectedProcedure
     .input(ZContestRef)
     .output(ZStandings)
-    .query(({ ctx, input }) => tournaments.readStandings(ctx.db, ctx.actor, input.contestId)),
+    .query(ofContest(tournaments.readStandings)),
 
   matches: protectedProcedure
     .input(ZMatchesInput)
@@ -63,7 +68,7 @@ export const tournamentsRouter = router({
   nextMatchIn: protectedProcedure
     .input(ZContestRef)
     .output(ZNextMatch.nullable())
-    .query(({ ctx, input }) => tournaments.readNextMatch(ctx.db, ctx.actor, input.contestId)),
+    .query(ofContest(tournaments.readNextMatch)),
 
   /**
    * A result: the organiser's is applied; a participant's (self-reporting on) waits for the
@@ -72,33 +77,25 @@ export const tournamentsRouter = router({
   report: protectedProcedure
     .input(ZReportMatchInput)
     .output(ZMatch)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction((tx) => tournaments.reportMatch(tx, ctx.actor, input)),
-    ),
+    .mutation(inTransaction(tournaments.reportMatch)),
 
   /** The opponent confirms a reported result (applied). */
   confirm: protectedProcedure
     .input(ZMatchRef)
     .output(ZMatch)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction((tx) => tournaments.confirmMatch(tx, ctx.actor, input)),
-    ),
+    .mutation(inTransaction(tournaments.confirmMatch)),
 
   /** The opponent disputes a reported result (the moderators' queue). */
   dispute: protectedProcedure
     .input(ZDisputeMatchInput)
     .output(ZMatch)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction((tx) => tournaments.disputeMatch(tx, ctx.actor, input)),
-    ),
+    .mutation(inTransaction(tournaments.disputeMatch)),
 
   /** The organiser sets or clears a match's time. */
   schedule: protectedProcedure
     .input(ZScheduleMatchInput)
     .output(ZMatch)
-    .mutation(({ ctx, input }) =>
-      ctx.db.transaction((tx) => tournaments.scheduleMatch(tx, ctx.actor, input)),
-    ),
+    .mutation(inTransaction(tournaments.scheduleMatch)),
 
   match: protectedProcedure
     .input(ZMatchRef)
@@ -117,16 +114,5 @@ export const tournamentsRouter = router({
    */
   bracketChanges: protectedProcedure
     .input(ZContestRef)
-    .subscription(async ({ ctx, input, signal }) => {
-      await tournaments.assertVisible(ctx.db, ctx.actor, input.contestId);
-      const changes = await bracketChanges({
-        db: ctx.db,
-        ...input,
-        viewerId: ctx.actor.id,
-        signal,
-      });
-      return (async function* () {
-        for await (const event of changes) yield tracked(event.id, event.change);
-      })();
-    }),
+    .subscription(contestChanges(tournaments.assertVisible, bracketChanges)),
 });

@@ -12,10 +12,28 @@ import {
 } from '../../../shared/schemas/twoFactor';
 import * as twoFactor from '../../domain/accounts/twoFactor';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
+import type { Context } from '../context';
+import { okAfter, type SignedInContext } from './resolve';
 
-const ok = { success: true as const };
+type SessionContext = SignedInContext &
+  Pick<Context, 'sessionSecret' | 'limits'> & { user: { sessionId: string } };
+
 // What a moderator or admin the platform requires to have it may do before they have it.
 const setup = protectedProcedure.meta({ access: 'member', duringTwoFactorSetup: true });
+
+/**
+ * What the caller's own two-factor changes take of the request: who they are, the session they
+ * keep, the secret their codes are sealed with and the request's limits.
+ */
+function ownSession(ctx: SessionContext) {
+  return {
+    db: ctx.db,
+    actor: ctx.actor,
+    sessionId: ctx.user.sessionId,
+    sessionSecret: ctx.sessionSecret,
+    limits: ctx.limits,
+  };
+}
 
 export const twoFactorRouter = router({
   status: setup
@@ -32,14 +50,7 @@ export const twoFactorRouter = router({
     .input(ZEnableTwoFactorRequestSchema)
     .output(ZRecoveryCodesResponseSchema)
     .mutation(async ({ ctx, input }) => ({
-      recoveryCodes: await twoFactor.enableTwoFactor({
-        db: ctx.db,
-        actor: ctx.actor,
-        sessionId: ctx.user.sessionId,
-        sessionSecret: ctx.sessionSecret,
-        limits: ctx.limits,
-        code: input.code,
-      }),
+      recoveryCodes: await twoFactor.enableTwoFactor({ ...ownSession(ctx), code: input.code }),
     })),
 
   regenerateRecoveryCodes: protectedProcedure
@@ -47,10 +58,7 @@ export const twoFactorRouter = router({
     .output(ZRecoveryCodesResponseSchema)
     .mutation(async ({ ctx, input }) => ({
       recoveryCodes: await twoFactor.regenerateRecoveryCodes({
-        db: ctx.db,
-        actor: ctx.actor,
-        sessionSecret: ctx.sessionSecret,
-        limits: ctx.limits,
+        ...ownSession(ctx),
         code: input.code,
       }),
     })),
@@ -58,26 +66,22 @@ export const twoFactorRouter = router({
   disable: protectedProcedure
     .input(ZDisableTwoFactorRequestSchema)
     .output(ZTwoFactorOkSchema)
-    .mutation(async ({ ctx, input }) => {
-      await twoFactor.disableTwoFactor({
-        db: ctx.db,
-        actor: ctx.actor,
-        sessionId: ctx.user.sessionId,
-        sessionSecret: ctx.sessionSecret,
-        limits: ctx.limits,
-        passwords: ctx.passwords,
-        password: input.password,
-        code: input.code,
-      });
-      return ok;
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(
+        twoFactor.disableTwoFactor({
+          ...ownSession(ctx),
+          passwords: ctx.passwords,
+          password: input.password,
+          code: input.code,
+        }),
+      ),
+    ),
 
   /** An admin clears a member's two-factor sign-in (lost phone and codes); audited. */
   reset: adminProcedure
     .input(ZResetTwoFactorRequestSchema)
     .output(ZTwoFactorOkSchema)
-    .mutation(async ({ ctx, input }) => {
-      await twoFactor.resetTwoFactor({ db: ctx.db, actor: ctx.actor, userId: input.id });
-      return ok;
-    }),
+    .mutation(({ ctx, input }) =>
+      okAfter(twoFactor.resetTwoFactor({ db: ctx.db, actor: ctx.actor, userId: input.id })),
+    ),
 });
