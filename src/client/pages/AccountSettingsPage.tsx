@@ -1,5 +1,4 @@
-import { Card, Heading, Stack, Tabs } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Stack, Tabs } from '@chakra-ui/react';
 import type { TUser } from '../../shared/schemas/auth';
 import { AvatarUpload } from '../components/account/AvatarUpload';
 import { PasswordPanel } from '../components/account/PasswordPanel';
@@ -13,6 +12,7 @@ import { TwoFactorCard } from '../components/account/TwoFactorCard';
 import { NotificationPreferencesCard } from '../components/notifications/NotificationPreferencesCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
+import { TitledCard } from '../components/common/TitledCard';
 
 const TABS = ['profile', 'payment', 'payments'] as const;
 // The names a person would type for each tab (its label among them); ?tab=payment stays the link.
@@ -34,19 +34,6 @@ const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   notifications: 'profile',
 };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 export function AccountSettingsPage({ user }: { user: TUser }) {
   const [tab, setTab] = useTabParam(TABS, 'profile', TAB_ALIASES);
   return (
@@ -63,39 +50,39 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
         </Tabs.List>
         <Tabs.Content value="profile">
           <Stack gap="6">
-            <Section title="Photo">
+            <TitledCard title="Photo">
               <AvatarUpload user={user} />
-            </Section>
-            <Section title="Profile Information">
+            </TitledCard>
+            <TitledCard title="Profile Information">
               <ProfileForm user={user} />
-            </Section>
-            <Section title="E-mail Verification">
+            </TitledCard>
+            <TitledCard title="E-mail Verification">
               <EmailVerificationCard user={user} />
-            </Section>
-            <Section title="Notifications">
+            </TitledCard>
+            <TitledCard title="Notifications">
               <NotificationPreferencesCard />
-            </Section>
-            <Section title="Security">
+            </TitledCard>
+            <TitledCard title="Security">
               <Stack gap="6">
                 <PasswordPanel />
                 <SessionsCard />
               </Stack>
-            </Section>
+            </TitledCard>
             <SignInMethodsCard />
-            <Section title="Two-Factor Sign-In">
+            <TitledCard title="Two-Factor Sign-In">
               <TwoFactorCard />
-            </Section>
+            </TitledCard>
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="payment">
-          <Section title="Payment Methods">
+          <TitledCard title="Payment Methods">
             <PayoutMethodForm user={user} />
-          </Section>
+          </TitledCard>
         </Tabs.Content>
         <Tabs.Content value="payments">
-          <Section title="Payment Proofs">
+          <TitledCard title="Payment Proofs">
             <PaymentProofsCard />
-          </Section>
+          </TitledCard>
         </Tabs.Content>
       </Tabs.Root>
     </>

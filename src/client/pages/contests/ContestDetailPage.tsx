@@ -7,7 +7,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Center,
   DataList,
   Grid,
@@ -56,6 +55,8 @@ import { hasBracket } from '../../../shared/tournaments';
 import { trpc } from '../../lib/trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { NotFoundNotice } from '../../components/common/NotFoundNotice';
+import { DataFact } from '../../components/common/DataFact';
+import { TitledCard } from '../../components/common/TitledCard';
 
 function BackLink() {
   return (
@@ -105,10 +106,9 @@ function EditAction({
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue fontWeight="medium">{value || '—'}</DataList.ItemValue>
-    </DataList.Item>
+    <DataFact label={label} fontWeight="medium">
+      {value || '—'}
+    </DataFact>
   );
 }
 
@@ -122,37 +122,33 @@ function useInviteParam(): string | undefined {
 function Details({ contest }: { contest: TContest }) {
   const invite = useInviteParam();
   return (
-    <Card.Root as="aside" aria-labelledby="contest-details-heading">
-      <Card.Header pb="0">
-        <Heading as="h2" size="md" id="contest-details-heading">
-          Contest Details
-        </Heading>
-      </Card.Header>
-      <Card.Body gap="5">
-        <DataList.Root orientation="horizontal" size="sm">
-          <Fact label="Entry Fee" value={entryFeeText(contest)} />
-          <Fact
-            label="Registration Deadline"
-            value={formatDateTime(contest.registrationDeadline)}
-          />
-          <Fact label="Start Date" value={formatDateTime(contest.startDate)} />
-          <Fact label="End Date" value={formatDateTime(contest.endDate)} />
-        </DataList.Root>
-        <JoinPanel
-          contestId={contest.id}
-          scoreDecimals={contest.scoreDecimals}
-          initialInviteCode={invite}
-        />
-        <DataList.Root orientation="horizontal" size="sm">
-          <Fact label="Prize" value={contest.prize ?? ''} />
-          <Fact label="Participants" value={participantsText(contest)} />
-          <Fact label="Required Tier" value={tierLabel(contest.requiredTier)} />
-        </DataList.Root>
-        {contest.inviteCode ? (
-          <InviteShare contestId={contest.id} inviteCode={contest.inviteCode} />
-        ) : null}
-      </Card.Body>
-    </Card.Root>
+    <TitledCard
+      title="Contest Details"
+      headingId="contest-details-heading"
+      as="aside"
+      tightHeader
+      bodyGap="5"
+    >
+      <DataList.Root orientation="horizontal" size="sm">
+        <Fact label="Entry Fee" value={entryFeeText(contest)} />
+        <Fact label="Registration Deadline" value={formatDateTime(contest.registrationDeadline)} />
+        <Fact label="Start Date" value={formatDateTime(contest.startDate)} />
+        <Fact label="End Date" value={formatDateTime(contest.endDate)} />
+      </DataList.Root>
+      <JoinPanel
+        contestId={contest.id}
+        scoreDecimals={contest.scoreDecimals}
+        initialInviteCode={invite}
+      />
+      <DataList.Root orientation="horizontal" size="sm">
+        <Fact label="Prize" value={contest.prize ?? ''} />
+        <Fact label="Participants" value={participantsText(contest)} />
+        <Fact label="Required Tier" value={tierLabel(contest.requiredTier)} />
+      </DataList.Root>
+      {contest.inviteCode ? (
+        <InviteShare contestId={contest.id} inviteCode={contest.inviteCode} />
+      ) : null}
+    </TitledCard>
   );
 }
 
