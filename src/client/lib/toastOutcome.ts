@@ -5,6 +5,7 @@ import { errorMessage } from './errors';
 import type { keyedToasts } from './toaster';
 
 type Toasts = ReturnType<typeof keyedToasts>;
+type Toast = readonly [title: string, description?: string];
 
 export function toastOutcome<Data>(
   toasts: Toasts,
@@ -15,7 +16,7 @@ export function toastOutcome<Data>(
     then,
   }: {
     /** The success toast's title, or its title and description from the answer. */
-    success: string | ((data: Data) => readonly [title: string, description?: string]);
+    success: string | Toast | ((data: Data) => Toast);
     /** Said when the server gives no message. */
     failure: string;
     errorTitle?: string;
@@ -24,7 +25,12 @@ export function toastOutcome<Data>(
 ) {
   return {
     onSuccess: (data: Data) => {
-      const [title, description] = typeof success === 'string' ? [success] : success(data);
+      const [title, description] =
+        typeof success === 'string'
+          ? [success]
+          : typeof success === 'function'
+            ? success(data)
+            : success;
       toasts.success(title, description);
       then?.(data);
     },
