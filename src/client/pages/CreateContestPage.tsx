@@ -4,7 +4,7 @@
 import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import type { TUser } from '../../shared/schemas/auth';
 import type { TContest } from '../../shared/schemas/contests';
 import {
@@ -18,6 +18,7 @@ import { valuesFromContest } from '../components/contests/wizard/formValues';
 import { MEMBER_WIZARD } from '../components/contests/wizard/variants';
 import { PageHeader } from '../components/layout/PageHeader';
 import { trpc } from '../lib/trpc';
+import { LinkButton } from '../components/common/LinkButton';
 
 const variant = MEMBER_WIZARD;
 const STEPS = variant.stepTitles.length;
@@ -133,11 +134,9 @@ export function CreateContestPage({ user }: { user: TUser }) {
         title="Create Contest"
         subtitle="Set up your contest in five steps."
         actions={
-          <Button asChild variant="outline">
-            <Link href={variant.doneHref}>
-              <ArrowLeft aria-hidden /> {variant.backLabel}
-            </Link>
-          </Button>
+          <LinkButton href={variant.doneHref} icon={ArrowLeft} variant="outline">
+            {variant.backLabel}
+          </LinkButton>
         }
       />
       {body}

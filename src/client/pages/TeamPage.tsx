@@ -1,17 +1,7 @@
 // /teams/:teamId (issue 19 'Teams'): a team's page: its contest, whether it is registered, its
 // place and score once known, and its members. The captain manages the members here too; an
 // invitee accepts or declines.
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  DataList,
-  Link as ChakraLink,
-  Spinner,
-  Stack,
-} from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
+import { Badge, Box, Center, DataList, Link as ChakraLink, Spinner, Stack } from '@chakra-ui/react';
 import { Link, useParams } from 'wouter';
 import { pointsText } from '../../shared/leaderboard';
 import type { TTeam } from '../../shared/schemas/teams';
@@ -24,6 +14,7 @@ import { useLoadErrorToast } from '../lib/useLoadErrorToast';
 import { NotFoundNotice } from '../components/common/NotFoundNotice';
 import { DataFact } from '../components/common/DataFact';
 import { TitledCard } from '../components/common/TitledCard';
+import { BackLink } from '../components/common/LinkButton';
 
 function NotFound() {
   return (
@@ -118,12 +109,12 @@ export function TeamPage() {
   );
   return (
     <Box>
-      <Button asChild variant="ghost" size="sm" mb="4" ms="-2">
-        <Link href={query.data ? `/contests/${query.data.contestSlug}#teams` : '/contests'}>
-          <ArrowLeft size={16} aria-hidden />{' '}
-          {query.data ? 'Back to the contest' : 'Back to Contests'}
-        </Link>
-      </Button>
+      <BackLink
+        href={query.data ? `/contests/${query.data.contestSlug}#teams` : '/contests'}
+        mb="4"
+      >
+        {query.data ? 'Back to the contest' : 'Back to Contests'}
+      </BackLink>
       {notFound ? (
         <NotFound />
       ) : query.isLoading ? (

@@ -1,12 +1,11 @@
 // /admin/contests/create (SPEC 2.18): the admin wizard, for admins and moderators; the same
 // component as the member's, with the admin options (variants.ts).
-import { Button } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ContestWizard } from '../../components/contests/wizard/ContestWizard';
 import { ADMIN_WIZARD } from '../../components/contests/wizard/variants';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { LinkButton } from '../../components/common/LinkButton';
 
 const START = { values: ADMIN_WIZARD.initialValues, step: 0, draftId: null };
 
@@ -18,11 +17,9 @@ export function AdminCreateContestPage({ user }: { user: TUser }) {
         documentTitle="Create Contest (Admin)"
         subtitle="Add a contest to the platform."
         actions={
-          <Button asChild variant="outline">
-            <Link href={ADMIN_WIZARD.doneHref}>
-              <ArrowLeft aria-hidden /> {ADMIN_WIZARD.backLabel}
-            </Link>
-          </Button>
+          <LinkButton href={ADMIN_WIZARD.doneHref} icon={ArrowLeft} variant="outline">
+            {ADMIN_WIZARD.backLabel}
+          </LinkButton>
         }
       />
       <ContestWizard variant={ADMIN_WIZARD} start={START} userId={user.id} />

@@ -17,7 +17,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, ExternalLink, FileText, Pencil } from 'lucide-react';
+import { ExternalLink, FileText, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/common/Markdown';
 import { Link, useParams, useSearch } from 'wouter';
@@ -57,16 +57,7 @@ import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { NotFoundNotice } from '../../components/common/NotFoundNotice';
 import { DataFact } from '../../components/common/DataFact';
 import { TitledCard } from '../../components/common/TitledCard';
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" mb="4" ms="-2">
-      <Link href="/contests">
-        <ArrowLeft size={16} aria-hidden /> Back to Contests
-      </Link>
-    </Button>
-  );
-}
+import { BackLink } from '../../components/common/LinkButton';
 
 function NotFound() {
   return (
@@ -291,7 +282,9 @@ export function ContestDetailPage({ user }: { user: TUser }) {
   );
   return (
     <Box>
-      <BackLink />
+      <BackLink href="/contests" mb="4">
+        Back to Contests
+      </BackLink>
       {query.isLoading ? (
         <Center py="16">
           <Spinner size="lg" aria-label="Loading contest" />
