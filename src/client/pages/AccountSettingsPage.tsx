@@ -13,8 +13,14 @@ import { NotificationPreferencesCard } from '../components/notifications/Notific
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 import { TitledCard } from '../components/common/TitledCard';
+import { PageTabs } from '../components/common/PageTabs';
 
-const TABS = ['profile', 'payment', 'payments'] as const;
+const TAB_LABELS = {
+  profile: 'Profile',
+  payment: 'Payment Methods',
+  payments: 'Payments',
+};
+const TABS = Object.keys(TAB_LABELS) as (keyof typeof TAB_LABELS)[];
 // The names a person would type for each tab (its label among them); ?tab=payment stays the link.
 const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   'payment-methods': 'payment',
@@ -42,12 +48,7 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
         title="Account Settings"
         subtitle="Manage your profile, how you get paid and what you paid"
       />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
-        <Tabs.List mb="6">
-          <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
-          <Tabs.Trigger value="payment">Payment Methods</Tabs.Trigger>
-          <Tabs.Trigger value="payments">Payments</Tabs.Trigger>
-        </Tabs.List>
+      <PageTabs labels={TAB_LABELS} value={tab} onChange={setTab}>
         <Tabs.Content value="profile">
           <Stack gap="6">
             <TitledCard title="Photo">
@@ -84,7 +85,7 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
             <PaymentProofsCard />
           </TitledCard>
         </Tabs.Content>
-      </Tabs.Root>
+      </PageTabs>
     </>
   );
 }
