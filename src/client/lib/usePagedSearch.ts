@@ -3,9 +3,24 @@
 import { useCallback, useState } from 'react';
 import { useDebounced } from './useDebounced';
 
+/** A list's page, and the pager's props for a list of `total` items (0 until the answer came). */
+export function usePage(pageSize: number) {
+  const [page, setPage] = useState(1);
+  return {
+    page,
+    setPage,
+    pagingOf: (total: number | undefined) => ({
+      page,
+      pageSize,
+      total: total ?? 0,
+      onPage: setPage,
+    }),
+  };
+}
+
 export function usePagedSearch(pageSize: number) {
   const [search, setSearchText] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, pagingOf } = usePage(pageSize);
   const term = useDebounced(search.trim());
   /** A setter that also goes back to page 1 (for a filter, a sort). */
   const fromFirstPage = useCallback(
@@ -14,7 +29,7 @@ export function usePagedSearch(pageSize: number) {
         set(value);
         setPage(1);
       },
-    [],
+    [setPage],
   );
   return {
     /** What the box holds. */
@@ -25,12 +40,6 @@ export function usePagedSearch(pageSize: number) {
     page,
     setPage,
     fromFirstPage,
-    /** The pager's props for a list of `total` items (0 until the answer came). */
-    pagingOf: (total: number | undefined) => ({
-      page,
-      pageSize,
-      total: total ?? 0,
-      onPage: setPage,
-    }),
+    pagingOf,
   };
 }

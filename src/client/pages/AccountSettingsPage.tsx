@@ -1,5 +1,4 @@
-import { Card, Heading, Stack, Tabs } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Stack, Tabs } from '@chakra-ui/react';
 import type { TUser } from '../../shared/schemas/auth';
 import { AvatarUpload } from '../components/account/AvatarUpload';
 import { PasswordPanel } from '../components/account/PasswordPanel';
@@ -13,8 +12,15 @@ import { TwoFactorCard } from '../components/account/TwoFactorCard';
 import { NotificationPreferencesCard } from '../components/notifications/NotificationPreferencesCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
+import { TitledCard } from '../components/common/TitledCard';
+import { PageTabs } from '../components/common/PageTabs';
 
-const TABS = ['profile', 'payment', 'payments'] as const;
+const TAB_LABELS = {
+  profile: 'Profile',
+  payment: 'Payment Methods',
+  payments: 'Payments',
+};
+const TABS = Object.keys(TAB_LABELS) as (keyof typeof TAB_LABELS)[];
 // The names a person would type for each tab (its label among them); ?tab=payment stays the link.
 const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   'payment-methods': 'payment',
@@ -34,19 +40,6 @@ const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   notifications: 'profile',
 };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 export function AccountSettingsPage({ user }: { user: TUser }) {
   const [tab, setTab] = useTabParam(TABS, 'profile', TAB_ALIASES);
   return (
@@ -55,49 +48,44 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
         title="Account Settings"
         subtitle="Manage your profile, how you get paid and what you paid"
       />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
-        <Tabs.List mb="6">
-          <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
-          <Tabs.Trigger value="payment">Payment Methods</Tabs.Trigger>
-          <Tabs.Trigger value="payments">Payments</Tabs.Trigger>
-        </Tabs.List>
+      <PageTabs labels={TAB_LABELS} value={tab} onChange={setTab}>
         <Tabs.Content value="profile">
           <Stack gap="6">
-            <Section title="Photo">
+            <TitledCard title="Photo">
               <AvatarUpload user={user} />
-            </Section>
-            <Section title="Profile Information">
+            </TitledCard>
+            <TitledCard title="Profile Information">
               <ProfileForm user={user} />
-            </Section>
-            <Section title="E-mail Verification">
+            </TitledCard>
+            <TitledCard title="E-mail Verification">
               <EmailVerificationCard user={user} />
-            </Section>
-            <Section title="Notifications">
+            </TitledCard>
+            <TitledCard title="Notifications">
               <NotificationPreferencesCard />
-            </Section>
-            <Section title="Security">
+            </TitledCard>
+            <TitledCard title="Security">
               <Stack gap="6">
                 <PasswordPanel />
                 <SessionsCard />
               </Stack>
-            </Section>
+            </TitledCard>
             <SignInMethodsCard />
-            <Section title="Two-Factor Sign-In">
+            <TitledCard title="Two-Factor Sign-In">
               <TwoFactorCard />
-            </Section>
+            </TitledCard>
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="payment">
-          <Section title="Payment Methods">
+          <TitledCard title="Payment Methods">
             <PayoutMethodForm user={user} />
-          </Section>
+          </TitledCard>
         </Tabs.Content>
         <Tabs.Content value="payments">
-          <Section title="Payment Proofs">
+          <TitledCard title="Payment Proofs">
             <PaymentProofsCard />
-          </Section>
+          </TitledCard>
         </Tabs.Content>
-      </Tabs.Root>
+      </PageTabs>
     </>
   );
 }

@@ -24,10 +24,16 @@ import { PageHeader } from '../components/layout/PageHeader';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { useTabParam } from '../lib/useTabParam';
+import { PageTabs } from '../components/common/PageTabs';
 
 const PerformanceChart = lazy(() => import('../components/analytics/PerformanceChart'));
 
-const TABS = ['overview', 'performance', 'history'] as const;
+const TAB_LABELS = {
+  overview: 'Overview',
+  performance: 'Performance',
+  history: 'Contest History',
+};
+const TABS = Object.keys(TAB_LABELS) as (keyof typeof TAB_LABELS)[];
 
 function NoHistory({ title, description }: { title: string; description: string }) {
   return (
@@ -136,12 +142,7 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader title="Analytics" subtitle="Track your performance and progress in contests" />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
-        <Tabs.List mb="6">
-          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
-          <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
-          <Tabs.Trigger value="history">Contest History</Tabs.Trigger>
-        </Tabs.List>
+      <PageTabs labels={TAB_LABELS} value={tab} onChange={setTab}>
         {analytics.isLoading ? (
           <Center py="12">
             <Spinner size="lg" aria-label="Loading analytics" />
@@ -163,7 +164,7 @@ export function AnalyticsPage() {
             </Tabs.Content>
           </>
         )}
-      </Tabs.Root>
+      </PageTabs>
     </>
   );
 }

@@ -2,9 +2,8 @@
 // ?draft={id}, else from the browser copy (contestDraft), else from SPEC 9's defaults. Of a
 // server draft and a browser copy of it, the newer wins: the copy holds what was typed since.
 import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import type { TUser } from '../../shared/schemas/auth';
 import type { TContest } from '../../shared/schemas/contests';
 import {
@@ -16,8 +15,8 @@ import {
 import { ContestWizard, type WizardStart } from '../components/contests/wizard/ContestWizard';
 import { valuesFromContest } from '../components/contests/wizard/formValues';
 import { MEMBER_WIZARD } from '../components/contests/wizard/variants';
-import { PageHeader } from '../components/layout/PageHeader';
 import { trpc } from '../lib/trpc';
+import { WizardPageHeader } from '../components/contests/wizard/WizardPageHeader';
 
 const variant = MEMBER_WIZARD;
 const STEPS = variant.stepTitles.length;
@@ -129,17 +128,7 @@ export function CreateContestPage({ user }: { user: TUser }) {
 
   return (
     <>
-      <PageHeader
-        title="Create Contest"
-        subtitle="Set up your contest in five steps."
-        actions={
-          <Button asChild variant="outline">
-            <Link href={variant.doneHref}>
-              <ArrowLeft aria-hidden /> {variant.backLabel}
-            </Link>
-          </Button>
-        }
-      />
+      <WizardPageHeader variant={variant} subtitle="Set up your contest in five steps." />
       {body}
     </>
   );

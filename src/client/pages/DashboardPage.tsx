@@ -11,6 +11,7 @@ import { DashboardNextMatch } from '../components/tournaments/DashboardNextMatch
 import { PageHeader } from '../components/layout/PageHeader';
 import { greetingFor } from '../lib/auth';
 import { trpc } from '../lib/trpc';
+import { LinkButton } from '../components/common/LinkButton';
 
 export function UpgradeBanner() {
   return (
@@ -40,6 +41,13 @@ export function UpgradeBanner() {
   );
 }
 
+const QUICK_LINKS = [
+  { href: '/contests', icon: Trophy, label: 'Explore Contests' },
+  { href: '/leaderboard', icon: Medal, label: 'View Leaderboard' },
+  { href: '/analytics', icon: BarChart3, label: 'View Analytics' },
+  { href: '/education', icon: BookOpen, label: 'Browse Education' },
+];
+
 export function DashboardPage({ user }: { user: TUser }) {
   // Read again on every visit: joins and scores change these figures.
   const dashboard = trpc.me.dashboard.useQuery(undefined, { refetchOnMount: 'always' });
@@ -59,26 +67,18 @@ export function DashboardPage({ user }: { user: TUser }) {
         <DashboardNextMatch />
       </Box>
       <Flex gap="3" wrap="wrap" mb="8">
-        <Button asChild colorPalette="purple">
-          <Link href="/contests">
-            <Trophy size={16} aria-hidden /> Explore Contests
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/leaderboard">
-            <Medal size={16} aria-hidden /> View Leaderboard
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/analytics">
-            <BarChart3 size={16} aria-hidden /> View Analytics
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href="/education">
-            <BookOpen size={16} aria-hidden /> Browse Education
-          </Link>
-        </Button>
+        {QUICK_LINKS.map((link, i) => (
+          <LinkButton
+            key={link.href}
+            href={link.href}
+            icon={link.icon}
+            iconSize={16}
+            // The first is the main way on; the others are outlined.
+            {...(i === 0 ? { colorPalette: 'purple' } : { variant: 'outline' })}
+          >
+            {link.label}
+          </LinkButton>
+        ))}
       </Flex>
       <BannerCarousel />
       <FeaturedContests />

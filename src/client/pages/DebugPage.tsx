@@ -4,7 +4,6 @@
 import {
   Badge,
   Box,
-  Button,
   Center,
   Heading,
   HStack,
@@ -13,11 +12,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, ImageOff } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { CONTEST_IMAGE_SLUGS, contestImageCandidates } from '../../shared/contestImages';
 import { BarePage } from '../components/layout/BarePage';
+import { BackLink } from '../components/common/LinkButton';
 
 type Probe = { state: 'checking' } | { state: 'loaded'; src: string } | { state: 'failed' };
 
@@ -81,11 +80,9 @@ export function DebugPage() {
     <BarePage title="Image Debug">
       <Box p={{ base: '4', md: '8' }}>
         <Stack gap="6">
-          <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
-            <Link href="/">
-              <ArrowLeft size={16} aria-hidden /> Back to Dashboard
-            </Link>
-          </Button>
+          <BackLink href="/" alignSelf="flex-start">
+            Back to Dashboard
+          </BackLink>
           <Box>
             <Heading as="h1" size="2xl">
               Image Debug

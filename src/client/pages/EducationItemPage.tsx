@@ -1,19 +1,7 @@
 // One Education Center item at /education/{id or slug}, its body rendered safely.
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  Heading,
-  HStack,
-  Spinner,
-  Stack,
-  Tag,
-  Text,
-} from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
+import { Badge, Box, Center, Heading, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { formatDate } from '../../shared/format';
 import { EDUCATION_KIND_LABELS } from '../../shared/schemas/education';
 import { FeaturedImage } from '../components/education/FeaturedImage';
@@ -21,19 +9,10 @@ import { SaveToggle } from '../components/education/SaveToggle';
 import { PageHeader } from '../components/layout/PageHeader';
 import { trpc } from '../lib/trpc';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { BackLink } from '../components/common/LinkButton';
 
 // The markdown and HTML renderers are the heaviest part of the Education Center: only here.
 const SafeContent = lazy(() => import('../components/education/SafeContent'));
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
-      <Link href="/education">
-        <ArrowLeft size={16} aria-hidden /> Back to Education Center
-      </Link>
-    </Button>
-  );
-}
 
 export function EducationItemPage() {
   const { idOrSlug = '' } = useParams<{ idOrSlug: string }>();
@@ -52,7 +31,9 @@ export function EducationItemPage() {
     const notFound = query.error?.data?.code === 'NOT_FOUND';
     return (
       <Stack gap="4">
-        <BackLink />
+        <BackLink href="/education" alignSelf="flex-start">
+          Back to Education Center
+        </BackLink>
         <PageHeader
           title={notFound ? 'Content Not Found' : 'Failed to load education content'}
           subtitle={
@@ -66,7 +47,9 @@ export function EducationItemPage() {
   }
   return (
     <Stack as="article" gap="5" maxW="3xl">
-      <BackLink />
+      <BackLink href="/education" alignSelf="flex-start">
+        Back to Education Center
+      </BackLink>
       <Stack gap="3">
         <HStack gap="2" flexWrap="wrap">
           <Badge colorPalette="purple">{EDUCATION_KIND_LABELS[item.kind]}</Badge>

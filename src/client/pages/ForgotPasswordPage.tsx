@@ -1,6 +1,6 @@
 // 'Forgot password?' (issue 20): a username or e-mail address, and the same answer whether or not
 // an account matches; the mail holds a link to /reset-password.
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
@@ -10,6 +10,7 @@ import {
 import { LinkPageFrame, PageLink } from '../components/auth/LinkPageFrame';
 import { FocusFirstError } from '../components/common/FocusFirstError';
 import { FormField } from '../components/common/FormField';
+import { SuccessAlert } from '../components/common/StatusAlert';
 import { errorMessage } from '../lib/errors';
 import { keyedToasts } from '../lib/toaster';
 import { trpc } from '../lib/trpc';
@@ -29,13 +30,7 @@ export function ForgotPasswordPage() {
     <LinkPageFrame title="Reset your password">
       {forgot.data ? (
         <Stack gap="4">
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Check your e-mail</Alert.Title>
-              <Alert.Description>{forgot.data.message}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <SuccessAlert title="Check your e-mail">{forgot.data.message}</SuccessAlert>
           <PageLink href="/auth">Back to sign in</PageLink>
         </Stack>
       ) : (

@@ -31,6 +31,7 @@ import { LiveLeaderboard } from '../components/leaderboard/LiveLeaderboard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { LinkButton, OfTitle } from '../components/common/LinkButton';
 
 const CARDS_PER_PAGE = 12;
 
@@ -78,15 +79,15 @@ function LeaderboardCard({ contest }: { contest: TLeaderboardContest }) {
         </HStack>
       </Card.Body>
       <Card.Footer>
-        <Button asChild colorPalette="purple" size="sm" w="full">
-          <Link href={`/leaderboard?contest=${contest.id}`}>
-            View Leaderboard
-            <Box as="span" srOnly>
-              {' '}
-              of {contest.title}
-            </Box>
-          </Link>
-        </Button>
+        <LinkButton
+          href={`/leaderboard?contest=${contest.id}`}
+          colorPalette="purple"
+          size="sm"
+          w="full"
+        >
+          View Leaderboard
+          <OfTitle title={contest.title} />
+        </LinkButton>
       </Card.Footer>
     </Card.Root>
   );

@@ -1,7 +1,7 @@
 // /notifications (issue 20): everything the platform told the member, newest first, paged; all
 // or only the unread ones; each links to its contest or payment (and is marked read on the way);
 // 'Mark all read'.
-import { Button, Card, Field, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../shared/schemas/notifications';
 import { Pager } from '../components/common/Pager';
@@ -11,8 +11,14 @@ import { useMarkNotificationsRead } from '../components/notifications/useNotific
 import { errorMessage } from '../lib/errors';
 import { keyedToasts } from '../lib/toaster';
 import { trpc } from '../lib/trpc';
+import { SelectFilter } from '../components/common/SelectFilter';
 
 const toasts = keyedToasts('notifications');
+
+const SHOW_OPTIONS = [
+  { value: 'all', label: 'All notifications' },
+  { value: 'unread', label: 'Unread only' },
+] as const;
 
 export function NotificationsPage() {
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -49,22 +55,17 @@ export function NotificationsPage() {
         }
       />
       <Stack gap="4">
-        <Field.Root maxW="xs">
-          <Field.Label fontSize="sm">Show</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={unreadOnly ? 'unread' : 'all'}
-              onChange={(e) => {
-                setUnreadOnly(e.target.value === 'unread');
-                setPage(1);
-              }}
-            >
-              <option value="all">All notifications</option>
-              <option value="unread">Unread only</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectFilter
+          maxW="xs"
+          label="Show"
+          smallLabel
+          value={unreadOnly ? 'unread' : 'all'}
+          options={SHOW_OPTIONS}
+          onChange={(show) => {
+            setUnreadOnly(show === 'unread');
+            setPage(1);
+          }}
+        />
         {list.isLoading ? (
           <Spinner aria-label="Loading notifications" />
         ) : list.error ? (

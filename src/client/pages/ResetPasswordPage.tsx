@@ -8,6 +8,7 @@ import { ACCOUNT_LINK_MESSAGES as M } from '../../shared/schemas/accountLinks';
 import { LinkPageFrame, PageLink } from '../components/auth/LinkPageFrame';
 import { FocusFirstError } from '../components/common/FocusFirstError';
 import { NewPasswordFields } from '../components/common/NewPasswordFields';
+import { ErrorAlert } from '../components/common/StatusAlert';
 import {
   errorMessage,
   errorReason,
@@ -28,10 +29,7 @@ const serverFields: ServerFieldRules = {
 function LinkProblem({ message }: { message: string }) {
   return (
     <Stack gap="4">
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{message}</Alert.Title>
-      </Alert.Root>
+      <ErrorAlert message={message} />
       <PageLink href="/forgot-password">Request a new link</PageLink>
     </Stack>
   );

@@ -1,19 +1,7 @@
 // /teams/:teamId (issue 19 'Teams'): a team's page: its contest, whether it is registered, its
 // place and score once known, and its members. The captain manages the members here too; an
 // invitee accepts or declines.
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  DataList,
-  Link as ChakraLink,
-  Heading,
-  Spinner,
-  Stack,
-} from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
+import { Badge, Box, Center, DataList, Link as ChakraLink, Spinner, Stack } from '@chakra-ui/react';
 import { Link, useParams } from 'wouter';
 import { pointsText } from '../../shared/leaderboard';
 import type { TTeam } from '../../shared/schemas/teams';
@@ -24,6 +12,9 @@ import { useTeamActions } from '../components/teams/teamActions';
 import { trpc } from '../lib/trpc';
 import { useLoadErrorToast } from '../lib/useLoadErrorToast';
 import { NotFoundNotice } from '../components/common/NotFoundNotice';
+import { DataFact } from '../components/common/DataFact';
+import { TitledCard } from '../components/common/TitledCard';
+import { BackLink } from '../components/common/LinkButton';
 
 function NotFound() {
   return (
@@ -64,61 +55,42 @@ function TeamView({ team }: { team: TTeam }) {
             ]}
           />
         ) : null}
-        <Card.Root as="section" aria-labelledby="team-facts-heading">
-          <Card.Header pb="0">
-            <Heading as="h2" size="md" id="team-facts-heading">
-              Team and results
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <DataList.Root orientation="horizontal" size="sm">
-              <DataList.Item>
-                <DataList.ItemLabel>Contest</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <ChakraLink asChild color="purple.fg" variant="underline">
-                    <Link href={`/contests/${team.contestSlug}`}>{team.contestTitle}</Link>
-                  </ChakraLink>
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Captain</DataList.ItemLabel>
-                <DataList.ItemValue>{team.captainName}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Registration</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  {team.registered ? (
-                    <Badge colorPalette="green" variant="subtle">
-                      Registered
-                    </Badge>
-                  ) : (
-                    <Badge variant="outline">Not registered</Badge>
-                  )}
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Place</DataList.ItemLabel>
-                <DataList.ItemValue>{resultText(team)}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Score</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  {team.result ? pointsText(team.result.score, team.result.scoreDecimals) : '-'}
-                </DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root as="section" aria-labelledby="team-members-heading">
-          <Card.Header pb="0">
-            <Heading as="h2" size="md" id="team-members-heading">
-              Members ({team.memberCount})
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            <TeamMembers team={team} actions={actions} />
-          </Card.Body>
-        </Card.Root>
+        <TitledCard
+          title="Team and results"
+          headingId="team-facts-heading"
+          as="section"
+          tightHeader
+        >
+          <DataList.Root orientation="horizontal" size="sm">
+            <DataFact label="Contest">
+              <ChakraLink asChild color="purple.fg" variant="underline">
+                <Link href={`/contests/${team.contestSlug}`}>{team.contestTitle}</Link>
+              </ChakraLink>
+            </DataFact>
+            <DataFact label="Captain">{team.captainName}</DataFact>
+            <DataFact label="Registration">
+              {team.registered ? (
+                <Badge colorPalette="green" variant="subtle">
+                  Registered
+                </Badge>
+              ) : (
+                <Badge variant="outline">Not registered</Badge>
+              )}
+            </DataFact>
+            <DataFact label="Place">{resultText(team)}</DataFact>
+            <DataFact label="Score">
+              {team.result ? pointsText(team.result.score, team.result.scoreDecimals) : '-'}
+            </DataFact>
+          </DataList.Root>
+        </TitledCard>
+        <TitledCard
+          title={`Members (${team.memberCount})`}
+          headingId="team-members-heading"
+          as="section"
+          tightHeader
+        >
+          <TeamMembers team={team} actions={actions} />
+        </TitledCard>
       </Stack>
     </>
   );
@@ -137,12 +109,12 @@ export function TeamPage() {
   );
   return (
     <Box>
-      <Button asChild variant="ghost" size="sm" mb="4" ms="-2">
-        <Link href={query.data ? `/contests/${query.data.contestSlug}#teams` : '/contests'}>
-          <ArrowLeft size={16} aria-hidden />{' '}
-          {query.data ? 'Back to the contest' : 'Back to Contests'}
-        </Link>
-      </Button>
+      <BackLink
+        href={query.data ? `/contests/${query.data.contestSlug}#teams` : '/contests'}
+        mb="4"
+      >
+        {query.data ? 'Back to the contest' : 'Back to Contests'}
+      </BackLink>
       {notFound ? (
         <NotFound />
       ) : query.isLoading ? (

@@ -1,37 +1,23 @@
 // The page an unlock link opens (/trust-device?token=...), mailed when sign-ins to an account are
 // locked for browsers it does not know. Trusting waits for a click: a mail scanner that opens
 // links must not use the link up (or trust itself).
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link, useSearchParams } from 'wouter';
-import { ACCOUNT_LINK_MESSAGES as M } from '../../shared/schemas/accountLinks';
-import { LinkPageFrame } from '../components/auth/LinkPageFrame';
-import { errorMessage } from '../lib/errors';
+import { LinkPageFrame, linkProblem } from '../components/auth/LinkPageFrame';
+import { ErrorAlert, SuccessAlert } from '../components/common/StatusAlert';
 import { trpc } from '../lib/trpc';
 
 export function TrustDevicePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const trust = trpc.auth.trustDevice.useMutation();
-  const problem = !token
-    ? M.tokenRequired
-    : trust.error
-      ? errorMessage(trust.error, M.linkInvalid)
-      : null;
+  const problem = linkProblem(token, trust.error);
   return (
     <LinkPageFrame title="Trust this browser">
       {problem ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{problem}</Alert.Title>
-        </Alert.Root>
+        <ErrorAlert message={problem} />
       ) : trust.data ? (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{trust.data.message}</Alert.Title>
-            <Alert.Description>Account: {trust.data.username}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <SuccessAlert title={trust.data.message}>Account: {trust.data.username}</SuccessAlert>
       ) : (
         <Stack gap="4">
           <Text>

@@ -1,13 +1,12 @@
 // The page a verification link opens (/verify-email?token=...): it verifies at once, signed in or
 // not (the link is the proof), and says so.
-import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
+import { Button, Spinner, Stack } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { ACCOUNT_LINK_MESSAGES as M } from '../../shared/schemas/accountLinks';
 import { ResendVerificationButton } from '../components/account/ResendVerificationButton';
-import { LinkPageFrame } from '../components/auth/LinkPageFrame';
+import { LinkPageFrame, linkProblem } from '../components/auth/LinkPageFrame';
+import { ErrorAlert, SuccessAlert } from '../components/common/StatusAlert';
 import { useCurrentUser } from '../lib/auth';
-import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 export function VerifyEmailPage() {
@@ -22,31 +21,18 @@ export function VerifyEmailPage() {
     tried.current = token;
     verify.mutate({ token });
   }, [token, verify]);
-  const problem = !token
-    ? M.tokenRequired
-    : verify.error
-      ? errorMessage(verify.error, M.linkInvalid)
-      : null;
+  const problem = linkProblem(token, verify.error);
   return (
     <LinkPageFrame title="E-mail verification">
       {problem ? (
         <Stack gap="4">
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{problem}</Alert.Title>
-          </Alert.Root>
+          <ErrorAlert message={problem} />
           {user && !user.emailVerifiedAt ? (
             <ResendVerificationButton alignSelf="flex-start" />
           ) : null}
         </Stack>
       ) : verify.data ? (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{verify.data.message}</Alert.Title>
-            <Alert.Description>{verify.data.email}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <SuccessAlert title={verify.data.message}>{verify.data.email}</SuccessAlert>
       ) : (
         <Spinner aria-label="Verifying your e-mail address" />
       )}

@@ -1,12 +1,9 @@
 // The one change-password form: in Account Settings' Security panel, and on the screen a member
 // with a temporary password meets at sign-in (components/auth/ChooseNewPasswordPage.tsx).
-import { Button, Stack } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { ZChangePasswordFormSchema } from '../../../shared/schemas/account';
 import { useCurrentUser } from '../../lib/auth';
 import {
   CURRENT_PASSWORD_INCORRECT,
-  errorMessage,
   newPasswordRefusals,
   type ServerFieldRules,
 } from '../../lib/errors';
@@ -14,8 +11,10 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
-import { FocusFirstError } from '../common/FocusFirstError';
 import { NewPasswordFields } from '../common/NewPasswordFields';
+import { StackForm } from '../common/StackForm';
+import { SubmitButton } from '../common/FormButtons';
+import { toastOutcome } from '../../lib/toastOutcome';
 
 const toasts = keyedToasts('password');
 
@@ -43,10 +42,12 @@ export function ChangePasswordForm({
   submitLabel = 'Update Password',
 }: Props) {
   const { user } = useCurrentUser();
-  const change = trpc.account.changePassword.useMutation({
-    onSuccess: () => toasts.success('Password updated successfully'),
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update password')),
-  });
+  const change = trpc.account.changePassword.useMutation(
+    toastOutcome(toasts, {
+      success: 'Password updated successfully',
+      failure: 'Failed to update password',
+    }),
+  );
   const form = useZodForm({
     initialValues,
     schema: ZChangePasswordFormSchema,
@@ -59,32 +60,22 @@ export function ChangePasswordForm({
     },
   });
   return (
-    <Formik {...form}>
-      {({ isSubmitting, values }) => (
-        <Form noValidate>
-          <FocusFirstError />
-          <Stack gap="4" pt="4" maxW="md">
-            <FormField
-              name="currentPassword"
-              label={currentLabel}
-              type="password"
-              autoComplete="current-password"
-            />
-            <NewPasswordFields
-              name="newPassword"
-              userInputs={[user?.username, user?.email, values.currentPassword]}
-            />
-            <Button
-              type="submit"
-              colorPalette="purple"
-              alignSelf="flex-start"
-              loading={isSubmitting}
-            >
-              {submitLabel}
-            </Button>
-          </Stack>
-        </Form>
+    <StackForm form={form} gap="4" pt="4" maxW="md">
+      {({ values }) => (
+        <>
+          <FormField
+            name="currentPassword"
+            label={currentLabel}
+            type="password"
+            autoComplete="current-password"
+          />
+          <NewPasswordFields
+            name="newPassword"
+            userInputs={[user?.username, user?.email, values.currentPassword]}
+          />
+          <SubmitButton alignSelf="flex-start">{submitLabel}</SubmitButton>
+        </>
       )}
-    </Formik>
+    </StackForm>
   );
 }

@@ -1,15 +1,15 @@
 // Account Settings > Payments: every payment proof the member sent, with its state and, when
 // rejected, the reviewer's reason (PRODUCT.md 'Money').
-import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { ListFrame } from '../common/ListFrame';
 import { ProofsTable } from '../payments/ProofsTable';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { usePage } from '../../lib/usePagedSearch';
 
 const PAGE_SIZE = 10;
 
 export function PaymentProofsCard() {
-  const [page, setPage] = useState(1);
+  const { page, pagingOf } = usePage(PAGE_SIZE);
   const proofs = trpc.payments.myProofs.useQuery(
     { page, pageSize: PAGE_SIZE },
     // Reviews happen elsewhere: read the states afresh whenever the tab opens.
@@ -17,16 +17,7 @@ export function PaymentProofsCard() {
   );
   useLoadErrorToast(proofs.error, 'Error', 'Failed to load your payment proofs');
   return (
-    <ListFrame
-      gap="2"
-      paging={{
-        page,
-        pageSize: PAGE_SIZE,
-        total: proofs.data?.total ?? 0,
-        onPage: setPage,
-        hideSinglePage: true,
-      }}
-    >
+    <ListFrame gap="2" paging={{ ...pagingOf(proofs.data?.total), hideSinglePage: true }}>
       <ProofsTable
         caption="Your payment proofs"
         proofs={proofs.data?.items ?? []}

@@ -1,6 +1,6 @@
 // The member's signed-in sessions: which device, from where, last seen when; sign one out, or
 // every other one at once (a lost phone, a shared computer).
-import { Badge, Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState } from 'react';
 import type { TSessionInfo } from '../../../shared/schemas/account';
 import { errorMessage } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { describeUserAgent } from '../../lib/userAgent';
 import { SettingsListRow } from './SettingsListRow';
+import { QueryLines } from '../common/LoadLines';
 
 const toasts = keyedToasts('sessions');
 
@@ -104,33 +105,25 @@ export function SessionsCard() {
       <Heading as="h3" size="sm" id={headingId}>
         Active sessions
       </Heading>
-      {sessions.isLoading ? (
-        <HStack gap="2" color="fg.muted">
-          <Spinner size="sm" />
-          <Text fontSize="sm">Loading sessions...</Text>
-        </HStack>
-      ) : sessions.isError ? (
-        <HStack gap="3" wrap="wrap">
-          <Text fontSize="sm" color="fg.muted">
-            {errorMessage(sessions.error, 'Failed to load your sessions')}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </HStack>
-      ) : (
-        <Stack as="ul" aria-labelledby={headingId} gap="0" listStyleType="none" m="0" p="0">
-          {sessions.data?.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              now={now}
-              onSignOut={(s) => revoke.mutate({ id: s.id })}
-              signingOut={revoke.isPending && revoke.variables?.id === session.id}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryLines
+        query={sessions}
+        loading="Loading sessions..."
+        failure="Failed to load your sessions"
+      >
+        {(list) => (
+          <Stack as="ul" aria-labelledby={headingId} gap="0" listStyleType="none" m="0" p="0">
+            {list.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                now={now}
+                onSignOut={(s) => revoke.mutate({ id: s.id })}
+                signingOut={revoke.isPending && revoke.variables?.id === session.id}
+              />
+            ))}
+          </Stack>
+        )}
+      </QueryLines>
       <Text color="fg.muted" fontSize="sm">
         Signed in on another device you no longer use? End every session except this one.
       </Text>

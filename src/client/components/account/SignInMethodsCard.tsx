@@ -1,19 +1,8 @@
 // Account Settings' 'Sign-in methods': the password and each OpenID provider, linked or not, with
 // Link and Unlink (never the last way in: the server refuses it, and the button says why first).
 // Also the outcome of a link on the way back from the provider (?linked=, ?oidc=error).
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Heading,
-  HStack,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useId } from 'react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useId } from 'react';
 import { useSearchParams } from 'wouter';
 import type { TSignInMethods } from '../../../shared/schemas/oidc';
 import { errorMessage } from '../../lib/errors';
@@ -22,6 +11,7 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { oidcStartPath } from '../auth/OidcButtons';
 import { SettingsListRow } from './SettingsListRow';
+import { QueryLines } from '../common/LoadLines';
 
 const toasts = keyedToasts('sign-in-methods');
 
@@ -93,6 +83,19 @@ function ProviderRow({
 /** ?linked=<id> after a link, ?oidc=error after a refused one: said once, then the address is tidied. */
 function useLinkOutcome(methods: TSignInMethods | undefined) {
   const [params, setParams] = useSearchParams();
+  // The address keeps its other parameters, and the history no step for the one dropped.
+  const dropParam = useCallback(
+    (name: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const linked = params.get('linked');
   const refused = params.get('oidc') === 'error';
   const flow = trpc.oidc.flow.useQuery(undefined, { enabled: refused, staleTime: 0 });
@@ -100,26 +103,9 @@ function useLinkOutcome(methods: TSignInMethods | undefined) {
     if (!linked || !methods) return;
     const label = methods.providers.find((p) => p.id === linked)?.label ?? linked;
     toasts.success(`Linked ${label}`, `You can now sign in with ${label}.`);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('linked');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [linked, methods, setParams]);
-  const cancel = trpc.oidc.cancel.useMutation({
-    onSettled: () =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.delete('oidc');
-          return next;
-        },
-        { replace: true },
-      ),
-  });
+    dropParam('linked');
+  }, [linked, methods, dropParam]);
+  const cancel = trpc.oidc.cancel.useMutation({ onSettled: () => dropParam('oidc') });
   const error = refused && flow.data?.kind === 'error' ? flow.data.message : null;
   return { error, dismiss: () => cancel.mutate() };
 }
@@ -163,40 +149,32 @@ export function SignInMethodsCard() {
               </Button>
             </Alert.Root>
           ) : null}
-          {methods.isLoading ? (
-            <HStack gap="2" color="fg.muted">
-              <Spinner size="sm" />
-              <Text fontSize="sm">Loading sign-in methods...</Text>
-            </HStack>
-          ) : methods.isError ? (
-            <HStack gap="3" wrap="wrap">
-              <Text fontSize="sm" color="fg.muted">
-                {errorMessage(methods.error, 'Failed to load your sign-in methods')}
-              </Text>
-              <Button size="sm" variant="outline" onClick={() => void methods.refetch()}>
-                Try again
-              </Button>
-            </HStack>
-          ) : data ? (
-            <>
-              <Text fontSize="sm" color="fg.muted">
-                {data.hasPassword
-                  ? 'You can sign in with your password or with any provider linked here.'
-                  : 'Your account has no password yet: you sign in with a linked provider. Set a password under Security to have another way in.'}
-              </Text>
-              <Stack as="ul" aria-labelledby={headingId} gap="0" listStyleType="none" m="0" p="0">
-                {data.providers.map((provider) => (
-                  <ProviderRow
-                    key={provider.id}
-                    provider={provider}
-                    onlyWayIn={onlyWayIn && provider.linked !== null}
-                    unlinking={unlink.isPending && unlink.variables?.provider === provider.id}
-                    onUnlink={() => unlink.mutate({ provider: provider.id })}
-                  />
-                ))}
-              </Stack>
-            </>
-          ) : null}
+          <QueryLines
+            query={methods}
+            loading="Loading sign-in methods..."
+            failure="Failed to load your sign-in methods"
+          >
+            {(known) => (
+              <>
+                <Text fontSize="sm" color="fg.muted">
+                  {known.hasPassword
+                    ? 'You can sign in with your password or with any provider linked here.'
+                    : 'Your account has no password yet: you sign in with a linked provider. Set a password under Security to have another way in.'}
+                </Text>
+                <Stack as="ul" aria-labelledby={headingId} gap="0" listStyleType="none" m="0" p="0">
+                  {known.providers.map((provider) => (
+                    <ProviderRow
+                      key={provider.id}
+                      provider={provider}
+                      onlyWayIn={onlyWayIn && provider.linked !== null}
+                      unlinking={unlink.isPending && unlink.variables?.provider === provider.id}
+                      onUnlink={() => unlink.mutate({ provider: provider.id })}
+                    />
+                  ))}
+                </Stack>
+              </>
+            )}
+          </QueryLines>
         </Stack>
       </Card.Body>
     </Card.Root>

@@ -1,7 +1,6 @@
 // Account Settings' two-factor sign-in: turn it on (components/account/TwoFactorSetup.tsx), see
 // how many recovery codes are left, get new ones, or turn it off with the password and a code.
-import { Badge, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import {
   ZDisableTwoFactorRequestSchema,
@@ -10,26 +9,27 @@ import {
 } from '../../../shared/schemas/twoFactor';
 import { useMarkStale } from '../../lib/invalidation';
 import { formatDateTime } from '../../lib/relativeTime';
-import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
-import { FocusFirstError } from '../common/FocusFirstError';
 import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { CODE_FIELD_RULES, RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup';
+import { QueryLines } from '../common/LoadLines';
+import { StackForm } from '../common/StackForm';
+import { toastOutcome } from '../../lib/toastOutcome';
 
 const toasts = keyedToasts('twoFactor');
 const CODE_LABEL = 'Code from your app, or a recovery code';
 
 function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
-  const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
-    onSuccess: () =>
-      toasts.success('New recovery codes created', 'Your old recovery codes no longer work.'),
-    onError: (error) =>
-      toasts.error('Error', errorMessage(error, 'Failed to create new recovery codes')),
-  });
+  const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation(
+    toastOutcome(toasts, {
+      success: ['New recovery codes created', 'Your old recovery codes no longer work.'],
+      failure: 'Failed to create new recovery codes',
+    }),
+  );
   const form = useZodForm({
     initialValues: { code: '' },
     schema: ZRegenerateRecoveryCodesRequestSchema,
@@ -39,33 +39,26 @@ function NewRecoveryCodes({ onClose }: { onClose: () => void }) {
   });
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
   return (
-    <Formik {...form}>
-      {() => (
-        <Form noValidate>
-          <FocusFirstError />
-          <Stack gap="3" maxW="sm">
-            <Text fontSize="sm" color="fg.muted">
-              New codes replace every recovery code you have now.
-            </Text>
-            <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
-            <InlineFormActions submitLabel="Create new codes" onCancel={onClose} />
-          </Stack>
-        </Form>
-      )}
-    </Formik>
+    <StackForm form={form} gap="3" maxW="sm">
+      <Text fontSize="sm" color="fg.muted">
+        New codes replace every recovery code you have now.
+      </Text>
+      <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
+      <InlineFormActions submitLabel="Create new codes" onCancel={onClose} />
+    </StackForm>
   );
 }
 
 function TurnOff({ onClose }: { onClose: () => void }) {
-  const disable = trpc.twoFactor.disable.useMutation({
-    onSuccess: () =>
-      toasts.success(
+  const disable = trpc.twoFactor.disable.useMutation(
+    toastOutcome(toasts, {
+      success: [
         'Two-factor sign-in turned off',
         'Your password alone signs you in again. Your other sessions have been signed out.',
-      ),
-    onError: (error) =>
-      toasts.error('Error', errorMessage(error, 'Failed to turn off two-factor sign-in')),
-  });
+      ],
+      failure: 'Failed to turn off two-factor sign-in',
+    }),
+  );
   const form = useZodForm({
     initialValues: { password: '', code: '' },
     schema: ZDisableTwoFactorRequestSchema,
@@ -74,27 +67,20 @@ function TurnOff({ onClose }: { onClose: () => void }) {
     onSuccess: onClose,
   });
   return (
-    <Formik {...form}>
-      {() => (
-        <Form noValidate>
-          <FocusFirstError />
-          <Stack gap="3" maxW="sm">
-            <FormField
-              name="password"
-              label="Your password"
-              type="password"
-              autoComplete="current-password"
-            />
-            <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
-            <InlineFormActions
-              submitLabel="Turn off two-factor sign-in"
-              colorPalette="red"
-              onCancel={onClose}
-            />
-          </Stack>
-        </Form>
-      )}
-    </Formik>
+    <StackForm form={form} gap="3" maxW="sm">
+      <FormField
+        name="password"
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormField name="code" label={CODE_LABEL} autoComplete="one-time-code" />
+      <InlineFormActions
+        submitLabel="Turn off two-factor sign-in"
+        colorPalette="red"
+        onCancel={onClose}
+      />
+    </StackForm>
   );
 }
 
@@ -137,34 +123,21 @@ function Enabled({ status }: { status: TTwoFactorStatus }) {
 export function TwoFactorCard() {
   const markStale = useMarkStale();
   const status = trpc.twoFactor.status.useQuery(undefined, { staleTime: 0 });
-  if (status.isLoading) {
-    return (
-      <HStack gap="2" color="fg.muted">
-        <Spinner size="sm" />
-        <Text fontSize="sm">Loading...</Text>
-      </HStack>
-    );
-  }
-  if (!status.data) {
-    return (
-      <HStack gap="3" wrap="wrap">
-        <Text fontSize="sm" color="fg.muted">
-          {errorMessage(status.error, 'Failed to load two-factor sign-in')}
-        </Text>
-        <Button size="sm" variant="outline" onClick={() => void status.refetch()}>
-          Try again
-        </Button>
-      </HStack>
-    );
-  }
-  if (status.data.enabled) return <Enabled status={status.data} />;
   return (
-    <Stack gap="3">
-      <Text fontSize="sm" color="fg.muted">
-        After your password, signing in will also ask for a code from an authenticator app on your
-        phone, so a stolen password alone cannot get into your account.
-      </Text>
-      <TwoFactorSetup onFinished={() => markStale('twoFactor.enable')} />
-    </Stack>
+    <QueryLines query={status} loading="Loading..." failure="Failed to load two-factor sign-in">
+      {(data) =>
+        data.enabled ? (
+          <Enabled status={data} />
+        ) : (
+          <Stack gap="3">
+            <Text fontSize="sm" color="fg.muted">
+              After your password, signing in will also ask for a code from an authenticator app on
+              your phone, so a stolen password alone cannot get into your account.
+            </Text>
+            <TwoFactorSetup onFinished={() => markStale('twoFactor.enable')} />
+          </Stack>
+        )
+      }
+    </QueryLines>
   );
 }

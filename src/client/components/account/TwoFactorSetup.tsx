@@ -2,7 +2,6 @@
 // a code from the app to confirm, then the ten recovery codes, shown this once. Used by Account
 // Settings' card and by the screen staff meet when the platform requires it.
 import { Box, Button, Code, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { useId, useState } from 'react';
 import {
   TWO_FACTOR_MSG,
@@ -14,9 +13,10 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
-import { FocusFirstError } from '../common/FocusFirstError';
 import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
+import { StackForm } from '../common/StackForm';
+import { toastOutcome } from '../../lib/toastOutcome';
 
 const toasts = keyedToasts('twoFactor');
 
@@ -95,14 +95,15 @@ function ConfirmStep({
   onCancel?: () => void;
 }) {
   const secretId = useId();
-  const enable = trpc.twoFactor.enable.useMutation({
-    onSuccess: () =>
-      toasts.success(
+  const enable = trpc.twoFactor.enable.useMutation(
+    toastOutcome(toasts, {
+      success: [
         'Two-factor sign-in turned on',
         'Your other sessions have been signed out. Save your recovery codes now.',
-      ),
-    onError: (error) => toasts.error('Error', errorMessage(error, TWO_FACTOR_MSG.codeInvalid)),
-  });
+      ],
+      failure: TWO_FACTOR_MSG.codeInvalid,
+    }),
+  );
   const form = useZodForm({
     initialValues: { code: '' },
     schema: ZEnableTwoFactorRequestSchema,
@@ -139,23 +140,16 @@ function ConfirmStep({
           {grouped(setup.secret)}
         </Code>
       </Stack>
-      <Formik {...form}>
-        {() => (
-          <Form noValidate>
-            <FocusFirstError />
-            <Stack gap="3" maxW="sm">
-              <FormField
-                name="code"
-                label="2. Enter the 6-digit code the app shows"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                spellCheck={false}
-              />
-              <InlineFormActions submitLabel="Turn on" onCancel={onCancel} />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
+      <StackForm form={form} gap="3" maxW="sm">
+        <FormField
+          name="code"
+          label="2. Enter the 6-digit code the app shows"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          spellCheck={false}
+        />
+        <InlineFormActions submitLabel="Turn on" onCancel={onCancel} />
+      </StackForm>
     </Stack>
   );
 }

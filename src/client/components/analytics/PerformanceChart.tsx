@@ -17,6 +17,11 @@ import { percentText, type ChartPoint } from './analyticsDisplay';
 // Chakra's theme variables, so the lines and labels follow the light and dark themes.
 const PERCENTILE = 'var(--chakra-colors-purple-fg)';
 const SCORE = 'var(--chakra-colors-teal-fg)';
+/** The two lines, each on its own axis (yAxisId is the data key). */
+const LINES = [
+  { key: 'percentile', name: 'Percentile', stroke: PERCENTILE },
+  { key: 'score', name: 'Score', stroke: SCORE },
+] as const;
 const MUTED = 'var(--chakra-colors-fg-muted)';
 const GRID = 'var(--chakra-colors-border)';
 const TOOLTIP_STYLE = {
@@ -84,24 +89,18 @@ export default function PerformanceChart({ points }: { points: ChartPoint[] }) {
             />
             <Tooltip contentStyle={TOOLTIP_STYLE} />
             <Legend />
-            <Line
-              yAxisId="percentile"
-              type="monotone"
-              dataKey="percentile"
-              name="Percentile"
-              stroke={PERCENTILE}
-              strokeWidth={2}
-              isAnimationActive={false}
-            />
-            <Line
-              yAxisId="score"
-              type="monotone"
-              dataKey="score"
-              name="Score"
-              stroke={SCORE}
-              strokeWidth={2}
-              isAnimationActive={false}
-            />
+            {LINES.map(({ key, name, stroke }) => (
+              <Line
+                key={key}
+                yAxisId={key}
+                type="monotone"
+                dataKey={key}
+                name={name}
+                stroke={stroke}
+                strokeWidth={2}
+                isAnimationActive={false}
+              />
+            ))}
           </LineChart>
         </ResponsiveContainer>
       </Box>

@@ -4,6 +4,8 @@ import { Card, Center, Flex, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Link as ChakraLink } from '@chakra-ui/react';
+import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks';
+import { errorMessage } from '../../lib/errors';
 import { ThemeToggle } from '../common/ThemeToggle';
 import { BarePage } from '../layout/BarePage';
 
@@ -36,4 +38,10 @@ export function PageLink({ href, children }: { href: string; children: ReactNode
       <Link href={href}>{children}</Link>
     </ChakraLink>
   );
+}
+
+/** Why the mailed link cannot be used: it has no token, or the server refused it; else null. */
+export function linkProblem(token: string, error: unknown): string | null {
+  if (!token) return M.tokenRequired;
+  return error ? errorMessage(error, M.linkInvalid) : null;
 }

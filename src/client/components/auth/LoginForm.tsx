@@ -1,4 +1,4 @@
-import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { Link } from 'wouter';
 import { lazy, Suspense, useState } from 'react';
@@ -10,6 +10,8 @@ import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { SubmitButton } from '../common/FormButtons';
+import { ErrorAlert } from '../common/StatusAlert';
 
 const initialValues: TLoginRequest = { username: '', password: '' };
 // Met only by accounts with two-factor sign-in, after their password: its own chunk.
@@ -66,16 +68,11 @@ export function LoginForm() {
         await login.mutateAsync(values).catch(() => undefined);
       }}
     >
-      {({ isSubmitting }) => (
+      {() => (
         <Form noValidate onFocus={validate.preload}>
           <FocusFirstError />
           <Stack gap="4">
-            {failure ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <ErrorAlert message={failure} />
             <FormField name="username" label="Username" autoComplete="username" />
             <FormField
               name="password"
@@ -86,13 +83,7 @@ export function LoginForm() {
             <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="purple.fg">
               <Link href="/forgot-password">Forgot password?</Link>
             </ChakraLink>
-            <Button
-              type="submit"
-              colorPalette="purple"
-              loading={isSubmitting || (login.isSuccess && !codeFor)}
-            >
-              Login
-            </Button>
+            <SubmitButton busy={login.isSuccess && !codeFor}>Login</SubmitButton>
           </Stack>
         </Form>
       )}

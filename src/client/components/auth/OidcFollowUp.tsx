@@ -1,13 +1,12 @@
 // What a sign-in through an OpenID provider left to do on /auth: choose a username (the
 // provider's was taken or not valid here), confirm a link with the password of the account
 // whose verified e-mail the provider vouched for, or read why it was refused.
-import { Alert, Card, Heading, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Form, Formik, type FormikConfig, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { MSG } from '../../../shared/messages';
-import { DEFAULT_SITE_NAME } from '../../../shared/platformName';
 import {
   ZChooseUsernameRequestSchema,
   ZConfirmLinkRequestSchema,
@@ -20,44 +19,70 @@ import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
+import { ErrorAlert } from '../common/StatusAlert';
+import { useWelcomeNewMember } from './useWelcomeNewMember';
+import { TitledCard } from '../common/TitledCard';
 
 const usernameFields: ServerFieldRules = {
   byMessage: { [MSG.usernameTaken]: 'username' },
   fields: ['username'],
 };
 
-function useCancel() {
+/**
+ * The card of a follow-up form: what is asked, the failure of the last try, the fields, then the
+ * submit and a Cancel that drops the pending sign-in and goes back to the sign-in tabs.
+ */
+function FollowUpForm<Values extends FormikValues>({
+  title,
+  form,
+  intro,
+  failure,
+  submitLabel,
+  busy,
+  children,
+}: {
+  title: string;
+  form: FormikConfig<Values>;
+  intro: ReactNode;
+  failure: string | null;
+  submitLabel: string;
+  /** Spinning on after a success, while the page moves on. */
+  busy: boolean;
+  children: ReactNode;
+}) {
   const [, navigate] = useLocation();
   const cancel = trpc.oidc.cancel.useMutation({
     onSettled: () => navigate('/auth', { replace: true }),
   });
-  return cancel;
-}
-
-function FollowUpCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
+    <TitledCard title={title} headingSize="lg">
+      <Formik {...form}>
+        {() => (
+          <Form noValidate>
+            <FocusFirstError />
+            <Stack gap="4">
+              <Text>{intro}</Text>
+              <ErrorAlert message={failure} />
+              {children}
+              <InlineFormActions
+                submitLabel={submitLabel}
+                busy={busy}
+                cancelVariant="outline"
+                onCancel={() => cancel.mutate()}
+                cancelling={cancel.isPending}
+                roomy
+              />
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </TitledCard>
   );
 }
 
 function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' }> }) {
-  const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
-  const cancel = useCancel();
-  const choose = trpc.oidc.chooseUsername.useMutation({
-    onSuccess: (user) =>
-      finishSignIn(
-        'Registration successful',
-        `Welcome to ${settings.data?.siteName ?? DEFAULT_SITE_NAME}, ${user.username}!`,
-        user,
-      ),
-  });
+  const welcome = useWelcomeNewMember();
+  const choose = trpc.oidc.chooseUsername.useMutation({ onSuccess: welcome });
   // A taken or refused username shows beside the field; anything else above the form.
   const failure =
     choose.error && !Object.keys(serverFieldErrors(choose.error, usernameFields)).length
@@ -70,46 +95,30 @@ function ChooseUsername({ flow }: { flow: Extract<TOidcFlow, { kind: 'username' 
     submit: (values) => choose.mutateAsync(values),
   });
   return (
-    <FollowUpCard title="Choose a username">
-      <Formik {...form}>
-        {() => (
-          <Form noValidate>
-            <FocusFirstError />
-            <Stack gap="4">
-              <Text>
-                You are signing in with {flow.provider} as <strong>{flow.email}</strong>. Choose the
-                username other members will know you by.
-              </Text>
-              {failure ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{failure}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              <FormField
-                name="username"
-                label="Username"
-                autoComplete="username"
-                helperText="3-50 letters, digits, dots, dashes or underscores"
-              />
-              <InlineFormActions
-                submitLabel="Create account"
-                busy={choose.isSuccess}
-                cancelVariant="outline"
-                onCancel={() => cancel.mutate()}
-                cancelling={cancel.isPending}
-                roomy
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </FollowUpCard>
+    <FollowUpForm
+      title="Choose a username"
+      form={form}
+      intro={
+        <>
+          You are signing in with {flow.provider} as <strong>{flow.email}</strong>. Choose the
+          username other members will know you by.
+        </>
+      }
+      failure={failure}
+      submitLabel="Create account"
+      busy={choose.isSuccess}
+    >
+      <FormField
+        name="username"
+        label="Username"
+        autoComplete="username"
+        helperText="3-50 letters, digits, dots, dashes or underscores"
+      />
+    </FollowUpForm>
   );
 }
 
 function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }) {
-  const cancel = useCancel();
   const [, navigate] = useLocation();
   const confirm = trpc.oidc.confirmLink.useMutation({
     onSuccess: (result) => {
@@ -121,50 +130,30 @@ function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }
   });
   const failure = confirm.error ? errorMessage(confirm.error, 'Failed to link the account') : null;
   return (
-    <FollowUpCard title={`Link ${flow.provider} to your account`}>
-      <Formik
-        initialValues={{ password: '' }}
-        validationSchema={toFormikValidationSchema(ZConfirmLinkRequestSchema)}
-        onSubmit={async (values) => {
+    <FollowUpForm
+      title={`Link ${flow.provider} to your account`}
+      form={{
+        initialValues: { password: '' },
+        validationSchema: toFormikValidationSchema(ZConfirmLinkRequestSchema),
+        onSubmit: async (values) => {
           await confirm.mutateAsync(values).catch(() => undefined);
-        }}
-      >
-        {() => (
-          <Form noValidate>
-            <FocusFirstError />
-            <Stack gap="4">
-              <Text>
-                <strong>{flow.email}</strong> belongs to the account{' '}
-                <strong>{flow.username}</strong> here. Enter its password to link {flow.provider} to
-                it; from then on either way signs you in.
-              </Text>
-              {failure ? (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{failure}</Alert.Title>
-                </Alert.Root>
-              ) : null}
-              {/* For password managers: the account the password belongs to. */}
-              <input type="hidden" name="username" autoComplete="username" value={flow.username} />
-              <FormField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-              />
-              <InlineFormActions
-                submitLabel="Link and sign in"
-                busy={confirm.isSuccess}
-                cancelVariant="outline"
-                onCancel={() => cancel.mutate()}
-                cancelling={cancel.isPending}
-                roomy
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    </FollowUpCard>
+        },
+      }}
+      intro={
+        <>
+          <strong>{flow.email}</strong> belongs to the account <strong>{flow.username}</strong>{' '}
+          here. Enter its password to link {flow.provider} to it; from then on either way signs you
+          in.
+        </>
+      }
+      failure={failure}
+      submitLabel="Link and sign in"
+      busy={confirm.isSuccess}
+    >
+      {/* For password managers: the account the password belongs to. */}
+      <input type="hidden" name="username" autoComplete="username" value={flow.username} />
+      <FormField name="password" label="Password" type="password" autoComplete="current-password" />
+    </FollowUpForm>
   );
 }
 

@@ -1,8 +1,6 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { MSG } from '../../../shared/messages';
-import { DEFAULT_SITE_NAME } from '../../../shared/platformName';
-import { finishSignIn } from '../../lib/auth';
 import {
   errorMessage,
   newPasswordRefusals,
@@ -15,6 +13,8 @@ import { trpc } from '../../lib/trpc';
 import { FormField } from '../common/FormField';
 import { PasswordStrength } from '../common/PasswordStrength';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { useWelcomeNewMember } from './useWelcomeNewMember';
+import { SubmitButton } from '../common/FormButtons';
 
 const initialValues = { username: '', email: '', phone: '', password: '', confirmPassword: '' };
 const validate = lazySchemaValidation<typeof initialValues>(() =>
@@ -34,13 +34,9 @@ const serverFields: ServerFieldRules = {
 export function RegisterForm() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
   const serverErrors = useServerFieldErrors();
+  const welcome = useWelcomeNewMember();
   const register = trpc.auth.register.useMutation({
-    onSuccess: (user) =>
-      finishSignIn(
-        'Registration successful',
-        `Welcome to ${settings.data?.siteName ?? DEFAULT_SITE_NAME}, ${user.username}!`,
-        user,
-      ),
+    onSuccess: welcome,
     onError: (error) =>
       toastError(
         'Registration failed',
@@ -67,7 +63,7 @@ export function RegisterForm() {
           );
       }}
     >
-      {({ isSubmitting, values }) => (
+      {({ values }) => (
         <Form noValidate onFocus={validate.preload}>
           <FocusFirstError />
           <Stack gap="4">
@@ -92,13 +88,7 @@ export function RegisterForm() {
               type="password"
               autoComplete="new-password"
             />
-            <Button
-              type="submit"
-              colorPalette="purple"
-              loading={isSubmitting || register.isSuccess}
-            >
-              Create Account
-            </Button>
+            <SubmitButton busy={register.isSuccess}>Create Account</SubmitButton>
           </Stack>
         </Form>
       )}

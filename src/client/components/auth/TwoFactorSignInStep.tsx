@@ -1,7 +1,7 @@
 // The second step of a sign-in for an account with two-factor sign-in: a code from the
 // authenticator app, or one of the recovery codes. The password step has set this browser's
 // cookie to a pending sign-in, which this completes within five minutes (auth.loginTwoFactor).
-import { Alert, Button, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { TWO_FACTOR_MSG } from '../../../shared/twoFactor';
 import { finishSignIn } from '../../lib/auth';
@@ -9,7 +9,9 @@ import { errorMessage } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { FocusFirstError } from '../common/FocusFirstError';
+import { SubmitButton } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
+import { ErrorAlert } from '../common/StatusAlert';
 
 const CODE_REQUIRED = TWO_FACTOR_MSG.codeRequired;
 const FAILED = TWO_FACTOR_MSG.codeInvalid;
@@ -34,7 +36,7 @@ export function TwoFactorSignInStep({ username, onBack }: Props) {
         await complete.mutateAsync({ code: values.code.trim(), username }).catch(() => undefined);
       }}
     >
-      {({ isSubmitting }) => (
+      {() => (
         <Form noValidate>
           <FocusFirstError />
           <Stack gap="4">
@@ -45,12 +47,7 @@ export function TwoFactorSignInStep({ username, onBack }: Props) {
               {username}, open your authenticator app and enter the 6-digit code it shows for this
               platform. Lost your phone? Enter one of your recovery codes instead.
             </Text>
-            {failure ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
+            <ErrorAlert message={failure} />
             <FormField
               name="code"
               label="Authentication code"
@@ -60,13 +57,7 @@ export function TwoFactorSignInStep({ username, onBack }: Props) {
               autoCapitalize="off"
               helperText="6 digits, or a recovery code like abcd-efgh-jkmn"
             />
-            <Button
-              type="submit"
-              colorPalette="purple"
-              loading={isSubmitting || complete.isSuccess}
-            >
-              Verify
-            </Button>
+            <SubmitButton busy={complete.isSuccess}>Verify</SubmitButton>
             <ChakraLink
               as="button"
               type="button"

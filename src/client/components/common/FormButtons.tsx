@@ -99,3 +99,20 @@ export function InlineFormActions({
     </HStack>
   );
 }
+
+/**
+ * The submit of a form that leaves or moves on (sign-in, register): it spins while submitting,
+ * and with `busy` after a success too, while the page moves on.
+ */
+export function SubmitButton({
+  busy = false,
+  children,
+  ...props
+}: ButtonProps & { busy?: boolean; children: ReactNode }) {
+  const { isSubmitting } = useFormikContext();
+  return (
+    <Button type="submit" colorPalette="purple" loading={isSubmitting || busy} {...props}>
+      {children}
+    </Button>
+  );
+}

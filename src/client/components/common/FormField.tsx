@@ -1,9 +1,8 @@
 // A Formik-bound input (or, with `multiline`, a textarea) with its label and error tied to it
 // (DESIGN convention 11).
 import { Field, Input, Textarea, type InputProps } from '@chakra-ui/react';
-import { useField } from 'formik';
 import type { ReactNode } from 'react';
-import { useFieldDescription } from './fieldDescription';
+import { useDescribedField, FieldLabel } from './describedField';
 
 interface Props extends Omit<InputProps, 'name'> {
   name: string;
@@ -14,18 +13,13 @@ interface Props extends Omit<InputProps, 'name'> {
   multiline?: number;
 }
 
-// Error text and the required mark use red.fg (red.700 light, red.300 dark), which passes 4.5:1 on
+// Error text uses red.fg, like the required mark (FieldLabel), (red.700 light, red.300 dark), which passes 4.5:1 on
 // both themes' backgrounds; Chakra's default fg.error (red.500) gives 3.76:1 on white.
 export function FormField({ name, label, helperText, required, multiline, ...inputProps }: Props) {
-  const [field, meta] = useField<string>(name);
-  const invalid = Boolean(meta.touched && meta.error);
-  const { ids, describedBy } = useFieldDescription({ invalid, helper: Boolean(helperText) });
+  const { field, meta, invalid, ids, describedBy } = useDescribedField(name, helperText);
   return (
     <Field.Root invalid={invalid} required={required} ids={ids}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator color="red.fg" /> : null}
-      </Field.Label>
+      <FieldLabel label={label} required={required} />
       {multiline ? (
         <Textarea
           {...field}

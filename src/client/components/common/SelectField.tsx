@@ -1,7 +1,6 @@
 // A Formik-bound native select with its label tied to it.
 import { Field, NativeSelect } from '@chakra-ui/react';
-import { useField } from 'formik';
-import { useFieldDescription } from './fieldDescription';
+import { useDescribedField } from './describedField';
 
 interface Props {
   name: string;
@@ -16,9 +15,7 @@ interface Props {
 }
 
 export function SelectField({ name, label, options, onValueChange, helperText, disabled }: Props) {
-  const [field, meta, helpers] = useField<string>(name);
-  const invalid = Boolean(meta.touched && meta.error);
-  const { ids, describedBy } = useFieldDescription({ invalid, helper: Boolean(helperText) });
+  const { field, meta, helpers, invalid, ids, describedBy } = useDescribedField(name, helperText);
   return (
     <Field.Root invalid={invalid} ids={ids} disabled={disabled}>
       <Field.Label>{label}</Field.Label>

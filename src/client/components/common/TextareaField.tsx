@@ -1,9 +1,8 @@
 // A Formik-bound textarea with its label and error tied to it; with `maxLength`, a counter of the
 // characters used.
 import { Field, HStack, Text, Textarea, type TextareaProps } from '@chakra-ui/react';
-import { useField } from 'formik';
 import type { ReactNode } from 'react';
-import { useFieldDescription } from './fieldDescription';
+import { useDescribedField, FieldLabel } from './describedField';
 
 interface Props extends Omit<TextareaProps, 'name'> {
   name: string;
@@ -21,16 +20,11 @@ export function TextareaField({
   maxLength,
   ...textareaProps
 }: Props) {
-  const [field, meta] = useField<string>(name);
-  const invalid = Boolean(meta.touched && meta.error);
+  const { field, meta, invalid, ids, describedBy } = useDescribedField(name, helperText);
   const length = (field.value ?? '').length;
-  const { ids, describedBy } = useFieldDescription({ invalid, helper: Boolean(helperText) });
   return (
     <Field.Root invalid={invalid} required={required} ids={ids}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator color="red.fg" /> : null}
-      </Field.Label>
+      <FieldLabel label={label} required={required} />
       <Textarea
         {...field}
         value={field.value ?? ''}

@@ -1,16 +1,16 @@
 // One contest on /contests and on the dashboard's Featured grid (SPEC 2.4, 2.5): the cover, title,
 // short description, dates, participants, category, required tier, entry fee, status and
 // 'View Details'.
-import { Badge, Box, Button, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { CATEGORY_LABELS } from '../../../shared/contests';
 import type { TContestListItem } from '../../../shared/schemas/contests';
 import { ContestCover } from './ContestCover';
 import { ContestStatusBadge } from './ContestStatusBadge';
 import { EntryBadge } from './EntryBadge';
 import { contestDates, participantsText, tierLabel } from './contestDisplay';
+import { LinkButton, OfTitle } from '../common/LinkButton';
 
 export type ContestLayout = 'grid' | 'list';
 
@@ -98,15 +98,15 @@ export function ContestCard({
         <Facts contest={contest} />
       </Card.Body>
       <Card.Footer>
-        <Button asChild colorPalette="purple" size="sm" w={list ? 'auto' : 'full'}>
-          <Link href={`/contests/${contest.id}`}>
-            View Details
-            <Box as="span" srOnly>
-              {' '}
-              of {contest.title}
-            </Box>
-          </Link>
-        </Button>
+        <LinkButton
+          href={`/contests/${contest.id}`}
+          colorPalette="purple"
+          size="sm"
+          w={list ? 'auto' : 'full'}
+        >
+          View Details
+          <OfTitle title={contest.title} />
+        </LinkButton>
       </Card.Footer>
     </ContestCardFrame>
   );

@@ -42,6 +42,7 @@ import { TextareaField } from '../common/TextareaField';
 import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
 import { TournamentSettingsFields } from './TournamentSettingsFields';
 import { askedSettingsOf, withAskedSettings, type TournamentFormValues } from './wizard/formValues';
+import { ContestDateFields } from './ContestDateFields';
 
 const toasts = keyedToasts('contestEdit');
 
@@ -236,16 +237,11 @@ export function ContestEditDialog({
                     />
                   </>
                 ) : null}
-                <FormField
-                  name="registrationDeadline"
-                  label="Registration Deadline"
-                  type="datetime-local"
-                  helperText="On or before the start date."
+                <ContestDateFields
+                  deadlineHelp="On or before the start date."
+                  sideBySideFrom="sm"
+                  gap="4"
                 />
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <FormField name="startDate" label="Start Date" type="datetime-local" />
-                  <FormField name="endDate" label="End Date" type="datetime-local" />
-                </SimpleGrid>
                 <FormField name="prize" label="Prize" />
                 <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                   <SelectField

@@ -5,7 +5,7 @@
 // team size. `open` asks nothing. The fields are Formik's `tournament.<key>` values; which of
 // them show is askedTournamentSettings, the rule the form's validation and sending follow too.
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import {
   CHECK_IN_MINUTES_MAX,
   ELIMINATION_LABELS,
@@ -27,19 +27,11 @@ import {
 import { CheckboxField } from '../common/CheckboxField';
 import { FormField } from '../common/FormField';
 import { SelectField } from '../common/SelectField';
+import { labelledOptions } from '../common/SelectFilter';
 
-const ELIMINATION_OPTIONS = ELIMINATION_TYPES.map((v) => ({
-  value: v,
-  label: ELIMINATION_LABELS[v],
-}));
-const GRAND_FINAL_OPTIONS = GRAND_FINAL_TYPES.map((v) => ({
-  value: v,
-  label: GRAND_FINAL_LABELS[v],
-}));
-const SYSTEM_OPTIONS = TOURNAMENT_SYSTEMS.map((v) => ({
-  value: v,
-  label: TOURNAMENT_SYSTEM_LABELS[v],
-}));
+const ELIMINATION_OPTIONS = labelledOptions(ELIMINATION_TYPES, ELIMINATION_LABELS);
+const GRAND_FINAL_OPTIONS = labelledOptions(GRAND_FINAL_TYPES, GRAND_FINAL_LABELS);
+const SYSTEM_OPTIONS = labelledOptions(TOURNAMENT_SYSTEMS, TOURNAMENT_SYSTEM_LABELS);
 const LEGS_OPTIONS = [
   { value: '1', label: 'Single round robin (each pair meets once)' },
   { value: '2', label: 'Double round robin (home and away)' },
@@ -56,34 +48,138 @@ interface Props {
   headingLevel?: 'h3' | 'h4';
 }
 
-function NumberField({
-  name,
-  label,
-  min,
-  max,
-  helperText,
-  disabled,
-}: {
-  name: TournamentSettingKey;
+interface NumberSetting {
   label: string;
   min: number;
   max: number;
-  helperText?: ReactNode;
-  disabled?: boolean;
-}) {
-  return (
-    <FormField
-      name={`tournament.${name}`}
-      label={label}
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      step={1}
-      helperText={helperText}
-      disabled={disabled}
-    />
-  );
+  helperText?: string;
+}
+
+/** The number fields: each one's label, bounds and help. */
+const NUMBER_SETTINGS = {
+  pointsWin: { label: 'Points for a win', min: 0, max: POINTS_MAX },
+  pointsDraw: { label: 'Points for a draw', min: 0, max: POINTS_MAX },
+  pointsLoss: { label: 'Points for a loss', min: 0, max: POINTS_MAX },
+  groupSize: {
+    label: 'Group size',
+    min: GROUP_SIZE_MIN,
+    max: GROUP_SIZE_MAX,
+    helperText: `From ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX} players per group.`,
+  },
+  advancePerGroup: {
+    label: 'Players advancing per group',
+    min: 1,
+    max: GROUP_SIZE_MAX - 1,
+    helperText: 'They play the knockout stage.',
+  },
+  swissRounds: {
+    label: 'Swiss rounds',
+    min: 1,
+    max: SWISS_ROUNDS_MAX,
+    helperText: 'Fewer rounds than players: nobody meets the same opponent twice.',
+  },
+  checkInMinutes: {
+    label: 'Check-in window (minutes)',
+    min: 0,
+    max: CHECK_IN_MINUTES_MAX,
+    helperText:
+      'Participants confirm within this many minutes before the start; those who do not are dropped. 0: no check-in.',
+  },
+  teamMin: { label: 'Minimum team size', min: 1, max: TEAM_SIZE_MAX },
+  teamMax: { label: 'Maximum team size', min: 1, max: TEAM_SIZE_MAX },
+} satisfies Partial<Record<TournamentSettingKey, NumberSetting>>;
+
+interface SelectSetting {
+  label: string;
+  options: readonly { value: string; label: string }[];
+  helperText?: string;
+}
+
+/** The choices: each one's label and options. */
+const SELECT_SETTINGS = {
+  elimination: { label: 'Elimination', options: ELIMINATION_OPTIONS },
+  grandFinal: {
+    label: 'Grand final',
+    options: GRAND_FINAL_OPTIONS,
+    helperText: 'With reset: the upper-bracket winner must lose twice.',
+  },
+  legs: { label: 'Legs', options: LEGS_OPTIONS },
+  system: { label: 'System', options: SYSTEM_OPTIONS },
+} satisfies Partial<Record<TournamentSettingKey, SelectSetting>>;
+
+/** The yes/no settings: each one's label and what it does. */
+const CHECKBOX_SETTINGS = {
+  thirdPlaceMatch: {
+    label: 'Third-place match',
+    description: 'The two semi-final losers play for third place.',
+  },
+  selfReport: {
+    label: 'Participants report their own matches',
+    description: 'The opponent confirms or disputes the result.',
+  },
+  autoGenerate: {
+    label: 'Generate the bracket at the start',
+    description: 'When the organiser has not generated it by then.',
+  },
+} satisfies Partial<Record<TournamentSettingKey, { label: string; description: string }>>;
+
+type NumberKey = keyof typeof NUMBER_SETTINGS;
+type SelectKey = keyof typeof SELECT_SETTINGS;
+const isNumber = (key: string): key is NumberKey => key in NUMBER_SETTINGS;
+const isSelect = (key: string): key is SelectKey => key in SELECT_SETTINGS;
+
+type SettingName = NumberKey | SelectKey | keyof typeof CHECKBOX_SETTINGS;
+
+/**
+ * The settings in the order they show, a row's fields side by side on a wide screen. A row shows
+ * when its first setting is asked (askedTournamentSettings), and in it the asked ones.
+ */
+const ROWS: readonly (readonly [SettingName, ...SettingName[]])[] = [
+  ['elimination', 'grandFinal'],
+  ['thirdPlaceMatch'],
+  ['legs'],
+  ['pointsWin', 'pointsDraw', 'pointsLoss'],
+  ['system'],
+  ['groupSize', 'advancePerGroup'],
+  ['swissRounds'],
+  ['checkInMinutes'],
+  ['selfReport'],
+  ['autoGenerate'],
+  ['teamMin', 'teamMax'],
+];
+
+/** One setting's field, as its table describes it. */
+function Setting({ name, disabled }: { name: SettingName; disabled?: boolean }) {
+  const fieldName = `tournament.${name}`;
+  if (isNumber(name)) {
+    const { label, min, max, helperText }: NumberSetting = NUMBER_SETTINGS[name];
+    return (
+      <FormField
+        name={fieldName}
+        label={label}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        helperText={helperText}
+        disabled={disabled}
+      />
+    );
+  }
+  if (isSelect(name)) {
+    const { label, options, helperText }: SelectSetting = SELECT_SETTINGS[name];
+    return (
+      <SelectField
+        name={fieldName}
+        label={label}
+        options={options}
+        helperText={helperText}
+        disabled={disabled}
+      />
+    );
+  }
+  return <CheckboxField name={fieldName} {...CHECKBOX_SETTINGS[name]} disabled={disabled} />;
 }
 
 export function TournamentSettingsFields({
@@ -96,153 +192,24 @@ export function TournamentSettingsFields({
   const headingId = useId();
   const asked = new Set(askedTournamentSettings(format, mode, settings));
   if (asked.size === 0) return null;
-  const has = (key: TournamentSettingKey) => asked.has(key);
-  const field = (key: TournamentSettingKey) => `tournament.${key}`;
   return (
     <Stack gap="5" role="group" aria-labelledby={headingId}>
       <Heading as={headingLevel} size="sm" id={headingId}>
         Format settings
       </Heading>
-      {has('elimination') ? (
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <SelectField
-            name={field('elimination')}
-            label="Elimination"
-            options={ELIMINATION_OPTIONS}
-            disabled={disabled}
-          />
-          {has('grandFinal') ? (
-            <SelectField
-              name={field('grandFinal')}
-              label="Grand final"
-              options={GRAND_FINAL_OPTIONS}
-              helperText="With reset: the upper-bracket winner must lose twice."
-              disabled={disabled}
-            />
-          ) : null}
-        </SimpleGrid>
-      ) : null}
-      {has('thirdPlaceMatch') ? (
-        <CheckboxField
-          name={field('thirdPlaceMatch')}
-          label="Third-place match"
-          description="The two semi-final losers play for third place."
-          disabled={disabled}
-        />
-      ) : null}
-      {has('legs') ? (
-        <>
-          <SelectField
-            name={field('legs')}
-            label="Legs"
-            options={LEGS_OPTIONS}
-            disabled={disabled}
-          />
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-            <NumberField
-              name="pointsWin"
-              label="Points for a win"
-              min={0}
-              max={POINTS_MAX}
-              disabled={disabled}
-            />
-            <NumberField
-              name="pointsDraw"
-              label="Points for a draw"
-              min={0}
-              max={POINTS_MAX}
-              disabled={disabled}
-            />
-            <NumberField
-              name="pointsLoss"
-              label="Points for a loss"
-              min={0}
-              max={POINTS_MAX}
-              disabled={disabled}
-            />
+      {ROWS.filter((row) => asked.has(row[0])).map((row) =>
+        row.length === 1 ? (
+          <Setting key={row[0]} name={row[0]} disabled={disabled} />
+        ) : (
+          <SimpleGrid key={row[0]} columns={{ base: 1, md: row.length }} gap="5">
+            {row
+              .filter((key) => asked.has(key))
+              .map((key) => (
+                <Setting key={key} name={key} disabled={disabled} />
+              ))}
           </SimpleGrid>
-        </>
-      ) : null}
-      {has('system') ? (
-        <SelectField
-          name={field('system')}
-          label="System"
-          options={SYSTEM_OPTIONS}
-          disabled={disabled}
-        />
-      ) : null}
-      {has('groupSize') ? (
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <NumberField
-            name="groupSize"
-            label="Group size"
-            min={GROUP_SIZE_MIN}
-            max={GROUP_SIZE_MAX}
-            helperText={`From ${GROUP_SIZE_MIN} to ${GROUP_SIZE_MAX} players per group.`}
-            disabled={disabled}
-          />
-          <NumberField
-            name="advancePerGroup"
-            label="Players advancing per group"
-            min={1}
-            max={GROUP_SIZE_MAX - 1}
-            helperText="They play the knockout stage."
-            disabled={disabled}
-          />
-        </SimpleGrid>
-      ) : null}
-      {has('swissRounds') ? (
-        <NumberField
-          name="swissRounds"
-          label="Swiss rounds"
-          min={1}
-          max={SWISS_ROUNDS_MAX}
-          helperText="Fewer rounds than players: nobody meets the same opponent twice."
-          disabled={disabled}
-        />
-      ) : null}
-      {has('checkInMinutes') ? (
-        <>
-          <NumberField
-            name="checkInMinutes"
-            label="Check-in window (minutes)"
-            min={0}
-            max={CHECK_IN_MINUTES_MAX}
-            helperText="Participants confirm within this many minutes before the start; those who do not are dropped. 0: no check-in."
-            disabled={disabled}
-          />
-          <CheckboxField
-            name={field('selfReport')}
-            label="Participants report their own matches"
-            description="The opponent confirms or disputes the result."
-            disabled={disabled}
-          />
-          <CheckboxField
-            name={field('autoGenerate')}
-            label="Generate the bracket at the start"
-            description="When the organiser has not generated it by then."
-            disabled={disabled}
-          />
-        </>
-      ) : null}
-      {has('teamMin') ? (
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <NumberField
-            name="teamMin"
-            label="Minimum team size"
-            min={1}
-            max={TEAM_SIZE_MAX}
-            disabled={disabled}
-          />
-          <NumberField
-            name="teamMax"
-            label="Maximum team size"
-            min={1}
-            max={TEAM_SIZE_MAX}
-            disabled={disabled}
-          />
-        </SimpleGrid>
-      ) : null}
+        ),
+      )}
       {disabled ? null : (
         <Text fontSize="sm" color="fg.muted">
           These can change until the bracket is generated.

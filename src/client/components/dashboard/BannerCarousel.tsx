@@ -53,6 +53,12 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
+/** The previous and next arrows, on the banner's two edges. */
+const ARROWS = [
+  { label: 'Previous banner', step: -1, edge: { insetStart: '2' }, Icon: ChevronLeft },
+  { label: 'Next banner', step: 1, edge: { insetEnd: '2' }, Icon: ChevronRight },
+] as const;
+
 export function BannerCarousel() {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -145,34 +151,23 @@ export function BannerCarousel() {
           </Box>
         ))}
       </Box>
-      <IconButton
-        aria-label="Previous banner"
-        position="absolute"
-        insetStart="2"
-        top="50%"
-        transform="translateY(-50%)"
-        rounded="full"
-        size="sm"
-        variant="solid"
-        colorPalette="gray"
-        onClick={() => go(index - 1)}
-      >
-        <ChevronLeft />
-      </IconButton>
-      <IconButton
-        aria-label="Next banner"
-        position="absolute"
-        insetEnd="2"
-        top="50%"
-        transform="translateY(-50%)"
-        rounded="full"
-        size="sm"
-        variant="solid"
-        colorPalette="gray"
-        onClick={() => go(index + 1)}
-      >
-        <ChevronRight />
-      </IconButton>
+      {ARROWS.map(({ label, step, edge, Icon }) => (
+        <IconButton
+          key={label}
+          aria-label={label}
+          position="absolute"
+          {...edge}
+          top="50%"
+          transform="translateY(-50%)"
+          rounded="full"
+          size="sm"
+          variant="solid"
+          colorPalette="gray"
+          onClick={() => go(index + step)}
+        >
+          <Icon />
+        </IconButton>
+      ))}
       <HStack position="absolute" bottom="2" insetX="0" justify="center" gap="1">
         {reducedMotion ? null : (
           <IconButton

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { BELL_LATEST } from '../../../shared/notifications';
 import { trpc } from '../../lib/trpc';
-import { LandmarkPortal } from '../common/LandmarkPortal';
+import { PopoverPanel } from '../common/PopoverPanel';
 import { NotificationItem } from './NotificationItem';
 import { useMarkNotificationsRead } from './useNotifications';
 
@@ -54,64 +54,52 @@ export function NotificationBell({ unread }: { unread: number }) {
           ) : null}
         </IconButton>
       </Popover.Trigger>
-      <LandmarkPortal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: 'sm' }}>
-            {/* A div, not Chakra's <header>: in a portal a <header> is a second banner landmark. */}
-            <Popover.Header asChild>
-              <div>
-                <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
-              </div>
-            </Popover.Header>
-            <Popover.Body pt="2">
-              {latest.isLoading ? (
-                <Spinner size="sm" aria-label="Loading notifications" />
-              ) : items.length === 0 ? (
-                <Text fontSize="sm" color="fg.muted">
-                  Nothing yet. We will tell you here when something happens.
-                </Text>
-              ) : (
-                <Stack as="ul" gap="3" listStyleType="none">
-                  {items.map((n) => (
-                    <Box
-                      as="li"
-                      key={n.id}
-                      pb="3"
-                      borderBottomWidth="1px"
-                      _last={{ borderBottomWidth: 0, pb: 0 }}
-                    >
-                      <NotificationItem
-                        compact
-                        notification={n}
-                        onOpen={(item) => {
-                          if (item.readAt === null) markRead.mutate({ ids: [item.id] });
-                          setOpen(false);
-                        }}
-                      />
-                    </Box>
-                  ))}
-                </Stack>
-              )}
-              <Stack direction="row" justify="space-between" align="center" mt="4">
-                <Button asChild size="sm" variant="outline">
-                  <Link href="/notifications" onClick={() => setOpen(false)}>
-                    See all notifications
-                  </Link>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={!unread}
-                  loading={markRead.isPending}
-                  onClick={() => markRead.mutate({ all: true })}
-                >
-                  Mark all read
-                </Button>
-              </Stack>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </LandmarkPortal>
+      <PopoverPanel title="Notifications" width="sm" bodyTop="2">
+        {latest.isLoading ? (
+          <Spinner size="sm" aria-label="Loading notifications" />
+        ) : items.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            Nothing yet. We will tell you here when something happens.
+          </Text>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {items.map((n) => (
+              <Box
+                as="li"
+                key={n.id}
+                pb="3"
+                borderBottomWidth="1px"
+                _last={{ borderBottomWidth: 0, pb: 0 }}
+              >
+                <NotificationItem
+                  compact
+                  notification={n}
+                  onOpen={(item) => {
+                    if (item.readAt === null) markRead.mutate({ ids: [item.id] });
+                    setOpen(false);
+                  }}
+                />
+              </Box>
+            ))}
+          </Stack>
+        )}
+        <Stack direction="row" justify="space-between" align="center" mt="4">
+          <Button asChild size="sm" variant="outline">
+            <Link href="/notifications" onClick={() => setOpen(false)}>
+              See all notifications
+            </Link>
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!unread}
+            loading={markRead.isPending}
+            onClick={() => markRead.mutate({ all: true })}
+          >
+            Mark all read
+          </Button>
+        </Stack>
+      </PopoverPanel>
     </Popover.Root>
   );
 }

@@ -1,6 +1,6 @@
 // Account Settings > Notifications: per kind, in-app only or in-app and e-mail. Each choice is
 // saved when it is made.
-import { Field, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_CHANNEL_LABELS,
@@ -12,8 +12,11 @@ import { NOTIFICATION_MESSAGES } from '../../../shared/schemas/notifications';
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { labelledOptions, SelectFilter } from '../common/SelectFilter';
 
 const toasts = keyedToasts('notification-preferences');
+
+const CHANNEL_OPTIONS = labelledOptions(NOTIFICATION_CHANNELS, NOTIFICATION_CHANNEL_LABELS);
 
 export function NotificationPreferencesCard() {
   const utils = trpc.useUtils();
@@ -42,23 +45,15 @@ export function NotificationPreferencesCard() {
         {prefs.data.preferences.map((p) => {
           const info = NOTIFICATION_KIND_INFO[p.kind];
           return (
-            <Field.Root key={p.kind}>
-              <Field.Label>{info.label}</Field.Label>
-              <NativeSelect.Root size="sm" disabled={save.isPending}>
-                <NativeSelect.Field
-                  value={p.channel}
-                  onChange={(e) => choose(p.kind, e.target.value as NotificationChannel)}
-                >
-                  {NOTIFICATION_CHANNELS.map((c) => (
-                    <option key={c} value={c}>
-                      {NOTIFICATION_CHANNEL_LABELS[c]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.HelperText>{info.description}</Field.HelperText>
-            </Field.Root>
+            <SelectFilter
+              key={p.kind}
+              label={info.label}
+              disabled={save.isPending}
+              value={p.channel}
+              options={CHANNEL_OPTIONS}
+              onChange={(channel) => choose(p.kind, channel)}
+              helperText={info.description}
+            />
           );
         })}
       </SimpleGrid>

@@ -34,6 +34,22 @@ const toasts = keyedToasts('paymentProof');
 const FIELDS = ['txHash', 'senderAddress', 'notes', 'proofFile'] as const;
 
 /** Server messages about one field of the form. */
+/** The two on-chain facts of a payment, typed as the wallet shows them. */
+const CHAIN_FIELDS = [
+  {
+    name: 'txHash',
+    label: 'Transaction Hash',
+    hint: txHashHint,
+    maxLength: PAYMENT_LIMITS.txHashMax,
+  },
+  {
+    name: 'senderAddress',
+    label: 'Sender Wallet Address',
+    hint: senderAddressHint,
+    maxLength: PAYMENT_LIMITS.senderAddressMax,
+  },
+] as const;
+
 function byMessage(network: PaymentNetwork): Record<string, (typeof FIELDS)[number]> {
   return {
     [M.tx_hash_used]: 'txHash',
@@ -87,26 +103,19 @@ export function ProofDialog({ open, onClose, target, network, amountUsd }: Props
                 Paid on {network.name} ({network.network}): {network.amountCoin} {network.network},{' '}
                 {usdText(amountUsd)} USD.
               </Text>
-              <FormField
-                name="txHash"
-                label="Transaction Hash"
-                helperText={txHashHint(network.network)}
-                required
-                autoComplete="off"
-                spellCheck={false}
-                fontFamily="mono"
-                maxLength={PAYMENT_LIMITS.txHashMax}
-              />
-              <FormField
-                name="senderAddress"
-                label="Sender Wallet Address"
-                helperText={senderAddressHint(network.network)}
-                required
-                autoComplete="off"
-                spellCheck={false}
-                fontFamily="mono"
-                maxLength={PAYMENT_LIMITS.senderAddressMax}
-              />
+              {CHAIN_FIELDS.map(({ name, label, hint, maxLength }) => (
+                <FormField
+                  key={name}
+                  name={name}
+                  label={label}
+                  helperText={hint(network.network)}
+                  required
+                  autoComplete="off"
+                  spellCheck={false}
+                  fontFamily="mono"
+                  maxLength={maxLength}
+                />
+              ))}
               <TextareaField
                 name="notes"
                 label="Additional Notes (optional)"

@@ -4,6 +4,12 @@ import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { TTeamInvite } from '../../../shared/schemas/teams';
 import { useTeamActions } from './teamActions';
 
+/** The two answers to an invitation, the first the main one. */
+const ANSWERS = [
+  { key: 'accept', label: 'Accept', look: { colorPalette: 'purple' } },
+  { key: 'decline', label: 'Decline', look: { variant: 'outline' } },
+] as const;
+
 export function TeamInvitations({
   invites,
   headingLevel = 'h3',
@@ -30,28 +36,21 @@ export function TeamInvitations({
             </Alert.Description>
           </Alert.Content>
           <HStack gap="2" flexShrink={0}>
-            <Button
-              size="sm"
-              colorPalette="purple"
-              aria-label={`Accept the invitation of ${invite.teamName}`}
-              loading={
-                actions.accept.isPending && actions.accept.variables?.teamId === invite.teamId
-              }
-              onClick={() => actions.accept.mutate({ teamId: invite.teamId })}
-            >
-              Accept
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              aria-label={`Decline the invitation of ${invite.teamName}`}
-              loading={
-                actions.decline.isPending && actions.decline.variables?.teamId === invite.teamId
-              }
-              onClick={() => actions.decline.mutate({ teamId: invite.teamId })}
-            >
-              Decline
-            </Button>
+            {ANSWERS.map(({ key, label, look }) => {
+              const answer = actions[key];
+              return (
+                <Button
+                  key={key}
+                  size="sm"
+                  {...look}
+                  aria-label={`${label} the invitation of ${invite.teamName}`}
+                  loading={answer.isPending && answer.variables?.teamId === invite.teamId}
+                  onClick={() => answer.mutate({ teamId: invite.teamId })}
+                >
+                  {label}
+                </Button>
+              );
+            })}
           </HStack>
         </Alert.Root>
       ))}

@@ -1,7 +1,7 @@
 // A contest's matches with what the caller may do with each: the organiser sees every match and
 // reports or edits any; a participant sees their own first, reports where self-reporting is on,
 // and confirms or disputes what the opponent reported. Filters by status and 'my matches'.
-import { Checkbox, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import { MATCH_STATUSES, MATCH_STATUS_LABELS, type MatchStatus } from '../../../shared/tournaments';
@@ -16,6 +16,7 @@ import { ReportMatchDialog } from './ReportMatchDialog';
 import { ScheduleMatchDialog } from './ScheduleMatchDialog';
 import { matchSummary, roundLabel, scoreLine } from './tournamentDisplay';
 import { useMatchActions } from './useMatchActions';
+import { labelledOptions, SelectFilter } from '../common/SelectFilter';
 
 const REPORT_NOTES = {
   none: '',
@@ -55,6 +56,8 @@ const columns: ResponsiveColumn<TMatch>[] = [
   },
 ];
 
+const STATUS_FILTERS = labelledOptions(MATCH_STATUSES, MATCH_STATUS_LABELS, 'All statuses');
+
 function Filters({
   status,
   onStatus,
@@ -68,23 +71,14 @@ function Filters({
 }) {
   return (
     <HStack gap="4" align="end" wrap="wrap">
-      <Field.Root w="auto">
-        <Field.Label>Status</Field.Label>
-        <NativeSelect.Root size="sm" w="44">
-          <NativeSelect.Field
-            value={status}
-            onChange={(e) => onStatus(e.target.value as MatchStatus | '')}
-          >
-            <option value="">All statuses</option>
-            {MATCH_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {MATCH_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectFilter
+        w="auto"
+        label="Status"
+        selectWidth="44"
+        value={status}
+        options={STATUS_FILTERS}
+        onChange={onStatus}
+      />
       <Checkbox.Root
         checked={mine}
         onCheckedChange={(e) => onMine(e.checked === true)}

@@ -9,6 +9,7 @@ import type { TNextMatch } from '../../../shared/schemas/tournaments';
 import { MatchStatusBadge } from './MatchStatusBadge';
 import { ReportMatchDialog } from './ReportMatchDialog';
 import { opponentOf, roundLabel } from './tournamentDisplay';
+import { DataFact } from '../common/DataFact';
 
 export function NextMatchCard({
   next,
@@ -39,27 +40,17 @@ export function NextMatchCard({
         </HStack>
         <DataList.Root orientation="horizontal" size="sm">
           {showContest ? (
-            <DataList.Item>
-              <DataList.ItemLabel>Contest</DataList.ItemLabel>
-              <DataList.ItemValue fontWeight="medium">{next.contestTitle}</DataList.ItemValue>
-            </DataList.Item>
+            <DataFact label="Contest" fontWeight="medium">
+              {next.contestTitle}
+            </DataFact>
           ) : null}
-          <DataList.Item>
-            <DataList.ItemLabel>Opponent</DataList.ItemLabel>
-            <DataList.ItemValue fontWeight="medium">
-              {opponentOf(next, next.side)}
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Round</DataList.ItemLabel>
-            <DataList.ItemValue>{roundLabel(next)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>When</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {next.scheduledAt ? formatDateTime(next.scheduledAt) : 'Not scheduled yet'}
-            </DataList.ItemValue>
-          </DataList.Item>
+          <DataFact label="Opponent" fontWeight="medium">
+            {opponentOf(next, next.side)}
+          </DataFact>
+          <DataFact label="Round">{roundLabel(next)}</DataFact>
+          <DataFact label="When">
+            {next.scheduledAt ? formatDateTime(next.scheduledAt) : 'Not scheduled yet'}
+          </DataFact>
         </DataList.Root>
         <Stack direction="row" gap="2" wrap="wrap">
           {next.canReport ? (

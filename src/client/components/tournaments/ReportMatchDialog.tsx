@@ -18,6 +18,12 @@ interface Values {
 }
 
 /** Formik hands a number input's value over as a number, or '' when it is empty. */
+/** Each score's field and whose it is (the match's first or second participant). */
+const SCORE_SIDES = [
+  ['a', 0],
+  ['b', 1],
+] as const;
+
 function toNumber(value: string | number): number | undefined {
   if (typeof value === 'number') return value;
   const trimmed = value.trim();
@@ -102,22 +108,17 @@ export function ReportMatchDialog({
                 />
                 {values.outcome === 'scores' ? (
                   <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-                    <FormField
-                      name="a"
-                      label={`Score of ${slotName(match.participants[0])}`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      required
-                    />
-                    <FormField
-                      name="b"
-                      label={`Score of ${slotName(match.participants[1])}`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      required
-                    />
+                    {SCORE_SIDES.map(([name, side]) => (
+                      <FormField
+                        key={name}
+                        name={name}
+                        label={`Score of ${slotName(match.participants[side])}`}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        required
+                      />
+                    ))}
                   </Stack>
                 ) : null}
                 <DialogFormActions

@@ -18,6 +18,12 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/** A row's two moves: one place up or down (none past either end). */
+const MOVES = [
+  { direction: 'up', step: -1, Icon: ArrowUp },
+  { direction: 'down', step: 1, Icon: ArrowDown },
+] as const;
+
 export function SeedingOrderList({
   entrants,
   onChange,
@@ -92,26 +98,19 @@ export function SeedingOrderList({
             <Text flex="1" minW="0" truncate>
               {entrant.name}
             </Text>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              data-move="up"
-              aria-label={`Move ${entrant.name} up`}
-              disabled={index === 0}
-              onClick={() => move(index, index - 1, 'up')}
-            >
-              <ArrowUp />
-            </IconButton>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              data-move="down"
-              aria-label={`Move ${entrant.name} down`}
-              disabled={index === entrants.length - 1}
-              onClick={() => move(index, index + 1, 'down')}
-            >
-              <ArrowDown />
-            </IconButton>
+            {MOVES.map(({ direction, step, Icon }) => (
+              <IconButton
+                key={direction}
+                size="xs"
+                variant="ghost"
+                data-move={direction}
+                aria-label={`Move ${entrant.name} ${direction}`}
+                disabled={!entrants[index + step]}
+                onClick={() => move(index, index + step, direction)}
+              >
+                <Icon />
+              </IconButton>
+            ))}
           </HStack>
         ))}
       </Stack>

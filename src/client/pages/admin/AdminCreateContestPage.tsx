@@ -1,29 +1,19 @@
 // /admin/contests/create (SPEC 2.18): the admin wizard, for admins and moderators; the same
 // component as the member's, with the admin options (variants.ts).
-import { Button } from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ContestWizard } from '../../components/contests/wizard/ContestWizard';
 import { ADMIN_WIZARD } from '../../components/contests/wizard/variants';
-import { PageHeader } from '../../components/layout/PageHeader';
+import { WizardPageHeader } from '../../components/contests/wizard/WizardPageHeader';
 
 const START = { values: ADMIN_WIZARD.initialValues, step: 0, draftId: null };
 
 export function AdminCreateContestPage({ user }: { user: TUser }) {
   return (
     <>
-      <PageHeader
-        title="Create Contest"
-        documentTitle="Create Contest (Admin)"
+      <WizardPageHeader
+        variant={ADMIN_WIZARD}
         subtitle="Add a contest to the platform."
-        actions={
-          <Button asChild variant="outline">
-            <Link href={ADMIN_WIZARD.doneHref}>
-              <ArrowLeft aria-hidden /> {ADMIN_WIZARD.backLabel}
-            </Link>
-          </Button>
-        }
+        documentTitle="Create Contest (Admin)"
       />
       <ContestWizard variant={ADMIN_WIZARD} start={START} userId={user.id} />
     </>

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../../lib/useTabParam';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { PageTabs } from '../../components/common/PageTabs';
 
 // recharts is big: it loads with the chart, only here.
 const SignupsChart = lazy(() =>
@@ -22,7 +23,11 @@ const SignupsChart = lazy(() =>
   })),
 );
 
-const TABS = ['overview', 'quick-access'] as const;
+const TAB_LABELS = {
+  overview: 'Platform Overview',
+  'quick-access': 'Quick Access',
+};
+const TABS = Object.keys(TAB_LABELS) as (keyof typeof TAB_LABELS)[];
 
 const CONTEST_STATUSES = [
   ['active', 'Active'],
@@ -106,18 +111,14 @@ export function AdminDashboardPage({ user }: { user: TUser }) {
           </Button>
         }
       />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
-        <Tabs.List mb="6">
-          <Tabs.Trigger value="overview">Platform Overview</Tabs.Trigger>
-          <Tabs.Trigger value="quick-access">Quick Access</Tabs.Trigger>
-        </Tabs.List>
+      <PageTabs labels={TAB_LABELS} value={tab} onChange={setTab}>
         <Tabs.Content value="overview">
           <Overview stats={stats.data} />
         </Tabs.Content>
         <Tabs.Content value="quick-access">
           <QuickAccess />
         </Tabs.Content>
-      </Tabs.Root>
+      </PageTabs>
     </>
   );
 }

@@ -2,32 +2,29 @@
 import {
   Badge,
   Box,
-  Button,
-  Code,
-  Collapsible,
   Field,
-  HStack,
   Input,
-  NativeSelect,
+  type InputProps,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ChevronDown } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   AUDIT_ACTION_LABELS,
   auditActionLabel,
   summarizeAuditChange,
 } from '../../../shared/auditActions';
 import type { TAuditEntry } from '../../../shared/schemas/audit';
-import { DateTime } from '../../components/common/DateTime';
+import { CardTitleDate, DateTime } from '../../components/common/DateTime';
+import { DisclosureCell, ScrollingCode } from '../../components/common/DisclosureCell';
 import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../../lib/useDebounced';
 import { usePagedSearch } from '../../lib/usePagedSearch';
+import { SelectFilter } from '../../components/common/SelectFilter';
 
 const ACTIONS: { value: string; label: string }[] = [
   { value: '', label: 'All actions' },
@@ -55,17 +52,7 @@ function Json({ label, value }: { label: string; value: unknown }) {
       <Text fontSize="xs" color="fg.muted">
         {label}
       </Text>
-      <Code
-        display="block"
-        fontSize="xs"
-        whiteSpace="pre-wrap"
-        overflowWrap="anywhere"
-        maxH="40"
-        overflowY="auto"
-        p="2"
-      >
-        {JSON.stringify(value, null, 2)}
-      </Code>
+      <ScrollingCode maxH="40">{JSON.stringify(value, null, 2)}</ScrollingCode>
     </Box>
   );
 }
@@ -74,9 +61,12 @@ function Json({ label, value }: { label: string; value: unknown }) {
 function ChangeCell({ entry }: { entry: TAuditEntry }) {
   const summary = summarizeAuditChange(entry);
   return (
-    <Collapsible.Root lazyMount unmountOnExit>
-      <HStack gap="2" align="baseline" maxW={{ md: 'sm' }}>
-        {/* One line on a phone (two on a wide screen): the whole change is in the details. */}
+    <DisclosureCell
+      maxW="sm"
+      trigger="Details"
+      triggerLabel={`Details of entry ${entry.id}`}
+      // One line on a phone (two on a wide screen): the whole change is in the details.
+      summary={
         <Text
           flex="1"
           minW="0"
@@ -87,41 +77,27 @@ function ChangeCell({ entry }: { entry: TAuditEntry }) {
         >
           {summary}
         </Text>
-        <Collapsible.Trigger asChild>
-          <Button
-            variant="plain"
-            size="xs"
-            h="auto"
-            p="0"
-            flexShrink={0}
-            color="fg.muted"
-            aria-label={`Details of entry ${entry.id}`}
-          >
-            Details <ChevronDown size={12} aria-hidden />
-          </Button>
-        </Collapsible.Trigger>
-      </HStack>
-      <Collapsible.Content>
-        <Stack gap="2" pt="2" maxW={{ md: 'sm' }}>
-          <Text fontSize="xs">
-            <Text as="span" color="fg.muted">
-              IP:{' '}
-            </Text>
-            {entry.ip ?? 'unknown'}
+      }
+    >
+      <Stack gap="2" pt="2" maxW={{ md: 'sm' }}>
+        <Text fontSize="xs">
+          <Text as="span" color="fg.muted">
+            IP:{' '}
           </Text>
-          {entry.userAgent ? (
-            <Text fontSize="xs" overflowWrap="anywhere">
-              <Text as="span" color="fg.muted">
-                Device:{' '}
-              </Text>
-              {entry.userAgent}
+          {entry.ip ?? 'unknown'}
+        </Text>
+        {entry.userAgent ? (
+          <Text fontSize="xs" overflowWrap="anywhere">
+            <Text as="span" color="fg.muted">
+              Device:{' '}
             </Text>
-          ) : null}
-          <Json label="Before" value={entry.before} />
-          <Json label="After" value={entry.after} />
-        </Stack>
-      </Collapsible.Content>
-    </Collapsible.Root>
+            {entry.userAgent}
+          </Text>
+        ) : null}
+        <Json label="Before" value={entry.before} />
+        <Json label="After" value={entry.after} />
+      </Stack>
+    </DisclosureCell>
   );
 }
 
@@ -146,11 +122,21 @@ function dayEnd(day: string): string | undefined {
   return day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined;
 }
 
-function FilterField({ label, children }: { label: string; children: ReactNode }) {
+/** A text or date filter, labelled like the Action select beside it. */
+function InputFilter({
+  label,
+  value,
+  onChange,
+  ...inputProps
+}: Omit<InputProps, 'onChange'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Field.Root>
       <Field.Label fontSize="sm">{label}</Field.Label>
-      {children}
+      <Input size="sm" value={value} onChange={(e) => onChange(e.target.value)} {...inputProps} />
     </Field.Root>
   );
 }
@@ -182,45 +168,21 @@ export function AuditPage() {
       <ListFrame
         filters={
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" alignItems="end">
-            <FilterField label="Action">
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  value={action}
-                  onChange={(e) => filter(setAction)(e.target.value)}
-                >
-                  {ACTIONS.map((a) => (
-                    <option key={a.value} value={a.value}>
-                      {a.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FilterField>
-            <FilterField label="Actor">
-              <Input
-                size="sm"
-                placeholder="Username"
-                value={actor}
-                onChange={(e) => filter(setActor)(e.target.value)}
-              />
-            </FilterField>
-            <FilterField label="From">
-              <Input
-                size="sm"
-                type="date"
-                value={from}
-                onChange={(e) => filter(setFrom)(e.target.value)}
-              />
-            </FilterField>
-            <FilterField label="To">
-              <Input
-                size="sm"
-                type="date"
-                value={to}
-                onChange={(e) => filter(setTo)(e.target.value)}
-              />
-            </FilterField>
+            <SelectFilter
+              label="Action"
+              smallLabel
+              value={action}
+              options={ACTIONS}
+              onChange={filter(setAction)}
+            />
+            <InputFilter
+              label="Actor"
+              placeholder="Username"
+              value={actor}
+              onChange={filter(setActor)}
+            />
+            <InputFilter label="From" type="date" value={from} onChange={filter(setFrom)} />
+            <InputFilter label="To" type="date" value={to} onChange={filter(setTo)} />
           </SimpleGrid>
         }
         footer={`${list.data?.total ?? 0} entries`}
@@ -234,9 +196,7 @@ export function AuditPage() {
           cardTitle={(e) => (
             <Stack direction="row" gap="2" align="center" flexWrap="wrap">
               <Badge>{auditActionLabel(e.action)}</Badge>
-              <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
-                <DateTime date={e.createdAt} />
-              </Text>
+              <CardTitleDate date={e.createdAt} />
             </Stack>
           )}
           loading={list.isLoading}

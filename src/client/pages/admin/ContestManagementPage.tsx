@@ -1,10 +1,9 @@
 // /admin/contests (SPEC 2.17, PRODUCT.md: moderators too): every contest by tab, searched on the
 // server, with approve (asked first, showing the dates), reject, feature, complete, edit and the
 // participants of each.
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { ADMIN_CONTEST_TABS, type AdminContestTab } from '../../../shared/contests';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -25,6 +24,7 @@ import { useDebounced } from '../../lib/useDebounced';
 import { useTabParam } from '../../lib/useTabParam';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { SearchField } from '../../components/common/SearchField';
+import { LinkButton } from '../../components/common/LinkButton';
 
 const PAGE_SIZE = 25;
 
@@ -113,11 +113,14 @@ export function ContestManagementPage({ user }: { user: TUser }) {
         actions={
           // The admin wizard is for admins only (SPEC 2.1); moderators review.
           user.role === 'admin' ? (
-            <Button asChild colorPalette="purple">
-              <Link href="/admin/contests/create">
-                <Plus size={16} aria-hidden /> Add Contest
-              </Link>
-            </Button>
+            <LinkButton
+              href="/admin/contests/create"
+              icon={Plus}
+              iconSize={16}
+              colorPalette="purple"
+            >
+              Add Contest
+            </LinkButton>
           ) : null
         }
       />

@@ -1,9 +1,8 @@
 // The admin's Education page: every item (searched and paged on the server), new, edit and
 // delete, and the WordPress import.
-import { Button, HStack, Stack } from '@chakra-ui/react';
+import { HStack, Stack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { TEducationCard } from '../../../shared/schemas/education';
 import { DeleteEducationDialog } from '../../components/admin/education/DeleteEducationDialog';
 import { EducationTable } from '../../components/admin/education/EducationTable';
@@ -15,6 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { usePagedSearch } from '../../lib/usePagedSearch';
+import { LinkButton } from '../../components/common/LinkButton';
 
 const PAGE_SIZE = 25;
 
@@ -39,11 +39,9 @@ export function EducationAdminPage() {
         actions={
           <HStack gap="2">
             <RefreshButton onRefresh={() => void list.refetch()} busy={list.isFetching} />
-            <Button asChild colorPalette="purple">
-              <Link href="/admin/education/new">
-                <Plus size={16} aria-hidden /> New Content
-              </Link>
-            </Button>
+            <LinkButton href="/admin/education/new" icon={Plus} iconSize={16} colorPalette="purple">
+              New Content
+            </LinkButton>
           </HStack>
         }
       />

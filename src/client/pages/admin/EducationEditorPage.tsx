@@ -1,7 +1,6 @@
 // New and edit screens of an Education Center item (/admin/education/new, /admin/education/{id}/edit).
-import { Button, Center, Spinner, Stack } from '@chakra-ui/react';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Center, Spinner, Stack } from '@chakra-ui/react';
+import { useLocation, useParams } from 'wouter';
 import type { TEducationForm } from '../../../shared/schemas/education';
 import { EducationForm } from '../../components/admin/education/EducationForm';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -9,18 +8,9 @@ import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { BackLink } from '../../components/common/LinkButton';
 
 const toasts = keyedToasts('educationSave');
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2">
-      <Link href="/admin/education">
-        <ArrowLeft size={16} aria-hidden /> Back to Education
-      </Link>
-    </Button>
-  );
-}
 
 function useSaved(message: string) {
   const [, navigate] = useLocation();
@@ -40,7 +30,9 @@ export function NewEducationPage() {
   const create = trpc.education.create.useMutation(useSaved('Content created'));
   return (
     <Stack gap="2" maxW="4xl">
-      <BackLink />
+      <BackLink href="/admin/education" alignSelf="flex-start">
+        Back to Education
+      </BackLink>
       <PageHeader title="New Content" subtitle="A tutorial, article or resource, in markdown" />
       <EducationForm
         submitLabel="Create Content"
@@ -68,7 +60,9 @@ export function EditEducationPage() {
   if (!item) {
     return (
       <Stack gap="2">
-        <BackLink />
+        <BackLink href="/admin/education" alignSelf="flex-start">
+          Back to Education
+        </BackLink>
         <PageHeader
           title="Content Not Found"
           subtitle={errorMessage(query.error, 'This item does not exist or has been removed.')}
@@ -78,7 +72,9 @@ export function EditEducationPage() {
   }
   return (
     <Stack gap="2" maxW="4xl">
-      <BackLink />
+      <BackLink href="/admin/education" alignSelf="flex-start">
+        Back to Education
+      </BackLink>
       <PageHeader title="Edit Content" subtitle={item.title} />
       <EducationForm
         item={item}

@@ -1,19 +1,7 @@
 // The admins' Outbox (issue 20 'Mail'): every message the platform queued, newest first, with its
 // state, tries and last error; each message's text can be read (without SMTP this is where mail
 // goes), and a failed one can be sent again.
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Collapsible,
-  Field,
-  HStack,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { ChevronDown } from 'lucide-react';
+import { Alert, Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import {
   MAIL_KIND_LABELS,
@@ -22,7 +10,8 @@ import {
   type MailStatus,
 } from '../../../shared/mail';
 import type { TOutboxMessage } from '../../../shared/schemas/outbox';
-import { DateTime } from '../../components/common/DateTime';
+import { CardTitleDate, DateTime } from '../../components/common/DateTime';
+import { DisclosureCell, ScrollingCode } from '../../components/common/DisclosureCell';
 import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -30,6 +19,7 @@ import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { usePagedSearch } from '../../lib/usePagedSearch';
+import { labelledOptions, SelectFilter } from '../../components/common/SelectFilter';
 
 const PAGE_SIZE = 20;
 const toasts = keyedToasts('outbox');
@@ -65,43 +55,24 @@ function StatusCell({ message }: { message: TOutboxMessage }) {
 /** The subject always; the plain-text part behind a disclosure. */
 function MessageCell({ message }: { message: TOutboxMessage }) {
   return (
-    <Collapsible.Root lazyMount unmountOnExit>
-      <HStack gap="2" align="baseline" maxW={{ md: 'md' }}>
+    <DisclosureCell
+      maxW="md"
+      trigger="Read"
+      triggerLabel={`Read message ${message.id}`}
+      summary={
         <Text flex="1" minW="0" fontSize="sm" overflowWrap="anywhere">
           {message.subject}
         </Text>
-        <Collapsible.Trigger asChild>
-          <Button
-            variant="plain"
-            size="xs"
-            h="auto"
-            p="0"
-            flexShrink={0}
-            color="fg.muted"
-            aria-label={`Read message ${message.id}`}
-          >
-            Read <ChevronDown size={12} aria-hidden />
-          </Button>
-        </Collapsible.Trigger>
-      </HStack>
-      <Collapsible.Content>
-        <Code
-          display="block"
-          fontSize="xs"
-          whiteSpace="pre-wrap"
-          overflowWrap="anywhere"
-          maxW={{ md: 'md' }}
-          maxH="64"
-          overflowY="auto"
-          p="2"
-          mt="2"
-        >
-          {message.text}
-        </Code>
-      </Collapsible.Content>
-    </Collapsible.Root>
+      }
+    >
+      <ScrollingCode maxW={{ md: 'md' }} maxH="64" mt="2">
+        {message.text}
+      </ScrollingCode>
+    </DisclosureCell>
   );
 }
+
+const STATUS_FILTERS = labelledOptions(MAIL_STATUSES, MAIL_STATUS_LABELS, 'All messages');
 
 const columns: ResponsiveColumn<TOutboxMessage>[] = [
   {
@@ -166,23 +137,14 @@ export function OutboxPage() {
                 </Alert.Content>
               </Alert.Root>
             ) : null}
-            <Field.Root maxW="xs">
-              <Field.Label fontSize="sm">Status</Field.Label>
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field
-                  value={status}
-                  onChange={(e) => fromFirstPage(setStatus)(e.target.value as MailStatus | '')}
-                >
-                  <option value="">All messages</option>
-                  {MAIL_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {MAIL_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectFilter
+              maxW="xs"
+              label="Status"
+              smallLabel
+              value={status}
+              options={STATUS_FILTERS}
+              onChange={fromFirstPage(setStatus)}
+            />
           </>
         }
         footer={`${list.data?.total ?? 0} messages`}
@@ -193,11 +155,7 @@ export function OutboxPage() {
           columns={columns}
           rows={items}
           rowKey={(m) => m.id}
-          cardTitle={(m) => (
-            <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
-              <DateTime date={m.createdAt} />
-            </Text>
-          )}
+          cardTitle={(m) => <CardTitleDate date={m.createdAt} />}
           rowActions={(m) => (m.status === 'failed' ? <RetryButton message={m} /> : null)}
           loading={list.isLoading}
           loadingText="Loading messages..."

@@ -3,37 +3,42 @@ import { GeneralSettingsForm } from '../../components/admin/platformSettings/Gen
 import { PaymentSettingsForm } from '../../components/admin/platformSettings/PaymentSettingsForm';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { useTabParam } from '../../lib/useTabParam';
+import { PageTabs } from '../../components/common/PageTabs';
 
-const TABS = ['general', 'payments'] as const;
+const TAB_LABELS = {
+  general: 'General',
+  payments: 'Payments',
+};
+const TABS = Object.keys(TAB_LABELS) as (keyof typeof TAB_LABELS)[];
+/** Each tab's form, under a heading only screen readers need (the tab shows it). */
+const PANELS = {
+  general: { heading: 'General settings', Form: GeneralSettingsForm },
+  payments: { heading: 'Payment settings', Form: PaymentSettingsForm },
+};
 
 export function PlatformSettingsPage() {
   const [tab, setTab] = useTabParam(TABS, 'general');
   return (
     <>
       <PageHeader title="Platform Settings" subtitle="Configure how the platform works" />
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount>
-        <Tabs.List mb="6">
-          <Tabs.Trigger value="general">General</Tabs.Trigger>
-          <Tabs.Trigger value="payments">Payments</Tabs.Trigger>
-        </Tabs.List>
+      <PageTabs labels={TAB_LABELS} value={tab} onChange={setTab}>
         <Card.Root>
           <Card.Body>
             {/* Each panel's h2 (for screen readers: the tab shows it) comes before its sections' h3. */}
-            <Tabs.Content value="general">
-              <Heading as="h2" srOnly>
-                General settings
-              </Heading>
-              <GeneralSettingsForm />
-            </Tabs.Content>
-            <Tabs.Content value="payments">
-              <Heading as="h2" srOnly>
-                Payment settings
-              </Heading>
-              <PaymentSettingsForm />
-            </Tabs.Content>
+            {TABS.map((tab) => {
+              const { heading, Form } = PANELS[tab];
+              return (
+                <Tabs.Content key={tab} value={tab}>
+                  <Heading as="h2" srOnly>
+                    {heading}
+                  </Heading>
+                  <Form />
+                </Tabs.Content>
+              );
+            })}
           </Card.Body>
         </Card.Root>
-      </Tabs.Root>
+      </PageTabs>
     </>
   );
 }

@@ -7,7 +7,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Center,
   DataList,
   Grid,
@@ -18,7 +17,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, ExternalLink, FileText, Pencil } from 'lucide-react';
+import { ExternalLink, FileText, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Markdown } from '../../components/common/Markdown';
 import { Link, useParams, useSearch } from 'wouter';
@@ -56,16 +55,9 @@ import { hasBracket } from '../../../shared/tournaments';
 import { trpc } from '../../lib/trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { NotFoundNotice } from '../../components/common/NotFoundNotice';
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" mb="4" ms="-2">
-      <Link href="/contests">
-        <ArrowLeft size={16} aria-hidden /> Back to Contests
-      </Link>
-    </Button>
-  );
-}
+import { DataFact } from '../../components/common/DataFact';
+import { TitledCard } from '../../components/common/TitledCard';
+import { BackLink } from '../../components/common/LinkButton';
 
 function NotFound() {
   return (
@@ -105,10 +97,9 @@ function EditAction({
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue fontWeight="medium">{value || '—'}</DataList.ItemValue>
-    </DataList.Item>
+    <DataFact label={label} fontWeight="medium">
+      {value || '—'}
+    </DataFact>
   );
 }
 
@@ -122,37 +113,33 @@ function useInviteParam(): string | undefined {
 function Details({ contest }: { contest: TContest }) {
   const invite = useInviteParam();
   return (
-    <Card.Root as="aside" aria-labelledby="contest-details-heading">
-      <Card.Header pb="0">
-        <Heading as="h2" size="md" id="contest-details-heading">
-          Contest Details
-        </Heading>
-      </Card.Header>
-      <Card.Body gap="5">
-        <DataList.Root orientation="horizontal" size="sm">
-          <Fact label="Entry Fee" value={entryFeeText(contest)} />
-          <Fact
-            label="Registration Deadline"
-            value={formatDateTime(contest.registrationDeadline)}
-          />
-          <Fact label="Start Date" value={formatDateTime(contest.startDate)} />
-          <Fact label="End Date" value={formatDateTime(contest.endDate)} />
-        </DataList.Root>
-        <JoinPanel
-          contestId={contest.id}
-          scoreDecimals={contest.scoreDecimals}
-          initialInviteCode={invite}
-        />
-        <DataList.Root orientation="horizontal" size="sm">
-          <Fact label="Prize" value={contest.prize ?? ''} />
-          <Fact label="Participants" value={participantsText(contest)} />
-          <Fact label="Required Tier" value={tierLabel(contest.requiredTier)} />
-        </DataList.Root>
-        {contest.inviteCode ? (
-          <InviteShare contestId={contest.id} inviteCode={contest.inviteCode} />
-        ) : null}
-      </Card.Body>
-    </Card.Root>
+    <TitledCard
+      title="Contest Details"
+      headingId="contest-details-heading"
+      as="aside"
+      tightHeader
+      bodyGap="5"
+    >
+      <DataList.Root orientation="horizontal" size="sm">
+        <Fact label="Entry Fee" value={entryFeeText(contest)} />
+        <Fact label="Registration Deadline" value={formatDateTime(contest.registrationDeadline)} />
+        <Fact label="Start Date" value={formatDateTime(contest.startDate)} />
+        <Fact label="End Date" value={formatDateTime(contest.endDate)} />
+      </DataList.Root>
+      <JoinPanel
+        contestId={contest.id}
+        scoreDecimals={contest.scoreDecimals}
+        initialInviteCode={invite}
+      />
+      <DataList.Root orientation="horizontal" size="sm">
+        <Fact label="Prize" value={contest.prize ?? ''} />
+        <Fact label="Participants" value={participantsText(contest)} />
+        <Fact label="Required Tier" value={tierLabel(contest.requiredTier)} />
+      </DataList.Root>
+      {contest.inviteCode ? (
+        <InviteShare contestId={contest.id} inviteCode={contest.inviteCode} />
+      ) : null}
+    </TitledCard>
   );
 }
 
@@ -295,7 +282,9 @@ export function ContestDetailPage({ user }: { user: TUser }) {
   );
   return (
     <Box>
-      <BackLink />
+      <BackLink href="/contests" mb="4">
+        Back to Contests
+      </BackLink>
       {query.isLoading ? (
         <Center py="16">
           <Spinner size="lg" aria-label="Loading contest" />

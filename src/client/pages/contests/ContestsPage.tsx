@@ -3,7 +3,6 @@
 import { Button, HStack, Skeleton, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { CONTEST_TABS, type ContestTab } from '../../../shared/contests';
 import { ContestCard, type ContestLayout } from '../../components/contests/ContestCard';
 import { ContestEmptyState } from '../../components/contests/ContestEmptyState';
@@ -23,6 +22,7 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../../lib/useTabParam';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { LinkButton } from '../../components/common/LinkButton';
 
 const PAGE_SIZE = 12;
 
@@ -179,11 +179,9 @@ export function ContestsPage() {
         actions={
           <HStack gap="2" wrap="wrap">
             <RefreshButton onRefresh={() => void refresh()} busy={refreshing} />
-            <Button asChild colorPalette="purple">
-              <Link href="/contests/create">
-                <Plus size={16} aria-hidden /> New Contest
-              </Link>
-            </Button>
+            <LinkButton href="/contests/create" icon={Plus} iconSize={16} colorPalette="purple">
+              New Contest
+            </LinkButton>
           </HStack>
         }
       />

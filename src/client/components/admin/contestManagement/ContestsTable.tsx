@@ -1,7 +1,7 @@
 // SPEC 2.17's contest table on the shared ResponsiveTable (cards on a phone): Approve and Reject
 // on pending rows, and the row menu.
 import { Badge, HStack, IconButton, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { Check, Star, X } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { Link } from 'wouter';
 import { CATEGORY_LABELS } from '../../../../shared/contests';
 import { formatDateTime } from '../../../../shared/format';
@@ -9,6 +9,7 @@ import type { TContest } from '../../../../shared/schemas/contests';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { ContestStatusBadge } from '../../contests/ContestStatusBadge';
 import { RowActionsMenu } from '../../common/RowActionsMenu';
+import { moderationAnswers } from '../moderationLooks';
 
 export type ContestAction =
   'edit' | 'participants' | 'feature' | 'unfeature' | 'complete' | 'approve' | 'reject';
@@ -57,6 +58,9 @@ function RowMenu({ contest, onAction }: { contest: TContest; onAction: Props['on
   );
 }
 
+/** A pending contest's two answers, as icon buttons on its row. */
+const MODERATION = moderationAnswers('approve', 'Approve');
+
 function Actions({
   contest,
   onAction,
@@ -67,26 +71,19 @@ function Actions({
     <HStack gap="1" justify="flex-end">
       {contest.status === 'pending' ? (
         <>
-          <IconButton
-            aria-label={`Approve ${contest.title}`}
-            size="sm"
-            variant="ghost"
-            colorPalette="green"
-            disabled={busy}
-            onClick={() => onAction('approve', contest)}
-          >
-            <Check />
-          </IconButton>
-          <IconButton
-            aria-label={`Reject ${contest.title}`}
-            size="sm"
-            variant="ghost"
-            colorPalette="red"
-            disabled={busy}
-            onClick={() => onAction('reject', contest)}
-          >
-            <X />
-          </IconButton>
+          {MODERATION.map(({ action, label, colorPalette, Icon }) => (
+            <IconButton
+              key={action}
+              aria-label={`${label} ${contest.title}`}
+              size="sm"
+              variant="ghost"
+              colorPalette={colorPalette}
+              disabled={busy}
+              onClick={() => onAction(action, contest)}
+            >
+              <Icon />
+            </IconButton>
+          ))}
         </>
       ) : null}
       <RowMenu contest={contest} onAction={onAction} />

@@ -1,5 +1,4 @@
 // 'View Participants' (SPEC 2.17, made to work): who joined a contest, ranked, paged.
-import { useState } from 'react';
 import type { TContest, TContestParticipant } from '../../../../shared/schemas/contests';
 import { formatDate } from '../../../../shared/format';
 import { pointsText } from '../../../../shared/leaderboard';
@@ -9,6 +8,7 @@ import { ListFrame } from '../../common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { participantsText } from '../../contests/contestDisplay';
 import { useLoadErrorToast } from '../../../lib/useLoadErrorToast';
+import { usePage } from '../../../lib/usePagedSearch';
 
 const PAGE_SIZE = 10;
 
@@ -22,7 +22,7 @@ function columns(decimals: number): ResponsiveColumn<TContestParticipant>[] {
 }
 
 function ParticipantList({ contest }: { contest: TContest }) {
-  const [page, setPage] = useState(1);
+  const { page, pagingOf } = usePage(PAGE_SIZE);
   const list = trpc.contests.participants.useQuery(
     { id: contest.id, page, pageSize: PAGE_SIZE },
     { placeholderData: (previous) => previous },
@@ -32,13 +32,7 @@ function ParticipantList({ contest }: { contest: TContest }) {
     <ListFrame
       gap="3"
       count={`${contest.title}: ${participantsText(contest)} participants`}
-      paging={{
-        page,
-        pageSize: PAGE_SIZE,
-        total: list.data?.total ?? 0,
-        onPage: setPage,
-        hideSinglePage: true,
-      }}
+      paging={{ ...pagingOf(list.data?.total), hideSinglePage: true }}
     >
       <ResponsiveTable
         caption={`Participants of ${contest.title}`}

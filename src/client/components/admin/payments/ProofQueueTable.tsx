@@ -2,7 +2,7 @@
 // member, purpose, amounts, network, hash, sender, notes, file and date, with Verify and Reject
 // on pending rows.
 import { Button, Link as ChakraLink, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Check, ExternalLink, X } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { formatDate } from '../../../../shared/format';
 import type { ProofStatus } from '../../../../shared/payments';
 import type { TReviewProof } from '../../../../shared/schemas/payments';
@@ -12,6 +12,7 @@ import { ProofAmount, ProofPurpose } from '../../payments/ProofsTable';
 import { proofPurposeLabel } from '../../payments/proofLabels';
 import { TxHashLink } from '../../payments/TxHashLink';
 import { memberLabel } from './reviewLabels';
+import { moderationAnswers } from '../moderationLooks';
 
 export type ReviewAction = 'verify' | 'reject';
 
@@ -66,6 +67,9 @@ function FileLink({ proof }: { proof: TReviewProof }) {
   );
 }
 
+/** A proof's two answers: its button names the payment for screen readers. */
+const REVIEW = moderationAnswers('verify', 'Verify');
+
 function Actions({
   proof,
   reviewerId,
@@ -79,24 +83,19 @@ function Actions({
   const what = ` payment of ${memberLabel(proof)} (${proofPurposeLabel(proof)}, proof #${proof.id})`;
   return (
     <Stack gap="1.5" align={{ base: 'flex-end', md: 'stretch' }}>
-      <Button
-        size="xs"
-        colorPalette="green"
-        variant="outline"
-        onClick={() => onAction('verify', proof)}
-      >
-        <Check aria-hidden />
-        Verify<VisuallyHidden>{what}</VisuallyHidden>
-      </Button>
-      <Button
-        size="xs"
-        colorPalette="red"
-        variant="outline"
-        onClick={() => onAction('reject', proof)}
-      >
-        <X aria-hidden />
-        Reject<VisuallyHidden>{what}</VisuallyHidden>
-      </Button>
+      {REVIEW.map(({ action, label, colorPalette, Icon }) => (
+        <Button
+          key={action}
+          size="xs"
+          colorPalette={colorPalette}
+          variant="outline"
+          onClick={() => onAction(action, proof)}
+        >
+          <Icon aria-hidden />
+          {label}
+          <VisuallyHidden>{what}</VisuallyHidden>
+        </Button>
+      ))}
     </Stack>
   );
 }

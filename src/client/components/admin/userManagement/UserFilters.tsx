@@ -1,6 +1,7 @@
 // The role and subscription filters above the member table.
-import { Field, HStack, NativeSelect } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { ROLES, TIERS, TIER_LABELS, type Role, type Tier } from '../../../../shared/constants';
+import { labelledOptions, SelectFilter } from '../../common/SelectFilter';
 import { ROLE_LABELS } from './labels';
 
 export interface UserFilterValues {
@@ -8,42 +9,18 @@ export interface UserFilterValues {
   tier?: Tier;
 }
 
-function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Field.Root flex={{ base: '1', sm: 'none' }} minW="0" width={{ sm: '48' }}>
-      <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
-
-const ROLE_FILTERS = [
-  { value: '', label: 'All roles' },
-  ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
-];
-const TIER_FILTERS = [
-  { value: '', label: 'All subscriptions' },
-  ...TIERS.map((t) => ({ value: t, label: TIER_LABELS[t] })),
-];
+const FILTERS = [
+  {
+    key: 'role',
+    label: 'Filter by role',
+    options: labelledOptions(ROLES, ROLE_LABELS, 'All roles'),
+  },
+  {
+    key: 'tier',
+    label: 'Filter by subscription',
+    options: labelledOptions(TIERS, TIER_LABELS, 'All subscriptions'),
+  },
+] as const;
 
 export function UserFilters({
   value,
@@ -54,18 +31,20 @@ export function UserFilters({
 }) {
   return (
     <HStack gap="3" align="flex-end">
-      <FilterSelect
-        label="Filter by role"
-        value={value.role ?? ''}
-        options={ROLE_FILTERS}
-        onChange={(role) => onChange({ ...value, role: (role || undefined) as Role | undefined })}
-      />
-      <FilterSelect
-        label="Filter by subscription"
-        value={value.tier ?? ''}
-        options={TIER_FILTERS}
-        onChange={(tier) => onChange({ ...value, tier: (tier || undefined) as Tier | undefined })}
-      />
+      {FILTERS.map((filter) => (
+        <SelectFilter<string>
+          key={filter.key}
+          // As wide as the longest option on a wide screen, half the row each on a narrow one.
+          flex={{ base: '1', sm: 'none' }}
+          minW="0"
+          width={{ sm: '48' }}
+          label={filter.label}
+          smallLabel
+          value={value[filter.key] ?? ''}
+          options={filter.options}
+          onChange={(v) => onChange({ ...value, [filter.key]: v || undefined } as UserFilterValues)}
+        />
+      ))}
     </HStack>
   );
 }

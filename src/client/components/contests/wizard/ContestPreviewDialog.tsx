@@ -32,6 +32,7 @@ import { ZEntryFee, ZExternalLink } from '../../../../shared/schemas/contests';
 import { AppDialog } from '../../common/AppDialog';
 import { Markdown } from '../../common/Markdown';
 import type { WizardValues } from './formValues';
+import { DataFact } from '../../common/DataFact';
 
 interface Props {
   open: boolean;
@@ -134,60 +135,36 @@ export function ContestPreviewDialog({
           ) : null}
         </Stack>
         <DataList.Root orientation="horizontal" size="sm" gap="3">
-          <DataList.Item>
-            <DataList.ItemLabel>Registration Deadline</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <DateValue value={values.registrationDeadline} />
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Start Date</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <DateValue value={values.startDate} />
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>End Date</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <DateValue value={values.endDate} />
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Prize</DataList.ItemLabel>
-            <DataList.ItemValue>{values.prize.trim() || 'None'}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Max Participants</DataList.ItemLabel>
-            <DataList.ItemValue>{values.maxParticipants || 'Not set'}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Scoring</DataList.ItemLabel>
-            <DataList.ItemValue>{scoringText(values)}</DataList.ItemValue>
-          </DataList.Item>
+          <DataFact label="Registration Deadline">
+            <DateValue value={values.registrationDeadline} />
+          </DataFact>
+          <DataFact label="Start Date">
+            <DateValue value={values.startDate} />
+          </DataFact>
+          <DataFact label="End Date">
+            <DateValue value={values.endDate} />
+          </DataFact>
+          <DataFact label="Prize">{values.prize.trim() || 'None'}</DataFact>
+          <DataFact label="Max Participants">{values.maxParticipants || 'Not set'}</DataFact>
+          <DataFact label="Scoring">{scoringText(values)}</DataFact>
           {paid ? (
-            <DataList.Item>
-              <DataList.ItemLabel>Entry Fee</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {fee.success && fee.data ? `$${fee.data} USD` : 'Not set'}
-              </DataList.ItemValue>
-            </DataList.Item>
+            <DataFact label="Entry Fee">
+              {fee.success && fee.data ? `$${fee.data} USD` : 'Not set'}
+            </DataFact>
           ) : null}
           {link.success && link.data ? (
-            <DataList.Item>
-              <DataList.ItemLabel>External Link</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Link
-                  href={link.data}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  color="purple.fg"
-                  textDecoration="underline"
-                  overflowWrap="anywhere"
-                >
-                  {link.data}
-                </Link>
-              </DataList.ItemValue>
-            </DataList.Item>
+            <DataFact label="External Link">
+              <Link
+                href={link.data}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                color="purple.fg"
+                textDecoration="underline"
+                overflowWrap="anywhere"
+              >
+                {link.data}
+              </Link>
+            </DataFact>
           ) : null}
         </DataList.Root>
         <Box>

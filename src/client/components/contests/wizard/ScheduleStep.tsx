@@ -1,6 +1,6 @@
 // Step 3, Date & Time: three date-time inputs, in the member's own time zone.
-import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { FormField } from '../../common/FormField';
+import { Stack, Text } from '@chakra-ui/react';
+import { ContestDateFields } from '../ContestDateFields';
 
 export function ScheduleStep() {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -9,16 +9,11 @@ export function ScheduleStep() {
       <Text color="fg.muted" fontSize="sm">
         Times are in your time zone{zone ? ` (${zone})` : ''}.
       </Text>
-      <FormField
-        name="registrationDeadline"
-        label="Registration Deadline"
-        type="datetime-local"
-        helperText="The last moment members can register."
+      <ContestDateFields
+        deadlineHelp="The last moment members can register."
+        sideBySideFrom="md"
+        gap="5"
       />
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <FormField name="startDate" label="Start Date" type="datetime-local" />
-        <FormField name="endDate" label="End Date" type="datetime-local" />
-      </SimpleGrid>
     </Stack>
   );
 }

@@ -4,6 +4,16 @@
 // the detailed description's 50-character minimum as they stand.
 import type { ContestCategory } from '../../../../shared/contests';
 
+/** The prizes section every template has, its places left for the organiser to fill in. */
+const PRIZES = `## Prizes
+
+- 1st place: ...
+- 2nd place: ...
+- 3rd place: ...
+`;
+const PAID_OUT =
+  "Prizes are paid to the winners' payout methods within 14 days of the end of the contest.";
+
 const TEMPLATES: Partial<Record<ContestCategory, (title: string) => string>> = {
   gaming: (title) => `## Overview
 
@@ -24,13 +34,8 @@ ${title || 'This tournament'} brings players together to compete for the top of 
 - Loss: 0 points
 - Ties on points are broken by head-to-head result, then by total score difference.
 
-## Prizes
-
-- 1st place: ...
-- 2nd place: ...
-- 3rd place: ...
-
-Prizes are paid to the winners' payout methods within 14 days of the end of the contest.
+${PRIZES}
+${PAID_OUT}
 `,
 
   forex: (title) => `## Overview
@@ -51,13 +56,8 @@ ${title || 'This trading contest'} is a demo-account trading competition. Every 
 - Accounts whose drawdown exceeds 50% are disqualified.
 - Ties are broken by the lower maximum drawdown.
 
-## Prizes
-
-- 1st place: ...
-- 2nd place: ...
-- 3rd place: ...
-
-Prizes are paid to the winners' payout methods within 14 days of the end of the contest.
+${PRIZES}
+${PAID_OUT}
 `,
 
   academic: (title) => `## Overview
@@ -78,12 +78,7 @@ ${title || 'This competition'} challenges participants to show their knowledge a
 - Originality: 20%
 - The judges' decision is final.
 
-## Prizes
-
-- 1st place: ...
-- 2nd place: ...
-- 3rd place: ...
-
+${PRIZES}
 Winners are announced within 7 days of the end of the contest.
 `,
 };
