@@ -170,11 +170,7 @@ async function main() {
     const at = env.METRICS_HOST.lastIndexOf(':');
     const metricsHost = env.METRICS_HOST.slice(0, at);
     const metricsPort = Number(env.METRICS_HOST.slice(at + 1));
-    const listener = await startMetricsListener(
-      app.metrics,
-      metricsHost,
-      metricsPort,
-    );
+    const listener = await startMetricsListener(app.metrics, metricsHost, metricsPort);
     listener.unref();
     logger.info({ host: metricsHost, port: metricsPort }, 'metrics listening');
   }
