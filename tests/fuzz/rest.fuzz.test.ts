@@ -81,7 +81,7 @@ describe.each(principals())('REST as $name', (principal) => {
     });
 
     it.each(SEEDS)(`${method} /api${route.path} ($label)`, async ({ seed, numRuns }) => {
-      await refreshPools(s);
+      await refreshPools(s, principal.name);
       await ensureSignedIn(principal, s);
       await fc.assert(
         fc.asyncProperty(input, async ({ segments, query, body, headers }) => {

@@ -3,7 +3,7 @@
 // notifications, outbox mail), created by the principals the suites act as, so that generated
 // ids point at real rows and procedure bodies run instead of stopping at 'not found'.
 // The ids are read back from the tables, so the pools also hold what the world's own calls made.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   bracketMatches,
   contestParticipants,
@@ -44,7 +44,7 @@ export type Pool =
   | 'accounts'
   /** Contests with an entry fee: what payments.options and a proof for a contest need. */
   | 'paidContests'
-  /** Teams with an open invitation: what teams.accept and teams.decline need to reach a body. */
+  /** Teams inviting the principal about to call: what teams.accept and teams.decline need. */
   | 'invitingTeams';
 
 export interface World {
@@ -147,6 +147,7 @@ export async function buildWorld(s: TestServer): Promise<World> {
   // Invitations no principal's own fuzz can take away (the team's captain is none of them): each
   // signed-in principal has one to decline or accept, whatever the member did to its own team.
   const outsideTeamContest = await insertContest(db, { ...by, status: 'active', mode: 'team' });
+  invitingCaptain = others[1]!;
   const asCaptain = callerFor(s, others[1]!).caller;
   const outsideTeam = await asCaptain.teams.create({
     contestId: outsideTeamContest.id,
@@ -168,10 +169,38 @@ export async function buildWorld(s: TestServer): Promise<World> {
   return world;
 }
 
+/** The captain of the invitations made for the principals (no principal: none can undo them). */
+let invitingCaptain: CreatedUser | undefined;
+
+/**
+ * An open invitation for `name` when the fuzz has used up or removed theirs (an earlier seed
+ * declined it, a deleted contest took it): a new team-mode contest and team of a captain who is
+ * no principal, inviting them, so teams.decline and teams.accept can reach their bodies.
+ */
+export async function ensureInvitation(s: TestServer, name: PrincipalName): Promise<void> {
+  if (name === 'anonymous' || !invitingCaptain) return;
+  const invitee = world.accounts[name];
+  const [open] = await s.db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.state, 'invited'), eq(teamMembers.userId, invitee.id)))
+    .limit(1);
+  if (open) return;
+  const contest = await insertContest(s.db, {
+    createdBy: invitingCaptain.id,
+    status: 'active',
+    mode: 'team',
+  });
+  const asCaptain = callerFor(s, invitingCaptain).caller;
+  const team = await asCaptain.teams.create({ contestId: contest.id, name: `Invites ${name}` });
+  await asCaptain.teams.invite({ teamId: team.id, username: invitee.username });
+}
+
 /** Reads every pool again from the tables (after the fuzz added or removed rows). */
-export async function refreshPools(s: TestServer): Promise<void> {
+export async function refreshPools(s: TestServer, caller?: PrincipalName): Promise<void> {
   const db = s.db;
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  const invitee = caller && caller !== 'anonymous' ? world.accounts[caller]?.id : undefined;
   world.ids = {
     contests: ids(await db.select({ id: contests.id }).from(contests)),
     participants: ids(await db.select({ id: contestParticipants.id }).from(contestParticipants)),
@@ -195,7 +224,15 @@ export async function refreshPools(s: TestServer): Promise<void> {
           await db
             .select({ id: teamMembers.teamId })
             .from(teamMembers)
-            .where(eq(teamMembers.state, 'invited'))
+            // Those inviting the principal about to call, when one is named: an invitation to
+            // someone else is refused before the body (404), and the fuzz's own teams invite
+            // many others.
+            .where(
+              and(
+                eq(teamMembers.state, 'invited'),
+                invitee ? eq(teamMembers.userId, invitee) : undefined,
+              ),
+            )
         ).map((r) => r.id),
       ),
     ],
