@@ -99,7 +99,7 @@ export function createOidcRouter(deps: AppDeps): Router {
       // A callback with no flow of this browser behind it (expired, another browser's, a
       // second use) is refused before the provider's answer is looked at.
       if (!auth || auth.provider !== req.params.provider) {
-        throw new AppError('BAD_REQUEST', OIDC_MSG.noFlow, { reason: 'no_flow' });
+        throw new AppError('no_flow', OIDC_MSG.noFlow);
       }
       const query = req.originalUrl.includes('?') ? req.originalUrl.split('?')[1]! : '';
       const claims = await finishAuthorization({

@@ -18,7 +18,7 @@ import {
 } from 'rate-limiter-flexible';
 import { postgresPool, type DB } from './db/client';
 import { MSG } from '../../shared/messages';
-import { AppError, type RefusalReason } from './errors';
+import { AppError } from './errors';
 
 export interface LimitSettings {
   /** Failed sign-ins (or current-password guesses) one IP may make per 15 minutes. */
@@ -98,6 +98,9 @@ export function accountDelaySeconds(failures: number, free: number): number {
 
 /** The reason of a guess refused because the account waits after failures (not the address). */
 export const ACCOUNT_LOCKED = 'account_locked';
+
+/** The reasons a limit names when the client should say which one it met (each a 429). */
+export type LimitReason = typeof ACCOUNT_LOCKED | 'contest_limit' | 'draft_limit';
 
 /** Every refusal, by limiter name (its key prefix): the metrics count them. */
 export const limitRefusals = new EventEmitter();
@@ -270,11 +273,10 @@ export function createLimits(
 function tooMany(
   ms: number,
   message: string = MSG.tooManyAttempts,
-  reason?: RefusalReason,
+  reason?: LimitReason,
 ): AppError {
-  return new AppError('TOO_MANY_REQUESTS', message, {
+  return new AppError(reason ?? 'TOO_MANY_REQUESTS', message, {
     retryAfter: Math.max(1, Math.ceil(ms / 1000)),
-    reason,
   });
 }
 
@@ -305,7 +307,7 @@ export async function takeWithin(
   key: string,
   max: number,
   message?: string,
-  reason?: RefusalReason,
+  reason?: LimitReason,
 ): Promise<void> {
   const counted = await limiter.consume(key, 1).catch((rejection: unknown) => {
     // Past the ceiling itself: counted all the same.
@@ -344,7 +346,7 @@ export interface Guess {
 function rethrowLimited(
   limiter: RateLimiterAbstract,
   rejection: unknown,
-  reason?: RefusalReason,
+  reason?: LimitReason,
 ): never {
   if (rejection instanceof RateLimiterRes) {
     limitRefusals.emit('refused', limiter.keyPrefix);

@@ -40,10 +40,7 @@ export function lockedOut(
 ): unknown {
   if (!unlock || !(error instanceof AppError) || error.reason !== ACCOUNT_LOCKED) return error;
   offerUnlock({ db, limits, username, ...unlock });
-  return new AppError(error.code, M.accountLocked, {
-    retryAfter: error.retryAfter,
-    reason: error.reason,
-  });
+  return new AppError(error.reason, M.accountLocked, { retryAfter: error.retryAfter });
 }
 
 /**
@@ -112,14 +109,14 @@ export async function trustDevice({
 }): Promise<{ userId: number; username: string }> {
   const used = await db.transaction((tx) => consumeToken(tx, { token, purpose: 'unlock_device' }));
   if (!used) {
-    throw new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+    throw new AppError('link_invalid', M.linkInvalid);
   }
   const [user] = await db
     .select({ username: users.username, role: users.role })
     .from(users)
     .where(eq(users.id, used.userId));
   if (!user || user.role === 'banned') {
-    throw new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+    throw new AppError('link_invalid', M.linkInvalid);
   }
   return { userId: used.userId, username: user.username };
 }

@@ -50,7 +50,7 @@ export async function resendVerification({
     .where(eq(users.id, actor.id));
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   if (user.emailVerifiedAt) {
-    throw new AppError('CONFLICT', M.alreadyVerified, { reason: 'already_verified' });
+    throw new AppError('already_verified', M.alreadyVerified);
   }
   await take(limits.accountMail, `verify:${user.id}`, 1, M.tooManyMails);
   await db.transaction(async (tx) => queueVerification(tx, { user, origin }));
@@ -72,13 +72,13 @@ export async function verifyEmail({
 }): Promise<{ email: string }> {
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, { token, purpose: 'verify_email', now });
-    if (!used) throw new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+    if (!used) throw new AppError('link_invalid', M.linkInvalid);
     const [user] = await tx
       .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, used.userId));
     if (!user || user.email.toLowerCase() !== used.email.toLowerCase()) {
-      throw new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+      throw new AppError('link_invalid', M.linkInvalid);
     }
     if (!user.emailVerifiedAt) {
       await tx

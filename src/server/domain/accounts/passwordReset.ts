@@ -20,7 +20,7 @@ import { deleteUserSessions } from './sessions';
 /** The page a reset link opens (App.tsx). */
 export const RESET_PASSWORD_PATH = '/reset-password';
 
-const linkInvalid = () => new AppError('BAD_REQUEST', M.linkInvalid, { reason: 'link_invalid' });
+const linkInvalid = () => new AppError('link_invalid', M.linkInvalid);
 
 /**
  * Asks for a reset link for the account named by `identifier` (a username, or an e-mail address:

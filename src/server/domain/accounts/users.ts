@@ -29,9 +29,7 @@ export type SessionUser = TUser & { sessionId: string };
  */
 export function assertPasswordChosen(user: { mustChangePassword: boolean }): void {
   if (user.mustChangePassword) {
-    throw new AppError('FORBIDDEN', MSG.passwordChangeRequired, {
-      reason: PASSWORD_CHANGE_REQUIRED,
-    });
+    throw new AppError(PASSWORD_CHANGE_REQUIRED, MSG.passwordChangeRequired);
   }
 }
 

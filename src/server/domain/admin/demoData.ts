@@ -79,9 +79,8 @@ export async function removeDemoData({
     const plan = await demoPlan({ db: tx });
     if (plan.token !== token) {
       throw new AppError(
-        'CONFLICT',
+        'plan_changed',
         'The demo data changed since the preview. Review what will be removed and confirm again.',
-        { reason: 'plan_changed' },
       );
     }
     const { contest, member, education } = plan.ids;

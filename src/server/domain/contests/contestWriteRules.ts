@@ -170,7 +170,7 @@ export function assertFormatChange(
       next.mode !== row.mode ||
       !sameSettings(row.tournament, next.tournament))
   ) {
-    throw new AppError('CONFLICT', BRACKET_EXISTS_MESSAGE, { reason: 'bracket_exists' });
+    throw new AppError('bracket_exists', BRACKET_EXISTS_MESSAGE);
   }
   if (!settingsWritten) return;
   const whole = ZTournamentSettings.safeParse(tournamentSettingsOf(next.tournament));

@@ -50,8 +50,8 @@ export async function assertDraftRoom(db: DB, limits: Limits, actor: Actor): Pro
     .where(and(eq(contests.createdBy, actor.id), eq(contests.status, 'draft')));
   if ((row?.n ?? 0) < max) return;
   throw new AppError(
-    'TOO_MANY_REQUESTS',
+    'draft_limit',
     `You already have ${max} open drafts, the most a member may keep: submit or delete one first`,
-    { retryAfter: DRAFT_RETRY_AFTER_S, reason: 'draft_limit' },
+    { retryAfter: DRAFT_RETRY_AFTER_S },
   );
 }

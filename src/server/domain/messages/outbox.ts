@@ -110,7 +110,7 @@ export async function retryMail({ db, actor, id }: ActionOnRow): Promise<TOutbox
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
       .returning({ id: mailOutbox.id });
     if (before.status !== 'failed' || changed.length === 0) {
-      throw new AppError('CONFLICT', M.notFailed, { reason: 'not_failed' });
+      throw new AppError('not_failed', M.notFailed);
     }
     await writeAudit({
       db: tx,

@@ -18,7 +18,7 @@ import type { Actor } from '../../platform/actor';
 import { contestVisibleTo, notFound, type ContestRow } from '../contests';
 import { isRegistrationClosed } from '../../../shared/contests';
 import { getPlatformSettings } from '../settings';
-import { AppError, type AppErrorCode } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 
 export interface JoinRefusalInfo {
   reason: JoinRefusal;
@@ -249,22 +249,6 @@ export async function joinRefusalFor({
   return joinRefusal({ contest, ...facts, inviteCode, now, paidAt, team });
 }
 
-const REFUSAL_CODES: Record<JoinRefusal | LeaveRefusal, AppErrorCode> = {
-  not_open: 'CONFLICT',
-  closed: 'CONFLICT',
-  full: 'CONFLICT',
-  already_joined: 'CONFLICT',
-  // The REST adapter answers this one 402 (STATUS_BY_REASON in platform/errorMapping.ts).
-  fee_unverified: 'FORBIDDEN',
-  email_unverified: 'FORBIDDEN',
-  tier: 'FORBIDDEN',
-  invite_required: 'FORBIDDEN',
-  invite_wrong: 'FORBIDDEN',
-  team_only: 'CONFLICT',
-  not_joined: 'CONFLICT',
-  started: 'CONFLICT',
-};
-
 export function refusalError(refusal: {
   reason: JoinRefusal | LeaveRefusal;
   message: string;
@@ -274,8 +258,7 @@ export function refusalError(refusal: {
   const details: Record<string, string | number> = {};
   if (refusal.requiredTier) details.requiredTier = refusal.requiredTier;
   if (refusal.contestId) details.contestId = refusal.contestId;
-  return new AppError(REFUSAL_CODES[refusal.reason], refusal.message, {
-    reason: refusal.reason,
+  return new AppError(refusal.reason, refusal.message, {
     details: Object.keys(details).length ? details : undefined,
   });
 }

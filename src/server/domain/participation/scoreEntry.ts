@@ -77,9 +77,7 @@ export async function setScores({
       .from(contests)
       .where(eq(contests.id, contestId));
     if (bracket?.at) {
-      throw new AppError('CONFLICT', TOURNAMENT_MESSAGES.scores_from_matches, {
-        reason: 'scores_from_matches',
-      });
+      throw new AppError('scores_from_matches', TOURNAMENT_MESSAGES.scores_from_matches);
     }
     const decimals = contest.scoreDecimals;
 
@@ -230,10 +228,10 @@ export class CsvScoresRefused extends AppError {
     total: number = lines.length,
   ) {
     super(
-      'BAD_REQUEST',
+      'bad_lines',
       `${total === 1 ? 'One line' : `${total.toLocaleString('en-US')} lines`} of the file ` +
         `${total === 1 ? 'is' : 'are'} refused; no score was stored`,
-      { reason: 'bad_lines', details: { refused: total } },
+      { details: { refused: total } },
     );
   }
 }

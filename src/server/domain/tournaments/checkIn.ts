@@ -87,30 +87,27 @@ async function checkedInCount(db: DbOrTx, contestId: number): Promise<number> {
  */
 function refusal(contest: CheckInContest, participant: boolean, now: number): AppError | undefined {
   const window = checkInWindow(contest);
-  if (!window) return new AppError('CONFLICT', M.off, { reason: 'checkin_off' });
+  if (!window) return new AppError('checkin_off', M.off);
   if (!participant) {
-    return new AppError('FORBIDDEN', M.notParticipant, { reason: 'not_participant' });
+    return new AppError('not_participant', M.notParticipant);
   }
   const details = {
     opensAt: window.opensAt.toISOString(),
     closesAt: window.closesAt.toISOString(),
   };
   if (now < window.opensAt.getTime()) {
-    return new AppError('CONFLICT', `${M.notOpenYet}: it opens at ${at(window.opensAt)}`, {
-      reason: 'checkin_closed',
+    return new AppError('checkin_closed', `${M.notOpenYet}: it opens at ${at(window.opensAt)}`, {
       details,
     });
   }
   if (now >= window.closesAt.getTime() || contest.status !== 'active') {
-    return new AppError('CONFLICT', `${M.closed}: it closed at ${at(window.closesAt)}`, {
-      reason: 'checkin_closed',
+    return new AppError('checkin_closed', `${M.closed}: it closed at ${at(window.closesAt)}`, {
       details,
     });
   }
   // Seeding has read who checked in: a later change would not count.
   if (contest.bracketGeneratedAt) {
-    return new AppError('CONFLICT', `${M.closed}: the bracket is generated`, {
-      reason: 'checkin_closed',
+    return new AppError('checkin_closed', `${M.closed}: the bracket is generated`, {
       details,
     });
   }

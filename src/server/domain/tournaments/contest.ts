@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { lockForUpdate } from '../../platform/db/dialect';
 import { contests } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
-import { AppError, type AppErrorCode } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { contestVisibleTo, notFound, type Viewer } from '../contests';
 import {
   TOURNAMENT_MESSAGES,
@@ -54,11 +54,10 @@ export async function readTournamentContest(
 
 /** A refusal with its reason (SPEC 8's shape). */
 export function refuse(
-  code: AppErrorCode,
   reason: TournamentReason,
   message: string = (TOURNAMENT_MESSAGES as Record<string, string>)[reason] ?? reason,
 ): AppError {
-  return new AppError(code, message, { reason });
+  return new AppError(reason, message);
 }
 
 /** The contest if the viewer may see it (else 404, as for a missing one). */
@@ -86,13 +85,13 @@ export async function organisedContest(
   options: { lock?: boolean } = {},
 ): Promise<TournamentContest> {
   const contest = await visibleContest(db, actor, contestId, options);
-  if (!isOrganiser(contest, actor)) throw refuse('FORBIDDEN', 'not_organiser');
+  if (!isOrganiser(contest, actor)) throw refuse('not_organiser');
   return contest;
 }
 
 /** The format if it has a bracket (409 no_bracket_format otherwise). */
 export function bracketFormat(contest: Pick<Row, 'format'>): BracketFormat {
-  if (!hasBracket(contest.format)) throw refuse('CONFLICT', 'no_bracket_format');
+  if (!hasBracket(contest.format)) throw refuse('no_bracket_format');
   return contest.format;
 }
 

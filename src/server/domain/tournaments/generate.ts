@@ -76,9 +76,9 @@ export function seedOrder(
   const ids = new Set(participants.map((p) => p.id));
   const given = order ?? [];
   if (given.length !== ids.size || new Set(given).size !== given.length) {
-    throw refuse('BAD_REQUEST', 'bad_seeding_order');
+    throw refuse('bad_seeding_order');
   }
-  for (const id of given) if (!ids.has(id)) throw refuse('BAD_REQUEST', 'bad_seeding_order');
+  for (const id of given) if (!ids.has(id)) throw refuse('bad_seeding_order');
   return [...given];
 }
 
@@ -180,8 +180,8 @@ async function generate(
   const format = bracketFormat(contest);
   const store = await BracketStore.load(tx, contest.id);
   const exists = contest.bracketGeneratedAt !== null || !store.isEmpty;
-  if (exists && !input.regenerate) throw refuse('CONFLICT', 'bracket_exists');
-  if (exists && hasResults(store)) throw refuse('CONFLICT', 'results_exist');
+  if (exists && !input.regenerate) throw refuse('bracket_exists');
+  if (exists && hasResults(store)) throw refuse('results_exist');
   let participants = await contestParticipantsOf(tx, contest.id);
   if (contest.settings.checkInMinutes > 0) {
     participants = participants.filter((p) => p.checkedInAt !== null);
@@ -190,7 +190,6 @@ async function generate(
   const minimum = minimumParticipants(format, contest.settings);
   if (seeds.length < minimum) {
     throw refuse(
-      'CONFLICT',
       'not_enough_participants',
       minimum > 2
         ? `Not enough participants: a group of ${minimum} needs at least ${minimum}`
@@ -228,7 +227,7 @@ export async function generateBracket(
 ): Promise<GenerateResult> {
   const contest = await organisedContest(tx, actor, input.contestId, { lock: true });
   bracketFormat(contest);
-  if (!registrationClosed(contest)) throw refuse('CONFLICT', 'registration_open');
+  if (!registrationClosed(contest)) throw refuse('registration_open');
   return generate(tx, actor, contest, input);
 }
 

@@ -240,7 +240,7 @@ export async function presentFromStore(
     .select(extrasColumns)
     .from(bracketMatches)
     .where(eq(bracketMatches.id, matchId));
-  if (!match || !extras) throw refuse('NOT_FOUND', 'match_not_found');
+  if (!match || !extras) throw refuse('match_not_found');
   return presentMatch(match, extras, {
     contest,
     layout: layoutOf(contest, store.stages, store.groups, store.rounds),
@@ -403,7 +403,7 @@ export async function readMatch(db: DbOrTx, viewer: Viewer, matchId: number): Pr
     .from(bracketMatches)
     .where(eq(bracketMatches.id, matchId));
   const match = row ? await matchView(db, viewer, matchId, row.contestId) : null;
-  if (!match) throw refuse('NOT_FOUND', 'match_not_found');
+  if (!match) throw refuse('match_not_found');
   return match;
 }
 

@@ -51,19 +51,19 @@ async function loadMatch(tx: DbOrTx, actor: Actor, matchId: number): Promise<Loa
     })
     .from(bracketMatches)
     .where(eq(bracketMatches.id, matchId));
-  if (!row) throw refuse('NOT_FOUND', 'match_not_found');
+  if (!row) throw refuse('match_not_found');
   let contest: TournamentContest;
   try {
     contest = await visibleContest(tx, actor, row.contestId, { lock: true });
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
-      throw refuse('NOT_FOUND', 'match_not_found');
+      throw refuse('match_not_found');
     }
     throw error;
   }
   const store = await BracketStore.load(tx, row.contestId);
   const match = store.matches.find((m) => m.id === matchId);
-  if (!match) throw refuse('NOT_FOUND', 'match_not_found');
+  if (!match) throw refuse('match_not_found');
   const id = (side: unknown) => {
     const v = (side as { id?: unknown } | null)?.id;
     return typeof v === 'number' ? v : null;
@@ -90,14 +90,13 @@ function drawAllowed(l: Loaded): boolean {
 
 /** Checks a report against its match (who forfeits is one of it; a draw only where allowed). */
 function checkReport(l: Loaded, report: Report): void {
-  if (l.p1 === null || l.p2 === null) throw refuse('CONFLICT', 'match_not_ready');
+  if (l.p1 === null || l.p2 === null) throw refuse('match_not_ready');
   if (report.forfeit !== undefined && report.forfeit !== l.p1 && report.forfeit !== l.p2) {
-    throw new AppError('BAD_REQUEST', 'The participant who forfeits must be one of this match', {
-      reason: 'not_in_match',
-    });
+    // Bad input, not the caller's place in the match (that is 'not_in_match').
+    throw new AppError('BAD_REQUEST', 'The participant who forfeits must be one of this match');
   }
   if (report.scores && report.scores[0] === report.scores[1] && !drawAllowed(l)) {
-    throw refuse('BAD_REQUEST', 'draw_not_allowed');
+    throw refuse('draw_not_allowed');
   }
 }
 
@@ -123,10 +122,8 @@ function laterMatchesPlayed(l: Loaded): boolean {
 function libraryRefusal(error: unknown): never {
   if (error instanceof AppError) throw error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/locked/i.test(message)) throw refuse('CONFLICT', 'later_matches_played');
-  throw new AppError('CONFLICT', `This result cannot be applied: ${message}`, {
-    reason: 'match_not_ready',
-  });
+  if (/locked/i.test(message)) throw refuse('later_matches_played');
+  throw new AppError('match_not_ready', `This result cannot be applied: ${message}`);
 }
 
 /** Applies a result to the bracket in memory (brackets-manager's update, or our Swiss). */
@@ -204,26 +201,27 @@ export async function reportMatch(
   checkReport(l, report);
   if (isOrganiser(l.contest, actor)) {
     if (l.match.status >= MATCH_STATUS.Completed) {
-      if (l.p1 === null || l.p2 === null) throw refuse('CONFLICT', 'match_not_ready');
-      if (laterMatchesPlayed(l)) throw refuse('CONFLICT', 'later_matches_played');
+      if (l.p1 === null || l.p2 === null) throw refuse('match_not_ready');
+      if (laterMatchesPlayed(l)) throw refuse('later_matches_played');
     } else if (!isPlayable(l.match.status)) {
-      throw refuse('CONFLICT', 'match_not_ready');
+      throw refuse('match_not_ready');
     }
     const settled = l.extras.reportState === 'pending' || l.extras.reportState === 'disputed';
     return applyAndSettle(tx, l, report, settled ? 'confirmed' : l.extras.reportState, actor);
   }
   const mine = await callerParticipantIds(tx, l.contest.id, actor.id);
   const side = mine.find((id) => id === l.p1 || id === l.p2);
-  if (side === undefined) throw refuse('FORBIDDEN', 'not_in_match');
-  if (!l.contest.settings.selfReport) throw refuse('FORBIDDEN', 'self_report_off');
+  if (side === undefined) throw refuse('not_in_match');
+  if (!l.contest.settings.selfReport) throw refuse('self_report_off');
   if (l.match.status >= MATCH_STATUS.Completed) {
-    throw new AppError('CONFLICT', 'This match has a result already; the organiser can change it', {
-      reason: 'already_reported',
-    });
+    throw new AppError(
+      'already_reported',
+      'This match has a result already; the organiser can change it',
+    );
   }
-  if (!isPlayable(l.match.status)) throw refuse('CONFLICT', 'match_not_ready');
+  if (!isPlayable(l.match.status)) throw refuse('match_not_ready');
   if (l.extras.reportState === 'pending' || l.extras.reportState === 'disputed') {
-    throw refuse('CONFLICT', 'already_reported');
+    throw refuse('already_reported');
   }
   await writeMatchReport(tx, l.contest.id, matchId, {
     reportState: 'pending',
@@ -251,14 +249,15 @@ async function pendingFor(tx: DbOrTx, actor: Actor, matchId: number) {
   const l = await loadMatch(tx, actor, matchId);
   const mine = await callerParticipantIds(tx, l.contest.id, actor.id);
   const side = mine.find((id) => id === l.p1 || id === l.p2);
-  if (side === undefined) throw refuse('FORBIDDEN', 'not_in_match');
+  if (side === undefined) throw refuse('not_in_match');
   if (l.extras.reportState !== 'pending' || !isPlayable(l.match.status)) {
-    throw refuse('CONFLICT', 'nothing_to_confirm');
+    throw refuse('nothing_to_confirm');
   }
   if (l.extras.reportedBy === side) {
-    throw new AppError('CONFLICT', 'Your opponent confirms or disputes the result you reported', {
-      reason: 'nothing_to_confirm',
-    });
+    throw new AppError(
+      'nothing_to_confirm',
+      'Your opponent confirms or disputes the result you reported',
+    );
   }
   return { l, side };
 }
@@ -315,7 +314,7 @@ export async function scheduleMatch(
   { matchId, scheduledAt }: { matchId: number; scheduledAt: Date | null },
 ): Promise<TMatch> {
   const l = await loadMatch(tx, actor, matchId);
-  if (!isOrganiser(l.contest, actor)) throw refuse('FORBIDDEN', 'not_organiser');
+  if (!isOrganiser(l.contest, actor)) throw refuse('not_organiser');
   await writeMatchReport(tx, l.contest.id, matchId, { scheduledAt });
   return readMatch(tx, actor, matchId);
 }

@@ -45,8 +45,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The refusal a request hears when the database is out of reach, or undefined for other errors. */
 export function databaseUnavailable(error: unknown): AppError | undefined {
   if (!isDatabaseUnavailable(error)) return undefined;
-  return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, {
+  return new AppError('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, {
     retryAfter: DATABASE_RETRY_AFTER_S,
-    reason: 'database_unavailable',
-  });
+    });
 }

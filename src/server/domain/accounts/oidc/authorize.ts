@@ -77,14 +77,13 @@ export async function finishAuthorization({
   const ref = providerRef(registry, flow.provider);
   const params = new URLSearchParams(query);
   if (params.get('state') !== flow.state) {
-    throw new AppError('BAD_REQUEST', OIDC_MSG.stateMismatch, { reason: 'state_mismatch' });
+    throw new AppError('state_mismatch', OIDC_MSG.stateMismatch);
   }
   const error = params.get('error');
   if (error) {
     throw new AppError(
-      'BAD_REQUEST',
+      'provider_error',
       error === 'access_denied' ? OIDC_MSG.cancelled(ref.label) : OIDC_MSG.failed(ref.label),
-      { reason: 'provider_error' },
     );
   }
   const config = await registry!.ready(flow.provider);
@@ -111,7 +110,7 @@ export async function finishAuthorization({
       },
       'OpenID sign-in refused at the token exchange',
     );
-    throw new AppError('BAD_REQUEST', OIDC_MSG.failed(ref.label), { reason: 'token_refused' });
+    throw new AppError('token_refused', OIDC_MSG.failed(ref.label));
   }
   const idToken = tokens.claims();
   if (!idToken) throw new AppError('BAD_REQUEST', OIDC_MSG.failed(ref.label));

@@ -59,9 +59,7 @@ export async function twoFactorSetupRequired({ db, user }: StaffRuleQuery): Prom
 /** The gate in front of every procedure (trpc.ts) and the Express-only paths. */
 export async function assertTwoFactorSetUp({ db, user }: StaffRuleQuery): Promise<void> {
   if (await twoFactorSetupRequired({ db, user })) {
-    throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.setupRequired, {
-      reason: TWO_FACTOR_SETUP_REQUIRED,
-    });
+    throw new AppError(TWO_FACTOR_SETUP_REQUIRED, TWO_FACTOR_MSG.setupRequired);
   }
 }
 

@@ -40,8 +40,9 @@ function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
           : refusal.reason === 'closed'
             ? M.reviewClosed
             : M.reviewNotOpen;
-  return new AppError('CONFLICT', message, {
-    reason: refusal.reason,
+  // The reviewer is not refused anything: the proof's state conflicts with the join rule now.
+  return new AppError(refusal.reason, message, {
+    code: 'CONFLICT',
     details: refusal.requiredTier ? { requiredTier: refusal.requiredTier } : undefined,
   });
 }
@@ -79,14 +80,14 @@ export async function reviewProof({
       if (!proof) throw new AppError('NOT_FOUND', M.notFound);
       if (proof.userId === actor.id) throw new AppError('FORBIDDEN', M.ownProof);
       if (proof.status !== 'pending') {
-        throw new AppError('CONFLICT', M.alreadyReviewed, { reason: 'already_reviewed' });
+        throw new AppError('already_reviewed', M.alreadyReviewed);
       }
       let contestAdmitted: number | null = null;
       let tierAfter: Tier | null = null;
       let tierBefore: Tier | null = null;
       if (status === 'verified') {
         if (proof.userId === null) {
-          throw new AppError('CONFLICT', M.memberGone, { reason: 'member_deleted' });
+          throw new AppError('member_deleted', M.memberGone);
         }
         // The member's row: their tier is read and raised here, and their proofs are sent under it.
         await lockForUpdate(tx, users, eq(users.id, proof.userId));
@@ -94,8 +95,7 @@ export async function reviewProof({
           if (proof.contestId !== null) await lockContest(tx, proof.contestId);
           const contest =
             proof.contestId === null ? undefined : await readJoinContest(tx, proof.contestId);
-          if (!contest)
-            throw new AppError('CONFLICT', M.contestGone, { reason: 'contest_deleted' });
+          if (!contest) throw new AppError('contest_deleted', M.contestGone);
           if (contest.mode === 'team') {
             // A team's fee: its captain's team is registered when ready (the rule asked for
             // them as its captain); a refusal refuses the review as for anyone.

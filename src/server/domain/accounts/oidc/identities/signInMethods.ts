@@ -95,7 +95,7 @@ export async function unlinkIdentity({
       .from(userIdentities)
       .where(and(eq(userIdentities.userId, actor.id), ne(userIdentities.id, link.id)));
     if (!(row && hasPassword(row.password)) && Number(others?.n ?? 0) === 0) {
-      throw new AppError('BAD_REQUEST', OIDC_MSG.lastWayIn, { reason: 'last_way_in' });
+      throw new AppError('last_way_in', OIDC_MSG.lastWayIn);
     }
     await tx.delete(userIdentities).where(eq(userIdentities.id, link.id));
     await writeAudit({

@@ -1,0 +1,155 @@
+// Every reason a rule refuses a call for, and the one code each is answered with. A refusal is
+// made from its reason alone (`new AppError('tier', message)`): the code comes from this table,
+// so a reason means the same status on every path. REST's few statuses that tRPC has no code
+// for are platform/errorMapping.ts's STATUS_BY_REASON.
+import type { JoinRefusal, LeaveRefusal } from '../../shared/participation';
+import type { PaymentRefusal } from '../../shared/payments';
+import type { ScoreRefusal } from '../../shared/leaderboard';
+import type { TeamReason } from '../../shared/teams';
+import type { TournamentReason } from '../../shared/tournaments';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
+
+/**
+ * Every machine-readable cause a refusal carries beside the words of its message (error
+ * `data.reason` over tRPC, `reason` over REST): clients act on it (an Upgrade link, a payment
+ * link) without matching message texts. The areas' own lists live in src/shared, where the
+ * client reads them too; the few below belong to no such list.
+ */
+export type RefusalReason =
+  | JoinRefusal
+  | LeaveRefusal
+  | PaymentRefusal
+  | ScoreRefusal
+  | TeamReason
+  | TournamentReason
+  // A score CSV with refused lines (each line's own reason is a ScoreRefusal).
+  | 'bad_lines'
+  // Accounts: a temporary password or a staff member's two-factor set-up comes first; a
+  // locked account; a used or expired e-mail, reset or unlock link; an address already verified.
+  | 'password_change_required'
+  | 'two_factor_setup_required'
+  | 'account_locked'
+  | 'link_invalid'
+  | 'already_verified'
+  // OpenID Connect: no flow of this browser, the provider's answer refused, the last way in.
+  | 'no_flow'
+  | 'state_mismatch'
+  | 'provider_error'
+  | 'token_refused'
+  | 'last_way_in'
+  // Contests: too many contests or drafts; a bracket fixes a contest's format.
+  | 'contest_limit'
+  | 'draft_limit'
+  | 'bracket_exists'
+  // Payments under review whose member or contest is gone, or reviewed already.
+  | 'already_reviewed'
+  | 'member_deleted'
+  | 'contest_deleted'
+  // Admin demo data whose plan changed; the outbox retries only failed mail.
+  | 'plan_changed'
+  | 'not_failed'
+  // The database out of reach (a 503 with Retry-After).
+  | 'database_unavailable';
+
+/**
+ * The code of each reason. A score line's reasons (bad_score, duplicate, ...) are never an
+ * error of their own (a CSV's refusal is `bad_lines`), but they share names with reasons that are
+ * (`unknown_user`, `not_participant`), so every name has one code all the same.
+ */
+export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
+  // Joining and leaving (shared/participation.ts).
+  not_open: 'CONFLICT',
+  closed: 'CONFLICT',
+  full: 'CONFLICT',
+  already_joined: 'CONFLICT',
+  // REST answers this one 402 (STATUS_BY_REASON).
+  fee_unverified: 'FORBIDDEN',
+  email_unverified: 'FORBIDDEN',
+  tier: 'FORBIDDEN',
+  invite_required: 'FORBIDDEN',
+  invite_wrong: 'FORBIDDEN',
+  team_only: 'CONFLICT',
+  not_joined: 'CONFLICT',
+  started: 'CONFLICT',
+  // Payments (shared/payments.ts).
+  free_contest: 'BAD_REQUEST',
+  tier_not_higher: 'BAD_REQUEST',
+  no_price: 'BAD_REQUEST',
+  network_not_set_up: 'BAD_REQUEST',
+  already_verified: 'CONFLICT',
+  proof_pending: 'CONFLICT',
+  tx_hash_used: 'CONFLICT',
+  already_reviewed: 'CONFLICT',
+  member_deleted: 'CONFLICT',
+  contest_deleted: 'CONFLICT',
+  // Scores (shared/leaderboard.ts): a CSV's lines, and scores a bracket writes itself.
+  bad_lines: 'BAD_REQUEST',
+  bad_line: 'BAD_REQUEST',
+  bad_score: 'BAD_REQUEST',
+  bad_decimals: 'BAD_REQUEST',
+  duplicate: 'BAD_REQUEST',
+  scores_from_matches: 'CONFLICT',
+  // Tournaments (shared/tournaments.ts).
+  not_organiser: 'FORBIDDEN',
+  no_bracket_format: 'CONFLICT',
+  bracket_exists: 'CONFLICT',
+  no_bracket: 'CONFLICT',
+  registration_open: 'CONFLICT',
+  not_enough_participants: 'CONFLICT',
+  bad_seeding_order: 'BAD_REQUEST',
+  results_exist: 'CONFLICT',
+  match_not_ready: 'CONFLICT',
+  match_not_found: 'NOT_FOUND',
+  not_in_match: 'FORBIDDEN',
+  self_report_off: 'FORBIDDEN',
+  already_reported: 'CONFLICT',
+  nothing_to_confirm: 'CONFLICT',
+  later_matches_played: 'CONFLICT',
+  draw_not_allowed: 'BAD_REQUEST',
+  checkin_closed: 'CONFLICT',
+  checkin_off: 'CONFLICT',
+  not_participant: 'FORBIDDEN',
+  // Teams (shared/teams.ts).
+  team_mode_only: 'CONFLICT',
+  team_full: 'CONFLICT',
+  team_too_small: 'CONFLICT',
+  not_in_team: 'CONFLICT',
+  already_in_team: 'CONFLICT',
+  not_captain: 'FORBIDDEN',
+  invite_exists: 'CONFLICT',
+  no_invite: 'NOT_FOUND',
+  team_registered: 'CONFLICT',
+  team_name_taken: 'CONFLICT',
+  captain_leaves: 'CONFLICT',
+  unknown_user: 'NOT_FOUND',
+  // Accounts.
+  password_change_required: 'FORBIDDEN',
+  two_factor_setup_required: 'FORBIDDEN',
+  account_locked: 'TOO_MANY_REQUESTS',
+  link_invalid: 'BAD_REQUEST',
+  no_flow: 'BAD_REQUEST',
+  state_mismatch: 'BAD_REQUEST',
+  provider_error: 'BAD_REQUEST',
+  token_refused: 'BAD_REQUEST',
+  last_way_in: 'BAD_REQUEST',
+  // Contests.
+  contest_limit: 'TOO_MANY_REQUESTS',
+  draft_limit: 'TOO_MANY_REQUESTS',
+  // Operations.
+  plan_changed: 'CONFLICT',
+  not_failed: 'CONFLICT',
+  database_unavailable: 'SERVICE_UNAVAILABLE',
+};
+
+export function isRefusalReason(value: string): value is RefusalReason {
+  return Object.hasOwn(REFUSAL_CODES, value);
+}
