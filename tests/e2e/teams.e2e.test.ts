@@ -5,20 +5,23 @@
 // page lists the members.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contestParticipants, teams } from '../../src/server/platform/db/schema';
+import { contestParticipants, teamMembers, teams } from '../../src/server/platform/db/schema';
+import { PROOF_STATE_MESSAGES as P } from '../../src/shared/payments';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
+import { insertProof } from '../helpers/payments';
 import { expectText, closeToast } from './flows';
 import { standaloneStage } from './stage';
 
 const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
 let captain: CreatedUser;
 let mate: CreatedUser;
+let admin: CreatedUser;
 let contest: { id: number; slug: string };
 
 beforeEach(async () => {
   const { db } = stage.s;
-  const admin = await createUser(db, { role: 'admin', username: 'e2e_team_admin' });
+  admin = await createUser(db, { role: 'admin', username: 'e2e_team_admin' });
   captain = await createUser(db, { username: 'e2e_team_captain' });
   mate = await createUser(db, { username: 'e2e_team_mate' });
   contest = await insertContest(db, {
@@ -111,5 +114,71 @@ describe('a team created, filled and registered', () => {
     await page.getByText(captain.username, { exact: true }).waitFor();
     await page.getByText(mate.username, { exact: true }).waitFor();
     await expectText(matePage, 'Registered');
+  });
+});
+
+describe("a paid team contest's fee, followed live on the captain's panel", () => {
+  it('says the payment awaits review, then that the team is registered, without a reload; the review toast names the team', async () => {
+    const { db } = stage.s;
+    const paid = await insertContest(db, {
+      createdBy: admin.id,
+      title: 'Paid Relay',
+      mode: 'team',
+      participationType: 'paid',
+      entryFee: '40',
+      tournament: { teamMin: 2, teamMax: 3 },
+    });
+    const [team] = await db
+      .insert(teams)
+      .values({ contestId: paid.id, name: 'Fee Falcons', captainId: captain.id })
+      .returning({ id: teams.id });
+    for (const who of [captain, mate]) {
+      await db.insert(teamMembers).values({
+        teamId: team!.id,
+        contestId: paid.id,
+        userId: who.id,
+        state: 'member',
+        joinedAt: new Date(),
+      });
+    }
+    await insertProof(db, { userId: captain.id, contestId: paid.id, status: 'pending' });
+    const [captainPage, reviewerPage] = await Promise.all([
+      stage.pageAs(captain),
+      stage.pageAs(admin),
+    ]);
+
+    await captainPage.goto(stage.url(`/contests/${paid.slug}`));
+    const panel = captainPage.getByRole('region', { name: 'Teams', exact: true });
+    await panel.getByRole('heading', { name: 'Your team: Fee Falcons' }).waitFor();
+    await panel.getByText(P.pendingTitle).waitFor();
+    expect(await panel.getByRole('link', { name: 'Pay entry fee' }).count()).toBe(0);
+    await captainPage.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+    });
+
+    await reviewerPage.goto(stage.url('/admin/subscriptions'));
+    await reviewerPage
+      .getByRole('row')
+      .filter({ hasText: captain.username })
+      .getByRole('button', { name: /^Verify/ })
+      .click();
+    await reviewerPage
+      .getByRole('alertdialog', { name: 'Verify Payment' })
+      .getByRole('button', { name: 'Verify' })
+      .click();
+    await reviewerPage
+      .getByRole('status')
+      .filter({ hasText: 'The entry fee of team Fee Falcons for Paid Relay is paid.' })
+      .first()
+      .waitFor({ timeout: 15_000 });
+
+    // The captain's panel follows: registered, with no reload.
+    await expectText(captainPage, 'Your team is registered');
+    await panel.getByText(P.pendingTitle).waitFor({ state: 'detached' });
+    expect(
+      await captainPage.evaluate(
+        () => (window as unknown as { stillHere?: boolean }).stillHere === true,
+      ),
+    ).toBe(true);
   });
 });

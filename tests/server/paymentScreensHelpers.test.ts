@@ -114,6 +114,7 @@ const proof = (values: Partial<TReviewProof>): TReviewProof => ({
   username: 'ada',
   submittedAs: 'ada',
   reviewerName: 'mod',
+  teamName: null,
   ...values,
 });
 
@@ -135,6 +136,10 @@ describe('proof labels', () => {
       title: 'Payment verified',
       description: 'ada is now a participant of Candle Games.',
     });
+    // A team contest's fee is the team's: the toast names the team, not the captain who paid.
+    expect(reviewOutcome(proof({ teamName: 'Baton Owls' })).description).toBe(
+      'The entry fee of team Baton Owls for Candle Games is paid.',
+    );
     expect(reviewOutcome(proof({ purpose: 'tier_upgrade', tier: 'elite' })).description).toBe(
       'ada is now on the Elite tier.',
     );

@@ -404,8 +404,17 @@ describe('a paid team contest', () => {
     expect(options.refusal).toMatchObject({ reason: 'team_only' });
     expect((await as(captain).payments.options({ contestId: contest.id })).refusal).toBeNull();
     const proof = await sendProofAs(t, captain, { contestId: contest.id });
+    // While it waits, the team's members read its state on the team panel (not outsiders).
+    for (const who of [captain, people[1]!]) {
+      expect(await as(who).teams.mine({ contestId: contest.id })).toMatchObject({
+        feePaid: false,
+        feeProof: { id: proof.id, status: 'pending', reason: null },
+      });
+    }
+    expect((await as(await member()).teams.get({ teamId: team.id })).feeProof).toBeNull();
     await as(moderator).payments.review({ id: proof.id, status: 'verified' });
     expect(await participantRows(contest.id)).toEqual([{ userId: captain.id, teamId: team.id }]);
+    expect((await as(captain).teams.mine({ contestId: contest.id }))?.feeProof).toBeNull();
     expect(await as(people[1]).teams.mine({ contestId: contest.id })).toMatchObject({
       registered: true,
       feePaid: true,

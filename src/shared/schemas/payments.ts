@@ -161,6 +161,8 @@ export const ZReviewProofSchema = ZPaymentProofSchema.extend({
   /** The username they had when they sent it (kept for the records). */
   submittedAs: z.string(),
   reviewerName: z.string().nullable(),
+  /** A team contest's fee: the team the member pays for (its captain pays once), else null. */
+  teamName: z.string().nullable(),
 });
 export type TReviewProof = z.infer<typeof ZReviewProofSchema>;
 

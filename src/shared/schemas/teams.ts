@@ -6,7 +6,7 @@ import { TEAM_MEMBER_STATES, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../teams';
 import { ZUsername } from './auth';
 import { ZContestId } from './contests';
 import { pageRequestFields, pageResponseFields } from './paging';
-import { ZOptionalInviteCode } from './participation';
+import { ZFeeProofSchema, ZOptionalInviteCode } from './participation';
 
 export const ZTeamId = ZRowId('team');
 
@@ -109,6 +109,8 @@ export const ZTeam = z.object({
   canRegister: z.boolean(),
   /** Paid contests: whether the team's entry fee is verified (paid once, by the captain). */
   feePaid: z.boolean(),
+  /** The team's entry-fee proof awaiting review or rejected (its members see it), else null. */
+  feeProof: ZFeeProofSchema.nullable(),
   participationType: z.string(),
 });
 export type TTeam = z.infer<typeof ZTeam>;

@@ -4,7 +4,7 @@
 // of a button that would fail. Joined members see their place and, before the start, Leave. A
 // member who paid the entry fee sees their proof awaiting review, or its rejection and reason,
 // updated live when a reviewer acts.
-import { Alert, Button, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -24,7 +24,7 @@ import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FormField } from '../common/FormField';
 import { FocusFirstError } from '../common/FocusFirstError';
-import { ProofStateAlert } from '../payments/ProofStateAlert';
+import { FeeProofState } from '../payments/FeeProofState';
 import { ResendVerificationButton } from '../account/ResendVerificationButton';
 import { useLivePayments } from '../payments/useLivePayments';
 
@@ -103,29 +103,6 @@ function InviteForm({ contestId, initialCode }: { contestId: number; initialCode
         </Form>
       )}
     </Formik>
-  );
-}
-
-/**
- * A paid contest's fee after the member paid it: awaiting review (nothing to do but wait), or
- * rejected with the reviewer's reason (they may send a new proof).
- */
-function FeeProofState({ feeProof, contestId }: { feeProof: TFeeProof; contestId: number }) {
-  return (
-    <Stack gap="3">
-      <ProofStateAlert proof={feeProof}>
-        {feeProof.status === 'pending' ? (
-          <ChakraLink asChild variant="underline" color="fg" fontSize="sm">
-            <Link href={`/payment?contest=${contestId}`}>See your payment</Link>
-          </ChakraLink>
-        ) : null}
-      </ProofStateAlert>
-      {feeProof.status === 'rejected' ? (
-        <Button asChild colorPalette="purple" size="lg">
-          <Link href={`/payment?contest=${contestId}`}>Send a new payment proof</Link>
-        </Button>
-      ) : null}
-    </Stack>
   );
 }
 

@@ -22,6 +22,8 @@ import type { TTeam } from '../../../shared/schemas/teams';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { FormField } from '../common/FormField';
+import { FeeProofState } from '../payments/FeeProofState';
+import { useLivePayments } from '../payments/useLivePayments';
 import { InviteMemberForm, RenameTeamForm } from './TeamForms';
 import { TeamMembers } from './TeamMembers';
 import { useTeamActions, type TeamActions } from './teamActions';
@@ -57,6 +59,9 @@ function Registration({ team, actions }: { team: TTeam; actions: TeamActions }) 
         now).
       </Text>
     );
+  }
+  if (team.participationType === 'paid' && !team.feePaid && team.feeProof) {
+    return <FeeProofState feeProof={team.feeProof} contestId={team.contestId} />;
   }
   if (team.participationType === 'paid' && !team.feePaid) {
     return (
@@ -124,6 +129,9 @@ export function MyTeam({ team }: { team: TTeam }) {
   const actions = useTeamActions();
   const [leaving, setLeaving] = useState(false);
   const captain = team.viewer.isCaptain;
+  // The payer hears their proof's review live (their own payment stream), like a member's join
+  // panel: 'awaiting review', then registered or rejected, without a reload.
+  useLivePayments(!!team.feeProof);
   const alone = team.memberCount === 1;
   return (
     <Stack as="section" aria-labelledby="my-team-heading" gap="4">

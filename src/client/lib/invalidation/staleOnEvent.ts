@@ -7,11 +7,15 @@ import type { QueryPath, SubscriptionPath } from './paths';
 export type EventStale = QueryPath | { path: QueryPath; ofContest: true };
 
 export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[]>> = {
-  // One of the member's proofs was sent, verified or rejected: the join panel, /payment and
-  // Account Settings > Payments; a verified fee admits the member (the contest's figures and
-  // their dashboard change).
+  // One of the member's proofs was sent, verified or rejected: the join panel, the team panel of
+  // a captain who paid for the team, /payment and Account Settings > Payments; a verified fee
+  // admits the member or registers the team (the contest's figures, its teams and the
+  // dashboard change).
   'payments.onChange': [
     'participation.status',
+    'teams.mine',
+    'teams.get',
+    'teams.list',
     'payments.options',
     'payments.myProofs',
     'payments.tiers',

@@ -21,6 +21,7 @@ export {
   hasVerifiedFee,
   joinRefusalFor,
   memberTier,
+  openFeeProof,
   readJoinContest,
   refusalError,
   visibleJoinContest,

@@ -3,7 +3,8 @@
 // its review, and a team's registration. The rules apply to everyone alike, moderators and
 // admins included (an admin has no tier, which reads as free). Also the facts it reads from the
 // database, and the refusal as an error.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TFeeProof } from '../../../shared/schemas/participation';
 import type { ProofStatus } from '../../../shared/payments';
 import { databaseOf, type DbOrTx } from '../../platform/db/client';
 import { contests, paymentProofs, users } from '../../platform/db/schema';
@@ -357,6 +358,30 @@ export async function hasVerifiedFee(
     .where(entryFeeProofs(contestId, [userId], 'verified'))
     .limit(1);
   return !!row;
+}
+
+/**
+ * The latest entry-fee proof for a contest sent by any of these members (a member, or a team's),
+ * while it is pending or was rejected: what the join panel and the team panel say while they wait.
+ */
+export async function openFeeProof(
+  db: DbOrTx,
+  contestId: number,
+  userIds: readonly number[],
+): Promise<TFeeProof | null> {
+  const [latest] = await db
+    .select({
+      id: paymentProofs.id,
+      status: paymentProofs.status,
+      reason: paymentProofs.reason,
+      createdAt: paymentProofs.createdAt,
+    })
+    .from(paymentProofs)
+    .where(entryFeeProofs(contestId, userIds))
+    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
+    .limit(1);
+  if (!latest || latest.status === 'verified') return null;
+  return { ...latest, status: latest.status };
 }
 
 /** A contest's entry-fee proofs sent by any of these members (only those of `status` if named). */

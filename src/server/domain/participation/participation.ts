@@ -1,14 +1,9 @@
 // Joining and leaving contests (PRODUCT.md 'Taking part'), and where a member stands with one:
 // the join rule is joinRule.ts; rows are written only through contestParticipants.ts.
-import { desc } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { contestParticipants, paymentProofs } from '../../platform/db/schema';
+import { contestParticipants } from '../../platform/db/schema';
 import { PARTICIPATION_MESSAGES as M } from '../../../shared/participation';
-import type {
-  TFeeProof,
-  TParticipant,
-  TParticipationStatus,
-} from '../../../shared/schemas/participation';
+import type { TParticipant, TParticipationStatus } from '../../../shared/schemas/participation';
 import type { Actor, ContestViewArgs } from '../../platform/actor';
 import {
   insertParticipant,
@@ -21,7 +16,7 @@ import {
 import {
   joinContestColumns,
   joinRefusal,
-  entryFeeProofs,
+  openFeeProof,
   joinRefusalFor,
   readJoinContest,
   refusalError,
@@ -108,27 +103,6 @@ async function isParticipant(db: DbOrTx, contestId: number, userId: number): Pro
     .from(contestParticipants)
     .where(participantRow(contestId, userId));
   return !!row;
-}
-
-/** The member's latest entry-fee proof for a contest, while it is pending or was rejected. */
-async function openFeeProof(
-  db: DbOrTx,
-  contestId: number,
-  userId: number,
-): Promise<TFeeProof | null> {
-  const [latest] = await db
-    .select({
-      id: paymentProofs.id,
-      status: paymentProofs.status,
-      reason: paymentProofs.reason,
-      createdAt: paymentProofs.createdAt,
-    })
-    .from(paymentProofs)
-    .where(entryFeeProofs(contestId, [userId]))
-    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
-    .limit(1);
-  if (!latest || latest.status === 'verified') return null;
-  return { ...latest, status: latest.status };
 }
 
 /**
@@ -231,7 +205,7 @@ export async function participationStatus(args: ContestViewArgs): Promise<TParti
     // What became of the fee the member paid, while they wait (or may pay again).
     feeProof:
       !participant && contest.participationType === 'paid'
-        ? await openFeeProof(db, contestId, viewer.id)
+        ? await openFeeProof(db, contestId, [viewer.id])
         : null,
   };
 }

@@ -15,7 +15,7 @@ import type { Actor } from '../../platform/actor';
 import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
 import type { TTeam, TTeamInvite, TTeamList, TTeamMember } from '../../../shared/schemas/teams';
 import { contestVisibleTo, notFound, publicContest, type ContestPageArgs } from '../contests';
-import { rankColumn } from '../participation';
+import { openFeeProof, rankColumn } from '../participation';
 import { teamNotFound } from './teamErrors';
 import { teamContest, teamFeePaid, teamIdOfMember } from './teamRows';
 
@@ -129,6 +129,8 @@ export async function getTeam({
     closes.getTime() > now &&
     (!row.endDate || row.endDate.getTime() > now);
   const captainName = members.find((m) => m.isCaptain)?.username ?? '';
+  const feePaid =
+    row.participationType === 'paid' ? await teamFeePaid(db, row.contestId, memberIds) : true;
   return {
     id: row.id,
     name: row.name,
@@ -162,8 +164,10 @@ export async function getTeam({
     canChange: !!row.startDate && row.startDate.getTime() > now,
     canRegister:
       isCaptain && !registration && memberIds.length >= settings.teamMin && registrationOpen,
-    feePaid:
-      row.participationType === 'paid' ? await teamFeePaid(db, row.contestId, memberIds) : true,
+    feePaid,
+    // What the team's members see of an unverified fee while they wait (or may pay again).
+    feeProof:
+      !feePaid && me?.state === 'member' ? await openFeeProof(db, row.contestId, memberIds) : null,
     participationType: row.participationType,
   };
 }

@@ -17,8 +17,16 @@ export function reviewOutcome(proof: TReviewProof): { title: string; description
     const tier = proof.tier ? TIER_LABELS[proof.tier] : 'the new';
     return { title: 'Payment verified', description: `${member} is now on the ${tier} tier.` };
   }
+  const contest = proof.contestTitle ?? 'the contest';
+  if (proof.teamName) {
+    // The captain paid once for the team: the team is what takes part (once it is full enough).
+    return {
+      title: 'Payment verified',
+      description: `The entry fee of team ${proof.teamName} for ${contest} is paid.`,
+    };
+  }
   return {
     title: 'Payment verified',
-    description: `${member} is now a participant of ${proof.contestTitle ?? 'the contest'}.`,
+    description: `${member} is now a participant of ${contest}.`,
   };
 }

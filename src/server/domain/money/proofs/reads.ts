@@ -2,7 +2,7 @@
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../../platform/db/client';
 import { countRows, onePage } from '../../../platform/db/pages';
-import { contests, paymentProofs, users } from '../../../platform/db/schema';
+import { contests, paymentProofs, teamMembers, teams, users } from '../../../platform/db/schema';
 import { explorerLink, type ProofStatus } from '../../../../shared/payments';
 import type { TPaymentProof, TReviewProof } from '../../../../shared/schemas/payments';
 import type { PaymentNetwork, TPaymentConfig } from '../../../../shared/schemas/settings';
@@ -38,6 +38,12 @@ const reviewColumns = {
   username: users.username,
   submittedAs: paymentProofs.username,
   reviewerName: paymentProofs.reviewerName,
+  // The team the payer belongs to in that contest: its fee is the team's, not theirs alone.
+  teamName: sql<string | null>`(select ${teams.name} from ${teams} inner join ${teamMembers}
+    on ${teamMembers.teamId} = ${teams.id}
+    where ${teams.contestId} = ${paymentProofs.contestId}
+      and ${teamMembers.userId} = ${paymentProofs.userId} and ${teamMembers.state} = 'member'
+    limit 1)`,
 };
 
 /** Each proof with its network's block-explorer link (the payment settings' template). */
