@@ -31,6 +31,7 @@ import {
 import { errorMessage, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import type { ZodFormOptions } from '../../lib/useZodForm';
 import { CheckboxField } from '../common/CheckboxField';
 import { DialogFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
@@ -180,40 +181,36 @@ export function ContestEditDialog({
   });
   const schema = SCHEMAS[variant];
   const fixed = Boolean(contest?.bracketGeneratedAt);
+  const editForm = (contest: TContest): ZodFormOptions<Values, unknown> => ({
+    initialValues: initialValues(contest),
+    schema: CHECKED[variant],
+    serverFields: SERVER_FIELDS,
+    validateOnBlur: false,
+    submit: async (values) => {
+      const start = initialValues(contest);
+      const parsed = schema.parse(withAskedSettings(values)) as Record<string, unknown>;
+      // PATCH semantics: only what was changed is sent, so an untouched date keeps its
+      // seconds and a field the server would refuse to re-check is left alone.
+      const input: Record<string, unknown> = { id: contest.id };
+      for (const key of FIELDS) {
+        if (key in parsed && values[key] !== start[key]) input[key] = parsed[key];
+      }
+      // The settings the format asks for, when one of them (or the format) changed.
+      if (JSON.stringify(askedSettingsOf(values)) !== JSON.stringify(askedSettingsOf(start))) {
+        input.tournament = parsed.tournament;
+      }
+      if (variant === 'member' && contest.status === 'rejected' && values.resubmit) {
+        input.status = 'pending'; // any status from the creator means 'submit' (server)
+      }
+      if (Object.keys(input).length === 1) {
+        onClose();
+        return null;
+      }
+      return update.mutateAsync(input as TUpdateContestRequest);
+    },
+  });
   return (
-    <RowFormDialog
-      row={contest}
-      title="Edit Contest"
-      onClose={onClose}
-      form={(contest) => ({
-        initialValues: initialValues(contest),
-        schema: CHECKED[variant],
-        serverFields: SERVER_FIELDS,
-        validateOnBlur: false,
-        submit: async (values: Values) => {
-          const start = initialValues(contest);
-          const parsed = schema.parse(withAskedSettings(values)) as Record<string, unknown>;
-          // PATCH semantics: only what was changed is sent, so an untouched date keeps its
-          // seconds and a field the server would refuse to re-check is left alone.
-          const input: Record<string, unknown> = { id: contest.id };
-          for (const key of FIELDS) {
-            if (key in parsed && values[key] !== start[key]) input[key] = parsed[key];
-          }
-          // The settings the format asks for, when one of them (or the format) changed.
-          if (JSON.stringify(askedSettingsOf(values)) !== JSON.stringify(askedSettingsOf(start))) {
-            input.tournament = parsed.tournament;
-          }
-          if (variant === 'member' && contest.status === 'rejected' && values.resubmit) {
-            input.status = 'pending'; // any status from the creator means 'submit' (server)
-          }
-          if (Object.keys(input).length === 1) {
-            onClose();
-            return null;
-          }
-          return update.mutateAsync(input as TUpdateContestRequest);
-        },
-      })}
-    >
+    <RowFormDialog row={contest} title="Edit Contest" onClose={onClose} form={editForm}>
       {(contest, { values }) => (
         <Stack gap="4">
           <FormField name="title" label="Title" />

@@ -6,6 +6,7 @@ import { ZScheduleMatchInput, type TMatch } from '../../../shared/schemas/tourna
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import type { ZodFormOptions } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
 import { DialogFormActions } from '../common/FormButtons';
 import { RowFormDialog } from '../common/RowFormDialog';
@@ -32,21 +33,17 @@ export function ScheduleMatchDialog({
     onError: (error) =>
       toasts.error('Schedule not saved', errorMessage(error, 'The match could not be scheduled')),
   });
+  const scheduleForm = (match: TMatch): ZodFormOptions<{ when: string }, unknown> => ({
+    initialValues: { when: toLocalInput(match.scheduledAt) },
+    schema: ZScheduleForm,
+    submit: (values) =>
+      schedule.mutateAsync({
+        matchId: match.id,
+        scheduledAt: values.when ? new Date(values.when) : null,
+      }),
+  });
   return (
-    <RowFormDialog
-      row={match}
-      title="Schedule match"
-      onClose={onClose}
-      form={(match) => ({
-        initialValues: { when: toLocalInput(match.scheduledAt) },
-        schema: ZScheduleForm,
-        submit: (values: { when: string }) =>
-          schedule.mutateAsync({
-            matchId: match.id,
-            scheduledAt: values.when ? new Date(values.when) : null,
-          }),
-      })}
-    >
+    <RowFormDialog row={match} title="Schedule match" onClose={onClose} form={scheduleForm}>
       {(match) => (
         <Stack gap="4">
           <Text>

@@ -2,20 +2,17 @@
 // only when it changed; nothing changed -> just close).
 import { Stack } from '@chakra-ui/react';
 import { normalizeTier, type Role, type Tier } from '../../../../shared/constants';
-import { CREATABLE_ROLES, ZUpdateUserRequestSchema } from '../../../../shared/schemas/adminUsers';
+import { ZUpdateUserRequestSchema } from '../../../../shared/schemas/adminUsers';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
+import type { ZodFormOptions } from '../../../lib/useZodForm';
 import { DialogFormActions } from '../../common/FormButtons';
 import { RowFormDialog } from '../../common/RowFormDialog';
-import { SelectField } from '../../common/SelectField';
-import { ROLE_LABELS, TIER_OPTIONS } from './labels';
+import { RoleTierFields } from './RoleTierFields';
 
 const toasts = keyedToasts('updateUser');
-
-// Banning has its own action with a reason (BanUserDialog), so it is not a role to pick here.
-const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /** The dialog's fields: the request's, less the id (the row's). */
 const ZUpdateUserForm = ZUpdateUserRequestSchema.omit({ id: true });
@@ -48,33 +45,26 @@ export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClos
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update user')),
   });
+  const updateForm = (user: TUser): ZodFormOptions<Values, unknown> => ({
+    initialValues: {
+      role: user.role as string,
+      subscriptionTier: normalizeTier(user.subscriptionTier) as string,
+    },
+    schema: ZUpdateUserForm,
+    submit: async (values) => {
+      const input = changesOf(user, values);
+      if (!input) {
+        onClose();
+        return null;
+      }
+      return update.mutateAsync(input);
+    },
+  });
   return (
-    <RowFormDialog
-      row={user}
-      title="Update User"
-      onClose={onClose}
-      form={(user) => ({
-        initialValues: {
-          role: user.role as string,
-          subscriptionTier: normalizeTier(user.subscriptionTier) as string,
-        },
-        schema: ZUpdateUserForm,
-        submit: async (values: Values) => {
-          const input = changesOf(user, values);
-          if (!input) {
-            onClose();
-            return null;
-          }
-          return update.mutateAsync(input);
-        },
-      })}
-    >
+    <RowFormDialog row={user} title="Update User" onClose={onClose} form={updateForm}>
       {(_user, { values }) => (
         <Stack gap="4">
-          <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
-          {values.role !== 'admin' ? (
-            <SelectField name="subscriptionTier" label="Subscription" options={TIER_OPTIONS} />
-          ) : null}
+          <RoleTierFields role={values.role} />
           <DialogFormActions onCancel={onClose} submitLabel="Save Changes" />
         </Stack>
       )}
