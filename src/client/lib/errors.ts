@@ -29,6 +29,10 @@ export interface ServerFieldRules {
   byMessage: Readonly<Record<string, string>>;
   /** The form's fields: a validation failure whose issue names one of them lands there. */
   fields?: readonly string[];
+  /** The server's reason (`data.reason`, e.g. 'invite_wrong') -> the form field it is about. */
+  byReason?: Readonly<Record<string, string>>;
+  /** A one-field form whose every refusal is about its field: any other refusal lands there. */
+  otherwise?: string;
 }
 
 interface ServerIssue {
@@ -54,6 +58,23 @@ export function serverFieldErrors(error: unknown, rules: ServerFieldRules): Reco
   const message = (error as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && Object.hasOwn(rules.byMessage, message)) {
     found[rules.byMessage[message]!] ??= message;
+  }
+  const reason = errorReason(error);
+  if (
+    typeof message === 'string' &&
+    reason &&
+    rules.byReason &&
+    Object.hasOwn(rules.byReason, reason)
+  ) {
+    found[rules.byReason[reason]!] ??= message;
+  }
+  if (
+    typeof message === 'string' &&
+    message.trim() &&
+    rules.otherwise &&
+    !Object.keys(found).length
+  ) {
+    found[rules.otherwise] = message;
   }
   return found;
 }
@@ -110,7 +131,6 @@ export function useServerFieldErrors() {
   }, []);
 }
 
-/** Why a rule refused the call (the server's `data.reason`, e.g. 'invite_wrong'), if it says. */
 /** Why the server refused a call (`data.reason`, e.g. 'tx_hash_used'), when it said. */
 export function errorReason(error: unknown): string | undefined {
   const reason = (error as { data?: { reason?: unknown } } | null)?.data?.reason;

@@ -18,11 +18,16 @@ export interface ZodFormOptions<Values extends FormikValues, Result> {
   submit: (values: Values) => Promise<Result>;
   /** After the call succeeded. */
   onSuccess?: (result: Result, helpers: FormikHelpers<Values>, values: Values) => unknown;
+  /**
+   * false: no check when a field is left, only on change and submit (a message appearing on the
+   * blur a click on the submit button causes would move the button before the click lands).
+   */
+  validateOnBlur?: boolean;
 }
 
 export type ZodFormProps<Values extends FormikValues> = Pick<
   FormikConfig<Values>,
-  'initialValues' | 'validationSchema' | 'validate' | 'onSubmit'
+  'initialValues' | 'validationSchema' | 'validate' | 'onSubmit' | 'validateOnBlur'
 >;
 
 const NO_SERVER_FIELDS: ServerFieldRules = { byMessage: {} };
@@ -33,6 +38,7 @@ export function useZodForm<Values extends FormikValues, Result>({
   serverFields = NO_SERVER_FIELDS,
   submit,
   onSuccess,
+  validateOnBlur,
 }: ZodFormOptions<Values, Result>): ZodFormProps<Values> {
   const serverErrors = useServerFieldErrors();
   const validationSchema = useMemo(() => toFormikValidationSchema(schema), [schema]);
@@ -40,6 +46,7 @@ export function useZodForm<Values extends FormikValues, Result>({
     initialValues,
     validationSchema,
     validate: serverErrors.validate,
+    ...(validateOnBlur === undefined ? {} : { validateOnBlur }),
     onSubmit: async (values, helpers) => {
       const answer = await submit(values).then(
         (result) => ({ result }),

@@ -1,7 +1,7 @@
 // A dialog that asks something about one row (ban this member, reject this payment, dispute
 // this match): open while there is a row, its form built for that row with useZodForm (the
 // shared schema, the call, a refusal beside its field).
-import { Formik, Form, type FormikValues } from 'formik';
+import { Formik, Form, type FormikProps, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import { useZodForm, type ZodFormOptions } from '../../lib/useZodForm';
 import { AppDialog } from './AppDialog';
@@ -12,8 +12,8 @@ interface Props<Row, Values extends FormikValues, Result> {
   onClose: () => void;
   /** The form for this row: its values, schema and call. */
   form: (row: Row) => ZodFormOptions<Values, Result>;
-  /** The fields and the buttons. */
-  children: (row: Row) => ReactNode;
+  /** The fields and the buttons (given the form's state, for fields shown by another's value). */
+  children: (row: Row, formik: FormikProps<Values>) => ReactNode;
 }
 
 export function RowFormDialog<Row, Values extends FormikValues, Result>({
@@ -25,7 +25,9 @@ export function RowFormDialog<Row, Values extends FormikValues, Result>({
 }: Props<Row, Values, Result>) {
   return (
     <AppDialog open={row !== null} onClose={onClose} title={title}>
-      {row !== null ? <RowForm options={form(row)}>{children(row)}</RowForm> : null}
+      {row !== null ? (
+        <RowForm options={form(row)}>{(formik) => children(row, formik)}</RowForm>
+      ) : null}
     </AppDialog>
   );
 }
@@ -35,12 +37,8 @@ function RowForm<Values extends FormikValues, Result>({
   children,
 }: {
   options: ZodFormOptions<Values, Result>;
-  children: ReactNode;
+  children: (formik: FormikProps<Values>) => ReactNode;
 }) {
   const form = useZodForm(options);
-  return (
-    <Formik {...form}>
-      <Form noValidate>{children}</Form>
-    </Formik>
-  );
+  return <Formik {...form}>{(formik) => <Form noValidate>{children(formik)}</Form>}</Formik>;
 }

@@ -5,9 +5,7 @@
 // status and featured, lets a member edit their own pending or rejected contest on its page
 // (PRODUCT.md: creators edit and resubmit them); drafts go back to the wizard instead.
 import { Alert, Stack, SimpleGrid } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { z } from 'zod';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
 import {
   ADMIN_CONTEST_STATUSES,
@@ -30,13 +28,14 @@ import {
   type TContest,
   type TUpdateContestRequest,
 } from '../../../shared/schemas/contests';
-import { errorMessage, useServerFieldErrors } from '../../lib/errors';
+import { errorMessage, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
-import { AppDialog } from '../common/AppDialog';
+import type { ZodFormOptions } from '../../lib/useZodForm';
 import { CheckboxField } from '../common/CheckboxField';
 import { DialogFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
+import { RowFormDialog } from '../common/RowFormDialog';
 import { SelectField } from '../common/SelectField';
 import { TextareaField } from '../common/TextareaField';
 import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
@@ -65,10 +64,21 @@ const FIELDS = [
   'format',
 ] as const;
 
-/** The server's date-order refusals, placed beside the field they are about. */
-const DATE_MESSAGES = {
-  [CONTEST_MESSAGES.endBeforeStart]: 'endDate',
-  [CONTEST_MESSAGES.deadlineAfterStart]: 'registrationDeadline',
+/** The server's date-order refusals (and any field it refused), placed beside their field. */
+const SERVER_FIELDS: ServerFieldRules = {
+  byMessage: {
+    [CONTEST_MESSAGES.endBeforeStart]: 'endDate',
+    [CONTEST_MESSAGES.deadlineAfterStart]: 'registrationDeadline',
+  },
+  fields: FIELDS,
+};
+
+const SCHEMAS = { admin: ZContestEditFormSchema, member: ZMemberContestEditFormSchema };
+
+/** What the form checks: only the settings the chosen format asks for (they alone are sent). */
+const CHECKED = {
+  admin: z.preprocess((values) => withAskedSettings(values as Values), SCHEMAS.admin),
+  member: z.preprocess((values) => withAskedSettings(values as Values), SCHEMAS.member),
 };
 
 interface Values {
@@ -161,7 +171,6 @@ export function ContestEditDialog({
   variant: ContestEditVariant;
   onClose: () => void;
 }) {
-  const serverErrors = useServerFieldErrors();
   const update = trpc.contests.update.useMutation({
     onSuccess: () => {
       toasts.success('Contest updated', 'The contest has been updated successfully.');
@@ -170,126 +179,101 @@ export function ContestEditDialog({
     onError: (error) =>
       toasts.error('Update failed', errorMessage(error, 'Failed to update contest')),
   });
-  const schema = variant === 'admin' ? ZContestEditFormSchema : ZMemberContestEditFormSchema;
-  // Only the settings the chosen format asks for are checked and sent.
-  const validation = toFormikValidationSchema(
-    z.preprocess((values) => withAskedSettings(values as Values), schema),
-  );
+  const schema = SCHEMAS[variant];
   const fixed = Boolean(contest?.bracketGeneratedAt);
+  const editForm = (contest: TContest): ZodFormOptions<Values, unknown> => ({
+    initialValues: initialValues(contest),
+    schema: CHECKED[variant],
+    serverFields: SERVER_FIELDS,
+    validateOnBlur: false,
+    submit: async (values) => {
+      const start = initialValues(contest);
+      const parsed = schema.parse(withAskedSettings(values)) as Record<string, unknown>;
+      // PATCH semantics: only what was changed is sent, so an untouched date keeps its
+      // seconds and a field the server would refuse to re-check is left alone.
+      const input: Record<string, unknown> = { id: contest.id };
+      for (const key of FIELDS) {
+        if (key in parsed && values[key] !== start[key]) input[key] = parsed[key];
+      }
+      // The settings the format asks for, when one of them (or the format) changed.
+      if (JSON.stringify(askedSettingsOf(values)) !== JSON.stringify(askedSettingsOf(start))) {
+        input.tournament = parsed.tournament;
+      }
+      if (variant === 'member' && contest.status === 'rejected' && values.resubmit) {
+        input.status = 'pending'; // any status from the creator means 'submit' (server)
+      }
+      if (Object.keys(input).length === 1) {
+        onClose();
+        return null;
+      }
+      return update.mutateAsync(input as TUpdateContestRequest);
+    },
+  });
   return (
-    <AppDialog open={Boolean(contest)} onClose={onClose} title="Edit Contest">
-      {contest ? (
-        <Formik<Values>
-          initialValues={initialValues(contest)}
-          validationSchema={validation}
-          validate={serverErrors.validate}
-          validateOnBlur={false}
-          onSubmit={async (values, { setFieldError }) => {
-            const start = initialValues(contest);
-            const parsed = schema.parse(withAskedSettings(values)) as Record<string, unknown>;
-            // PATCH semantics: only what was changed is sent, so an untouched date keeps its
-            // seconds and a field the server would refuse to re-check is left alone.
-            const input: Record<string, unknown> = { id: contest.id };
-            for (const key of FIELDS) {
-              if (key in parsed && values[key] !== start[key]) input[key] = parsed[key];
-            }
-            // The settings the format asks for, when one of them (or the format) changed.
-            if (
-              JSON.stringify(askedSettingsOf(values)) !== JSON.stringify(askedSettingsOf(start))
-            ) {
-              input.tournament = parsed.tournament;
-            }
-            if (variant === 'member' && contest.status === 'rejected' && values.resubmit) {
-              input.status = 'pending'; // any status from the creator means 'submit' (server)
-            }
-            if (Object.keys(input).length === 1) {
-              onClose();
-              return;
-            }
-            await update.mutateAsync(input as TUpdateContestRequest).catch((error: unknown) => {
-              serverErrors.place(error, values, setFieldError, {
-                byMessage: DATE_MESSAGES,
-                fields: FIELDS,
-              });
-            });
-          }}
-        >
-          {({ values }) => (
-            <Form noValidate>
-              <Stack gap="4">
-                <FormField name="title" label="Title" />
-                <TextareaField name="description" label="Description" rows={6} />
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <SelectField name="type" label="Type" options={TYPE_OPTIONS} />
-                  <SelectField name="requiredTier" label="Required Tier" options={TIER_OPTIONS} />
-                </SimpleGrid>
-                {variant === 'admin' ? (
-                  <>
-                    <SelectField
-                      name="status"
-                      label="Status"
-                      options={statusOptions(initialValues(contest).status)}
-                    />
-                    <CheckboxField
-                      name="featured"
-                      label="Featured"
-                      description="Show this contest on the home page"
-                    />
-                  </>
-                ) : null}
-                <ContestDateFields
-                  deadlineHelp="On or before the start date."
-                  sideBySideFrom="sm"
-                  gap="4"
-                />
-                <FormField name="prize" label="Prize" />
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <SelectField
-                    name="scoreDecimals"
-                    label="Score Decimals"
-                    options={DECIMAL_OPTIONS}
-                  />
-                  <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />
-                </SimpleGrid>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <SelectField
-                    name="format"
-                    label="Format"
-                    options={FORMAT_OPTIONS}
-                    disabled={fixed}
-                  />
-                  <SelectField
-                    name="mode"
-                    label="Mode"
-                    options={modeOptions(variant, contest.mode)}
-                    disabled={fixed}
-                  />
-                </SimpleGrid>
-                {fixed ? (
-                  <Alert.Root status="info" size="sm">
-                    <Alert.Indicator />
-                    <Alert.Title>{BRACKET_EXISTS_MESSAGE}.</Alert.Title>
-                  </Alert.Root>
-                ) : null}
-                <TournamentSettingsFields
-                  format={values.format}
-                  mode={values.mode}
-                  settings={values.tournament}
-                  disabled={fixed}
-                />
-                {variant === 'member' && contest.status === 'rejected' ? (
-                  <CheckboxField
-                    name="resubmit"
-                    label="Submit for review again"
-                    description="The moderators look at it again with your changes."
-                  />
-                ) : null}
-                <DialogFormActions onCancel={onClose} submitLabel="Save Changes" />
-              </Stack>
-            </Form>
-          )}
-        </Formik>
-      ) : null}
-    </AppDialog>
+    <RowFormDialog row={contest} title="Edit Contest" onClose={onClose} form={editForm}>
+      {(contest, { values }) => (
+        <Stack gap="4">
+          <FormField name="title" label="Title" />
+          <TextareaField name="description" label="Description" rows={6} />
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SelectField name="type" label="Type" options={TYPE_OPTIONS} />
+            <SelectField name="requiredTier" label="Required Tier" options={TIER_OPTIONS} />
+          </SimpleGrid>
+          {variant === 'admin' ? (
+            <>
+              <SelectField
+                name="status"
+                label="Status"
+                options={statusOptions(initialValues(contest).status)}
+              />
+              <CheckboxField
+                name="featured"
+                label="Featured"
+                description="Show this contest on the home page"
+              />
+            </>
+          ) : null}
+          <ContestDateFields
+            deadlineHelp="On or before the start date."
+            sideBySideFrom="sm"
+            gap="4"
+          />
+          <FormField name="prize" label="Prize" />
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SelectField name="scoreDecimals" label="Score Decimals" options={DECIMAL_OPTIONS} />
+            <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SelectField name="format" label="Format" options={FORMAT_OPTIONS} disabled={fixed} />
+            <SelectField
+              name="mode"
+              label="Mode"
+              options={modeOptions(variant, contest.mode)}
+              disabled={fixed}
+            />
+          </SimpleGrid>
+          {fixed ? (
+            <Alert.Root status="info" size="sm">
+              <Alert.Indicator />
+              <Alert.Title>{BRACKET_EXISTS_MESSAGE}.</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <TournamentSettingsFields
+            format={values.format}
+            mode={values.mode}
+            settings={values.tournament}
+            disabled={fixed}
+          />
+          {variant === 'member' && contest.status === 'rejected' ? (
+            <CheckboxField
+              name="resubmit"
+              label="Submit for review again"
+              description="The moderators look at it again with your changes."
+            />
+          ) : null}
+          <DialogFormActions onCancel={onClose} submitLabel="Save Changes" />
+        </Stack>
+      )}
+    </RowFormDialog>
   );
 }

@@ -5,7 +5,6 @@
 import { Button, Card, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { useId, useMemo, useState } from 'react';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { SCORE_ORDER_LABELS } from '../../../shared/contests';
 import { parseScore } from '../../../shared/leaderboard';
 import type { TContest } from '../../../shared/schemas/contests';
@@ -14,6 +13,7 @@ import { errorMessage } from '../../lib/errors';
 import { useMarkStale } from '../../lib/invalidation';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { pointsText } from './leaderboardDisplay';
@@ -30,41 +30,38 @@ type ScoredContest = Pick<TContest, 'id' | 'scoreDecimals' | 'scoreOrder'>;
 function OneScoreForm({ contest }: { contest: ScoredContest }) {
   const contestId = contest.id;
   const decimals = contest.scoreDecimals;
-  const setScores = trpc.leaderboard.setScores.useMutation();
-  const schema = useMemo(
-    () => toFormikValidationSchema(scoreEntryFormSchema(decimals)),
-    [decimals],
-  );
+  const setScores = trpc.leaderboard.setScores.useMutation({
+    onError: (error) => scoreToasts.error('Error', errorMessage(error, 'Failed to save the score')),
+  });
+  const schema = useMemo(() => scoreEntryFormSchema(decimals), [decimals]);
+  const form = useZodForm({
+    initialValues: EMPTY_SCORE,
+    schema,
+    // Sent as typed ('12.50'): the server reads the digits, never a float's rounding.
+    submit: (values) =>
+      setScores.mutateAsync({
+        contestId,
+        source: 'form',
+        scores: [{ username: values.username.trim(), score: String(values.score).trim() }],
+      }),
+    // A refused line is an answer, not an error: its message goes beside the field it is about.
+    onSuccess: (answer, { setFieldError, resetForm }, values) => {
+      const refusal = answer.refused[0];
+      if (refusal) {
+        const onScore = refusal.reason === 'bad_score' || refusal.reason === 'bad_decimals';
+        setFieldError(onScore ? 'score' : 'username', refusal.message);
+        return;
+      }
+      const score = String(values.score).trim();
+      scoreToasts.success(
+        'Score saved',
+        `${values.username.trim()}: ${pointsText(parseScore(score, decimals), decimals)}`,
+      );
+      resetForm();
+    },
+  });
   return (
-    <Formik
-      initialValues={EMPTY_SCORE}
-      validationSchema={schema}
-      onSubmit={async (values, { setFieldError, resetForm }) => {
-        const username = values.username.trim();
-        // Sent as typed ('12.50'): the server reads the digits, never a float's rounding.
-        const score = String(values.score).trim();
-        try {
-          const answer = await setScores.mutateAsync({
-            contestId,
-            source: 'form',
-            scores: [{ username, score }],
-          });
-          const refusal = answer.refused[0];
-          if (refusal) {
-            const onScore = refusal.reason === 'bad_score' || refusal.reason === 'bad_decimals';
-            setFieldError(onScore ? 'score' : 'username', refusal.message);
-            return;
-          }
-          scoreToasts.success(
-            'Score saved',
-            `${username}: ${pointsText(parseScore(score, decimals), decimals)}`,
-          );
-          resetForm();
-        } catch (error) {
-          scoreToasts.error('Error', errorMessage(error, 'Failed to save the score'));
-        }
-      }}
-    >
+    <Formik {...form}>
       {({ isSubmitting }) => (
         <Form noValidate aria-labelledby="one-score-heading">
           <FocusFirstError />

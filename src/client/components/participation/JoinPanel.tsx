@@ -5,10 +5,8 @@
 // member who paid the entry fee sees their proof awaiting review, or its rejection and reason,
 // updated live when a reviewer acts.
 import { Alert, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { TIER_LABELS } from '../../../shared/constants';
 import { PARTICIPATION_MESSAGES, type JoinRefusal } from '../../../shared/participation';
 import {
@@ -16,14 +14,15 @@ import {
   type TFeeProof,
   type TParticipationStatus,
 } from '../../../shared/schemas/participation';
-import { errorMessage, errorReason } from '../../lib/errors';
+import { errorMessage, errorReason, type ServerFieldRules } from '../../lib/errors';
 import { pointsText } from '../../../shared/leaderboard';
 import { useMarkStale } from '../../lib/invalidation';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { FormField } from '../common/FormField';
-import { FocusFirstError } from '../common/FocusFirstError';
+import { StackForm } from '../common/StackForm';
 import { FeeProofState } from '../payments/FeeProofState';
 import { ResendVerificationButton } from '../account/ResendVerificationButton';
 import { useLivePayments } from '../payments/useLivePayments';
@@ -77,32 +76,28 @@ function RegisterNow({ contestId }: { contestId: number }) {
   );
 }
 
+/** A wrong invite code is told beside its field. */
+const INVITE_FIELD: ServerFieldRules = { byMessage: {}, byReason: { invite_wrong: 'inviteCode' } };
+
 function InviteForm({ contestId, initialCode }: { contestId: number; initialCode?: string }) {
   const join = useJoin();
+  const form = useZodForm({
+    initialValues: { inviteCode: initialCode ?? '' },
+    schema: ZInviteCodeFormSchema,
+    serverFields: INVITE_FIELD,
+    submit: (values) => join.mutateAsync({ contestId, inviteCode: values.inviteCode }),
+  });
   return (
-    <Formik
-      initialValues={{ inviteCode: initialCode ?? '' }}
-      validationSchema={toFormikValidationSchema(ZInviteCodeFormSchema)}
-      onSubmit={async (values, { setFieldError }) => {
-        await join.mutateAsync({ contestId, inviteCode: values.inviteCode }).catch((error) => {
-          if (errorReason(error) === 'invite_wrong') {
-            setFieldError('inviteCode', errorMessage(error, PARTICIPATION_MESSAGES.invite_wrong));
-          }
-        });
-      }}
-    >
+    <StackForm form={form} gap="3">
       {({ isSubmitting }) => (
-        <Form noValidate>
-          <FocusFirstError />
-          <Stack gap="3">
-            <FormField name="inviteCode" label="Invite code" autoComplete="off" required />
-            <Button type="submit" colorPalette="purple" size="lg" loading={isSubmitting}>
-              Register
-            </Button>
-          </Stack>
-        </Form>
+        <>
+          <FormField name="inviteCode" label="Invite code" autoComplete="off" required />
+          <Button type="submit" colorPalette="purple" size="lg" loading={isSubmitting}>
+            Register
+          </Button>
+        </>
       )}
-    </Formik>
+    </StackForm>
   );
 }
 

@@ -13,23 +13,44 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { ZInviteCodeFormSchema } from '../../../shared/schemas/participation';
 import type { TTeam } from '../../../shared/schemas/teams';
+import { useZodForm } from '../../lib/useZodForm';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { FocusFirstError } from '../common/FocusFirstError';
 import { FormField } from '../common/FormField';
 import { FeeProofState } from '../payments/FeeProofState';
 import { useLivePayments } from '../payments/useLivePayments';
+import { StackForm } from '../common/StackForm';
 import { InviteMemberForm, RenameTeamForm } from './TeamForms';
 import { TeamMembers } from './TeamMembers';
 import { useTeamActions, type TeamActions } from './teamActions';
 
 function sizeText(team: TTeam): string {
   return `${team.memberCount} of ${team.teamMin}–${team.teamMax} members`;
+}
+
+/** An invite-only contest's registration: the captain enters the contest's invite code. */
+function InviteCodeRegistration({ team, actions }: { team: TTeam; actions: TeamActions }) {
+  const form = useZodForm({
+    initialValues: { inviteCode: '' },
+    schema: ZInviteCodeFormSchema,
+    submit: (values) =>
+      actions.register.mutateAsync({ teamId: team.id, inviteCode: values.inviteCode }),
+  });
+  return (
+    <StackForm form={form} gap="3">
+      {({ isSubmitting }) => (
+        <>
+          <FormField name="inviteCode" label="Contest invite code" autoComplete="off" required />
+          <Button type="submit" colorPalette="purple" alignSelf="flex-start" loading={isSubmitting}>
+            Register team
+          </Button>
+        </>
+      )}
+    </StackForm>
+  );
 }
 
 /** Register, or what stands before it (the size, the entry fee). */
@@ -77,40 +98,7 @@ function Registration({ team, actions }: { team: TTeam; actions: TeamActions }) 
     );
   }
   if (team.participationType === 'invite') {
-    return (
-      <Formik
-        initialValues={{ inviteCode: '' }}
-        validationSchema={toFormikValidationSchema(ZInviteCodeFormSchema)}
-        onSubmit={(values) =>
-          actions.register.mutateAsync({ teamId: team.id, inviteCode: values.inviteCode }).then(
-            () => undefined,
-            () => undefined,
-          )
-        }
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <FocusFirstError />
-            <Stack gap="3">
-              <FormField
-                name="inviteCode"
-                label="Contest invite code"
-                autoComplete="off"
-                required
-              />
-              <Button
-                type="submit"
-                colorPalette="purple"
-                alignSelf="flex-start"
-                loading={isSubmitting}
-              >
-                Register team
-              </Button>
-            </Stack>
-          </Form>
-        )}
-      </Formik>
-    );
+    return <InviteCodeRegistration team={team} actions={actions} />;
   }
   return (
     <Button

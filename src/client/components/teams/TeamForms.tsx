@@ -1,24 +1,21 @@
 // The Teams panel's one-field forms: found a team, invite a member by username (the captain),
 // rename the team (the captain). Each validates with the shared schema the procedure uses, and a
 // refusal about the field (a name taken, an unknown or ineligible member) lands under it.
-import { Button, Stack } from '@chakra-ui/react';
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
+import { Button } from '@chakra-ui/react';
+import type { FormikHelpers } from 'formik';
 import { ZInviteForm, ZTeamNameForm } from '../../../shared/schemas/teams';
 import { TEAM_MESSAGES as M } from '../../../shared/teams';
-import { errorMessage, errorReason } from '../../lib/errors';
+import { errorMessage, errorReason, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
-import { FocusFirstError } from '../common/FocusFirstError';
+import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
+import { StackForm } from '../common/StackForm';
 
 const toasts = keyedToasts('team-form');
 
-const NAME_SCHEMA = toFormikValidationSchema(ZTeamNameForm);
-const INVITE_SCHEMA = toFormikValidationSchema(ZInviteForm);
-
 /** Reasons told beside the field rather than in a toast. */
-const FIELD_REASONS = new Set([
+const FIELD_REASONS = [
   'team_name_taken',
   'unknown_user',
   'invite_exists',
@@ -26,115 +23,118 @@ const FIELD_REASONS = new Set([
   'tier',
   'email_unverified',
   'team_full',
-]);
+];
 
-function placeError<T>(field: keyof T & string, helpers: FormikHelpers<T>, fallback: string) {
+function onField(field: 'name' | 'username'): ServerFieldRules {
+  return { byMessage: {}, byReason: Object.fromEntries(FIELD_REASONS.map((r) => [r, field])) };
+}
+
+/** The toast of a refusal that is not told beside the field. */
+function toastUnlessOnField(fallback: string) {
   return (error: unknown) => {
-    if (FIELD_REASONS.has(errorReason(error) ?? '')) {
-      helpers.setFieldError(field, errorMessage(error, fallback));
-    } else {
+    if (!FIELD_REASONS.includes(errorReason(error) ?? '')) {
       toasts.error('Error', errorMessage(error, fallback));
     }
   };
 }
 
-function OneFieldForm({
+function OneFieldForm<Result>({
   name,
   label,
   submitLabel,
   schema,
-  onSubmit,
+  submit,
+  onSuccess,
   autoComplete = 'off',
   initial = '',
 }: {
   name: 'name' | 'username';
   label: string;
   submitLabel: string;
-  schema: typeof NAME_SCHEMA | typeof INVITE_SCHEMA;
-  onSubmit: (value: string, helpers: FormikHelpers<Record<string, string>>) => Promise<void>;
+  schema: typeof ZTeamNameForm | typeof ZInviteForm;
+  /** Sends the field's value, trimmed. */
+  submit: (value: string) => Promise<Result>;
+  onSuccess: (value: string, helpers: FormikHelpers<Record<string, string>>) => void;
   autoComplete?: string;
   initial?: string;
 }) {
+  const form = useZodForm<Record<string, string>, Result>({
+    initialValues: { [name]: initial },
+    schema,
+    serverFields: onField(name),
+    submit: (values) => submit(values[name]!.trim()),
+    onSuccess: (_result, helpers, values) => onSuccess(values[name]!.trim(), helpers),
+  });
   return (
-    <Formik<Record<string, string>>
-      initialValues={{ [name]: initial }}
-      validationSchema={schema}
-      onSubmit={(values, helpers) => onSubmit(values[name]!.trim(), helpers)}
+    <StackForm
+      form={form}
+      direction={{ base: 'column', sm: 'row' }}
+      align={{ sm: 'flex-end' }}
+      gap="3"
     >
       {({ isSubmitting }) => (
-        <Form noValidate>
-          <FocusFirstError />
-          <Stack direction={{ base: 'column', sm: 'row' }} align={{ sm: 'flex-end' }} gap="3">
-            <FormField name={name} label={label} autoComplete={autoComplete} required />
-            <Button type="submit" colorPalette="purple" loading={isSubmitting} flexShrink={0}>
-              {submitLabel}
-            </Button>
-          </Stack>
-        </Form>
+        <>
+          <FormField name={name} label={label} autoComplete={autoComplete} required />
+          <Button type="submit" colorPalette="purple" loading={isSubmitting} flexShrink={0}>
+            {submitLabel}
+          </Button>
+        </>
       )}
-    </Formik>
+    </StackForm>
   );
 }
 
 export function CreateTeamForm({ contestId }: { contestId: number }) {
-  const create = trpc.teams.create.useMutation();
+  const create = trpc.teams.create.useMutation({
+    onError: toastUnlessOnField('Failed to create the team'),
+  });
   return (
     <OneFieldForm
       name="name"
       label="Team name"
       submitLabel="Create team"
-      schema={NAME_SCHEMA}
-      onSubmit={(name, helpers) =>
-        create.mutateAsync({ contestId, name }).then(
-          () => {
-            toasts.success(M.created);
-            helpers.resetForm();
-          },
-          placeError('name', helpers, 'Failed to create the team'),
-        )
-      }
+      schema={ZTeamNameForm}
+      submit={(name) => create.mutateAsync({ contestId, name })}
+      onSuccess={(_name, helpers) => {
+        toasts.success(M.created);
+        helpers.resetForm();
+      }}
     />
   );
 }
 
 export function InviteMemberForm({ teamId }: { teamId: number }) {
-  const invite = trpc.teams.invite.useMutation();
+  const invite = trpc.teams.invite.useMutation({
+    onError: toastUnlessOnField('Failed to send the invitation'),
+  });
   return (
     <OneFieldForm
       name="username"
       label="Invite by username"
       submitLabel="Invite"
-      schema={INVITE_SCHEMA}
-      onSubmit={(username, helpers) =>
-        invite.mutateAsync({ teamId, username }).then(
-          () => {
-            toasts.success(M.invited, `${username} can now accept the invitation.`);
-            helpers.resetForm();
-          },
-          placeError('username', helpers, 'Failed to send the invitation'),
-        )
-      }
+      schema={ZInviteForm}
+      submit={(username) => invite.mutateAsync({ teamId, username })}
+      onSuccess={(username, helpers) => {
+        toasts.success(M.invited, `${username} can now accept the invitation.`);
+        helpers.resetForm();
+      }}
     />
   );
 }
 
 export function RenameTeamForm({ teamId, name }: { teamId: number; name: string }) {
-  const rename = trpc.teams.rename.useMutation();
+  const rename = trpc.teams.rename.useMutation({
+    onError: toastUnlessOnField('Failed to rename the team'),
+  });
   return (
     <OneFieldForm
       name="name"
       label="New team name"
       submitLabel="Rename"
-      schema={NAME_SCHEMA}
+      schema={ZTeamNameForm}
       initial={name}
-      onSubmit={(next, helpers) =>
-        rename.mutateAsync({ teamId, name: next }).then(
-          () => {
-            toasts.success(M.renamed);
-          },
-          placeError('name', helpers, 'Failed to rename the team'),
-        )
-      }
+      submit={(next) => rename.mutateAsync({ teamId, name: next })}
+      onSuccess={() => toasts.success(M.renamed)}
     />
   );
 }

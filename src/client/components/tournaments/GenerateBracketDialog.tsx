@@ -7,12 +7,16 @@ import { ZGenerateBracketInput } from '../../../shared/schemas/tournaments';
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { AppDialog } from '../common/AppDialog';
 import { DialogFormActions } from '../common/FormButtons';
 import { ChoiceField } from './ChoiceField';
 import { SeedingOrderList, type Entrant } from './SeedingOrderList';
 
 const toasts = keyedToasts('generateBracket');
+
+/** What the form checks: the request's seeding rule (the order is the list's, always whole). */
+const ZSeedingForm = ZGenerateBracketInput.pick({ seeding: true });
 
 interface Values {
   seeding: SeedingRule;
@@ -47,21 +51,23 @@ export function GenerateBracketDialog({
       );
     },
   });
+  const form = useZodForm<Values, unknown>({
+    initialValues: { seeding: 'random', order: [...entrants] },
+    schema: ZSeedingForm,
+    submit: (values) =>
+      generate.mutateAsync(
+        ZGenerateBracketInput.parse({
+          contestId,
+          seeding: values.seeding,
+          order: values.seeding === 'manual' ? values.order.map((e) => e.id) : undefined,
+          regenerate: regenerate || undefined,
+        }),
+      ),
+  });
   const title = regenerate ? 'Regenerate bracket' : 'Generate bracket';
   return (
     <AppDialog open={open} onClose={onClose} title={title}>
-      <Formik<Values>
-        initialValues={{ seeding: 'random', order: [...entrants] }}
-        onSubmit={async (values) => {
-          const request = ZGenerateBracketInput.parse({
-            contestId,
-            seeding: values.seeding,
-            order: values.seeding === 'manual' ? values.order.map((e) => e.id) : undefined,
-            regenerate: regenerate || undefined,
-          });
-          await generate.mutateAsync(request).catch(() => undefined);
-        }}
-      >
+      <Formik {...form}>
         {({ values, setFieldValue }) => (
           <Form noValidate>
             <Stack gap="4">

@@ -14,22 +14,24 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   ZStartImportRequestSchema,
   type TImportJob,
   type TImportProgress,
 } from '../../../../shared/schemas/education';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, type ServerFieldRules } from '../../../lib/errors';
 import { useMarkStale } from '../../../lib/invalidation';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
+import { useZodForm } from '../../../lib/useZodForm';
 import { FormField } from '../../common/FormField';
-import { FocusFirstError } from '../../common/FocusFirstError';
+import { StackForm } from '../../common/StackForm';
 
 const toasts = keyedToasts('educationImport');
+
+/** Every refusal of a start is about the address (private, unreachable, busy). */
+const ON_SITE_URL: ServerFieldRules = { byMessage: {}, otherwise: 'siteUrl' };
 
 function Counts({ progress }: { progress: TImportProgress }) {
   const rows = [
@@ -123,6 +125,13 @@ export function ImportPanel() {
         query.state.data?.status === 'running' && !query.state.error ? 500 : false,
     },
   );
+  const form = useZodForm({
+    initialValues: { siteUrl: '' },
+    schema: ZStartImportRequestSchema,
+    serverFields: ON_SITE_URL,
+    submit: (values) => start.mutateAsync(values),
+    onSuccess: (started) => setJobId(started.jobId),
+  });
   const job = status.data ?? start.data;
   const announced = useRef<string | null>(null);
   useEffect(() => {
@@ -153,44 +162,35 @@ export function ImportPanel() {
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
-          <Formik
-            initialValues={{ siteUrl: '' }}
-            validationSchema={toFormikValidationSchema(ZStartImportRequestSchema)}
-            onSubmit={async (values, { setFieldError }) => {
-              const started = await start.mutateAsync(values).catch((error: unknown) => {
-                // Every refusal of a start is about the address (private, unreachable, busy).
-                setFieldError('siteUrl', errorMessage(error, 'Failed to start import'));
-                return null;
-              });
-              if (started) setJobId(started.jobId);
-            }}
+          <StackForm
+            form={form}
+            gap="3"
+            direction={{ base: 'column', md: 'row' }}
+            align={{ md: 'flex-end' }}
           >
             {({ isSubmitting }) => (
-              <Form noValidate>
-                <FocusFirstError />
-                <Stack gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
-                  <Box flex="1">
-                    <FormField
-                      name="siteUrl"
-                      label="WordPress site address"
-                      type="url"
-                      placeholder="https://blog.example.org"
-                      autoComplete="url"
-                    />
-                  </Box>
-                  <Button
-                    type="submit"
-                    colorPalette="purple"
-                    alignSelf={{ base: 'flex-start', md: 'flex-end' }}
-                    loading={isSubmitting}
-                    disabled={job?.status === 'running'}
-                  >
-                    Import
-                  </Button>
-                </Stack>
-              </Form>
+              <>
+                <Box flex="1">
+                  <FormField
+                    name="siteUrl"
+                    label="WordPress site address"
+                    type="url"
+                    placeholder="https://blog.example.org"
+                    autoComplete="url"
+                  />
+                </Box>
+                <Button
+                  type="submit"
+                  colorPalette="purple"
+                  alignSelf={{ base: 'flex-start', md: 'flex-end' }}
+                  loading={isSubmitting}
+                  disabled={job?.status === 'running'}
+                >
+                  Import
+                </Button>
+              </>
             )}
-          </Formik>
+          </StackForm>
           {status.error ? (
             // The job is gone (the server restarted): what it imported stays, its counts do not.
             <Alert.Root status="warning">

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { CREATABLE_ROLES, ZCreateUserFormSchema } from '../../../../shared/schemas/adminUsers';
+import { ZCreateUserFormSchema, type CREATABLE_ROLES } from '../../../../shared/schemas/adminUsers';
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
@@ -8,12 +8,9 @@ import { useZodForm } from '../../../lib/useZodForm';
 import { AppDialog } from '../../common/AppDialog';
 import { DialogFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
-import { SelectField } from '../../common/SelectField';
-import { ROLE_LABELS, TIER_OPTIONS } from './labels';
+import { RoleTierFields } from './RoleTierFields';
 
 const toasts = keyedToasts('addUser');
-
-const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 const initialValues = {
   username: '',
@@ -68,10 +65,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
                 type="password"
                 autoComplete="new-password"
               />
-              <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
-              {values.role !== 'admin' ? (
-                <SelectField name="subscriptionTier" label="Subscription" options={TIER_OPTIONS} />
-              ) : null}
+              <RoleTierFields role={values.role} />
               <DialogFormActions onCancel={onClose} submitLabel="Create User" />
             </Stack>
           </Form>

@@ -1,22 +1,41 @@
 // 'Update User': role and subscription with SPEC 4's rules (admin -> no tier; send the tier
 // only when it changed; nothing changed -> just close).
 import { Stack } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { normalizeTier, type Role, type Tier } from '../../../../shared/constants';
-import { CREATABLE_ROLES } from '../../../../shared/schemas/adminUsers';
+import { ZUpdateUserRequestSchema } from '../../../../shared/schemas/adminUsers';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
-import { AppDialog } from '../../common/AppDialog';
+import type { ZodFormOptions } from '../../../lib/useZodForm';
 import { DialogFormActions } from '../../common/FormButtons';
-import { SelectField } from '../../common/SelectField';
-import { ROLE_LABELS, TIER_OPTIONS } from './labels';
+import { RowFormDialog } from '../../common/RowFormDialog';
+import { RoleTierFields } from './RoleTierFields';
 
 const toasts = keyedToasts('updateUser');
 
-// Banning has its own action with a reason (BanUserDialog), so it is not a role to pick here.
-const ROLE_OPTIONS = CREATABLE_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+/** The dialog's fields: the request's, less the id (the row's). */
+const ZUpdateUserForm = ZUpdateUserRequestSchema.omit({ id: true });
+
+interface Values {
+  role: string;
+  subscriptionTier: string;
+}
+
+/** What to send: only what changed (an admin has no tier), or nothing. */
+function changesOf(user: TUser, values: Values) {
+  const initialTier = normalizeTier(user.subscriptionTier);
+  const role = values.role as Role;
+  const tier = values.subscriptionTier as Tier;
+  const input: { id: number; role?: Role; subscriptionTier?: Tier | null } = { id: user.id };
+  if (role !== user.role) input.role = role;
+  if (role === 'admin') {
+    if (user.subscriptionTier !== null) input.subscriptionTier = null;
+  } else if (tier !== initialTier || user.subscriptionTier === null) {
+    input.subscriptionTier = tier;
+  }
+  return input.role === undefined && input.subscriptionTier === undefined ? null : input;
+}
 
 export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
   const update = trpc.adminUsers.update.useMutation({
@@ -26,48 +45,29 @@ export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClos
     },
     onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update user')),
   });
-  const initialTier = normalizeTier(user?.subscriptionTier);
+  const updateForm = (user: TUser): ZodFormOptions<Values, unknown> => ({
+    initialValues: {
+      role: user.role as string,
+      subscriptionTier: normalizeTier(user.subscriptionTier) as string,
+    },
+    schema: ZUpdateUserForm,
+    submit: async (values) => {
+      const input = changesOf(user, values);
+      if (!input) {
+        onClose();
+        return null;
+      }
+      return update.mutateAsync(input);
+    },
+  });
   return (
-    <AppDialog open={Boolean(user)} onClose={onClose} title="Update User">
-      {user ? (
-        <Formik
-          initialValues={{ role: user.role as string, subscriptionTier: initialTier as string }}
-          onSubmit={async (values) => {
-            const role = values.role as Role;
-            const tier = values.subscriptionTier as Tier;
-            const input: { id: number; role?: Role; subscriptionTier?: Tier | null } = {
-              id: user.id,
-            };
-            if (role !== user.role) input.role = role;
-            if (role === 'admin') {
-              if (user.subscriptionTier !== null) input.subscriptionTier = null;
-            } else if (tier !== initialTier || user.subscriptionTier === null) {
-              input.subscriptionTier = tier;
-            }
-            if (input.role === undefined && input.subscriptionTier === undefined) {
-              onClose();
-              return;
-            }
-            await update.mutateAsync(input).catch(() => undefined);
-          }}
-        >
-          {({ values }) => (
-            <Form noValidate>
-              <Stack gap="4">
-                <SelectField name="role" label="Role" options={ROLE_OPTIONS} />
-                {values.role !== 'admin' ? (
-                  <SelectField
-                    name="subscriptionTier"
-                    label="Subscription"
-                    options={TIER_OPTIONS}
-                  />
-                ) : null}
-                <DialogFormActions onCancel={onClose} submitLabel="Save Changes" />
-              </Stack>
-            </Form>
-          )}
-        </Formik>
-      ) : null}
-    </AppDialog>
+    <RowFormDialog row={user} title="Update User" onClose={onClose} form={updateForm}>
+      {(_user, { values }) => (
+        <Stack gap="4">
+          <RoleTierFields role={values.role} />
+          <DialogFormActions onCancel={onClose} submitLabel="Save Changes" />
+        </Stack>
+      )}
+    </RowFormDialog>
   );
 }

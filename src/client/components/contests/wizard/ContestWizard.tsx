@@ -2,6 +2,16 @@
 // what differs). Next validates only the current step with its shared schema (SPEC 5's messages
 // beside their fields) and, for members, saves the server draft; Previous goes back without
 // validating; Submit parses the whole form with the shared schema and sends it.
+//
+// Not on useZodForm (lib/useZodForm.ts), the one form hook, on purpose: that hook is one schema,
+// one call and the refusal kept beside its field on the screen the member is looking at. Here
+// the submit button is two things (Next: check this step, no call; Submit: parse every step, then
+// call), what is checked while typing switches on only after the first Next ('checking'), and a
+// refusal (the client's whole-form parse or the server's) is about a field on another step: it
+// takes the member back to that step and marks it there. Bending the hook to that (a submit
+// given Formik's helpers, a step-moving error handler, a switchable validateOnChange) would make
+// it a second Formik config for one caller; the shared pieces it is built from are used here
+// directly instead (the step schemas from src/shared/schemas, serverFieldErrors from lib/errors).
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik, setIn, type FormikHelpers, type FormikProps } from 'formik';
 import { ChevronLeft, ChevronRight, Eye, Save, Send } from 'lucide-react';
