@@ -10,8 +10,11 @@ const contestLinkFields = { contestId: z.number().int(), slug: z.string(), title
 export const ZRecentParticipationSchema = z.object({
   ...contestLinkFields,
   status: z.enum(CONTEST_STATUSES),
+  registrationDeadline: z.date().nullable(),
   startDate: z.date().nullable(),
   endDate: z.date().nullable(),
+  /** When its bracket was generated (bracket formats): the lifecycle reads it. */
+  bracketGeneratedAt: z.date().nullable(),
   participants: z.number().int(),
   rank: z.number().int().nullable(),
   /** Null until a score is entered (rank null too). */

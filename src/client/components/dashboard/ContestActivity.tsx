@@ -3,7 +3,7 @@
 import { Card, HStack, Heading, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import type { TDashboard } from '../../../shared/schemas/stats';
-import { ContestStatusBadge } from '../contests/ContestStatusBadge';
+import { ContestPhaseBadge } from '../contests/ContestPhaseBadge';
 import { contestDates } from '../contests/contestDisplay';
 import { pointsText } from '../leaderboard/leaderboardDisplay';
 
@@ -48,7 +48,7 @@ export function ContestActivity({ data, loading }: { data?: TDashboard; loading:
                   <Text fontSize="sm" fontWeight="semibold">
                     {pointsText(p.score, p.scoreDecimals)}
                   </Text>
-                  <ContestStatusBadge status={p.status} />
+                  <ContestPhaseBadge contest={p} />
                 </HStack>
               </Stack>
             ))}
