@@ -45,6 +45,7 @@ export type JoinContest = Pick<
   | 'inviteCode'
   | 'entryFee'
   | 'mode'
+  | 'bracketGeneratedAt'
 >;
 
 /**
@@ -296,6 +297,7 @@ export const joinContestColumns = {
   inviteCode: contests.inviteCode,
   entryFee: contests.entryFee,
   mode: contests.mode,
+  bracketGeneratedAt: contests.bracketGeneratedAt,
 };
 
 /**

@@ -34,6 +34,15 @@ import { AppError } from '../../platform/errors';
 import { take, type Limits } from '../../platform/limits';
 import { MSG } from '../../../shared/messages';
 import { notifyJoined } from '../messages';
+import { contestPhase, hasStarted } from '../../../shared/lifecycle';
+
+/**
+ * Whether a member may still leave: before the contest has started, as the one lifecycle says
+ * (its start not come, its bracket not generated, not completed).
+ */
+function canLeaveNow(contest: JoinContest, now: number): boolean {
+  return !!contest.startDate && !hasStarted(contestPhase(contest, now));
+}
 
 /**
  * Runs a join that presents an invite code (joining; a captain registering a team) under the
@@ -201,7 +210,7 @@ export async function leaveContest({
       if (!(await isParticipant(tx, contestId, actor.id))) {
         throw refusalError({ reason: 'not_joined', message: M.not_joined });
       }
-      if (!contest.startDate || contest.startDate.getTime() <= now) {
+      if (!canLeaveNow(contest, now)) {
         throw refusalError({ reason: 'started', message: M.started });
       }
       await removeParticipant({ db: tx, contestId, userId: actor.id });
@@ -226,7 +235,7 @@ export async function participationStatus(args: ContestViewArgs): Promise<TParti
     participant,
     participants: contest.participants,
     maxParticipants: contest.maxParticipants,
-    canLeave: !!participant && !!contest.startDate && contest.startDate.getTime() > now,
+    canLeave: !!participant && canLeaveNow(contest, now),
     refusal,
     // What became of the fee the member paid, while they wait (or may pay again).
     feeProof:
