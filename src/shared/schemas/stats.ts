@@ -21,6 +21,8 @@ export const ZRecentParticipationSchema = z.object({
   score: z.number().nullable(),
   /** The decimals the contest's scores are shown with. */
   scoreDecimals: z.number().int(),
+  /** A bracket contest that has ended: the final place in words ('3rd-4th'), shown for the score. */
+  place: z.string().optional(),
   joinedAt: z.date(),
 });
 export type TRecentParticipation = z.infer<typeof ZRecentParticipationSchema>;
@@ -46,6 +48,8 @@ export const ZContestResultSchema = z.object({
   score: z.number(),
   /** The decimals the contest's scores are shown with. */
   scoreDecimals: z.number().int(),
+  /** A bracket contest: the final place in words ('3rd-4th'), shown for the score. */
+  place: z.string().optional(),
 });
 export type TContestResult = z.infer<typeof ZContestResultSchema>;
 

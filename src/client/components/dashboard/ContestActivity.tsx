@@ -42,12 +42,21 @@ export function ContestActivity({ data, loading }: { data?: TDashboard; loading:
                   </Text>
                 </Stack>
                 <HStack gap="3" wrap="wrap" flexShrink={0}>
-                  <Text fontSize="sm">
-                    {p.rank ? `Rank ${p.rank} of ${p.participants}` : 'Not ranked yet'}
-                  </Text>
-                  <Text fontSize="sm" fontWeight="semibold">
-                    {pointsText(p.score, p.scoreDecimals)}
-                  </Text>
+                  {/* A bracket contest that has ended reads as its final place, not points. */}
+                  {p.place ? (
+                    <Text fontSize="sm" fontWeight="semibold">
+                      {`${p.place} place of ${p.participants}`}
+                    </Text>
+                  ) : (
+                    <>
+                      <Text fontSize="sm">
+                        {p.rank ? `Rank ${p.rank} of ${p.participants}` : 'Not ranked yet'}
+                      </Text>
+                      <Text fontSize="sm" fontWeight="semibold">
+                        {pointsText(p.score, p.scoreDecimals)}
+                      </Text>
+                    </>
+                  )}
                   <ContestPhaseBadge contest={p} />
                 </HStack>
               </Stack>

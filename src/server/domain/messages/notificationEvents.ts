@@ -215,7 +215,8 @@ export async function notifyResults(
     total = standings.length,
   }: {
     contest: ContestRef;
-    standings: readonly { userId: number; rank: number | null }[];
+    /** `place`: a bracket contest's final place in words ('3rd-4th'), told instead of the rank. */
+    standings: readonly { userId: number; rank: number | null; place?: string }[];
     /** How many are ranked (when only some of them are told). */
     total?: number;
   },
@@ -231,7 +232,9 @@ export async function notifyResults(
       body:
         s.rank === null
           ? `${completedSentence(named(contest))} You had no score, so you are not ranked.`
-          : `${completedSentence(named(contest))} You finished #${s.rank} of ${total}.`,
+          : s.place
+            ? `${completedSentence(named(contest))} You finished in ${s.place} place of ${total}.`
+            : `${completedSentence(named(contest))} You finished #${s.rank} of ${total}.`,
       link: contestPath(contest),
       actionLabel: 'See the results',
     })),

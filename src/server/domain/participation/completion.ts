@@ -13,6 +13,7 @@ import { announceBracketChanges, announceLeaderboardChanges } from '../../platfo
 import { writeAudit } from '../audit';
 import { notifyResults } from '../messages';
 import { finalStandings } from './contestParticipants';
+import { placeText, ranksByPlace, sharedPlaces } from '../../../shared/places';
 
 /** Who completes a contest on its own (the audit log's actor): nobody who signs in. */
 export const LIFECYCLE_ACTOR: Actor = { id: 0, username: 'system', role: 'admin', ip: 'system' };
@@ -26,11 +27,26 @@ export async function afterContestCompleted(
   { contestId, origin }: { contestId: number; origin?: string },
 ): Promise<void> {
   const [contest] = await tx
-    .select({ id: contests.id, slug: contests.slug, title: contests.title })
+    .select({
+      id: contests.id,
+      slug: contests.slug,
+      title: contests.title,
+      format: contests.format,
+      status: contests.status,
+      bracketGeneratedAt: contests.bracketGeneratedAt,
+    })
     .from(contests)
     .where(eq(contests.id, contestId));
   if (!contest) return;
-  await notifyResults(tx, { contest, standings: await finalStandings(tx, contestId) }, { origin });
+  const standings = await finalStandings(tx, contestId);
+  // A bracket's placement is told as places ('3rd-4th'), not ranks of points.
+  const shared = ranksByPlace(contest) ? sharedPlaces(standings.map((s) => s.score)) : null;
+  const told = standings.map((s) =>
+    shared && s.rank !== null && s.score !== null
+      ? { ...s, place: placeText(s.score, shared.get(s.score)) }
+      : s,
+  );
+  await notifyResults(tx, { contest, standings: told }, { origin });
   await announceLeaderboardChanges({ db: tx, contestIds: [contestId] });
   await announceBracketChanges({ db: tx, contestIds: [contestId] });
 }

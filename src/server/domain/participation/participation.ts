@@ -1,8 +1,8 @@
 // Joining and leaving contests (PRODUCT.md 'Taking part'), and where a member stands with one:
 // the join rule is joinRule.ts; rows are written only through contestParticipants.ts.
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { contestParticipants, paymentProofs } from '../../platform/db/schema';
+import { contestParticipants, contests, paymentProofs } from '../../platform/db/schema';
 import { PARTICIPATION_MESSAGES as M } from '../../../shared/participation';
 import type {
   TFeeProof,
@@ -35,6 +35,21 @@ import { take, type Limits } from '../../platform/limits';
 import { MSG } from '../../../shared/messages';
 import { notifyJoined } from '../messages';
 import { contestPhase, hasStarted } from '../../../shared/lifecycle';
+import { ranksByPlace } from '../../../shared/places';
+import { placeWords } from './places';
+
+/** Whether the contest's board is its final placement (shared/places.ts: its format read here). */
+async function ranksByPlaceNow(
+  db: DbOrTx,
+  contest: Pick<JoinContest, 'id' | 'status' | 'bracketGeneratedAt'>,
+): Promise<boolean> {
+  if (contest.status !== 'completed' || !contest.bracketGeneratedAt) return false;
+  const [row] = await db
+    .select({ format: contests.format })
+    .from(contests)
+    .where(eq(contests.id, contest.id));
+  return !!row && ranksByPlace({ ...contest, format: row.format });
+}
 
 /**
  * Whether a member may still leave: before the contest has started, as the one lifecycle says
@@ -229,7 +244,13 @@ export async function participationStatus(args: ContestViewArgs): Promise<TParti
   const refusal = participant
     ? null
     : await joinRefusalFor({ db, contest, userId: viewer.id, now });
+  // A bracket contest that has ended: the member's final place, in words.
+  const place =
+    participant?.rank != null && (await ranksByPlaceNow(db, contest))
+      ? (await placeWords(db, contestId, [participant.score]))(participant.score)
+      : null;
   return {
+    ...(place ? { place } : {}),
     contestId,
     joined: !!participant,
     participant,

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
 import { applyScores, clearScores, completeContest } from '../participation';
 import { notifyResults } from '../messages';
+import { placeText, sharedPlaces } from '../../../shared/places';
 import type { TournamentContest } from './contest';
 import type { ParticipantNames } from './names';
 import { groupStandings, playedOf, pointsOf } from './played';
@@ -121,13 +122,18 @@ export async function writePlacement(
   });
   if (await completeContest(tx, { contestId: contest.id, origin })) return;
   const changed = new Set(changes.map((c) => c.participantId));
+  const shared = sharedPlaces(present.map((p) => p.place));
   await notifyResults(
     tx,
     {
       contest,
       standings: present
         .filter((p) => changed.has(p.participantId))
-        .map((p) => ({ userId: names.userId(p.participantId)!, rank: p.place })),
+        .map((p) => ({
+          userId: names.userId(p.participantId)!,
+          rank: p.place,
+          place: placeText(p.place, shared.get(p.place)),
+        })),
       total: present.length,
     },
     { origin },
