@@ -216,7 +216,7 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
         </Stack>
         <Stack gap="6" minW="0" gridArea="main">
           <ContestCover src={contest.coverImage} alt={`${contest.title} cover`} rounded="lg" />
-          <HStack gap="2" wrap="wrap">
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Contest status">
             {detailPhaseBadges(contest).map((b) => (
               <Badge key={b.label} colorPalette={b.color} variant="subtle">
                 {b.label}
