@@ -27,6 +27,7 @@ import { scheduledBackupJob, type BackupSchedule } from './domain/operations';
 import { createOidcRegistry } from './domain/accounts/oidc/providers';
 import { reminderJob, startMailSender } from './domain/messages';
 import { tournamentStartJob } from './domain/tournaments/startRound';
+import { contestEndJob } from './domain/participation';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -148,6 +149,18 @@ async function main() {
       },
     }),
   );
+  // Contests whose end date has passed become completed (the one lifecycle, issue 29): one round
+  // a minute, one server; their participants hear the final results.
+  const contestEnds = jobs.register(
+    contestEndJob({
+      db,
+      origin: linkOrigin,
+      onCompleted: (contestIds) => {
+        logger.info({ contestIds }, 'contests completed at their end');
+        mailer.wake();
+      },
+    }),
+  );
   const app = createApp(
     {
       db,
@@ -260,7 +273,8 @@ async function main() {
     oidc?.close();
     // No new rounds of the loops; the mail sender keeps sending what the requests still finishing
     // queue, and is stopped after them (below). Rounds under way are waited for there too.
-    for (const job of [reminders, tournamentStarts, cleanup, backupJob]) void job?.stop();
+    const loops = [reminders, tournamentStarts, contestEnds, cleanup, backupJob];
+    for (const job of loops) void job?.stop();
     // In-flight requests finish; idle keep-alive sockets are closed so close() can complete.
     server.close(() => {
       void (async () => {

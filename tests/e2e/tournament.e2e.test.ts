@@ -78,6 +78,9 @@ describe('a knockout', () => {
     await checkInCard.getByText('8 of 9 checked in').waitFor();
     await checkInCard.getByText(/^You checked in at /).waitFor();
     await expectText(watcher, 'The bracket has not been generated yet.');
+    // Registration has closed and the start is half an hour off (the one lifecycle).
+    const phase = (p: Page) => p.getByRole('group', { name: 'Contest status' });
+    await phase(watcher).getByText('Starting soon', { exact: true }).waitFor();
     await watcher.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
@@ -190,6 +193,20 @@ describe('a knockout', () => {
         new RegExp(`1st\\s+${champion}`),
       );
     }
+    // The final completed the contest: both pages say so without a reload, and its leaderboard
+    // reads as places under a 'Place' header (the losing semi-finalists share 3rd-4th).
+    for (const p of [page, watcher]) {
+      await phase(p).getByText('Completed', { exact: true }).waitFor();
+      const board = p.getByRole('region', { name: 'Leaderboard' });
+      await board.getByText('Place', { exact: true }).waitFor();
+      const top = board.getByRole('list', { name: 'Top of the leaderboard of Bracket Cup' });
+      await expect
+        .poll(async () => top.getByRole('listitem').first().innerText())
+        .toMatch(new RegExp(`${champion}[\\s\\S]*1st`));
+      await top.getByText('3rd-4th', { exact: true }).first().waitFor();
+    }
+    expect(await watcher.getByRole('button', { name: 'Leave contest' }).count()).toBe(0);
+    await expectText(watcher, /^Final place: (1st|2nd|3rd-4th|5th-8th)$/);
     // The player's dashboard, open since the start, follows too: the bracket is over, so the
     // 'My next match' card goes without a reload.
     await dashboard

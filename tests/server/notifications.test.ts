@@ -414,6 +414,31 @@ describe('contest start reminders', () => {
     expect(await sendContestReminders({ db: t.db, now: now + 60_000 })).toBe(0);
   });
 
+  it('never reminds of a contest that has started or ended, whatever its start date says', async () => {
+    const inTwoHours = new Date(now + 2 * 60 * 60 * 1000);
+    // A bracket generated (and played) before the start, one completed before it (its final
+    // played early), and one whose start has come: none of them is 'starting soon'.
+    const contests = [
+      await insertContest(t.db, {
+        createdBy: admin.id,
+        format: 'knockout',
+        startDate: inTwoHours,
+        bracketGeneratedAt: new Date(now - 60_000),
+      }),
+      await insertContest(t.db, {
+        createdBy: admin.id,
+        status: 'completed',
+        startDate: inTwoHours,
+      }),
+      await insertContest(t.db, { createdBy: admin.id, startDate: new Date(now - 60_000) }),
+    ];
+    const member = await createUser(t.db);
+    for (const c of contests)
+      await addParticipant({ db: t.db, contestId: c.id, userId: member.id });
+    expect(await sendContestReminders({ db: t.db, now })).toBe(0);
+    expect((await mine(member)).filter((r) => r.kind === 'contest_starting')).toEqual([]);
+  });
+
   it('the scheduled round runs on one server of two and is not repeated within its period', async () => {
     const soon = await insertContest(t.db, {
       createdBy: admin.id,

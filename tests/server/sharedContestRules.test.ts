@@ -65,6 +65,7 @@ describe('the registration window', () => {
           inviteCode: null,
           entryFee: null,
           mode: 'individual',
+          bracketGeneratedAt: null,
         },
         tier: 'free',
         joined: false,

@@ -15,11 +15,15 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../shared/format';
 import type { TAnalytics, TContestResult } from '../../shared/schemas/stats';
-import { chartPoints, percentText, rankOfText } from '../components/analytics/analyticsDisplay';
+import {
+  chartPoints,
+  percentText,
+  rankOfText,
+  resultText,
+} from '../components/analytics/analyticsDisplay';
 import { ListEmptyState } from '../components/common/ListEmptyState';
 import { ResponsiveTable, type ResponsiveColumn } from '../components/common/ResponsiveTable';
 import { StatCard } from '../components/common/StatCard';
-import { pointsText } from '../components/leaderboard/leaderboardDisplay';
 import { PageHeader } from '../components/layout/PageHeader';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
@@ -113,7 +117,7 @@ const HISTORY_COLUMNS: ResponsiveColumn<TContestResult>[] = [
     key: 'score',
     header: 'Score',
     align: 'end',
-    cell: (r) => pointsText(r.score, r.scoreDecimals),
+    cell: (r) => resultText(r),
   },
 ];
 

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
 import { contestParticipants, contests, users } from '../platform/db/schema';
 import type { Tier } from '../../shared/constants';
-import type { ContestCategory, ContestStatus } from '../../shared/contests';
+import type { ContestCategory, ContestFormat, ContestStatus } from '../../shared/contests';
 import { addParticipant } from '../domain/participation/contestParticipants';
 import { DEMO_NO_PASSWORD, recordDemoRows } from '../domain/admin';
 import { seedTournaments } from './seedTournaments';
@@ -27,6 +27,8 @@ interface DemoContest {
   status: ContestStatus;
   featured: boolean;
   description: string;
+  /** 'league' unless named: a scored board entered as before formats were real. */
+  format?: Extract<ContestFormat, 'league' | 'open'>;
 }
 
 function rules(intro: string, scoring: string, prizes: [string, string, string]): string {
@@ -142,6 +144,9 @@ const DEMO_CONTESTS: DemoContest[] = [
     startsInDays: -14,
     status: 'completed',
     featured: false,
+    // Over and never a bracket: a scored board (a league without its bracket would read as one
+    // still waiting for it: 'The bracket has not been generated yet').
+    format: 'open',
     description: rules(
       'The Elite Championship brings the best members of the season together for one week.',
       'Points from every round are summed; the final round counts double.',
@@ -192,7 +197,7 @@ export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> 
       const end = start + 7 * DAY;
       // Running contests stay open for registration until two days before their end.
       const deadline = demo.status === 'active' && start <= now ? end - 2 * DAY : start;
-      const { startsInDays: _days, ...fields } = demo;
+      const { startsInDays: _days, format = 'league', ...fields } = demo;
       const [row] = await tx
         .insert(contests)
         .values({
@@ -200,7 +205,7 @@ export async function seedContests(db: DbOrTx, now = Date.now()): Promise<void> 
           type: demo.category,
           coverImage: `/images/contests/${demo.slug}.jpg`,
           mode: 'individual',
-          format: 'league',
+          format,
           // Scored leaderboards (entered as before formats were real): no bracket at the start.
           tournament: { autoGenerate: false },
           participationType: 'paid',

@@ -97,6 +97,8 @@ export const ZParticipationStatusSchema = z.object({
    * rejected (then they may send a new one); null otherwise.
    */
   feeProof: ZFeeProofSchema.nullable(),
+  /** Joined a bracket contest that has ended: the caller's final place in words ('3rd-4th'). */
+  place: z.string().optional(),
 });
 export type TParticipationStatus = z.infer<typeof ZParticipationStatusSchema>;
 
@@ -132,6 +134,8 @@ export const ZLeaderboardEntrySchema = z.object({
   /** Team mode (issue 19): the row is a registered team's (its captain's): shown by its name. */
   teamId: z.number().int().nullable(),
   teamName: z.string().nullable(),
+  /** A board of final places (ranksBy 'place'): the place in words ('3rd-4th'); else absent. */
+  place: z.string().optional(),
 });
 export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntrySchema>;
 
@@ -140,6 +144,11 @@ export const ZLeaderboardSchema = z.object({
   /** The decimals every score is shown with, and whether lower scores rank first. */
   scoreDecimals: z.number().int(),
   scoreOrder: z.enum(SCORE_ORDERS),
+  /**
+   * 'place': a bracket contest's final placement (shared/places.ts), shown as places, not
+   * points; absent: ranked by score.
+   */
+  ranksBy: z.literal('place').optional(),
   /** Every participant, not only this page. */
   total: z.number().int(),
   entries: z.array(ZLeaderboardEntrySchema),
@@ -150,6 +159,8 @@ export const ZLeaderboardSchema = z.object({
       score: z.number().nullable(),
       /** Team mode: the caller's place is their team's (this row of the board). */
       teamId: z.number().int().nullable(),
+      /** As an entry's place. */
+      place: z.string().optional(),
     })
     .nullable(),
 });

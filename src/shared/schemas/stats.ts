@@ -10,14 +10,19 @@ const contestLinkFields = { contestId: z.number().int(), slug: z.string(), title
 export const ZRecentParticipationSchema = z.object({
   ...contestLinkFields,
   status: z.enum(CONTEST_STATUSES),
+  registrationDeadline: z.date().nullable(),
   startDate: z.date().nullable(),
   endDate: z.date().nullable(),
+  /** When its bracket was generated (bracket formats): the lifecycle reads it. */
+  bracketGeneratedAt: z.date().nullable(),
   participants: z.number().int(),
   rank: z.number().int().nullable(),
   /** Null until a score is entered (rank null too). */
   score: z.number().nullable(),
   /** The decimals the contest's scores are shown with. */
   scoreDecimals: z.number().int(),
+  /** A bracket contest that has ended: the final place in words ('3rd-4th'), shown for the score. */
+  place: z.string().optional(),
   joinedAt: z.date(),
 });
 export type TRecentParticipation = z.infer<typeof ZRecentParticipationSchema>;
@@ -43,6 +48,8 @@ export const ZContestResultSchema = z.object({
   score: z.number(),
   /** The decimals the contest's scores are shown with. */
   scoreDecimals: z.number().int(),
+  /** A bracket contest: the final place in words ('3rd-4th'), shown for the score. */
+  place: z.string().optional(),
 });
 export type TContestResult = z.infer<typeof ZContestResultSchema>;
 

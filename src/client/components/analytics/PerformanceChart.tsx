@@ -49,7 +49,7 @@ function DataTable({ points }: { points: ChartPoint[] }) {
               <Table.Cell>{p.title}</Table.Cell>
               <Table.Cell>{p.label}</Table.Cell>
               <Table.Cell>{percentText(p.percentile)}</Table.Cell>
-              <Table.Cell>{p.scoreText} pts</Table.Cell>
+              <Table.Cell>{p.place ? `${p.place} place` : `${p.scoreText} pts`}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

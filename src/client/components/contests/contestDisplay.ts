@@ -1,8 +1,14 @@
 // How a contest's facts read on the cards, the detail page and the admin table (SPEC 2.4, 2.5,
 // 2.7, 9): dates in US English to the minute with the zone, participants with their maximum, the fee in USD.
 import { TIER_LABELS, normalizeTier } from '../../../shared/constants';
-import { STATUS_LABELS, isRegistrationOpen } from '../../../shared/contests';
+import { isRegistrationOpen } from '../../../shared/contests';
 import { formatDateTime } from '../../../shared/format';
+import {
+  PHASE_COLORS,
+  PHASE_LABELS,
+  contestPhase,
+  type LifecycleFacts,
+} from '../../../shared/lifecycle';
 
 interface Dated {
   startDate: Date | null;
@@ -42,10 +48,22 @@ export function tierLabel(tier: string): string {
   return TIER_LABELS[normalizeTier(tier)];
 }
 
-/** The detail page's badge text: 'Registration Open' while one can sign up, else the status. */
-export function detailStatusLabel(
-  c: Parameters<typeof isRegistrationOpen>[0],
+/**
+ * The detail page's badges: the contest's phase (the one lifecycle: 'Upcoming', 'Registration
+ * Open', 'Starting soon', 'Live', 'Completed'), and 'Registration Open' beside 'Live' while a
+ * running contest still takes sign-ups.
+ */
+export function detailPhaseBadges(
+  c: LifecycleFacts,
   now = Date.now(),
-): string {
-  return isRegistrationOpen(c, now) ? 'Registration Open' : STATUS_LABELS[c.status];
+): { label: string; color: string }[] {
+  const phase = contestPhase(c, now);
+  const badges = [{ label: PHASE_LABELS[phase], color: PHASE_COLORS[phase] }];
+  if (phase === 'live' && isRegistrationOpen(c, now)) {
+    badges.push({
+      label: PHASE_LABELS.registration_open,
+      color: PHASE_COLORS.registration_open,
+    });
+  }
+  return badges;
 }

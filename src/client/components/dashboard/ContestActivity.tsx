@@ -3,7 +3,7 @@
 import { Card, HStack, Heading, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import type { TDashboard } from '../../../shared/schemas/stats';
-import { ContestStatusBadge } from '../contests/ContestStatusBadge';
+import { ContestPhaseBadge } from '../contests/ContestPhaseBadge';
 import { contestDates } from '../contests/contestDisplay';
 import { pointsText } from '../leaderboard/leaderboardDisplay';
 
@@ -42,13 +42,22 @@ export function ContestActivity({ data, loading }: { data?: TDashboard; loading:
                   </Text>
                 </Stack>
                 <HStack gap="3" wrap="wrap" flexShrink={0}>
-                  <Text fontSize="sm">
-                    {p.rank ? `Rank ${p.rank} of ${p.participants}` : 'Not ranked yet'}
-                  </Text>
-                  <Text fontSize="sm" fontWeight="semibold">
-                    {pointsText(p.score, p.scoreDecimals)}
-                  </Text>
-                  <ContestStatusBadge status={p.status} />
+                  {/* A bracket contest that has ended reads as its final place, not points. */}
+                  {p.place ? (
+                    <Text fontSize="sm" fontWeight="semibold">
+                      {`${p.place} place of ${p.participants}`}
+                    </Text>
+                  ) : (
+                    <>
+                      <Text fontSize="sm">
+                        {p.rank ? `Rank ${p.rank} of ${p.participants}` : 'Not ranked yet'}
+                      </Text>
+                      <Text fontSize="sm" fontWeight="semibold">
+                        {pointsText(p.score, p.scoreDecimals)}
+                      </Text>
+                    </>
+                  )}
+                  <ContestPhaseBadge contest={p} />
                 </HStack>
               </Stack>
             ))}

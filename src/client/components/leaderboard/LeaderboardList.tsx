@@ -1,7 +1,8 @@
 // A ranked list (SPEC 2.8): rank with the trophies of 1 to 3, avatar, username, tier and score in
 // 'pts' with the contest's decimals. Members without a score yet follow the ranked, '-' for rank
 // and score. The viewer's own row is highlighted (aria-current), and when it is on another page
-// it follows the list as 'Your rank'. Rows wrap instead of scrolling sideways on a phone.
+// it follows the list as 'Your rank'. Rows wrap instead of scrolling sideways on a phone. A
+// bracket contest's final board shows places ('1st', '3rd-4th') under a 'Place' header instead.
 import { Badge, Box, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { TIER_LABELS, type Tier } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -18,6 +19,8 @@ interface RowData {
   profileImage: string | null;
   /** Team mode: a registered team's row shows the team's name (no tier: it has none). */
   teamName?: string | null;
+  /** A board of places: the place in words, shown instead of the score. */
+  place?: string | null;
 }
 
 export type Viewer = Pick<TUser, 'id' | 'username' | 'profileImage' | 'subscriptionTier'>;
@@ -73,7 +76,9 @@ function Row({
         ) : null}
       </HStack>
       <Text fontWeight="semibold" ms="auto" flexShrink={0}>
-        {row.score === null ? (
+        {row.place ? (
+          row.place
+        ) : row.score === null ? (
           <>
             <span aria-hidden>-</span>
             <VisuallyHidden>No score yet</VisuallyHidden>
@@ -102,15 +107,22 @@ export function LeaderboardList({
       {board.entries.length === 0 ? (
         <Text color="fg.muted">No one has joined this contest yet.</Text>
       ) : (
-        <Stack as="ol" aria-label={label} gap="2" listStyleType="none" m="0" p="0">
-          {board.entries.map((entry) => (
-            <Row
-              key={entry.userId}
-              row={entry}
-              own={isOwnEntry(entry, board.me, viewer.id)}
-              decimals={board.scoreDecimals}
-            />
-          ))}
+        <Stack gap="1">
+          {/* The columns' names: what the number on the right is (a place or a score). */}
+          <Flex px="3" justify="space-between" fontSize="sm" color="fg.muted" fontWeight="medium">
+            <Text as="span">Rank</Text>
+            <Text as="span">{board.ranksBy === 'place' ? 'Place' : 'Score'}</Text>
+          </Flex>
+          <Stack as="ol" aria-label={label} gap="2" listStyleType="none" m="0" p="0">
+            {board.entries.map((entry) => (
+              <Row
+                key={entry.userId}
+                row={entry}
+                own={isOwnEntry(entry, board.me, viewer.id)}
+                decimals={board.scoreDecimals}
+              />
+            ))}
+          </Stack>
         </Stack>
       )}
       {outside ? (
@@ -128,6 +140,7 @@ export function LeaderboardList({
               username: viewer.username,
               profileImage: viewer.profileImage,
               tier: viewer.subscriptionTier,
+              place: outside.place,
             }}
           />
         </Stack>

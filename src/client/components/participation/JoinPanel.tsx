@@ -183,7 +183,9 @@ function JoinedState({
           <Alert.Title>You are registered</Alert.Title>
           {status.participant && rank ? (
             <Alert.Description>
-              Rank {rank} with {pointsText(status.participant.score, scoreDecimals)}
+              {status.place
+                ? `Final place: ${status.place}`
+                : `Rank ${rank} with ${pointsText(status.participant.score, scoreDecimals)}`}
             </Alert.Description>
           ) : null}
         </Alert.Content>

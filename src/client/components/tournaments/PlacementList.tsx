@@ -1,10 +1,10 @@
-// The final places once the last match has ended (1st, 2nd, 3rd, ...; ties share a place), above
+// The final places once the last match has ended (1st, 2nd, 3rd-4th, ...; ties share a place), above
 // the bracket. The first three carry the leaderboard's trophies; the place is always in words.
 import { Box, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trophy } from 'lucide-react';
 import type { z } from 'zod';
 import type { ZPlacement } from '../../../shared/schemas/tournaments';
-import { ordinal } from './tournamentDisplay';
+import { placeText, sharedPlaces } from '../../../shared/places';
 
 type Placement = z.infer<typeof ZPlacement>;
 
@@ -17,6 +17,8 @@ const TROPHY_COLORS: Record<number, { base: string; _dark: string }> = {
 
 export function PlacementList({ placement }: { placement: readonly Placement[] }) {
   const sorted = [...placement].sort((a, b) => a.place - b.place);
+  // A shared place reads as the span it covers: the losing semi-finalists are both '3rd-4th'.
+  const shared = sharedPlaces(sorted.map((row) => row.place));
   return (
     <Card.Root as="section" aria-labelledby="placement-heading">
       <Card.Body gap="3">
@@ -30,7 +32,7 @@ export function PlacementList({ placement }: { placement: readonly Placement[] }
                 {TROPHY_COLORS[row.place] ? <Trophy size={20} strokeWidth={2.5} /> : null}
               </Box>
               <Text fontWeight="semibold" minW="10" fontVariantNumeric="tabular-nums">
-                {ordinal(row.place)}
+                {placeText(row.place, shared.get(row.place))}
               </Text>
               <Text fontWeight={row.place === 1 ? 'bold' : 'normal'}>{row.name}</Text>
             </HStack>

@@ -4,6 +4,7 @@
 import { Box, Button, Card, Center, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { RefreshCw, Wand2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { contestPhase } from '../../../shared/lifecycle';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { TBracket } from '../../../shared/schemas/tournaments';
 import { trpc } from '../../lib/trpc';
@@ -118,6 +119,9 @@ export function TournamentSection({ contest }: { contest: TContest }) {
     );
   }
   if (!data) return null;
+  // The one lifecycle: a contest that is over is no longer followed 'Live', and one that ended
+  // without a bracket says so rather than waiting for one.
+  const over = contestPhase(contest) === 'completed';
   return (
     <Stack gap="6">
       {next.data ? <NextMatchCard next={next.data} showContest={false} /> : null}
@@ -126,7 +130,7 @@ export function TournamentSection({ contest }: { contest: TContest }) {
         title={contest.format === 'league' ? 'Rounds' : 'Bracket'}
         actions={
           <HStack gap="3">
-            <LiveIndicator state={live} />
+            {over ? null : <LiveIndicator state={live} />}
             <OrganiserActions bracket={data} contestId={contestId} />
           </HStack>
         }
@@ -134,6 +138,8 @@ export function TournamentSection({ contest }: { contest: TContest }) {
         {data.placement?.length ? <PlacementList placement={data.placement} /> : null}
         {generated ? (
           <BracketView bracket={data} myIds={myIds} />
+        ) : over ? (
+          <Text color="fg.muted">This contest ended without a bracket.</Text>
         ) : (
           <Text color="fg.muted">
             The bracket has not been generated yet.

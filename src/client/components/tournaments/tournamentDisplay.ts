@@ -65,13 +65,8 @@ export function matchSummary(match: Pick<TMatch, 'participants' | 'status'>): st
   return parts.join(', ');
 }
 
-/** 1st, 2nd, 3rd, 4th, 11th, 21st, ... */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
+/** 1st, 2nd, 3rd, 4th, 11th, 21st, ... (the one formatter of places, shared/places.ts). */
+export { ordinal } from '../../../shared/places';
 
 /** The caller's opponent in a match where they play `side`. */
 export function opponentOf(match: Pick<TMatch, 'participants'>, side: number): string {

@@ -32,6 +32,12 @@ export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[
   // A contest's scores changed: its leaderboard's pages and the leaderboard's contest list.
   'leaderboard.onChange': [{ path: 'leaderboard.get', ofContest: true }, 'leaderboard.contests'],
   // A contest's bracket changed (a result, a confirmation, a regeneration): the bracket,
-  // standings, matches and next match; placement writes the leaderboard.
-  'tournaments.bracketChanges': ['tournaments', { path: 'leaderboard.get', ofContest: true }],
+  // standings, matches and next match; placement writes the leaderboard, and the final match
+  // completes the contest (its page's badge, Join and Leave).
+  'tournaments.bracketChanges': [
+    'tournaments',
+    { path: 'leaderboard.get', ofContest: true },
+    'contests.get',
+    'participation.status',
+  ],
 };

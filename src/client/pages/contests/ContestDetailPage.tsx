@@ -27,7 +27,6 @@ import {
   MODE_LABELS,
   PARTICIPATION_LABELS,
   isOrganiser,
-  isRegistrationOpen,
   isReviewerRole,
 } from '../../../shared/contests';
 import { formatDateTime } from '../../../shared/format';
@@ -35,9 +34,8 @@ import type { TContest } from '../../../shared/schemas/contests';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ContestCover } from '../../components/contests/ContestCover';
 import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
-import { ContestStatusBadge } from '../../components/contests/ContestStatusBadge';
 import {
-  detailStatusLabel,
+  detailPhaseBadges,
   entryFeeText,
   participantsText,
   tierLabel,
@@ -187,7 +185,6 @@ function Links({ contest }: { contest: TContest }) {
 function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
   const [editing, setEditing] = useState(false);
   const reviewer = isReviewerRole(user.role);
-  const open = isRegistrationOpen(contest);
   // Only published contests have members; scores are the creator's and the reviewers' to enter
   // (the server checks the same).
   const published = contest.status === 'active' || contest.status === 'completed';
@@ -219,11 +216,12 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
         </Stack>
         <Stack gap="6" minW="0" gridArea="main">
           <ContestCover src={contest.coverImage} alt={`${contest.title} cover`} rounded="lg" />
-          <HStack gap="2" wrap="wrap">
-            <ContestStatusBadge
-              status={open ? 'active' : contest.status}
-              label={detailStatusLabel(contest)}
-            />
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Contest status">
+            {detailPhaseBadges(contest).map((b) => (
+              <Badge key={b.label} colorPalette={b.color} variant="subtle">
+                {b.label}
+              </Badge>
+            ))}
             <Badge variant="outline">{CATEGORY_LABELS[contest.category]}</Badge>
             <Badge variant="outline">{FORMAT_LABELS[contest.format]}</Badge>
             <Badge variant="outline">{MODE_LABELS[contest.mode]}</Badge>

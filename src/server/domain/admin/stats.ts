@@ -12,6 +12,7 @@ import {
 } from '../../platform/db/schema';
 import { timeValue, utcDay } from '../../platform/db/dialect';
 import { PUBLIC_CONTEST_STATUSES } from '../../../shared/contests';
+import { placeText, ranksByPlace } from '../../../shared/places';
 import type { TTierBreakdown } from '../../../shared/schemas/payments';
 import type {
   TAdminStats,
@@ -50,17 +51,31 @@ function participationRows(db: DB, userId: number) {
       slug: contests.slug,
       title: contests.title,
       status: contests.status,
+      registrationDeadline: contests.registrationDeadline,
       startDate: contests.startDate,
       endDate: contests.endDate,
+      bracketGeneratedAt: contests.bracketGeneratedAt,
       participants: contests.participants,
       rank: rankColumn(sql`${contests.scoreOrder}`),
       score: cp.score,
       scoreDecimals: contests.scoreDecimals,
       joinedAt: cp.joinedAt,
+      format: contests.format,
+      // How many share the member's score: in a bracket's placement, how many share the place.
+      sharing: sql<number>`(SELECT count(*) FROM contest_participants p2
+        WHERE p2.contest_id = ${cp.contestId} AND p2.score = ${cp.score})`,
     })
     .from(cp)
     .innerJoin(contests, eq(contests.id, cp.contestId))
     .where(participations(userId));
+}
+
+type ParticipationRow = Awaited<ReturnType<typeof participationRows>>[number];
+
+/** A bracket contest's final place in words ('3rd-4th'), where its board is its placement. */
+function placeOf(r: ParticipationRow): { place?: string } {
+  if (!ranksByPlace(r) || r.score === null || r.rank === null) return {};
+  return { place: placeText(r.score, Number(r.sharing)) };
 }
 
 /** A member's figures as of `now` (the clock unless a test sets it). */
@@ -88,9 +103,12 @@ export async function memberDashboard({
     .from(cp)
     .innerJoin(contests, eq(contests.id, cp.contestId))
     .where(participations(userId));
-  const recent = await participationRows(db, userId)
-    .orderBy(desc(cp.joinedAt), desc(cp.id))
-    .limit(5);
+  const recent = (
+    await participationRows(db, userId).orderBy(desc(cp.joinedAt), desc(cp.id)).limit(5)
+  ).map((row) => {
+    const { format: _format, sharing: _sharing, ...r } = row;
+    return { ...r, ...placeOf(row) };
+  });
   return {
     activeContests: figures?.active ?? 0,
     bestRank: figures?.bestRank ?? null,
@@ -120,6 +138,7 @@ export async function memberAnalytics({
       percentile: round1((100 * (r.participants - r.rank! + 1)) / r.participants),
       score: r.score!,
       scoreDecimals: r.scoreDecimals,
+      ...placeOf(r),
     }))
     .sort(
       (a, b) =>

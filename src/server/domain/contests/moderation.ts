@@ -8,8 +8,8 @@ import type { TContest } from '../../../shared/schemas/contests';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
 import { notFound, present, readById, readForWrite } from './contestReads';
-import { finalStandings } from '../participation';
-import { notifyContestDecision, notifyResults } from '../messages';
+import { afterContestCompleted } from '../participation';
+import { notifyContestDecision } from '../messages';
 import { AppError } from '../../platform/errors';
 import { assertDateOrder, publishedAt } from './contestWriteRules';
 
@@ -62,8 +62,9 @@ async function notifyStatusChange(
     .where(eq(contests.id, id));
   if (!contest) return;
   const options = { origin: actor.origin };
+  // Completed by hand: what follows is what follows any completion (the one lifecycle).
   if (completed) {
-    await notifyResults(db, { contest, standings: await finalStandings(db, id) }, options);
+    await afterContestCompleted(db, { contestId: id, origin: options.origin });
     return;
   }
   await notifyContestDecision(

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
 import { TIER_LABELS, type Tier } from '../../../shared/constants';
 import { formatScore } from '../../../shared/leaderboard';
+import { completedSentence } from '../../../shared/lifecycle';
 import type { PaymentPurpose } from '../../../shared/payments';
 import { notify, notifyMany, type Notice, type NotifyOptions } from './notifications';
 
@@ -214,7 +215,8 @@ export async function notifyResults(
     total = standings.length,
   }: {
     contest: ContestRef;
-    standings: readonly { userId: number; rank: number | null }[];
+    /** `place`: a bracket contest's final place in words ('3rd-4th'), told instead of the rank. */
+    standings: readonly { userId: number; rank: number | null; place?: string }[];
     /** How many are ranked (when only some of them are told). */
     total?: number;
   },
@@ -229,8 +231,10 @@ export async function notifyResults(
       title: `Final results: ${contest.title || 'Untitled contest'}`,
       body:
         s.rank === null
-          ? `${named(contest)} is completed. You had no score, so you are not ranked.`
-          : `${named(contest)} is completed. You finished #${s.rank} of ${total}.`,
+          ? `${completedSentence(named(contest))} You had no score, so you are not ranked.`
+          : s.place
+            ? `${completedSentence(named(contest))} You finished in ${s.place} place of ${total}.`
+            : `${completedSentence(named(contest))} You finished #${s.rank} of ${total}.`,
       link: contestPath(contest),
       actionLabel: 'See the results',
     })),

@@ -1,14 +1,22 @@
 // The start reminders: every participant of a contest that starts within 24 hours hears once,
-// sent by a background job that one server of however many runs at a time.
+// sent by a background job that one server of however many runs at a time. Whether one is due
+// is the one lifecycle's (shared/lifecycle): never for a contest that has started (its bracket
+// generated) or ended (completed), whatever its start date says.
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { runOnce, type Job } from '../../platform/jobs';
 import { contests } from '../../platform/db/schema';
+import {
+  STARTING_SOON_MS,
+  isReminderDue,
+  startingSoonTitle,
+  startsInWords,
+} from '../../../shared/lifecycle';
 import { notify, participantsNotYetTold } from './notifications';
 import { contestPath, named } from './notificationEvents';
 
 /** How long before its start a contest's participants are reminded. */
-export const REMINDER_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const REMINDER_WINDOW_MS = STARTING_SOON_MS;
 
 const reminderKey = (contestId: number) => `contest_starting:${contestId}`;
 
@@ -32,7 +40,11 @@ export async function sendContestReminders({
       id: contests.id,
       slug: contests.slug,
       title: contests.title,
-      start: contests.startDate,
+      status: contests.status,
+      registrationDeadline: contests.registrationDeadline,
+      startDate: contests.startDate,
+      endDate: contests.endDate,
+      bracketGeneratedAt: contests.bracketGeneratedAt,
     })
     .from(contests)
     .where(
@@ -44,20 +56,20 @@ export async function sendContestReminders({
     );
   let sent = 0;
   for (const contest of soon) {
+    if (!isReminderDue(contest, now)) continue;
     sent += await db.transaction(async (tx) => {
       const key = reminderKey(contest.id);
       const due = await participantsNotYetTold(tx, contest.id, key);
       let written = 0;
-      const starts = contest.start!;
-      const hours = Math.max(1, Math.round((starts.getTime() - now) / 3_600_000));
+      const starts = contest.startDate!;
       for (const userId of due) {
         const id = await notify(
           tx,
           {
             userId,
             kind: 'contest_starting',
-            title: `Starting soon: ${contest.title || 'Untitled contest'}`,
-            body: `${named(contest)} starts in about ${hours} hour${hours === 1 ? '' : 's'} (${starts.toISOString().slice(0, 16).replace('T', ' ')} UTC).`,
+            title: startingSoonTitle(contest.title || 'Untitled contest'),
+            body: `${named(contest)} starts ${startsInWords(starts, now)} (${starts.toISOString().slice(0, 16).replace('T', ' ')} UTC).`,
             link: contestPath(contest),
             actionLabel: 'View the contest',
             dedupeKey: key,

@@ -30,3 +30,10 @@ export {
   type TeamRole,
 } from './joinRule';
 export { withInviteGuessLimit } from './participation';
+export {
+  afterContestCompleted,
+  completeContest,
+  completeEndedContests,
+  contestEndJob,
+  LIFECYCLE_ACTOR,
+} from './completion';

@@ -46,6 +46,7 @@ export type JoinContest = Pick<
   | 'inviteCode'
   | 'entryFee'
   | 'mode'
+  | 'bracketGeneratedAt'
 >;
 
 /**
@@ -280,6 +281,7 @@ export const joinContestColumns = {
   inviteCode: contests.inviteCode,
   entryFee: contests.entryFee,
   mode: contests.mode,
+  bracketGeneratedAt: contests.bracketGeneratedAt,
 };
 
 /**

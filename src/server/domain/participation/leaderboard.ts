@@ -19,6 +19,8 @@ import type { ScoreOrder } from '../../../shared/contests';
 import type { TScoreHistory } from '../../../shared/schemas/leaderboard';
 import type { TLeaderboard, TLeaderboardContest } from '../../../shared/schemas/participation';
 import { rankColumn, ranksOfPage } from './contestParticipants';
+import { placeWords } from './places';
+import { ranksByPlace } from '../../../shared/places';
 import {
   notFound,
   publicContest,
@@ -185,12 +187,24 @@ export async function getLeaderboard({
     );
   }
   for (const e of entries) e.tier = e.tier === null ? null : normalizeTier(e.tier);
-  const me = (await s.me.execute({ contestId, me: viewer.id }))[0] ?? null;
+  const me: TLeaderboard['me'] = (await s.me.execute({ contestId, me: viewer.id }))[0] ?? null;
+  // A bracket's final placement reads as places ('1st', '3rd-4th'), not points.
+  const byPlace = ranksByPlace(contest);
+  if (byPlace) {
+    const placed = [...entries, ...(me ? [me] : [])].filter((e) => e.rank !== null);
+    const words = await placeWords(
+      db,
+      contestId,
+      placed.map((e) => e.score),
+    );
+    for (const e of placed) e.place = words(e.score) ?? undefined;
+  }
   // The stored count is the number of rows (contestParticipants.ts keeps them equal).
   return {
     contestId,
     scoreDecimals: contest.scoreDecimals,
     scoreOrder: contest.scoreOrder,
+    ...(byPlace ? { ranksBy: 'place' as const } : {}),
     total: contest.participants,
     entries,
     me,

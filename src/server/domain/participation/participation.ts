@@ -1,7 +1,8 @@
 // Joining and leaving contests (PRODUCT.md 'Taking part'), and where a member stands with one:
 // the join rule is joinRule.ts; rows are written only through contestParticipants.ts.
+import { eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { contestParticipants } from '../../platform/db/schema';
+import { contestParticipants, contests } from '../../platform/db/schema';
 import { PARTICIPATION_MESSAGES as M } from '../../../shared/participation';
 import type { TParticipant, TParticipationStatus } from '../../../shared/schemas/participation';
 import type { Actor, ContestViewArgs } from '../../platform/actor';
@@ -29,6 +30,30 @@ import { AppError } from '../../platform/errors';
 import { take, type Limits } from '../../platform/limits';
 import { MSG } from '../../../shared/messages';
 import { notifyJoined } from '../messages';
+import { contestPhase, hasStarted } from '../../../shared/lifecycle';
+import { ranksByPlace } from '../../../shared/places';
+import { placeWords } from './places';
+
+/** Whether the contest's board is its final placement (shared/places.ts: its format read here). */
+async function ranksByPlaceNow(
+  db: DbOrTx,
+  contest: Pick<JoinContest, 'id' | 'status' | 'bracketGeneratedAt'>,
+): Promise<boolean> {
+  if (contest.status !== 'completed' || !contest.bracketGeneratedAt) return false;
+  const [row] = await db
+    .select({ format: contests.format })
+    .from(contests)
+    .where(eq(contests.id, contest.id));
+  return !!row && ranksByPlace({ ...contest, format: row.format });
+}
+
+/**
+ * Whether a member may still leave: before the contest has started, as the one lifecycle says
+ * (its start not come, its bracket not generated, not completed).
+ */
+function canLeaveNow(contest: JoinContest, now: number): boolean {
+  return !!contest.startDate && !hasStarted(contestPhase(contest, now));
+}
 
 /**
  * Runs a join that presents an invite code (joining; a captain registering a team) under the
@@ -175,7 +200,7 @@ export async function leaveContest({
       if (!(await isParticipant(tx, contestId, actor.id))) {
         throw refusalError({ reason: 'not_joined', message: M.not_joined });
       }
-      if (!contest.startDate || contest.startDate.getTime() <= now) {
+      if (!canLeaveNow(contest, now)) {
         throw refusalError({ reason: 'started', message: M.started });
       }
       await removeParticipant({ db: tx, contestId, userId: actor.id });
@@ -194,13 +219,19 @@ export async function participationStatus(args: ContestViewArgs): Promise<TParti
   const refusal = participant
     ? null
     : await joinRefusalFor({ db, contest, userId: viewer.id, now });
+  // A bracket contest that has ended: the member's final place, in words.
+  const place =
+    participant?.rank != null && (await ranksByPlaceNow(db, contest))
+      ? (await placeWords(db, contestId, [participant.score]))(participant.score)
+      : null;
   return {
+    ...(place ? { place } : {}),
     contestId,
     joined: !!participant,
     participant,
     participants: contest.participants,
     maxParticipants: contest.maxParticipants,
-    canLeave: !!participant && !!contest.startDate && contest.startDate.getTime() > now,
+    canLeave: !!participant && canLeaveNow(contest, now),
     refusal,
     // What became of the fee the member paid, while they wait (or may pay again).
     feeProof:

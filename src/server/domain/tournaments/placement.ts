@@ -1,12 +1,14 @@
 // A bracket's final placement once its last match has ended, and its writing as the contest's
 // leaderboard: each participant's place becomes their score through the one score writer, with
 // the contest ranking lower scores first, whole numbers, so place 1 ranks first and a shared
-// place a shared rank (PRODUCT: ranks everywhere come from scores).
+// place a shared rank (PRODUCT: ranks everywhere come from scores). The first placement of an
+// active contest completes it (the one lifecycle, participation's completeContest).
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
-import { applyScores, clearScores } from '../participation';
+import { applyScores, clearScores, completeContest } from '../participation';
 import { notifyResults } from '../messages';
+import { placeText, sharedPlaces } from '../../../shared/places';
 import type { TournamentContest } from './contest';
 import type { ParticipantNames } from './names';
 import { groupStandings, playedOf, pointsOf } from './played';
@@ -92,7 +94,9 @@ export async function computePlacement(
 /**
  * Writes the placement as the leaderboard (scores = places, lower first, whole numbers) in the
  * caller's transaction; participants without a place (not seeded) lose any score they had, so
- * they rank after everyone placed. Those whose place changed hear their final rank.
+ * they rank after everyone placed. The contest becomes completed (everyone hears the final
+ * results from that change); a placement written again later (a result corrected) tells those
+ * whose place changed.
  */
 export async function writePlacement(
   tx: DbOrTx,
@@ -116,14 +120,20 @@ export async function writePlacement(
     contestId: contest.id,
     keep: present.map((p) => p.participantId),
   });
+  if (await completeContest(tx, { contestId: contest.id, origin })) return;
   const changed = new Set(changes.map((c) => c.participantId));
+  const shared = sharedPlaces(present.map((p) => p.place));
   await notifyResults(
     tx,
     {
       contest,
       standings: present
         .filter((p) => changed.has(p.participantId))
-        .map((p) => ({ userId: names.userId(p.participantId)!, rank: p.place })),
+        .map((p) => ({
+          userId: names.userId(p.participantId)!,
+          rank: p.place,
+          place: placeText(p.place, shared.get(p.place)),
+        })),
       total: present.length,
     },
     { origin },

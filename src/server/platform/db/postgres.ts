@@ -29,6 +29,8 @@ export const ADVISORY_LOCKS = {
   // The bracket contests' start round: check-in opening, the drop, generation at the start
   // (domain/tournaments/startRound.ts).
   tournamentStarts: 7_160_190,
+  // The round that completes contests whose end date has passed (domain/contests/completion.ts).
+  contestEnds: 7_160_191,
 } as const;
 
 const INT8 = 20;
