@@ -24,6 +24,7 @@ import {
   askedTournamentSettings,
   type TournamentSettingKey,
 } from '../../../shared/schemas/tournaments';
+import { BEST_OF_LABELS, BEST_OF_VALUES, FINALS_SAME } from '../../../shared/bestOf';
 import { CheckboxField } from '../common/CheckboxField';
 import { FormField } from '../common/FormField';
 import { SelectField } from '../common/SelectField';
@@ -35,6 +36,11 @@ const SYSTEM_OPTIONS = labelledOptions(TOURNAMENT_SYSTEMS, TOURNAMENT_SYSTEM_LAB
 const LEGS_OPTIONS = [
   { value: '1', label: 'Single round robin (each pair meets once)' },
   { value: '2', label: 'Double round robin (home and away)' },
+];
+const BEST_OF_OPTIONS = BEST_OF_VALUES.map((n) => ({ value: String(n), label: BEST_OF_LABELS[n] }));
+const FINALS_BEST_OF_OPTIONS = [
+  { value: String(FINALS_SAME), label: 'As the other rounds' },
+  ...BEST_OF_OPTIONS,
 ];
 
 interface Props {
@@ -105,6 +111,12 @@ const SELECT_SETTINGS = {
   },
   legs: { label: 'Legs', options: LEGS_OPTIONS },
   system: { label: 'System', options: SYSTEM_OPTIONS },
+  bestOf: {
+    label: 'Games per match',
+    options: BEST_OF_OPTIONS,
+    helperText: 'Longer matches are reported game by game.',
+  },
+  finalsBestOf: { label: 'Games per match in the finals', options: FINALS_BEST_OF_OPTIONS },
 } satisfies Partial<Record<TournamentSettingKey, SelectSetting>>;
 
 /** The yes/no settings: each one's label and what it does. */
@@ -142,6 +154,7 @@ const ROWS: readonly (readonly [SettingName, ...SettingName[]])[] = [
   ['system'],
   ['groupSize', 'advancePerGroup'],
   ['swissRounds'],
+  ['bestOf', 'finalsBestOf'],
   ['checkInMinutes'],
   ['selfReport'],
   ['autoGenerate'],
