@@ -19,7 +19,8 @@ import { useMatchActions } from './useMatchActions';
 type Values = ResultValues & { reason: string };
 
 function requestOf(match: TMatch, values: Values) {
-  const reason = values.reason.trim();
+  // Formik's schema validation hands an emptied field over as undefined.
+  const reason = (values.reason ?? '').trim();
   return {
     matchId: match.id,
     ...resultRequest(match, { ...values, outcome: 'scores' }),

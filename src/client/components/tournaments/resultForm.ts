@@ -25,9 +25,10 @@ export interface ResultSource {
   forfeit?: number | null;
 }
 
-function toNumber(value: ScoreInput): number | undefined {
+/** A score as typed; Formik's schema validation hands an empty field over as undefined. */
+function toNumber(value: ScoreInput | undefined): number | undefined {
   if (typeof value === 'number') return value;
-  const trimmed = value.trim();
+  const trimmed = (value ?? '').trim();
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
@@ -52,11 +53,12 @@ export function initialResult(match: TMatch, from?: ResultSource | null): Result
 
 /** The games entered, up to the last one with a score (a gap before it stays, to be refused). */
 function enteredGames(values: ResultValues): (number | undefined)[][] | undefined {
-  const last = values.games.findLastIndex(
+  const rows = values.games ?? [];
+  const last = rows.findLastIndex(
     ([x, y]) => toNumber(x) !== undefined || toNumber(y) !== undefined,
   );
   if (last < 0) return undefined;
-  return values.games.slice(0, last + 1).map(([x, y]) => [toNumber(x), toNumber(y)]);
+  return rows.slice(0, last + 1).map(([x, y]) => [toNumber(x), toNumber(y)]);
 }
 
 /** The result part of a request: `{ scores, games? }` or `{ forfeit }`. */
