@@ -226,6 +226,48 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
     expect(scores.json).toMatchObject({ reason: 'scores_from_matches' });
   });
 
+  it('takes a best-of-N result as games, refusing one that disagrees with N (400)', async () => {
+    const { contest } = await bracketContest(2, { bestOf: 3 });
+    await creatorHttp.request('POST', `/api/contests/${contest.id}/bracket`, { seeding: 'random' });
+    const [match] = (await creatorHttp.get(`/api/contests/${contest.id}/matches`))
+      .json as unknown as (MatchJson & { bestOf: number })[];
+    expect(match!.bestOf).toBe(3);
+    const bare = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 1],
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.json).toMatchObject({
+      reason: 'best_of_mismatch',
+      message: 'This match is best of 3: give the score of each game played',
+    });
+    const wrong = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 1],
+      games: [
+        [11, 4],
+        [11, 6],
+      ],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({
+      message: "The match's score is the games each side won: 2-0",
+    });
+    const malformed = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 0],
+      games: [[11]],
+    });
+    expect(malformed.status).toBe(400);
+    const good = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 1],
+      games: [
+        [11, 4],
+        [6, 11],
+        [11, 9],
+      ],
+    });
+    expect(good.status).toBe(200);
+    expect((good.json as unknown as MatchJson).participants.map((p) => p!.score)).toEqual([2, 1]);
+  });
+
   it('sets a match time with { scheduledAt } alone', async () => {
     const { contest } = await bracketContest(2);
     await creatorHttp.request('POST', `/api/contests/${contest.id}/bracket`, { seeding: 'random' });
