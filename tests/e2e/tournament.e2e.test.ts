@@ -6,6 +6,7 @@
 // dashboard; and a league whose standings table follows the results. The contest (with its
 // format settings), the joins, the other check-ins and the closing of registration go through
 // the procedures (tournamentData.ts).
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callerFor, createUser } from '../helpers/db';
@@ -27,6 +28,14 @@ async function pageScrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
   );
+}
+
+/** axe's serious and critical findings on the page as it is (an open dialog included). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The names in the 'Report result of match N, A vs B' button's label. */
@@ -359,6 +368,7 @@ describe('self-reported results', () => {
       await dispute.getByLabel(`Game ${i + 1}: ${fourth.username}`).fill(b);
     }
     await dispute.getByLabel('Reason (optional)').fill('Wrong score: I won 2-1');
+    expect(await seriousFindings(disputer)).toEqual([]);
     await dispute.getByRole('button', { name: 'Dispute result' }).click();
     await dispute.waitFor({ state: 'hidden' });
     await expectText(disputer, 'Result disputed');
@@ -387,6 +397,7 @@ describe('self-reported results', () => {
     expect(sides).toContain(`Disputed by ${fourth.username}`);
     expect(sides).toContain(disputed);
     expect(sides).toContain('Reason: “Wrong score: I won 2-1”');
+    expect(await seriousFindings(mod)).toEqual([]);
     await decide.getByText(`Accept ${fourth.username}'s result`).click();
     await decide.getByRole('button', { name: 'Decide result' }).click();
     await decide.waitFor({ state: 'hidden' });
