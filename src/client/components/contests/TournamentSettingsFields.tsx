@@ -1,7 +1,8 @@
 // What a contest's format needs (issue 19), in the wizards' step 2 and the edit dialog: knockout
 // asks single or double elimination (then a third-place match, or the grand final); league the
 // legs and the points; tournament groups (their size, who advances) or Swiss (its rounds); every
-// bracket format the check-in window, self-reporting and generation at the start; team mode the
+// bracket format the games per match (and, where a knockout is played, the finals' own), the
+// check-in window, self-reporting and generation at the start; team mode the
 // team size. `open` asks nothing. The fields are Formik's `tournament.<key>` values; which of
 // them show is askedTournamentSettings, the rule the form's validation and sending follow too.
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
