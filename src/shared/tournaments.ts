@@ -80,6 +80,35 @@ export type MatchResult = (typeof MATCH_RESULTS)[number];
 export const REPORT_STATES = ['none', 'pending', 'confirmed', 'disputed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
+/** Two scores, the first participant's first: a match's (games won) or one game's. */
+export type ScorePair = [number, number];
+
+/**
+ * A participant's report of a match as stored (`bracket_matches.report`): who reported (their
+ * participant id), the match's scores and, in a best-of-N match, each game's; or who forfeits;
+ * and when (epoch milliseconds). It stays beside a dispute so both sides can be read.
+ */
+export interface StoredMatchReport {
+  by: number;
+  scores: ScorePair | null;
+  games: ScorePair[] | null;
+  forfeit: number | null;
+  at: number;
+}
+
+/**
+ * The opponent's dispute of a report as stored (`bracket_matches.dispute`): who disputed, the
+ * result they say it was (scores and games; null only on disputes made before they were asked),
+ * their reason, and when.
+ */
+export interface StoredMatchDispute {
+  by: number;
+  scores: ScorePair | null;
+  games: ScorePair[] | null;
+  reason: string | null;
+  at: number;
+}
+
 /** Which part of a bracket a group of rounds is. */
 export const BRACKET_PARTS = [
   'upper',
@@ -110,6 +139,10 @@ export const TOURNAMENT_REASONS = [
   'nothing_to_confirm',
   'later_matches_played',
   'draw_not_allowed',
+  'best_of_mismatch',
+  'same_result',
+  'nothing_to_decide',
+  'no_disputed_result',
   'checkin_closed',
   'checkin_off',
   'not_participant',
@@ -174,6 +207,10 @@ export const TOURNAMENT_MESSAGES = {
     'Later matches depend on this result and have been played: it can no longer be changed',
   draw_not_allowed: 'A draw is not possible in a knockout match: enter a winner',
   forfeit_not_in_match: 'The participant who forfeits must be one of this match',
+  same_result: 'This is the result reported: confirm it instead of disputing it',
+  nothing_to_decide: 'This match has no disputed result to decide',
+  no_disputed_result:
+    'This dispute gave no result of its own: accept the reported one or enter the result',
   scores_from_matches:
     'This contest ranks by its matches: scores come from the bracket and cannot be entered',
 } as const;

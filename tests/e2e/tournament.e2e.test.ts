@@ -6,6 +6,7 @@
 // dashboard; and a league whose standings table follows the results. The contest (with its
 // format settings), the joins, the other check-ins and the closing of registration go through
 // the procedures (tournamentData.ts).
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callerFor, createUser } from '../helpers/db';
@@ -27,6 +28,14 @@ async function pageScrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
   );
+}
+
+/** axe's serious and critical findings on the page as it is (an open dialog included). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The names in the 'Report result of match N, A vs B' button's label. */
@@ -299,7 +308,7 @@ describe('a league', () => {
 });
 
 describe('self-reported results', () => {
-  it('are confirmed or disputed by the opponent, and a moderator decides a dispute', async () => {
+  it('are reported game by game, confirmed or disputed with both scores, and a moderator decides', async () => {
     const { s } = stage;
     const creator = await createUser(s.db, { username: 'e2e_sr_creator' });
     const moderator = await createUser(s.db, { role: 'moderator', username: 'e2e_sr_mod' });
@@ -309,7 +318,7 @@ describe('self-reported results', () => {
       players,
       format: 'knockout',
       title: 'Honour Cup',
-      settings: { selfReport: true },
+      settings: { selfReport: true, bestOf: 3 },
     });
     const bracket = await callerFor(s, creator).caller.tournaments.bracket({
       contestId: fixture.contestId,
@@ -322,36 +331,66 @@ describe('self-reported results', () => {
         (typeof players)[0],
       ];
 
-    // The first semi-final: reported by one side, confirmed by the other.
+    // The first semi-final (best of 3): reported game by game by one side, confirmed by the other.
     const [first, second] = sidesOfMatch(0);
     const reporter = await stage.pageAs(first);
     await reporter.goto(stage.url(`/contests/${fixture.contestId}`));
     await reporter.getByRole('button', { name: /^Report result of / }).click();
-    await reportThroughDialog(reporter, first.username, second.username, ['3', '1']);
+    const report = reporter.getByRole('dialog', { name: 'Report result' });
+    const games: [string, string][] = [
+      ['11', '5'],
+      ['11', '8'],
+    ];
+    for (const [i, [a, b]] of games.entries()) {
+      await report.getByLabel(`Game ${i + 1}: ${first.username}`).fill(a);
+      await report.getByLabel(`Game ${i + 1}: ${second.username}`).fill(b);
+    }
+    await expectText(reporter, `Match score: ${first.username} 2 – 0 ${second.username}`);
+    await report.getByRole('button', { name: 'Report result' }).click();
+    await report.waitFor({ state: 'hidden' });
     await expectText(reporter, 'Result reported');
     const opponent = await stage.pageAs(second);
     await opponent.goto(stage.url(`/contests/${fixture.contestId}`));
     await expectText(opponent, 'Waiting for confirmation');
     await opponent.getByRole('button', { name: /^Confirm result of / }).click();
     await expectText(opponent, 'Result confirmed');
-    await expectText(reporter, `${first.username} 3 – 1 ${second.username}, ${first.username} won`);
+    await expectText(reporter, `${first.username} 2 – 0 ${second.username}, ${first.username} won`);
 
-    // The second: disputed with a reason, then decided by a moderator from the queue.
+    // The second: disputed with the disputer's own games and a reason; the moderator sees both
+    // results, each under its author's name, and accepts the disputer's.
     const [third, fourth] = sidesOfMatch(1);
     await callerFor(s, third).caller.tournaments.report({
       matchId: semis[1]!.id,
       scores: [2, 0],
+      games: [
+        [11, 5],
+        [11, 7],
+      ],
     });
     const disputer = await stage.pageAs(fourth);
     await disputer.goto(stage.url(`/contests/${fixture.contestId}`));
     await disputer.getByRole('button', { name: /^Dispute result of / }).click();
     const dispute = disputer.getByRole('dialog', { name: 'Dispute result' });
-    await dispute
-      .getByLabel('Reason (optional)')
-      .fill('We never played: my opponent did not show up.');
+    await dispute.waitFor();
+    // Sent without a result of their own: the dialog asks for the games first.
+    await dispute.getByRole('button', { name: 'Dispute result' }).click();
+    await expectText(disputer, 'This match is best of 3: give the score of each game played');
+    const theirs: [string, string][] = [
+      ['11', '5'],
+      ['7', '11'],
+      ['9', '11'],
+    ];
+    for (const [i, [a, b]] of theirs.entries()) {
+      await dispute.getByLabel(`Game ${i + 1}: ${third.username}`).fill(a);
+      await dispute.getByLabel(`Game ${i + 1}: ${fourth.username}`).fill(b);
+    }
+    await dispute.getByLabel('Reason (optional)').fill('Wrong score: I won 2-1');
+    expect(await seriousFindings(disputer)).toEqual([]);
     await dispute.getByRole('button', { name: 'Dispute result' }).click();
     await dispute.waitFor({ state: 'hidden' });
     await expectText(disputer, 'Result disputed');
+    const reported = `${third.username} 2 – 0 ${fourth.username} (11–5, 11–7)`;
+    const disputed = `${third.username} 1 – 2 ${fourth.username} (11–5, 7–11, 9–11)`;
 
     const mod = await stage.pageAs(moderator);
     await mod.goto(stage.url('/'));
@@ -359,16 +398,27 @@ describe('self-reported results', () => {
     const queue = mod.getByRole('table', { name: 'Disputed matches' });
     const row = queue.getByRole('row').filter({ hasText: 'Honour Cup' });
     await row.waitFor();
-    expect(await row.innerText()).toContain('We never played: my opponent did not show up.');
+    const rowText = await row.innerText();
+    expect(rowText).toContain(`${third.username}: ${reported}`);
+    expect(rowText).toContain(`${fourth.username}: ${disputed}`);
+    expect(rowText).toContain('“Wrong score: I won 2-1”');
     expect(await row.getByRole('link', { name: 'Honour Cup' }).getAttribute('href')).toBe(
       `/contests/${fixture.slug}`,
     );
     await row.getByRole('button', { name: /^Decide result of Honour Cup/ }).click();
-    const decide = mod.getByRole('dialog', { name: /result$/ });
+    const decide = mod.getByRole('dialog', { name: 'Decide result' });
     await decide.waitFor();
-    await decide.getByText(`${third.username} forfeits`).click();
-    await decide.getByRole('button', { name: /^(Report|Save) result$/ }).click();
+    const sides = await decide.innerText();
+    expect(sides).toContain(`Reported by ${third.username}`);
+    expect(sides).toContain(reported);
+    expect(sides).toContain(`Disputed by ${fourth.username}`);
+    expect(sides).toContain(disputed);
+    expect(sides).toContain('Reason: “Wrong score: I won 2-1”');
+    expect(await seriousFindings(mod)).toEqual([]);
+    await decide.getByText(`Accept ${fourth.username}'s result`).click();
+    await decide.getByRole('button', { name: 'Decide result' }).click();
     await decide.waitFor({ state: 'hidden' });
+    await expectText(mod, 'Result decided');
     await expectText(mod, 'There are no disputed matches.');
     await expectText(disputer, `${fourth.username} won`);
   }, 120_000);

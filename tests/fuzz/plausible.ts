@@ -234,12 +234,18 @@ export function plausible(
       // A contest's type is its category (a rule across the two fields).
       const sameType = (v: Record<string, unknown>) =>
         'category' in v && 'type' in v ? { ...v, type: v.category } : v;
+      // A dispute's decision accepts one side's result or gives one, never both.
+      const oneDecision = (v: Record<string, unknown>) => {
+        if (procedure !== 'tournaments.decide' || v.accept === undefined) return v;
+        const { scores: _scores, games: _games, forfeit: _forfeit, ...rest } = v;
+        return rest;
+      };
       return fc
         .oneof(
           { weight: 2, arbitrary: fc.record(fields) },
           { weight: 1, arbitrary: fc.record(fields, { requiredKeys: required }) },
         )
-        .map((v) => sameType(v as Record<string, unknown>));
+        .map((v) => oneDecision(sameType(v as Record<string, unknown>)));
     }
     case 'string':
       return stringFor(boundsOf(def), key);

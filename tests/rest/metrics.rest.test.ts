@@ -212,7 +212,7 @@ describe('GET /metrics: tournaments', () => {
       if (theirs!.id === mine!.id) b = p;
     }
     await as(a).tournaments.report({ matchId: mine!.id, scores: [3, 0] });
-    await as(b!).tournaments.dispute({ matchId: mine!.id, reason: 'It was 0-3' });
+    await as(b!).tournaments.dispute({ matchId: mine!.id, scores: [0, 3], reason: 'It was 0-3' });
     const other = semis.find((m) => m.id !== mine!.id)!;
     await as(organiser).tournaments.report({ matchId: other.id, scores: [2, 1] });
 

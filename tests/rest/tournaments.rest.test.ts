@@ -37,7 +37,16 @@ interface MatchJson {
   status: string;
   participants: (Slot | null)[];
   scheduledAt: string | null;
-  report: { state: string };
+  report: {
+    state: string;
+    reported: { by: { id: number; name: string }; scores: number[] | null; at: string } | null;
+    disputed: {
+      by: { id: number; name: string };
+      scores: number[] | null;
+      reason: string | null;
+      at: string;
+    } | null;
+  };
 }
 
 async function bracketContest(n: number, tournament: Record<string, unknown> = {}) {
@@ -149,8 +158,9 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
     const mine = (await finalistHttp.get(`/api/contests/${contest.id}/matches?mine=true`))
       .json as unknown as MatchJson[];
     const final = mine.find((m) => m.status === 'ready')!;
+    const finalistFirst = final.participants[0]!.id === ids[people.indexOf(finalist)];
     const pending = await finalistHttp.request('PATCH', `/api/matches/${final.id}`, {
-      scores: final.participants[0]!.id === ids[people.indexOf(finalist)] ? [2, 0] : [0, 2],
+      scores: finalistFirst ? [2, 0] : [0, 2],
     });
     expect((pending.json as unknown as MatchJson).report.state).toBe('pending');
     const opponentId = final.participants.find((p) => p!.id !== ids[people.indexOf(finalist)])!.id;
@@ -158,18 +168,53 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
     const own = await finalistHttp.request('POST', `/api/matches/${final.id}/confirm`);
     expect(own.status).toBe(409);
     expect(own.json).toMatchObject({ reason: 'nothing_to_confirm' });
+    const noScores = await opponentHttp.request('POST', `/api/matches/${final.id}/dispute`, {
+      reason: 'Wrong score',
+    });
+    expect(noScores.status).toBe(400);
+    expect(noScores.json).toMatchObject({ message: 'Give both scores' });
+    const theirs = finalistFirst ? [0, 2] : [2, 0];
     const disputed = await opponentHttp.request('POST', `/api/matches/${final.id}/dispute`, {
+      scores: theirs,
       reason: 'Wrong score',
     });
     expect(disputed.status).toBe(200);
     expect((disputed.json as unknown as MatchJson).report.state).toBe('disputed');
     const queue = await moderatorHttp.get('/api/matches/disputes');
-    expect((queue.json as unknown as MatchJson[]).map((m) => m.id)).toContain(final.id);
+    const queued = (queue.json as unknown as MatchJson[]).find((m) => m.id === final.id)!;
+    // Both sides, each with who said it and when.
+    expect(queued.report.reported).toMatchObject({
+      by: { id: ids[people.indexOf(finalist)], name: finalist.username },
+      scores: finalistFirst ? [2, 0] : [0, 2],
+    });
+    expect(queued.report.disputed).toMatchObject({
+      by: { id: opponentId },
+      scores: theirs,
+      reason: 'Wrong score',
+    });
+    expect(Number.isNaN(Date.parse(queued.report.disputed!.at))).toBe(false);
     expect((await finalistHttp.get('/api/matches/disputes')).status).toBe(403);
-    const settled = await creatorHttp.request('PATCH', `/api/matches/${final.id}`, {
+    expect(
+      (
+        await finalistHttp.request('POST', `/api/matches/${final.id}/decide`, {
+          accept: 'reported',
+        })
+      ).status,
+    ).toBe(403);
+    const both = await creatorHttp.request('POST', `/api/matches/${final.id}/decide`, {
+      accept: 'reported',
       scores: [1, 0],
     });
+    expect(both.status).toBe(400);
+    const settled = await creatorHttp.request('POST', `/api/matches/${final.id}/decide`, {
+      accept: 'disputed',
+    });
+    expect(settled.status).toBe(200);
     expect((settled.json as unknown as MatchJson).status).toBe('completed');
+    const winner = (settled.json as unknown as MatchJson).participants.find(
+      (p) => p!.result === 'win',
+    );
+    expect(winner!.id).toBe(opponentId);
     const standings = await creatorHttp.get(`/api/contests/${contest.id}/standings`);
     expect(standings.status).toBe(200);
     const board = await creatorHttp.get(`/api/contests/${contest.id}/leaderboard`);
@@ -179,6 +224,48 @@ describe('PATCH /api/matches/{id}, confirm and dispute', () => {
     });
     expect(scores.status).toBe(409);
     expect(scores.json).toMatchObject({ reason: 'scores_from_matches' });
+  });
+
+  it('takes a best-of-N result as games, refusing one that disagrees with N (400)', async () => {
+    const { contest } = await bracketContest(2, { bestOf: 3 });
+    await creatorHttp.request('POST', `/api/contests/${contest.id}/bracket`, { seeding: 'random' });
+    const [match] = (await creatorHttp.get(`/api/contests/${contest.id}/matches`))
+      .json as unknown as (MatchJson & { bestOf: number })[];
+    expect(match!.bestOf).toBe(3);
+    const bare = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 1],
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.json).toMatchObject({
+      reason: 'best_of_mismatch',
+      message: 'This match is best of 3: give the score of each game played',
+    });
+    const wrong = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 1],
+      games: [
+        [11, 4],
+        [11, 6],
+      ],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({
+      message: "The match's score is the games each side won: 2-0",
+    });
+    const malformed = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 0],
+      games: [[11]],
+    });
+    expect(malformed.status).toBe(400);
+    const good = await creatorHttp.request('PATCH', `/api/matches/${match!.id}`, {
+      scores: [2, 1],
+      games: [
+        [11, 4],
+        [6, 11],
+        [11, 9],
+      ],
+    });
+    expect(good.status).toBe(200);
+    expect((good.json as unknown as MatchJson).participants.map((p) => p!.score)).toEqual([2, 1]);
   });
 
   it('sets a match time with { scheduledAt } alone', async () => {

@@ -566,6 +566,8 @@ describe('what the form asks for', () => {
     expect(askedTournamentSettings('knockout', 'individual')).toEqual([
       'elimination',
       'thirdPlaceMatch',
+      'bestOf',
+      'finalsBestOf',
       'checkInMinutes',
       'selfReport',
       'autoGenerate',
@@ -583,6 +585,13 @@ describe('what the form asks for', () => {
     expect(askedTournamentSettings('tournament', 'individual', { system: 'swiss' })).toContain(
       'swissRounds',
     );
+    // Final rounds have their own best-of where a knockout is played, not in a league or Swiss.
+    expect(askedTournamentSettings('tournament', 'individual')).toContain('finalsBestOf');
+    expect(askedTournamentSettings('league', 'individual')).toContain('bestOf');
+    expect(askedTournamentSettings('league', 'individual')).not.toContain('finalsBestOf');
+    expect(askedTournamentSettings('tournament', 'individual', { system: 'swiss' })).not.toContain(
+      'finalsBestOf',
+    );
     expect(askedTournamentSettings('open', 'team')).toEqual(['teamMin', 'teamMax']);
   });
 
@@ -597,6 +606,8 @@ describe('what the form asks for', () => {
     expect(payload.tournament).toEqual({
       elimination: 'double',
       grandFinal: 'simple',
+      bestOf: 1,
+      finalsBestOf: 0,
       checkInMinutes: 0,
       selfReport: false,
       autoGenerate: true,

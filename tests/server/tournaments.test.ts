@@ -292,7 +292,7 @@ describe('tournaments.report, confirm, dispute', () => {
       scores: aFirst ? [3, 2] : [2, 3],
     });
     expect(pending.status).toBe('ready');
-    expect(pending.report).toMatchObject({ state: 'pending', by: pid(a) });
+    expect(pending.report).toMatchObject({ state: 'pending', reported: { by: { id: pid(a) } } });
     expect(pending.canConfirm).toBe(false);
     expect(await refusal(as(a).tournaments.confirm({ matchId: match.id }))).toMatchObject({
       code: 'CONFLICT',
@@ -330,8 +330,15 @@ describe('tournaments.report, confirm, dispute', () => {
     const [a, b] = members as [CreatedUser, CreatedUser];
     const match = (await as(a).tournaments.matches({ contestId: contest.id }))[0]!;
     await as(a).tournaments.report({ matchId: match.id, scores: [5, 0] });
-    const disputed = await as(b).tournaments.dispute({ matchId: match.id, reason: 'It was 0–5' });
-    expect(disputed.report).toMatchObject({ state: 'disputed', reason: 'It was 0–5' });
+    const disputed = await as(b).tournaments.dispute({
+      matchId: match.id,
+      scores: [0, 5],
+      reason: 'It was 0–5',
+    });
+    expect(disputed.report).toMatchObject({
+      state: 'disputed',
+      disputed: { reason: 'It was 0–5' },
+    });
     expect(await refusal(as(outsider).tournaments.disputes())).toMatchObject({ code: 'FORBIDDEN' });
     const queue = await as(moderator).tournaments.disputes();
     expect(queue.map((m) => m.id)).toContain(match.id);

@@ -2,7 +2,7 @@
 // the server validate them with the same schema), the requests of the bracket, match, check-in
 // and team procedures, and the answers the bracket screens render.
 import { z } from 'zod';
-import { ZRowId } from './rowId';
+import { ZDisputedSide, ZMatchId, ZParticipantId, ZReportedSide } from './tournamentReports';
 import {
   CHECK_IN_MINUTES_MAX,
   DEFAULT_POINTS,
@@ -22,6 +22,7 @@ import {
   hasBracket,
 } from '../tournaments';
 import { CONTEST_FORMATS, type ContestFormat, type ContestStatus } from '../contests';
+import { BEST_OF_VALUES, FINALS_SAME } from '../bestOf';
 import { ZContestId } from './contestId';
 
 const wholeIn = (label: string, min: number, max: number) =>
@@ -51,6 +52,18 @@ export const ZTournamentSettingsShape = z.object({
   advancePerGroup: wholeIn('Players advancing per group', 1, GROUP_SIZE_MAX - 1),
   swissRounds: wholeIn('Swiss rounds', 1, SWISS_ROUNDS_MAX),
   /** every bracket format */
+  /** Games per match: best of 1, 3, 5 or 7 (a longer match is reported game by game). */
+  bestOf: z
+    .number({ error: 'Choose best of 1, 3, 5 or 7' })
+    .refine((v) => (BEST_OF_VALUES as readonly number[]).includes(v), {
+      message: 'Choose best of 1, 3, 5 or 7',
+    }),
+  /** The final rounds' own best-of (a final, grand final, third-place match); 0: as the others. */
+  finalsBestOf: z
+    .number({ error: 'Choose best of 1, 3, 5 or 7 for the finals, or the same as the others' })
+    .refine((v) => v === FINALS_SAME || (BEST_OF_VALUES as readonly number[]).includes(v), {
+      message: 'Choose best of 1, 3, 5 or 7 for the finals, or the same as the others',
+    }),
   /** Minutes before the start in which participants check in; 0: no check-in. */
   checkInMinutes: wholeIn('Check-in window', 0, CHECK_IN_MINUTES_MAX),
   /** Whether the two participants may report their own match (the opponent confirms). */
@@ -74,6 +87,8 @@ export const DEFAULT_TOURNAMENT_SETTINGS: TTournamentSettings = {
   groupSize: 4,
   advancePerGroup: 2,
   swissRounds: 5,
+  bestOf: 1,
+  finalsBestOf: FINALS_SAME,
   checkInMinutes: 0,
   selfReport: false,
   autoGenerate: true,
@@ -174,9 +189,25 @@ export function isCheckInOpen(
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export const ZMatchId = ZRowId('match');
-
-export const ZParticipantId = ZRowId('participant');
+// Reports, disputes and decisions of matches, and both sides of a dispute as answered, are
+// tournamentReports.ts (this file would pass 500 lines); they are exported here too.
+export {
+  DISPUTE_SIDES,
+  ZDecideMatchInput,
+  ZDisputeMatchInput,
+  ZDisputedSide,
+  ZMatchId,
+  ZMatchRef,
+  ZMatchReport,
+  ZParticipantId,
+  ZReportMatchInput,
+  ZReportedSide,
+  type TDecideMatchInput,
+  type TDisputeMatchInput,
+  type TDisputedSide,
+  type TReportMatchInput,
+  type TReportedSide,
+} from './tournamentReports';
 
 export const ZContestRef = z.object({ contestId: ZContestId });
 
@@ -189,31 +220,6 @@ export const ZGenerateBracketInput = z.object({
   regenerate: z.boolean().optional(),
 });
 export type TGenerateBracketInput = z.infer<typeof ZGenerateBracketInput>;
-
-const ZMatchScore = z
-  .number({ error: 'A score is a number' })
-  .int('A score is a whole number')
-  .min(0, 'A score is at least 0')
-  .max(1_000_000, 'A score is at most 1,000,000');
-
-/** A result: the two scores (the higher wins; equal is a draw where the format allows it), or a forfeit. */
-export const ZMatchReport = z
-  .object({
-    scores: z.tuple([ZMatchScore, ZMatchScore], { error: 'Give both scores' }).optional(),
-    /** The participant who forfeits (or is disqualified); the other wins. */
-    forfeit: ZParticipantId.optional(),
-  })
-  .refine((v) => (v.scores === undefined) !== (v.forfeit === undefined), {
-    message: 'Give either the scores or the participant who forfeits',
-  });
-export const ZReportMatchInput = z.object({ matchId: ZMatchId }).and(ZMatchReport);
-export type TReportMatchInput = z.infer<typeof ZReportMatchInput>;
-
-export const ZMatchRef = z.object({ matchId: ZMatchId });
-export const ZDisputeMatchInput = z.object({
-  matchId: ZMatchId,
-  reason: z.string().trim().max(500, 'A reason is at most 500 characters').optional(),
-});
 
 export const ZScheduleMatchInput = z.object({
   matchId: ZMatchId,
@@ -254,11 +260,14 @@ export const ZMatch = z.object({
   status: z.enum(MATCH_STATUSES),
   participants: z.tuple([ZMatchSlot.nullable(), ZMatchSlot.nullable()]),
   scheduledAt: z.date().nullable(),
+  /** Games per match (best of N): a longer match is reported game by game. */
+  bestOf: z.number().int(),
   report: z.object({
     state: z.enum(REPORT_STATES),
-    /** The participant whose report waits for confirmation, or who disputed. */
-    by: z.number().int().nullable(),
-    reason: z.string().nullable(),
+    /** A participant's report: waiting for the opponent, or beside their dispute. */
+    reported: ZReportedSide.nullable(),
+    /** The opponent's dispute of it: their own result and reason. */
+    disputed: ZDisputedSide.nullable(),
   }),
   /** What the caller may do with it. */
   canReport: z.boolean(),
@@ -393,6 +402,14 @@ export function askedTournamentSettings(
     else keys.push('groupSize', 'advancePerGroup');
   }
   if (format === 'knockout' || format === 'league' || format === 'tournament') {
+    keys.push('bestOf');
+    // Final rounds exist where a knockout does (not in a league or Swiss).
+    if (
+      format === 'knockout' ||
+      ((settings.system ?? 'groups') === 'groups' && format === 'tournament')
+    ) {
+      keys.push('finalsBestOf');
+    }
     keys.push('checkInMinutes', 'selfReport', 'autoGenerate');
   }
   if (mode === 'team') keys.push('teamMin', 'teamMax');

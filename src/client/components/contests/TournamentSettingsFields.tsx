@@ -1,7 +1,8 @@
 // What a contest's format needs (issue 19), in the wizards' step 2 and the edit dialog: knockout
 // asks single or double elimination (then a third-place match, or the grand final); league the
 // legs and the points; tournament groups (their size, who advances) or Swiss (its rounds); every
-// bracket format the check-in window, self-reporting and generation at the start; team mode the
+// bracket format the games per match (and, where a knockout is played, the finals' own), the
+// check-in window, self-reporting and generation at the start; team mode the
 // team size. `open` asks nothing. The fields are Formik's `tournament.<key>` values; which of
 // them show is askedTournamentSettings, the rule the form's validation and sending follow too.
 import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
@@ -24,6 +25,7 @@ import {
   askedTournamentSettings,
   type TournamentSettingKey,
 } from '../../../shared/schemas/tournaments';
+import { BEST_OF_LABELS, BEST_OF_VALUES, FINALS_SAME } from '../../../shared/bestOf';
 import { CheckboxField } from '../common/CheckboxField';
 import { FormField } from '../common/FormField';
 import { SelectField } from '../common/SelectField';
@@ -35,6 +37,11 @@ const SYSTEM_OPTIONS = labelledOptions(TOURNAMENT_SYSTEMS, TOURNAMENT_SYSTEM_LAB
 const LEGS_OPTIONS = [
   { value: '1', label: 'Single round robin (each pair meets once)' },
   { value: '2', label: 'Double round robin (home and away)' },
+];
+const BEST_OF_OPTIONS = BEST_OF_VALUES.map((n) => ({ value: String(n), label: BEST_OF_LABELS[n] }));
+const FINALS_BEST_OF_OPTIONS = [
+  { value: String(FINALS_SAME), label: 'As the other rounds' },
+  ...BEST_OF_OPTIONS,
 ];
 
 interface Props {
@@ -105,6 +112,12 @@ const SELECT_SETTINGS = {
   },
   legs: { label: 'Legs', options: LEGS_OPTIONS },
   system: { label: 'System', options: SYSTEM_OPTIONS },
+  bestOf: {
+    label: 'Games per match',
+    options: BEST_OF_OPTIONS,
+    helperText: 'Longer matches are reported game by game.',
+  },
+  finalsBestOf: { label: 'Games per match in the finals', options: FINALS_BEST_OF_OPTIONS },
 } satisfies Partial<Record<TournamentSettingKey, SelectSetting>>;
 
 /** The yes/no settings: each one's label and what it does. */
@@ -142,6 +155,7 @@ const ROWS: readonly (readonly [SettingName, ...SettingName[]])[] = [
   ['system'],
   ['groupSize', 'advancePerGroup'],
   ['swissRounds'],
+  ['bestOf', 'finalsBestOf'],
   ['checkInMinutes'],
   ['selfReport'],
   ['autoGenerate'],

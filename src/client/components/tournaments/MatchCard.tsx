@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/format';
 import { MATCH_STATUS_LABELS } from '../../../shared/tournaments';
 import type { TMatch, TMatchSlot } from '../../../shared/schemas/tournaments';
 import { MatchStatusBadge } from './MatchStatusBadge';
+import { reportSidesText, reportText } from './ReportSides';
 import { matchSummary, slotName, winnerSide } from './tournamentDisplay';
 
 function Side({ slot, won, mine }: { slot: TMatchSlot | null; won: boolean; mine: boolean }) {
@@ -40,6 +41,25 @@ function Side({ slot, won, mine }: { slot: TMatchSlot | null; won: boolean; mine
   );
 }
 
+/** A disputed match's two sides, one line each: who said what. */
+function DisputeLines({ match }: { match: TMatch }) {
+  const { reported, disputed } = match.report;
+  return (
+    <Stack gap="0" px="2" py="1" borderTopWidth="1px" fontSize="xs">
+      {reported ? (
+        <Text truncate>
+          {reported.by.name}: {reportText(match, reported)}
+        </Text>
+      ) : null}
+      {disputed ? (
+        <Text truncate color="red.fg">
+          {disputed.by.name}: {reportText(match, disputed)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet<number> }) {
   const winner = winnerSide(match);
   const when = match.scheduledAt ? formatDateTime(match.scheduledAt) : null;
@@ -58,6 +78,9 @@ export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet
         {when ? ` Scheduled ${when}.` : ''}
         {match.report.state === 'pending' ? ' Result waiting for confirmation.' : ''}
         {match.report.state === 'disputed' ? ' Result disputed.' : ''}
+        {match.report.state === 'pending' || match.report.state === 'disputed'
+          ? ` ${reportSidesText(match)}.`
+          : ''}
       </VisuallyHidden>
       <Box aria-hidden>
         <Stack gap="0" divideY="1px">
@@ -72,6 +95,7 @@ export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet
             mine={isMine(match.participants[1])}
           />
         </Stack>
+        {match.report.state === 'disputed' ? <DisputeLines match={match} /> : null}
         <HStack
           justify="space-between"
           gap="2"

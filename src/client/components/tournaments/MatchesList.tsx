@@ -13,6 +13,7 @@ import { DisputeMatchDialog } from './DisputeMatchDialog';
 import { MatchActions, type MatchAction } from './MatchActions';
 import { MatchStatusBadge } from './MatchStatusBadge';
 import { ReportMatchDialog } from './ReportMatchDialog';
+import { reportSidesText } from './ReportSides';
 import { ScheduleMatchDialog } from './ScheduleMatchDialog';
 import { matchSummary, roundLabel, scoreLine } from './tournamentDisplay';
 import { useMatchActions } from './useMatchActions';
@@ -44,6 +45,11 @@ const columns: ResponsiveColumn<TMatch>[] = [
             color={m.report.state === 'disputed' ? 'red.fg' : 'fg.muted'}
           >
             {REPORT_NOTES[m.report.state]}
+          </Text>
+        ) : null}
+        {m.report.state === 'pending' || m.report.state === 'disputed' ? (
+          <Text as="span" fontSize="xs">
+            {reportSidesText(m)}
           </Text>
         ) : null}
       </HStack>

@@ -1,4 +1,4 @@
-// The match mutations of the bracket screens (report, confirm, dispute, schedule) with their
+// The match mutations of the bracket screens (report, confirm, dispute, decide) with their
 // toasts. A refusal is told in the server's words (an edit refused because later matches are
 // played, a draw where the format has none); every success reads the bracket, the standings,
 // the matches and the next match again (the live stream does too, for everyone else).
@@ -38,5 +38,12 @@ export function useMatchActions({ onDone }: { onDone?: () => void } = {}) {
     },
     onError: failed('Dispute not sent'),
   });
-  return { report, confirm, dispute };
+  const decide = trpc.tournaments.decide.useMutation({
+    onSuccess: () => {
+      toasts.success('Result decided', 'Both players are told.');
+      onDone?.();
+    },
+    onError: failed('Result not decided'),
+  });
+  return { report, confirm, dispute, decide };
 }

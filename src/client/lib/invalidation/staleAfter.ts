@@ -116,6 +116,7 @@ const tournaments = {
   'tournaments.report': settled(['tournaments']),
   'tournaments.confirm': settled(['tournaments']),
   'tournaments.dispute': settled(['tournaments']),
+  'tournaments.decide': settled(['tournaments']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Payments: a member's proofs and options, the reviewers' queue and figures.

@@ -1,20 +1,49 @@
-// /admin/disputes, 'Disputed Matches' (issue 19): results the two sides of a match disagree on,
-// across contests, for moderators and admins. Each names its contest (a link to the bracket) and
-// can be decided here: the result a moderator reports stands.
-import { Button, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
+// /admin/disputes, 'Disputed Matches' (issues 19, 29): results the two sides of a match disagree
+// on, across contests, for moderators and admins. Each names its contest (a link to the bracket)
+// and shows both sides (who reported what and when, who disputed with what and why); Decide
+// accepts either side's result or enters a third.
+import { Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { formatDateTime } from '../../../shared/format';
 import type { TDisputedMatch } from '../../../shared/schemas/tournaments';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { ReportMatchDialog } from '../../components/tournaments/ReportMatchDialog';
-import { matchSummary, roundLabel, slotName } from '../../components/tournaments/tournamentDisplay';
+import { DecideDisputeDialog } from '../../components/tournaments/DecideDisputeDialog';
+import { reportText } from '../../components/tournaments/ReportSides';
+import { roundLabel, scoreLine } from '../../components/tournaments/tournamentDisplay';
 import { trpc } from '../../lib/trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
-function disputedBy(match: TDisputedMatch): string {
-  const side = match.participants.find((p) => p?.id !== undefined && p?.id === match.report.by);
-  return side ? slotName(side) : 'A participant';
+function Reported({ match }: { match: TDisputedMatch }) {
+  const side = match.report.reported;
+  if (!side) return <Text as="span">No report kept</Text>;
+  return (
+    <Stack gap="0" as="span">
+      <Text as="span" fontWeight="semibold">
+        {side.by.name}: {reportText(match, side)}
+      </Text>
+      <Text as="span" fontSize="xs" color="fg.muted">
+        {formatDateTime(side.at)}
+      </Text>
+    </Stack>
+  );
+}
+
+function Disputed({ match }: { match: TDisputedMatch }) {
+  const side = match.report.disputed;
+  if (!side) return <Text as="span">No dispute kept</Text>;
+  return (
+    <Stack gap="0" as="span">
+      <Text as="span" fontWeight="semibold">
+        {side.by.name}: {reportText(match, side)}
+      </Text>
+      <Text as="span">{side.reason ? `“${side.reason}”` : 'No reason given'}</Text>
+      <Text as="span" fontSize="xs" color="fg.muted">
+        {formatDateTime(side.at)}
+      </Text>
+    </Stack>
+  );
 }
 
 const columns: ResponsiveColumn<TDisputedMatch>[] = [
@@ -27,18 +56,13 @@ const columns: ResponsiveColumn<TDisputedMatch>[] = [
       </ChakraLink>
     ),
   },
-  { key: 'round', header: 'Round', cell: (m) => `${roundLabel(m)}, match ${m.number}` },
-  { key: 'match', header: 'Reported result', cell: (m) => matchSummary(m), hideOnMobile: true },
   {
-    key: 'reason',
-    header: 'Dispute',
-    cell: (m) => (
-      <Text as="span">
-        {disputedBy(m)}
-        {m.report.reason ? `: “${m.report.reason}”` : ' gave no reason'}
-      </Text>
-    ),
+    key: 'round',
+    header: 'Round',
+    cell: (m) => `${roundLabel(m)}, match ${m.number}, best of ${m.bestOf}`,
   },
+  { key: 'reported', header: 'Reported result', cell: (m) => <Reported match={m} /> },
+  { key: 'disputed', header: 'Disputed result', cell: (m) => <Disputed match={m} /> },
 ];
 
 export function DisputesPage() {
@@ -59,7 +83,7 @@ export function DisputesPage() {
         columns={columns}
         rows={disputes.data ?? []}
         rowKey={(m) => m.id}
-        cardTitle={(m) => matchSummary(m)}
+        cardTitle={(m) => scoreLine(m)}
         loading={disputes.isLoading}
         loadingText="Loading disputed matches..."
         emptyText="There are no disputed matches."
@@ -76,7 +100,7 @@ export function DisputesPage() {
           </HStack>
         )}
       />
-      <ReportMatchDialog match={deciding} onClose={() => setDeciding(null)} />
+      <DecideDisputeDialog match={deciding} onClose={() => setDeciding(null)} />
     </>
   );
 }

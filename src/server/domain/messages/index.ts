@@ -37,6 +37,7 @@ export {
   notifyCheckInOpen,
   notifyContestDecision,
   notifyJoined,
+  notifyMatchDecided,
   notifyMatchDisputed,
   notifyMatchReported,
   notifyMatchesReady,

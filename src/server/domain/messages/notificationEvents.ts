@@ -307,11 +307,14 @@ export async function notifyMatchDisputed(
     contest,
     userIds,
     disputer,
+    result,
     reason,
   }: {
     contest: ContestRef;
     userIds: readonly (number | null)[];
     disputer: string;
+    /** The result the disputer says it was ('a 1–2 b'). */
+    result: string;
     reason: string | null;
   },
   options: NotifyOptions,
@@ -323,8 +326,44 @@ export async function notifyMatchDisputed(
       kind: 'match_result_disputed' as const,
       title: `Match result disputed: ${contest.title || 'Untitled contest'}`,
       body:
-        `${disputer} disputed the reported result of a match in ${named(contest)}; ` +
-        `an organiser will settle it.${reason ? ` Reason: ${reason}` : ''}`,
+        `${disputer} disputed the reported result of a match in ${named(contest)}: they say ` +
+        `${result}; an organiser will settle it.${reason ? ` Reason: ${reason}` : ''}`,
+      link: contestPath(contest),
+      actionLabel: 'See the match',
+    }));
+  if (notices.length) await notifyMany(tx, notices, options);
+}
+
+/**
+ * An organiser decided a disputed match (issue 29): both players hear the result and whose it
+ * was (the reporter's, the disputer's, or neither: a third result). The disputes' kind, so a
+ * member who turned dispute notices off does not hear of the decision either.
+ */
+export async function notifyMatchDecided(
+  tx: DbOrTx,
+  {
+    contest,
+    userIds,
+    result,
+    whose,
+  }: {
+    contest: ContestRef;
+    userIds: readonly (number | null)[];
+    result: string;
+    /** The participant whose result was accepted; null when the organiser entered another. */
+    whose: string | null;
+  },
+  options: NotifyOptions,
+): Promise<void> {
+  const notices: Notice[] = userIds
+    .filter((id): id is number => id !== null)
+    .map((userId) => ({
+      userId,
+      kind: 'match_result_disputed' as const,
+      title: `Disputed match decided: ${contest.title || 'Untitled contest'}`,
+      body:
+        `An organiser decided the disputed match in ${named(contest)}: ${result}` +
+        (whose ? ` (${whose}'s result).` : ' (a result of their own).'),
       link: contestPath(contest),
       actionLabel: 'See the match',
     }));

@@ -118,9 +118,8 @@ export async function writeBracketChanges(
               ? {}
               : {
                   reportState: 'none',
-                  reportedBy: null,
-                  pendingResult: null,
-                  disputeReason: null,
+                  report: null,
+                  dispute: null,
                 }),
           })
           .where(eq(bracketMatches.id, row.id));
@@ -166,7 +165,7 @@ export async function writeMatchReport(
   matchId: number,
   set: Pick<
     Partial<typeof bracketMatches.$inferInsert>,
-    'reportState' | 'reportedBy' | 'pendingResult' | 'disputeReason' | 'scheduledAt'
+    'reportState' | 'report' | 'dispute' | 'scheduledAt'
   >,
 ): Promise<void> {
   await tx

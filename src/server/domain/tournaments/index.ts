@@ -5,7 +5,7 @@ export { readBracket, readMatch, readMatches, readStandings } from './reads';
 export { readDisputes, readNextMatch } from './acrossContests';
 export { REMOVED_PARTICIPANT } from './names';
 export { assertVisible } from './contest';
-export { confirmMatch, disputeMatch, reportMatch, scheduleMatch } from './results';
+export { confirmMatch, decideMatch, disputeMatch, reportMatch, scheduleMatch } from './results';
 export { readEntrants } from './entrants';
 export { reviewTeamFee } from './teamRegistration';
 export { teamRoleFor } from './teamRows';

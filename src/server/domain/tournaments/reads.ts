@@ -14,8 +14,18 @@ import {
   type MatchResult,
   type MatchStatus,
   type ReportState,
+  type StoredMatchDispute,
+  type StoredMatchReport,
 } from '../../../shared/tournaments';
-import type { TBracket, TMatch, TMatchSlot, TStandings } from '../../../shared/schemas/tournaments';
+import { bestOfFor } from '../../../shared/bestOf';
+import type {
+  TBracket,
+  TDisputedSide,
+  TMatch,
+  TMatchSlot,
+  TReportedSide,
+  TStandings,
+} from '../../../shared/schemas/tournaments';
 import { refuse, visibleContest, type TournamentContest } from './contest';
 import { isOrganiser } from '../../../shared/contests';
 import { groupPart, ParticipantNames, roundName } from './names';
@@ -30,16 +40,23 @@ import { isPlayable, matchStatusOf, MATCH_STATUS } from './status';
 export interface MatchExtras {
   scheduledAt: Date | null;
   reportState: ReportState;
-  reportedBy: number | null;
-  disputeReason: string | null;
+  report: StoredMatchReport | null;
+  dispute: StoredMatchDispute | null;
 }
+
+const NO_EXTRAS: MatchExtras = {
+  scheduledAt: null,
+  reportState: 'none',
+  report: null,
+  dispute: null,
+};
 
 const extrasColumns = {
   id: bracketMatches.id,
   scheduledAt: bracketMatches.scheduledAt,
   reportState: bracketMatches.reportState,
-  reportedBy: bracketMatches.reportedBy,
-  disputeReason: bracketMatches.disputeReason,
+  report: bracketMatches.report,
+  dispute: bracketMatches.dispute,
 };
 
 /** Where each round sits: its part, group, names. */
@@ -48,6 +65,8 @@ interface RoundPlace {
   groupNumber: number | null;
   number: number;
   name: string;
+  /** One of the final rounds (a final, grand final, third-place match): their own best-of. */
+  final: boolean;
 }
 
 interface Layout {
@@ -78,12 +97,16 @@ function layoutOf(
       .map((g) => {
         const { part, name } = groupPart(stage.type, g.number, isLeague);
         const own = rounds.filter((r) => r.group_id === g.id).sort((a, b) => a.number - b.number);
-        for (const r of own) {
+        for (const [i, r] of own.entries()) {
           roundPlaces.set(r.id, {
             part,
             groupNumber: part === 'group' ? g.number : null,
             number: r.number,
             name: roundName(part, stage.type, r.number, own.length),
+            final:
+              part === 'final' ||
+              part === 'consolation' ||
+              (part === 'upper' && stage.type === 'single_elimination' && i === own.length - 1),
           });
         }
         return { id: g.id, number: g.number, part, name, rounds: own.map((r) => r.id) };
@@ -135,6 +158,45 @@ function slotOf(
   };
 }
 
+/** A participant's report as answered: who (named), what, when. */
+function reportedSide(r: StoredMatchReport | null, names: ParticipantNames): TReportedSide | null {
+  if (!r) return null;
+  return {
+    by: { id: r.by, name: names.name(r.by) },
+    scores: r.scores,
+    games: r.games,
+    forfeit: r.forfeit,
+    at: new Date(r.at),
+  };
+}
+
+/** The opponent's dispute as answered. */
+function disputedSide(d: StoredMatchDispute | null, names: ParticipantNames): TDisputedSide | null {
+  if (!d) return null;
+  return {
+    by: { id: d.by, name: names.name(d.by) },
+    scores: d.scores,
+    games: d.games,
+    reason: d.reason,
+    at: new Date(d.at),
+  };
+}
+
+/** A match's best-of-N: the contest's, or its finals' own in the final rounds. */
+function bestOfIn(contest: TournamentContest, place: RoundPlace | undefined): number {
+  return bestOfFor(contest.settings, place?.final ?? false);
+}
+
+/** The best-of-N of one match of a bracket in memory (what its report must agree with). */
+export function matchBestOf(
+  contest: TournamentContest,
+  store: BracketStore,
+  match: MatchRow,
+): number {
+  const layout = layoutOf(contest, store.stages, store.groups, store.rounds);
+  return bestOfIn(contest, layout.rounds.get(match.round_id as number));
+}
+
 interface Presenter {
   contest: TournamentContest;
   layout: Layout;
@@ -168,7 +230,7 @@ export function presentMatch(m: MatchRow, extras: MatchExtras, p: Presenter): TM
     selfReport &&
     mySide !== null &&
     pending &&
-    extras.reportedBy !== mySide &&
+    extras.report?.by !== mySide &&
     isPlayable(m.status);
   return {
     id: m.id,
@@ -181,10 +243,11 @@ export function presentMatch(m: MatchRow, extras: MatchExtras, p: Presenter): TM
     status: matchStatusOf(m.status),
     participants: [slotOf(o1, o2, completed, p.names), slotOf(o2, o1, completed, p.names)],
     scheduledAt: extras.scheduledAt,
+    bestOf: bestOfIn(p.contest, place),
     report: {
       state: extras.reportState,
-      by: extras.reportedBy,
-      reason: extras.disputeReason,
+      reported: reportedSide(extras.report, p.names),
+      disputed: disputedSide(extras.dispute, p.names),
     },
     canReport,
     canConfirm,
@@ -209,17 +272,7 @@ export async function loadView(db: DbOrTx, viewer: Viewer, contestId: number) {
     organiser: isOrganiser(contest, viewer),
     mine: new Set(await callerParticipantIds(db, contestId, viewer.id)),
   };
-  const present = (m: MatchRow) =>
-    presentMatch(
-      m,
-      extras.get(m.id) ?? {
-        scheduledAt: null,
-        reportState: 'none',
-        reportedBy: null,
-        disputeReason: null,
-      },
-      presenter,
-    );
+  const present = (m: MatchRow) => presentMatch(m, extras.get(m.id) ?? NO_EXTRAS, presenter);
   return { contest, store, names, layout, presenter, present };
 }
 

@@ -1,29 +1,42 @@
 // Results of matches: the organiser reports any ready match (and may change a completed one
 // while nothing later depends on it); where the contest lets participants report, either of the
-// two reports (pending, not applied), the opponent confirms (applied) or disputes (the
-// moderators' queue, until the organiser reports). Winners advance, losers drop to the lower
-// bracket, next matches become ready (brackets-manager, or our Swiss rounds), and the last
-// result writes the placement: all in the caller's transaction.
+// two reports (pending, not applied), the opponent confirms (applied) or disputes with their own
+// result and reason (the moderators' queue, until an organiser decides: either side's result or
+// a third). A result agrees with the match's best-of-N (shared/bestOf.ts). Winners advance,
+// losers drop to the lower bracket, next matches become ready (brackets-manager, or our Swiss
+// rounds), and the last result writes the placement: all in the caller's transaction.
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { bracketMatches } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { notifyMatchDisputed, notifyMatchReported } from '../messages';
-import type { TMatch } from '../../../shared/schemas/tournaments';
-import type { ReportState } from '../../../shared/tournaments';
+import { notifyMatchDecided, notifyMatchDisputed, notifyMatchReported } from '../messages';
+import { writeAudit } from '../audit';
+import type {
+  TDecideMatchInput,
+  TDisputeMatchInput,
+  TMatch,
+} from '../../../shared/schemas/tournaments';
+import type {
+  ReportState,
+  ScorePair,
+  StoredMatchDispute,
+  StoredMatchReport,
+} from '../../../shared/tournaments';
+import { bestOfProblem } from '../../../shared/bestOf';
 import { refuse, visibleContest, type TournamentContest } from './contest';
 import { isOrganiser } from '../../../shared/contests';
 import { ParticipantNames } from './names';
 import { readyKeys, settle } from './progress';
-import { callerParticipantIds, presentFromStore, readMatch } from './reads';
+import { callerParticipantIds, matchBestOf, presentFromStore, readMatch } from './reads';
 import { BracketStore, type MatchRow } from './storage';
 import { writeMatchReport } from './bracketWrite';
 import { isPlayable, MATCH_STATUS } from './status';
 
-/** A result as reported: both scores (first participant's first), or who forfeits. */
+/** A result as reported: both scores (first participant's first) and games, or who forfeits. */
 export interface Report {
-  scores?: readonly [number, number];
+  scores?: Readonly<ScorePair>;
+  games?: readonly Readonly<ScorePair>[];
   forfeit?: number;
 }
 
@@ -35,9 +48,11 @@ interface Loaded {
   p2: number | null;
   extras: {
     reportState: ReportState;
-    reportedBy: number | null;
-    pendingResult: string | null;
+    report: StoredMatchReport | null;
+    dispute: StoredMatchDispute | null;
   };
+  /** The match's best-of-N. */
+  bestOf: number;
 }
 
 /** The match, its contest (locked for the change) and its bracket; 404 when either is hidden. */
@@ -46,8 +61,8 @@ async function loadMatch(tx: DbOrTx, actor: Actor, matchId: number): Promise<Loa
     .select({
       contestId: bracketMatches.contestId,
       reportState: bracketMatches.reportState,
-      reportedBy: bracketMatches.reportedBy,
-      pendingResult: bracketMatches.pendingResult,
+      report: bracketMatches.report,
+      dispute: bracketMatches.dispute,
     })
     .from(bracketMatches)
     .where(eq(bracketMatches.id, matchId));
@@ -75,6 +90,7 @@ async function loadMatch(tx: DbOrTx, actor: Actor, matchId: number): Promise<Loa
     p1: id(match.opponent1),
     p2: id(match.opponent2),
     extras: row,
+    bestOf: matchBestOf(contest, store, match),
   };
 }
 
@@ -98,6 +114,35 @@ function checkReport(l: Loaded, report: Report): void {
   if (report.scores && report.scores[0] === report.scores[1] && !drawAllowed(l)) {
     throw refuse('draw_not_allowed');
   }
+  if (report.scores) {
+    const problem = bestOfProblem(l.bestOf, report.scores, report.games);
+    if (problem) throw refuse('best_of_mismatch', problem);
+  } else if (report.games) {
+    throw refuse('best_of_mismatch', 'A forfeit has no games');
+  }
+}
+
+/** A report as stored: its result, who made it, now. */
+function storedReport(by: number, report: Report): StoredMatchReport {
+  return {
+    by,
+    scores: report.scores ? [report.scores[0], report.scores[1]] : null,
+    games: report.games?.length ? report.games.map(([a, b]): ScorePair => [a, b]) : null,
+    forfeit: report.forfeit ?? null,
+    at: Date.now(),
+  };
+}
+
+/** A stored report's result. */
+function resultOf(stored: StoredMatchReport | StoredMatchDispute): Report {
+  if ('forfeit' in stored && stored.forfeit !== null) return { forfeit: stored.forfeit };
+  return { scores: stored.scores ?? undefined, games: stored.games ?? undefined };
+}
+
+/** Whether two results say the same (the same forfeit, or the same scores and games). */
+function sameResult(a: Report, b: Report): boolean {
+  const key = (r: Report) => JSON.stringify([r.forfeit ?? null, r.scores ?? null, r.games ?? []]);
+  return key(a) === key(b);
 }
 
 /**
@@ -177,14 +222,18 @@ async function applyAndSettle(
     origin: actor.origin,
     alsoName: [l.p1, l.p2].filter((p): p is number => p !== null),
   });
-  await writeMatchReport(tx, l.contest.id, l.match.id, { reportState: state, pendingResult: null });
+  // The report and a dispute stay: who said what is still read beside the result.
+  await writeMatchReport(tx, l.contest.id, l.match.id, { reportState: state });
   return presentFromStore(tx, actor, l.contest, l.store, names, l.match.id);
 }
 
 function describe(report: Report, names: ParticipantNames, l: Loaded): string {
   if (report.forfeit !== undefined) return `a forfeit by ${names.name(report.forfeit)}`;
   const [a, b] = report.scores!;
-  return `${names.name(l.p1!)} ${a}–${b} ${names.name(l.p2!)}`;
+  const games = report.games?.length
+    ? ` (${report.games.map(([x, y]) => `${x}–${y}`).join(', ')})`
+    : '';
+  return `${names.name(l.p1!)} ${a}–${b} ${names.name(l.p2!)}${games}`;
 }
 
 /**
@@ -225,9 +274,8 @@ export async function reportMatch(
   }
   await writeMatchReport(tx, l.contest.id, matchId, {
     reportState: 'pending',
-    reportedBy: side,
-    pendingResult: JSON.stringify(report),
-    disputeReason: null,
+    report: storedReport(side, report),
+    dispute: null,
   });
   const names = await ParticipantNames.of(tx, l.contest.id);
   const opponent = side === l.p1 ? l.p2! : l.p1!;
@@ -253,7 +301,7 @@ async function pendingFor(tx: DbOrTx, actor: Actor, matchId: number) {
   if (l.extras.reportState !== 'pending' || !isPlayable(l.match.status)) {
     throw refuse('nothing_to_confirm');
   }
-  if (l.extras.reportedBy === side) {
+  if (l.extras.report?.by === side) {
     throw new AppError(
       'nothing_to_confirm',
       'Your opponent confirms or disputes the result you reported',
@@ -269,25 +317,35 @@ export async function confirmMatch(
   { matchId }: { matchId: number },
 ): Promise<TMatch> {
   const { l } = await pendingFor(tx, actor, matchId);
-  const report = JSON.parse(l.extras.pendingResult ?? '{}') as Report;
+  if (!l.extras.report) throw refuse('nothing_to_confirm');
+  const report = resultOf(l.extras.report);
   checkReport(l, report);
   return applyAndSettle(tx, l, report, 'confirmed', actor);
 }
 
-/** The opponent disputes a reported result: it goes to the moderators' queue. */
+/**
+ * The opponent disputes a reported result with the result they say it was (checked like any
+ * report) and why: both go to the moderators' queue beside the report.
+ */
 export async function disputeMatch(
   tx: DbOrTx,
   actor: Actor,
-  { matchId, reason }: { matchId: number; reason?: string },
+  { matchId, scores, games, reason }: TDisputeMatchInput,
 ): Promise<TMatch> {
   const { l, side } = await pendingFor(tx, actor, matchId);
+  const theirs: Report = { scores, games };
+  checkReport(l, theirs);
+  if (l.extras.report && sameResult(theirs, resultOf(l.extras.report))) {
+    throw refuse('same_result');
+  }
   const text = reason?.trim() || null;
+  const stored = storedReport(side, theirs);
   await writeMatchReport(tx, l.contest.id, matchId, {
     reportState: 'disputed',
-    disputeReason: text,
+    dispute: { by: side, scores: stored.scores, games: stored.games, reason: text, at: stored.at },
   });
   const names = await ParticipantNames.of(tx, l.contest.id);
-  const reporter = l.extras.reportedBy;
+  const reporter = l.extras.report?.by ?? null;
   await notifyMatchDisputed(
     tx,
     {
@@ -300,11 +358,74 @@ export async function disputeMatch(
           : l.contest.createdBy,
       ],
       disputer: names.name(side),
+      result: describe(theirs, names, l),
       reason: text,
     },
     { origin: actor.origin },
   );
   return readMatch(tx, actor, matchId);
+}
+
+/**
+ * An organiser (creator, moderator, admin) decides a disputed match: the reported result, the
+ * disputed one, or a third. Applied like any organiser's result, written to the audit log with
+ * both sides, and both players are told.
+ */
+export async function decideMatch(
+  tx: DbOrTx,
+  actor: Actor,
+  { matchId, accept, ...entered }: TDecideMatchInput,
+): Promise<TMatch> {
+  const l = await loadMatch(tx, actor, matchId);
+  if (!isOrganiser(l.contest, actor)) throw refuse('not_organiser');
+  const { report, dispute } = l.extras;
+  if (l.extras.reportState !== 'disputed' || !isPlayable(l.match.status)) {
+    throw refuse('nothing_to_decide');
+  }
+  let result: Report;
+  if (accept === 'reported') {
+    if (!report) throw refuse('nothing_to_decide');
+    result = resultOf(report);
+  } else if (accept === 'disputed') {
+    if (!dispute?.scores) throw refuse('no_disputed_result');
+    result = resultOf(dispute);
+  } else {
+    result = entered;
+  }
+  checkReport(l, result);
+  const names = await ParticipantNames.of(tx, l.contest.id);
+  const decided = await applyAndSettle(tx, l, result, 'confirmed', actor);
+  await writeAudit({
+    db: tx,
+    actor,
+    action: 'match.dispute.decided',
+    targetType: 'match',
+    targetId: matchId,
+    before: { contestId: l.contest.id, reported: report, disputed: dispute },
+    after: {
+      accepted: accept ?? 'other',
+      scores: result.scores ?? null,
+      games: result.games ?? null,
+      forfeit: result.forfeit ?? null,
+    },
+  });
+  const whose =
+    accept === 'reported' && report
+      ? names.name(report.by)
+      : accept === 'disputed' && dispute
+        ? names.name(dispute.by)
+        : null;
+  await notifyMatchDecided(
+    tx,
+    {
+      contest: l.contest,
+      userIds: [l.p1!, l.p2!].map((p) => names.userId(p)),
+      result: describe(result, names, l),
+      whose,
+    },
+    { origin: actor.origin },
+  );
+  return decided;
 }
 
 /** The organiser sets (or clears) when a match is played. */

@@ -69,5 +69,8 @@ export const tournamentRows: RestRoute[] = [
     },
   }),
   on('POST /matches/:id/confirm', 'tournaments.confirm', idAs('matchId')),
-  on('POST /matches/:id/dispute', 'tournaments.dispute', fieldWithIdAs('reason', 'matchId')),
+  // `{ scores: [a, b], games?: [[a, b], ...], reason? }`: the disputer's own result and why.
+  on('POST /matches/:id/dispute', 'tournaments.dispute', bodyWithIdAs('matchId')),
+  // `{ accept: 'reported' | 'disputed' }`, or a third result: `{ scores, games? }` or `{ forfeit }`.
+  on('POST /matches/:id/decide', 'tournaments.decide', bodyWithIdAs('matchId')),
 ];

@@ -45,6 +45,8 @@ import {
   REPORT_STATES,
   type BracketStageType,
   type ReportState,
+  type StoredMatchDispute,
+  type StoredMatchReport,
 } from '../../../shared/tournaments';
 import {
   SCORE_SOURCES,
@@ -775,11 +777,11 @@ export const bracketMatches = table(
     participant2Id: integer('participant2_id'),
     scheduledAt: time('scheduled_at'),
     reportState: text('report_state').$type<ReportState>().notNull().default('none'),
-    // The participant whose report waits, or who disputed.
-    reportedBy: integer('reported_by'),
-    // A self-reported result waiting for the opponent: JSON { scores } or { forfeit }.
-    pendingResult: text('pending_result'),
-    disputeReason: text('dispute_reason'),
+    // A participant's report (scores, games, or a forfeit; who, when): kept while it waits, and
+    // beside a dispute so a moderator sees both sides.
+    report: json<StoredMatchReport>('report'),
+    // The opponent's dispute of that report: their own result and reason, who, when.
+    dispute: json<StoredMatchDispute>('dispute'),
     updatedAt: time('updated_at').notNull().default(now),
   },
   (t) => [

@@ -10,6 +10,7 @@ import {
   ZGenerateBracketInput,
   ZGenerateBracketResponse,
   ZMatch,
+  ZDecideMatchInput,
   ZDisputeMatchInput,
   ZMatchRef,
   ZMatchesInput,
@@ -85,11 +86,24 @@ export const tournamentsRouter = router({
     .output(ZMatch)
     .mutation(inTransaction(tournaments.confirmMatch)),
 
-  /** The opponent disputes a reported result (the moderators' queue). */
+  /**
+   * The opponent disputes a reported result with their own (scores, games when best-of-N) and a
+   * reason: the moderators' queue.
+   */
   dispute: protectedProcedure
     .input(ZDisputeMatchInput)
     .output(ZMatch)
     .mutation(inTransaction(tournaments.disputeMatch)),
+
+  /**
+   * An organiser (creator, moderator, admin) decides a disputed match: `{ accept: 'reported' }`,
+   * `{ accept: 'disputed' }`, or a third result (`scores` and `games`, or `forfeit`). Audited;
+   * both players are told.
+   */
+  decide: protectedProcedure
+    .input(ZDecideMatchInput)
+    .output(ZMatch)
+    .mutation(inTransaction(tournaments.decideMatch)),
 
   /** The organiser sets or clears a match's time. */
   schedule: protectedProcedure
