@@ -69,6 +69,15 @@ export const MATCH_STATUS_LABELS: Record<MatchStatus, string> = {
   completed: 'Completed',
 };
 
+/**
+ * A match with a BYE side (no opponent at all; a side still to be decided is not null): it is
+ * never played or scheduled, its present side goes through at generation. Lists of matches to
+ * play leave it out; the bracket shows it, as 'bye', in a first round only.
+ */
+export function isByeMatch(sides: readonly [unknown, unknown]): boolean {
+  return sides[0] === null || sides[1] === null;
+}
+
 /** A participant's outcome in one match. */
 export const MATCH_RESULTS = ['win', 'loss', 'draw'] as const;
 export type MatchResult = (typeof MATCH_RESULTS)[number];

@@ -375,6 +375,39 @@ describe('tournaments.report, confirm, dispute', () => {
   });
 });
 
+describe('byes', () => {
+  it('advances byes at generation: nine players list eight matches to play, the bracket shows seven byes in round 1 only, a bye cannot be scheduled', async () => {
+    const { contest, members, pid } = await contestWith(9);
+    const c = as(creator);
+    await c.tournaments.generate({ contestId: contest.id, seeding: 'random' });
+    const bye = (m: TMatch) => m.participants[0] === null || m.participants[1] === null;
+    // Matches to play: round 1's one real match, then 4 + 2 + 1; none against a bye.
+    const toPlay = await c.tournaments.matches({ contestId: contest.id });
+    expect(toPlay.filter(bye)).toEqual([]);
+    expect(toPlay).toHaveLength(8);
+    const rounds = (await c.tournaments.bracket({ contestId: contest.id })).stages[0]!.groups[0]!
+      .rounds;
+    expect(rounds[0]!.matches.filter(bye)).toHaveLength(7);
+    expect(rounds.slice(1).flatMap((r) => r.matches.filter(bye))).toEqual([]);
+    // Each bye's player already stands in round 2.
+    const advanced = rounds[0]!.matches
+      .filter(bye)
+      .map((m) => (m.participants[0] ?? m.participants[1])!.id);
+    const round2 = rounds[1]!.matches.flatMap((m) => m.participants.map((p) => p?.id));
+    for (const id of advanced) expect(round2).toContain(id);
+    const byeMatch = rounds[0]!.matches.find(bye)!;
+    expect(
+      await refusal(c.tournaments.schedule({ matchId: byeMatch.id, scheduledAt: new Date() })),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'match_not_ready' });
+    // A player with a bye: their next match is in round 2, never the bye.
+    const byePlayer = members.find((m) => pid(m) === advanced[0])!;
+    const next = await as(byePlayer).tournaments.nextMatchIn({ contestId: contest.id });
+    expect(next).not.toBeNull();
+    expect(next!.id).not.toBe(byeMatch.id);
+    expect(next!.participants.every((p) => p !== null)).toBe(true);
+  });
+});
+
 describe('placement and the leaderboard', () => {
   it('writes the final places as the leaderboard once the last match ends; scores are then refused', async () => {
     const c = as(creator);

@@ -1,14 +1,14 @@
 // One match in the bracket: its two sides with their scores, the winner marked by a check and
 // bold type (not by colour alone), its status and its time. A screen reader hears one sentence
 // ('Match 3: Alice 2 – 1 Bob, Alice won. Completed.'); the drawn rows repeat it for the eye.
-import { Box, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format';
 import { MATCH_STATUS_LABELS } from '../../../shared/tournaments';
 import type { TMatch, TMatchSlot } from '../../../shared/schemas/tournaments';
 import { MatchStatusBadge } from './MatchStatusBadge';
 import { reportSidesText, reportText } from './ReportSides';
-import { matchSummary, slotName, winnerSide } from './tournamentDisplay';
+import { isBye, matchSummary, slotName, winnerSide } from './tournamentDisplay';
 
 function Side({ slot, won, mine }: { slot: TMatchSlot | null; won: boolean; mine: boolean }) {
   const placeholder = slot === null || slot.id === null;
@@ -62,6 +62,7 @@ function DisputeLines({ match }: { match: TMatch }) {
 
 export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet<number> }) {
   const winner = winnerSide(match);
+  const bye = isBye(match);
   const when = match.scheduledAt ? formatDateTime(match.scheduledAt) : null;
   const isMine = (slot: TMatchSlot | null) => Boolean(slot?.id && myIds?.has(slot.id));
   return (
@@ -74,7 +75,9 @@ export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet
       fontSize="sm"
     >
       <VisuallyHidden>
-        {`Match ${match.number}: ${matchSummary(match)}. ${MATCH_STATUS_LABELS[match.status]}.`}
+        {bye
+          ? `Match ${match.number}: ${matchSummary(match)}.`
+          : `Match ${match.number}: ${matchSummary(match)}. ${MATCH_STATUS_LABELS[match.status]}.`}
         {when ? ` Scheduled ${when}.` : ''}
         {match.report.state === 'pending' ? ' Result waiting for confirmation.' : ''}
         {match.report.state === 'disputed' ? ' Result disputed.' : ''}
@@ -109,7 +112,13 @@ export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet
           <HStack gap="1">
             {match.report.state === 'pending' ? <Text>Unconfirmed</Text> : null}
             {match.report.state === 'disputed' ? <Text color="red.fg">Disputed</Text> : null}
-            <MatchStatusBadge status={match.status} />
+            {bye ? (
+              <Badge variant="outline" size="sm">
+                Bye
+              </Badge>
+            ) : (
+              <MatchStatusBadge status={match.status} />
+            )}
           </HStack>
         </HStack>
       </Box>

@@ -1,7 +1,7 @@
 // Words for the bracket screens: a side's name (BYE, TBD), a match read out as a sentence
 // ('Alice 2 – 1 Bob, Alice won'), places as ordinals. Colour never carries the winner alone:
 // every screen says it in these words too.
-import { MATCH_STATUS_LABELS } from '../../../shared/tournaments';
+import { MATCH_STATUS_LABELS, isByeMatch } from '../../../shared/tournaments';
 import type { TMatch, TMatchSlot } from '../../../shared/schemas/tournaments';
 
 export const BYE = 'BYE';
@@ -29,8 +29,7 @@ export function isDraw(match: Pick<TMatch, 'participants'>): boolean {
 
 /** A match with a BYE on one side: the other side goes through without playing. */
 export function isBye(match: Pick<TMatch, 'participants'>): boolean {
-  const [a, b] = match.participants;
-  return (a === null) !== (b === null);
+  return isByeMatch(match.participants);
 }
 
 function scoreText(slot: TMatchSlot | null): string {

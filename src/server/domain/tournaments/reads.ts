@@ -16,6 +16,7 @@ import {
   type ReportState,
   type StoredMatchDispute,
   type StoredMatchReport,
+  isByeMatch,
 } from '../../../shared/tournaments';
 import { bestOfFor } from '../../../shared/bestOf';
 import type {
@@ -334,9 +335,12 @@ export async function readBracket(
           number: place.number,
           name: place.name,
           matches: (byRound.get(roundId) ?? [])
-            // A round robin's byes are not matches anyone plays (a knockout shows its byes).
+            // Byes are never played: a knockout shows its first round's as 'bye' (where a seed
+            // went through), nothing else (a round robin's, a lower bracket's later rounds).
             .filter(
-              (m) => stage.type !== 'round_robin' || (m.opponent1 !== null && m.opponent2 !== null),
+              (m) =>
+                !isByeMatch([m.opponent1, m.opponent2]) ||
+                (stage.type !== 'round_robin' && place.number === 1),
             )
             .sort((a, b) => a.number - b.number)
             .map(present),
@@ -434,6 +438,8 @@ export async function readMatches(
   }
   return store.matches
     .filter((m) => {
+      // A bye is no match to play or schedule.
+      if (isByeMatch([m.opponent1, m.opponent2])) return false;
       const o1 = m.opponent1?.id;
       const o2 = m.opponent2?.id;
       if (mine && !presenter.mine.has(o1 as number) && !presenter.mine.has(o2 as number)) {

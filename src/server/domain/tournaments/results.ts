@@ -23,6 +23,7 @@ import type {
   StoredMatchDispute,
   StoredMatchReport,
 } from '../../../shared/tournaments';
+import { isByeMatch } from '../../../shared/tournaments';
 import { bestOfProblem } from '../../../shared/bestOf';
 import { refuse, visibleContest, type TournamentContest } from './contest';
 import { isOrganiser } from '../../../shared/contests';
@@ -436,6 +437,9 @@ export async function scheduleMatch(
 ): Promise<TMatch> {
   const l = await loadMatch(tx, actor, matchId);
   if (!isOrganiser(l.contest, actor)) throw refuse('not_organiser');
+  if (isByeMatch([l.match.opponent1, l.match.opponent2])) {
+    throw refuse('match_not_ready', 'A bye is not played: there is nothing to schedule');
+  }
   await writeMatchReport(tx, l.contest.id, matchId, { scheduledAt });
   return readMatch(tx, actor, matchId);
 }
