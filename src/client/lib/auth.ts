@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
+import { returnPathFromSearch } from '../../shared/returnPath';
 import type { TUser } from '../../shared/schemas/auth';
 import { trpc } from './trpc';
 import { errorMessage } from './errors';
@@ -34,12 +35,15 @@ export function useLogout() {
   return mutation;
 }
 
-/** After sign-in the browser reloads to '/', so the welcome toast is carried across it. */
+/**
+ * After sign-in the browser reloads to the page /auth was opened for (?next=, only a path of this
+ * site) or to '/', so the welcome toast is carried across it.
+ */
 export function finishSignIn(title: string, description: string, newMember?: { id: number }) {
   if (newMember) storage()?.setItem(NEW_MEMBER_KEY, String(newMember.id));
   else storage()?.removeItem(NEW_MEMBER_KEY);
   flashToast(title, description);
-  window.location.assign('/');
+  window.location.assign(returnPathFromSearch(window.location.search));
 }
 
 // A member who has just registered is greeted as new, not 'Welcome back', for as long as this
