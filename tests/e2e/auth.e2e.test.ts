@@ -134,6 +134,16 @@ describe('a new member, start to finish', () => {
     await expectText(page, `Welcome back, ${name}`);
   });
 
+  it('on the first sign-in of an account an admin made, is welcomed, not welcomed back', async () => {
+    await createUser(stage.s.db, { username: name, password, neverSignedIn: true });
+    await loginThroughForm(page, name, password);
+    await page.waitForURL(at('/'));
+    await expectText(page, `Welcome, ${name}!`);
+    // The dashboard's greeting too.
+    await page.getByText(`Welcome, ${name}`, { exact: true }).first().waitFor();
+    expect(await page.getByText(`Welcome back, ${name}`).count()).toBe(0);
+  });
+
   it('is sent to / when opening an admin route, and told why', async () => {
     await registered();
     await page.goto(at('/admin/users'));

@@ -46,6 +46,16 @@ export function finishSignIn(title: string, description: string, newMember?: { i
   window.location.assign(returnPathFromSearch(window.location.search));
 }
 
+/**
+ * The end of a sign-in with an existing account (a password, the code step, a confirmed link):
+ * 'Welcome back', except on the account's first sign-in ever (an account an admin made), which
+ * is greeted as new here and on the dashboard.
+ */
+export function finishAccountSignIn(user: { id: number; username: string; firstSignIn?: true }) {
+  if (user.firstSignIn) finishSignIn('Login successful', `Welcome, ${user.username}!`, user);
+  else finishSignIn('Login successful', `Welcome back, ${user.username}!`);
+}
+
 // A member who has just registered is greeted as new, not 'Welcome back', for as long as this
 // tab keeps the session they registered with.
 const NEW_MEMBER_KEY = 'newMember';
