@@ -60,7 +60,7 @@ describe('Ban and unban', () => {
 
     // The member's open page: their next navigation ends at /auth.
     await memberPage.getByRole('link', { name: 'Account Settings' }).first().click();
-    await memberPage.waitForURL(`${stage.s.url}/auth`);
+    await memberPage.waitForURL(`${stage.s.url}/auth?next=%2Fsettings`);
     await memberPage.getByRole('tab', { name: 'Login' }).click();
     await memberPage.getByLabel('Username').fill(member.username);
     await memberPage.getByLabel('Password').fill(member.password);
