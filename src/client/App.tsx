@@ -114,7 +114,8 @@ const ADMIN_ONLY: Role[] = [];
 const routes: AppRoute[] = [
   {
     path: '/',
-    // Admins have their own dashboard; sign-in always lands on '/' (SPEC 2.1).
+    // Admins have their own dashboard; sign-in lands on '/' (SPEC 2.1) unless /auth had a page to
+    // return to (?next=).
     render: (user) =>
       user.role === 'admin' ? <Redirect to="/admin" replace /> : <DashboardPage user={user} />,
   },

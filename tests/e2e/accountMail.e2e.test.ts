@@ -66,7 +66,7 @@ describe('forgot password', () => {
 
     // The browser signed in before the reset is signed out.
     await elsewhere.goto(stage.url('/settings'));
-    await elsewhere.waitForURL(stage.url('/auth'));
+    await elsewhere.waitForURL(stage.url('/auth?next=%2Fsettings'));
   });
 });
 

@@ -60,7 +60,7 @@ describe('Ban and unban', () => {
 
     // The member's open page: their next navigation ends at /auth.
     await memberPage.getByRole('link', { name: 'Account Settings' }).first().click();
-    await memberPage.waitForURL(`${stage.s.url}/auth`);
+    await memberPage.waitForURL(`${stage.s.url}/auth?next=%2Fsettings`);
     await memberPage.getByRole('tab', { name: 'Login' }).click();
     await memberPage.getByLabel('Username').fill(member.username);
     await memberPage.getByLabel('Password').fill(member.password);
@@ -82,7 +82,11 @@ describe('Ban and unban', () => {
 
 describe('Filters and sorting', () => {
   it('filters by role and sorts by name both ways', async () => {
-    await createUser(stage.s.db, { username: 'e2e_mod_beta', role: 'moderator' });
+    await createUser(stage.s.db, {
+      username: 'e2e_mod_beta',
+      role: 'moderator',
+      neverSignedIn: true,
+    });
     await createUser(stage.s.db, { username: 'E2E_mod_alpha', role: 'moderator' });
     const page = await adminPage();
     await page.goto(`${stage.s.url}/admin/users`);

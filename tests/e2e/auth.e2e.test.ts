@@ -5,6 +5,9 @@
 // state the steps before it leave, made directly.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { generate } from 'otplib';
+import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/twoFactor';
+import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { strengthShown } from './flows';
 import { standaloneStage } from './stage';
@@ -119,7 +122,7 @@ describe('a new member, start to finish', () => {
     await page.getByRole('tab', { name: 'Login' }).waitFor();
     // The session is really gone: a signed-in route sends us back.
     await page.goto(at('/settings'));
-    await page.waitForURL(at('/auth'));
+    await page.waitForURL(at('/auth?next=%2Fsettings'));
   });
 
   it('logs in through the Login tab and sees the dashboard', async () => {
@@ -129,6 +132,16 @@ describe('a new member, start to finish', () => {
     await page.waitForURL(at('/'));
     await expectText(page, 'Login successful');
     await expectText(page, `Welcome back, ${name}`);
+  });
+
+  it('on the first sign-in of an account an admin made, is welcomed, not welcomed back', async () => {
+    await createUser(stage.s.db, { username: name, password, neverSignedIn: true });
+    await loginThroughForm(page, name, password);
+    await page.waitForURL(at('/'));
+    await expectText(page, `Welcome, ${name}!`);
+    // The dashboard's greeting too.
+    await page.getByText(`Welcome, ${name}`, { exact: true }).first().waitFor();
+    expect(await page.getByText(`Welcome back, ${name}`).count()).toBe(0);
   });
 
   it('is sent to / when opening an admin route, and told why', async () => {
@@ -165,9 +178,14 @@ describe('a new member, start to finish', () => {
 describe('anonymous visitors', () => {
   it('are sent to /auth from signed-in and admin routes', async () => {
     const page = await freshPage();
-    for (const route of ['/settings', '/', '/admin']) {
+    // With the page they opened, to return to after signing in (the dashboard needs none).
+    for (const [route, auth] of [
+      ['/settings', '/auth?next=%2Fsettings'],
+      ['/', '/auth'],
+      ['/admin', '/auth?next=%2Fadmin'],
+    ] as const) {
       await page.goto(at(route));
-      await page.waitForURL(at('/auth'));
+      await page.waitForURL(at(auth));
     }
     await page.getByRole('tab', { name: 'Login' }).waitFor();
   });
@@ -184,6 +202,72 @@ describe('anonymous visitors', () => {
     await page.goto(at('/debug'));
     await expectText(page, 'Image Debug');
     expect(new URL(page.url()).pathname).toBe('/debug');
+  });
+});
+
+describe('a contest’s link opened signed out', () => {
+  /** A contest members can open, and its address. */
+  async function contestLink(title: string) {
+    const admin = await createUser(stage.s.db, { role: 'admin' });
+    const contest = await insertContest(stage.s.db, { createdBy: admin.id, title });
+    return `/contests/${contest.id}`;
+  }
+
+  it('goes to /auth with the link, and after signing in arrives on the contest', async () => {
+    const member = await createUser(stage.s.db, { username: 'e2e_from_chat' });
+    const link = await contestLink('Link From Chat Cup');
+    const page = await freshPage();
+    await page.goto(at(link));
+    await page.waitForURL(at(`/auth?next=${encodeURIComponent(link)}`));
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(at(link));
+    await page.getByRole('heading', { name: 'Link From Chat Cup' }).first().waitFor();
+    await expectText(page, 'Login successful');
+  });
+
+  it('arrives there after the two-factor step too', async () => {
+    const member = await createUser(stage.s.db, { username: 'e2e_from_mail_2fa' });
+    const actor = { id: member.id, username: member.username, role: 'user' as const };
+    const { secret } = await beginSetup({
+      db: stage.s.db,
+      actor,
+      sessionSecret: stage.s.deps.sessionSecret,
+    });
+    const recoveryCodes = await enableTwoFactor({
+      db: stage.s.db,
+      actor,
+      sessionId: '',
+      sessionSecret: stage.s.deps.sessionSecret,
+      limits: stage.s.deps.limits,
+      code: await generate({ secret }),
+    });
+    const link = await contestLink('Match Mail Cup');
+    const page = await freshPage();
+    await page.goto(at(`${link}?tab=matches`));
+    await page.waitForURL(at(`/auth?next=${encodeURIComponent(`${link}?tab=matches`)}`));
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByLabel('Authentication code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(at(`${link}?tab=matches`));
+    await page.getByRole('heading', { name: 'Match Mail Cup' }).first().waitFor();
+  });
+
+  it('never leaves the site for a forged ?next=: the dashboard instead', async () => {
+    const member = await createUser(stage.s.db, { username: 'e2e_forged_next' });
+    const page = await freshPage();
+    await page.goto(at(`/auth?next=${encodeURIComponent('//example.org/phish')}`));
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(at('/'));
+    await expectText(page, `Welcome back, ${member.username}`);
   });
 });
 

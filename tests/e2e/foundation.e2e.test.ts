@@ -87,7 +87,7 @@ describe('guards', () => {
     const context = await b.browser.browser()!.newContext();
     const page = await context.newPage();
     await page.goto(`${s.url}/settings`);
-    await page.waitForURL(`${s.url}/auth`);
+    await page.waitForURL(`${s.url}/auth?next=%2Fsettings`);
     await page.goto(`${s.url}/no/such/page`);
     await expectText(page, 'Page Not Found');
     await page.goto(`${s.url}/debug`);

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { users } from '../../src/server/platform/db/schema';
+import { insertContest } from '../helpers/contests';
 import { createUser } from '../helpers/db';
 import {
   callbackFor,
@@ -82,6 +83,31 @@ describe('Sign in with OpenID Connect', () => {
       await expect
         .poll(() => page.getByRole('button', { name: 'Unlink Local ID' }).isDisabled())
         .toBe(false);
+    });
+  });
+
+  it('returns to the contest link that sent a signed-out visitor to /auth', async () => {
+    const admin = await createUser(stage.s.db, { role: 'admin' });
+    const contest = await insertContest(stage.s.db, {
+      createdBy: admin.id,
+      title: 'OIDC Link Cup',
+    });
+    const link = `/contests/${contest.id}`;
+    const rover = {
+      sub: 'rover-sub',
+      email: 'rover@example.org',
+      email_verified: true,
+      preferred_username: 'oidc_rover',
+    };
+    await withProvider([rover], async () => {
+      const page = await stage.anonymousPage();
+      await page.goto(stage.url(link));
+      await page.waitForURL(stage.url(`/auth?next=${encodeURIComponent(link)}`));
+      await page.getByRole('link', { name: 'Continue with Local ID' }).click();
+      // The provider's page: the target waits in the sealed flow, not in the provider's address.
+      await signInAtProvider(page, rover.sub);
+      await page.waitForURL(stage.url(link));
+      await page.getByRole('heading', { name: 'OIDC Link Cup' }).first().waitFor();
     });
   });
 

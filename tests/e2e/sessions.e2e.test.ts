@@ -3,6 +3,7 @@
 // the field on the register form.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { generate } from 'otplib';
 import { describeUserAgent } from '../../src/client/lib/userAgent';
 import { createUser } from '../helpers/db';
 import { expectText, pathOf, signInThroughForm } from './flows';
@@ -67,13 +68,41 @@ describe('Account Settings: active sessions', () => {
 
     // The other device finds out on its next navigation (an in-app one: no reload).
     await laptop.getByRole('link', { name: 'Account Settings' }).first().click();
-    await laptop.waitForURL(`${stage.s.url}/auth`, { timeout: 15_000 });
+    await laptop.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
     expect(pathOf(laptop)).toBe('/auth');
 
     // The first device carries on.
     await phone.reload();
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(1);
     expect(pathOf(phone)).toBe('/settings');
+  });
+});
+
+describe('Account Settings: turning on two-factor sign-in', () => {
+  it('lists only this session at once, as the others were signed out', async () => {
+    const member = await createUser(stage.s.db, { username: 'e2e_twice_2fa' });
+    const laptop = await freshPage();
+    const phone = await freshPage();
+    await signInThroughForm(phone, stage.s.url, member.username, member.password);
+    await signInThroughForm(laptop, stage.s.url, member.username, member.password);
+
+    await laptop.goto(`${stage.s.url}/settings`);
+    const items = laptop.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(2);
+
+    await laptop.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secretText = laptop.getByLabel('Or type this secret key into the app:');
+    await secretText.waitFor();
+    const secret = (await secretText.textContent())!.replace(/\s/g, '');
+    await laptop
+      .getByLabel('2. Enter the 6-digit code the app shows')
+      .fill(await generate({ secret }));
+    await laptop.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await laptop.getByRole('list', { name: 'Your recovery codes' }).waitFor({ timeout: 15_000 });
+    // The phone's session ended with it: the list says so without a reload, while the recovery
+    // codes are still on the screen.
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(1);
+    expect(await items.filter({ hasText: 'This device' }).count()).toBe(1);
   });
 });
 

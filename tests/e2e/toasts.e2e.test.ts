@@ -244,7 +244,8 @@ describe('a session that ended is explained on /auth', () => {
     await expectText(phone, 'Signed out elsewhere');
 
     await laptop.getByRole('link', { name: 'Account Settings' }).first().click();
-    await laptop.waitForURL(at('/auth'), { timeout: 15_000 });
+    // Back on /auth with the page it was opening (?next=), whatever it was.
+    await laptop.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
     await notice(laptop).waitFor({ timeout: 15_000 });
 
     // Told once: a reload of /auth is quiet again; signing in again works.
@@ -300,7 +301,7 @@ describe('a session that ended is explained on /auth', () => {
       .first()
       .click({ timeout: 5_000 })
       .catch(() => undefined);
-    await page.waitForURL(at('/auth'), { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
     await notice(page).waitFor({ timeout: 15_000 });
 
     await page.getByRole('tab', { name: 'Login' }).click();

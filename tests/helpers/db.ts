@@ -156,6 +156,11 @@ export async function createUser(
     username?: string;
     password?: string;
     email?: string;
+    /**
+     * An account that has never signed in (its first sign-in is welcomed as new, the users table
+     * says 'Never'). By default the account is an existing member's, who signed in before.
+     */
+    neverSignedIn?: boolean;
   } = {},
 ): Promise<CreatedUser> {
   counter += 1;
@@ -171,6 +176,7 @@ export async function createUser(
       password: await testPasswords.hash(password),
       role,
       subscriptionTier: opts.tier === undefined ? (role === 'admin' ? null : 'free') : opts.tier,
+      lastLoginAt: opts.neverSignedIn ? null : new Date(Date.now() - 24 * 60 * 60 * 1000),
     })
     .returning({ id: users.id });
   return { id: row!.id, username, email, password, role };

@@ -665,3 +665,54 @@ describe('a member with two-factor sign-in', () => {
     expect((await me(b)).body).toMatchObject({ id: row.id });
   });
 });
+
+describe('the page to return to after signing in', () => {
+  const startFor = (next: string) => `${START}?next=${encodeURIComponent(next)}`;
+
+  it('survives the trip to the provider: a sign-in lands on it', async () => {
+    const dana = person({ username: 'dana_return' });
+    const b = new FlowBrowser();
+    expect(await b.signIn(s.url, dana.sub, startFor('/contests/12?tab=matches'))).toBe(
+      '/contests/12?tab=matches',
+    );
+    expect((await me(b)).body).toMatchObject({ username: 'dana_return' });
+  });
+
+  it('is carried to the follow-up form and the two-factor step on /auth', async () => {
+    const taken = await createUser(s.db, { username: 'eve_return' });
+    const p = person({ username: taken.username, email: 'eve.return.two@example.org' });
+    const b = new FlowBrowser();
+    expect(await b.signIn(s.url, p.sub, startFor('/contests/7'))).toBe(
+      '/auth?oidc=username&next=%2Fcontests%2F7',
+    );
+
+    const frank = person({ username: 'frank_return_2fa' });
+    expect(await new FlowBrowser().signIn(s.url, frank.sub)).toBe('/');
+    const row = (await userByName('frank_return_2fa'))!;
+    const actor = { id: row.id, username: 'frank_return_2fa', role: row.role, ip: '127.0.0.1' };
+    const { secret } = await beginSetup({ db: s.db, actor, sessionSecret: s.deps.sessionSecret });
+    await enableTwoFactor({
+      db: s.db,
+      actor,
+      sessionId: '',
+      sessionSecret: s.deps.sessionSecret,
+      limits: s.deps.limits,
+      code: await generate({ secret }),
+    });
+    expect(await new FlowBrowser().signIn(s.url, frank.sub, startFor('/contests/7'))).toBe(
+      '/auth?twoFactor=frank_return_2fa&next=%2Fcontests%2F7',
+    );
+  });
+
+  it.each([
+    'https://evil.example/contests/12',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+  ])('never leaves this site for %j: the dashboard instead', async (next) => {
+    const p = person({});
+    const b = new FlowBrowser();
+    expect(await b.signIn(s.url, p.sub, startFor(next))).toBe('/');
+  });
+});

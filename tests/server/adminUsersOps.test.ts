@@ -282,7 +282,7 @@ describe('adminUsers.list: filters, sorting, last sign-in', () => {
   });
 
   it('answers lastLoginAt (null until a sign-in) and banReason', async () => {
-    const fresh = await createUser(l.db, { username: 'echo_never' });
+    const fresh = await createUser(l.db, { username: 'echo_never', neverSignedIn: true });
     const before = (await list({ search: 'echo_never' })).users[0]!;
     expect(before.lastLoginAt).toBeNull();
     expect(before.banReason).toBeNull();

@@ -190,6 +190,21 @@ describe('auth.login', () => {
     expect(session.sets).toBe(1);
   });
 
+  it('says firstSignIn on the first sign-in of an account only', async () => {
+    const member = await createUser(t.db, { neverSignedIn: true });
+    const first = await callerFor(t, undefined, freshIp()).caller.auth.login({
+      username: member.username,
+      password: member.password,
+    });
+    expect(first).toMatchObject({ id: member.id, firstSignIn: true });
+    const again = await callerFor(t, undefined, freshIp()).caller.auth.login({
+      username: member.username,
+      password: member.password,
+    });
+    expect(again).toMatchObject({ id: member.id });
+    expect(again).not.toHaveProperty('firstSignIn');
+  });
+
   it('refuses a wrong password with UNAUTHORIZED', async () => {
     const member = await createUser(t.db);
     const { caller, session } = callerFor(t, undefined, freshIp());

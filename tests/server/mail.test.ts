@@ -352,6 +352,36 @@ describe('outbox.list', () => {
     expect(sent.items.every((m) => m.status === 'sent')).toBe(true);
   });
 
+  it('is searched by recipient: part of the address, any case, wildcards taken literally', async () => {
+    const admins = callerFor(t, admin).caller;
+    await queueNotice('Search.Me@Example.org', 'First');
+    await queueNotice('search.me@example.org', 'Second');
+    await queueNotice('someone_else@example.org', 'Third');
+    await queueNotice('search%me@example.org', 'Fourth');
+    const found = await admins.outbox.list({ search: 'search.me@EXAMPLE', pageSize: 100 });
+    expect(found.items.map((m) => m.to).sort()).toEqual([
+      'Search.Me@Example.org',
+      'search.me@example.org',
+    ]);
+    expect(found.total).toBe(2);
+    // % and _ are letters of the address here, not wildcards.
+    const literal = await admins.outbox.list({ search: 'h%m', pageSize: 100 });
+    expect(literal.items.map((m) => m.to)).toEqual(['search%me@example.org']);
+    expect((await admins.outbox.list({ search: 'e_e', pageSize: 100 })).items).toEqual([
+      expect.objectContaining({ to: 'someone_else@example.org' }),
+    ]);
+    // With the status filter too; a blank search is no filter.
+    const none = await admins.outbox.list({ search: 'search.me', status: 'failed' });
+    expect(none.items).toEqual([]);
+    expect((await admins.outbox.list({ search: '  ' })).total).toBe(
+      (await admins.outbox.list()).total,
+    );
+    expect(await refusal(admins.outbox.list({ search: 'x'.repeat(101) }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Search must be at most 100 characters',
+    });
+  });
+
   it('is for admins only', async () => {
     const member = await createUser(t.db);
     const moderator = await createUser(t.db, { role: 'moderator' });

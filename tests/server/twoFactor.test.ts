@@ -172,6 +172,17 @@ describe('auth.login and auth.loginTwoFactor', () => {
     ).toEqual([]);
   });
 
+  it('says firstSignIn after the code step of an account that never signed in', async () => {
+    holdClock();
+    const member = await createUser(t.db, { neverSignedIn: true });
+    const { secret } = await turnOn(callerFor(t, member).caller);
+    // Turning it on needed a session; the account is made one that never signed in again.
+    await t.db.update(users).set({ lastLoginAt: null }).where(eq(users.id, member.id));
+    const browser = await passwordStep(member);
+    const user = await browser.caller.auth.loginTwoFactor({ code: await codeAt(secret) });
+    expect(user).toMatchObject({ id: member.id, firstSignIn: true });
+  });
+
   it('accepts a code given with spaces, and the username when it names the same account', async () => {
     holdClock();
     const member = await createUser(t.db);

@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
+import { returnPathFromSearch } from '../../shared/returnPath';
 import type { TUser } from '../../shared/schemas/auth';
 import { trpc } from './trpc';
 import { errorMessage } from './errors';
@@ -34,12 +35,25 @@ export function useLogout() {
   return mutation;
 }
 
-/** After sign-in the browser reloads to '/', so the welcome toast is carried across it. */
+/**
+ * After sign-in the browser reloads to the page /auth was opened for (?next=, only a path of this
+ * site) or to '/', so the welcome toast is carried across it.
+ */
 export function finishSignIn(title: string, description: string, newMember?: { id: number }) {
   if (newMember) storage()?.setItem(NEW_MEMBER_KEY, String(newMember.id));
   else storage()?.removeItem(NEW_MEMBER_KEY);
   flashToast(title, description);
-  window.location.assign('/');
+  window.location.assign(returnPathFromSearch(window.location.search));
+}
+
+/**
+ * The end of a sign-in with an existing account (a password, the code step, a confirmed link):
+ * 'Welcome back', except on the account's first sign-in ever (an account an admin made), which
+ * is greeted as new here and on the dashboard.
+ */
+export function finishAccountSignIn(user: { id: number; username: string; firstSignIn?: true }) {
+  if (user.firstSignIn) finishSignIn('Login successful', `Welcome, ${user.username}!`, user);
+  else finishSignIn('Login successful', `Welcome back, ${user.username}!`);
 }
 
 // A member who has just registered is greeted as new, not 'Welcome back', for as long as this

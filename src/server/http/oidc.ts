@@ -4,6 +4,7 @@
 // left in the flow cookie and said on /auth (or in Account Settings for a link).
 import express, { type Request, type Response, type Router } from 'express';
 import { OIDC_MSG } from '../../shared/schemas/oidc';
+import { DEFAULT_RETURN_PATH, RETURN_PARAM, safeReturnPath } from '../../shared/returnPath';
 import { AppError } from '../platform/errors';
 import { labelRoute } from '../platform/metrics';
 import { countSignup } from '../domain/accounts/auth';
@@ -27,6 +28,16 @@ const CALLBACK = EXPRESS_PATHS.oidcCallback.path;
 const SIGN_IN_PAGE = '/auth';
 const SETTINGS_PAGE = '/settings';
 
+/**
+ * /auth with what it should show (`?oidc=...`, `?twoFactor=...`) and the page the sign-in
+ * returns to afterwards, which the page reads from `?next=` as after a password sign-in.
+ */
+function signInPage(params: Record<string, string>, returnTo: string | undefined): string {
+  const query = new URLSearchParams(params);
+  if (returnTo) query.set(RETURN_PARAM, returnTo);
+  return `${SIGN_IN_PAGE}?${query.toString()}`;
+}
+
 function ownOrigin(deps: AppDeps, req: Request): string {
   return deps.publicOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
@@ -38,6 +49,7 @@ async function refuse(
   error: unknown,
   intent: 'signin' | 'link',
   label: string | undefined,
+  returnTo?: string,
 ) {
   let message: string;
   if (error instanceof AppError) message = error.message;
@@ -46,7 +58,10 @@ async function refuse(
     message = label ? OIDC_MSG.failed(label) : OIDC_MSG.noFlow;
   }
   await ctx.oidcFlow.write({ stage: 'error', message, intent });
-  res.redirect(303, `${intent === 'link' ? SETTINGS_PAGE : SIGN_IN_PAGE}?oidc=error`);
+  res.redirect(
+    303,
+    intent === 'link' ? `${SETTINGS_PAGE}?oidc=error` : signInPage({ oidc: 'error' }, returnTo),
+  );
 }
 
 export function createOidcRouter(deps: AppDeps): Router {
@@ -56,6 +71,9 @@ export function createOidcRouter(deps: AppDeps): Router {
     labelRoute(res, `GET ${START}`);
     const provider = String(req.params.provider);
     const intent = req.query.link === '1' ? 'link' : 'signin';
+    // The page to come back to after a sign-in: kept in the sealed flow across the provider.
+    const returnTo =
+      intent === 'signin' ? (safeReturnPath(req.query[RETURN_PARAM]) ?? undefined) : undefined;
     let ctx: Context | undefined;
     try {
       ctx = await createContext(deps, req, res);
@@ -72,11 +90,13 @@ export function createOidcRouter(deps: AppDeps): Router {
           redirectUri: callbackUrl(ownOrigin(deps, req), provider),
           intent,
           userId: ctx.user?.id,
+          returnTo,
         });
         await ctx.oidcFlow.write(flow);
         res.redirect(303, url);
       } catch (error) {
-        await refuse(ctx, res, error, intent === 'link' && ctx.user ? 'link' : 'signin', ref.label);
+        const shownOn = intent === 'link' && ctx.user ? 'link' : 'signin';
+        await refuse(ctx, res, error, shownOn, ref.label, returnTo);
       }
     } catch (error) {
       sendError(res, error, deps);
@@ -94,6 +114,8 @@ export function createOidcRouter(deps: AppDeps): Router {
     const flow = await ctx.oidcFlow.read();
     const auth = flow?.stage === 'auth' ? flow : undefined;
     const intent = auth?.intent ?? 'signin';
+    // Checked again: the flow is sealed, but the rule is one function on every path.
+    const returnTo = safeReturnPath(auth?.returnTo) ?? undefined;
     const label = deps.oidc?.get(String(req.params.provider))?.config.label;
     try {
       // A callback with no flow of this browser behind it (expired, another browser's, a
@@ -134,8 +156,8 @@ export function createOidcRouter(deps: AppDeps): Router {
         return res.redirect(
           303,
           'twoFactorRequired' in signedIn
-            ? `${SIGN_IN_PAGE}?twoFactor=${encodeURIComponent(user.username)}`
-            : '/',
+            ? signInPage({ twoFactor: user.username }, returnTo)
+            : (returnTo ?? DEFAULT_RETURN_PATH),
         );
       }
       if (signIn.kind === 'username') {
@@ -156,7 +178,7 @@ export function createOidcRouter(deps: AppDeps): Router {
           userId: signIn.userId,
         });
       }
-      return res.redirect(303, `${SIGN_IN_PAGE}?oidc=${signIn.kind}`);
+      return res.redirect(303, signInPage({ oidc: signIn.kind }, returnTo));
     } catch (error) {
       if (error instanceof AppError && error.reason) {
         ctx.logger.info(
@@ -165,7 +187,7 @@ export function createOidcRouter(deps: AppDeps): Router {
         );
       }
       try {
-        await refuse(ctx, res, error, intent, label);
+        await refuse(ctx, res, error, intent, label, returnTo);
       } catch (inner) {
         sendError(res, inner, deps);
       }

@@ -88,6 +88,13 @@ export const ZUserSchema = z.object({
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 
+/**
+ * The user a sign-in answers with: `firstSignIn` (only when true) for an account that had never
+ * signed in before, which is welcomed as new rather than 'Welcome back'.
+ */
+export const ZSignedInUserSchema = ZUserSchema.extend({ firstSignIn: z.literal(true).optional() });
+export type TSignedInUser = z.infer<typeof ZSignedInUserSchema>;
+
 /** The `reason` of every call refused while a temporary password is still to be replaced. */
 export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
 

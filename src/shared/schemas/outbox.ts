@@ -10,6 +10,8 @@ export const ZListOutboxRequestSchema = z
     status: z
       .enum(MAIL_STATUSES, { error: `Status must be one of ${MAIL_STATUSES.join(', ')}` })
       .optional(),
+    /** Part of the recipient's address, any letter case. */
+    search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   })
   .default({ page: 1, pageSize: 20 });
 export type TListOutboxRequest = z.input<typeof ZListOutboxRequestSchema>;

@@ -5,7 +5,7 @@ import { ZRequiredText } from './requiredText';
 import { ZPlainRowId } from './rowId';
 import { PASSWORD_MAX } from '../constants';
 import { MSG } from '../messages';
-import { ZUserSchema } from './auth';
+import { ZSignedInUserSchema } from './auth';
 import { TWO_FACTOR_MSG } from '../twoFactor';
 
 export { RECOVERY_CODE_COUNT, TWO_FACTOR_MSG, TWO_FACTOR_SETUP_REQUIRED } from '../twoFactor';
@@ -31,7 +31,7 @@ export type TTwoFactorSignInRequest = z.input<typeof ZTwoFactorSignInRequestSche
 
 /** auth.login's answer: the user, or a request for the second step (no session yet). */
 export const ZTwoFactorRequiredSchema = z.object({ twoFactorRequired: z.literal(true) });
-export const ZLoginResponseSchema = z.union([ZUserSchema, ZTwoFactorRequiredSchema]);
+export const ZLoginResponseSchema = z.union([ZSignedInUserSchema, ZTwoFactorRequiredSchema]);
 export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
 export const ZTwoFactorStatusSchema = z.object({

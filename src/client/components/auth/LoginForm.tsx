@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { Link } from 'wouter';
 import { lazy, Suspense, useState } from 'react';
 import type { TLoginRequest } from '../../../shared/schemas/auth';
-import { finishSignIn } from '../../lib/auth';
+import { finishAccountSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { lazySchemaValidation } from '../../lib/lazyValidation';
 import { toastError } from '../../lib/toaster';
@@ -40,7 +40,7 @@ export function LoginForm() {
   const login = trpc.auth.login.useMutation({
     onSuccess: (result, values) => {
       if ('twoFactorRequired' in result) setCodeFor(values.username);
-      else finishSignIn('Login successful', `Welcome back, ${result.username}!`);
+      else finishAccountSignIn(result);
     },
     onError: (error) => toastError('Login failed', errorMessage(error, LOGIN_FAILED)),
   });

@@ -12,7 +12,7 @@ import {
   ZConfirmLinkRequestSchema,
   type TOidcFlow,
 } from '../../../shared/schemas/oidc';
-import { finishSignIn } from '../../lib/auth';
+import { finishAccountSignIn } from '../../lib/auth';
 import { errorMessage, serverFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
@@ -124,8 +124,12 @@ function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }
     onSuccess: (result) => {
       // Linked; an account with two-factor sign-in gives its code on the sign-in page.
       if ('twoFactorRequired' in result) {
-        navigate(`/auth?twoFactor=${encodeURIComponent(flow.username)}`, { replace: true });
-      } else finishSignIn('Login successful', `Welcome back, ${result.username}!`);
+        // The page to return to afterwards (?next=) stays in the address.
+        const params = new URLSearchParams(window.location.search);
+        params.delete('oidc');
+        params.set('twoFactor', flow.username);
+        navigate(`/auth?${params.toString()}`, { replace: true });
+      } else finishAccountSignIn(result);
     },
   });
   const failure = confirm.error ? errorMessage(confirm.error, 'Failed to link the account') : null;

@@ -3,6 +3,7 @@ import { lazy, useEffect, type ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import type { Role } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import { RETURN_PARAM, safeReturnPath, signInPathFor } from '../../../shared/returnPath';
 import type { TUser } from '../../../shared/schemas/auth';
 import { useCurrentUser } from '../../lib/auth';
 import { loadedWithoutSession } from '../../lib/bootData';
@@ -54,7 +55,8 @@ export function SignedInRoute({ roles, children }: Props) {
   // Fetched while auth.me is on its way, not after it: no second wait for a signed-in page.
   void loadAppLayout();
   if (isLoading) return <FullPageSpinner />;
-  if (!user) return <Redirect to="/auth" replace />;
+  // Signed out: to /auth, which returns here after the sign-in (a contest's link from a chat).
+  if (!user) return <Redirect to={signInPathFor(currentPath())} replace />;
   if (roles && user.role !== 'admin' && !roles.includes(user.role))
     return <NotForYourRole roles={roles} />;
   if (settings.data?.maintenanceMode && user.role !== 'admin') return <MaintenancePage />;
@@ -65,11 +67,22 @@ export function SignedInRoute({ roles, children }: Props) {
   return <AppLayout user={user}>{children(user)}</AppLayout>;
 }
 
+/** The address this page was opened at, path, query and fragment. */
+function currentPath(): string {
+  const { pathname, search, hash } = window.location;
+  return `${pathname}${search}${hash}`;
+}
+
 export function GuestRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   // Served without a session cookie, the page knows no one is signed in: the form at once. With
   // one, the visitor is most likely signed in and about to be sent on, so wait for auth.me.
   if (isLoading && !loadedWithoutSession()) return <FullPageSpinner />;
-  if (user) return <Redirect to={user.role === 'admin' ? '/admin' : '/'} replace />;
+  if (user) {
+    // Already signed in (another tab signed in meanwhile): straight to the page /auth was to
+    // return to, else the dashboard.
+    const next = safeReturnPath(new URLSearchParams(window.location.search).get(RETURN_PARAM));
+    return <Redirect to={next ?? (user.role === 'admin' ? '/admin' : '/')} replace />;
+  }
   return <>{children}</>;
 }

@@ -4,7 +4,7 @@
 import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { TWO_FACTOR_MSG } from '../../../shared/twoFactor';
-import { finishSignIn } from '../../lib/auth';
+import { finishAccountSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
@@ -24,7 +24,7 @@ interface Props {
 
 export function TwoFactorSignInStep({ username, onBack }: Props) {
   const complete = trpc.auth.loginTwoFactor.useMutation({
-    onSuccess: (user) => finishSignIn('Login successful', `Welcome back, ${user.username}!`),
+    onSuccess: (user) => finishAccountSignIn(user),
     onError: (error) => toastError('Login failed', errorMessage(error, FAILED)),
   });
   const failure = complete.error ? errorMessage(complete.error, FAILED) : null;

@@ -39,8 +39,12 @@ const accounts = {
   'oidc.cancel': settled(['oidc.flow']),
   'oidc.unlink': settledAndRead(['oidc.methods']),
   'oidc.setPassword': settledAndRead(['oidc.methods']),
-  // The status swaps the setup out: only once the recovery codes were seen.
-  'twoFactor.enable': { later: ['auth.me', 'twoFactor.status'] },
+  // Turning it on signs the other sessions out: the list shows that at once. The status swaps
+  // the setup out: only once the recovery codes were seen.
+  'twoFactor.enable': {
+    success: ['account.listSessions'],
+    later: ['auth.me', 'twoFactor.status'],
+  },
   'twoFactor.regenerateRecoveryCodes': settled(['twoFactor.status']),
   'twoFactor.disable': settled(['twoFactor.status', 'account.listSessions']),
 } satisfies Partial<Record<MutationPath, Stale>>;

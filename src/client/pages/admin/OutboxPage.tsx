@@ -1,6 +1,7 @@
 // The admins' Outbox (issue 20 'Mail'): every message the platform queued, newest first, with its
 // state, tries and last error; each message's text can be read (without SMTP this is where mail
-// goes), and a failed one can be sent again.
+// goes; its links can be followed), a failed one can be sent again, and the list can be searched
+// by recipient.
 import { Alert, Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import {
@@ -12,6 +13,7 @@ import {
 import type { TOutboxMessage } from '../../../shared/schemas/outbox';
 import { CardTitleDate, DateTime } from '../../components/common/DateTime';
 import { DisclosureCell, ScrollingCode } from '../../components/common/DisclosureCell';
+import { LinkedText } from '../../components/common/LinkedText';
 import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -66,7 +68,7 @@ function MessageCell({ message }: { message: TOutboxMessage }) {
       }
     >
       <ScrollingCode maxW={{ md: 'md' }} maxH="64" mt="2">
-        {message.text}
+        <LinkedText text={message.text} />
       </ScrollingCode>
     </DisclosureCell>
   );
@@ -110,9 +112,9 @@ function RetryButton({ message }: { message: TOutboxMessage }) {
 
 export function OutboxPage() {
   const [status, setStatus] = useState<MailStatus | ''>('');
-  const { page, fromFirstPage, pagingOf } = usePagedSearch(PAGE_SIZE);
+  const { search, term, setSearch, page, fromFirstPage, pagingOf } = usePagedSearch(PAGE_SIZE);
   const list = trpc.outbox.list.useQuery(
-    { page, pageSize: PAGE_SIZE, status: status || undefined },
+    { page, pageSize: PAGE_SIZE, status: status || undefined, search: term },
     { placeholderData: (previous) => previous, refetchInterval: 10_000 },
   );
   const items = list.data?.items ?? [];
@@ -123,6 +125,12 @@ export function OutboxPage() {
         subtitle="Every e-mail the platform sent or is sending, newest first"
       />
       <ListFrame
+        search={{
+          label: 'Search by recipient',
+          placeholder: 'Search by recipient address...',
+          value: search,
+          onChange: setSearch,
+        }}
         filters={
           <>
             {list.data && !list.data.smtpConfigured ? (
@@ -159,7 +167,13 @@ export function OutboxPage() {
           rowActions={(m) => (m.status === 'failed' ? <RetryButton message={m} /> : null)}
           loading={list.isLoading}
           loadingText="Loading messages..."
-          emptyText={status ? 'No messages with this status.' : 'No messages yet.'}
+          emptyText={
+            term
+              ? 'No messages to that recipient.'
+              : status
+                ? 'No messages with this status.'
+                : 'No messages yet.'
+          }
         />
       </ListFrame>
     </>

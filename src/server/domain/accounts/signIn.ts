@@ -1,8 +1,10 @@
 // Starting a session once a member has proven who they are. Every way in (password, the code
 // step, sign-up, an OpenID provider, a confirmed link) comes here, whether through tRPC, REST or
 // the OpenID redirect routes, so none of them starts a session its own way or skips the code.
+import { eq } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
-import type { TUser } from '../../../shared/schemas/auth';
+import { users } from '../../platform/db/schema';
+import type { TSignedInUser, TUser } from '../../../shared/schemas/auth';
 import { issueDeviceToken } from './devices';
 import { createSession } from './sessions';
 import { hasTwoFactor, startPendingSignIn } from './twoFactor';
@@ -21,9 +23,15 @@ export interface SignInRequest {
 
 /**
  * Signs the user in on this request: a new session row, the cookie that names it, and a device
- * cookie that lets this browser past the account's sign-in lock-out from now on.
+ * cookie that lets this browser past the account's sign-in lock-out from now on. The answer says
+ * `firstSignIn` when the account had never signed in before (an account an admin made, say), so
+ * the welcome is not 'Welcome back'.
  */
-export async function startSession(request: SignInRequest, user: TUser): Promise<TUser> {
+export async function startSession(request: SignInRequest, user: TUser): Promise<TSignedInUser> {
+  const [before] = await request.db
+    .select({ lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(eq(users.id, user.id));
   const id = await createSession({
     db: request.db,
     userId: user.id,
@@ -33,7 +41,7 @@ export async function startSession(request: SignInRequest, user: TUser): Promise
   });
   await request.cookie.set(id);
   request.device.remember(issueDeviceToken(request.sessionSecret, user.id));
-  return user;
+  return before && !before.lastLoginAt ? { ...user, firstSignIn: true } : user;
 }
 
 /**
@@ -44,7 +52,7 @@ export async function startSession(request: SignInRequest, user: TUser): Promise
 export async function signInOrAskCode(
   request: SignInRequest,
   user: TUser,
-): Promise<TUser | { twoFactorRequired: true }> {
+): Promise<TSignedInUser | { twoFactorRequired: true }> {
   if (await hasTwoFactor({ db: request.db, userId: user.id })) {
     const pending = await startPendingSignIn({
       db: request.db,

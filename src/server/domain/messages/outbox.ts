@@ -4,6 +4,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { ActionOnRow } from '../../platform/actor';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { mailOutbox } from '../../platform/db/schema';
+import { containsPattern, likeCaseless } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
 import type { MailKind } from '../../../shared/mail';
 import {
@@ -71,15 +72,22 @@ export async function listOutbox({
   page,
   pageSize,
   status,
+  search,
   smtpConfigured,
 }: {
   db: DB;
   page: number;
   pageSize: number;
   status?: MailStatus;
+  /** Part of the recipient's address, any letter case (its % and _ taken literally). */
+  search?: string;
   smtpConfigured: boolean;
 }): Promise<TListOutboxResponse> {
-  const where = status ? eq(mailOutbox.status, status) : undefined;
+  const term = search?.trim();
+  const where = and(
+    status ? eq(mailOutbox.status, status) : undefined,
+    term ? likeCaseless(mailOutbox.toAddress, containsPattern(term)) : undefined,
+  );
   const [items, [total]] = await Promise.all([
     db
       .select(messageColumns)

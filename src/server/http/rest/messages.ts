@@ -5,6 +5,7 @@ export const messageRows: RestRoute[] = [
   on('GET /admin/outbox', 'outbox.list', (r) => ({
     ...paging(r, 20, 20),
     status: optionalQuery(r.query.status),
+    search: optionalQuery(r.query.search),
   })),
   on('POST /admin/outbox/:id/retry', 'outbox.retry', idAs('id')),
   // Issue 20 'Notifications': the caller's own, newest first ({ items, total, unread, page,

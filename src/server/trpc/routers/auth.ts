@@ -3,6 +3,7 @@ import {
   ZLogoutResponseSchema,
   ZMeResponseSchema,
   ZRegisterRequestSchema,
+  ZSignedInUserSchema,
   ZUserSchema,
 } from '../../../shared/schemas/auth';
 import {
@@ -90,7 +91,7 @@ export const authRouter = router({
   /** The code step: a code from the app or a recovery code, on the cookie the password step set. */
   loginTwoFactor: open
     .input(ZTwoFactorSignInRequestSchema)
-    .output(ZUserSchema)
+    .output(ZSignedInUserSchema)
     .mutation(async ({ ctx, input }) => {
       const { userId } = await twoFactor.completePendingSignIn({
         db: ctx.db,

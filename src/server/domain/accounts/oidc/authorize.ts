@@ -27,12 +27,15 @@ export async function beginAuthorization({
   redirectUri,
   intent,
   userId,
+  returnTo,
 }: {
   registry: OidcRegistry | undefined;
   provider: string;
   redirectUri: string;
   intent: 'signin' | 'link';
   userId?: number;
+  /** Already checked by safeReturnPath. */
+  returnTo?: string;
 }): Promise<{ url: string; flow: OidcAuthStage }> {
   const ref = providerRef(registry, provider);
   const config = await registry!.ready(provider);
@@ -50,7 +53,17 @@ export async function beginAuthorization({
   });
   return {
     url: url.href,
-    flow: { stage: 'auth', provider, state, nonce, verifier, redirectUri, intent, userId },
+    flow: {
+      stage: 'auth',
+      provider,
+      state,
+      nonce,
+      verifier,
+      redirectUri,
+      intent,
+      userId,
+      ...(returnTo ? { returnTo } : {}),
+    },
   };
 }
 

@@ -13,6 +13,8 @@ export interface OidcAuthStage {
   intent: 'signin' | 'link';
   /** For a link: the member who started it (the callback must come back to the same one). */
   userId?: number;
+  /** For a sign-in: the page of this site to return to afterwards (shared/returnPath.ts). */
+  returnTo?: string;
 }
 
 /** A new identity whose username was taken or not valid here: the member chooses one. */
