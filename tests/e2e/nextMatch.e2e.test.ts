@@ -2,13 +2,23 @@
 // on the other's 'My next match' in words ('Waiting for your confirmation: <name> reported
 // 2-1'), on the dashboard and on the contest page, and is confirmed right there; the reporter's
 // card says whom it waits for; the organiser finds the bracket at the top of the contest page.
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { callerFor, createUser } from '../helpers/db';
 import { expectText } from './flows';
 import { standaloneStage } from './stage';
 import { createPlayers, generatedTournament } from './tournamentData';
 
 const stage = standaloneStage();
+
+/** axe's serious and critical findings on the page as it is. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return axe.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe("'My next match'", () => {
   it('asks for the confirmation of a reported result and confirms it from the card', async () => {
@@ -48,10 +58,12 @@ describe("'My next match'", () => {
     const onContest = page.getByRole('region', { name: 'My next match' });
     await onContest.getByText(waiting).waitFor();
     await onContest.getByRole('button', { name: 'Dispute result' }).waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
     await page.goto(stage.url('/'));
     const card = page.getByRole('region', { name: 'My next match' });
     await card.getByText(waiting).waitFor();
     await card.getByRole('button', { name: 'Dispute result' }).waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
     await card.getByRole('button', { name: 'Confirm result' }).click();
     await expectText(page, 'Result confirmed');
     // Their run is over (they lost the semi-final): the card goes without a reload.
@@ -73,5 +85,6 @@ describe("'My next match'", () => {
       await about.elementHandle(),
     );
     expect(order & 4).toBe(4); // 'About this contest' follows the bracket
+    expect(await seriousFindings(org)).toEqual([]);
   }, 120_000);
 });
