@@ -58,6 +58,8 @@ describe("'My next match'", () => {
     const onContest = page.getByRole('region', { name: 'My next match' });
     await onContest.getByText(waiting).waitFor();
     await onContest.getByRole('button', { name: 'Dispute result' }).waitFor();
+    // No 'Ready' beside it: to the bracket the match is ready, to the player it is not.
+    expect(await onContest.getByText('Ready', { exact: true }).count()).toBe(0);
     expect(await seriousFindings(page)).toEqual([]);
     await page.goto(stage.url('/'));
     const card = page.getByRole('region', { name: 'My next match' });

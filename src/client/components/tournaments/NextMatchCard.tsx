@@ -13,7 +13,6 @@ import { formatDateTime } from '../../../shared/format';
 import { nextMatchState } from '../../../shared/nextMatchState';
 import type { TNextMatch } from '../../../shared/schemas/tournaments';
 import { DisputeMatchDialog } from './DisputeMatchDialog';
-import { MatchStatusBadge } from './MatchStatusBadge';
 import { ReportMatchDialog } from './ReportMatchDialog';
 import { useMatchActions } from './useMatchActions';
 import { opponentOf, roundLabel } from './tournamentDisplay';
@@ -39,14 +38,13 @@ export function NextMatchCard({
       borderColor="colorPalette.muted"
     >
       <Card.Body gap="3">
-        <HStack justify="space-between" gap="2" wrap="wrap">
-          <HStack gap="2">
-            <Swords size={18} aria-hidden />
-            <Heading as="h2" size="md" id={headingId}>
-              My next match
-            </Heading>
-          </HStack>
-          <MatchStatusBadge status={next.status} />
+        {/* The state in words stands for the status badge: a match waiting for a confirmation
+            is 'ready' to the bracket, not to the player. */}
+        <HStack gap="2">
+          <Swords size={18} aria-hidden />
+          <Heading as="h2" size="md" id={headingId}>
+            My next match
+          </Heading>
         </HStack>
         <Text fontWeight="medium">{nextMatchState(next, next.side)}</Text>
         <DataList.Root orientation="horizontal" size="sm">
