@@ -196,6 +196,10 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
     { enabled: tournament },
   );
   const scoresFromMatches = tournament && bracket.data?.generated !== false;
+  // The organiser runs the day from the bracket (Generate, results): for them it comes first,
+  // above the score panel; everyone else reads the contest first and the bracket below it.
+  const bracketFirst = tournament && isOrganiser(contest, user);
+  const bracketSection = tournament ? <TournamentSection contest={contest} /> : null;
   return (
     <>
       <PageHeader
@@ -203,6 +207,7 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
         subtitle={contest.shortDescription ?? undefined}
         actions={<EditAction contest={contest} user={user} onEdit={() => setEditing(true)} />}
       />
+      {bracketFirst ? <Box mb="6">{bracketSection}</Box> : null}
       <Grid
         templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
         templateAreas={{ base: '"details" "main"', lg: '"main details"' }}
@@ -252,12 +257,8 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           {canScore ? <ScoreHistory contest={contest} /> : null}
         </Stack>
       </Grid>
-      {/* Full width below: a bracket needs the room of the whole page. */}
-      {tournament ? (
-        <Box mt="6">
-          <TournamentSection contest={contest} />
-        </Box>
-      ) : null}
+      {/* Full width (below, or above for the organiser): a bracket needs the whole page. */}
+      {bracketSection && !bracketFirst ? <Box mt="6">{bracketSection}</Box> : null}
       <ContestEditDialog
         contest={editing ? contest : null}
         variant={reviewer ? 'admin' : 'member'}
