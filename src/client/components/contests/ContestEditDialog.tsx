@@ -12,10 +12,8 @@ import {
   CATEGORY_LABELS,
   COMING_SOON_MODES,
   CONTEST_CATEGORIES,
-  CONTEST_FORMATS,
   CONTEST_MESSAGES,
   CONTEST_MODES,
-  FORMAT_LABELS,
   MODE_LABELS,
   SCORE_DECIMALS_MAX,
   SCORE_ORDERS,
@@ -39,6 +37,7 @@ import { RowFormDialog } from '../common/RowFormDialog';
 import { SelectField } from '../common/SelectField';
 import { TextareaField } from '../common/TextareaField';
 import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
+import { FormatChoiceField } from './FormatChoiceField';
 import { TournamentSettingsFields } from './TournamentSettingsFields';
 import { askedSettingsOf, withAskedSettings, type TournamentFormValues } from './wizard/formValues';
 import { ContestDateFields } from './ContestDateFields';
@@ -147,7 +146,6 @@ function statusOptions(initial: string) {
 }
 
 const TIER_OPTIONS = TIERS.map((t) => ({ value: t, label: TIER_LABELS[t] }));
-const FORMAT_OPTIONS = CONTEST_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
 
 /** Members see team mode 'Coming soon' (as in their wizard), unless their contest has it. */
 function modeOptions(variant: ContestEditVariant, current: string) {
@@ -244,7 +242,7 @@ export function ContestEditDialog({
             <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <SelectField name="format" label="Format" options={FORMAT_OPTIONS} disabled={fixed} />
+            <FormatChoiceField disabled={fixed} />
             <SelectField
               name="mode"
               label="Mode"

@@ -1,12 +1,11 @@
-// Step 2, Contest Setup: mode, maximum participants, format, how scores read (decimals) and rank
-// (higher or lower is better), and what the chosen format needs (TournamentSettingsFields). The
-// member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team mode
-// is real (issue 19).
+// Step 2, Contest Setup: mode, maximum participants, format (each by its name: FormatChoiceField),
+// how scores read (decimals) and rank (higher or lower is better), and what the chosen format
+// needs (TournamentSettingsFields). The member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team
+// mode is real (issue 19).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   COMING_SOON_FORMATS,
   COMING_SOON_MODES,
-  CONTEST_FORMATS,
   CONTEST_LIMITS,
   CONTEST_MODES,
   FORMAT_LABELS,
@@ -17,6 +16,7 @@ import {
 } from '../../../../shared/contests';
 import { useFormikContext } from 'formik';
 import { FormField } from '../../common/FormField';
+import { FormatChoiceField } from '../FormatChoiceField';
 import { TournamentSettingsFields } from '../TournamentSettingsFields';
 import type { WizardValues } from './formValues';
 import { SelectField } from '../../common/SelectField';
@@ -42,13 +42,14 @@ const DECIMAL_OPTIONS = Array.from({ length: SCORE_DECIMALS_MAX + 1 }, (_, d) =>
   label: d === 0 ? '0 (whole numbers)' : `${d} (e.g. ${(12.5).toFixed(d)})`,
 }));
 const ORDER_OPTIONS = SCORE_ORDERS.map((o) => ({ value: o, label: SCORE_ORDER_LABELS[o] }));
+const COMING_SOON_FORMAT_OPTIONS = COMING_SOON_FORMATS.map((f) => ({
+  value: f,
+  label: `${FORMAT_LABELS[f]} (Coming soon)`,
+}));
 
 export function SetupStep({ variant }: { variant: WizardVariant }) {
   const { values } = useFormikContext<WizardValues>();
   const modes = options(CONTEST_MODES, MODE_LABELS, variant.comingSoon ? COMING_SOON_MODES : []);
-  const formats = variant.comingSoon
-    ? options([...CONTEST_FORMATS, ...COMING_SOON_FORMATS], FORMAT_LABELS, COMING_SOON_FORMATS)
-    : options(CONTEST_FORMATS, FORMAT_LABELS, []);
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
@@ -58,10 +59,8 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
           options={modes}
           helperText="Team: members form teams that take part as one participant."
         />
-        <SelectField
-          name="format"
-          label="Format"
-          options={formats}
+        <FormatChoiceField
+          comingSoon={variant.comingSoon ? COMING_SOON_FORMAT_OPTIONS : []}
           helperText={
             variant.comingSoon ? 'Live and submission formats are coming soon.' : undefined
           }
