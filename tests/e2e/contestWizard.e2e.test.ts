@@ -210,6 +210,13 @@ describe('the member wizard', () => {
     await next(page);
     expect(await messageOf(page, 'Max Participants')).toContain('Please enter max participants');
     await page.getByLabel('Max Participants').fill('50');
+    // A bracket contest ends in places: how scores read and rank is asked of an open one only.
+    const format = page.getByLabel('Format', { exact: true });
+    await format.selectOption({ label: 'Knockout (single elimination)' });
+    await page.getByRole('heading', { name: 'Format settings' }).waitFor();
+    expect(await page.getByLabel('Score Decimals').count()).toBe(0);
+    expect(await page.getByLabel('Score Order').count()).toBe(0);
+    await format.selectOption({ label: 'Open' });
     // How scores read and rank: whole numbers and higher is better unless chosen otherwise.
     expect(await page.getByLabel('Score Decimals').inputValue()).toBe('0');
     expect(await page.getByLabel('Score Order').inputValue()).toBe('higher');
@@ -223,6 +230,7 @@ describe('the member wizard', () => {
       status: 'draft',
       title: 'Wizard Gaming Cup',
       category: 'gaming',
+      format: 'open',
       maxParticipants: 50,
       scoreDecimals: 2,
       scoreOrder: 'lower',
@@ -426,7 +434,8 @@ describe('the admin wizard', () => {
     await expectStep(page, 2, 'Contest Setup');
     // Team mode is open to admins.
     await page.getByLabel('Mode').selectOption('team');
-    // A % return: two decimals, higher is better.
+    // A % return: an open contest's scores, two decimals, higher is better.
+    await page.getByLabel('Format', { exact: true }).selectOption({ label: 'Open' });
     await page.getByLabel('Score Decimals').selectOption('2');
     await next(page);
     await expectStep(page, 3, 'Date & Time');
@@ -464,6 +473,7 @@ describe('the admin wizard', () => {
       title: 'Admin Forex Open',
       category: 'forex',
       mode: 'team',
+      format: 'open',
       scoreDecimals: 2,
       scoreOrder: 'higher',
       createdBy: admin.id,

@@ -133,6 +133,9 @@ describe('the format settings', () => {
       'double_elimination',
     );
     expect(await dialog.getByLabel('Grand final').inputValue()).toBe('double');
+    // A knockout ends in places: no Score Decimals or Score Order to set.
+    expect(await dialog.getByLabel('Score Decimals').count()).toBe(0);
+    expect(await dialog.getByLabel('Score Order').count()).toBe(0);
     expect(await dialog.getByLabel('Check-in window (minutes)').inputValue()).toBe('45');
     expect(await dialog.getByLabel('Participants report their own matches').isChecked()).toBe(true);
     await dialog.getByLabel('Check-in window (minutes)').fill('30');

@@ -1,6 +1,6 @@
 // Step 2, Contest Setup: mode, maximum participants, format (each by its name: FormatChoiceField),
-// how scores read (decimals) and rank (higher or lower is better), and what the chosen format
-// needs (TournamentSettingsFields). The member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team
+// how scores read (decimals) and rank (higher or lower is better: an open contest's only, a
+// bracket contest ends in places), and what the chosen format needs (TournamentSettingsFields). The member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team
 // mode is real (issue 19).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
@@ -13,7 +13,9 @@ import {
   SCORE_DECIMALS_MAX,
   SCORE_ORDERS,
   SCORE_ORDER_LABELS,
+  type ContestFormat,
 } from '../../../../shared/contests';
+import { hasBracket } from '../../../../shared/tournaments';
 import { useFormikContext } from 'formik';
 import { FormField } from '../../common/FormField';
 import { FormatChoiceField } from '../FormatChoiceField';
@@ -49,6 +51,8 @@ const COMING_SOON_FORMAT_OPTIONS = COMING_SOON_FORMATS.map((f) => ({
 
 export function SetupStep({ variant }: { variant: WizardVariant }) {
   const { values } = useFormikContext<WizardValues>();
+  // A bracket contest ends in places, not scores: how scores read and rank does not apply.
+  const scored = !hasBracket(values.format as ContestFormat);
   const modes = options(CONTEST_MODES, MODE_LABELS, variant.comingSoon ? COMING_SOON_MODES : []);
   return (
     <Stack gap="5">
@@ -76,20 +80,22 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
         step={1}
         helperText="From 1 to 10,000."
       />
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <SelectField
-          name="scoreDecimals"
-          label="Score Decimals"
-          options={DECIMAL_OPTIONS}
-          helperText="Chess half points need 1, a % return 2."
-        />
-        <SelectField
-          name="scoreOrder"
-          label="Score Order"
-          options={ORDER_OPTIONS}
-          helperText="Time trials and golf rank the lowest score first."
-        />
-      </SimpleGrid>
+      {scored ? (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <SelectField
+            name="scoreDecimals"
+            label="Score Decimals"
+            options={DECIMAL_OPTIONS}
+            helperText="Chess half points need 1, a % return 2."
+          />
+          <SelectField
+            name="scoreOrder"
+            label="Score Order"
+            options={ORDER_OPTIONS}
+            helperText="Time trials and golf rank the lowest score first."
+          />
+        </SimpleGrid>
+      ) : null}
       <TournamentSettingsFields
         format={values.format}
         mode={values.mode}
