@@ -268,6 +268,48 @@ describe('the member wizard', () => {
     expect(await page.getByLabel('Max Participants').inputValue()).toBe('50');
   });
 
+  it('moves between steps with the skip link hidden and the sidebar where it was', async () => {
+    draftId = await firstStepsDraft();
+    // A laptop's screen: the Next button is below the fold, so each step scrolls.
+    await page.setViewportSize({ width: 1366, height: 640 });
+    await page.goto(stage.url(`/contests/create?draft=${draftId}`));
+    await expectStep(page, 1, 'Basic Information');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const sidebarAt = await nav.boundingBox();
+    // The link is off screen (above the top) unless it has the keyboard's focus.
+    const offScreen = async () => {
+      const box = await skip.boundingBox();
+      return box === null || box.y + box.height <= 0;
+    };
+    expect(await offScreen()).toBe(true);
+    for (const [n, title] of [
+      [2, 'Contest Setup'],
+      [3, 'Date & Time'],
+    ] as const) {
+      await next(page);
+      await expectStep(page, n, title);
+      expect(await offScreen(), `step ${n}`).toBe(true);
+      expect(await nav.boundingBox(), `step ${n}`).toEqual(sidebarAt);
+    }
+    // Focus a script moves to the link after a click (not the keyboard's) does not show it.
+    await skip.evaluate((link) => (link as HTMLElement).focus());
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await offScreen()).toBe(true);
+    expect(await nav.boundingBox()).toEqual(sidebarAt);
+    // By keyboard too: Enter on Previous, and the step's heading has the focus, not the link.
+    await page.getByRole('button', { name: 'Previous' }).focus();
+    await page.keyboard.press('Enter');
+    await expectStep(page, 2, 'Contest Setup');
+    expect(await offScreen()).toBe(true);
+    expect(await nav.boundingBox()).toEqual(sidebarAt);
+    // The link still shows for the keyboard: the first Tab of a fresh page reaches it.
+    await page.reload();
+    await expectStep(page, 2, 'Contest Setup');
+    await page.keyboard.press('Tab');
+    await expect.poll(offScreen).toBe(false);
+  });
+
   it('checks the dates, the entry fee and the description, then previews and submits', async () => {
     draftId = await firstStepsDraft();
     await onStepTwo(page, draftId);
