@@ -839,6 +839,46 @@ describe('the page states issue 15 named', () => {
   });
 });
 
+describe('the knockout page, moderate findings included (issue 29)', () => {
+  it('finds nothing moderate or worse on a knockout with its bracket, as a player and its organiser', async () => {
+    const findings: Finding[] = [];
+    // Nine players (byes in round 1) and a third-place match: the bracket has two parts.
+    const players = [people.member, ...(await createPlayers(s.db, 'axe_third', 8))];
+    const thirdPlace = await generatedTournament(s, {
+      organiser: people.admin,
+      players,
+      format: 'knockout',
+      title: 'Axe Third Place Cup',
+      settings: { thirdPlaceMatch: true },
+    });
+    await reportFirstReady(s, thirdPlace, { scores: [2, 1] });
+    for (const [title, id] of [
+      ['Axe Knockout', tournamentIds.knockout],
+      ['Axe Third Place Cup', thirdPlace.contestId],
+    ] as const) {
+      const path = `/contests/${id}`;
+      for (const who of ['member', 'admin'] as const) {
+        const { page } = tabs[who];
+        for (const viewport of ['desktop', 'phone'] as const) {
+          await page.setViewportSize(VIEWPORTS[viewport]);
+          await page.goto(s.url + path);
+          await settle(page);
+          await page.getByRole('heading', { name: title }).first().waitFor();
+          await page.getByRole('heading', { name: 'Final', exact: true }).first().waitFor();
+          await audit(page, `${who} ${viewport} ${path}`, findings);
+        }
+        await page.setViewportSize(VIEWPORTS.desktop);
+      }
+    }
+    report('knockout page', findings);
+    expect(
+      findings
+        .filter((f) => f.impact !== 'minor')
+        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
+    ).toEqual([]);
+  }, 120_000);
+});
+
 describe('navigation aids', () => {
   it('starts every page with a skip link to the main content', async () => {
     for (const [who, path] of [

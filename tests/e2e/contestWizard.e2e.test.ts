@@ -210,6 +210,13 @@ describe('the member wizard', () => {
     await next(page);
     expect(await messageOf(page, 'Max Participants')).toContain('Please enter max participants');
     await page.getByLabel('Max Participants').fill('50');
+    // A bracket contest ends in places: how scores read and rank is asked of an open one only.
+    const format = page.getByLabel('Format', { exact: true });
+    await format.selectOption({ label: 'Knockout (single elimination)' });
+    await page.getByRole('heading', { name: 'Format settings' }).waitFor();
+    expect(await page.getByLabel('Score Decimals').count()).toBe(0);
+    expect(await page.getByLabel('Score Order').count()).toBe(0);
+    await format.selectOption({ label: 'Open' });
     // How scores read and rank: whole numbers and higher is better unless chosen otherwise.
     expect(await page.getByLabel('Score Decimals').inputValue()).toBe('0');
     expect(await page.getByLabel('Score Order').inputValue()).toBe('higher');
@@ -223,6 +230,7 @@ describe('the member wizard', () => {
       status: 'draft',
       title: 'Wizard Gaming Cup',
       category: 'gaming',
+      format: 'open',
       maxParticipants: 50,
       scoreDecimals: 2,
       scoreOrder: 'lower',
@@ -258,6 +266,48 @@ describe('the member wizard', () => {
     await next(page);
     await expectStep(page, 2, 'Contest Setup');
     expect(await page.getByLabel('Max Participants').inputValue()).toBe('50');
+  });
+
+  it('moves between steps with the skip link hidden and the sidebar where it was', async () => {
+    draftId = await firstStepsDraft();
+    // A laptop's screen: the Next button is below the fold, so each step scrolls.
+    await page.setViewportSize({ width: 1366, height: 640 });
+    await page.goto(stage.url(`/contests/create?draft=${draftId}`));
+    await expectStep(page, 1, 'Basic Information');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const sidebarAt = await nav.boundingBox();
+    // The link is off screen (above the top) unless it has the keyboard's focus.
+    const offScreen = async () => {
+      const box = await skip.boundingBox();
+      return box === null || box.y + box.height <= 0;
+    };
+    expect(await offScreen()).toBe(true);
+    for (const [n, title] of [
+      [2, 'Contest Setup'],
+      [3, 'Date & Time'],
+    ] as const) {
+      await next(page);
+      await expectStep(page, n, title);
+      expect(await offScreen(), `step ${n}`).toBe(true);
+      expect(await nav.boundingBox(), `step ${n}`).toEqual(sidebarAt);
+    }
+    // Focus a script moves to the link after a click (not the keyboard's) does not show it.
+    await skip.evaluate((link) => (link as HTMLElement).focus());
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await offScreen()).toBe(true);
+    expect(await nav.boundingBox()).toEqual(sidebarAt);
+    // By keyboard too: Enter on Previous, and the step's heading has the focus, not the link.
+    await page.getByRole('button', { name: 'Previous' }).focus();
+    await page.keyboard.press('Enter');
+    await expectStep(page, 2, 'Contest Setup');
+    expect(await offScreen()).toBe(true);
+    expect(await nav.boundingBox()).toEqual(sidebarAt);
+    // The link still shows for the keyboard: the first Tab of a fresh page reaches it.
+    await page.reload();
+    await expectStep(page, 2, 'Contest Setup');
+    await page.keyboard.press('Tab');
+    await expect.poll(offScreen).toBe(false);
   });
 
   it('checks the dates, the entry fee and the description, then previews and submits', async () => {
@@ -426,7 +476,8 @@ describe('the admin wizard', () => {
     await expectStep(page, 2, 'Contest Setup');
     // Team mode is open to admins.
     await page.getByLabel('Mode').selectOption('team');
-    // A % return: two decimals, higher is better.
+    // A % return: an open contest's scores, two decimals, higher is better.
+    await page.getByLabel('Format', { exact: true }).selectOption({ label: 'Open' });
     await page.getByLabel('Score Decimals').selectOption('2');
     await next(page);
     await expectStep(page, 3, 'Date & Time');
@@ -464,6 +515,7 @@ describe('the admin wizard', () => {
       title: 'Admin Forex Open',
       category: 'forex',
       mode: 'team',
+      format: 'open',
       scoreDecimals: 2,
       scoreOrder: 'higher',
       createdBy: admin.id,

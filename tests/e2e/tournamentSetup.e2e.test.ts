@@ -1,5 +1,5 @@
 // Tournament setup in Chromium (issue 19): a member creates a knockout contest with the wizard,
-// choosing double elimination with a grand-final reset, a check-in window and self-reported
+// choosing Double elimination by name with a grand-final reset, a check-in window and self-reported
 // matches on step 2 (the fields the format needs, and only those), finds them saved in the edit
 // dialog of their contest and changes one there; once the bracket exists the dialog shows them
 // read-only with the reason. A participant checks in and undoes it on the contest page.
@@ -48,14 +48,31 @@ describe('the format settings', () => {
     expect(await page.getByRole('heading', { name: 'Format settings' }).count()).toBe(0);
     expect(await visible(page, 'Check-in window (minutes)')).toBe(0);
 
+    // Each format by its name: Swiss and groups are no longer hidden under 'Tournament'.
+    const format = page.getByLabel('Format', { exact: true });
+    expect(await format.locator('option:not([disabled])').allTextContents()).toEqual([
+      'Knockout (single elimination)',
+      'Double elimination',
+      'Groups then knockout',
+      'Swiss',
+      'League',
+      'Open',
+    ]);
+    await format.selectOption({ label: 'Swiss' });
+    expect(await visible(page, 'Swiss rounds')).toBe(1);
+    expect(await visible(page, 'Group size')).toBe(0);
+    await format.selectOption({ label: 'Groups then knockout' });
+    expect(await visible(page, 'Group size')).toBe(1);
+    expect(await visible(page, 'Swiss rounds')).toBe(0);
+
     // Knockout: single elimination asks for a third-place match, double for its grand final.
-    await page.getByLabel('Format', { exact: true }).selectOption('knockout');
+    await format.selectOption({ label: 'Knockout (single elimination)' });
     await page.getByRole('heading', { name: 'Format settings' }).waitFor();
     expect(await visible(page, 'Legs')).toBe(0);
-    expect(await page.getByLabel('Elimination').inputValue()).toBe('single');
+    expect(await visible(page, 'Elimination')).toBe(0);
     expect(await visible(page, 'Third-place match')).toBe(1);
     expect(await visible(page, 'Grand final')).toBe(0);
-    await page.getByLabel('Elimination').selectOption('double');
+    await format.selectOption({ label: 'Double elimination' });
     expect(await visible(page, 'Third-place match')).toBe(0);
     await page.getByLabel('Grand final').selectOption('double');
 
@@ -95,6 +112,8 @@ describe('the format settings', () => {
     expect(saved!.tournament).toEqual({
       elimination: 'double',
       grandFinal: 'double',
+      bestOf: 1,
+      finalsBestOf: 0,
       checkInMinutes: 45,
       selfReport: true,
       autoGenerate: true,
@@ -105,12 +124,21 @@ describe('the format settings', () => {
 
     // The creator's edit dialog shows them as saved, and changes one.
     await page.goto(stage.url(`/contests/${saved!.slug}`));
+    // The contest page names the format as it was chosen.
+    await page
+      .getByRole('group', { name: 'Contest status' })
+      .getByText('Double elimination', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Contest' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('Format', { exact: true }).inputValue()).toBe('knockout');
-    expect(await dialog.getByLabel('Elimination').inputValue()).toBe('double');
+    expect(await dialog.getByLabel('Format', { exact: true }).inputValue()).toBe(
+      'double_elimination',
+    );
     expect(await dialog.getByLabel('Grand final').inputValue()).toBe('double');
+    // A knockout ends in places: no Score Decimals or Score Order to set.
+    expect(await dialog.getByLabel('Score Decimals').count()).toBe(0);
+    expect(await dialog.getByLabel('Score Order').count()).toBe(0);
     expect(await dialog.getByLabel('Check-in window (minutes)').inputValue()).toBe('45');
     expect(await dialog.getByLabel('Participants report their own matches').isChecked()).toBe(true);
     await dialog.getByLabel('Check-in window (minutes)').fill('30');
@@ -120,6 +148,8 @@ describe('the format settings', () => {
     expect((await storedContest(stage.s.db, saved!.id))!.tournament).toEqual({
       elimination: 'double',
       grandFinal: 'double',
+      bestOf: 1,
+      finalsBestOf: 0,
       checkInMinutes: 30,
       selfReport: true,
       autoGenerate: true,
@@ -137,7 +167,7 @@ describe('the format settings', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await dialog.waitFor();
     await dialog.getByText(BRACKET_EXISTS_MESSAGE).waitFor();
-    for (const label of ['Format', 'Mode', 'Elimination', 'Grand final']) {
+    for (const label of ['Format', 'Mode', 'Grand final']) {
       expect(await dialog.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
     }
     expect(await dialog.getByLabel('Check-in window (minutes)').isDisabled()).toBe(true);

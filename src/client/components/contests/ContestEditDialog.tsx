@@ -1,7 +1,8 @@
 // The Edit dialog of /admin/contests (SPEC 2.17): title, description, type, required tier,
 // status, featured, the registration deadline and the dates (in order: deadline <= start < end),
-// prize, how scores read and rank, and the format with its settings (issue 19: fixed, shown
-// read-only, once the bracket is generated), validated with ZContestEditFormSchema. The same form, less
+// prize, how scores read and rank (an open contest's: a bracket one ends in places), and the
+// format with its settings (issue 19: fixed, shown read-only, once the bracket is generated),
+// validated with ZContestEditFormSchema. The same form, less
 // status and featured, lets a member edit their own pending or rejected contest on its page
 // (PRODUCT.md: creators edit and resubmit them); drafts go back to the wizard instead.
 import { Alert, Stack, SimpleGrid } from '@chakra-ui/react';
@@ -12,15 +13,14 @@ import {
   CATEGORY_LABELS,
   COMING_SOON_MODES,
   CONTEST_CATEGORIES,
-  CONTEST_FORMATS,
   CONTEST_MESSAGES,
   CONTEST_MODES,
-  FORMAT_LABELS,
   MODE_LABELS,
   SCORE_DECIMALS_MAX,
   SCORE_ORDERS,
   SCORE_ORDER_LABELS,
   STATUS_LABELS,
+  type ContestFormat,
 } from '../../../shared/contests';
 import {
   ZContestEditFormSchema,
@@ -38,7 +38,8 @@ import { FormField } from '../common/FormField';
 import { RowFormDialog } from '../common/RowFormDialog';
 import { SelectField } from '../common/SelectField';
 import { TextareaField } from '../common/TextareaField';
-import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
+import { BRACKET_EXISTS_MESSAGE, hasBracket } from '../../../shared/tournaments';
+import { FormatChoiceField } from './FormatChoiceField';
 import { TournamentSettingsFields } from './TournamentSettingsFields';
 import { askedSettingsOf, withAskedSettings, type TournamentFormValues } from './wizard/formValues';
 import { ContestDateFields } from './ContestDateFields';
@@ -147,7 +148,6 @@ function statusOptions(initial: string) {
 }
 
 const TIER_OPTIONS = TIERS.map((t) => ({ value: t, label: TIER_LABELS[t] }));
-const FORMAT_OPTIONS = CONTEST_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
 
 /** Members see team mode 'Coming soon' (as in their wizard), unless their contest has it. */
 function modeOptions(variant: ContestEditVariant, current: string) {
@@ -239,12 +239,15 @@ export function ContestEditDialog({
             gap="4"
           />
           <FormField name="prize" label="Prize" />
+          {/* A bracket contest ends in places, not scores: how scores read and rank does not apply. */}
+          {hasBracket(values.format as ContestFormat) ? null : (
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <SelectField name="scoreDecimals" label="Score Decimals" options={DECIMAL_OPTIONS} />
+              <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />
+            </SimpleGrid>
+          )}
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <SelectField name="scoreDecimals" label="Score Decimals" options={DECIMAL_OPTIONS} />
-            <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <SelectField name="format" label="Format" options={FORMAT_OPTIONS} disabled={fixed} />
+            <FormatChoiceField disabled={fixed} />
             <SelectField
               name="mode"
               label="Mode"

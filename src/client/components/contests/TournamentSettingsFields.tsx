@@ -1,6 +1,7 @@
-// What a contest's format needs (issue 19), in the wizards' step 2 and the edit dialog: knockout
-// asks single or double elimination (then a third-place match, or the grand final); league the
-// legs and the points; tournament groups (their size, who advances) or Swiss (its rounds); every
+// What a contest's format needs (issue 19), in the wizards' step 2 and the edit dialog: a single
+// elimination knockout asks for a third-place match, a double one for the grand final; league the
+// legs and the points; groups their size and who advances; Swiss its rounds (single or double
+// elimination, groups or Swiss are the Format chooser's, FormatChoiceField, not fields here); every
 // bracket format the games per match (and, where a knockout is played, the finals' own), the
 // check-in window, self-reporting and generation at the start; team mode the
 // team size. `open` asks nothing. The fields are Formik's `tournament.<key>` values; which of
@@ -9,8 +10,6 @@ import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import {
   CHECK_IN_MINUTES_MAX,
-  ELIMINATION_LABELS,
-  ELIMINATION_TYPES,
   GRAND_FINAL_LABELS,
   GRAND_FINAL_TYPES,
   GROUP_SIZE_MAX,
@@ -18,8 +17,6 @@ import {
   POINTS_MAX,
   SWISS_ROUNDS_MAX,
   TEAM_SIZE_MAX,
-  TOURNAMENT_SYSTEMS,
-  TOURNAMENT_SYSTEM_LABELS,
 } from '../../../shared/tournaments';
 import {
   askedTournamentSettings,
@@ -31,9 +28,7 @@ import { FormField } from '../common/FormField';
 import { SelectField } from '../common/SelectField';
 import { labelledOptions } from '../common/SelectFilter';
 
-const ELIMINATION_OPTIONS = labelledOptions(ELIMINATION_TYPES, ELIMINATION_LABELS);
 const GRAND_FINAL_OPTIONS = labelledOptions(GRAND_FINAL_TYPES, GRAND_FINAL_LABELS);
-const SYSTEM_OPTIONS = labelledOptions(TOURNAMENT_SYSTEMS, TOURNAMENT_SYSTEM_LABELS);
 const LEGS_OPTIONS = [
   { value: '1', label: 'Single round robin (each pair meets once)' },
   { value: '2', label: 'Double round robin (home and away)' },
@@ -104,14 +99,12 @@ interface SelectSetting {
 
 /** The choices: each one's label and options. */
 const SELECT_SETTINGS = {
-  elimination: { label: 'Elimination', options: ELIMINATION_OPTIONS },
   grandFinal: {
     label: 'Grand final',
     options: GRAND_FINAL_OPTIONS,
     helperText: 'With reset: the upper-bracket winner must lose twice.',
   },
   legs: { label: 'Legs', options: LEGS_OPTIONS },
-  system: { label: 'System', options: SYSTEM_OPTIONS },
   bestOf: {
     label: 'Games per match',
     options: BEST_OF_OPTIONS,
@@ -145,14 +138,14 @@ type SettingName = NumberKey | SelectKey | keyof typeof CHECKBOX_SETTINGS;
 
 /**
  * The settings in the order they show, a row's fields side by side on a wide screen. A row shows
- * when its first setting is asked (askedTournamentSettings), and in it the asked ones.
+ * when its first setting is asked (askedTournamentSettings), and in it the asked ones. The asked
+ * `elimination` and `system` have no row: the Format chosen sets them.
  */
 const ROWS: readonly (readonly [SettingName, ...SettingName[]])[] = [
-  ['elimination', 'grandFinal'],
+  ['grandFinal'],
   ['thirdPlaceMatch'],
   ['legs'],
   ['pointsWin', 'pointsDraw', 'pointsLoss'],
-  ['system'],
   ['groupSize', 'advancePerGroup'],
   ['swissRounds'],
   ['bestOf', 'finalsBestOf'],

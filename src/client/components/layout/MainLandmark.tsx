@@ -26,9 +26,11 @@ export function SkipLink() {
       color="fg"
       fontWeight="medium"
       boxShadow="md"
-      // Off screen until it has the keyboard focus.
+      // Off screen until it has the keyboard's focus: :focus-visible, not :focus, so focus that a
+      // script or a click moves here (a wizard's step change, a closing dialog's return) never
+      // shows it to someone using a mouse.
       transform="translateY(-200%)"
-      _focus={{ transform: 'none' }}
+      _focusVisible={{ transform: 'none' }}
     >
       Skip to main content
     </chakra.a>

@@ -75,12 +75,16 @@ function GroupRounds({
   alone: boolean;
 }) {
   const headingId = `${idBase}-heading`;
-  const roundLevel = (alone ? level : Math.min(level + 1, 6)) as Level;
+  // A group that is one round of its own name (a third-place match, a grand final) is named once,
+  // by the round: two regions of one name would say nothing more (axe: landmark-unique).
+  const [only] = group.rounds;
+  const bare = alone || (group.rounds.length === 1 && only?.name === group.name);
+  const roundLevel = (bare ? level : Math.min(level + 1, 6)) as Level;
   // Only the wide layout scrolls, so only it is a focusable region.
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? true;
   return (
-    <Stack as={alone ? 'div' : 'section'} aria-labelledby={alone ? undefined : headingId} gap="2">
-      {alone ? null : (
+    <Stack as={bare ? 'div' : 'section'} aria-labelledby={bare ? undefined : headingId} gap="2">
+      {bare ? null : (
         <Heading as={HEADING[level]} size="sm" id={headingId}>
           {group.name}
         </Heading>

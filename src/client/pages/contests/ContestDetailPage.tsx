@@ -23,13 +23,13 @@ import { Markdown } from '../../components/common/Markdown';
 import { Link, useParams, useSearch } from 'wouter';
 import {
   CATEGORY_LABELS,
-  FORMAT_LABELS,
   MODE_LABELS,
   PARTICIPATION_LABELS,
   isOrganiser,
   isReviewerRole,
 } from '../../../shared/contests';
 import { formatDateTime } from '../../../shared/format';
+import { formatChoiceLabel } from '../../../shared/formatChoices';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ContestCover } from '../../components/contests/ContestCover';
@@ -228,7 +228,7 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
               </Badge>
             ))}
             <Badge variant="outline">{CATEGORY_LABELS[contest.category]}</Badge>
-            <Badge variant="outline">{FORMAT_LABELS[contest.format]}</Badge>
+            <Badge variant="outline">{formatChoiceLabel(contest.format, contest.tournament)}</Badge>
             <Badge variant="outline">{MODE_LABELS[contest.mode]}</Badge>
             <Badge variant="outline">{PARTICIPATION_LABELS[contest.participationType]}</Badge>
             {contest.featured ? (

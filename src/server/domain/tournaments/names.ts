@@ -96,7 +96,9 @@ export function groupPart(
   switch (stageType) {
     case 'single_elimination':
       return groupNumber === 1
-        ? { part: 'upper', name: 'Bracket' }
+        ? // Not 'Bracket': beside a third-place match it is a region of its own, inside the
+          // contest page's region of that name (axe: landmark-unique).
+          { part: 'upper', name: 'Main bracket' }
         : { part: 'consolation', name: 'Third-place match' };
     case 'double_elimination':
       return groupNumber === 1

@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { TIER_LABELS, normalizeTier } from '../../../../shared/constants';
 import {
   CATEGORY_LABELS,
-  FORMAT_LABELS,
   MODE_LABELS,
   PARTICIPATION_LABELS,
   SCORE_ORDER_LABELS,
@@ -28,6 +27,7 @@ import {
   type ParticipationType,
 } from '../../../../shared/contests';
 import { formatDateTime } from '../../../../shared/format';
+import { formatChoiceLabel } from '../../../../shared/formatChoices';
 import { ZEntryFee, ZExternalLink } from '../../../../shared/schemas/contests';
 import { AppDialog } from '../../common/AppDialog';
 import { Markdown } from '../../common/Markdown';
@@ -95,7 +95,7 @@ export function ContestPreviewDialog({
   const badges = [
     CATEGORY_LABELS[values.category as ContestCategory],
     MODE_LABELS[values.mode as ContestMode],
-    FORMAT_LABELS[values.format as ContestFormat],
+    formatChoiceLabel(values.format as ContestFormat, values.tournament),
     PARTICIPATION_LABELS[values.participationType as ParticipationType],
     `${TIER_LABELS[normalizeTier(values.requiredTier)]} tier`,
   ].filter(Boolean);

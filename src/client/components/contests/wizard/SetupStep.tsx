@@ -1,12 +1,11 @@
-// Step 2, Contest Setup: mode, maximum participants, format, how scores read (decimals) and rank
-// (higher or lower is better), and what the chosen format needs (TournamentSettingsFields). The
-// member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team mode
-// is real (issue 19).
+// Step 2, Contest Setup: mode, maximum participants, format (each by its name: FormatChoiceField),
+// how scores read (decimals) and rank (higher or lower is better: an open contest's only, a
+// bracket contest ends in places), and what the chosen format needs (TournamentSettingsFields). The member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team
+// mode is real (issue 19).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   COMING_SOON_FORMATS,
   COMING_SOON_MODES,
-  CONTEST_FORMATS,
   CONTEST_LIMITS,
   CONTEST_MODES,
   FORMAT_LABELS,
@@ -14,9 +13,12 @@ import {
   SCORE_DECIMALS_MAX,
   SCORE_ORDERS,
   SCORE_ORDER_LABELS,
+  type ContestFormat,
 } from '../../../../shared/contests';
+import { hasBracket } from '../../../../shared/tournaments';
 import { useFormikContext } from 'formik';
 import { FormField } from '../../common/FormField';
+import { FormatChoiceField } from '../FormatChoiceField';
 import { TournamentSettingsFields } from '../TournamentSettingsFields';
 import type { WizardValues } from './formValues';
 import { SelectField } from '../../common/SelectField';
@@ -42,13 +44,16 @@ const DECIMAL_OPTIONS = Array.from({ length: SCORE_DECIMALS_MAX + 1 }, (_, d) =>
   label: d === 0 ? '0 (whole numbers)' : `${d} (e.g. ${(12.5).toFixed(d)})`,
 }));
 const ORDER_OPTIONS = SCORE_ORDERS.map((o) => ({ value: o, label: SCORE_ORDER_LABELS[o] }));
+const COMING_SOON_FORMAT_OPTIONS = COMING_SOON_FORMATS.map((f) => ({
+  value: f,
+  label: `${FORMAT_LABELS[f]} (Coming soon)`,
+}));
 
 export function SetupStep({ variant }: { variant: WizardVariant }) {
   const { values } = useFormikContext<WizardValues>();
+  // A bracket contest ends in places, not scores: how scores read and rank does not apply.
+  const scored = !hasBracket(values.format as ContestFormat);
   const modes = options(CONTEST_MODES, MODE_LABELS, variant.comingSoon ? COMING_SOON_MODES : []);
-  const formats = variant.comingSoon
-    ? options([...CONTEST_FORMATS, ...COMING_SOON_FORMATS], FORMAT_LABELS, COMING_SOON_FORMATS)
-    : options(CONTEST_FORMATS, FORMAT_LABELS, []);
   return (
     <Stack gap="5">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
@@ -58,10 +63,8 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
           options={modes}
           helperText="Team: members form teams that take part as one participant."
         />
-        <SelectField
-          name="format"
-          label="Format"
-          options={formats}
+        <FormatChoiceField
+          comingSoon={variant.comingSoon ? COMING_SOON_FORMAT_OPTIONS : []}
           helperText={
             variant.comingSoon ? 'Live and submission formats are coming soon.' : undefined
           }
@@ -77,20 +80,22 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
         step={1}
         helperText="From 1 to 10,000."
       />
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-        <SelectField
-          name="scoreDecimals"
-          label="Score Decimals"
-          options={DECIMAL_OPTIONS}
-          helperText="Chess half points need 1, a % return 2."
-        />
-        <SelectField
-          name="scoreOrder"
-          label="Score Order"
-          options={ORDER_OPTIONS}
-          helperText="Time trials and golf rank the lowest score first."
-        />
-      </SimpleGrid>
+      {scored ? (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <SelectField
+            name="scoreDecimals"
+            label="Score Decimals"
+            options={DECIMAL_OPTIONS}
+            helperText="Chess half points need 1, a % return 2."
+          />
+          <SelectField
+            name="scoreOrder"
+            label="Score Order"
+            options={ORDER_OPTIONS}
+            helperText="Time trials and golf rank the lowest score first."
+          />
+        </SimpleGrid>
+      ) : null}
       <TournamentSettingsFields
         format={values.format}
         mode={values.mode}
