@@ -117,9 +117,6 @@ describe('the format settings', () => {
       checkInMinutes: 45,
       selfReport: true,
       autoGenerate: true,
-      // Games per match (best of 1 in every round, the finals as the others).
-      bestOf: 1,
-      finalsBestOf: 0,
     });
 
     // The creator's edit dialog shows them as saved, and changes one.
@@ -153,9 +150,6 @@ describe('the format settings', () => {
       checkInMinutes: 30,
       selfReport: true,
       autoGenerate: true,
-      // Games per match (best of 1 in every round, the finals as the others).
-      bestOf: 1,
-      finalsBestOf: 0,
     });
 
     // Once the bracket exists: read-only, with the reason.
