@@ -155,6 +155,10 @@ export const TOURNAMENT_REASONS = [
   'checkin_closed',
   'checkin_off',
   'not_participant',
+  // The organiser's player list (issue 29).
+  'not_started',
+  'already_disqualified',
+  'not_a_player',
   'scores_from_matches',
   'team_mode_only',
   'team_full',

@@ -122,6 +122,9 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   checkin_closed: 'CONFLICT',
   checkin_off: 'CONFLICT',
   not_participant: 'FORBIDDEN',
+  not_started: 'CONFLICT',
+  already_disqualified: 'CONFLICT',
+  not_a_player: 'NOT_FOUND',
   // Teams (shared/teams.ts).
   team_mode_only: 'CONFLICT',
   team_full: 'CONFLICT',

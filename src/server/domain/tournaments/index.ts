@@ -10,3 +10,12 @@ export { readEntrants } from './entrants';
 export { reviewTeamFee } from './teamRegistration';
 export { teamRoleFor } from './teamRows';
 export { teamNamesOf } from './teamReads';
+export {
+  addPlayer,
+  checkInPlayer,
+  processCheckIns,
+  readRoster,
+  removePlayer,
+  startNow,
+} from './roster';
+export { disqualifyPlayer } from './disqualify';

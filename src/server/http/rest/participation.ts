@@ -1,6 +1,7 @@
 // REST rows of the participation area: joining and leaving a contest, check-in, the leaderboard
 // and its scores.
 import {
+  bodyWithIdAs,
   fieldWithIdAs,
   idAs,
   idParam,
@@ -10,7 +11,18 @@ import {
   paging,
   row,
   type RestRoute,
+  type RestRequest,
 } from './row';
+
+/** A player of a contest named by the path: /contests/:id/participants/:userId. */
+function player(r: RestRequest) {
+  return { contestId: idParam(r.params.id), userId: idParam(r.params.userId) };
+}
+
+/** The same with the body's fields (a reason). */
+function playerWithBody(r: RestRequest) {
+  return { ...r.body, ...player(r) };
+}
 
 export const participationRows: RestRoute[] = [
   on(
@@ -24,6 +36,16 @@ export const participationRows: RestRoute[] = [
   on('GET /contests/:id/checkin', 'checkIn.status', idAs('contestId')),
   on('POST /contests/:id/checkin', 'checkIn.checkIn', idAs('contestId')),
   on('DELETE /contests/:id/checkin', 'checkIn.undo', idAs('contestId')),
+  // The organiser's player list (issue 29): add by username, check in for a player, process
+  // check-ins, remove before the start, disqualify after it, start now.
+  on('GET /contests/:id/roster', 'roster.list', idAs('contestId')),
+  on('POST /contests/:id/participants', 'roster.add', bodyWithIdAs('contestId'), 201),
+  on('DELETE /contests/:id/participants/:userId', 'roster.remove', playerWithBody),
+  on('POST /contests/:id/participants/:userId/disqualify', 'roster.disqualify', playerWithBody),
+  on('POST /contests/:id/participants/:userId/check-in', 'roster.checkIn', player),
+  on('DELETE /contests/:id/participants/:userId/check-in', 'roster.checkOut', player),
+  on('POST /contests/:id/check-ins/process', 'roster.processCheckIns', idAs('contestId')),
+  on('POST /contests/:id/start', 'roster.startNow', idAs('contestId')),
   on('GET /contests/:id/leaderboard', 'leaderboard.get', (r) => ({
     contestId: idParam(r.params.id),
     limit: intQuery(r.query.limit),

@@ -77,6 +77,7 @@ import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../..
 import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
 import { TEAM_MEMBER_STATES, type TeamMemberState } from '../../../shared/teams';
+import { PARTICIPANT_EXIT_KINDS, type ParticipantExitKind } from '../../../shared/schemas/roster';
 
 export { PAYOUT_METHODS };
 
@@ -317,6 +318,11 @@ export const contestParticipants = table(
     checkedInAt: time('checked_in_at'),
     // Team mode: the team this row (its captain's) registers; one row per team.
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    // Added by an organiser who waived the entry fee (issue 29; audited too).
+    feeWaived: flag('fee_waived').notNull().default(false),
+    // Disqualified after the start (issue 29): still placed, marked 'DQ', matches forfeited.
+    disqualifiedAt: time('disqualified_at'),
+    disqualifyReason: text('disqualify_reason'),
   },
   (t) => [
     uniqueIndex('contest_participants_unique').on(t.contestId, t.userId),
@@ -324,6 +330,33 @@ export const contestParticipants = table(
     index('contest_participants_user').on(t.userId),
     // Leaderboards read a contest's rows in score order; ranks count inside one rank bucket.
     index('contest_participants_score').on(t.contestId, t.score),
+  ],
+);
+
+// Who left a contest's list without leaving on their own (issue 29): a no-show dropped when
+// check-ins were processed ('did not check in'), or a player an organiser removed before the start
+// (with the reason they were told). The participant row itself is gone (counts, ranks and
+// brackets read contest_participants only); this keeps the history true for the organiser's list.
+export const participantExits = table(
+  'participant_exits',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ParticipantExitKind>().notNull(),
+    reason: text('reason'),
+    // The organiser who removed them; null for the no-shows processed at the start.
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    joinedAt: time('joined_at').notNull(),
+    at: time('at').notNull().default(now),
+  },
+  (t) => [
+    index('participant_exits_contest').on(t.contestId, t.at),
+    check('participant_exits_kind_valid', oneOf('kind', PARTICIPANT_EXIT_KINDS)),
   ],
 );
 

@@ -18,6 +18,7 @@ export const uploads = chosen.uploads;
 export const auditLog = chosen.auditLog;
 export const contests = chosen.contests;
 export const contestParticipants = chosen.contestParticipants;
+export const participantExits = chosen.participantExits;
 export const scoreHistory = chosen.scoreHistory;
 export const rankBuckets = chosen.rankBuckets;
 export const paymentProofs = chosen.paymentProofs;

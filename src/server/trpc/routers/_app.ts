@@ -21,6 +21,7 @@ import { notificationsRouter } from './notifications';
 import { teamsRouter } from './teams';
 import { tournamentsRouter } from './tournaments';
 import { checkInRouter } from './checkIn';
+import { rosterRouter } from './roster';
 
 export const appRouter = router({
   auth: authRouter,
@@ -47,6 +48,7 @@ export const appRouter = router({
   teams: teamsRouter,
   tournaments: tournamentsRouter,
   checkIn: checkInRouter,
+  roster: rosterRouter,
 });
 
 export type AppRouter = typeof appRouter;
