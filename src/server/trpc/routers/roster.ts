@@ -2,7 +2,7 @@
 // check-in for a player, processing check-ins, removing before the start, disqualifying after it,
 // and 'Start now'. Creator, moderators and admins (others 403 not_organiser; a hidden contest
 // 404); the rules and their refusals are in domain/tournaments (roster.ts, disqualify.ts).
-import { z } from 'zod';
+import { type z } from 'zod';
 import { ZContestRef } from '../../../shared/schemas/tournaments';
 import {
   ZAddPlayerInput,
