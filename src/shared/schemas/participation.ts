@@ -136,6 +136,8 @@ export const ZLeaderboardEntrySchema = z.object({
   teamName: z.string().nullable(),
   /** A board of final places (ranksBy 'place'): the place in words ('3rd-4th'); else absent. */
   place: z.string().optional(),
+  /** Disqualified by an organiser (issue 29): shown as 'DQ'; absent means not. */
+  disqualified: z.boolean().optional(),
 });
 export type TLeaderboardEntry = z.infer<typeof ZLeaderboardEntrySchema>;
 

@@ -244,6 +244,8 @@ export const ZMatchSlot = z.object({
   forfeit: z.boolean(),
   /** Team mode: the team's id (for its page). */
   teamId: z.number().int().nullable(),
+  /** Disqualified by an organiser (issue 29): shown as 'DQ'; absent means not. */
+  disqualified: z.boolean().optional(),
 });
 export type TMatchSlot = z.infer<typeof ZMatchSlot>;
 
@@ -309,6 +311,8 @@ export const ZStandingsRow = z.object({
   points: z.number().int(),
   /** Swiss: the sum of the opponents' points. */
   buchholz: z.number().int().nullable(),
+  /** Disqualified by an organiser (issue 29): shown as 'DQ'; absent means not. */
+  disqualified: z.boolean().optional(),
 });
 export type TStandingsRow = z.infer<typeof ZStandingsRow>;
 export const ZStandings = z.object({
@@ -324,6 +328,8 @@ export const ZPlacement = z.object({
   name: z.string(),
   teamId: z.number().int().nullable(),
   place: z.number().int(),
+  /** Disqualified by an organiser (issue 29): shown as 'DQ'; absent means not. */
+  disqualified: z.boolean().optional(),
 });
 
 export const ZBracket = z.object({
