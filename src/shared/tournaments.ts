@@ -203,7 +203,8 @@ export const TOURNAMENT_MESSAGES = {
   no_bracket_format: 'This contest has no bracket: its format is open',
   bracket_exists: 'The bracket has been generated already; regenerate it to start again',
   no_bracket: 'The bracket has not been generated yet',
-  registration_open: 'Registration is still open: generate the bracket once it has closed',
+  registration_open:
+    'Registration is still open: use Start now, or move the deadline, then generate the bracket',
   not_enough_participants: 'Not enough participants for this format',
   not_enough_for_groups: 'Not enough participants to fill one group',
   bad_seeding_order: 'The manual order must list every participant exactly once',

@@ -43,6 +43,7 @@ export {
   notifyMatchesReady,
   notifyPaymentReviewed,
   notifyResults,
+  notifyRosterChange,
   notifyScoresChanged,
   notifyTeamInvite,
 } from './notificationEvents';

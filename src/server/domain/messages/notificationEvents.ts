@@ -423,3 +423,41 @@ export async function notifyCheckInMissed(
     options,
   );
 }
+
+/**
+ * The organiser's player list (issue 29): a member added by an organiser, or removed before the
+ * start with the reason. Their own join's kind ('Joined a contest'): a new kind would need the
+ * notifications tables' CHECK of kinds rebuilt on both engines.
+ */
+export async function notifyRosterChange(
+  tx: DbOrTx,
+  {
+    contest,
+    userId,
+    change,
+  }: { contest: ContestRef; userId: number; change: { added: true } | { removed: string } },
+  options: NotifyOptions,
+): Promise<void> {
+  const title = contest.title || 'a contest';
+  await notify(
+    tx,
+    'added' in change
+      ? {
+          userId,
+          kind: 'contest_joined',
+          title: `You were added to ${title}`,
+          body: `You were added to ${named(contest)} by the organiser. Good luck!`,
+          link: contestPath(contest),
+          actionLabel: 'View the contest',
+        }
+      : {
+          userId,
+          kind: 'contest_joined',
+          title: `You were removed from ${title}`,
+          body: `The organiser removed you from ${named(contest)}. Reason: ${change.removed}`,
+          link: contestPath(contest),
+          actionLabel: 'View the contest',
+        },
+    options,
+  );
+}

@@ -244,16 +244,19 @@ export async function addParticipant({
   userId,
   score = null,
   teamId = null,
+  feeWaived = false,
 }: ParticipantArgs & {
   score?: number | null;
   /** Team mode: the row is the captain's and stands for this team (one row per team). */
   teamId?: number | null;
+  /** An organiser added the member and waived the entry fee (issue 29's player list). */
+  feeWaived?: boolean;
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockContest(tx, contestId);
     const [inserted] = await tx
       .insert(cp)
-      .values({ contestId, userId, score, teamId })
+      .values({ contestId, userId, score, teamId, feeWaived })
       .onConflictDoNothing()
       .returning({ id: cp.id });
     if (inserted && score !== null) await countScore(tx, contestId, score, 1);

@@ -2,7 +2,8 @@
 // check-in is on), in which order (random, by current leaderboard score, or the organiser's own
 // order), and the stages the format makes (brackets-manager's single or double elimination and
 // round robin, our Swiss). The organiser generates once registration has closed; the start
-// generates on its own (generateAtStart) when the organiser has not.
+// ('Start now' or the start job) generates on its own (generateAtStart) when the organiser has
+// not. Check-in on, every generation drops the no-shows first (noShows.ts).
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
@@ -25,6 +26,7 @@ import { BracketStore } from './storage';
 import { createSwissStage } from './swiss';
 import { MATCH_STATUS } from './status';
 import { settle } from './progress';
+import { dropNoShows } from './noShows';
 
 /** The one who generates at the start (the audit log's actor): nobody who signs in. */
 export const SYSTEM_ACTOR: Actor = { id: 0, username: 'system', role: 'admin', ip: 'system' };
@@ -182,10 +184,12 @@ async function generate(
   const exists = contest.bracketGeneratedAt !== null || !store.isEmpty;
   if (exists && !input.regenerate) throw refuse('bracket_exists');
   if (exists && hasResults(store)) throw refuse('results_exist');
-  let participants = await contestParticipantsOf(tx, contest.id);
+  // Check-in on: the no-shows are dropped first (issue 29), so none takes a slot, stays a
+  // participant or stays on the leaderboard; a refusal below undoes the drop with the rest.
   if (contest.settings.checkInMinutes > 0) {
-    participants = participants.filter((p) => p.checkedInAt !== null);
+    await dropNoShows(tx, contest, { origin: actor.origin });
   }
+  const participants = await contestParticipantsOf(tx, contest.id);
   const seeds = seedOrder(participants, input.seeding, contest.scoreOrder, input.order);
   const minimum = minimumParticipants(format, contest.settings);
   if (seeds.length < minimum) {
@@ -239,6 +243,8 @@ export async function generateBracket(
 export async function generateAtStart(
   tx: DbOrTx,
   contestId: number,
+  /** Who generates (the audit log's actor): the start job, or the organiser's 'Start now'. */
+  actor: Actor = SYSTEM_ACTOR,
 ): Promise<
   | GenerateResult
   | { skipped: 'no_bracket_format' | 'bracket_exists' | 'not_enough_participants' | 'no_contest' }
@@ -250,7 +256,7 @@ export async function generateAtStart(
   const participants = await contestParticipantsOf(tx, contestId);
   const scored = participants.some((p) => p.score !== null);
   try {
-    return await generate(tx, SYSTEM_ACTOR, contest, {
+    return await generate(tx, actor, contest, {
       contestId,
       seeding: scored ? 'score' : 'random',
     });

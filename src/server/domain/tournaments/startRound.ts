@@ -1,7 +1,7 @@
 // What happens around a bracket contest's start (issue 19), by a background job that runs on one
 // server of however many share the database (its lease, platform/jobs): its participants hear once that check-in has
-// opened; at the start, those who did not check in are dropped from the contest (their rows
-// removed through participation's one writer, so counts and ranks stay right) and told; then,
+// opened; at the start, those who did not check in are dropped from the contest (noShows.ts,
+// the one rule 'Process check-ins' uses too) and told; then,
 // when the contest generates its bracket at the start, the engine does it (generateAtStart).
 // Each contest's start is handled once (contests.start_handled_at), in one transaction.
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
@@ -10,10 +10,11 @@ import type { Job } from '../../platform/jobs';
 import { contestParticipants, contests } from '../../platform/db/schema';
 import { BRACKET_FORMATS, CHECK_IN_MINUTES_MAX } from '../../../shared/tournaments';
 import { tournamentSettingsOf } from '../../../shared/schemas/tournaments';
-import { notifyCheckInMissed, notifyCheckInOpen, participantsNotYetTold } from '../messages';
-import { lockContest, removeParticipant } from '../participation';
+import { notifyCheckInOpen, participantsNotYetTold } from '../messages';
+import { lockContest } from '../participation';
 import { checkInWindow } from './checkIn';
 import { generateAtStart } from './generate';
+import { dropNoShows } from './noShows';
 
 export interface StartRoundResult {
   /** Contests whose start was handled in this round. */
@@ -107,28 +108,10 @@ async function handleStart(
     }
     const settings = tournamentSettingsOf(contest.tournament);
     let dropped = 0;
-    // A bracket generated before the start seeded only those who had checked in: its
+    // A bracket generated before the start dropped its no-shows then (generate.ts): its
     // participants stay as they are.
     if (settings.checkInMinutes > 0 && !contest.bracketGeneratedAt) {
-      const missing = await tx
-        .select({ userId: contestParticipants.userId })
-        .from(contestParticipants)
-        .where(
-          and(
-            eq(contestParticipants.contestId, contestId),
-            isNull(contestParticipants.checkedInAt),
-          ),
-        );
-      for (const { userId } of missing) {
-        if (await removeParticipant({ db: tx, contestId, userId })) dropped++;
-      }
-      if (missing.length) {
-        await notifyCheckInMissed(
-          tx,
-          { contest, userIds: missing.map((m) => m.userId) },
-          { origin },
-        );
-      }
+      dropped = (await dropNoShows(tx, contest, { origin })).length;
     }
     await tx
       .update(contests)
