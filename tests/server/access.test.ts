@@ -105,6 +105,8 @@ interface World {
   /** A team contest, and a team of it founded by a member outside the cast. */
   teamContestId: number;
   teamId: number;
+  /** A member outside every contest (the organiser adds them by name). */
+  walkInName: string;
 }
 const worlds = new Map<Principal, World>();
 
@@ -148,6 +150,7 @@ beforeAll(async () => {
       contestId: teamContestId,
       name: 'Access team',
     });
+    const walkIn = await createUser(t.db);
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -160,6 +163,7 @@ beforeAll(async () => {
       memberName: cast.user!.username,
       teamContestId,
       teamId,
+      walkInName: walkIn.username,
     });
   }
 });
@@ -262,6 +266,10 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'tournaments.matches': (w) => ({ contestId: w.joinedId, mine: true }),
   'tournaments.nextMatchIn': (w) => ({ contestId: w.joinedId }),
   'tournaments.bracketChanges': (w) => ({ contestId: w.joinedId }),
+  // The player list of the joined contest (the regular member created it); the calls that need
+  // check-in or change the list's dates are called without input (roster tests run them).
+  'roster.list': (w) => ({ contestId: w.joinedId }),
+  'roster.add': (w) => ({ contestId: w.joinedId, username: w.walkInName }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
