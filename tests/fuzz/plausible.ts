@@ -191,7 +191,8 @@ function byFieldName(
   if (key === 'provider') return fc.constant(FUZZ_PROVIDER);
   if (/^(coverImage|avatar)/.test(key)) return pick(() => world.uploads.filter(isImage), '');
   if (/guide/i.test(key)) return pick(() => world.uploads.filter((u) => !isImage(u)), '');
-  if (/fee$/i.test(key)) return fc.constantFrom('25', '1');
+  // An amount (entryFee); a flag such as the player list's waiveFee is a boolean like any other.
+  if (/fee$/i.test(key) && type !== 'boolean') return fc.constantFrom('25', '1');
   if (key === 'network') return fc.constant('ETH');
   if (key === 'txHash') return hex(64).map((h) => `0x${h}`);
   if (key === 'senderAddress') return hex(40).map((h) => `0x${h}`);

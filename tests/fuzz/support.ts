@@ -149,6 +149,12 @@ export const DESTRUCTIVE_LAST = [
   'teams.leave',
   'teams.removeMember',
   'teams.transferCaptain',
+  // The player list: dropping, removing or disqualifying players and starting a contest early
+  // take entries and open registrations from the inputs after them.
+  'roster.processCheckIns',
+  'roster.remove',
+  'roster.disqualify',
+  'roster.startNow',
   'participation.leave',
   'checkIn.undo',
   'education.delete',
