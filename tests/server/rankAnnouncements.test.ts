@@ -243,7 +243,7 @@ const RANK_CHANGES: RankChange[] = [
   },
   {
     procedure: 'the start round (job): the not-checked-in dropped at the start',
-    sites: ['domain/tournaments/startRound.ts:removeParticipant'],
+    sites: ['domain/tournaments/noShows.ts:removeParticipant'],
     setUp: async () => {
       const contest = await checkInContest(10 * MINUTE);
       const [present, absent] = [await createUser(t.db), await createUser(t.db)];
@@ -254,6 +254,62 @@ const RANK_CHANGES: RankChange[] = [
       return {
         contestId: contest.id,
         change: () => runStartRound({ db: t.db, now: contest.startDate!.getTime() }),
+      };
+    },
+  },
+  // The organiser's player list (issue 29): add, check in for a player, process check-ins
+  // (the no-show rule the start round shares), remove.
+  {
+    procedure: 'roster.add',
+    sites: ['domain/tournaments/roster.ts:addParticipant'],
+    setUp: async () => {
+      const contest = await insertContest(t.db, { createdBy: admin.id });
+      const member = await createUser(t.db);
+      return {
+        contestId: contest.id,
+        change: () => as(admin).roster.add({ contestId: contest.id, username: member.username }),
+      };
+    },
+  },
+  {
+    procedure: 'roster.checkIn',
+    sites: ['domain/tournaments/roster.ts:setCheckedIn'],
+    setUp: async () => {
+      const contest = await checkInContest(30 * MINUTE);
+      const member = await createUser(t.db);
+      await addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+      return {
+        contestId: contest.id,
+        change: () => as(admin).roster.checkIn({ contestId: contest.id, userId: member.id }),
+      };
+    },
+  },
+  {
+    procedure: 'roster.processCheckIns',
+    sites: ['domain/tournaments/noShows.ts:removeParticipant'],
+    setUp: async () => {
+      const contest = await checkInContest(30 * MINUTE);
+      const member = await createUser(t.db);
+      await addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+      return {
+        contestId: contest.id,
+        change: () => as(admin).roster.processCheckIns({ contestId: contest.id }),
+      };
+    },
+  },
+  {
+    procedure: 'roster.remove',
+    sites: ['domain/tournaments/roster.ts:removeParticipant'],
+    setUp: async () => {
+      const { contest, member } = await joined();
+      return {
+        contestId: contest.id,
+        change: () =>
+          as(admin).roster.remove({
+            contestId: contest.id,
+            userId: member.id,
+            reason: 'Registered twice',
+          }),
       };
     },
   },
