@@ -207,6 +207,30 @@ describe('roster.disqualify in a table', () => {
     });
   });
 
+  it('groups: last of their group, so they do not reach the knockout', async () => {
+    const { contest, member } = await contestWith(8, 'tournament', {
+      system: 'groups',
+      groupSize: 4,
+      advancePerGroup: 2,
+    });
+    const [first] = await matchesOf(contest.id);
+    const out = ids(first!)[0]!;
+    await c().tournaments.report({ matchId: first!.id, scores: [3, 0] });
+    await c().roster.disqualify({ contestId: contest.id, userId: member(out).id, reason: REASON });
+    const stage = () => c().tournaments.bracket({ contestId: contest.id });
+    // Every group match (three rounds at most), then the knockout exists.
+    for (let i = 0; i < 3 && (await stage()).stages.length < 2; i++) await playReady(contest.id);
+    expect((await stage()).stages).toHaveLength(2);
+    const standings = await c().tournaments.standings({ contestId: contest.id });
+    const theirGroup = standings.groups.find((g) => g.rows.some((r) => r.participantId === out))!;
+    expect(theirGroup.rows.at(-1)).toMatchObject({ participantId: out, disqualified: true });
+    const knockout = (await stage()).stages[1]!;
+    const seeded = knockout.groups
+      .flatMap((g) => g.rounds.flatMap((r) => r.matches))
+      .flatMap((m) => ids(m));
+    expect(seeded).not.toContain(out);
+  });
+
   it('Swiss: their round is a forfeit and they are paired no more', async () => {
     const { contest, member } = await contestWith(4, 'tournament', {
       system: 'swiss',
