@@ -182,7 +182,8 @@ async function generate(
   const exists = contest.bracketGeneratedAt !== null || !store.isEmpty;
   if (exists && !input.regenerate) throw refuse('bracket_exists');
   if (exists && hasResults(store)) throw refuse('results_exist');
-  let participants = await contestParticipantsOf(tx, contest.id);
+  // A player disqualified before the bracket existed is not seeded.
+  let participants = (await contestParticipantsOf(tx, contest.id)).filter((p) => !p.disqualified);
   if (contest.settings.checkInMinutes > 0) {
     participants = participants.filter((p) => p.checkedInAt !== null);
   }
