@@ -115,7 +115,8 @@ const teams = {
 
 // Tournaments: brackets and matches (a failure re-reads: the match may have moved on).
 const tournaments = {
-  'tournaments.generate': settled(['tournaments']),
+  // Generating processes check-ins first when check-in is on (issue 29): the list and the count.
+  'tournaments.generate': settled(['tournaments', 'roster', 'checkIn.status', 'contests']),
   'tournaments.schedule': onSuccess(['tournaments']),
   'tournaments.report': settled(['tournaments']),
   'tournaments.confirm': settled(['tournaments']),
