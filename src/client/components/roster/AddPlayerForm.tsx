@@ -2,7 +2,7 @@
 // account), past the deadline and the check-in window, within the cap, and may waive the entry
 // fee. A refusal about the member (unknown, already in, their tier, the contest full) is told
 // under the Username field; any other in a toast.
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { UserPlus } from 'lucide-react';
 import { ZAddPlayerForm } from '../../../shared/schemas/roster';
 import { errorMessage, errorReason, type ServerFieldRules } from '../../lib/errors';
@@ -55,22 +55,19 @@ export function AddPlayerForm({ contestId }: { contestId: number }) {
   return (
     <StackForm form={form} gap="3">
       {({ isSubmitting }) => (
-        <Stack
-          direction={{ base: 'column', md: 'row' }}
-          align={{ md: 'flex-end' }}
-          gap="3"
-          maxW="2xl"
-        >
+        // On a wide screen the checkbox and the button line up with the input, not with the
+        // error text that may show under it.
+        <Stack direction={{ base: 'column', md: 'row' }} align="flex-start" gap="3" maxW="2xl">
           <FormField name="username" label="Username" autoComplete="off" required />
-          <Stack flexShrink={0} gap="3" pb={{ md: '2' }}>
+          <HStack flexShrink={0} h={{ md: '10' }} mt={{ md: '6.5' }}>
             <CheckboxField name="waiveFee" label="Waive the entry fee" />
-          </Stack>
+          </HStack>
           <Button
             type="submit"
             colorPalette="purple"
             loading={isSubmitting}
             flexShrink={0}
-            alignSelf={{ base: 'flex-start', md: 'flex-end' }}
+            mt={{ md: '6.5' }}
           >
             <UserPlus size={16} aria-hidden /> Add player
           </Button>
