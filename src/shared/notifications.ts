@@ -28,6 +28,8 @@ export const TOURNAMENT_NOTIFICATION_KINDS = [
   'checkin_missed',
   // Team mode (issue 19): a captain invited the member to their team.
   'team_invite',
+  // The organiser's player list (issue 29): an organiser disqualified the member, with a reason.
+  'disqualified',
 ] as const;
 /** Flip when the tournament issue lands (its matches send these kinds). */
 export const TOURNAMENT_KINDS_LIVE = true;
@@ -131,6 +133,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Team invitation',
     description: "A team's captain invited you to join their team for a contest.",
     defaultChannel: 'email',
+  },
+  disqualified: {
+    label: 'Disqualified',
+    description: 'An organiser disqualified you from a contest: why, and what it means.',
+    defaultChannel: 'in_app',
   },
 };
 

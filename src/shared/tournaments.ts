@@ -159,6 +159,8 @@ export const TOURNAMENT_REASONS = [
   'not_started',
   'already_disqualified',
   'not_a_player',
+  // Disqualifying once the contest has ended: its places are final.
+  'contest_completed',
   'scores_from_matches',
   'team_mode_only',
   'team_full',

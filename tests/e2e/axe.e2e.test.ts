@@ -879,6 +879,41 @@ describe('the knockout page, moderate findings included (issue 29)', () => {
   }, 120_000);
 });
 
+describe("the organiser's toolbar and player list, moderate findings included (issue 29)", () => {
+  it('finds nothing moderate or worse in the toolbar, the open player list and the Start now question', async () => {
+    const findings: Finding[] = [];
+    const { page } = tabs.admin;
+    const path = `/contests/${tournamentIds.knockout}`;
+    for (const viewport of ['desktop', 'phone'] as const) {
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      await page.goto(s.url + path);
+      await settle(page);
+      const toolbar = page.getByRole('region', { name: 'Organiser tools' });
+      await toolbar.getByRole('button', { name: 'Players' }).click();
+      const list = page.getByRole('region', { name: 'Players' });
+      // The Add player form with its message (an empty username).
+      await list.getByRole('button', { name: 'Add player' }).press('Enter');
+      await list.getByText('Enter the username of the member to add').waitFor();
+      await animationsDone(page);
+      await audit(page, `admin ${viewport} ${path} player list`, findings);
+      await toolbar.getByRole('button', { name: 'Start now' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Start the contest now?' });
+      await confirm.waitFor();
+      await animationsDone(page);
+      await audit(page, `admin ${viewport} ${path} Start now question`, findings);
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+    report('organiser toolbar', findings);
+    expect(
+      findings
+        .filter((f) => f.impact !== 'minor')
+        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
+    ).toEqual([]);
+  }, 120_000);
+});
+
 describe('navigation aids', () => {
   it('starts every page with a skip link to the main content', async () => {
     for (const [who, path] of [

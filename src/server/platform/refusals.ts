@@ -125,6 +125,7 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   not_started: 'CONFLICT',
   already_disqualified: 'CONFLICT',
   not_a_player: 'NOT_FOUND',
+  contest_completed: 'CONFLICT',
   // Teams (shared/teams.ts).
   team_mode_only: 'CONFLICT',
   team_full: 'CONFLICT',

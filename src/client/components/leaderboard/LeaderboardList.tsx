@@ -8,6 +8,7 @@ import { TIER_LABELS, type Tier } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TLeaderboard } from '../../../shared/schemas/participation';
 import { UserAvatar } from '../common/UserAvatar';
+import { DqBadge } from '../common/DqBadge';
 import { isOwnEntry, ownPlaceOutside, pointsText } from './leaderboardDisplay';
 import { RankBadge } from './RankBadge';
 
@@ -21,6 +22,8 @@ interface RowData {
   teamName?: string | null;
   /** A board of places: the place in words, shown instead of the score. */
   place?: string | null;
+  /** Disqualified by an organiser: marked 'DQ'. */
+  disqualified?: boolean;
 }
 
 export type Viewer = Pick<TUser, 'id' | 'username' | 'profileImage' | 'subscriptionTier'>;
@@ -64,6 +67,7 @@ function Row({
           {row.teamName ?? row.username}
         </Text>
         {row.teamName ? <Badge variant="outline">Team</Badge> : null}
+        <DqBadge disqualified={row.disqualified} />
         {own ? (
           <Badge colorPalette="purple" variant="solid">
             {row.teamName ? 'Your team' : 'You'}

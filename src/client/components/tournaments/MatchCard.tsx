@@ -6,6 +6,7 @@ import { Check } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format';
 import { MATCH_STATUS_LABELS } from '../../../shared/tournaments';
 import type { TMatch, TMatchSlot } from '../../../shared/schemas/tournaments';
+import { DqBadge } from '../common/DqBadge';
 import { MatchStatusBadge } from './MatchStatusBadge';
 import { reportSidesText, reportText } from './ReportSides';
 import { isBye, matchSummary, slotName, winnerSide } from './tournamentDisplay';
@@ -33,6 +34,7 @@ function Side({ slot, won, mine }: { slot: TMatchSlot | null; won: boolean; mine
           {slotName(slot)}
           {slot?.forfeit ? ' (forfeit)' : ''}
         </Text>
+        <DqBadge disqualified={slot?.disqualified} />
       </HStack>
       <Text fontVariantNumeric="tabular-nums" flexShrink={0}>
         {slot?.score ?? ''}
@@ -60,6 +62,14 @@ function DisputeLines({ match }: { match: TMatch }) {
   );
 }
 
+/** ' Alice disqualified.' for each side an organiser disqualified (the drawn 'DQ' is hidden). */
+function disqualifiedText(match: TMatch): string {
+  return match.participants
+    .filter((slot) => slot?.disqualified)
+    .map((slot) => ` ${slotName(slot)} disqualified.`)
+    .join('');
+}
+
 export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet<number> }) {
   const winner = winnerSide(match);
   const bye = isBye(match);
@@ -79,6 +89,7 @@ export function MatchCard({ match, myIds }: { match: TMatch; myIds?: ReadonlySet
           ? `Match ${match.number}: ${matchSummary(match)}.`
           : `Match ${match.number}: ${matchSummary(match)}. ${MATCH_STATUS_LABELS[match.status]}.`}
         {when ? ` Scheduled ${when}.` : ''}
+        {disqualifiedText(match)}
         {match.report.state === 'pending' ? ' Result waiting for confirmation.' : ''}
         {match.report.state === 'disputed' ? ' Result disputed.' : ''}
         {match.report.state === 'pending' || match.report.state === 'disputed'

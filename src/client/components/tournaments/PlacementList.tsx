@@ -5,6 +5,7 @@ import { Trophy } from 'lucide-react';
 import type { z } from 'zod';
 import type { ZPlacement } from '../../../shared/schemas/tournaments';
 import { placeText, sharedPlaces } from '../../../shared/places';
+import { DqBadge } from '../common/DqBadge';
 
 type Placement = z.infer<typeof ZPlacement>;
 
@@ -35,6 +36,7 @@ export function PlacementList({ placement }: { placement: readonly Placement[] }
                 {placeText(row.place, shared.get(row.place))}
               </Text>
               <Text fontWeight={row.place === 1 ? 'bold' : 'normal'}>{row.name}</Text>
+              <DqBadge disqualified={row.disqualified} />
             </HStack>
           ))}
         </Stack>

@@ -1,70 +1,24 @@
 // A bracket contest's part of its page (format !== 'open'): the caller's next match, the final
 // placement once known, the bracket, the standings (league, groups, Swiss), the matches with
-// their actions, and the organiser's Generate / Regenerate. Live: every change reads them again.
-import { Box, Button, Card, Center, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { RefreshCw, Wand2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+// their actions. The organiser's Generate / Regenerate is in their toolbar at the top of the
+// page (OrganiserToolbar). Live: every change reads them again.
+import { Box, Card, Center, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { contestPhase } from '../../../shared/lifecycle';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { TBracket } from '../../../shared/schemas/tournaments';
 import { trpc } from '../../lib/trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
-import { ConfirmDialog } from '../common/ConfirmDialog';
 import { LiveIndicator } from '../leaderboard/LiveIndicator';
 import { BracketView } from './BracketView';
-import { GenerateBracketDialog } from './GenerateBracketDialog';
 import { MatchesList } from './MatchesList';
 import { NextMatchCard } from './NextMatchCard';
 import { PlacementList } from './PlacementList';
 import { StandingsTable } from './StandingsTable';
-import { useEntrants } from './useEntrants';
 import { useLiveBracket } from './useLiveBracket';
 
 function hasStandings(bracket: TBracket): boolean {
   return bracket.stages.some((s) => s.type === 'round_robin' || s.type === 'swiss');
-}
-
-function OrganiserActions({ bracket, contestId }: { bracket: TBracket; contestId: number }) {
-  const [step, setStep] = useState<'closed' | 'confirm' | 'dialog'>('closed');
-  const entrants = useEntrants(contestId, bracket, step === 'dialog');
-  if (!bracket.isOrganiser) return null;
-  if (bracket.generated && !bracket.canRegenerate) return null;
-  const regenerate = bracket.generated;
-  return (
-    <>
-      <Button
-        size="sm"
-        variant={regenerate ? 'outline' : 'solid'}
-        colorPalette="purple"
-        onClick={() => setStep(regenerate ? 'confirm' : 'dialog')}
-      >
-        {regenerate ? <RefreshCw size={16} aria-hidden /> : <Wand2 size={16} aria-hidden />}
-        {regenerate ? 'Regenerate bracket' : 'Generate bracket'}
-      </Button>
-      <ConfirmDialog
-        open={step === 'confirm'}
-        onClose={() => setStep('closed')}
-        title="Regenerate the bracket?"
-        confirmLabel="Continue"
-        colorPalette="red"
-        onConfirm={() => setStep('dialog')}
-      >
-        <Text>
-          The current bracket and its pairings are replaced by new ones. This is possible only until
-          the first result is in.
-        </Text>
-      </ConfirmDialog>
-      {step === 'dialog' && entrants.ready ? (
-        <GenerateBracketDialog
-          open
-          onClose={() => setStep('closed')}
-          contestId={contestId}
-          regenerate={regenerate}
-          entrants={entrants.list}
-        />
-      ) : null}
-    </>
-  );
 }
 
 function Section({
@@ -128,12 +82,7 @@ export function TournamentSection({ contest }: { contest: TContest }) {
       <Section
         id="bracket-heading"
         title={contest.format === 'league' ? 'Rounds' : 'Bracket'}
-        actions={
-          <HStack gap="3">
-            {over ? null : <LiveIndicator state={live} />}
-            <OrganiserActions bracket={data} contestId={contestId} />
-          </HStack>
-        }
+        actions={<HStack gap="3">{over ? null : <LiveIndicator state={live} />}</HStack>}
       >
         {data.placement?.length ? <PlacementList placement={data.placement} /> : null}
         {generated ? (

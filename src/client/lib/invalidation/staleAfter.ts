@@ -115,12 +115,35 @@ const teams = {
 
 // Tournaments: brackets and matches (a failure re-reads: the match may have moved on).
 const tournaments = {
-  'tournaments.generate': settled(['tournaments']),
+  // Generating processes check-ins first when check-in is on (issue 29): the list and the count.
+  'tournaments.generate': settled(['tournaments', 'roster', 'checkIn.status', 'contests']),
   'tournaments.schedule': onSuccess(['tournaments']),
   'tournaments.report': settled(['tournaments']),
   'tournaments.confirm': settled(['tournaments']),
   'tournaments.dispute': settled(['tournaments']),
   'tournaments.decide': settled(['tournaments']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// The organiser's player list (issue 29): a player added, checked in or out, dropped, removed or
+// disqualified, or the contest started now, changes the list, the contest's count and dates, the
+// check-in card, the bracket and the leaderboard (a failure re-reads: another organiser may have
+// got there first).
+const ROSTER: readonly QueryPath[] = [
+  'roster',
+  'contests',
+  'checkIn.status',
+  'tournaments',
+  'leaderboard',
+  'participation.status',
+];
+const roster = {
+  'roster.add': settled(ROSTER),
+  'roster.checkIn': settled(ROSTER),
+  'roster.checkOut': settled(ROSTER),
+  'roster.processCheckIns': settled(ROSTER),
+  'roster.remove': settled(ROSTER),
+  'roster.disqualify': settled(ROSTER),
+  'roster.startNow': settled(ROSTER),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Payments: a member's proofs and options, the reviewers' queue and figures.
@@ -158,6 +181,7 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...participation,
   ...teams,
   ...tournaments,
+  ...roster,
   ...payments,
   ...education,
   ...notifications,

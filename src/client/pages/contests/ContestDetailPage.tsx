@@ -47,6 +47,9 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import { InviteShare } from '../../components/participation/InviteShare';
 import { JoinPanel } from '../../components/participation/JoinPanel';
 import { TeamsPanel } from '../../components/teams/TeamsPanel';
+import { OrganiserToolbar } from '../../components/roster/OrganiserToolbar';
+import { PlayerList } from '../../components/roster/PlayerList';
+import { rosterFacts } from '../../components/roster/rosterFacts';
 import { CheckInCard } from '../../components/tournaments/CheckInCard';
 import { TournamentSection } from '../../components/tournaments/TournamentSection';
 import { hasBracket } from '../../../shared/tournaments';
@@ -196,9 +199,12 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
     { enabled: tournament },
   );
   const scoresFromMatches = tournament && bracket.data?.generated !== false;
-  // The organiser runs the day from the bracket (Generate, results): for them it comes first,
-  // above the score panel; everyone else reads the contest first and the bracket below it.
-  const bracketFirst = tournament && isOrganiser(contest, user);
+  // The organiser runs the day from their toolbar (Start now, Generate, Process check-ins, the
+  // player list) and the bracket (results): for them both come first, above the score panel;
+  // everyone else reads the contest first and the bracket below it.
+  const organiser = published && isOrganiser(contest, user);
+  const bracketFirst = tournament && organiser;
+  const [playersOpen, setPlayersOpen] = useState(false);
   const bracketSection = tournament ? <TournamentSection contest={contest} /> : null;
   return (
     <>
@@ -207,6 +213,16 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
         subtitle={contest.shortDescription ?? undefined}
         actions={<EditAction contest={contest} user={user} onEdit={() => setEditing(true)} />}
       />
+      {organiser ? (
+        <OrganiserToolbar
+          contest={contest}
+          bracket={tournament ? bracket.data : undefined}
+          facts={rosterFacts(contest)}
+          playersOpen={playersOpen}
+          onPlayers={() => setPlayersOpen((open) => !open)}
+        />
+      ) : null}
+      {organiser && playersOpen ? <PlayerList contest={contest} /> : null}
       {bracketFirst ? <Box mb="6">{bracketSection}</Box> : null}
       <Grid
         templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}

@@ -36,6 +36,7 @@ export {
   notifyCheckInMissed,
   notifyCheckInOpen,
   notifyContestDecision,
+  notifyDisqualified,
   notifyJoined,
   notifyMatchDecided,
   notifyMatchDisputed,

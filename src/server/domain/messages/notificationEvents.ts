@@ -461,3 +461,27 @@ export async function notifyRosterChange(
     options,
   );
 }
+
+/**
+ * An organiser disqualified a player after the start: they hear why, and that their remaining
+ * matches are forfeits.
+ */
+export async function notifyDisqualified(
+  tx: DbOrTx,
+  { contest, userId, reason }: { contest: ContestRef; userId: number; reason: string },
+  options: NotifyOptions,
+): Promise<void> {
+  await notify(
+    tx,
+    {
+      userId,
+      kind: 'disqualified',
+      title: `Disqualified: ${contest.title || 'Untitled contest'}`,
+      body: `An organiser disqualified you from ${named(contest)}: ${reason}. Your remaining matches are forfeits.`,
+      link: contestPath(contest),
+      actionLabel: 'View the contest',
+      dedupeKey: `disqualified:${contest.id}`,
+    },
+    options,
+  );
+}

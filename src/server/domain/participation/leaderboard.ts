@@ -60,6 +60,7 @@ function prepare(db: DB, order: ScoreOrder) {
     // Team mode: a registered team's row is its captain's, shown by the team's name.
     teamId: cp.teamId,
     teamName: teams.name,
+    disqualifiedAt: cp.disqualifiedAt,
   };
   const higher = order === 'higher';
   return {
@@ -119,6 +120,11 @@ function prepare(db: DB, order: ScoreOrder) {
       .prepare(),
   };
 }
+/** A row as an entry: a disqualified player's marked (shown as 'DQ'). */
+function entryOf<T extends { disqualifiedAt: Date | null }>({ disqualifiedAt, ...e }: T) {
+  return { ...e, ...(disqualifiedAt ? { disqualified: true } : {}) };
+}
+
 const statements = new WeakMap<DB, Record<ScoreOrder, ReturnType<typeof prepare>>>();
 function statementsFor(db: DB, order: ScoreOrder) {
   let s = statements.get(db);
@@ -172,7 +178,10 @@ export async function getLeaderboard({
     offset,
     rows.map((r) => r.score),
   );
-  const entries: TLeaderboard['entries'] = rows.map((e, i) => ({ rank: ranks[i]!, ...e }));
+  const entries: TLeaderboard['entries'] = rows.map((e, i) => ({
+    rank: ranks[i]!,
+    ...entryOf(e),
+  }));
   if (rows.length < limit) {
     // The page reaches past the ranked rows: the unranked follow.
     ranked ??= offset + rows.length;
@@ -183,7 +192,7 @@ export async function getLeaderboard({
           limit: limit - rows.length,
           offset: Math.max(0, offset - ranked),
         })
-      ).map((e) => ({ rank: null, ...e })),
+      ).map((e) => ({ rank: null, ...entryOf(e) })),
     );
   }
   for (const e of entries) e.tier = e.tier === null ? null : normalizeTier(e.tier);

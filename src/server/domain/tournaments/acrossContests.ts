@@ -1,7 +1,8 @@
 // Reads across contests: the caller's next match wherever they take part, and the moderators'
 // queue of disputed results. Each match is presented by its contest's view (reads.ts), so what a
 // caller may not see stays out (a hidden contest is skipped, as if it had no match).
-import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { notByeMatch } from './byeFilter';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   bracketMatches,
@@ -70,9 +71,8 @@ export async function readNextMatch(
         .where(
           and(
             inArray(bracketMatches.status, open),
-            // A bye (a side with no opponent at all, stored as NULL) is never played.
-            isNotNull(bracketMatches.opponent1),
-            isNotNull(bracketMatches.opponent2),
+            // A bye is never played.
+            notByeMatch(),
             or(
               inArray(bracketMatches.participant1Id, chunk),
               inArray(bracketMatches.participant2Id, chunk),

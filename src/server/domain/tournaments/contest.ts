@@ -32,6 +32,7 @@ const columns = {
   bracketGeneratedAt: contests.bracketGeneratedAt,
   registrationDeadline: contests.registrationDeadline,
   startDate: contests.startDate,
+  endDate: contests.endDate,
   scoreOrder: contests.scoreOrder,
 };
 

@@ -189,7 +189,8 @@ async function generate(
   if (contest.settings.checkInMinutes > 0) {
     await dropNoShows(tx, contest, { origin: actor.origin });
   }
-  const participants = await contestParticipantsOf(tx, contest.id);
+  // A player disqualified before the bracket existed is not seeded.
+  const participants = (await contestParticipantsOf(tx, contest.id)).filter((p) => !p.disqualified);
   const seeds = seedOrder(participants, input.seeding, contest.scoreOrder, input.order);
   const minimum = minimumParticipants(format, contest.settings);
   if (seeds.length < minimum) {

@@ -17,6 +17,8 @@ export interface ParticipantInfo {
   score: number | null;
   checkedInAt: Date | null;
   joinedAt: Date;
+  /** Disqualified by an organiser (shown as 'DQ'). */
+  disqualified: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function contestParticipantsOf(
       score: cp.score,
       checkedInAt: cp.checkedInAt,
       joinedAt: cp.joinedAt,
+      disqualifiedAt: cp.disqualifiedAt,
     })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
@@ -50,7 +53,11 @@ export async function contestParticipantsOf(
         : eq(cp.contestId, contestId),
     )
     .orderBy(cp.id);
-  return rows.map(({ username, teamName, ...r }) => ({ ...r, name: teamName ?? username }));
+  return rows.map(({ username, teamName, disqualifiedAt, ...r }) => ({
+    ...r,
+    name: teamName ?? username,
+    disqualified: disqualifiedAt !== null,
+  }));
 }
 
 /** Names by participant id; a missing id reads as REMOVED_PARTICIPANT. */
@@ -77,6 +84,9 @@ export class ParticipantNames {
   }
   userId(id: number): number | null {
     return this.byId.get(id)?.userId ?? null;
+  }
+  disqualified(id: number): boolean {
+    return this.byId.get(id)?.disqualified ?? false;
   }
 }
 

@@ -61,7 +61,7 @@ export async function computePlacement(
   if (first.type === 'swiss') {
     const played = stagePlayed(store, first.id);
     const ids = [...new Set(played.flatMap((p) => (p.p2 === null ? [p.p1] : [p.p1, p.p2])))];
-    return swissStandings(ids, played, points).map((r) => ({
+    return swissStandings(ids, played, points, store.disqualified).map((r) => ({
       participantId: r.participantId,
       place: r.rank,
     }));

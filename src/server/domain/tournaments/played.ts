@@ -64,5 +64,5 @@ export function groupStandings(store: BracketStore, groupId: number, points: Poi
     .filter((m) => m.group_id === groupId)
     .map(playedOf)
     .filter((p): p is PlayedMatch => p !== null && p.p2 !== null);
-  return leagueStandings(groupParticipants(store, groupId), played, points);
+  return leagueStandings(groupParticipants(store, groupId), played, points, store.disqualified);
 }

@@ -3,9 +3,12 @@
 // round), the rows written back, the participants of newly ready matches told, the final
 // placement once the last match has ended, and the open bracket views told after the commit.
 import { ordering } from 'brackets-manager';
+import { and, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { bracketMatches } from '../../platform/db/schema';
 import { notifyMatchesReady } from '../messages';
 import type { TournamentContest } from './contest';
+import { forfeitDisqualified } from './disqualifiedForfeits';
 import { ParticipantNames } from './names';
 import { writePlacement, computePlacement } from './placement';
 import { groupStandings, pointsOf } from './played';
@@ -115,6 +118,35 @@ async function createKnockoutAfterGroups(
   });
 }
 
+/** Adds the stage or round that is due now (the knockout after the groups, the next Swiss round). */
+async function nextStageOrRound(store: BracketStore, contest: TournamentContest): Promise<boolean> {
+  if (contest.format !== 'tournament') return false;
+  const [first] = store.stages;
+  if (first?.type === 'round_robin' && store.stages.length === 1 && stageFinished(store, first)) {
+    await createKnockoutAfterGroups(store, contest, first);
+    return store.stages.length > 1;
+  }
+  if (first?.type === 'swiss') return pairNextSwissRound(store, first, pointsOf(contest));
+  return false;
+}
+
+/**
+ * A forfeited match's pending or disputed report is settled by the forfeit (it leaves the
+ * moderators' queue); the report itself stays, as who said what.
+ */
+async function closeReports(tx: DbOrTx, matchIds: readonly number[]): Promise<void> {
+  if (!matchIds.length) return;
+  await tx
+    .update(bracketMatches)
+    .set({ reportState: 'confirmed', updatedAt: new Date() })
+    .where(
+      and(
+        inArray(bracketMatches.id, [...matchIds]),
+        inArray(bracketMatches.reportState, ['pending', 'disputed']),
+      ),
+    );
+}
+
 /** The ready matches of a bracket, as `id:p1:p2` (a match whose players change is new). */
 export function readyKeys(store: BracketStore): Set<string> {
   return new Set(
@@ -161,16 +193,13 @@ export async function settle(
     alsoName?: readonly number[];
   },
 ): Promise<{ finished: boolean; names: ParticipantNames }> {
-  // Stages and rounds that are due now.
-  if (contest.format === 'tournament') {
-    const [first] = store.stages;
-    if (first?.type === 'round_robin' && store.stages.length === 1 && stageFinished(store, first)) {
-      await createKnockoutAfterGroups(store, contest, first);
-    } else if (first?.type === 'swiss') {
-      pairNextSwissRound(store, first, pointsOf(contest));
-    }
-  }
+  // A disqualified player's ready matches are forfeits, then the stages and rounds due now,
+  // until nothing more is due (a new round or knockout may hold a disqualified player).
+  const forfeited: number[] = [];
+  do forfeited.push(...(await forfeitDisqualified(store)));
+  while (await nextStageOrRound(store, contest));
   await store.flush();
+  await closeReports(tx, forfeited);
   const ready = [...readyKeys(store)].filter((key) => !readyBefore.has(key));
   const finished = bracketFinished(store, contest);
   // Names of the whole field only when everyone is told (placement); else of those concerned.

@@ -156,6 +156,7 @@ function slotOf(
     result,
     forfeit: side.forfeit === true,
     teamId: id === null ? null : names.teamId(id),
+    ...(id !== null && names.disqualified(id) ? { disqualified: true } : {}),
   };
 }
 
@@ -361,6 +362,7 @@ export async function readBracket(
         name: names.name(r.id),
         teamId: names.teamId(r.id),
         place: r.score!,
+        ...(names.disqualified(r.id) ? { disqualified: true } : {}),
       }))
       .sort((a, b) => a.place - b.place || a.participantId - b.participantId);
   }
@@ -404,7 +406,7 @@ export async function readStandings(
       const ids = group ? groupParticipants(store, group.id) : [];
       groups.push({
         name: 'Swiss standings',
-        rows: swissStandings(ids, played, points).map((r) => toRow(r, names)),
+        rows: swissStandings(ids, played, points, store.disqualified).map((r) => toRow(r, names)),
       });
     } else if (stage.type === 'round_robin') {
       for (const g of stage.groups) {
@@ -414,9 +416,12 @@ export async function readStandings(
           .filter((x): x is PlayedMatch => x !== null && x.p2 !== null);
         groups.push({
           name: g.name,
-          rows: leagueStandings(groupParticipants(store, g.id), played, points).map((r) =>
-            toRow(r, names),
-          ),
+          rows: leagueStandings(
+            groupParticipants(store, g.id),
+            played,
+            points,
+            store.disqualified,
+          ).map((r) => toRow(r, names)),
         });
       }
     }

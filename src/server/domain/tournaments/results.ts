@@ -32,6 +32,7 @@ import { readyKeys, settle } from './progress';
 import { callerParticipantIds, matchBestOf, presentFromStore, readMatch } from './reads';
 import { BracketStore, type MatchRow } from './storage';
 import { writeMatchReport } from './bracketWrite';
+import { applySides, forfeitSides, scoreSides, sideOf } from './applyResult';
 import { isPlayable, MATCH_STATUS } from './status';
 
 /** A result as reported: both scores (first participant's first) and games, or who forfeits. */
@@ -80,16 +81,12 @@ async function loadMatch(tx: DbOrTx, actor: Actor, matchId: number): Promise<Loa
   const store = await BracketStore.load(tx, row.contestId);
   const match = store.matches.find((m) => m.id === matchId);
   if (!match) throw refuse('match_not_found');
-  const id = (side: unknown) => {
-    const v = (side as { id?: unknown } | null)?.id;
-    return typeof v === 'number' ? v : null;
-  };
   return {
     contest,
     store,
     match,
-    p1: id(match.opponent1),
-    p2: id(match.opponent2),
+    p1: sideOf(match.opponent1),
+    p2: sideOf(match.opponent2),
     extras: row,
     bestOf: matchBestOf(contest, store, match),
   };
@@ -164,48 +161,13 @@ function laterMatchesPlayed(l: Loaded): boolean {
   return false;
 }
 
-/** brackets-manager's refusals, as the client hears them (never a 500). */
-function libraryRefusal(error: unknown): never {
-  if (error instanceof AppError) throw error;
-  const message = error instanceof Error ? error.message : String(error);
-  if (/locked/i.test(message)) throw refuse('later_matches_played');
-  throw new AppError('match_not_ready', `This result cannot be applied: ${message}`);
-}
-
-/** Applies a result to the bracket in memory (brackets-manager's update, or our Swiss). */
+/** Applies a result to the bracket in memory (applyResult.ts: the one path for every result). */
 async function applyResult(l: Loaded, report: Report): Promise<void> {
-  const { match, p1, p2 } = l;
-  const sides = (): [Record<string, unknown>, Record<string, unknown>] => {
-    if (report.forfeit !== undefined) {
-      return report.forfeit === p1
-        ? [{ forfeit: true }, { result: 'win' }]
-        : [{ result: 'win' }, { forfeit: true }];
-    }
-    const [a, b] = report.scores!;
-    return [
-      { score: a, result: a > b ? 'win' : a < b ? 'loss' : 'draw' },
-      { score: b, result: b > a ? 'win' : b < a ? 'loss' : 'draw' },
-    ];
-  };
-  const [s1, s2] = sides();
-  if (stageOf(l).type === 'swiss') {
-    l.store.change('match', match.id, {
-      status: MATCH_STATUS.Completed,
-      opponent1: { id: p1, position: match.opponent1?.position, ...s1 },
-      opponent2: { id: p2, position: match.opponent2?.position, ...s2 },
-    });
-    return;
-  }
-  const manager = l.store.manager();
-  try {
-    if (match.status >= MATCH_STATUS.Completed) {
-      // A changed result: cleared, then entered again (what depends on it follows).
-      await manager.reset.matchResults(match.id);
-    }
-    await manager.update.match({ id: match.id, opponent1: s1, opponent2: s2 });
-  } catch (error) {
-    libraryRefusal(error);
-  }
+  const sides =
+    report.forfeit !== undefined
+      ? forfeitSides(l.match, report.forfeit)
+      : scoreSides(report.scores!);
+  await applySides(l.store, l.match, sides);
 }
 
 /** Applies a result, settles the bracket and records the match's report state. */

@@ -44,7 +44,6 @@ import { dropNoShows } from './noShows';
 async function listFacts(db: DbOrTx, contestId: number) {
   const [row] = await db
     .select({
-      endDate: contests.endDate,
       participants: contests.participants,
       maxParticipants: contests.maxParticipants,
       startHandledAt: contests.startHandledAt,

@@ -33,6 +33,8 @@ export interface StandingRow {
   points: number;
   /** Swiss only. */
   buchholz: number | null;
+  /** Disqualified by an organiser: ranked last of the table. */
+  disqualified?: true;
 }
 
 function emptyRow(participantId: number): StandingRow {
@@ -87,6 +89,17 @@ export function tally(
   return rows;
 }
 
+/**
+ * A disqualified player is placed last of those still in (after everyone not disqualified,
+ * whatever their points): the rows in that order, theirs marked. Stable, so each part keeps the
+ * order of its tie-breakers.
+ */
+function disqualifiedLast(list: StandingRow[], disqualified: ReadonlySet<number>): StandingRow[] {
+  if (!disqualified.size) return list;
+  for (const row of list) if (disqualified.has(row.participantId)) row.disqualified = true;
+  return [...list.filter((r) => !r.disqualified), ...list.filter((r) => r.disqualified)];
+}
+
 /** Competition ranking (1, 2, 2, 4) of rows already in order, `same` saying who is level. */
 function rankInOrder<T extends { rank: number }>(rows: T[], same: (a: T, b: T) => boolean): T[] {
   rows.forEach((row, i) => {
@@ -103,6 +116,7 @@ export function leagueStandings(
   participants: readonly number[],
   matches: readonly PlayedMatch[],
   points: Points,
+  disqualified: ReadonlySet<number> = new Set(),
 ): StandingRow[] {
   const rows = tally(participants, matches, points);
   const list = [...rows.values()];
@@ -131,7 +145,10 @@ export function leagueStandings(
     for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
     return 0;
   });
-  return rankInOrder(list, (a, b) => key(a).every((v, i) => v === key(b)[i]));
+  return rankInOrder(
+    disqualifiedLast(list, disqualified),
+    (a, b) => a.disqualified === b.disqualified && key(a).every((v, i) => v === key(b)[i]),
+  );
 }
 
 /** Swiss: points, then Buchholz (the sum of the points of everyone met; a bye adds nothing). */
@@ -139,6 +156,7 @@ export function swissStandings(
   participants: readonly number[],
   matches: readonly PlayedMatch[],
   points: Points,
+  disqualified: ReadonlySet<number> = new Set(),
 ): StandingRow[] {
   const rows = tally(participants, matches, points);
   for (const row of rows.values()) row.buchholz = 0;
@@ -152,5 +170,9 @@ export function swissStandings(
     }
   }
   const list = [...rows.values()].sort((a, b) => b.points - a.points || b.buchholz! - a.buchholz!);
-  return rankInOrder(list, (a, b) => a.points === b.points && a.buchholz === b.buchholz);
+  return rankInOrder(
+    disqualifiedLast(list, disqualified),
+    (a, b) =>
+      a.disqualified === b.disqualified && a.points === b.points && a.buchholz === b.buchholz,
+  );
 }

@@ -1,11 +1,11 @@
 // brackets-manager over our database as a unit of work: one read per table loads a contest's
-// bracket (stages, groups, rounds, matches) inside the caller's transaction, brackets-manager
-// works on it in memory through its CrudInterface, and `flush` writes back only the rows it
-// inserted, changed or deleted, in bulk, in the same transaction. No SQL statement is issued per
-// storage call: generating a 1,024-player double elimination is ~2,000 inserted rows in a few
-// statements, and a result touches the handful of matches it moves.
+// bracket (stages, groups, rounds, matches; and who was disqualified) inside the caller's
+// transaction, brackets-manager works on it in memory through its CrudInterface, and `flush`
+// writes back only the rows it inserted, changed or deleted, in bulk, in the same transaction.
+// No SQL statement is issued per storage call: generating a 1,024-player double elimination is
+// ~2,000 inserted rows in a few statements, and a result touches the handful of matches it moves.
 import { BracketsManager, type CrudInterface, type DataTypes, type Table } from 'brackets-manager';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contestParticipants } from '../../platform/db/schema';
 import {
@@ -57,6 +57,8 @@ export class BracketStore implements CrudInterface {
     match: new Map(),
   };
   private participants: DataTypes['participant'][] | undefined;
+  /** The participants an organiser disqualified: their matches are forfeited as they come. */
+  disqualified: ReadonlySet<number> = new Set();
   // Below -1, which brackets-manager reads as a failed insert.
   private nextTemp = -2;
 
@@ -69,6 +71,16 @@ export class BracketStore implements CrudInterface {
   static async load(tx: DbOrTx, contestId: number): Promise<BracketStore> {
     const store = new BracketStore(tx, contestId);
     Object.assign(store.data, await readBracketRows(tx, contestId));
+    const disqualified = await tx
+      .select({ id: contestParticipants.id })
+      .from(contestParticipants)
+      .where(
+        and(
+          eq(contestParticipants.contestId, contestId),
+          isNotNull(contestParticipants.disqualifiedAt),
+        ),
+      );
+    store.disqualified = new Set(disqualified.map((r) => r.id));
     for (const table of STORED) {
       for (const row of store.data[table]) store.original[table].set(row.id, row);
     }

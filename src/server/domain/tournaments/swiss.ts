@@ -123,7 +123,8 @@ export function pairNextSwissRound(store: BracketStore, stage: StageRow, points:
         .flatMap((m) => [m.opponent1?.id, m.opponent2?.id])
         .filter((id): id is number => typeof id === 'number'),
     ),
-  ];
+    // A disqualified player is paired no more (their rounds so far stay in the table).
+  ].filter((id) => !store.disqualified.has(id));
   const records = swissRecords(matches, participants, points);
   const pairings = Swiss(
     participants.map((id) => {

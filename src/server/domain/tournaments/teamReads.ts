@@ -1,6 +1,7 @@
 // Team mode's reads: a team's page (members, invitations, its result), the caller's team and
 // invitations, a contest's teams, and the names the bracket, standings and leaderboards show
 // for a registered team's participant row.
+import { isRegistrationOpen } from '../../../shared/contests';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { countRows, onePage } from '../../platform/db/pages';
@@ -122,12 +123,8 @@ export async function getTeam({
     .where(eq(cp.teamId, teamId));
   const me = members.find((m) => m.userId === viewer.id);
   const isCaptain = row.captainId === viewer.id;
-  const closes = row.registrationDeadline ?? row.startDate;
-  const registrationOpen =
-    row.contestStatus === 'active' &&
-    !!closes &&
-    closes.getTime() > now &&
-    (!row.endDate || row.endDate.getTime() > now);
+  // The one registration rule (the join panel and the join call read it too).
+  const registrationOpen = isRegistrationOpen({ ...row, status: row.contestStatus }, now);
   const captainName = members.find((m) => m.isCaptain)?.username ?? '';
   const feePaid =
     row.participationType === 'paid' ? await teamFeePaid(db, row.contestId, memberIds) : true;
