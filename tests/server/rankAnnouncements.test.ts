@@ -42,6 +42,7 @@ const WRITER_FUNCTIONS = [
   'removeParticipant',
   'rerankContest',
   'setCheckedIn',
+  'setDisqualified',
   'takePlace',
 ] as const;
 type WriterFunction = (typeof WRITER_FUNCTIONS)[number];
@@ -309,6 +310,30 @@ const RANK_CHANGES: RankChange[] = [
             contestId: contest.id,
             userId: member.id,
             reason: 'Registered twice',
+          }),
+      };
+    },
+  },
+  {
+    procedure: 'roster.disqualify',
+    sites: ['domain/tournaments/disqualify.ts:setDisqualified'],
+    setUp: async () => {
+      // Started (its start has passed), its bracket not generated: the mark alone changes.
+      const contest = await insertContest(t.db, {
+        createdBy: admin.id,
+        format: 'knockout',
+        startDate: new Date(Date.now() - MINUTE),
+        registrationDeadline: new Date(Date.now() - 2 * MINUTE),
+      });
+      const member = await createUser(t.db);
+      await addParticipant({ db: t.db, contestId: contest.id, userId: member.id });
+      return {
+        contestId: contest.id,
+        change: () =>
+          as(admin).roster.disqualify({
+            contestId: contest.id,
+            userId: member.id,
+            reason: 'Left the venue',
           }),
       };
     },

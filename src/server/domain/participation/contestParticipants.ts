@@ -307,6 +307,26 @@ export async function setCheckedIn({
 }
 
 /**
+ * Marks a player disqualified (issue 29) with the reason they were told: their row stays (placed,
+ * marked 'DQ'); no count or rank moves, but the boards show the mark.
+ */
+export async function setDisqualified({
+  db,
+  contestId,
+  userId,
+  at,
+  reason,
+}: ParticipantArgs & { at: Date; reason: string }): Promise<boolean> {
+  const [row] = await db
+    .update(cp)
+    .set({ disqualifiedAt: at, disqualifyReason: reason })
+    .where(participantRow(contestId, userId))
+    .returning({ id: cp.id });
+  if (row) await boardChanged(db, contestId);
+  return row !== undefined;
+}
+
+/**
  * Hands a team's row to its new captain (team mode: the registered row is the captain's): the
  * place, score and check-in stay; no count or rank moves.
  */

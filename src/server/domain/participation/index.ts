@@ -14,6 +14,7 @@ export {
   removeParticipant,
   rerankContest,
   setCheckedIn,
+  setDisqualified,
 } from './contestParticipants';
 export {
   emailRefusalFor,

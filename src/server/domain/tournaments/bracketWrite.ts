@@ -4,7 +4,7 @@
 // It is the one writer of bracket rows (writeBracketChanges, and writeMatchReport for what
 // brackets-manager does not keep: reports, disputes, schedules), so it is the one that tells open
 // brackets: a write announces the contest's bracket channel, heard once the transaction commits.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { announceBracketChanges } from '../../platform/events';
 import { insertMany, nextIds, type BulkColumn } from '../../platform/db/dialect';
@@ -172,6 +172,28 @@ export async function writeMatchReport(
     .update(bracketMatches)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(bracketMatches.id, matchId));
+  await announceBracketChanges({ db: tx, contestIds: [contestId] });
+}
+
+/**
+ * A forfeited match's pending or disputed report is settled by the forfeit (it leaves the
+ * moderators' queue); the report itself stays, as who said what. Tells the open brackets.
+ */
+export async function settleOpenReports(
+  tx: DbOrTx,
+  contestId: number,
+  matchIds: readonly number[],
+): Promise<void> {
+  if (!matchIds.length) return;
+  await tx
+    .update(bracketMatches)
+    .set({ reportState: 'confirmed', updatedAt: new Date() })
+    .where(
+      and(
+        inArray(bracketMatches.id, [...matchIds]),
+        inArray(bracketMatches.reportState, ['pending', 'disputed']),
+      ),
+    );
   await announceBracketChanges({ db: tx, contestIds: [contestId] });
 }
 

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { contestParticipants as cp, users } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
+import { setDisqualified } from '../participation';
 import { notifyDisqualified } from '../messages';
 import { contestPhase, hasStarted } from '../../../shared/lifecycle';
 import type { TPlayerReasonInput, TRosterPlayer } from '../../../shared/schemas/roster';
@@ -53,10 +54,7 @@ export async function disqualifyPlayer(
   }
   const at = new Date();
   const why = reason.trim();
-  await tx
-    .update(cp)
-    .set({ disqualifiedAt: at, disqualifyReason: why })
-    .where(eq(cp.id, player.id));
+  await setDisqualified({ db: tx, contestId, userId, at, reason: why });
   await writeAudit({
     db: tx,
     actor,

@@ -3,10 +3,9 @@
 // round), the rows written back, the participants of newly ready matches told, the final
 // placement once the last match has ended, and the open bracket views told after the commit.
 import { ordering } from 'brackets-manager';
-import { and, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { bracketMatches } from '../../platform/db/schema';
 import { notifyMatchesReady } from '../messages';
+import { settleOpenReports } from './bracketWrite';
 import type { TournamentContest } from './contest';
 import { forfeitDisqualified } from './disqualifiedForfeits';
 import { ParticipantNames } from './names';
@@ -130,23 +129,6 @@ async function nextStageOrRound(store: BracketStore, contest: TournamentContest)
   return false;
 }
 
-/**
- * A forfeited match's pending or disputed report is settled by the forfeit (it leaves the
- * moderators' queue); the report itself stays, as who said what.
- */
-async function closeReports(tx: DbOrTx, matchIds: readonly number[]): Promise<void> {
-  if (!matchIds.length) return;
-  await tx
-    .update(bracketMatches)
-    .set({ reportState: 'confirmed', updatedAt: new Date() })
-    .where(
-      and(
-        inArray(bracketMatches.id, [...matchIds]),
-        inArray(bracketMatches.reportState, ['pending', 'disputed']),
-      ),
-    );
-}
-
 /** The ready matches of a bracket, as `id:p1:p2` (a match whose players change is new). */
 export function readyKeys(store: BracketStore): Set<string> {
   return new Set(
@@ -199,7 +181,7 @@ export async function settle(
   do forfeited.push(...(await forfeitDisqualified(store)));
   while (await nextStageOrRound(store, contest));
   await store.flush();
-  await closeReports(tx, forfeited);
+  await settleOpenReports(tx, contest.id, forfeited);
   const ready = [...readyKeys(store)].filter((key) => !readyBefore.has(key));
   const finished = bracketFinished(store, contest);
   // Names of the whole field only when everyone is told (placement); else of those concerned.
