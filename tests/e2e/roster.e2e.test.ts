@@ -2,13 +2,21 @@
 // knockout with check-in, the organiser finds Start now, Generate bracket, Process check-ins and
 // Players at the top of the page, before the bracket and the score panel; the list opens from
 // 'Players' with its Add player form, which checks an empty username in the browser; a player
-// sees no toolbar. The flows that need the roster's server functions (being written, issue 29)
-// are listed as todo: their steps are in rosterFlows.ts.
+// sees no toolbar; the list adds a walk-in with the fee waived, removes a player before the start
+// with a reason (kept as Removed) and processes check-ins (no-shows kept as Did not check in).
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../helpers/db';
-import { ROSTER_MESSAGES } from '../../src/shared/schemas/roster';
+import { callerFor, createUser, type CreatedUser } from '../helpers/db';
+import { PLAYER_STATE_LABELS, ROSTER_MESSAGES } from '../../src/shared/schemas/roster';
 import { standaloneStage } from './stage';
-import { openPlayers, toolbarOf } from './rosterFlows';
+import {
+  addPlayer,
+  checkInFor,
+  dropWithReason,
+  openPlayers,
+  playerRow,
+  processCheckIns,
+  toolbarOf,
+} from './rosterFlows';
 import { createPlayers, openTournament } from './tournamentData';
 
 const stage = standaloneStage();
@@ -82,15 +90,65 @@ describe("the organiser's toolbar", () => {
     await page.getByRole('region', { name: 'Bracket' }).waitFor();
     expect(await toolbarOf(page).count()).toBe(0);
   });
+});
 
-  // These need the roster's server functions (issue 29 point 3, being written); their steps are
-  // ready in rosterFlows.ts (openPlayers, addPlayer, checkInFor, dropWithReason, processCheckIns,
-  // startNow).
-  it.todo('lists the joined players with their join time, check-in and state');
-  it.todo('adds a member by username, the fee waived, and refuses an unknown one beside the field');
-  it.todo('checks a player in for them, and out again');
-  it.todo('removes a player before the start with a reason, kept as Removed');
-  it.todo('processes check-ins: the no-shows are kept as Did not check in');
-  it.todo('starts now: the no-shows are dropped, the bracket is generated, Start now is gone');
-  it.todo('disqualifies a player after the start: DQ in the list, the bracket and the leaderboard');
+// Adding walk-ins, checking in for a player, Start now and a DQ are the whole day's
+// (tournamentDay.e2e.test.ts); here the rest of the list's changes.
+describe('the player list', () => {
+  it('lists the players, removes one before the start with a reason, and processes check-ins', async () => {
+    const fixture = await knockoutWithCheckIn();
+    const [first, second, third, fourth] = fixture.players as [
+      CreatedUser,
+      CreatedUser,
+      CreatedUser,
+      CreatedUser,
+    ];
+    const page = await stage.pageAs(fixture.organiser);
+    await page.goto(stage.url(`/contests/${fixture.contestId}`));
+    const list = await openPlayers(page);
+    for (const p of fixture.players) {
+      await playerRow(list, p.username)
+        .getByText(PLAYER_STATE_LABELS.in, { exact: true })
+        .waitFor();
+    }
+
+    // A member added with the fee waived shows it; a second add of the same name is refused.
+    const walkIn = await createUser(stage.s.db, { username: 'e2e_roster_walkin' });
+    await addPlayer(page, walkIn.username, { waiveFee: true });
+    await playerRow(list, walkIn.username).waitFor();
+    await list.getByLabel('Username').fill(walkIn.username);
+    await list.getByRole('button', { name: 'Add player' }).click();
+    await list
+      .getByText(/already/i)
+      .first()
+      .waitFor();
+
+    // Removed before the start, with the reason they are told; kept in the list as Removed.
+    await dropWithReason(page, 'Remove', fourth.username, 'Registered twice by mistake');
+    const removed = playerRow(list, fourth.username);
+    await removed.getByText(PLAYER_STATE_LABELS.removed, { exact: true }).waitFor();
+    await removed.getByText('Registered twice by mistake').waitFor();
+    const told = await callerFor(stage.s, fourth).caller.notifications.list({});
+    expect(told.items.some((n) => n.body.includes('Registered twice by mistake'))).toBe(true);
+
+    // Two check in (one by the organiser for them); processing drops the other two.
+    await callerFor(stage.s, first).caller.checkIn.checkIn({ contestId: fixture.contestId });
+    await checkInFor(page, second.username);
+    await processCheckIns(page);
+    for (const dropped of [third, walkIn]) {
+      await playerRow(list, dropped.username)
+        .getByText(PLAYER_STATE_LABELS.no_show, { exact: true })
+        .waitFor();
+    }
+    const roster = await callerFor(stage.s, fixture.organiser).caller.roster.list({
+      contestId: fixture.contestId,
+    });
+    expect(roster.participants).toBe(2);
+    expect(
+      roster.players
+        .filter((p) => p.state === 'in')
+        .map((p) => p.username)
+        .sort(),
+    ).toEqual([first.username, second.username].sort());
+  });
 });
