@@ -300,6 +300,19 @@ export async function notifyMatchReported(
   );
 }
 
+/** The same notice to each player of a match (a side still to be decided is null: nobody). */
+async function noticeToPlayers(
+  tx: DbOrTx,
+  userIds: readonly (number | null)[],
+  notice: Omit<Notice, 'userId'>,
+  options: NotifyOptions,
+): Promise<void> {
+  const notices = userIds
+    .filter((id): id is number => id !== null)
+    .map((userId) => ({ ...notice, userId }));
+  if (notices.length) await notifyMany(tx, notices, options);
+}
+
 /** A reported result was disputed: the reporter hears it went to the moderators. */
 export async function notifyMatchDisputed(
   tx: DbOrTx,
@@ -319,19 +332,20 @@ export async function notifyMatchDisputed(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  const notices: Notice[] = userIds
-    .filter((id): id is number => id !== null)
-    .map((userId) => ({
-      userId,
-      kind: 'match_result_disputed' as const,
+  await noticeToPlayers(
+    tx,
+    userIds,
+    {
+      kind: 'match_result_disputed',
       title: `Match result disputed: ${contest.title || 'Untitled contest'}`,
       body:
         `${disputer} disputed the reported result of a match in ${named(contest)}: they say ` +
         `${result}; an organiser will settle it.${reason ? ` Reason: ${reason}` : ''}`,
       link: contestPath(contest),
       actionLabel: 'See the match',
-    }));
-  if (notices.length) await notifyMany(tx, notices, options);
+    },
+    options,
+  );
 }
 
 /**
@@ -355,19 +369,20 @@ export async function notifyMatchDecided(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  const notices: Notice[] = userIds
-    .filter((id): id is number => id !== null)
-    .map((userId) => ({
-      userId,
-      kind: 'match_result_disputed' as const,
+  await noticeToPlayers(
+    tx,
+    userIds,
+    {
+      kind: 'match_result_disputed',
       title: `Disputed match decided: ${contest.title || 'Untitled contest'}`,
       body:
         `An organiser decided the disputed match in ${named(contest)}: ${result}` +
         (whose ? ` (${whose}'s result).` : ' (a result of their own).'),
       link: contestPath(contest),
       actionLabel: 'See the match',
-    }));
-  if (notices.length) await notifyMany(tx, notices, options);
+    },
+    options,
+  );
 }
 
 /**
@@ -403,7 +418,10 @@ export async function notifyCheckInOpen(
   return written;
 }
 
-/** A bracket contest started: those who did not check in were dropped from it, and hear why. */
+/**
+ * Check-ins were processed (at the start, by 'Start now', 'Process check-ins' or a generation):
+ * those who had not checked in were dropped from the contest, and hear why.
+ */
 export async function notifyCheckInMissed(
   tx: DbOrTx,
   { contest, userIds }: { contest: ContestRef; userIds: readonly number[] },
@@ -415,7 +433,7 @@ export async function notifyCheckInMissed(
       userId,
       kind: 'checkin_missed',
       title: `Check-in missed: ${contest.title || 'Untitled contest'}`,
-      body: `${named(contest)} has started. You did not check in before the start, so you are no longer taking part in it.`,
+      body: `You did not check in before the start of ${named(contest)}, so you are no longer taking part in it.`,
       link: contestPath(contest),
       actionLabel: 'View the contest',
       dedupeKey: `checkin_missed:${contest.id}`,
