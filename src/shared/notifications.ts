@@ -28,7 +28,9 @@ export const TOURNAMENT_NOTIFICATION_KINDS = [
   'checkin_missed',
   // Team mode (issue 19): a captain invited the member to their team.
   'team_invite',
-  // The organiser's player list (issue 29): an organiser disqualified the member, with a reason.
+  // The organiser's player list (issue 29): an organiser added the member or removed them before
+  // the start (with a reason); an organiser disqualified the member, with a reason.
+  'roster_changed',
   'disqualified',
 ] as const;
 /** Flip when the tournament issue lands (its matches send these kinds). */
@@ -132,6 +134,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   team_invite: {
     label: 'Team invitation',
     description: "A team's captain invited you to join their team for a contest.",
+    defaultChannel: 'email',
+  },
+  roster_changed: {
+    label: 'Added or removed by an organiser',
+    description: 'An organiser added you to a contest, or removed you before its start: why.',
     defaultChannel: 'email',
   },
   disqualified: {

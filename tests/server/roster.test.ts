@@ -52,7 +52,7 @@ async function players(n: number, contestId: number): Promise<CreatedUser[]> {
   return made;
 }
 
-async function noticesOf(userId: number, kind: 'checkin_missed' | 'contest_joined') {
+async function noticesOf(userId: number, kind: 'checkin_missed' | 'roster_changed') {
   return t.db
     .select({ title: notifications.title, body: notifications.body })
     .from(notifications)
@@ -129,7 +129,7 @@ describe('roster.add', () => {
         feeWaived: false,
       });
       expect((await storedContest(t.db, contest.id))!.participants).toBe(1);
-      const told = await noticesOf(walkIn.id, 'contest_joined');
+      const told = await noticesOf(walkIn.id, 'roster_changed');
       expect(told).toEqual([
         {
           title: `You were added to ${contest.title}`,
@@ -369,7 +369,7 @@ describe('roster.remove', () => {
         participantId: null,
       });
       expect((await storedContest(t.db, contest.id))!.participants).toBe(1);
-      const told = await noticesOf(a!.id, 'contest_joined');
+      const told = await noticesOf(a!.id, 'roster_changed');
       expect(told[0]!.body).toBe(
         `The organiser removed you from “${contest.title}”. Reason: Registered twice`,
       );

@@ -444,8 +444,7 @@ export async function notifyCheckInMissed(
 
 /**
  * The organiser's player list (issue 29): a member added by an organiser, or removed before the
- * start with the reason. Their own join's kind ('Joined a contest'): a new kind would need the
- * notifications tables' CHECK of kinds rebuilt on both engines.
+ * start with the reason (its own kind, so muting 'Joined a contest' does not hide a removal).
  */
 export async function notifyRosterChange(
   tx: DbOrTx,
@@ -462,7 +461,7 @@ export async function notifyRosterChange(
     'added' in change
       ? {
           userId,
-          kind: 'contest_joined',
+          kind: 'roster_changed',
           title: `You were added to ${title}`,
           body: `You were added to ${named(contest)} by the organiser. Good luck!`,
           link: contestPath(contest),
@@ -470,7 +469,7 @@ export async function notifyRosterChange(
         }
       : {
           userId,
-          kind: 'contest_joined',
+          kind: 'roster_changed',
           title: `You were removed from ${title}`,
           body: `The organiser removed you from ${named(contest)}. Reason: ${change.removed}`,
           link: contestPath(contest),
