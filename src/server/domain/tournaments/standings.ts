@@ -100,10 +100,26 @@ function disqualifiedLast(list: StandingRow[], disqualified: ReadonlySet<number>
   return [...list.filter((r) => !r.disqualified), ...list.filter((r) => r.disqualified)];
 }
 
-/** Competition ranking (1, 2, 2, 4) of rows already in order, `same` saying who is level. */
-function rankInOrder<T extends { rank: number }>(rows: T[], same: (a: T, b: T) => boolean): T[] {
+/**
+ * A table's order and ranks: by `key` (each figure higher first, in turn), the disqualified last,
+ * then competition ranking (1, 2, 2, 4) of those level on every figure.
+ */
+function rankByKeys(
+  list: StandingRow[],
+  key: (row: StandingRow) => number[],
+  disqualified: ReadonlySet<number>,
+): StandingRow[] {
+  list.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
+    return 0;
+  });
+  const rows = disqualifiedLast(list, disqualified);
+  const level = (a: StandingRow, b: StandingRow) =>
+    a.disqualified === b.disqualified && key(a).every((v, i) => v === key(b)[i]);
   rows.forEach((row, i) => {
-    row.rank = i > 0 && same(rows[i - 1]!, row) ? rows[i - 1]!.rank : i + 1;
+    row.rank = i > 0 && level(rows[i - 1]!, row) ? rows[i - 1]!.rank : i + 1;
   });
   return rows;
 }
@@ -138,16 +154,10 @@ export function leagueStandings(
     const mini = tally(level, among, points);
     for (const id of level) headToHead.set(id, mini.get(id)!.points);
   }
-  const key = (r: StandingRow) => [r.points, headToHead.get(r.participantId)!, r.difference, r.for];
-  list.sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
-    return 0;
-  });
-  return rankInOrder(
-    disqualifiedLast(list, disqualified),
-    (a, b) => a.disqualified === b.disqualified && key(a).every((v, i) => v === key(b)[i]),
+  return rankByKeys(
+    list,
+    (r) => [r.points, headToHead.get(r.participantId)!, r.difference, r.for],
+    disqualified,
   );
 }
 
@@ -169,10 +179,5 @@ export function swissStandings(
       r2.buchholz! += r1.points;
     }
   }
-  const list = [...rows.values()].sort((a, b) => b.points - a.points || b.buchholz! - a.buchholz!);
-  return rankInOrder(
-    disqualifiedLast(list, disqualified),
-    (a, b) =>
-      a.disqualified === b.disqualified && a.points === b.points && a.buchholz === b.buchholz,
-  );
+  return rankByKeys([...rows.values()], (r) => [r.points, r.buchholz!], disqualified);
 }
