@@ -10,6 +10,7 @@ import {
   paymentProofs,
   users,
 } from '../../platform/db/schema';
+import { lifecycleColumns } from '../../platform/db/lifecycleColumns';
 import { timeValue, utcDay } from '../../platform/db/dialect';
 import { PUBLIC_CONTEST_STATUSES } from '../../../shared/contests';
 import { placeText, ranksByPlace } from '../../../shared/places';
@@ -50,11 +51,7 @@ function participationRows(db: DB, userId: number) {
       contestId: contests.id,
       slug: contests.slug,
       title: contests.title,
-      status: contests.status,
-      registrationDeadline: contests.registrationDeadline,
-      startDate: contests.startDate,
-      endDate: contests.endDate,
-      bracketGeneratedAt: contests.bracketGeneratedAt,
+      ...lifecycleColumns,
       participants: contests.participants,
       rank: rankColumn(sql`${contests.scoreOrder}`),
       score: cp.score,

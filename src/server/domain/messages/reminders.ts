@@ -6,6 +6,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { runOnce, type Job } from '../../platform/jobs';
 import { contests } from '../../platform/db/schema';
+import { lifecycleColumns } from '../../platform/db/lifecycleColumns';
 import {
   STARTING_SOON_MS,
   isReminderDue,
@@ -40,11 +41,7 @@ export async function sendContestReminders({
       id: contests.id,
       slug: contests.slug,
       title: contests.title,
-      status: contests.status,
-      registrationDeadline: contests.registrationDeadline,
-      startDate: contests.startDate,
-      endDate: contests.endDate,
-      bracketGeneratedAt: contests.bracketGeneratedAt,
+      ...lifecycleColumns,
     })
     .from(contests)
     .where(
