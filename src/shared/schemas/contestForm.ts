@@ -2,6 +2,7 @@
 // through zod-formik-adapter), the whole form composed from them, the server's looser variant and
 // the edit dialog's.
 import { z } from 'zod';
+import { ZPrizeTable } from './prizes';
 import { ADMIN_CONTEST_STATUSES, CONTEST_MESSAGES as M } from '../contests';
 import { ZTournamentSettingsForm } from './tournaments';
 import { ZEndDate, ZRegistrationDeadline, ZStartDate, withDateOrder } from './contestDates';
@@ -90,6 +91,8 @@ const step4Shape = {
   requiredTier: ZRequiredTier,
   entryFee: ZEntryFee.optional(),
   prize: ZPrize.optional(),
+  /** The prize table (issue 30): fixed amounts per place, or a pool; null clears it. */
+  prizeTable: ZPrizeTable.nullable().optional(),
 };
 export const ZContestStep4Schema = z.object(step4Shape).superRefine(paidNeedsFee);
 
@@ -172,6 +175,8 @@ const editShape = {
   startDate: ZStartDate,
   endDate: ZEndDate,
   prize: ZPrize.optional(),
+  /** The prize table (issue 30): fixed amounts per place, or a pool; null clears it. */
+  prizeTable: ZPrizeTable.nullable().optional(),
   scoreDecimals: ZScoreDecimals,
   scoreOrder: ZScoreOrder,
   // The format and its settings, while no bracket is generated (bracket_exists after that).

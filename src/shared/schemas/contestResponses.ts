@@ -30,6 +30,8 @@ const listItemShape = {
   participationType: z.enum(PARTICIPATION_TYPES),
   entryFee: z.string().nullable(),
   prize: z.string().nullable(),
+  /** The prize table in one line ('Prize pool: 1,750 USDT, top 3', issue 30); null without one. */
+  prizeSummary: z.string().nullable().optional(),
   requiredTier: z.enum(TIERS),
   status: z.enum(CONTEST_STATUSES),
   featured: z.boolean(),

@@ -22,6 +22,7 @@ import { teamsRouter } from './teams';
 import { tournamentsRouter } from './tournaments';
 import { checkInRouter } from './checkIn';
 import { rosterRouter } from './roster';
+import { prizesRouter } from './prizes';
 
 export const appRouter = router({
   auth: authRouter,
@@ -49,6 +50,7 @@ export const appRouter = router({
   tournaments: tournamentsRouter,
   checkIn: checkInRouter,
   roster: rosterRouter,
+  prizes: prizesRouter,
 });
 
 export type AppRouter = typeof appRouter;
