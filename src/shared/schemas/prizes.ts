@@ -3,11 +3,20 @@
 // and its currency; or a pool (a percentage of the verified entry fees plus a fixed amount) split
 // by a percentage per place. The free-text `prize` stays the description.
 import { z } from 'zod';
-import { CURRENCY_DECIMALS, DECIMAL_PATTERN, PRIZE_CURRENCIES, toUnits } from '../prizes';
+import {
+  CURRENCY_DECIMALS,
+  DECIMAL_PATTERN,
+  PRIZE_CURRENCIES,
+  toUnits,
+  type PrizeCurrency,
+} from '../prizes';
 import { ZContestId } from './contestId';
 
 export const PRIZE_KINDS = ['fixed', 'pool'] as const;
 export type PrizeKind = (typeof PRIZE_KINDS)[number];
+
+/** A pool grows with the entry fees, which are counted in USD: it is paid in a dollar. */
+export const POOL_CURRENCIES: readonly PrizeCurrency[] = ['USD', 'USDT', 'USDC'];
 
 export const PRIZE_LIMITS = { rows: 50, place: 10_000 } as const;
 
@@ -24,6 +33,7 @@ export const PRIZE_MESSAGES = {
   percentRequired: 'Enter the share of the pool for this place',
   percentTotal: 'The shares of the pool add up to more than 100 %',
   oneCurrency: 'A pool is paid in one currency: use the same one on every row',
+  poolCurrency: 'Entry fees are counted in US dollars: a pool is paid in USD, USDT or USDC',
   rows: `Add between 1 and ${PRIZE_LIMITS.rows} rows`,
 } as const;
 
@@ -92,7 +102,13 @@ function tableRules(table: z.infer<typeof ZPrizeTableShape>, ctx: z.RefinementCt
           message: PRIZE_MESSAGES.percentRequired,
         });
       } else percentTotal += Number(row.percent) * (row.to - row.from + 1);
-      if (row.currency !== table.rows[0]!.currency) {
+      if (!POOL_CURRENCIES.includes(row.currency)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rows', i, 'currency'],
+          message: PRIZE_MESSAGES.poolCurrency,
+        });
+      } else if (row.currency !== table.rows[0]!.currency) {
         ctx.addIssue({
           code: 'custom',
           path: ['rows', i, 'currency'],
