@@ -43,6 +43,7 @@ import {
   type ScoreOrder,
 } from '../../../shared/contests';
 import type { TTournamentSettings } from '../../../shared/schemas/tournaments';
+import type { TPrizeTable } from '../../../shared/schemas/prizes';
 import {
   BRACKET_STAGE_TYPES,
   REPORT_STATES,
@@ -255,6 +256,8 @@ export const contests = table(
     scoreOrder: text('score_order').$type<ScoreOrder>().notNull().default('higher'),
     // The format's settings (issue 19; shared ZTournamentSettings), JSON; null reads the defaults.
     tournament: json<Partial<TTournamentSettings>>('tournament'),
+    // The prize table (issue 30; shared ZPrizeTable), JSON; null: none (the free-text prize alone).
+    prizeTable: json<TPrizeTable>('prize_table'),
     // When its bracket was (last) generated; null: none yet. The format and its settings are
     // fixed from then on.
     bracketGeneratedAt: time('bracket_generated_at'),

@@ -1,0 +1,1 @@
+ALTER TABLE `contests` ADD `prize_table` text;
