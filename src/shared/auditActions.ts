@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'contest.scores': 'Entered scores',
   'contest.bracket.generate': 'Generated bracket',
   'contest.bracket.regenerate': 'Regenerated bracket',
+  'contest.prizes.set': 'Set prize table',
   'education.create': 'Created education content',
   'education.update': 'Edited education content',
   'education.delete': 'Deleted education content',

@@ -35,6 +35,8 @@ export const PRIZE_MESSAGES = {
   oneCurrency: 'A pool is paid in one currency: use the same one on every row',
   poolCurrency: 'Entry fees are counted in US dollars: a pool is paid in USD, USDT or USDC',
   rows: `Add between 1 and ${PRIZE_LIMITS.rows} rows`,
+  completed: 'The contest is completed: its prize table can no longer change',
+  notOrganiser: "Only the contest's creator, moderators and admins can set its prizes",
 } as const;
 
 const ZPlace = z

@@ -36,6 +36,8 @@ import {
   type ViewerKind,
 } from './visibility';
 import { AppError } from '../../platform/errors';
+import type { TPrizeTable } from '../../../shared/schemas/prizes';
+import { prizeSummaries, prizeSummaryOf } from './prizeSummaries';
 
 export type Viewer = Pick<Actor, 'id' | 'role'>;
 
@@ -70,6 +72,8 @@ const listItemColumns = {
   createdBy: contests.createdBy,
   scoreDecimals: contests.scoreDecimals,
   scoreOrder: contests.scoreOrder,
+  // As stored; answered as its one-line prizeSummary (prizeSummaries.ts), never itself.
+  prizeTable: contests.prizeTable,
 };
 
 const contestColumns = {
@@ -91,8 +95,9 @@ const contestColumns = {
   creatorName: users.username,
 };
 
-export type ContestRow = Omit<TContest, 'canEdit' | 'tournament'> & {
+export type ContestRow = Omit<TContest, 'canEdit' | 'tournament' | 'prizeSummary'> & {
   tournament: Partial<TTournamentSettings> | null;
+  prizeTable: TPrizeTable | null;
 };
 
 export const PUBLIC: readonly ContestStatus[] = PUBLIC_CONTEST_STATUSES;
@@ -102,18 +107,29 @@ export function notFound(): AppError {
   return new AppError('NOT_FOUND', M.notFound);
 }
 
-/** The contest as this viewer gets it: the invite code only for its creator and reviewers. */
-export function present(row: ContestRow, viewer: Viewer): TContest {
+/**
+ * The contest as this viewer gets it: the invite code only for its creator and reviewers, the
+ * prize table as its summary (prizeSummaries.ts).
+ */
+export function present(row: ContestRow, viewer: Viewer, prizeSummary: string | null): TContest {
   const own = row.createdBy === viewer.id;
   const reviewer = isReviewer(viewer);
-  // canEdit, the one key the row lacks, before the spread: Node 20's V8 adds a key to an object
-  // made by a spread at about half a microsecond each (measured).
+  const { prizeTable: _table, ...rest } = row;
+  // The keys the row lacks before the spread: Node 20's V8 adds a key to an object made by a
+  // spread at about half a microsecond each (measured).
   return {
     canEdit: reviewer || (own && CREATOR_EDITABLE.includes(row.status)),
-    ...row,
+    prizeSummary,
+    ...rest,
     inviteCode: own || reviewer ? row.inviteCode : null,
     tournament: tournamentSettingsOf(row.tournament),
   };
+}
+
+/** A contest a write just made or changed, as its writer gets it (with its prize summary). */
+export async function presentById(db: DB, id: number, viewer: Viewer): Promise<TContest> {
+  const row = (await readById(db, id))!;
+  return present(row, viewer, await prizeSummaryOf(db, row));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,7 +352,14 @@ export async function listContests({
     offset: (page - 1) * pageSize,
   };
   const rows = await list.rows.execute(params);
-  const items = rows.map((row) => row.item);
+  const summaries = await prizeSummaries(
+    db,
+    rows.map((row) => row.item),
+  );
+  const items = rows.map(({ item: { prizeTable: _table, ...item } }) => ({
+    ...item,
+    prizeSummary: summaries.get(item.id) ?? null,
+  }));
   const total =
     rows[0]?.total ?? (params.offset === 0 ? 0 : ((await list.total.execute(params))[0]?.n ?? 0));
   return { items, total, page, pageSize };
@@ -362,7 +385,7 @@ export async function getContest({
     [row] = await byId.execute({ id: Number(idOrSlug), me });
   else [row] = await bySlug.execute({ slug: idOrSlug.trim().toLowerCase(), me });
   if (!row) throw notFound();
-  return present(row, viewer);
+  return present(row, viewer, await prizeSummaryOf(db, row));
 }
 
 /** The caller's own drafts, newest first (SPEC 3 'Draft contest'). */
@@ -411,5 +434,11 @@ export async function adminListContests({
     .$dynamic();
   const rows = await onePage(query, { page, pageSize });
   const total = await countRows(db, contests, where);
-  return { items: rows.map((row) => present(row, viewer)), total, page, pageSize };
+  const summaries = await prizeSummaries(db, rows);
+  return {
+    items: rows.map((row) => present(row, viewer, summaries.get(row.id) ?? null)),
+    total,
+    page,
+    pageSize,
+  };
 }

@@ -22,6 +22,7 @@ import {
 import { BRACKET_EXISTS_MESSAGE } from '../../../shared/tournaments';
 import type { Actor } from '../../platform/actor';
 import { getPlatformSettings } from '../settings';
+import { PRIZE_MESSAGES } from '../../../shared/schemas/prizes';
 import { CREATOR_EDITABLE, PUBLIC, notFound, readForWrite, type ContestRow } from './contestReads';
 import { AppError } from '../../platform/errors';
 import { assertOwnUpload } from '../../platform/files/uploads';
@@ -237,4 +238,13 @@ export function tooFewPlaces(participants: number): AppError {
     'BAD_REQUEST',
     `Max participants cannot be lower than the current number of participants (${participants})`,
   );
+}
+
+/**
+ * THE prize table rule of every path that writes one (the wizard, the edit, prizes.set): once a
+ * contest is completed its prizes are what its winners are paid, so the table no longer changes
+ * (409 contest_completed).
+ */
+export function assertPrizeTableOpen(row: Pick<ContestRow, 'status'>): void {
+  if (row.status === 'completed') throw new AppError('contest_completed', PRIZE_MESSAGES.completed);
 }

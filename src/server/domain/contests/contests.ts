@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/contests';
 import { isReviewer, type Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
-import { notFound, present, readById, readForWrite, type ContestRow } from './contestReads';
+import { notFound, presentById, readById, readForWrite, type ContestRow } from './contestReads';
 import { rerankContest } from '../participation';
 import { AppError } from '../../platform/errors';
 import type { Limits } from '../../platform/limits';
@@ -28,6 +28,7 @@ import {
   assertDateOrder,
   assertFiles,
   assertFormatChange,
+  assertPrizeTableOpen,
   formColumns,
   newInviteCode,
   ownEditable,
@@ -78,9 +79,13 @@ async function writeContest(db: DB, actor: Actor, input: TCreateContestInput): P
     if (existing && columns.maxParticipants < existing.participants) {
       throw tooFewPlaces(existing.participants);
     }
+    // The table likewise: sent replaces (null clears), absent keeps the draft's.
+    const prizeTable =
+      input.prizeTable !== undefined ? input.prizeTable : (existing?.prizeTable ?? null);
     const common = {
       ...columns,
       tournament,
+      prizeTable,
       status,
       draft: false,
       inviteCode:
@@ -132,7 +137,7 @@ async function writeContest(db: DB, actor: Actor, input: TCreateContestInput): P
     });
     return created!.id;
   });
-  return present((await readById(db, id))!, actor);
+  return presentById(db, id, actor);
 }
 
 /** Only the keys that were sent: undefined means "keep", null means "clear". */
@@ -225,7 +230,7 @@ export async function saveDraft(args: ContestFormArgs<TSaveDraftInput>): Promise
       .returning({ id: contests.id });
     return created!.id;
   });
-  return present((await readById(db, draftId))!, actor);
+  return presentById(db, draftId, actor);
 }
 
 /** The fields of a contest as the wizard's form has them, to validate a stored contest whole. */
@@ -337,6 +342,9 @@ async function editContest(db: DB, actor: Actor, input: TUpdateContestInput): Pr
     }
     if (merged.maxParticipants < row.participants) throw tooFewPlaces(row.participants);
     assertFormatChange(row, merged, { settingsWritten: sentSettings !== undefined });
+    if (JSON.stringify(row.prizeTable) !== JSON.stringify(merged.prizeTable)) {
+      assertPrizeTableOpen(row);
+    }
     await assertFiles(tx, actor, changes, row);
     const { rerank } = await scoreSettingsChange(tx, row, merged);
 
@@ -351,7 +359,8 @@ async function editContest(db: DB, actor: Actor, input: TUpdateContestInput): Pr
     ).filter((key) => {
       const a = row[key];
       const b = merged[key];
-      if (key === 'tournament') return JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+      if (key === 'tournament' || key === 'prizeTable')
+        return JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
       return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
     });
     if (!changed.length) return row.id;
@@ -383,7 +392,7 @@ async function editContest(db: DB, actor: Actor, input: TUpdateContestInput): Pr
     }
     return row.id;
   });
-  return present((await readById(db, id))!, actor);
+  return presentById(db, id, actor);
 }
 
 /** The columns an edit may write, each compared with what is stored. */
@@ -404,6 +413,7 @@ const contestColumnsToWrite = {
   participationType: true,
   entryFee: true,
   prize: true,
+  prizeTable: true,
   requiredTier: true,
   externalLink: true,
   pdfGuide: true,

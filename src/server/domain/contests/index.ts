@@ -9,3 +9,5 @@ export {
   type Viewer,
 } from './contestReads';
 export { contestVisibleTo, publicContest, type VisibilityViewer } from './visibility';
+export { assertPrizeTableOpen } from './contestWriteRules';
+export { verifiedFeeCents } from './prizeSummaries';

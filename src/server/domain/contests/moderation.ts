@@ -7,7 +7,7 @@ import type { ContestStatus, ModerationStatus } from '../../../shared/contests';
 import type { TContest } from '../../../shared/schemas/contests';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
-import { notFound, present, readById, readForWrite } from './contestReads';
+import { notFound, presentById, readForWrite } from './contestReads';
 import { afterContestCompleted } from '../participation';
 import { notifyContestDecision } from '../messages';
 import { AppError } from '../../platform/errors';
@@ -130,7 +130,7 @@ export async function setContestStatus({
       .where(eq(contests.id, id));
     await auditStatus(tx, actor, id, row.status, status, reason);
   });
-  return present((await readById(db, id))!, actor);
+  return presentById(db, id, actor);
 }
 
 /** Featured contests show on the dashboard (SPEC 4); setting the same value changes nothing. */
@@ -152,5 +152,5 @@ export async function setContestFeatured({
     await tx.update(contests).set({ featured, updatedAt: new Date() }).where(eq(contests.id, id));
     await auditFeatured(tx, actor, id, featured);
   });
-  return present((await readById(db, id))!, actor);
+  return presentById(db, id, actor);
 }

@@ -1,7 +1,8 @@
 // REST rows of the contests area: the members' and the moderators' lists, drafts, one contest,
-// its participants, and creating, editing, featuring and moderating a contest.
+// its participants, and creating, editing, featuring and moderating a contest; its prize table.
 import {
   choosingRow,
+  idAs,
   idParam,
   itemsList,
   on,
@@ -46,6 +47,16 @@ async function patchContest(call: CallProcedure, r: RestRequest) {
   return call('contests.update', { ...fields, id });
 }
 
+/**
+ * PUT /api/contests/:id/prizes (issue 30): the body is the prize table itself ({ kind, rows,
+ * poolPercentOfFees?, poolFixed? }); `{ "table": null }` clears it (a JSON body is an object,
+ * never a bare null). `{ "table": { ... } }` is read as the table too.
+ */
+function prizesInput(r: RestRequest) {
+  const table = 'table' in r.body ? r.body.table : r.body;
+  return { contestId: idParam(r.params.id), table };
+}
+
 export const contestRows: RestRoute[] = [
   // Every contest with its creator's name (moderators, admins).
   row({
@@ -83,6 +94,9 @@ export const contestRows: RestRoute[] = [
     input: (r) => ({ id: idParam(r.params.id), ...paging(r, 25, 100) }),
     answer: itemsList,
   }),
+  // The prize table with its totals and summary: anyone who may see the contest; its organiser sets it.
+  on('GET /contests/:id/prizes', 'prizes.get', idAs('contestId')),
+  on('PUT /contests/:id/prizes', 'prizes.set', prizesInput),
   on('GET /contests/:idOrSlug', 'contests.get', (r) => ({ idOrSlug: String(r.params.idOrSlug) })),
   choosingRow({
     method: 'post',
