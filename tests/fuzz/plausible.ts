@@ -169,6 +169,9 @@ function byFieldName(
   type: string,
   procedure: string,
 ): fc.Arbitrary<unknown> | undefined {
+  // A prize table's rules run across its rows (places that never overlap, shares within 100 %),
+  // which a table drawn field by field nearly always breaks: a valid one, or none (null).
+  if (key === 'prizeTable' || (key === 'table' && procedure === 'prizes.set')) return prizeTables;
   if (['object', 'array', 'optional', 'nullable', 'default'].includes(type)) return undefined;
   if (/(Date|date|Deadline|deadline)$/.test(key)) return dateFor(key);
   if (/email$/i.test(key)) return fc.nat({ max: 1e6 }).map((n) => `fuzz${n}@example.com`);
@@ -202,6 +205,26 @@ function byFieldName(
 }
 
 const isImage = (upload: string) => upload.endsWith('.png');
+
+const prizeTables = fc.constantFrom(
+  null,
+  {
+    kind: 'fixed',
+    rows: [
+      { from: 1, to: 1, amount: '500', currency: 'USDT' },
+      { from: 2, to: 4, amount: '0.05', currency: 'ETH' },
+    ],
+  },
+  {
+    kind: 'pool',
+    poolPercentOfFees: '80',
+    poolFixed: '100',
+    rows: [
+      { from: 1, to: 1, percent: '50', currency: 'USD' },
+      { from: 2, to: 3, percent: '25', currency: 'USD' },
+    ],
+  },
+);
 
 const hex = (length: number) =>
   fc

@@ -270,6 +270,12 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   // check-in or change the list's dates are called without input (roster tests run them).
   'roster.list': (w) => ({ contestId: w.joinedId }),
   'roster.add': (w) => ({ contestId: w.joinedId, username: w.walkInName }),
+  // The prize table of the joined contest: anyone who sees it reads it, its organiser sets it.
+  'prizes.get': (w) => ({ contestId: w.joinedId }),
+  'prizes.set': (w) => ({
+    contestId: w.joinedId,
+    table: { kind: 'fixed', rows: [{ from: 1, to: 3, amount: '100', currency: 'USDT' }] },
+  }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
