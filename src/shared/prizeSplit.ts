@@ -81,7 +81,7 @@ export function splitPrizes(
     }
     for (const s of group) {
       result.places[s.key] = i + 1;
-      result.awards[s.key] = awards;
+      result.awards[s.key] = [...awards];
       result.prizes[s.key] = awards[0] ?? null;
     }
     i += n;

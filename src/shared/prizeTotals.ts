@@ -88,7 +88,7 @@ export function prizeTotals(table: TPrizeTable, verifiedFeeCents: bigint): Prize
 export function lastPaidPlace(table: TPrizeTable): number {
   const paying = table.rows.filter((row) =>
     table.kind === 'pool'
-      ? percentOf(10n ** 20n, row.percent) > 0n
+      ? (toUnits(row.percent ?? '0', PERCENT_DECIMALS) ?? 0n) > 0n
       : rowPlaceUnits(table, row, 0n) > 0n,
   );
   return Math.max(...(paying.length ? paying : table.rows).map((row) => row.to));
