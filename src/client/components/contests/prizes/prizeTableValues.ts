@@ -132,18 +132,28 @@ function rowPrize(row: PrizeRowValues, kind: PrizeKind): string | null {
 }
 
 /**
- * The live preview: '1st: 1,000 USDT · 2nd: 500 USDT · 4th-8th: 50 USDT each' (a pool's rows in
- * shares of it). Rows not yet valid are left out; '' when none is.
+ * Each valid row's places and prize: { places: '4th-8th', prize: '50 USDT each' } (a pool's rows
+ * in shares of it: '2 % each'). Rows not yet valid are left out.
  */
-export function previewText(table: PrizeTableValues): string {
-  const parts: string[] = [];
+export function prizeLines(table: PrizeTableValues): { places: string; prize: string }[] {
+  const lines: { places: string; prize: string }[] = [];
   for (const row of table.rows) {
     if (typeof row.from !== 'number' || typeof row.to !== 'number' || row.to < row.from) continue;
     const prize = rowPrize(row, table.kind);
     if (prize === null) continue;
-    parts.push(`${placesText(row.from, row.to)}: ${prize}${row.to > row.from ? ' each' : ''}`);
+    lines.push({
+      places: placesText(row.from, row.to),
+      prize: `${prize}${row.to > row.from ? ' each' : ''}`,
+    });
   }
-  return parts.join(' · ');
+  return lines;
+}
+
+/** The live preview: '1st: 1,000 USDT · 2nd: 500 USDT · 4th-8th: 50 USDT each'; '' for none. */
+export function previewText(table: PrizeTableValues): string {
+  return prizeLines(table)
+    .map((line) => `${line.places}: ${line.prize}`)
+    .join(' · ');
 }
 
 const isPlace = (v: unknown): v is number | '' => v === '' || Number.isFinite(v);
