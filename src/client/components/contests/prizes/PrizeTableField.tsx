@@ -56,7 +56,8 @@ export function PrizeTableField() {
   return (
     <Stack gap="4" borderWidth="1px" rounded="md" p="4">
       <Field.Root ids={{ control: kindId }}>
-        <Field.Label>Prize table</Field.Label>
+        {/* Words of its own: 'Prize' alone names the description above. */}
+        <Field.Label>Winnings by place</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={table?.kind ?? ''}
@@ -74,7 +75,7 @@ export function PrizeTableField() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <Field.HelperText>
-          Optional. Places and what each wins; the Prize above stays its description.
+          Optional: fixed prizes or a prize pool, by place. The Prize above stays its description.
         </Field.HelperText>
       </Field.Root>
       {table?.kind === 'pool' ? (

@@ -65,7 +65,9 @@ export function withKind(table: PrizeTableValues, kind: PrizeKind): PrizeTableVa
   return { ...table, kind, rows };
 }
 
-const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value);
+// Formik hands the schema its values with '' already made undefined (prepareDataForValidation).
+const blankToUndefined = (value: string | undefined) =>
+  value === undefined || value.trim() === '' ? undefined : value;
 
 /** What the schema checks and the server stores: only the kind's fields, an empty one absent. */
 export function prizeTablePayload(table: PrizeTableValues | null | undefined): unknown {
