@@ -110,6 +110,10 @@ describe('the prize table in the wizards', () => {
     await expectText(page, 'Prizes: 1st: 1,000 USDT · 3rd-8th: 50 USDT each');
     await next(page);
     await page.getByRole('heading', { name: 'Content & Extras', level: 2 }).waitFor();
+    // The Preview reads the table too.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Contest Preview' });
+    await preview.getByText('1st: 1,000 USDT · 3rd-8th: 50 USDT each', { exact: true }).waitFor();
   });
 
   it('a pool whose shares pass 100 % says so under its rows', async () => {
