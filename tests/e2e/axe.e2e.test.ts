@@ -9,6 +9,7 @@ import { GUEST_PATHS, OPEN_PATHS, SIGNED_IN_PATHS, samplePath } from '../../src/
 import { seedContests } from '../../src/server/seed/seedContests';
 import { getPlatformSettings, savePlatformSettings } from '../../src/server/domain/settings';
 import type { TPlatformSettings } from '../../src/shared/schemas/settings';
+import { PRIZE_MESSAGES } from '../../src/shared/schemas/prizes';
 import { launchPlainBrowser } from '../helpers/browser';
 import { joinContest } from '../../src/server/domain/participation/participation';
 import { setScores } from '../../src/server/domain/participation/leaderboard';
@@ -906,6 +907,60 @@ describe("the organiser's toolbar and player list, moderate findings included (i
     }
     await page.setViewportSize(VIEWPORTS.desktop);
     report('organiser toolbar', findings);
+    expect(
+      findings
+        .filter((f) => f.impact !== 'minor')
+        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
+    ).toEqual([]);
+  }, 120_000);
+});
+
+describe('the prize table, moderate findings included (issue 30)', () => {
+  it("finds nothing moderate or worse in step 4's pool with its messages and in the Edit dialog's fixed prizes", async () => {
+    const findings: Finding[] = [];
+    const member = tabs.member.page;
+    const { page } = tabs.admin;
+    // A pool whose shares pass 100 % (60 + 2 x 30): its message under the rows.
+    const pool = {
+      kind: 'pool',
+      rows: [
+        { from: 1, to: 1, amount: '', percent: '60', currency: 'USDT' },
+        { from: 2, to: 3, amount: '', percent: '30', currency: 'USDT' },
+      ],
+      poolPercentOfFees: '80',
+      poolFixed: '',
+    };
+    for (const theme of THEMES) {
+      await setTheme(member, theme);
+      await setTheme(page, theme);
+      for (const viewport of ['desktop', 'phone'] as const) {
+        await member.setViewportSize(VIEWPORTS[viewport]);
+        await member.evaluate(
+          (copy) => localStorage.setItem('contestDraft', copy),
+          wizardCopy(3, { prizeTable: pool }),
+        );
+        await navigate(member, '/');
+        await navigate(member, '/contests/create');
+        await member.getByLabel('Share of the pool (%)').first().press('Enter');
+        await member.getByText(PRIZE_MESSAGES.percentTotal).waitFor();
+        await audit(member, `member ${viewport} ${theme} wizard prize pool with errors`, findings);
+      }
+      await member.evaluate(() => localStorage.removeItem('contestDraft'));
+      await member.setViewportSize(VIEWPORTS.desktop);
+
+      await navigate(page, '/admin/contests');
+      await page.getByRole('button', { name: 'Actions for The Dake Contest' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Contest' });
+      await edit.getByLabel('Winnings by place').selectOption({ label: 'Fixed prizes' });
+      await edit.getByRole('button', { name: 'Add row' }).click();
+      await edit.getByRole('group', { name: 'Row 2' }).waitFor();
+      await animationsDone(page);
+      await audit(page, `admin ${theme} Edit Contest dialog with fixed prizes`, findings);
+      await page.keyboard.press('Escape');
+      await edit.waitFor({ state: 'detached' });
+    }
+    report('prize table', findings);
     expect(
       findings
         .filter((f) => f.impact !== 'minor')

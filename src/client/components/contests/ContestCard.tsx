@@ -1,8 +1,9 @@
 // One contest on /contests and on the dashboard's Featured grid (SPEC 2.4, 2.5): the cover, title,
-// short description, dates, participants, category, required tier, entry fee, status and
+// short description, dates, participants, the prize table in one line when there is one ('Prize
+// pool: 1,750 USDT, top 3', issue 30), category, required tier, entry fee, status and
 // 'View Details'.
 import { Badge, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { CalendarDays, Users } from 'lucide-react';
+import { CalendarDays, Trophy, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CATEGORY_LABELS } from '../../../shared/contests';
 import type { TContestListItem } from '../../../shared/schemas/contests';
@@ -27,6 +28,12 @@ function Facts({ contest }: { contest: TContestListItem }) {
         <Users size={16} aria-hidden />
         <Text>{participantsText(contest)} participants</Text>
       </HStack>
+      {contest.prizeSummary ? (
+        <HStack gap="2">
+          <Trophy size={16} aria-hidden />
+          <Text>{contest.prizeSummary}</Text>
+        </HStack>
+      ) : null}
       <HStack gap="2" wrap="wrap">
         <Badge variant="outline">{CATEGORY_LABELS[contest.category]}</Badge>
         <Badge variant="outline" colorPalette="purple">

@@ -1,6 +1,7 @@
 // The Edit dialog of /admin/contests (SPEC 2.17): title, description, type, required tier,
 // status, featured, the registration deadline and the dates (in order: deadline <= start < end),
-// prize, how scores read and rank (an open contest's: a bracket one ends in places), and the
+// prize (its description and its table, issue 30: read with prizes.get before the form opens),
+// how scores read and rank (an open contest's: a bracket one ends in places), and the
 // format with its settings (issue 19: fixed, shown read-only, once the bracket is generated),
 // validated with ZContestEditFormSchema. The same form, less
 // status and featured, lets a member edit their own pending or rejected contest on its page
@@ -28,6 +29,7 @@ import {
   type TContest,
   type TUpdateContestRequest,
 } from '../../../shared/schemas/contests';
+import type { TPrizeTable } from '../../../shared/schemas/prizes';
 import { errorMessage, type ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
@@ -43,6 +45,8 @@ import { FormatChoiceField } from './FormatChoiceField';
 import { TournamentSettingsFields } from './TournamentSettingsFields';
 import { askedSettingsOf, withAskedSettings, type TournamentFormValues } from './wizard/formValues';
 import { ContestDateFields } from './ContestDateFields';
+import { PrizeTableField } from './prizes/PrizeTableField';
+import { tableValues, withPrizeTable, type PrizeTableValues } from './prizes/prizeTableValues';
 
 const toasts = keyedToasts('contestEdit');
 
@@ -76,10 +80,13 @@ const SERVER_FIELDS: ServerFieldRules = {
 
 const SCHEMAS = { admin: ZContestEditFormSchema, member: ZMemberContestEditFormSchema };
 
+/** What is checked and sent: the asked settings only, the prize table as the schema reads it. */
+const formPayload = (values: Values) => withAskedSettings(withPrizeTable(values));
+
 /** What the form checks: only the settings the chosen format asks for (they alone are sent). */
 const CHECKED = {
-  admin: z.preprocess((values) => withAskedSettings(values as Values), SCHEMAS.admin),
-  member: z.preprocess((values) => withAskedSettings(values as Values), SCHEMAS.member),
+  admin: z.preprocess((values) => formPayload(values as Values), SCHEMAS.admin),
+  member: z.preprocess((values) => formPayload(values as Values), SCHEMAS.member),
 };
 
 interface Values {
@@ -93,6 +100,7 @@ interface Values {
   startDate: string;
   endDate: string;
   prize: string;
+  prizeTable: PrizeTableValues | null;
   scoreDecimals: string;
   scoreOrder: string;
   mode: string;
@@ -110,7 +118,7 @@ export function toLocalInput(date: Date | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function initialValues(contest: TContest): Values {
+function initialValues(contest: TContest, prizeTable: TPrizeTable | null): Values {
   return {
     title: contest.title,
     description: contest.description ?? '',
@@ -125,6 +133,7 @@ function initialValues(contest: TContest): Values {
     startDate: toLocalInput(contest.startDate),
     endDate: toLocalInput(contest.endDate),
     prize: contest.prize ?? '',
+    prizeTable: tableValues(prizeTable),
     scoreDecimals: String(contest.scoreDecimals),
     scoreOrder: contest.scoreOrder,
     mode: contest.mode,
@@ -179,16 +188,23 @@ export function ContestEditDialog({
     onError: (error) =>
       toasts.error('Update failed', errorMessage(error, 'Failed to update contest')),
   });
+  // The stored table, read afresh before the form opens (its initial values); none when
+  // unreadable (then the table is sent only if it is set here).
+  const prizes = trpc.prizes.get.useQuery(
+    { contestId: contest?.id ?? 0 },
+    { enabled: contest !== null },
+  );
+  const storedTable = prizes.data?.table ?? null;
   const schema = SCHEMAS[variant];
   const fixed = Boolean(contest?.bracketGeneratedAt);
   const editForm = (contest: TContest): ZodFormOptions<Values, unknown> => ({
-    initialValues: initialValues(contest),
+    initialValues: initialValues(contest, storedTable),
     schema: CHECKED[variant],
     serverFields: SERVER_FIELDS,
     validateOnBlur: false,
     submit: async (values) => {
-      const start = initialValues(contest);
-      const parsed = schema.parse(withAskedSettings(values)) as Record<string, unknown>;
+      const start = initialValues(contest, storedTable);
+      const parsed = schema.parse(formPayload(values)) as Record<string, unknown>;
       // PATCH semantics: only what was changed is sent, so an untouched date keeps its
       // seconds and a field the server would refuse to re-check is left alone.
       const input: Record<string, unknown> = { id: contest.id };
@@ -198,6 +214,9 @@ export function ContestEditDialog({
       // The settings the format asks for, when one of them (or the format) changed.
       if (JSON.stringify(askedSettingsOf(values)) !== JSON.stringify(askedSettingsOf(start))) {
         input.tournament = parsed.tournament;
+      }
+      if (JSON.stringify(values.prizeTable) !== JSON.stringify(start.prizeTable)) {
+        input.prizeTable = parsed.prizeTable;
       }
       if (variant === 'member' && contest.status === 'rejected' && values.resubmit) {
         input.status = 'pending'; // any status from the creator means 'submit' (server)
@@ -210,7 +229,12 @@ export function ContestEditDialog({
     },
   });
   return (
-    <RowFormDialog row={contest} title="Edit Contest" onClose={onClose} form={editForm}>
+    <RowFormDialog
+      row={prizes.isFetching ? null : contest}
+      title="Edit Contest"
+      onClose={onClose}
+      form={editForm}
+    >
       {(contest, { values }) => (
         <Stack gap="4">
           <FormField name="title" label="Title" />
@@ -224,7 +248,7 @@ export function ContestEditDialog({
               <SelectField
                 name="status"
                 label="Status"
-                options={statusOptions(initialValues(contest).status)}
+                options={statusOptions(initialValues(contest, null).status)}
               />
               <CheckboxField
                 name="featured"
@@ -239,6 +263,7 @@ export function ContestEditDialog({
             gap="4"
           />
           <FormField name="prize" label="Prize" />
+          <PrizeTableField />
           {/* A bracket contest ends in places, not scores: how scores read and rank does not apply. */}
           {hasBracket(values.format as ContestFormat) ? null : (
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

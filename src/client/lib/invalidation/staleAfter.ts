@@ -65,13 +65,19 @@ const admin = {
   'outbox.retry': onSuccess(['outbox.list']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
-// Contests: lists, pages, drafts.
+// Contests: lists, pages, drafts. A create or an edit may carry the prize table (issue 30): the
+// contest's prizes and the cards' prize line.
 const contests = {
-  'contests.create': onSuccess(['contests']),
-  'contests.update': onSuccess(['contests']),
+  'contests.create': onSuccess(['contests', 'prizes']),
+  'contests.update': onSuccess(['contests', 'prizes']),
   'contests.setStatus': onSuccess(['contests']),
   'contests.setFeatured': onSuccess(['contests']),
   'contests.saveDraft': onSuccess(['contests.drafts']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
+// Prize tables (issue 30): the table and what it comes to, and the cards' and pages' summary.
+const prizes = {
+  'prizes.set': onSuccess(['prizes', 'contests']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Participation and scores: who takes part, ranks, my dashboard.
@@ -178,6 +184,7 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...accounts,
   ...admin,
   ...contests,
+  ...prizes,
   ...participation,
   ...teams,
   ...tournaments,

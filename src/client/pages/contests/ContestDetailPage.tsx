@@ -34,6 +34,7 @@ import type { TContest } from '../../../shared/schemas/contests';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ContestCover } from '../../components/contests/ContestCover';
 import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
+import { PrizesSection } from '../../components/contests/prizes/PrizesSection';
 import {
   detailPhaseBadges,
   entryFeeText,
@@ -264,6 +265,7 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
             )}
           </Stack>
           <Links contest={contest} />
+          <PrizesSection contest={contest} />
           {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
           {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
           {published && (contest.enableLeaderboard || canScore) ? (

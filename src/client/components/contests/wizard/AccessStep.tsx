@@ -1,5 +1,5 @@
 // Step 4, Access & Payment (member) or Access & Settings (admin, with Admin Settings): who may
-// join, the entry fee for paid contests, the prize, and for admins the status and featured flag.
+// join, the entry fee for paid contests, the prize (its description and its table), and for admins the status and featured flag.
 import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import { TIERS, TIER_LABELS } from '../../../../shared/constants';
@@ -14,6 +14,7 @@ import {
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
 import { SwitchField } from '../../common/SwitchField';
+import { PrizeTableField } from '../prizes/PrizeTableField';
 import type { WizardValues } from './formValues';
 import type { WizardVariant } from './variants';
 
@@ -57,6 +58,7 @@ export function AccessStep({ variant }: { variant: WizardVariant }) {
         placeholder="e.g. $500 to the winner"
         helperText="Optional. Describe what the winners receive."
       />
+      <PrizeTableField />
       {variant.adminSettings ? (
         <Stack gap="4" borderWidth="1px" rounded="md" p="4">
           <Heading as="h3" size="md">

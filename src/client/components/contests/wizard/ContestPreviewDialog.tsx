@@ -33,6 +33,7 @@ import { AppDialog } from '../../common/AppDialog';
 import { Markdown } from '../../common/Markdown';
 import type { WizardValues } from './formValues';
 import { DataFact } from '../../common/DataFact';
+import { previewText } from '../prizes/prizeTableValues';
 
 interface Props {
   open: boolean;
@@ -145,6 +146,11 @@ export function ContestPreviewDialog({
             <DateValue value={values.endDate} />
           </DataFact>
           <DataFact label="Prize">{values.prize.trim() || 'None'}</DataFact>
+          {values.prizeTable ? (
+            <DataFact label="Prizes by place">
+              {previewText(values.prizeTable) || 'Not complete yet'}
+            </DataFact>
+          ) : null}
           <DataFact label="Max Participants">{values.maxParticipants || 'Not set'}</DataFact>
           <DataFact label="Scoring">{scoringText(values)}</DataFact>
           {paid ? (

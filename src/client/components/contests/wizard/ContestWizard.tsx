@@ -36,6 +36,10 @@ import { useDraftSaver } from './useDraftSaver';
 import { createdMessage, stepFields, stepOfField, type WizardVariant } from './variants';
 import { WizardProgress } from './WizardProgress';
 import { FocusFirstError } from '../../common/FocusFirstError';
+import { withPrizeTable } from '../prizes/prizeTableValues';
+
+/** What is checked and sent: the asked settings only, the prize table as the schema reads it. */
+const formPayload = (values: WizardValues) => withAskedSettings(withPrizeTable(values));
 
 // The draft's toasts share their key with useDraftSaver's 'Draft not saved'.
 const createToasts = keyedToasts('contestCreate');
@@ -81,7 +85,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
       // Only the settings the chosen format asks for are checked (and sent).
       (variant.stepSchemas as readonly ZodType[]).map((schema) =>
         toFormikValidationSchema(
-          z.preprocess((values) => withAskedSettings(values as WizardValues), schema),
+          z.preprocess((values) => formPayload(values as WizardValues), schema),
         ),
       ),
     [variant],
@@ -118,7 +122,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   }
 
   async function submit(values: WizardValues, helpers: FormikHelpers<WizardValues>) {
-    const parsed = variant.formSchema.safeParse(withAskedSettings(values));
+    const parsed = variant.formSchema.safeParse(formPayload(values));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       showProblem(issue.path.map(String).join('.') || 'title', issue.message, helpers);

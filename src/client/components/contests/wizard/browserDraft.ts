@@ -3,6 +3,7 @@
 // loses nothing that was not saved yet. It belongs to one member: another account signing in on
 // the same browser does not see it.
 import { DEFAULT_TOURNAMENT_SETTINGS } from '../../../../shared/schemas/tournaments';
+import { cleanPrizeTable } from '../prizes/prizeTableValues';
 import { EMPTY_VALUES, type TournamentFormValues, type WizardValues } from './formValues';
 
 export const BROWSER_DRAFT_KEY = 'contestDraft';
@@ -43,6 +44,8 @@ function cleanValues(raw: unknown): WizardValues {
       if (value === '' || Number.isFinite(value)) values[key] = value;
     } else if (key === 'tournament') {
       values[key] = cleanSettings(value);
+    } else if (key === 'prizeTable') {
+      values[key] = cleanPrizeTable(value);
     } else if (key === 'entryFee' || key === 'scoreDecimals') {
       if (typeof value === 'string' || Number.isFinite(value)) values[key] = value;
     } else if (typeof value === typeof fallback) {

@@ -8,6 +8,7 @@ import {
   askedTournamentSettings,
   type TTournamentSettings,
 } from '../../../../shared/schemas/tournaments';
+import type { PrizeTableValues } from '../prizes/prizeTableValues';
 
 /**
  * The format's settings as the inputs hold them: a number input's number ('' while empty), a
@@ -42,6 +43,8 @@ export interface WizardValues {
   /** A number input, or the stored text when a draft is resumed. */
   entryFee: number | string;
   prize: string;
+  /** The prize table (issue 30), null for none; a draft saved on the server does not keep it. */
+  prizeTable: PrizeTableValues | null;
   description: string;
   externalLink: string;
   pdfGuide: string;
@@ -73,6 +76,7 @@ export const EMPTY_VALUES: WizardValues = {
   requiredTier: '',
   entryFee: '',
   prize: '',
+  prizeTable: null,
   description: '',
   externalLink: '',
   pdfGuide: '',
