@@ -170,9 +170,7 @@ describe('the prize table in the wizards', () => {
 });
 
 describe('the prize table saved and shown', () => {
-  // needs the prizes server (issue 30, being written): contests.update storing prizeTable,
-  // prizes.get and the contests' prizeSummary.
-  it.skip('the Edit Contest dialog sets fixed prizes; the contest page and its card show them', async () => {
+  it('the Edit Contest dialog sets fixed prizes; the contest page and its card show them', async () => {
     const contest = await insertContest(stage.s.db, {
       createdBy: admin.id,
       status: 'active',

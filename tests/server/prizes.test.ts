@@ -248,6 +248,16 @@ describe('prizeTable through contests.create and contests.update', () => {
     expect((await storedContest(t.db, created.id))!.prizeTable).toBeNull();
   });
 
+  it('is kept by a saved draft, and submitted with it', async () => {
+    const draft = await as(creator).contests.saveDraft({ title: 'Prize Draft', prizeTable: FIXED });
+    expect((await storedContest(t.db, draft.id))!.prizeTable).toEqual(FIXED);
+    // Saving again without it keeps it; with null clears it.
+    await as(creator).contests.saveDraft({ id: draft.id, title: 'Prize Draft' });
+    expect((await storedContest(t.db, draft.id))!.prizeTable).toEqual(FIXED);
+    await as(creator).contests.saveDraft({ id: draft.id, title: 'Prize Draft', prizeTable: null });
+    expect((await storedContest(t.db, draft.id))!.prizeTable).toBeNull();
+  });
+
   it('refuses a bad table on create with the field', async () => {
     const refused = await refusal(
       as(creator).contests.create(

@@ -51,6 +51,7 @@ export const CONTEST_FIELDS = {
   requiredTier: ZRequiredTier,
   entryFee: ZEntryFee,
   prize: ZPrize,
+  prizeTable: ZPrizeTable.nullable(),
   description: ZDescription,
   externalLink: ZExternalLink,
   pdfGuide: ZPdfGuide,

@@ -16,7 +16,6 @@ import { ZPage, ZPageSize } from './paging';
 import { ZContestType, ZServerDescription, paidNeedsFee, typeIsCategory } from './contestFields';
 import { CONTEST_FIELDS, formShape } from './contestForm';
 import { withDateOrder } from './contestDates';
-import { ZPrizeTable } from './prizes';
 
 /**
  * Submit (SPEC 7 POST /api/contests): the whole form plus `type`. With `id`, the caller's own
@@ -77,8 +76,6 @@ const ZContestChanges = z
     type: ZContestType,
     ...afterCategory,
     description: ZServerDescription,
-    /** The prize table (issue 30); null clears it. */
-    prizeTable: ZPrizeTable.nullable(),
     status: z.enum(CONTEST_STATUSES, {
       error: `Status must be one of ${CONTEST_STATUSES.join(', ')}`,
     }),

@@ -179,6 +179,7 @@ export async function saveDraft(args: ContestFormArgs<TSaveDraftInput>): Promise
     requiredTier: keep(sent.requiredTier, d.requiredTier),
     entryFee: sent.entryFee,
     prize: sent.prize,
+    prizeTable: sent.prizeTable,
     externalLink: sent.externalLink,
     pdfGuide: sent.pdfGuide,
     enableLeaderboard: keep(sent.enableLeaderboard, d.enableLeaderboard),
