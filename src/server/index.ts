@@ -28,6 +28,8 @@ import { createOidcRegistry } from './domain/accounts/oidc/providers';
 import { reminderJob, startMailSender } from './domain/messages';
 import { tournamentStartJob } from './domain/tournaments/startRound';
 import { contestEndJob } from './domain/participation';
+import { resultsFreezeJob } from './domain/results';
+import { payoutReminderJob } from './domain/payouts';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -161,6 +163,10 @@ async function main() {
       },
     }),
   );
+  // Completed contests' standings frozen once nothing blocks them; payout reminders and forfeits
+  // (issue 30).
+  jobs.register(resultsFreezeJob({ db }));
+  jobs.register(payoutReminderJob({ db }));
   const app = createApp(
     {
       db,

@@ -12,6 +12,10 @@ export const PLATFORM_NOTIFICATION_KINDS = [
   'contest_starting',
   'contest_results',
   'score_changed',
+  // The end of a contest (issue 30): its results confirmed (the member's place and prize); a step
+  // of the member's payout (a method asked for, reminders, approved, sent, failed, forfeited).
+  'results_confirmed',
+  'payout_update',
 ] as const;
 
 /**
@@ -66,6 +70,16 @@ export interface NotificationKindInfo {
 }
 
 export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindInfo> = {
+  results_confirmed: {
+    label: 'Results confirmed',
+    description: 'The results of a contest you took part in were confirmed: your place and prize.',
+    defaultChannel: 'email',
+  },
+  payout_update: {
+    label: 'Prize payouts',
+    description: 'Your prize: a payout method is needed, it was approved, sent or failed.',
+    defaultChannel: 'email',
+  },
   contest_approved: {
     label: 'Contest approved',
     description: 'A contest you submitted was approved and is live.',

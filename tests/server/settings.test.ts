@@ -54,6 +54,9 @@ describe('adminSettings.get', () => {
       uploadsPerMemberPerMinute: 10,
       contestsPerMemberPerDay: 10,
       draftsPerMember: 20,
+      // Paying the winners (issue 30).
+      payoutClaimDays: 30,
+      payoutsOneAdmin: false,
     });
   });
 

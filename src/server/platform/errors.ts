@@ -7,7 +7,10 @@ import { REFUSAL_CODES, isRefusalReason, type AppErrorCode, type RefusalReason }
 export type { AppErrorCode, RefusalReason } from './refusals';
 
 /** Facts a refusal gives the client to offer a way forward (the tier to reach, the contest to pay). */
-export type AppErrorDetails = Record<string, string | number>;
+export type AppErrorDetails = Record<string, string | number | readonly DetailItem[]>;
+
+/** One item of a list a refusal names (the blockers of a contest's results: what and where). */
+export type DetailItem = Record<string, string | number | null>;
 
 export interface AppErrorOptions {
   /** Seconds a client should wait, for TOO_MANY_REQUESTS. */

@@ -46,6 +46,16 @@ export type RefusalReason =
   | 'provider_error'
   | 'token_refused'
   | 'last_way_in'
+  // Results and payouts (issue 30; shared/schemas/results.ts, shared/payouts.ts).
+  | 'results_blocked'
+  | 'not_frozen'
+  | 'already_confirmed'
+  | 'payouts_started'
+  | 'not_final'
+  | 'same_admin'
+  | 'already_sent'
+  | 'wrong_status'
+  | 'not_sent'
   // Contests: too many contests or drafts; a bracket fixes a contest's format.
   | 'contest_limit'
   | 'draft_limit'
@@ -149,6 +159,16 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   provider_error: 'BAD_REQUEST',
   token_refused: 'BAD_REQUEST',
   last_way_in: 'BAD_REQUEST',
+  // Results and payouts.
+  results_blocked: 'CONFLICT',
+  not_frozen: 'CONFLICT',
+  already_confirmed: 'CONFLICT',
+  payouts_started: 'CONFLICT',
+  not_final: 'CONFLICT',
+  same_admin: 'CONFLICT',
+  already_sent: 'CONFLICT',
+  wrong_status: 'CONFLICT',
+  not_sent: 'CONFLICT',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

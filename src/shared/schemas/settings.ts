@@ -37,6 +37,10 @@ export const ZPlatformSettingsSchema = z.object({
   uploadsPerMemberPerMinute: limitField('Uploads per member per minute', 1_000),
   contestsPerMemberPerDay: limitField('Contests per member per day', 1_000),
   draftsPerMember: limitField('Open drafts per member', 1_000),
+  /** Days a winner has to add a payout method before their prize is forfeited (issue 30). */
+  payoutClaimDays: limitField('Days to claim a prize', 365),
+  /** Small installs: the admin who approved a payout may also mark it sent (off: a second admin). */
+  payoutsOneAdmin: z.boolean({ error: 'Must be true or false' }),
 });
 export type TPlatformSettings = z.infer<typeof ZPlatformSettingsSchema>;
 
@@ -54,6 +58,8 @@ export const DEFAULT_PLATFORM_SETTINGS: TPlatformSettings = {
   uploadsPerMemberPerMinute: 10,
   contestsPerMemberPerDay: 10,
   draftsPerMember: 20,
+  payoutClaimDays: 30,
+  payoutsOneAdmin: false,
 };
 
 export type LimitSettingKey =

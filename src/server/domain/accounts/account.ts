@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { payoutMethods, users } from '../../platform/db/schema';
+import { payoutMethodSaved } from '../payouts';
 import type { TUser } from '../../../shared/schemas/auth';
 import type {
   TChangePasswordRequest,
@@ -165,10 +166,14 @@ export async function savePaymentSettings({
   const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!exists) throw new AppError('NOT_FOUND', 'User not found');
   const values = { ...input, updatedAt: new Date() };
-  const [saved] = await db
-    .insert(payoutMethods)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: payoutMethods.userId, set: values })
-    .returning(paymentColumns);
-  return saved!;
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(payoutMethods)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: payoutMethods.userId, set: values })
+      .returning(paymentColumns);
+    // Prizes waiting for a payout method (or not yet approved) go where the member now says.
+    await payoutMethodSaved(tx, { userId });
+    return saved!;
+  });
 }

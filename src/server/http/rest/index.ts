@@ -15,7 +15,14 @@ import { labelRoute } from '../../platform/metrics';
 import { sendJson } from '../json';
 import { clientErrorOf } from '../security';
 import { sendError } from '../errorResponse';
-import type { CallProcedure, InputArgs, OutputOf, ProcedurePath, RestRoute } from './row';
+import type {
+  CallProcedure,
+  InputArgs,
+  OutputOf,
+  ProcedurePath,
+  RestRequest,
+  RestRoute,
+} from './row';
 import { accountRows } from './accounts';
 import { adminRows } from './admin';
 import { contestRows } from './contests';
@@ -25,6 +32,7 @@ import { moneyRows } from './money';
 import { educationRows } from './education';
 import { messageRows } from './messages';
 import { operationRows } from './operations';
+import { resultRows } from './results';
 
 export type { RestRoute } from './row';
 
@@ -43,6 +51,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...educationRows,
   ...messageRows,
   ...operationRows,
+  ...resultRows,
 ];
 
 /** A caller's procedure by its path ('contests.update'): the procedure validates the input. */
@@ -60,6 +69,18 @@ function callerOf(tree: CallerTree): CallProcedure {
   return call;
 }
 
+/** A file row's answer (RestRoute.file): the procedure's text, or bytes from base64. */
+function sendFile(res: Response, route: RestRoute, output: unknown, req: RestRequest): void {
+  const file = route.file!;
+  const text = String(output);
+  const name = file.name(req);
+  res.status(route.status ?? 200);
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(file.base64 ? Buffer.from(text, 'base64') : text);
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What answers one row: the request's context, the row's procedure, the JSON answer. */
@@ -72,13 +93,18 @@ function rowHandler(route: RestRoute, deps: AppDeps) {
     labelRoute(res, label);
     try {
       const ctx = await createContext(deps, req, res);
-      const result = await route.call(callerOf(createCaller(ctx) as unknown as CallerTree), {
+      const request: RestRequest = {
         body: (req.body ?? {}) as Record<string, unknown>,
         params: req.params as Record<string, string>,
         query: req.query as Record<string, unknown>,
         setHeader: (name, value) => res.setHeader(name, value),
-      });
-      sendJson(res, route.status ?? 200, result);
+      };
+      const result = await route.call(
+        callerOf(createCaller(ctx) as unknown as CallerTree),
+        request,
+      );
+      if (route.file) sendFile(res, route, result, request);
+      else sendJson(res, route.status ?? 200, result);
     } catch (error) {
       sendError(res, error, deps);
     }

@@ -61,6 +61,17 @@ export interface RestRoute {
    * otherwise the next row of the same path does. Such a row comes before the general one.
    */
   query?: Record<string, string>;
+  /**
+   * The answer is a file, not JSON (the payouts' CSV, a certificate's PDF): the procedure's output
+   * is its text (`base64`: its bytes in base64), sent with this type as an attachment named `name`.
+   */
+  file?: RestFile;
+}
+
+export interface RestFile {
+  contentType: string;
+  base64?: boolean;
+  name: (req: RestRequest) => string;
 }
 
 interface RowShape<P extends ProcedurePath> {
@@ -69,6 +80,7 @@ interface RowShape<P extends ProcedurePath> {
   procedure: P;
   status?: number;
   query?: Record<string, string>;
+  file?: RestFile;
 }
 
 type RowSpec<P extends ProcedurePath> = RowShape<P> &

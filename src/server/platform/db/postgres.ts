@@ -29,8 +29,12 @@ export const ADVISORY_LOCKS = {
   // The bracket contests' start round: check-in opening, the drop, generation at the start
   // (domain/tournaments/startRound.ts).
   tournamentStarts: 7_160_190,
-  // The round that completes contests whose end date has passed (domain/contests/completion.ts).
+  // The round that completes contests whose end date has passed (domain/participation/completion.ts).
   contestEnds: 7_160_191,
+  // Completed contests' results frozen (domain/results); payout reminders and forfeits
+  // (domain/payouts).
+  resultsFreeze: 7_160_192,
+  payoutReminders: 7_160_193,
 } as const;
 
 const INT8 = 20;

@@ -76,6 +76,9 @@ import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../share
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
 import { TEAM_MEMBER_STATES, type TeamMemberState } from '../../../shared/teams';
 import { PARTICIPANT_EXIT_KINDS, type ParticipantExitKind } from '../../../shared/schemas/roster';
+import { RESULT_STATUSES, type ResultStatus, type TResultStanding } from '../../../shared/schemas/results';
+import { PAYOUT_STATUSES, type PayoutMethodSnapshot, type PayoutStatus } from '../../../shared/payouts';
+import { PRIZE_CURRENCIES, type PrizeCurrency } from '../../../shared/prizes';
 
 export { PAYOUT_METHODS };
 
@@ -464,6 +467,109 @@ export const paymentProofs = table(
       ),
     ),
     check('payment_proofs_rejection_reason', sql.raw(`"status" <> 'rejected' OR "reason" IS NOT NULL`)),
+  ],
+);
+
+// A contest's final results (issue 30; domain/results): the standings frozen from its format when
+// it ended, and the organiser's confirmation. No row: open (the standings are read live). A
+// reopening sets the status back to 'open' with its reason (audited). The standings are JSON
+// (shared ZResultStanding[]) because they are a snapshot: later score changes do not move them.
+export const contestResults = table(
+  'contest_results',
+  {
+    contestId: integer('contest_id')
+      .primaryKey()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ResultStatus>().notNull(),
+    standings: json<TResultStanding[]>('standings').notNull(),
+    // What rounding down left unpaid (shared ZPrizeAmount[]).
+    remainder: json<{ amount: string; currency: PrizeCurrency }[]>('remainder').notNull(),
+    frozenAt: time('frozen_at'),
+    confirmedAt: time('confirmed_at'),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedByName: text('confirmed_by_name'),
+    reopenReason: text('reopen_reason'),
+    updatedAt: time('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('contest_results_confirmed_by').on(t.confirmedBy),
+    check('contest_results_status_valid', oneOf('status', RESULT_STATUSES)),
+  ],
+);
+
+// Payout lines (issue 30; domain/payouts): one per winner and currency, made when results are
+// confirmed. Financial records, as payment proofs are: a deleted member or contest leaves them in
+// place (SET NULL) with the username and contest title kept. `method` is the winner's payout
+// method as it stood (null while awaiting one). A sent crypto line's hash is normalised as proofs'
+// are (shared/payments.ts normalizeTxHash) and unique across payouts.
+export const payouts = table(
+  'payouts',
+  {
+    id: id(),
+    contestId: integer('contest_id').references(() => contests.id, { onDelete: 'set null' }),
+    contestTitle: text('contest_title').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    teamName: text('team_name'),
+    place: integer('place').notNull(),
+    placeText: text('place_text').notNull(),
+    // Exact decimal text in the currency's smallest unit's places ('300', '0.25').
+    amount: text('amount').notNull(),
+    currency: text('currency').$type<PrizeCurrency>().notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('awaiting_method'),
+    method: json<PayoutMethodSnapshot>('method'),
+    network: text('network').$type<PaymentNetwork>(),
+    txHash: text('tx_hash'),
+    // A bank or PayPal payment's reference.
+    reference: text('reference'),
+    // Why it failed, or why it was forfeited.
+    reason: text('reason'),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: time('approved_at'),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentByName: text('sent_by_name'),
+    sentAt: time('sent_at'),
+    confirmedAt: time('confirmed_at'),
+    // How many 'add a payout method' reminders were sent (PAYOUT_REMINDER_DAYS).
+    reminders: integer('reminders').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: time('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('payouts_tx_hash').on(t.txHash),
+    // One line per winner and currency of a contest: confirming twice makes no second line.
+    uniqueIndex('payouts_contest_user_currency').on(t.contestId, t.userId, t.currency),
+    index('payouts_status').on(t.status, t.createdAt),
+    index('payouts_user').on(t.userId, t.createdAt),
+    index('payouts_approved_by').on(t.approvedBy),
+    index('payouts_sent_by').on(t.sentBy),
+    check('payouts_status_valid', oneOf('status', PAYOUT_STATUSES)),
+    check('payouts_currency_valid', oneOf('currency', PRIZE_CURRENCIES)),
+    check('payouts_network_valid', sql`"network" IS NULL OR ${oneOf('network', PAYMENT_NETWORKS)}`),
+  ],
+);
+
+// Certificates of placed members (issue 30; domain/results): made when results are confirmed, at
+// a stable code anyone can verify. A reopening withdraws them; a new confirmation reissues the
+// same code with the new place. Kept (SET NULL) when the member or contest is deleted.
+export const certificates = table(
+  'certificates',
+  {
+    code: text('code').primaryKey(),
+    contestId: integer('contest_id').references(() => contests.id, { onDelete: 'set null' }),
+    contestTitle: text('contest_title').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    teamName: text('team_name'),
+    place: integer('place').notNull(),
+    placeText: text('place_text').notNull(),
+    issuedAt: time('issued_at').notNull(),
+    withdrawnAt: time('withdrawn_at'),
+  },
+  (t) => [
+    uniqueIndex('certificates_contest_user').on(t.contestId, t.userId),
+    index('certificates_user').on(t.userId),
   ],
 );
 

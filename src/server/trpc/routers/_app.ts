@@ -23,6 +23,9 @@ import { tournamentsRouter } from './tournaments';
 import { checkInRouter } from './checkIn';
 import { rosterRouter } from './roster';
 import { prizesRouter } from './prizes';
+import { resultsRouter } from './results';
+import { payoutsRouter } from './payouts';
+import { certificatesRouter } from './certificates';
 
 export const appRouter = router({
   auth: authRouter,
@@ -51,6 +54,9 @@ export const appRouter = router({
   checkIn: checkInRouter,
   roster: rosterRouter,
   prizes: prizesRouter,
+  results: resultsRouter,
+  payouts: payoutsRouter,
+  certificates: certificatesRouter,
 });
 
 export type AppRouter = typeof appRouter;
