@@ -98,6 +98,9 @@ const NotificationsPage = lazy(() =>
 const DisputesPage = lazy(() =>
   import('./pages/admin/DisputesPage').then((m) => ({ default: m.DisputesPage })),
 );
+const PayoutsPage = lazy(() =>
+  import('./pages/admin/PayoutsPage').then((m) => ({ default: m.PayoutsPage })),
+);
 const UserManagementPage = lazy(() =>
   import('./pages/admin/UserManagementPage').then((m) => ({ default: m.UserManagementPage })),
 );
@@ -166,6 +169,8 @@ const routes: AppRoute[] = [
   },
   // Disputed tournament results: moderators and admins decide them (issue 19).
   { path: '/admin/disputes', roles: ['moderator'], render: () => <DisputesPage /> },
+  // Paying contest winners (issue 30): admins only.
+  { path: '/admin/payouts', roles: ADMIN_ONLY, render: () => <PayoutsPage /> },
 ];
 
 export function App() {

@@ -33,6 +33,7 @@ export const SIGNED_IN_PATHS = [
   '/admin/contests',
   '/admin/contests/create',
   '/admin/disputes',
+  '/admin/payouts',
 ] as const;
 
 export type SignedInPath = (typeof SIGNED_IN_PATHS)[number];

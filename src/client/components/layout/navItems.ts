@@ -16,6 +16,7 @@ import {
   Receipt,
   Mail,
   Flag,
+  HandCoins,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -49,6 +50,8 @@ export const adminNav: NavItem[] = [
   },
   { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
   { href: '/admin/disputes', label: 'Disputed Matches', icon: Flag },
+  // Paying contest winners (issue 30).
+  { href: '/admin/payouts', label: 'Payouts', icon: HandCoins },
   { href: '/admin/education', label: 'Education', icon: BookOpen, also: ['/admin/education/new'] },
   { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
   { href: '/admin/outbox', label: 'Outbox', icon: Mail },

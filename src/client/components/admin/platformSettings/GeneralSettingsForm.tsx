@@ -78,6 +78,27 @@ export function GeneralSettingsForm() {
           />
         ))}
       </SimpleGrid>
+      <Heading as="h3" size="sm">
+        Payouts
+      </Heading>
+      {/* Paying contest winners (issue 30). */}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField
+          name="payoutClaimDays"
+          label="Days to claim a prize"
+          helperText="A winner who adds no payout method in this many days forfeits the prize."
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min={1}
+          max={365}
+        />
+      </SimpleGrid>
+      <SwitchField
+        name="payoutsOneAdmin"
+        label="One admin may approve and send a payout"
+        description="For small installs with a single admin. Off: a second admin, not the one who approved it, marks each payout sent."
+      />
       <SaveButton>Save Settings</SaveButton>
     </SettingsForm>
   );
