@@ -163,6 +163,11 @@ const payments = {
   'payments.review': settled(REVIEW),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
+// Payouts (issue 30): an admin's step; another admin may have taken one first.
+const payouts = {
+  'payouts.update': settled(['payouts.list', 'payouts.yearly']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
 // Education: the library and one item's page.
 const EDUCATION: readonly QueryPath[] = ['education.list', 'education.get'];
 const education = {
@@ -190,6 +195,7 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...tournaments,
   ...roster,
   ...payments,
+  ...payouts,
   ...education,
   ...notifications,
 };
