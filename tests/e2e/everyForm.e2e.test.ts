@@ -248,6 +248,18 @@ describe('an admin', () => {
     await page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 1 }).waitFor();
   });
 
+  it('Platform Settings, General: the payout settings (days to claim, one admin)', async () => {
+    await open(page, '/admin/settings');
+    await page.getByLabel('Days to claim a prize').fill('45');
+    await page.getByText('One admin may approve and send a payout').click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectText(page, 'Platform settings updated successfully');
+    const saved = await getPlatformSettings({ db: stage.s.db });
+    expect([saved.payoutClaimDays, saved.payoutsOneAdmin]).toEqual([45, true]);
+    await page.reload();
+    expect(await valueOf(page, 'Days to claim a prize')).toBe('45');
+  });
+
   it('Platform Settings, Payments: changes a tier price', async () => {
     await open(page, '/admin/settings');
     await page.getByRole('tab', { name: 'Payments' }).click();
