@@ -77,7 +77,14 @@ function Status({ line }: { line: TPayout }) {
         {statusLabel(line.status)}
       </Badge>
       {line.reason ? (
-        <Text as="span" fontSize="xs" color="fg.muted" maxW="2xs" overflowWrap="anywhere">
+        <Text
+          as="span"
+          fontSize="xs"
+          color="fg.muted"
+          maxW="2xs"
+          whiteSpace="normal"
+          overflowWrap="anywhere"
+        >
           {line.reason}
         </Text>
       ) : null}
@@ -85,22 +92,27 @@ function Status({ line }: { line: TPayout }) {
   );
 }
 
+/** Who approved and who sent the line, each with the day (the CSV has the times). */
 function Staff({ line }: { line: TPayout }) {
-  if (!line.approvedBy && !line.sentBy) return muted('—');
+  const steps = [
+    { word: 'Approved', by: line.approvedBy, at: line.approvedAt },
+    { word: 'Sent', by: line.sentBy, at: line.sentAt },
+  ].filter((s) => s.by);
+  if (steps.length === 0) return muted('—');
   return (
-    <Stack gap="0" fontSize="sm">
-      {line.approvedBy ? (
-        <Text as="span">
-          Approved by {line.approvedBy}
-          {line.approvedAt ? `, ${formatDate(line.approvedAt)}` : ''}
-        </Text>
-      ) : null}
-      {line.sentBy ? (
-        <Text as="span">
-          Sent by {line.sentBy}
-          {line.sentAt ? `, ${formatDate(line.sentAt)}` : ''}
-        </Text>
-      ) : null}
+    <Stack gap="1" fontSize="sm" whiteSpace="normal" minW="8rem" maxW="11rem">
+      {steps.map(({ word, by, at }) => (
+        <Stack key={word} gap="0">
+          <Text as="span">
+            {word} by {by}
+          </Text>
+          {at ? (
+            <Text as="span" fontSize="xs" color="fg.muted">
+              {formatDate(at)}
+            </Text>
+          ) : null}
+        </Stack>
+      ))}
     </Stack>
   );
 }
@@ -121,11 +133,13 @@ export function PayoutsTable({
       cell: (p) => (
         <HStack gap="1">
           {p.contestSlug ? (
-            <ChakraLink asChild color="purple.fg" variant="underline">
+            <ChakraLink asChild color="purple.fg" variant="underline" whiteSpace="normal">
               <Link href={`/contests/${p.contestSlug}`}>{p.contestTitle}</Link>
             </ChakraLink>
           ) : (
-            <Text as="span">{p.contestTitle}</Text>
+            <Text as="span" whiteSpace="normal">
+              {p.contestTitle}
+            </Text>
           )}
           {p.contestId !== null ? (
             <FilterButton
@@ -178,7 +192,16 @@ export function PayoutsTable({
       header: 'Method',
       cell: (p) =>
         p.method ? (
-          <Text as="span" fontSize="sm" overflowWrap="anywhere" display="block" maxW="xs">
+          // Table cells do not wrap: the address does, so the whole method stays in view.
+          <Text
+            as="span"
+            fontSize="sm"
+            whiteSpace="normal"
+            overflowWrap="anywhere"
+            display="block"
+            minW="10rem"
+            maxW="13rem"
+          >
             {p.method}
           </Text>
         ) : (
