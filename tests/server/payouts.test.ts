@@ -15,6 +15,7 @@ import {
   createPayoutLines,
   payoutReminderRound,
   removeContestLines,
+  updatePayout,
   type NewPayoutLine,
 } from '../../src/server/domain/payouts';
 import { updatePlatformSettings } from '../../src/server/domain/settings';
@@ -24,6 +25,7 @@ import { txHashFormatMessage } from '../../src/shared/payments';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { insertContest } from '../helpers/contests';
+import { dialect } from '../../src/server/platform/db/dialectChoice';
 
 const t = await createTestDb();
 afterAll(() => t.close());
@@ -96,8 +98,7 @@ async function lineOf(
   return { winner, id: row!.id, contestId: contest.id };
 }
 
-const approve = (id: number, by = approver) =>
-  as(by).payouts.update({ id, status: 'approved' });
+const approve = (id: number, by = approver) => as(by).payouts.update({ id, status: 'approved' });
 const send = (id: number, reference = ethHash(), by = sender) =>
   as(by).payouts.update({ id, status: 'sent', network: 'ETH', reference });
 
@@ -171,7 +172,10 @@ describe('removeContestLines', () => {
     await approve(id);
     await expect(
       t.db.transaction((tx) => removeContestLines(tx, { contestId })),
-    ).rejects.toMatchObject({ reason: 'payouts_started', message: RESULT_MESSAGES.payouts_started });
+    ).rejects.toMatchObject({
+      reason: 'payouts_started',
+      message: RESULT_MESSAGES.payouts_started,
+    });
   });
 });
 
@@ -247,6 +251,43 @@ describe('payouts.update', () => {
     expect((await auditsOf(id)).filter((a) => a.action === 'payout.sent')).toHaveLength(1);
   });
 
+  it('sends once when both transactions read the approved line before either writes', async () => {
+    const { id } = await lineOf('crypto');
+    await approve(id);
+    // PostgreSQL runs the two transactions side by side: each waits until both have begun, so
+    // both read 'approved' and only the conditional UPDATE tells them apart. SQLite has one
+    // writer at a time: the second begins once the first committed.
+    let arrive = () => {};
+    const bothBegun = new Promise<void>((resolve) => {
+      let begun = 0;
+      arrive = () => {
+        if (++begun === 2) resolve();
+      };
+    });
+    const sendIn = (admin: CreatedUser) =>
+      t.db.transaction(async (tx) => {
+        arrive();
+        if (dialect === 'pg') await bothBegun;
+        return updatePayout(
+          tx,
+          { id: admin.id, username: admin.username, role: 'admin' },
+          {
+            id,
+            status: 'sent',
+            network: 'ETH',
+            reference: ethHash(),
+          },
+        );
+      });
+    const results = await Promise.allSettled([sendIn(sender), sendIn(third)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { reason: 'already_sent', code: 'CONFLICT' },
+    });
+    const [line] = await t.db.select().from(payouts).where(eq(payouts.id, id));
+    expect(line!.status).toBe('sent');
+  });
+
   it('refuses a hash another payout recorded, in any letter case (409 tx_hash_used)', async () => {
     const first = await lineOf('crypto');
     const second = await lineOf('crypto');
@@ -308,9 +349,9 @@ describe('payouts.update', () => {
   });
 
   it('answers 404 for a missing line and refuses members and moderators', async () => {
-    expect(await refusal(as(sender).payouts.update({ id: 999999, status: 'approved' }))).toMatchObject(
-      { code: 'NOT_FOUND', message: PAYOUT_MESSAGES.notFound },
-    );
+    expect(
+      await refusal(as(sender).payouts.update({ id: 999999, status: 'approved' })),
+    ).toMatchObject({ code: 'NOT_FOUND', message: PAYOUT_MESSAGES.notFound });
     const { winner, id } = await lineOf('crypto');
     for (const user of [winner, moderator, other]) {
       expect((await refusal(as(user).payouts.update({ id, status: 'approved' }))).code).toBe(
@@ -347,7 +388,7 @@ describe('payouts.confirmReceived', () => {
 });
 
 describe('payouts.list', () => {
-  it("shows a member only their own lines, the method masked; an admin every line, whole", async () => {
+  it('shows a member only their own lines, the method masked; an admin every line, whole', async () => {
     const { winner, id } = await lineOf('crypto');
     const mine = await as(winner).payouts.list({});
     expect(mine.items.map((p) => p.id)).toEqual([id]);
@@ -393,9 +434,9 @@ describe('payouts.list', () => {
       { amount: '0.3', currency: 'USDT' },
       { amount: '1.000000000000000003', currency: 'ETH' },
     ]);
-    expect((await as(sender).payouts.list({ contestId: contest.id, status: 'sent' })).totals).toEqual(
-      [],
-    );
+    expect(
+      (await as(sender).payouts.list({ contestId: contest.id, status: 'sent' })).totals,
+    ).toEqual([]);
   });
 
   it("keeps a deleted member's line, shown as 'Deleted user'", async () => {

@@ -98,10 +98,7 @@ export async function removeContestLines(
  * The member saved a payout method: their lines awaiting one (or ready, not yet approved) take it
  * and are ready; a winner who was waiting hears their prize is being prepared.
  */
-export async function payoutMethodSaved(
-  tx: DbOrTx,
-  { userId }: { userId: number },
-): Promise<void> {
+export async function payoutMethodSaved(tx: DbOrTx, { userId }: { userId: number }): Promise<void> {
   const method = (await methodsOf(tx, [userId])).get(userId);
   if (!method) return;
   const waiting = await tx

@@ -15,7 +15,10 @@ export type PayoutFilters = Omit<TListPayoutsInput, 'page' | 'pageSize'>;
 export const isAdmin = (viewer: Pick<Actor, 'role'>) => viewer.role === 'admin';
 
 /** The filters as a condition; anyone but an admin sees only their own lines. */
-export function payoutFilter(viewer: Pick<Actor, 'id' | 'role'>, filters: PayoutFilters): SQL | undefined {
+export function payoutFilter(
+  viewer: Pick<Actor, 'id' | 'role'>,
+  filters: PayoutFilters,
+): SQL | undefined {
   return and(
     isAdmin(viewer) ? undefined : eq(payouts.userId, viewer.id),
     filters.status ? eq(payouts.status, filters.status) : undefined,
@@ -25,7 +28,11 @@ export function payoutFilter(viewer: Pick<Actor, 'id' | 'role'>, filters: Payout
 }
 
 /** The filtered lines, newest first (every one: the CSV's). */
-export function filteredPayouts(db: DB, viewer: Pick<Actor, 'id' | 'role'>, filters: PayoutFilters) {
+export function filteredPayouts(
+  db: DB,
+  viewer: Pick<Actor, 'id' | 'role'>,
+  filters: PayoutFilters,
+) {
   return selectPayouts(db, payoutFilter(viewer, filters)).orderBy(
     desc(payouts.createdAt),
     desc(payouts.id),

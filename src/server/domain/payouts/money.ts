@@ -20,7 +20,8 @@ export function sumByCurrency(amounts: readonly Amount[]): Amount[] {
     const units = toUnits(amount, CURRENCY_DECIMALS[currency]);
     // Stored amounts are written by the server in the currency's decimals; a line that is not
     // would be a bug, which a silently wrong total must not hide.
-    if (units === undefined) throw new Error(`payout amount '${amount}' is not a ${currency} amount`);
+    if (units === undefined)
+      throw new Error(`payout amount '${amount}' is not a ${currency} amount`);
     sums.set(currency, (sums.get(currency) ?? 0n) + units);
   }
   return PRIZE_CURRENCIES.filter((c) => sums.has(c)).map((currency) => ({
