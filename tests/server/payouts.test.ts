@@ -302,6 +302,38 @@ describe('payouts.update', () => {
     });
   });
 
+  it('refuses one of two lines sent at once with the same hash (the unique index decides)', async () => {
+    const first = await lineOf('crypto');
+    const second = await lineOf('crypto');
+    await approve(first.id);
+    await approve(second.id);
+    const hash = ethHash();
+    // On PostgreSQL both transactions pass the hash check before either writes (as in the race
+    // above): the unique index refuses the second, answered as tx_hash_used, not a 500.
+    let arrive = () => {};
+    const bothBegun = new Promise<void>((resolve) => {
+      let begun = 0;
+      arrive = () => {
+        if (++begun === 2) resolve();
+      };
+    });
+    const sendIn = (id: number) =>
+      t.db.transaction(async (tx) => {
+        arrive();
+        if (dialect === 'pg') await bothBegun;
+        return updatePayout(
+          tx,
+          { id: sender.id, username: sender.username, role: 'admin' },
+          { id, status: 'sent', network: 'ETH', reference: hash },
+        );
+      });
+    const results = await Promise.allSettled([sendIn(first.id), sendIn(second.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { reason: 'tx_hash_used', code: 'CONFLICT' },
+    });
+  });
+
   it("checks the hash per network and asks for a crypto line's network", async () => {
     const { id } = await lineOf('crypto');
     await approve(id);
