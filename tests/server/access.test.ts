@@ -26,6 +26,8 @@ import { createInput, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { createTeam } from '../../src/server/domain/tournaments/teams';
+import { createPayoutLines } from '../../src/server/domain/payouts';
+import { payouts } from '../../src/server/platform/db/schema';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
@@ -107,8 +109,24 @@ interface World {
   teamId: number;
   /** A member outside every contest (the organiser adds them by name). */
   walkInName: string;
+  /** The regular member's id (a member's yearly payout totals). */
+  memberId: number;
+  /** A payout line an admin may approve (the regular member's, ready). */
+  readyPayoutId: number;
+  /** Each cast member's own sent payout line (the winner confirms it arrived). */
+  sentPayoutOf: Map<number, number>;
 }
 const worlds = new Map<Principal, World>();
+
+/** A member's line of the access world's paid contest (its currency set by the caller). */
+const winnerLine = (member: CreatedUser) => ({
+  userId: member.id,
+  username: member.username,
+  teamName: null,
+  place: 1,
+  placeText: '1st',
+  amount: '10',
+});
 
 beforeAll(async () => {
   for (const principal of PRINCIPALS) {
@@ -151,6 +169,31 @@ beforeAll(async () => {
       name: 'Access team',
     });
     const walkIn = await createUser(t.db);
+    // Payout lines of the paid contest: a ready one of the regular member's, and a sent one of
+    // each member of the cast (lines are made as confirmed results make them, then moved on).
+    const winners = (['user', 'moderator', 'admin'] as const).map((role) => cast[role]!);
+    await t.db.transaction((tx) =>
+      createPayoutLines(tx, {
+        contestId: paidId,
+        contestTitle: 'Access paid',
+        contestSlug: 'access-paid',
+        lines: [
+          ...winners.map((w) => ({ ...winnerLine(w), currency: 'USDT' as const })),
+          { ...winnerLine(cast.user!), currency: 'USDC' as const },
+        ],
+      }),
+    );
+    const sentPayoutOf = new Map<number, number>();
+    let readyPayoutId = 0;
+    for (const line of await t.db.select().from(payouts)) {
+      if (line.currency === 'USDC') {
+        readyPayoutId = line.id;
+        await t.db.update(payouts).set({ status: 'ready' }).where(eq(payouts.id, line.id));
+      } else {
+        sentPayoutOf.set(line.userId!, line.id);
+        await t.db.update(payouts).set({ status: 'sent' }).where(eq(payouts.id, line.id));
+      }
+    }
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -164,6 +207,9 @@ beforeAll(async () => {
       teamContestId,
       teamId,
       walkInName: walkIn.username,
+      memberId: cast.user!.id,
+      readyPayoutId,
+      sentPayoutOf,
     });
   }
 });
@@ -276,6 +322,13 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     contestId: w.joinedId,
     table: { kind: 'fixed', rows: [{ from: 1, to: 3, amount: '100', currency: 'USDT' }] },
   }),
+  // Payout lines: members read their own, admins every line and take the steps; a winner
+  // confirms their own sent line arrived.
+  'payouts.list': () => ({}),
+  'payouts.update': (w) => ({ id: w.readyPayoutId, status: 'approved' }),
+  'payouts.confirmReceived': (w) => ({ id: w.sentPayoutOf.get(w.account?.id ?? 0) ?? 1 }),
+  'payouts.csv': () => ({}),
+  'payouts.yearly': (w) => ({ userId: w.memberId }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
