@@ -13,7 +13,7 @@ import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../src/server/platform/db/schema';
-import { educationContent, users } from '../../src/server/platform/db/schema';
+import { certificates, educationContent, users } from '../../src/server/platform/db/schema';
 import { restRoutes } from '../../src/server/http/rest';
 import { EXPRESS_PATHS, type ExpressPath } from '../../src/server/http/expressPaths';
 import { createApp } from '../../src/server/http/app';
@@ -26,6 +26,7 @@ import { createInput, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { createTeam } from '../../src/server/domain/tournaments/teams';
+import { issueCertificates } from '../../src/server/domain/certificates';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
@@ -107,6 +108,8 @@ interface World {
   teamId: number;
   /** A member outside every contest (the organiser adds them by name). */
   walkInName: string;
+  /** The regular member's certificate of 1st place in the joined contest. */
+  certificateCode: string;
 }
 const worlds = new Map<Principal, World>();
 
@@ -151,6 +154,21 @@ beforeAll(async () => {
       name: 'Access team',
     });
     const walkIn = await createUser(t.db);
+    await issueCertificates(t.db, {
+      contestId: joinedId,
+      contestTitle: 'Access sample contest',
+      issuedAt: new Date(),
+      entries: [
+        {
+          userId: cast.user!.id,
+          username: cast.user!.username,
+          teamName: null,
+          place: 1,
+          placeText: '1st',
+        },
+      ],
+    });
+    const [certificate] = await t.db.select({ code: certificates.code }).from(certificates);
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -164,6 +182,7 @@ beforeAll(async () => {
       teamContestId,
       teamId,
       walkInName: walkIn.username,
+      certificateCode: certificate!.code,
     });
   }
 });
@@ -276,6 +295,10 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     contestId: w.joinedId,
     table: { kind: 'fixed', rows: [{ from: 1, to: 3, amount: '100', currency: 'USDT' }] },
   }),
+  // A real certificate: anyone with its code reads it and its PDF; a member lists their own.
+  'certificates.get': (w) => ({ code: w.certificateCode }),
+  'certificates.pdf': (w) => ({ code: w.certificateCode }),
+  'certificates.mine': () => undefined,
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
