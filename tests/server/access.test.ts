@@ -13,7 +13,7 @@ import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../src/server/platform/db/schema';
-import { educationContent, users } from '../../src/server/platform/db/schema';
+import { certificates, educationContent, users } from '../../src/server/platform/db/schema';
 import { restRoutes } from '../../src/server/http/rest';
 import { EXPRESS_PATHS, type ExpressPath } from '../../src/server/http/expressPaths';
 import { createApp } from '../../src/server/http/app';
@@ -27,7 +27,8 @@ import { configureNetwork, insertProof } from '../helpers/payments';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { createTeam } from '../../src/server/domain/tournaments/teams';
 import { createPayoutLines } from '../../src/server/domain/payouts';
-import { payouts } from '../../src/server/platform/db/schema';
+import { certificates, payouts } from '../../src/server/platform/db/schema';
+import { issueCertificates } from '../../src/server/domain/certificates';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
@@ -115,6 +116,8 @@ interface World {
   readyPayoutId: number;
   /** Each cast member's own sent payout line (the winner confirms it arrived). */
   sentPayoutOf: Map<number, number>;
+  /** The regular member's certificate of 1st place in the joined contest. */
+  certificateCode: string;
 }
 const worlds = new Map<Principal, World>();
 
@@ -194,6 +197,21 @@ beforeAll(async () => {
         await t.db.update(payouts).set({ status: 'sent' }).where(eq(payouts.id, line.id));
       }
     }
+    await issueCertificates(t.db, {
+      contestId: joinedId,
+      contestTitle: 'Access sample contest',
+      issuedAt: new Date(),
+      entries: [
+        {
+          userId: cast.user!.id,
+          username: cast.user!.username,
+          teamName: null,
+          place: 1,
+          placeText: '1st',
+        },
+      ],
+    });
+    const [certificate] = await t.db.select({ code: certificates.code }).from(certificates);
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -210,6 +228,7 @@ beforeAll(async () => {
       memberId: cast.user!.id,
       readyPayoutId,
       sentPayoutOf,
+      certificateCode: certificate!.code,
     });
   }
 });
@@ -329,6 +348,10 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'payouts.confirmReceived': (w) => ({ id: w.sentPayoutOf.get(w.account?.id ?? 0) ?? 1 }),
   'payouts.csv': () => ({}),
   'payouts.yearly': (w) => ({ userId: w.memberId }),
+  // A real certificate: anyone with its code reads it and its PDF; a member lists their own.
+  'certificates.get': (w) => ({ code: w.certificateCode }),
+  'certificates.pdf': (w) => ({ code: w.certificateCode }),
+  'certificates.mine': () => undefined,
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
