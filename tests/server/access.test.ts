@@ -276,6 +276,10 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     contestId: w.joinedId,
     table: { kind: 'fixed', rows: [{ from: 1, to: 3, amount: '100', currency: 'USDT' }] },
   }),
+  // The results of the joined contest, read by anyone who sees it. Freezing, confirming and
+  // reopening are called without input: refused by validation once admitted (results tests run
+  // them).
+  'results.get': (w) => ({ contestId: w.joinedId }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
