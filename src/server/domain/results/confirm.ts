@@ -2,6 +2,7 @@
 // confirmed ones are refused (409 already_confirmed). Confirming makes the winners' payout lines
 // and the placed members' certificates, tells every participant their place and prize, and is
 // audited.
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contestResults } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
@@ -9,7 +10,6 @@ import { AppError } from '../../platform/errors';
 import { createPayoutLines } from '../payouts';
 import { issueCertificates } from '../certificates';
 import { writeAudit } from '../audit';
-import { eq } from 'drizzle-orm';
 import { RESULT_MESSAGES, type TResults } from '../../../shared/schemas/results';
 import { freezeContest } from './freeze';
 import { notifyConfirmed } from './notices';
@@ -41,11 +41,12 @@ export async function confirmResults(
     .where(eq(contestResults.contestId, contest.id))
     .returning();
   const { standings } = row;
+  const lines = payoutLines(standings);
   await createPayoutLines(tx, {
     contestId: contest.id,
     contestTitle: contest.title,
     contestSlug: contest.slug,
-    lines: payoutLines(standings),
+    lines,
   });
   await issueCertificates(tx, {
     contestId: contest.id,
@@ -61,7 +62,7 @@ export async function confirmResults(
     targetType: 'contest',
     targetId: contest.id,
     before: { status: row.status },
-    after: { status: 'confirmed', winners: payoutLines(standings).length },
+    after: { status: 'confirmed', payoutLines: lines.length },
   });
   return presentResults(tx, contest, confirmed, actor);
 }
