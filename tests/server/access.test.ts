@@ -27,7 +27,7 @@ import { configureNetwork, insertProof } from '../helpers/payments';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { createTeam } from '../../src/server/domain/tournaments/teams';
 import { createPayoutLines } from '../../src/server/domain/payouts';
-import { certificates, payouts } from '../../src/server/platform/db/schema';
+import { payouts } from '../../src/server/platform/db/schema';
 import { issueCertificates } from '../../src/server/domain/certificates';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
@@ -352,6 +352,10 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'certificates.get': (w) => ({ code: w.certificateCode }),
   'certificates.pdf': (w) => ({ code: w.certificateCode }),
   'certificates.mine': () => undefined,
+  // The results of the joined contest, read by anyone who sees it. Freezing, confirming and
+  // reopening are called without input: refused by validation once admitted (results tests run
+  // them).
+  'results.get': (w) => ({ contestId: w.joinedId }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {
