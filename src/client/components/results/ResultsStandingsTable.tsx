@@ -10,11 +10,15 @@ type Prize = TResultStanding['prize'];
 
 const prizeText = (prize: Prize) => (prize ? formatPrize(prize.amount, prize.currency) : '-');
 
-function NameCell({ row }: { row: TResultStanding }) {
+/** The name (DQ marked) and a team's members with their shares; `prefix`: the card's place. */
+function NameCell({ row, prefix = '' }: { row: TResultStanding; prefix?: string }) {
   return (
     <Stack gap="1">
       <HStack as="span" gap="2" display="inline-flex">
-        <span>{row.name}</span>
+        <span>
+          {prefix}
+          {row.name}
+        </span>
         <DqBadge disqualified={row.disqualified} />
       </HStack>
       {row.members.length ? (
@@ -70,15 +74,7 @@ export function ResultsStandingsTable({
       columns={COLUMNS}
       rows={standings}
       rowKey={rowKey}
-      cardTitle={(r) => (
-        <HStack as="span" gap="2" display="inline-flex">
-          <span>
-            {r.placeText ? `${r.placeText}. ` : ''}
-            {r.name}
-          </span>
-          <DqBadge disqualified={r.disqualified} />
-        </HStack>
-      )}
+      cardTitle={(r) => <NameCell row={r} prefix={r.placeText ? `${r.placeText}. ` : ''} />}
       emptyText="No standings yet."
     />
   );
