@@ -2,13 +2,17 @@
 // organiser of a scored contest whose end has passed freezes its standings and confirms them from
 // the contest page's Results; the winner then sees their prize there (with the prompt to add a
 // payout method), the 'My winnings' card on their dashboard, and opens their certificate, which a
-// visitor who is not signed in can open too. A malformed code is the not-found notice.
+// visitor who is not signed in can open too; reopened with a reason, the certificate says it was
+// withdrawn. A winner whose line was sent sees the transaction and confirms it arrived. A
+// malformed code is the not-found notice.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { contestParticipants } from '../../src/server/platform/db/schema';
+import { eq } from 'drizzle-orm';
+import { contestParticipants, payouts } from '../../src/server/platform/db/schema';
 import type { TPrizeTable } from '../../src/shared/schemas/prizes';
 import { DAY, insertContest } from '../helpers/contests';
-import { createUser, type CreatedUser } from '../helpers/db';
+import { callerFor, createUser, type CreatedUser } from '../helpers/db';
+import { txHashFor } from '../helpers/payments';
 import { expectText } from './flows';
 import { standaloneStage } from './stage';
 
@@ -115,6 +119,51 @@ describe('the results of an ended contest', () => {
     await visitor.getByRole('heading', { name: 'Certificate of achievement', level: 1 }).waitFor();
     await expectText(visitor, 'Harbour Final Sprint');
     await expectText(visitor, /^Verified by /);
+
+    // Reopened with a reason (one too short is refused beside its field): the certificate is
+    // withdrawn, and says so to whoever opens it.
+    await results.getByRole('button', { name: 'Reopen results' }).click();
+    const reopen = page.getByRole('dialog', { name: 'Reopen results' });
+    await reopen.getByLabel('Reason').fill('no');
+    await reopen.getByRole('button', { name: 'Reopen results' }).click();
+    await reopen.getByText('Give a reason of at least 3 characters').waitFor();
+    await reopen.getByLabel('Reason').fill('A score was entered wrong');
+    await reopen.getByRole('button', { name: 'Reopen results' }).click();
+    await expectText(page, 'Results reopened');
+    await reopen.waitFor({ state: 'hidden' });
+    await results.getByText('Not final yet').waitFor();
+    await results.getByText('Reopened: A score was entered wrong').waitFor();
+    await results.getByRole('button', { name: 'Freeze results' }).waitFor();
+    await visitor.reload();
+    await visitor.getByRole('alert').filter({ hasText: 'Withdrawn' }).waitFor();
+    expect(await visitor.getByText(/^Verified by /).count()).toBe(0);
+  });
+
+  it('a winner whose payout was sent sees the transaction and confirms it arrived', async () => {
+    await callerFor(stage.s, organiser).caller.results.confirm({ contestId });
+    // The admins' two steps (approve, then sent by another admin) are the Payouts page's: here
+    // the line is simply sent.
+    const hash = txHashFor('ETH');
+    await stage.s.db
+      .update(payouts)
+      .set({ status: 'sent', network: 'ETH', txHash: hash, sentAt: new Date() })
+      .where(eq(payouts.userId, second.id));
+
+    const page = await stage.pageAs(second);
+    await page.goto(stage.url(`/contests/${contestId}`));
+    const prize = resultsOf(page).getByRole('region', { name: 'Your prize' });
+    await prize.getByText(`2nd place, 300 USDT: Sent, tx ${hash.slice(0, 6)}…`).waitFor();
+    const explorer = prize.getByRole('link', { name: /^View transaction/ });
+    expect(await explorer.getAttribute('href')).toContain(hash);
+    await prize.getByRole('button', { name: 'Confirm received' }).click();
+    await expectText(page, 'Payout received');
+    await prize.getByText('2nd place, 300 USDT: Received, tx').waitFor();
+    expect(await prize.getByRole('button', { name: 'Confirm received' }).count()).toBe(0);
+
+    // The same line on Analytics.
+    await page.goto(stage.url('/analytics'));
+    const winnings = page.getByRole('region', { name: 'My winnings' });
+    await winnings.getByText(/^2nd place, 300 USDT: Received/).waitFor();
   });
 
   it('a malformed or unknown certificate code is the not-found notice', async () => {
