@@ -9,12 +9,11 @@ import { PayoutLine } from './PayoutLine';
 
 export function MyPrize({ contest, userId }: { contest: TContest; userId: number }) {
   // Only the caller's lines: an admin would otherwise get every line of the contest.
-  const payouts = trpc.payouts.list.useQuery({
-    contestId: contest.id,
-    userId,
-    page: 1,
-    pageSize: 100,
-  });
+  // Read again on every visit: an admin moves a line on while the member is elsewhere.
+  const payouts = trpc.payouts.list.useQuery(
+    { contestId: contest.id, userId, page: 1, pageSize: 100 },
+    { refetchOnMount: 'always' },
+  );
   const certificates = trpc.certificates.mine.useQuery();
   const lines = (payouts.data?.items ?? []).filter((line) => line.userId === userId);
   // A certificate names its contest by slug and title (the slug stays while the contest does).

@@ -79,7 +79,11 @@ function Remainder({ results }: { results: TResults }) {
 export function ResultsSection({ contest, userId }: { contest: TContest; userId: number }) {
   const published = contest.status === 'active' || contest.status === 'completed';
   const ended = contestPhase(contest) === 'completed';
-  const query = trpc.results.get.useQuery({ contestId: contest.id }, { enabled: published });
+  // Read again on every visit (open standings follow the board); live changes mark it stale too.
+  const query = trpc.results.get.useQuery(
+    { contestId: contest.id },
+    { enabled: published, refetchOnMount: 'always' },
+  );
   const results = query.data;
   // Shown once the contest has ended, or earlier when its results were frozen already.
   if (!published || (!ended && (!results || results.status === 'open'))) return null;
