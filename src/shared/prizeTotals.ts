@@ -2,7 +2,15 @@
 // preview: the pool's amount from the verified entry fees, the totals per currency, the prize of
 // each place, and the one-line summary on cards and the contest page ('Prize pool: 1,750 USDT,
 // top 3'). Everything is computed in whole smallest units (bigint): no binary floats.
-import { CURRENCY_DECIMALS, formatPrize, fromUnits, toUnits, type PrizeCurrency } from './prizes';
+import {
+  CURRENCY_DECIMALS,
+  HUNDRED_PERCENT,
+  formatPrize,
+  fromUnits,
+  percentUnits,
+  toUnits,
+  type PrizeCurrency,
+} from './prizes';
 import type { TPrizeTable } from './schemas/prizes';
 
 export interface PrizeAmount {
@@ -10,16 +18,12 @@ export interface PrizeAmount {
   currency: PrizeCurrency;
 }
 
-/** Percentages are read exactly at this many decimals (the table allows up to 18). */
-const PERCENT_DECIMALS = 18;
-const HUNDRED_PERCENT = 100n * 10n ** BigInt(PERCENT_DECIMALS);
-
 /** Entry fees are counted in US cents (payment_proofs.amount_usd has 2 decimals). */
 const FEE_DECIMALS = 2;
 
 /** `units` × `percent` %, rounded down to the unit. */
 export function percentOf(units: bigint, percent: string | undefined): bigint {
-  const share = percent === undefined ? 0n : (toUnits(percent, PERCENT_DECIMALS) ?? 0n);
+  const share = percent === undefined ? 0n : (percentUnits(percent) ?? 0n);
   return (units * share) / HUNDRED_PERCENT;
 }
 
@@ -88,7 +92,7 @@ export function prizeTotals(table: TPrizeTable, verifiedFeeCents: bigint): Prize
 export function lastPaidPlace(table: TPrizeTable): number {
   const paying = table.rows.filter((row) =>
     table.kind === 'pool'
-      ? (toUnits(row.percent ?? '0', PERCENT_DECIMALS) ?? 0n) > 0n
+      ? (percentUnits(row.percent ?? '0') ?? 0n) > 0n
       : rowPlaceUnits(table, row, 0n) > 0n,
   );
   return Math.max(...(paying.length ? paying : table.rows).map((row) => row.to));

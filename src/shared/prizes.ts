@@ -59,3 +59,12 @@ export function formatPrize(amount: string, currency: PrizeCurrency): string {
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${grouped}${fraction ? `.${fraction}` : ''} ${currency}`;
 }
+
+/** Percentages are read exactly at this many decimals (a table allows up to 18). */
+export const PERCENT_DECIMALS = 18;
+export const HUNDRED_PERCENT = 100n * 10n ** BigInt(PERCENT_DECIMALS);
+
+/** A percentage as written ('12.5') in exact units; undefined when it is not a decimal. */
+export function percentUnits(percent: string): bigint | undefined {
+  return toUnits(percent, PERCENT_DECIMALS);
+}

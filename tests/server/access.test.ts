@@ -13,7 +13,7 @@ import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../src/server/platform/db/schema';
-import { educationContent, users } from '../../src/server/platform/db/schema';
+import { certificates, educationContent, users } from '../../src/server/platform/db/schema';
 import { restRoutes } from '../../src/server/http/rest';
 import { EXPRESS_PATHS, type ExpressPath } from '../../src/server/http/expressPaths';
 import { createApp } from '../../src/server/http/app';
@@ -26,6 +26,9 @@ import { createInput, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { createTeam } from '../../src/server/domain/tournaments/teams';
+import { createPayoutLines } from '../../src/server/domain/payouts';
+import { payouts } from '../../src/server/platform/db/schema';
+import { issueCertificates } from '../../src/server/domain/certificates';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
@@ -107,8 +110,26 @@ interface World {
   teamId: number;
   /** A member outside every contest (the organiser adds them by name). */
   walkInName: string;
+  /** The regular member's id (a member's yearly payout totals). */
+  memberId: number;
+  /** A payout line an admin may approve (the regular member's, ready). */
+  readyPayoutId: number;
+  /** Each cast member's own sent payout line (the winner confirms it arrived). */
+  sentPayoutOf: Map<number, number>;
+  /** The regular member's certificate of 1st place in the joined contest. */
+  certificateCode: string;
 }
 const worlds = new Map<Principal, World>();
+
+/** A member's line of the access world's paid contest (its currency set by the caller). */
+const winnerLine = (member: CreatedUser) => ({
+  userId: member.id,
+  username: member.username,
+  teamName: null,
+  place: 1,
+  placeText: '1st',
+  amount: '10',
+});
 
 beforeAll(async () => {
   for (const principal of PRINCIPALS) {
@@ -151,6 +172,46 @@ beforeAll(async () => {
       name: 'Access team',
     });
     const walkIn = await createUser(t.db);
+    // Payout lines of the paid contest: a ready one of the regular member's, and a sent one of
+    // each member of the cast (lines are made as confirmed results make them, then moved on).
+    const winners = (['user', 'moderator', 'admin'] as const).map((role) => cast[role]!);
+    await t.db.transaction((tx) =>
+      createPayoutLines(tx, {
+        contestId: paidId,
+        contestTitle: 'Access paid',
+        contestSlug: 'access-paid',
+        lines: [
+          ...winners.map((w) => ({ ...winnerLine(w), currency: 'USDT' as const })),
+          { ...winnerLine(cast.user!), currency: 'USDC' as const },
+        ],
+      }),
+    );
+    const sentPayoutOf = new Map<number, number>();
+    let readyPayoutId = 0;
+    for (const line of await t.db.select().from(payouts)) {
+      if (line.currency === 'USDC') {
+        readyPayoutId = line.id;
+        await t.db.update(payouts).set({ status: 'ready' }).where(eq(payouts.id, line.id));
+      } else {
+        sentPayoutOf.set(line.userId!, line.id);
+        await t.db.update(payouts).set({ status: 'sent' }).where(eq(payouts.id, line.id));
+      }
+    }
+    await issueCertificates(t.db, {
+      contestId: joinedId,
+      contestTitle: 'Access sample contest',
+      issuedAt: new Date(),
+      entries: [
+        {
+          userId: cast.user!.id,
+          username: cast.user!.username,
+          teamName: null,
+          place: 1,
+          placeText: '1st',
+        },
+      ],
+    });
+    const [certificate] = await t.db.select({ code: certificates.code }).from(certificates);
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -164,6 +225,10 @@ beforeAll(async () => {
       teamContestId,
       teamId,
       walkInName: walkIn.username,
+      memberId: cast.user!.id,
+      readyPayoutId,
+      sentPayoutOf,
+      certificateCode: certificate!.code,
     });
   }
 });
@@ -276,6 +341,21 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
     contestId: w.joinedId,
     table: { kind: 'fixed', rows: [{ from: 1, to: 3, amount: '100', currency: 'USDT' }] },
   }),
+  // Payout lines: members read their own, admins every line and take the steps; a winner
+  // confirms their own sent line arrived.
+  'payouts.list': () => ({}),
+  'payouts.update': (w) => ({ id: w.readyPayoutId, status: 'approved' }),
+  'payouts.confirmReceived': (w) => ({ id: w.sentPayoutOf.get(w.account?.id ?? 0) ?? 1 }),
+  'payouts.csv': () => ({}),
+  'payouts.yearly': (w) => ({ userId: w.memberId }),
+  // A real certificate: anyone with its code reads it and its PDF; a member lists their own.
+  'certificates.get': (w) => ({ code: w.certificateCode }),
+  'certificates.pdf': (w) => ({ code: w.certificateCode }),
+  'certificates.mine': () => undefined,
+  // The results of the joined contest, read by anyone who sees it. Freezing, confirming and
+  // reopening are called without input: refused by validation once admitted (results tests run
+  // them).
+  'results.get': (w) => ({ contestId: w.joinedId }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

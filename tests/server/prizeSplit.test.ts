@@ -171,3 +171,29 @@ describe('prizeTotals and prizeSummary', () => {
     expect(amounts(split)).toEqual({ m1: '61.72', m2: null, m3: null, m4: '6.17' });
   });
 });
+
+describe("a pool's shares add up exactly", () => {
+  const pool = (percents: string[]) => ({
+    kind: 'pool' as const,
+    rows: percents.map((percent, i) => ({
+      from: i + 1,
+      to: i + 1,
+      currency: 'USDT' as const,
+      percent,
+    })),
+  });
+  it('takes 33.3 + 33.3 + 33.4 as 100 %', () => {
+    expect(ZPrizeTable.safeParse(pool(['33.3', '33.3', '33.4'])).success).toBe(true);
+  });
+  it('refuses 100.0000000001 %, which a float tolerance let through', () => {
+    expect(50 + 50.0000000001 <= 100 + 1e-9).toBe(true);
+    expect(ZPrizeTable.safeParse(pool(['50', '50.0000000001'])).success).toBe(false);
+  });
+  it('refuses a hundred and a millionth of a percent', () => {
+    const parsed = ZPrizeTable.safeParse(pool(['50', '50.000001']));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.message)).toContain(
+      'The shares of the pool add up to more than 100 %',
+    );
+  });
+});

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import {
   CURRENCY_DECIMALS,
   DECIMAL_PATTERN,
+  HUNDRED_PERCENT,
   PRIZE_CURRENCIES,
+  percentUnits,
   toUnits,
   type PrizeCurrency,
 } from '../prizes';
@@ -47,7 +49,7 @@ const ZPlace = z
 const ZDecimal = (message: string) =>
   z.string({ error: message }).trim().regex(DECIMAL_PATTERN, message);
 const ZPercent = ZDecimal(PRIZE_MESSAGES.percent).refine(
-  (v) => Number(v) <= 100,
+  (v) => (percentUnits(v) ?? HUNDRED_PERCENT + 1n) <= HUNDRED_PERCENT,
   PRIZE_MESSAGES.percent,
 );
 
@@ -74,7 +76,8 @@ const ZPrizeTableShape = z.object({
 /** The rules across fields, each refusal on the field to correct. */
 function tableRules(table: z.infer<typeof ZPrizeTableShape>, ctx: z.RefinementCtx) {
   const taken: [number, number][] = [];
-  let percentTotal = 0;
+  // Exact: 33.3 + 33.3 + 33.4 is 100, not a float's 100.00000000000001.
+  let percentTotal = 0n;
   table.rows.forEach((row, i) => {
     if (row.to < row.from) {
       ctx.addIssue({ code: 'custom', path: ['rows', i, 'to'], message: PRIZE_MESSAGES.range });
@@ -103,7 +106,9 @@ function tableRules(table: z.infer<typeof ZPrizeTableShape>, ctx: z.RefinementCt
           path: ['rows', i, 'percent'],
           message: PRIZE_MESSAGES.percentRequired,
         });
-      } else percentTotal += Number(row.percent) * (row.to - row.from + 1);
+      } else {
+        percentTotal += (percentUnits(row.percent) ?? 0n) * BigInt(row.to - row.from + 1);
+      }
       if (!POOL_CURRENCIES.includes(row.currency)) {
         ctx.addIssue({
           code: 'custom',
@@ -119,8 +124,7 @@ function tableRules(table: z.infer<typeof ZPrizeTableShape>, ctx: z.RefinementCt
       }
     }
   });
-  // Percentages have at most a few decimals: a sum past 100 by rounding noise is not refused.
-  if (table.kind === 'pool' && percentTotal > 100 + 1e-9) {
+  if (table.kind === 'pool' && percentTotal > HUNDRED_PERCENT) {
     ctx.addIssue({ code: 'custom', path: ['rows'], message: PRIZE_MESSAGES.percentTotal });
   }
   if (table.kind === 'pool' && table.poolFixed !== undefined && table.rows[0]) {

@@ -29,6 +29,17 @@ export const ROSTER_MESSAGES = {
   usernameRequired: 'Enter the username of the member to add',
   reasonRequired: `Give a reason of at least ${REASON_MIN} characters`,
   reasonTooLong: `Keep the reason under ${REASON_MAX} characters`,
+  // The server's refusals (roster.ts, disqualify.ts), in the words the list shows.
+  notAPlayer: 'This member is not a player of this contest',
+  unknownUser: (username: string) => `No member is called '${username.trim()}'`,
+  teamOnly: "This contest is for teams: a team's captain registers it",
+  bracketGenerated: 'The bracket is generated: no player can be added any more',
+  startedRemove: 'The contest has started: disqualify the player instead',
+  startedAlready: 'The contest has started already',
+  notActive: 'Only a published, active contest can be started',
+  notStarted: 'The contest has not started: remove the player instead of disqualifying them',
+  contestCompleted: 'The contest has ended: its places are final',
+  alreadyDisqualified: 'This player is disqualified already',
 } as const;
 
 export const ZPlayerRef = z.object({ contestId: ZContestId, userId: z.number().int().positive() });

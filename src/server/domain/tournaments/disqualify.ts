@@ -3,25 +3,21 @@
 // progress.ts does both), the bracket advances, and their place is marked 'DQ' (a table ranks
 // them last of those still in; a knockout places them where they went out). Creator, moderators
 // and admins only; before the start the organiser removes a player instead (roster.ts).
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { contestParticipants as cp, users } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
 import { setDisqualified } from '../participation';
 import { notifyDisqualified } from '../messages';
 import { contestPhase, hasStarted } from '../../../shared/lifecycle';
-import type { TPlayerReasonInput, TRosterPlayer } from '../../../shared/schemas/roster';
+import {
+  ROSTER_MESSAGES,
+  type TPlayerReasonInput,
+  type TRosterPlayer,
+} from '../../../shared/schemas/roster';
 import { organisedContest, refuse } from './contest';
 import { readyKeys, settle } from './progress';
 import { BracketStore } from './storage';
-
-export const DISQUALIFY_MESSAGES = {
-  not_started: 'The contest has not started: remove the player instead of disqualifying them',
-  contest_completed: 'The contest has ended: its places are final',
-  not_a_player: 'This member is not a player of this contest',
-  already_disqualified: 'This player is disqualified already',
-} as const;
+import { playerIn } from './players';
 
 export async function disqualifyPlayer(
   tx: DbOrTx,
@@ -32,25 +28,12 @@ export async function disqualifyPlayer(
   const contest = await organisedContest(tx, actor, contestId, { lock: true });
   const phase = contestPhase(contest);
   if (phase === 'completed') {
-    throw refuse('contest_completed', DISQUALIFY_MESSAGES.contest_completed);
+    throw refuse('contest_completed', ROSTER_MESSAGES.contestCompleted);
   }
-  if (!hasStarted(phase)) throw refuse('not_started', DISQUALIFY_MESSAGES.not_started);
-  const [player] = await tx
-    .select({
-      id: cp.id,
-      userId: cp.userId,
-      username: users.username,
-      joinedAt: cp.joinedAt,
-      checkedInAt: cp.checkedInAt,
-      feeWaived: cp.feeWaived,
-      disqualifiedAt: cp.disqualifiedAt,
-    })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(eq(cp.contestId, contestId), eq(cp.userId, userId)));
-  if (!player) throw refuse('not_a_player', DISQUALIFY_MESSAGES.not_a_player);
+  if (!hasStarted(phase)) throw refuse('not_started', ROSTER_MESSAGES.notStarted);
+  const player = await playerIn(tx, contestId, userId);
   if (player.disqualifiedAt) {
-    throw refuse('already_disqualified', DISQUALIFY_MESSAGES.already_disqualified);
+    throw refuse('already_disqualified', ROSTER_MESSAGES.alreadyDisqualified);
   }
   const at = new Date();
   const why = reason.trim();
@@ -61,8 +44,8 @@ export async function disqualifyPlayer(
     action: 'contest.participant.disqualified',
     targetType: 'contest',
     targetId: contestId,
-    before: { userId, participantId: player.id },
-    after: { userId, participantId: player.id, reason: why },
+    before: { userId, participantId: player.participantId },
+    after: { userId, participantId: player.participantId, reason: why },
   });
   // The bracket (loaded after the mark, so it knows them) forfeits their ready matches and
   // advances, as an organiser's forfeit does; a bracket not generated yet will not seed them.
@@ -74,7 +57,7 @@ export async function disqualifyPlayer(
   return {
     userId,
     username: player.username,
-    participantId: player.id,
+    participantId: player.participantId,
     joinedAt: player.joinedAt,
     checkedInAt: player.checkedInAt,
     feeWaived: player.feeWaived,

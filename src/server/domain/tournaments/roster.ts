@@ -3,28 +3,24 @@
 // remove before the start, and 'Start now'. Disqualifying after the start is disqualify.ts.
 // Creator, moderators and admins only (others 403 not_organiser; a hidden contest 404). Every
 // change is audited; the rows are written through participation's one writer.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { equalsCaseless } from '../../platform/db/dialect';
-import {
-  contestParticipants as cp,
-  contests,
-  participantExits,
-  users,
-} from '../../platform/db/schema';
+import { contests, participantExits, users } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { hasStarted, contestPhase } from '../../../shared/lifecycle';
 import { hasBracket, CHECK_IN_MESSAGES } from '../../../shared/tournaments';
 import type { JoinRefusal } from '../../../shared/participation';
-import type {
-  TAddPlayerInput,
-  TPlayerReasonInput,
-  TPlayerRef,
-  TProcessCheckInsResult,
-  TRoster,
-  TRosterPlayer,
-  TStartNowResult,
+import {
+  ROSTER_MESSAGES,
+  type TAddPlayerInput,
+  type TPlayerReasonInput,
+  type TPlayerRef,
+  type TProcessCheckInsResult,
+  type TRoster,
+  type TRosterPlayer,
+  type TStartNowResult,
 } from '../../../shared/schemas/roster';
 import { writeAudit } from '../audit';
 import { notifyRosterChange } from '../messages';
@@ -39,6 +35,7 @@ import {
 import { organisedContest, refuse, type TournamentContest } from './contest';
 import { generateAtStart } from './generate';
 import { dropNoShows } from './noShows';
+import { playerIn, playerOf, playersIn } from './players';
 
 /** What the list reads of a contest besides the tournament code's columns. */
 async function listFacts(db: DbOrTx, contestId: number) {
@@ -72,58 +69,6 @@ function started(contest: ListContest, now = Date.now()): boolean {
 }
 
 const checkInOn = (contest: TournamentContest) => contest.settings.checkInMinutes > 0;
-
-const playerColumns = {
-  userId: cp.userId,
-  username: users.username,
-  participantId: cp.id,
-  joinedAt: cp.joinedAt,
-  checkedInAt: cp.checkedInAt,
-  feeWaived: cp.feeWaived,
-  disqualifiedAt: cp.disqualifiedAt,
-  disqualifyReason: cp.disqualifyReason,
-};
-
-interface PlayerRow {
-  userId: number;
-  username: string;
-  participantId: number;
-  joinedAt: Date;
-  checkedInAt: Date | null;
-  feeWaived: boolean;
-  disqualifiedAt: Date | null;
-  disqualifyReason: string | null;
-}
-
-function playerOf(row: PlayerRow): TRosterPlayer {
-  const { disqualifiedAt, disqualifyReason, ...rest } = row;
-  return {
-    ...rest,
-    feeWaived: !!rest.feeWaived,
-    state: disqualifiedAt ? 'disqualified' : 'in',
-    reason: disqualifiedAt ? disqualifyReason : null,
-    stateAt: disqualifiedAt,
-  };
-}
-
-/** The players in, joined first. */
-async function playersIn(db: DbOrTx, contestId: number, userId?: number): Promise<PlayerRow[]> {
-  return db
-    .select(playerColumns)
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(
-      and(eq(cp.contestId, contestId), userId === undefined ? undefined : eq(cp.userId, userId)),
-    )
-    .orderBy(asc(cp.joinedAt), asc(cp.id));
-}
-
-/** One player in (404 not_a_player otherwise). */
-async function playerIn(db: DbOrTx, contestId: number, userId: number): Promise<PlayerRow> {
-  const [row] = await playersIn(db, contestId, userId);
-  if (!row) throw refuse('not_a_player', 'This member is not a player of this contest');
-  return row;
-}
 
 /** Those out: the latest exit of each member not in now, latest first. */
 async function playersOut(db: DbOrTx, contestId: number, inIds: Set<number>) {
@@ -208,17 +153,17 @@ export async function addPlayer(
 ): Promise<TRosterPlayer> {
   const contest = await listContest(tx, actor, input.contestId, true);
   if (contest.mode === 'team') {
-    throw new AppError('team_only', "This contest is for teams: a team's captain registers it");
+    throw new AppError('team_only', ROSTER_MESSAGES.teamOnly);
   }
   if (contest.bracketGeneratedAt) {
-    throw new AppError('started', 'The bracket is generated: no player can be added any more');
+    throw new AppError('started', ROSTER_MESSAGES.bracketGenerated);
   }
   const [member] = await tx
     .select({ id: users.id, username: users.username, role: users.role })
     .from(users)
     .where(equalsCaseless(users.username, input.username.trim()));
   if (!member || member.role === 'banned') {
-    throw new AppError('unknown_user', `No member is called '${input.username.trim()}'`);
+    throw new AppError('unknown_user', ROSTER_MESSAGES.unknownUser(input.username));
   }
   const join = (await readJoinContest(tx, contest.id))!;
   const paid = join.participationType === 'paid';
@@ -322,7 +267,7 @@ export async function removePlayer(
   const contest = await listContest(tx, actor, input.contestId, true);
   const row = await playerIn(tx, contest.id, input.userId);
   if (started(contest)) {
-    throw new AppError('started', 'The contest has started: disqualify the player instead');
+    throw new AppError('started', ROSTER_MESSAGES.startedRemove);
   }
   await removeParticipant({ db: tx, contestId: contest.id, userId: input.userId });
   const [exit] = await tx
@@ -377,10 +322,10 @@ export async function startNow(
   const contest = await listContest(tx, actor, input.contestId, true);
   const now = new Date();
   if (started(contest, now.getTime())) {
-    throw new AppError('started', 'The contest has started already');
+    throw new AppError('started', ROSTER_MESSAGES.startedAlready);
   }
   if (contest.status !== 'active') {
-    throw new AppError('not_open', 'Only a published, active contest can be started');
+    throw new AppError('not_open', ROSTER_MESSAGES.notActive);
   }
   const startDate =
     contest.startDate && contest.startDate.getTime() <= now.getTime() ? contest.startDate : now;

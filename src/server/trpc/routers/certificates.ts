@@ -19,7 +19,11 @@ export const certificatesRouter = router({
   pdf: publicProcedure
     .input(ZCertificateRef)
     .output(z.string())
-    .query(({ ctx, input }) => certificates.certificatePdf(ctx.db, input)),
+    // The verification address printed on it: the origin links in mail use (PUBLIC_URL, else the
+    // address first served).
+    .query(({ ctx, input }) =>
+      certificates.certificatePdf(ctx.db, { ...input, origin: ctx.origin }),
+    ),
 
   mine: protectedProcedure
     .output(ZMyCertificates)

@@ -1,0 +1,93 @@
+// What a winner is told about their payout (kind 'payout_update'): a method is needed (and the
+// reminders), the prize is being prepared, and each step an admin takes or the system takes.
+import type { DbOrTx } from '../../platform/db/client';
+import { notify, type NotifyOptions } from '../messages';
+import { formatPrize, type PrizeCurrency } from '../../../shared/prizes';
+import { describePayoutMethod, type PayoutMethodSnapshot } from '../../../shared/payouts';
+
+/** The account settings' tab with the payout method form (AccountSettingsPage's 'payment'). */
+export const PAYOUT_METHOD_LINK = '/settings?tab=payment';
+
+export interface NoticeLine {
+  userId: number | null;
+  contestTitle: string;
+  contestSlug: string | null;
+  placeText: string;
+  amount: string;
+  currency: PrizeCurrency;
+}
+
+/** '2nd place, 300 USDT'. */
+export function prizeWords(line: Pick<NoticeLine, 'placeText' | 'amount' | 'currency'>): string {
+  return `${line.placeText} place, ${formatPrize(line.amount, line.currency)}`;
+}
+
+const contestLink = (line: NoticeLine) =>
+  line.contestSlug ? `/contests/${line.contestSlug}` : PAYOUT_METHOD_LINK;
+
+/** The winner has no payout method: asked to add one (`reminder`: the how-manieth time). */
+export async function askForMethod(
+  tx: DbOrTx,
+  line: NoticeLine,
+  { reminder = false, claimDays }: { reminder?: boolean; claimDays?: number },
+  options: NotifyOptions = {},
+): Promise<void> {
+  if (line.userId === null) return;
+  const deadline = claimDays ? ` Prizes not claimed within ${claimDays} days are forfeited.` : '';
+  await notify(
+    tx,
+    {
+      userId: line.userId,
+      kind: 'payout_update',
+      title: reminder ? 'Reminder: add a payout method for your prize' : 'Add a payout method',
+      body: `You won ${prizeWords(line)} in ${line.contestTitle}. Add a payout method in your account settings so we can send it.${deadline}`,
+      link: PAYOUT_METHOD_LINK,
+      actionLabel: 'Add a payout method',
+    },
+    options,
+  );
+}
+
+/** The winner has a payout method: their prize is being prepared for it. */
+export async function tellPreparing(
+  tx: DbOrTx,
+  line: NoticeLine,
+  method: PayoutMethodSnapshot,
+  options: NotifyOptions = {},
+): Promise<void> {
+  if (line.userId === null) return;
+  await notify(
+    tx,
+    {
+      userId: line.userId,
+      kind: 'payout_update',
+      title: 'Your prize is being prepared',
+      body: `You won ${prizeWords(line)} in ${line.contestTitle}. It will be sent to ${describePayoutMethod(method, false)}.`,
+      link: contestLink(line),
+      actionLabel: 'View the contest',
+    },
+    options,
+  );
+}
+
+/** A step of the winner's payout: '2nd place, 300 USDT: sent, tx 0x…'. */
+export async function tellStep(
+  tx: DbOrTx,
+  line: NoticeLine,
+  { title, what }: { title: string; what: string },
+  options: NotifyOptions = {},
+): Promise<void> {
+  if (line.userId === null) return;
+  await notify(
+    tx,
+    {
+      userId: line.userId,
+      kind: 'payout_update',
+      title,
+      body: `${prizeWords(line)} in ${line.contestTitle}: ${what}`,
+      link: contestLink(line),
+      actionLabel: 'View the contest',
+    },
+    options,
+  );
+}

@@ -1,0 +1,16 @@
+// Reading a contest's results: whoever may see the contest (hidden or missing: 404).
+import type { DB } from '../../platform/db/client';
+import type { Actor } from '../../platform/actor';
+import { notFound, readVisible } from '../contests';
+import type { TResults } from '../../../shared/schemas/results';
+import { presentResults, storedResults } from './stored';
+
+export async function readResults(
+  db: DB,
+  viewer: Actor,
+  input: { contestId: number },
+): Promise<TResults> {
+  const contest = await readVisible(db, viewer, input.contestId);
+  if (!contest) throw notFound();
+  return presentResults(db, contest, await storedResults(db, contest.id), viewer);
+}

@@ -1,0 +1,154 @@
+// A contest's final standings with their prizes (issue 30 'Prizes from places'): the places of
+// participation's finalStandings (a scored board's ranks; a bracket's places, stored as scores,
+// lower first, so knockouts, groups, leagues and Swiss read the same), named (a member's
+// username, a registered team's name with its members), the disqualified skipped and the rest
+// moved up, each place's prize from the contest's prize table (shared/prizeSplit.ts), a team's
+// prize split equally among its members. Amounts stay whole units of their currency (bigint).
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { contestParticipants as cp, teamMembers, teams, users } from '../../platform/db/schema';
+import { finalStandings } from '../participation';
+import { verifiedFeeCents } from '../contests';
+import { placeText, sharedPlaces } from '../../../shared/places';
+import { splitPrizes } from '../../../shared/prizeSplit';
+import { poolUnits, type PrizeAmount } from '../../../shared/prizeTotals';
+import { CURRENCY_DECIMALS, fromUnits, toUnits, type PrizeCurrency } from '../../../shared/prizes';
+import type { TPrizeTable } from '../../../shared/schemas/prizes';
+import type { TResultStanding } from '../../../shared/schemas/results';
+
+/** Places without prizes: a contest without a table is still ranked. */
+const NO_PRIZES: TPrizeTable = { kind: 'fixed', rows: [] };
+
+export interface ComputedStandings {
+  standings: TResultStanding[];
+  /** What rounding down (ties, team shares) left unpaid, per currency. */
+  remainder: PrizeAmount[];
+}
+
+/** Sums of units per currency, in the order currencies first appear. */
+class Units {
+  private readonly sums = new Map<PrizeCurrency, bigint>();
+  add(currency: PrizeCurrency, units: bigint): void {
+    if (units > 0n) this.sums.set(currency, (this.sums.get(currency) ?? 0n) + units);
+  }
+  addAmount(a: PrizeAmount): void {
+    this.add(a.currency, unitsOf(a));
+  }
+  amounts(): PrizeAmount[] {
+    return [...this.sums].map(([currency, units]) => amountOf(units, currency));
+  }
+}
+
+const unitsOf = (a: PrizeAmount): bigint => toUnits(a.amount, CURRENCY_DECIMALS[a.currency]) ?? 0n;
+const amountOf = (units: bigint, currency: PrizeCurrency): PrizeAmount => ({
+  amount: fromUnits(units, CURRENCY_DECIMALS[currency]),
+  currency,
+});
+
+interface Member {
+  userId: number;
+  name: string;
+}
+
+/** The members (state 'member') of each registered team of the contest, in the order they joined. */
+async function teamMembersOf(db: DbOrTx, contestId: number): Promise<Map<number, Member[]>> {
+  const rows = await db
+    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId, name: users.username })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.contestId, contestId), eq(teamMembers.state, 'member')))
+    .orderBy(asc(teamMembers.id));
+  const byTeam = new Map<number, Member[]>();
+  for (const { teamId, ...m } of rows) {
+    const list = byTeam.get(teamId);
+    if (list) list.push(m);
+    else byTeam.set(teamId, [m]);
+  }
+  return byTeam;
+}
+
+/** The pool's amount now (verified entry fees), in units of its currency; 0 for a fixed table. */
+async function poolTotal(db: DbOrTx, contestId: number, table: TPrizeTable): Promise<bigint> {
+  if (table.kind !== 'pool') return 0n;
+  const fees = (await verifiedFeeCents(db, [contestId])).get(contestId) ?? 0n;
+  return poolUnits(table, fees);
+}
+
+/** A team's prize split equally among its members, rounded down; the leftover to `remainder`. */
+function memberShares(
+  members: readonly Member[],
+  prize: PrizeAmount | null,
+  remainder: Units,
+): TResultStanding['members'] {
+  if (!prize || !members.length) {
+    if (prize) remainder.addAmount(prize);
+    return members.map((m) => ({ ...m, prize: null }));
+  }
+  const units = unitsOf(prize);
+  const each = units / BigInt(members.length);
+  remainder.add(prize.currency, units - each * BigInt(members.length));
+  return members.map((m) => ({
+    ...m,
+    prize: each > 0n ? amountOf(each, prize.currency) : null,
+  }));
+}
+
+/** The standings of the contest as they stand now (frozen by the caller when it freezes). */
+export async function computeStandings(
+  db: DbOrTx,
+  contest: { id: number; prizeTable: TPrizeTable | null },
+): Promise<ComputedStandings> {
+  const ranked = await finalStandings(db, contest.id);
+  const facts = await db
+    .select({
+      userId: cp.userId,
+      teamId: cp.teamId,
+      disqualifiedAt: cp.disqualifiedAt,
+      username: users.username,
+      teamName: teams.name,
+    })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .leftJoin(teams, eq(teams.id, cp.teamId))
+    .where(eq(cp.contestId, contest.id));
+  const factsOf = new Map(facts.map((f) => [f.userId, f]));
+  const members = await teamMembersOf(db, contest.id);
+  const table = contest.prizeTable ?? NO_PRIZES;
+  const split = splitPrizes(
+    table,
+    ranked.map((r) => ({
+      key: String(r.userId),
+      place: r.rank,
+      disqualified: factsOf.get(r.userId)?.disqualifiedAt != null,
+    })),
+    await poolTotal(db, contest.id, table),
+  );
+  const remainder = new Units();
+  for (const r of split.remainder) remainder.addAmount(r);
+  const shared = sharedPlaces(Object.values(split.places));
+  const standings = ranked.map((r): TResultStanding => {
+    const key = String(r.userId);
+    const f = factsOf.get(r.userId);
+    const place = split.places[key] ?? null;
+    // A tie across places of two currencies pays the first; the others are stated as unpaid.
+    const [prize = null, ...others] = split.awards[key] ?? [];
+    for (const other of others) remainder.addAmount(other);
+    const team = f?.teamId != null ? f.teamId : null;
+    return {
+      place,
+      placeText: place === null ? null : placeText(place, shared.get(place)),
+      userId: team === null ? r.userId : null,
+      teamId: team,
+      name: (team !== null ? f?.teamName : f?.username) ?? f?.username ?? `User #${r.userId}`,
+      score: r.score,
+      disqualified: f?.disqualifiedAt != null,
+      prize,
+      members: team === null ? [] : memberShares(members.get(team) ?? [], prize, remainder),
+    };
+  });
+  // Best place first; the unplaced after, the disqualified last (each in the board's order).
+  const rank = (s: TResultStanding) =>
+    s.place ?? (s.disqualified ? Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER - 1);
+  standings.sort((a, b) => rank(a) - rank(b));
+  return { standings, remainder: remainder.amounts() };
+}
