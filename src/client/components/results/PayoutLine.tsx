@@ -34,6 +34,17 @@ function ConfirmReceivedButton({ id }: { id: number }) {
   );
 }
 
+/** The line's contest, linked while it exists (a deleted contest keeps its title on the line). */
+function ContestName({ line }: { line: TPayout }) {
+  const ref = line.contestSlug ?? line.contestId;
+  if (ref === null) return <Text fontWeight="medium">{line.contestTitle}</Text>;
+  return (
+    <ChakraLink asChild fontWeight="medium" color="fg" variant="underline" alignSelf="flex-start">
+      <Link href={`/contests/${ref}`}>{line.contestTitle}</Link>
+    </ChakraLink>
+  );
+}
+
 export function PayoutLine({
   line,
   showContest = false,
@@ -43,13 +54,7 @@ export function PayoutLine({
 }) {
   return (
     <Stack gap="1">
-      {showContest ? (
-        <ChakraLink asChild fontWeight="medium" color="fg" variant="underline">
-          <Link href={`/contests/${line.contestSlug ?? line.contestId ?? ''}`}>
-            {line.contestTitle}
-          </Link>
-        </ChakraLink>
-      ) : null}
+      {showContest ? <ContestName line={line} /> : null}
       <Text>{payoutSentence(line)}</Text>
       {line.method ? (
         <Text fontSize="sm" color="fg.muted">
