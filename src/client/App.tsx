@@ -92,6 +92,9 @@ const VerifyEmailPage = lazy(() =>
 const TrustDevicePage = lazy(() =>
   import('./pages/TrustDevicePage').then((m) => ({ default: m.TrustDevicePage })),
 );
+const CertificatePage = lazy(() =>
+  import('./pages/CertificatePage').then((m) => ({ default: m.CertificatePage })),
+);
 const NotificationsPage = lazy(() =>
   import('./pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -200,6 +203,9 @@ export function App() {
           </Route>
           <Route path="/trust-device">
             <TrustDevicePage />
+          </Route>
+          <Route path="/certificates/:code">
+            <CertificatePage />
           </Route>
           {routes.map((route) => (
             <Route key={route.path} path={route.path}>

@@ -4,8 +4,14 @@
 /** Only for visitors who are not signed in. */
 export const GUEST_PATHS = ['/auth', '/forgot-password'] as const;
 
-/** Open to everyone, signed in or not. */
-export const OPEN_PATHS = ['/debug', '/reset-password', '/verify-email', '/trust-device'] as const;
+/** Open to everyone, signed in or not (a certificate: anyone with its address verifies it). */
+export const OPEN_PATHS = [
+  '/debug',
+  '/reset-password',
+  '/verify-email',
+  '/trust-device',
+  '/certificates/:code',
+] as const;
 
 /** Behind sign-in; App.tsx says which roles may open each one. */
 export const SIGNED_IN_PATHS = [

@@ -402,7 +402,7 @@ describe('axe-core on every screen', () => {
       // The reset form as a mailed link opens it, and a verification link that no longer works.
       guest: [
         ...GUEST_PATHS,
-        ...OPEN_PATHS,
+        ...OPEN_PATHS.map(samplePath),
         '/reset-password?token=axe-token',
         '/verify-email?token=axe-token',
         '/no-such-page',

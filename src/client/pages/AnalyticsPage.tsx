@@ -2,6 +2,7 @@
 // open one in the address: Overview (figures), Performance (a chart over time, recharts loaded
 // with that tab only) and Contest History (a table).
 import {
+  Box,
   Button,
   Center,
   Link as ChakraLink,
@@ -25,6 +26,7 @@ import { ListEmptyState } from '../components/common/ListEmptyState';
 import { ResponsiveTable, type ResponsiveColumn } from '../components/common/ResponsiveTable';
 import { StatCard } from '../components/common/StatCard';
 import { PageHeader } from '../components/layout/PageHeader';
+import { MyWinningsCard } from '../components/results/MyWinningsCard';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { useTabParam } from '../lib/useTabParam';
@@ -146,6 +148,9 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader title="Analytics" subtitle="Track your performance and progress in contests" />
+      <Box mb="6" _empty={{ display: 'none' }}>
+        <MyWinningsCard />
+      </Box>
       <PageTabs labels={TAB_LABELS} value={tab} onChange={setTab}>
         {analytics.isLoading ? (
           <Center py="12">

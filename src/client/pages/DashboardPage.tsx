@@ -8,6 +8,7 @@ import { StatCard } from '../components/common/StatCard';
 import { ContestActivity } from '../components/dashboard/ContestActivity';
 import { FeaturedContests } from '../components/dashboard/FeaturedContests';
 import { DashboardNextMatch } from '../components/tournaments/DashboardNextMatch';
+import { MyWinningsCard } from '../components/results/MyWinningsCard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { greetingFor } from '../lib/auth';
 import { trpc } from '../lib/trpc';
@@ -65,6 +66,9 @@ export function DashboardPage({ user }: { user: TUser }) {
       </SimpleGrid>
       <Box mb="6" _empty={{ display: 'none' }}>
         <DashboardNextMatch />
+      </Box>
+      <Box mb="6" _empty={{ display: 'none' }}>
+        <MyWinningsCard />
       </Box>
       <Flex gap="3" wrap="wrap" mb="8">
         {QUICK_LINKS.map((link, i) => (

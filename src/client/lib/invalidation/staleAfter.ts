@@ -80,6 +80,18 @@ const prizes = {
   'prizes.set': onSuccess(['prizes', 'contests']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
+// Results (issue 30): freezing, confirming or reopening changes the results, the payout lines
+// (made on confirm) and the certificates (issued on confirm, withdrawn on reopen); a refusal
+// re-reads them too, as it may mean another organiser got there first (or a new blocker). A
+// winner's receipt changes their line.
+const RESULTS: readonly QueryPath[] = ['results.get', 'payouts.list', 'certificates.mine'];
+const results = {
+  'results.freeze': settled(RESULTS),
+  'results.confirm': settled(RESULTS),
+  'results.reopen': settled(RESULTS),
+  'payouts.confirmReceived': settled(['payouts.list']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
 // Participation and scores: who takes part, ranks, my dashboard.
 const PARTICIPATION: readonly QueryPath[] = [
   'participation.status',
@@ -190,6 +202,7 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...admin,
   ...contests,
   ...prizes,
+  ...results,
   ...participation,
   ...teams,
   ...tournaments,

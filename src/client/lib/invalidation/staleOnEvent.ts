@@ -22,21 +22,32 @@ export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[
     'contests.get',
     'me',
   ],
-  // The member's notifications changed: the bell's count and latest few, /notifications, and
-  // 'My next match' (news of their own matches).
+  // The member's notifications changed: the bell's count and latest few, /notifications,
+  // 'My next match' (news of their own matches), and their prizes and certificates (results
+  // confirmed, a payout line approved, sent or failed: issue 30).
   'notifications.onChange': [
     'notifications.unreadCount',
     'notifications.list',
     'tournaments.nextMatch',
+    'results.get',
+    'payouts.list',
+    'certificates.mine',
   ],
-  // A contest's scores changed: its leaderboard's pages and the leaderboard's contest list.
-  'leaderboard.onChange': [{ path: 'leaderboard.get', ofContest: true }, 'leaderboard.contests'],
+  // A contest's scores changed: its leaderboard's pages and the leaderboard's contest list, and
+  // its results' standings while they are open.
+  'leaderboard.onChange': [
+    { path: 'leaderboard.get', ofContest: true },
+    'leaderboard.contests',
+    { path: 'results.get', ofContest: true },
+  ],
   // A contest's bracket changed (a result, a confirmation, a regeneration): the bracket,
   // standings, matches and next match; placement writes the leaderboard, and the final match
-  // completes the contest (its page's badge, Join and Leave).
+  // completes the contest (its page's badge, Join and Leave, and its results' standings and
+  // what blocks them).
   'tournaments.bracketChanges': [
     'tournaments',
     { path: 'leaderboard.get', ofContest: true },
+    { path: 'results.get', ofContest: true },
     'contests.get',
     'participation.status',
   ],

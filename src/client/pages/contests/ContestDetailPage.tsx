@@ -41,6 +41,7 @@ import {
   participantsText,
   tierLabel,
 } from '../../components/contests/contestDisplay';
+import { ResultsSection } from '../../components/results/ResultsSection';
 import { ContestLeaderboard } from '../../components/leaderboard/ContestLeaderboard';
 import { ScoreHistory } from '../../components/leaderboard/ScoreHistory';
 import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
@@ -266,6 +267,7 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           </Stack>
           <Links contest={contest} />
           <PrizesSection contest={contest} />
+          <ResultsSection contest={contest} userId={user.id} />
           {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
           {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
           {published && (contest.enableLeaderboard || canScore) ? (
