@@ -76,6 +76,7 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     outbox: 'outbox',
     teams: 'teams',
     tournaments: 'matches',
+    payouts: 'payouts',
   };
   return byArea[area] ?? 'contests';
 }
@@ -200,6 +201,9 @@ function byFieldName(
   if (key === 'txHash') return hex(64).map((h) => `0x${h}`);
   if (key === 'senderAddress') return hex(40).map((h) => `0x${h}`);
   if (key === 'jobId') return pick(() => world.importJobs, '');
+  if (key === 'code' && procedure.startsWith('certificates.')) {
+    return pick(() => world.certificates, '0000000000000000');
+  }
   if (key === 'id' && type === 'string') return pick(() => world.sessions, '');
   return undefined;
 }

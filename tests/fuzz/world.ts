@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   bracketMatches,
+  certificates,
   contestParticipants,
   contests,
   educationContent,
@@ -13,6 +14,7 @@ import {
   mailOutbox,
   notifications,
   paymentProofs,
+  payouts,
   sessions,
   teamMembers,
   teams,
@@ -22,6 +24,8 @@ import {
 } from '../../src/server/platform/db/schema';
 import { publicSessionId } from '../../src/server/domain/accounts/sessions';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
+import { createPayoutLines } from '../../src/server/domain/payouts';
+import { issueCertificates } from '../../src/server/domain/certificates';
 import { callerFor, createUser, type CreatedUser } from '../helpers/db';
 import { insertContest, uploadRow } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
@@ -45,7 +49,9 @@ export type Pool =
   /** Contests with an entry fee: what payments.options and a proof for a contest need. */
   | 'paidContests'
   /** Teams inviting the principal about to call: what teams.accept and teams.decline need. */
-  | 'invitingTeams';
+  | 'invitingTeams'
+  /** Payout lines (issue 30): every principal has one sent (to confirm) and one ready. */
+  | 'payouts';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -57,6 +63,8 @@ export interface World {
   uploads: string[];
   importJobs: string[];
   sessions: string[];
+  /** Certificate codes (certificates.get and pdf take these). */
+  certificates: string[];
 }
 
 /** Filled by buildWorld in each suite's beforeAll; generators read it when they run. */
@@ -75,12 +83,14 @@ export const world: World = {
     accounts: [],
     paidContests: [],
     invitingTeams: [],
+    payouts: [],
   },
   slugs: [],
   usernames: [],
   uploads: [],
   importJobs: [],
   sessions: [],
+  certificates: [],
 };
 
 /** The provider of the member's linked identity (no such provider is configured). */
@@ -163,6 +173,37 @@ export async function buildWorld(s: TestServer): Promise<World> {
     { slug: 'fuzz-sample', title: 'Fuzz sample', content: 'Body of the sample.' },
     { slug: 'fuzz-second', title: 'Fuzz second', content: 'Body of the second.' },
   ]);
+  // Payout lines as confirmed results make them (a sent one of each principal's, to confirm it
+  // arrived, and a ready one, for the admins' steps) and a certificate of the member's.
+  const principals = [member, organiser, moderator, admin];
+  await db.transaction((tx) =>
+    createPayoutLines(tx, {
+      contestId: paid.id,
+      contestTitle: 'Fuzz paid',
+      contestSlug: paid.slug,
+      lines: principals.flatMap((p) =>
+        (['USDT', 'USDC'] as const).map((currency) => ({
+          userId: p.id,
+          username: p.username,
+          teamName: null,
+          place: 1,
+          placeText: '1st',
+          amount: '10',
+          currency,
+        })),
+      ),
+    }),
+  );
+  await db.update(payouts).set({ status: 'sent' }).where(eq(payouts.currency, 'USDT'));
+  await db.update(payouts).set({ status: 'ready' }).where(eq(payouts.currency, 'USDC'));
+  await issueCertificates(db, {
+    contestId: paid.id,
+    contestTitle: 'Fuzz paid',
+    issuedAt: new Date(),
+    entries: [
+      { userId: member.id, username: member.username, teamName: null, place: 1, placeText: '1st' },
+    ],
+  });
   // A password reset queues mail in the outbox (no SMTP in tests): a row for outbox.retry.
   await callerFor(s).caller.password.forgot({ identifier: member.username });
   await refreshPools(s);
@@ -218,6 +259,7 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
         .from(contests)
         .where(eq(contests.participationType, 'paid')),
     ),
+    payouts: ids(await db.select({ id: payouts.id }).from(payouts)),
     invitingTeams: [
       ...new Set(
         (
@@ -248,6 +290,9 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
   // As the member's session list shows them (account.revokeSession takes these).
   world.sessions = (await db.select({ id: sessions.id }).from(sessions)).map((r) =>
     publicSessionId(r.id),
+  );
+  world.certificates = (await db.select({ code: certificates.code }).from(certificates)).map(
+    (r) => r.code,
   );
   world.usernames = (await db.select({ username: users.username }).from(users)).map(
     (r) => r.username,
