@@ -3,13 +3,11 @@
 // and the rest moved up), from a knockout's places and from a team contest (the team's prize split
 // among its members), what blocks a freeze (the contest not ended, a match unfinished, unreviewed
 // or disputed), each refusal with its status, reopening with a reason, the freeze job, and the
-// confirmation (payout lines, certificates, notices; see NEEDS_PAYOUTS below).
+// confirmation (payout lines, certificates, notices).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { freezeCompletedContests } from '../../src/server/domain/results';
-import { removeContestLines } from '../../src/server/domain/payouts';
-import { withdrawCertificates } from '../../src/server/domain/certificates';
 import {
   auditLog,
   certificates,
@@ -42,14 +40,6 @@ const as = (user?: CreatedUser) => callerFor(t, user).caller;
  * functions throw 'not built yet' and the cases that confirm results (or reopen confirmed ones)
  * are skipped here; once they exist these cases run and must pass.
  */
-const NEEDS_PAYOUTS = await Promise.all([
-  removeContestLines(t.db, { contestId: -1 }),
-  withdrawCertificates(t.db, { contestId: -1 }),
-]).then(
-  () => false,
-  (error: Error) => /not built yet/.test(error.message),
-);
-
 const FIXED: TPrizeTable = {
   kind: 'fixed',
   rows: [
@@ -490,8 +480,7 @@ describe('results.confirm: refusals before anything is made', () => {
   });
 });
 
-// These make payout lines and certificates: skipped until those areas are built (NEEDS_PAYOUTS).
-describe.skipIf(NEEDS_PAYOUTS)('results.confirm (needs the payouts and certificates areas)', () => {
+describe('results.confirm: payout lines and certificates follow', () => {
   it('confirms: one payout line per winner, certificates for the placed, everyone told', async () => {
     const { contest, members } = await scoredContest([90, 80, 80, 70]);
     const confirmed = await as(creator).results.confirm({ contestId: contest.id });
