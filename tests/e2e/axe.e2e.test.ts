@@ -16,8 +16,13 @@ import { setScores } from '../../src/server/domain/participation/leaderboard';
 import { acceptInvite, createTeam, inviteMember } from '../../src/server/domain/tournaments/teams';
 import { DAY, insertContest } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
-import { createUser, type CreatedUser } from '../helpers/db';
-import { mailOutbox } from '../../src/server/platform/db/schema';
+import { callerFor, createUser, type CreatedUser } from '../helpers/db';
+import {
+  certificates,
+  contestParticipants,
+  mailOutbox,
+  payoutMethods,
+} from '../../src/server/platform/db/schema';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { pathOf, signInThroughForm } from './flows';
 import { eq } from 'drizzle-orm';
@@ -74,6 +79,7 @@ beforeAll(async () => {
   });
   await seedTakingPart();
   await seedTournaments();
+  await seedResults();
   // Payments on two networks, a pending upgrade and a rejected fee of the member's: the payment
   // page's tabs, QR codes, refusal and proof states, and the review queue's rows and buttons.
   await configureNetwork(s.db, 'ETH');
@@ -238,6 +244,53 @@ async function seedTournaments() {
   tournamentIds.knockout = knockout.contestId;
   tournamentIds.league = league.contestId;
   tournamentPaths.push(`/contests/${knockout.contestId}`, `/contests/${league.contestId}`);
+}
+
+/**
+ * The end of a contest (issue 30): an ended scored contest with a prize table whose results the
+ * admin confirmed. The member won it (their prize awaiting a payout method, a certificate); a
+ * player's line is approved (its 'Mark sent'); the contest page's Results, 'My winnings', the
+ * certificate and the Payouts page have rows to show.
+ */
+const resultPaths: string[] = [];
+async function seedResults() {
+  const [runnerUp] = await createPlayers(s.db, 'axe_runner', 1);
+  const contest = await insertContest(s.db, {
+    createdBy: people.admin.id,
+    status: 'active',
+    title: 'Axe Results Sprint',
+    format: 'open',
+    registrationDeadline: new Date(Date.now() - 3 * DAY),
+    startDate: new Date(Date.now() - 2 * DAY),
+    endDate: new Date(Date.now() - 60 * 60 * 1000),
+    prizeTable: {
+      kind: 'fixed',
+      rows: [
+        { from: 1, to: 1, amount: '500', currency: 'USDT' },
+        { from: 2, to: 2, amount: '200', currency: 'USDT' },
+      ],
+    },
+  });
+  await s.db.insert(contestParticipants).values([
+    { contestId: contest.id, userId: people.member.id, score: 90 },
+    { contestId: contest.id, userId: runnerUp!.id, score: 80 },
+  ]);
+  await s.db.insert(payoutMethods).values({
+    userId: runnerUp!.id,
+    paymentMethod: 'crypto',
+    cryptoCurrency: 'USDT',
+    cryptoAddress: `0x${'5'.repeat(40)}`,
+  });
+  const asAdmin = callerFor(s, people.admin).caller;
+  await asAdmin.results.confirm({ contestId: contest.id });
+  const lines = await asAdmin.payouts.list({ contestId: contest.id });
+  const ready = lines.items.find((l) => l.status === 'ready')!;
+  await asAdmin.payouts.update({ id: ready.id, status: 'approved' });
+  const [certificate] = await s.db
+    .select({ code: certificates.code })
+    .from(certificates)
+    .where(eq(certificates.userId, people.member.id));
+  resultPaths.push(`/contests/${contest.id}`, `/certificates/${certificate!.code}`);
 }
 
 /** A browser copy of a whole member wizard form (contestDraft), open on its last step. */
@@ -412,6 +465,7 @@ describe('axe-core on every screen', () => {
         ...SIGNED_IN_PATHS.map(samplePath),
         ...takingPartPaths,
         ...tournamentPaths,
+        ...resultPaths,
         '/payment?tier=pro',
         '/payment?contest=1',
         '/settings?tab=payments',
@@ -424,7 +478,7 @@ describe('axe-core on every screen', () => {
       admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))
         .map(samplePath)
         .concat(['/settings', '/contests/1', '/admin/settings?tab=payments'])
-        .concat(tournamentPaths),
+        .concat(tournamentPaths, resultPaths.slice(0, 1)),
     };
     const redirected = new Set<string>();
 
@@ -561,6 +615,28 @@ describe('axe-core on every screen', () => {
         await audit(page, `admin ${theme} Verify Payment confirmation`, findings);
         await page.keyboard.press('Escape');
         await verify.waitFor({ state: 'detached' });
+
+        // The payout steps (issue 30): approving the member's line, forfeiting it, and marking
+        // the approved line sent with its field's error.
+        await navigate(page, '/admin/payouts');
+        const memberLine = page.getByRole('row').filter({ hasText: people.member.username });
+        await memberLine.getByRole('button', { name: /^Forfeit/ }).click();
+        const forfeit = page.getByRole('dialog', { name: /Forfeit/ });
+        await forfeit.waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Forfeit payout dialog`, findings);
+        await page.keyboard.press('Escape');
+        await forfeit.waitFor({ state: 'detached' });
+        const approvedLine = page.getByRole('row').filter({ hasText: 'axe_runner1' });
+        await approvedLine.getByRole('button', { name: /^Mark sent/ }).click();
+        const sent = page.getByRole('dialog', { name: 'Mark payout sent' });
+        await sent.getByLabel('Transaction hash or reference').fill('0x12');
+        await sent.getByRole('button', { name: 'Mark sent' }).press('Enter');
+        await sent.getByText(/Transaction hash must be/).waitFor();
+        await animationsDone(page);
+        await audit(page, `admin ${theme} Mark payout sent dialog with errors`, findings);
+        await page.keyboard.press('Escape');
+        await sent.waitFor({ state: 'detached' });
 
         // The member's proof dialog with SPEC 5's messages.
         await navigate(member, '/payment?contest=1');
