@@ -31,14 +31,12 @@ const rowOf = (page: Page, username: string) => page.getByRole('row').filter({ h
 
 /** A crypto payout method stored for `user` (what Account Settings saves). */
 async function walletFor(user: CreatedUser) {
-  await stage.s.db
-    .insert(payoutMethods)
-    .values({
-      userId: user.id,
-      paymentMethod: 'crypto',
-      cryptoCurrency: 'USDT',
-      cryptoAddress: WALLET,
-    });
+  await stage.s.db.insert(payoutMethods).values({
+    userId: user.id,
+    paymentMethod: 'crypto',
+    cryptoCurrency: 'USDT',
+    cryptoAddress: WALLET,
+  });
 }
 
 /** The organiser confirms from the contest page: frozen first when the freeze job has not yet. */
@@ -277,15 +275,13 @@ describe('the end of a contest, paid out', () => {
       endDate: new Date(Date.now() - 60 * 60 * 1000),
       prizeTable: table,
     });
-    await s.db
-      .insert(contestParticipants)
-      .values(
-        [90, 80, 80, 70].map((score, i) => ({
-          contestId: contest.id,
-          userId: players[i]!.id,
-          score,
-        })),
-      );
+    await s.db.insert(contestParticipants).values(
+      [90, 80, 80, 70].map((score, i) => ({
+        contestId: contest.id,
+        userId: players[i]!.id,
+        score,
+      })),
+    );
     for (const player of players) await walletFor(player);
 
     const page = await stage.pageAs(organiser);
