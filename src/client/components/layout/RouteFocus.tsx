@@ -69,21 +69,29 @@ export function RouteFocus() {
     previous.current = location;
     if (from === null || from === location || !firstScreenShown.current) return;
     const before = document.activeElement;
-    let done = false;
+    let focusedHeading: HTMLElement | null = null;
     const tryFocus = () => {
+      // A heading already focused that a later render replaced (the page's code or data came
+      // in) left the focus on <body>: the new heading takes it, as long as nobody moved it.
+      if (focusedHeading) {
+        if (focusedHeading.isConnected && focusedHeading.getClientRects().length > 0) return;
+        if (document.activeElement !== document.body && document.activeElement !== focusedHeading) {
+          return;
+        }
+      } else if (focusIsTaken(before)) {
+        return;
+      }
       const heading = pageHeading();
-      if (!heading) return false;
-      done = true;
-      if (!focusIsTaken(before)) focusHeading(heading);
-      return true;
+      if (!heading) return;
+      focusedHeading = heading;
+      focusHeading(heading);
     };
-    if (tryFocus()) return;
-    const observer = watch(() => {
-      if (tryFocus()) observer.disconnect();
-    });
+    tryFocus();
+    // Watched for the whole wait: the first heading shown may be a placeholder's.
+    const observer = watch(tryFocus);
     const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
     return () => {
-      if (!done) observer.disconnect();
+      observer.disconnect();
       clearTimeout(timer);
     };
   }, [location]);
