@@ -45,6 +45,18 @@ export function mayTakeStep(step: PayoutAdminStep, status: PayoutStatus): boolea
   return PAYOUT_STEP_FROM[step].includes(status);
 }
 
+/**
+ * What the organiser decides for a forfeited prize: it passes to the next place (the best placed
+ * entrant below the winners without a prize of this contest) or it is kept (not paid).
+ */
+export const FORFEIT_DECISIONS = ['passed', 'kept'] as const;
+export type ForfeitDecision = (typeof FORFEIT_DECISIONS)[number];
+
+export const FORFEIT_DECISION_LABELS: Record<ForfeitDecision, string> = {
+  passed: 'Passed to the next place',
+  kept: 'Not passed on',
+};
+
 /** The days after which a winner without a payout method is reminded (from the line's creation). */
 export const PAYOUT_REMINDER_DAYS = [3, 7] as const;
 
@@ -104,4 +116,9 @@ export const PAYOUT_MESSAGES = {
   reasonMax: `A reason has at most ${PAYOUT_LIMITS.reasonMax} characters`,
   notYours: 'This payout is not yours',
   notSent: 'Only a sent payout can be confirmed as received',
+  notForfeited: 'Only a forfeited prize can be passed to the next place or kept',
+  alreadyDecided: 'What happens to this forfeited prize has already been decided',
+  noNextPlace: 'Nobody placed below the winners is left to take this prize',
+  notOrganiser:
+    "Only the contest's creator, moderators and admins decide about its forfeited prizes",
 } as const;

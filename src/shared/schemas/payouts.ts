@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { PRIZE_CURRENCIES } from '../prizes';
 import { PAYMENT_NETWORKS, isValidTxHash, txHashFormatMessage } from '../payments';
-import { PAYOUT_ADMIN_STEPS, PAYOUT_LIMITS, PAYOUT_MESSAGES, PAYOUT_STATUSES } from '../payouts';
+import {
+  FORFEIT_DECISIONS,
+  PAYOUT_ADMIN_STEPS,
+  PAYOUT_LIMITS,
+  PAYOUT_MESSAGES,
+  PAYOUT_STATUSES,
+} from '../payouts';
 import { pageRequestFields, ZPageOf } from './paging';
 import { ZRowId } from './rowId';
 import { ZPrizeAmount } from './results';
@@ -32,6 +38,10 @@ export const ZPayout = z.object({
   reference: z.string().nullable(),
   explorerUrl: z.string().nullable(),
   reason: z.string().nullable(),
+  /** A forfeited line: the organiser's decision (null while undecided). */
+  forfeitDecision: z.enum(FORFEIT_DECISIONS).nullable(),
+  /** A line passed on from a forfeited one: that line's id. */
+  passedFromId: z.number().int().nullable(),
   approvedBy: z.string().nullable(),
   approvedAt: z.date().nullable(),
   sentBy: z.string().nullable(),
@@ -100,6 +110,22 @@ export const ZUpdatePayoutInput = z
 export type TUpdatePayoutInput = z.infer<typeof ZUpdatePayoutInput>;
 
 export const ZPayoutRef = z.object({ id: ZPayoutId });
+
+/** The organiser's decision on a forfeited line (POST /api/payouts/{id}/forfeit-decision). */
+export const ZForfeitDecisionInput = z.object({
+  id: ZPayoutId,
+  decision: z.enum(FORFEIT_DECISIONS, {
+    error: `Decision must be one of ${FORFEIT_DECISIONS.join(', ')}`,
+  }),
+});
+export type TForfeitDecisionInput = z.infer<typeof ZForfeitDecisionInput>;
+
+/** What a decision did: the line decided, and the lines it made for the next place. */
+export const ZForfeitDecision = z.object({
+  payout: ZPayout,
+  passedTo: z.array(ZPayout),
+});
+export type TForfeitDecision = z.infer<typeof ZForfeitDecision>;
 
 /** A member's totals paid per year and currency (sent or confirmed lines), for tax reporting. */
 export const ZYearlyTotals = z.object({

@@ -3,6 +3,7 @@
 // `GET /api/contests/{id}/results`, `POST .../results/freeze`, `.../confirm`, `.../reopen`.
 import { z } from 'zod';
 import { PRIZE_CURRENCIES } from '../prizes';
+import { FORFEIT_DECISIONS } from '../payouts';
 import { ZContestId } from './contestId';
 import { ZRequiredText } from './requiredText';
 
@@ -74,6 +75,20 @@ export const ZResults = z.object({
   reopenReason: z.string().nullable(),
   /** Whether the viewer may freeze, confirm and reopen (the organiser). */
   canManage: z.boolean(),
+  /**
+   * The organiser's view only (empty for others): the confirmed results' forfeited prizes, each
+   * with the decision taken (null: still to decide whether it passes to the next place).
+   */
+  forfeits: z.array(
+    z.object({
+      payoutId: z.number().int(),
+      username: z.string(),
+      placeText: z.string(),
+      amount: z.string(),
+      currency: z.enum(PRIZE_CURRENCIES),
+      decision: z.enum(FORFEIT_DECISIONS).nullable(),
+    }),
+  ),
 });
 export type TResults = z.infer<typeof ZResults>;
 

@@ -7,6 +7,7 @@ import { ZUsername } from './auth';
 import { ZContestId } from './contests';
 import { pageRequestFields, pageResponseFields } from './paging';
 import { ZFeeProofSchema, ZOptionalInviteCode } from './participation';
+import { prizeSharesProblem } from '../prizeShares';
 
 export const ZTeamId = ZRowId('team');
 
@@ -47,6 +48,33 @@ export const ZListTeamsInput = z.object({
 });
 export const ZMyTeamInput = z.object({ contestId: ZContestId });
 
+/** One member's share of the team's prize: a percentage ('33.33'). */
+export const ZPrizeShare = z.object({
+  userId: ZUserId,
+  percent: z.string({ error: 'Enter a percentage' }).trim().max(6, 'Enter a percentage'),
+});
+export type TPrizeShareLine = z.infer<typeof ZPrizeShare>;
+const ZShareList = z.array(ZPrizeShare).max(100, 'A team has at most 100 members');
+
+/** The shares' own rule (shared/prizeShares.ts) on the field it is about. */
+function checkShares(v: { shares: { userId: number; percent: string }[] }, ctx: z.RefinementCtx) {
+  const problem = prizeSharesProblem(v.shares);
+  if (problem) {
+    ctx.addIssue({
+      code: 'custom',
+      path: problem.index === null ? ['shares'] : ['shares', problem.index, 'percent'],
+      message: problem.message,
+    });
+  }
+}
+
+/** The captain's shares (every member, totalling 100 %); none: the prize is split equally. */
+export const ZPrizeSharesForm = z.object({ shares: ZShareList }).superRefine(checkShares);
+export const ZSetPrizeSharesInput = z
+  .object({ teamId: ZTeamId, shares: ZShareList })
+  .superRefine(checkShares);
+export type TSetPrizeSharesInput = z.infer<typeof ZSetPrizeSharesInput>;
+
 // ---------------------------------------------------------------------------------------------
 // Answers
 
@@ -61,6 +89,8 @@ export const ZTeamMember = z.object({
   invitedAt: z.date(),
   /** When the invitation was accepted (the founder: when the team was created). */
   joinedAt: z.date().nullable(),
+  /** The member's share of the team's prize set by the captain ('33.33'); null: equal split. */
+  prizeShare: z.string().nullable(),
 });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 
@@ -94,6 +124,8 @@ export const ZTeam = z.object({
   memberCount: z.number().int(),
   teamMin: z.number().int(),
   teamMax: z.number().int(),
+  /** Whether the captain set prize shares (else the team's prize is split equally). */
+  prizeSharesSet: z.boolean(),
   /** Registered: the team takes part as one participant. */
   registered: z.boolean(),
   result: ZTeamResult.nullable(),

@@ -11,3 +11,4 @@ export { updatePayout, confirmPayoutReceived } from './steps';
 export { payoutsCsv } from './csv';
 export { yearlyTotals } from './yearly';
 export { payoutReminderJob, payoutReminderRound } from './reminders';
+export { decideForfeit } from './forfeits';

@@ -30,6 +30,8 @@ export const payoutColumns = {
   txHash: payouts.txHash,
   reference: payouts.reference,
   reason: payouts.reason,
+  forfeitDecision: payouts.forfeitDecision,
+  passedFromId: payouts.passedFromId,
   approvedBy: payouts.approvedByName,
   approvedAt: payouts.approvedAt,
   sentBy: payouts.sentByName,

@@ -61,6 +61,7 @@ export async function presentResults(
       confirmedBy: row.confirmedByName,
       reopenReason: null,
       canManage,
+      forfeits: [],
     };
   }
   const live = await computeStandings(db, contest);
@@ -75,5 +76,6 @@ export async function presentResults(
     confirmedBy: null,
     reopenReason: row?.reopenReason ?? null,
     canManage,
+    forfeits: [],
   };
 }

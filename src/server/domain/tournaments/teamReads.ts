@@ -19,6 +19,7 @@ import { contestVisibleTo, notFound, publicContest, type ContestPageArgs } from 
 import { openFeeProof, rankColumn } from '../participation';
 import { teamNotFound } from './teamErrors';
 import { teamContest, teamFeePaid, teamIdOfMember } from './teamRows';
+import { shareText } from '../../../shared/prizeShares';
 
 type Viewer = Pick<Actor, 'id' | 'role'>;
 
@@ -90,6 +91,7 @@ export async function getTeam({
       invitedBy: teamMembers.invitedBy,
       invitedAt: teamMembers.invitedAt,
       joinedAt: teamMembers.joinedAt,
+      prizeShare: teamMembers.prizeShare,
     })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
@@ -109,6 +111,7 @@ export async function getTeam({
       invitedBy: m.invitedBy === null ? null : (inviters.get(m.invitedBy) ?? null),
       invitedAt: m.invitedAt,
       joinedAt: m.joinedAt,
+      prizeShare: m.prizeShare === null ? null : shareText(m.prizeShare),
     }))
     // The captain first, then the members, then the open invitations (each in order of joining).
     .sort(
@@ -138,6 +141,7 @@ export async function getTeam({
     contestStartDate: row.startDate,
     captainId: row.captainId,
     captainName,
+    prizeSharesSet: members.some((m) => m.prizeShare !== null),
     createdAt: row.createdAt,
     members,
     memberCount: memberIds.length,

@@ -50,6 +50,7 @@ export const resultRows: RestRoute[] = [
   on('GET /payouts/totals/:id', 'payouts.yearly', idAs('userId')),
   on('PATCH /payouts/:id', 'payouts.update', bodyWithIdAs('id')),
   on('POST /payouts/:id/received', 'payouts.confirmReceived', idAs('id')),
+  on('POST /payouts/:id/forfeit-decision', 'payouts.decideForfeit', bodyWithIdAs('id')),
   on('GET /certificates', 'certificates.mine'),
   on('GET /certificates/:code', 'certificates.get', codeOf),
   row({

@@ -39,6 +39,7 @@ export const tournamentRows: RestRoute[] = [
     teamId: idParam(r.params.id),
     userId: idParam(r.params.userId),
   })),
+  on('PUT /teams/:id/prize-shares', 'teams.setPrizeShares', fieldWithIdAs('shares', 'teamId')),
   on('PUT /teams/:id/captain', 'teams.transferCaptain', fieldWithIdAs('userId', 'teamId')),
   on('POST /teams/:id/register', 'teams.register', fieldWithIdAs('inviteCode', 'teamId')),
   // Tournaments (issue 19): a contest's bracket, standings and matches; results by match.

@@ -80,7 +80,13 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notif
 import { TEAM_MEMBER_STATES, type TeamMemberState } from '../../../shared/teams';
 import { PARTICIPANT_EXIT_KINDS, type ParticipantExitKind } from '../../../shared/schemas/roster';
 import { RESULT_STATUSES, type ResultStatus, type TResultStanding } from '../../../shared/schemas/results';
-import { PAYOUT_STATUSES, type PayoutMethodSnapshot, type PayoutStatus } from '../../../shared/payouts';
+import {
+  FORFEIT_DECISIONS,
+  PAYOUT_STATUSES,
+  type ForfeitDecision,
+  type PayoutMethodSnapshot,
+  type PayoutStatus,
+} from '../../../shared/payouts';
 import { PRIZE_CURRENCIES, type PrizeCurrency } from '../../../shared/prizes';
 
 export { PAYOUT_METHODS };
@@ -527,6 +533,11 @@ export const payouts = table(
     reference: text('reference'),
     // Why it failed, or why it was forfeited.
     reason: text('reason'),
+    // A forfeited line: the organiser's decision (FORFEIT_DECISIONS; null while undecided).
+    forfeitDecision: text('forfeit_decision').$type<ForfeitDecision>(),
+    // A line passed on from a forfeited one: that line (same contest; lines of a contest are only
+    // ever removed together, when its results are reopened, so no foreign key is needed).
+    passedFromId: integer('passed_from_id'),
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedByName: text('approved_by_name'),
     approvedAt: time('approved_at'),
@@ -549,6 +560,10 @@ export const payouts = table(
     index('payouts_sent_by').on(t.sentBy),
     check('payouts_status_valid', oneOf('status', PAYOUT_STATUSES)),
     check('payouts_currency_valid', oneOf('currency', PRIZE_CURRENCIES)),
+    check(
+      'payouts_forfeit_decision_valid',
+      sql`"forfeit_decision" IS NULL OR ${oneOf('forfeit_decision', FORFEIT_DECISIONS)}`,
+    ),
     check('payouts_network_valid', sql`"network" IS NULL OR ${oneOf('network', PAYMENT_NETWORKS)}`),
   ],
 );
@@ -982,8 +997,15 @@ export const teamMembers = table(
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     invitedAt: time('invited_at').notNull().default(now),
     joinedAt: time('joined_at'),
+    // The captain's share of the team's prize in hundredths of a percent (shared/prizeShares.ts);
+    // null: split equally. Set for every member or none; a roster change clears them.
+    prizeShare: integer('prize_share'),
   },
   (t) => [
+    check(
+      'team_members_prize_share_range',
+      sql.raw('"prize_share" IS NULL OR "prize_share" BETWEEN 0 AND 10000'),
+    ),
     uniqueIndex('team_members_team_user').on(t.teamId, t.userId),
     uniqueIndex('team_members_one_team').on(t.contestId, t.userId).where(sql`"state" = 'member'`),
     index('team_members_contest_user').on(t.contestId, t.userId),

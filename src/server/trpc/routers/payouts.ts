@@ -4,6 +4,8 @@
 // confirms a sent payout arrived. The rules are in domain/payouts.
 import { z } from 'zod';
 import {
+  ZForfeitDecision,
+  ZForfeitDecisionInput,
   ZListPayoutsInput,
   ZPayout,
   ZPayoutCsvInput,
@@ -32,6 +34,12 @@ export const payoutsRouter = router({
     .input(ZPayoutRef)
     .output(ZPayout)
     .mutation(inTransaction(payouts.confirmPayoutReceived)),
+
+  // The organiser (creator, moderators, admins) passes a forfeited prize to the next place or keeps it.
+  decideForfeit: protectedProcedure
+    .input(ZForfeitDecisionInput)
+    .output(ZForfeitDecision)
+    .mutation(inTransaction(payouts.decideForfeit)),
 
   csv: adminProcedure
     .input(ZPayoutCsvInput)

@@ -10,6 +10,7 @@ import {
   ZMyTeamInput,
   ZRegisterTeamInput,
   ZRenameTeamInput,
+  ZSetPrizeSharesInput,
   ZTeam,
   ZTeamInvite,
   ZTeamInvitesInput,
@@ -19,6 +20,7 @@ import {
 } from '../../../shared/schemas/teams';
 import * as teams from '../../domain/tournaments/teams';
 import { registerTeam } from '../../domain/tournaments/teamRegistration';
+import { setPrizeShares } from '../../domain/tournaments/teamPrizeShares';
 import * as reads from '../../domain/tournaments/teamReads';
 import { protectedProcedure, router } from '../trpc';
 import { asActor, type SignedInContext } from './resolve';
@@ -103,6 +105,11 @@ export const teamsRouter = router({
     .input(ZTeamMemberInput)
     .output(ZTeam)
     .mutation(teamChange(teams.transferCaptaincy)),
+
+  setPrizeShares: protectedProcedure
+    .input(ZSetPrizeSharesInput)
+    .output(ZTeam)
+    .mutation(teamChange(setPrizeShares)),
 
   register: protectedProcedure
     .input(ZRegisterTeamInput)
