@@ -1,3 +1,4 @@
+import { setIn, type FormikErrors } from 'formik';
 import { useMemo, useRef } from 'react';
 import { MSG } from '../../shared/messages';
 
@@ -27,7 +28,10 @@ export function newPasswordRefusals(field: string): Record<string, string> {
 export interface ServerFieldRules {
   /** Server message -> the form field it is about. */
   byMessage: Readonly<Record<string, string>>;
-  /** The form's fields: a validation failure whose issue names one of them lands there. */
+  /**
+   * The form's fields: a validation failure whose issue names one of them lands there; a list
+   * field ('shares') also takes its items' issues, each on its own ('shares.2.percent').
+   */
   fields?: readonly string[];
   /** The server's reason (`data.reason`, e.g. 'invite_wrong') -> the form field it is about. */
   byReason?: Readonly<Record<string, string>>;
@@ -50,7 +54,8 @@ export function serverFieldErrors(error: unknown, rules: ServerFieldRules): Reco
   if (Array.isArray(issues) && rules.fields) {
     for (const issue of issues as ServerIssue[]) {
       const { path, message } = issue;
-      if (typeof path === 'string' && typeof message === 'string' && rules.fields.includes(path)) {
+      if (typeof path !== 'string' || typeof message !== 'string') continue;
+      if (rules.fields.some((field) => path === field || path.startsWith(`${field}.`))) {
         found[path] ??= message;
       }
     }
@@ -93,9 +98,10 @@ type SetFieldError = (field: string, message: string) => void;
  * call `place` with the refused call's error in onSubmit.
  */
 export function useServerFieldErrors() {
-  const refused = useRef<{ values: string; errors: Record<string, string> } | null>(null);
+  // The errors as Formik holds them: nested like the values ('shares.2.percent' under shares[2]).
+  const refused = useRef<{ values: string; errors: FormikErrors<object> } | null>(null);
   return useMemo(() => {
-    const validate = (values: object): Record<string, string> => {
+    const validate = (values: object): FormikErrors<object> => {
       const current = refused.current;
       if (!current) return {};
       if (JSON.stringify(values) === current.values) return current.errors;
@@ -123,7 +129,11 @@ export function useServerFieldErrors() {
       ): boolean {
         const errors = serverFieldErrors(error, rules);
         const found = Object.entries(errors);
-        refused.current = found.length ? { values: JSON.stringify(values), errors } : null;
+        const nested = found.reduce<FormikErrors<object>>(
+          (all, [field, message]) => setIn(all, field, message) as FormikErrors<object>,
+          {},
+        );
+        refused.current = found.length ? { values: JSON.stringify(values), errors: nested } : null;
         for (const [field, message] of found) setFieldError(field, message);
         return found.length > 0;
       },
