@@ -38,7 +38,7 @@ CREATE TABLE `__new_payouts` (
 	CONSTRAINT "payouts_network_valid" CHECK("network" IS NULL OR "network" IN ('ETH', 'BTC', 'SOL', 'MATIC', 'TRX', 'BNB'))
 );
 --> statement-breakpoint
-INSERT INTO `__new_payouts`("id", "contest_id", "contest_title", "user_id", "username", "team_name", "place", "place_text", "amount", "currency", "status", "method", "network", "tx_hash", "reference", "reason", "forfeit_decision", "passed_from_id", "approved_by", "approved_by_name", "approved_at", "sent_by", "sent_by_name", "sent_at", "confirmed_at", "reminders", "created_at", "updated_at") SELECT "id", "contest_id", "contest_title", "user_id", "username", "team_name", "place", "place_text", "amount", "currency", "status", "method", "network", "tx_hash", "reference", "reason", "forfeit_decision", "passed_from_id", "approved_by", "approved_by_name", "approved_at", "sent_by", "sent_by_name", "sent_at", "confirmed_at", "reminders", "created_at", "updated_at" FROM `payouts`;--> statement-breakpoint
+INSERT INTO `__new_payouts`("id", "contest_id", "contest_title", "user_id", "username", "team_name", "place", "place_text", "amount", "currency", "status", "method", "network", "tx_hash", "reference", "reason", "forfeit_decision", "passed_from_id", "approved_by", "approved_by_name", "approved_at", "sent_by", "sent_by_name", "sent_at", "confirmed_at", "reminders", "created_at", "updated_at") SELECT "id", "contest_id", "contest_title", "user_id", "username", "team_name", "place", "place_text", "amount", "currency", "status", "method", "network", "tx_hash", "reference", "reason", NULL, NULL, "approved_by", "approved_by_name", "approved_at", "sent_by", "sent_by_name", "sent_at", "confirmed_at", "reminders", "created_at", "updated_at" FROM `payouts`;--> statement-breakpoint
 DROP TABLE `payouts`;--> statement-breakpoint
 ALTER TABLE `__new_payouts` RENAME TO `payouts`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
@@ -66,7 +66,7 @@ CREATE TABLE `__new_team_members` (
 	CONSTRAINT "team_members_state_valid" CHECK("state" IN ('invited', 'member'))
 );
 --> statement-breakpoint
-INSERT INTO `__new_team_members`("id", "team_id", "contest_id", "user_id", "state", "invited_by", "invited_at", "joined_at", "prize_share") SELECT "id", "team_id", "contest_id", "user_id", "state", "invited_by", "invited_at", "joined_at", "prize_share" FROM `team_members`;--> statement-breakpoint
+INSERT INTO `__new_team_members`("id", "team_id", "contest_id", "user_id", "state", "invited_by", "invited_at", "joined_at", "prize_share") SELECT "id", "team_id", "contest_id", "user_id", "state", "invited_by", "invited_at", "joined_at", NULL FROM `team_members`;--> statement-breakpoint
 DROP TABLE `team_members`;--> statement-breakpoint
 ALTER TABLE `__new_team_members` RENAME TO `team_members`;--> statement-breakpoint
 CREATE UNIQUE INDEX `team_members_team_user` ON `team_members` (`team_id`,`user_id`);--> statement-breakpoint
