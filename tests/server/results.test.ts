@@ -35,11 +35,6 @@ const moderator = await createUser(t.db, { role: 'moderator' });
 const admin = await createUser(t.db, { role: 'admin' });
 const as = (user?: CreatedUser) => callerFor(t, user).caller;
 
-/**
- * The payouts and certificates areas are built beside this one (issue 30). Until they are, their
- * functions throw 'not built yet' and the cases that confirm results (or reopen confirmed ones)
- * are skipped here; once they exist these cases run and must pass.
- */
 const FIXED: TPrizeTable = {
   kind: 'fixed',
   rows: [

@@ -35,6 +35,14 @@ describe('serverFieldErrors', () => {
     });
   });
 
+  it("places a service's refusal on the field its details name", () => {
+    const error = refused('Prize shares must total 100 %', { details: { field: 'shares' } });
+    expect(serverFieldErrors(error, { byMessage: {}, fields: ['shares'] })).toEqual({
+      shares: 'Prize shares must total 100 %',
+    });
+    expect(serverFieldErrors(error, { byMessage: {}, fields: ['name'] })).toEqual({});
+  });
+
   it('places a refusal by its message or its reason', () => {
     const error = refused('Email already in use', { reason: 'email_taken' });
     expect(serverFieldErrors(error, { byMessage: { 'Email already in use': 'email' } })).toEqual({

@@ -50,17 +50,23 @@ interface ServerIssue {
  */
 export function serverFieldErrors(error: unknown, rules: ServerFieldRules): Record<string, string> {
   const found: Record<string, string> = {};
-  const issues = (error as { data?: { issues?: unknown } } | null)?.data?.issues;
-  if (Array.isArray(issues) && rules.fields) {
-    for (const issue of issues as ServerIssue[]) {
+  const data = (error as { data?: { issues?: unknown; details?: unknown } } | null)?.data;
+  const onForm = (path: string) =>
+    rules.fields?.some((field) => path === field || path.startsWith(`${field}.`)) ?? false;
+  if (Array.isArray(data?.issues)) {
+    for (const issue of data.issues as ServerIssue[]) {
       const { path, message } = issue;
-      if (typeof path !== 'string' || typeof message !== 'string') continue;
-      if (rules.fields.some((field) => path === field || path.startsWith(`${field}.`))) {
+      if (typeof path === 'string' && typeof message === 'string' && onForm(path)) {
         found[path] ??= message;
       }
     }
   }
   const message = (error as { message?: unknown } | null)?.message;
+  // A rule a service applies names its field in the refusal's details ('shares.1.percent').
+  const field = (data?.details as { field?: unknown } | undefined)?.field;
+  if (typeof field === 'string' && typeof message === 'string' && onForm(field)) {
+    found[field] ??= message;
+  }
   if (typeof message === 'string' && Object.hasOwn(rules.byMessage, message)) {
     found[rules.byMessage[message]!] ??= message;
   }

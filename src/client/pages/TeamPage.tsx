@@ -8,6 +8,7 @@ import type { TTeam } from '../../shared/schemas/teams';
 import { PageHeader } from '../components/layout/PageHeader';
 import { TeamInvitations } from '../components/teams/TeamInvitations';
 import { TeamMembers } from '../components/teams/TeamMembers';
+import { PrizeSharesCard } from '../components/teams/PrizeSharesCard';
 import { useTeamActions } from '../components/teams/teamActions';
 import { trpc } from '../lib/trpc';
 import { useLoadErrorToast } from '../lib/useLoadErrorToast';
@@ -91,6 +92,7 @@ function TeamView({ team }: { team: TTeam }) {
         >
           <TeamMembers team={team} actions={actions} />
         </TitledCard>
+        {team.viewer.isMember || team.prizeSharesSet ? <PrizeSharesCard team={team} /> : null}
       </Stack>
     </>
   );

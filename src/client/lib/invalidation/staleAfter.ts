@@ -129,6 +129,7 @@ const teams = {
   'teams.removeMember': settled(TEAMS),
   'teams.transferCaptain': settled(TEAMS),
   'teams.register': settled(TEAMS),
+  'teams.setPrizeShares': onSuccess(['teams', 'results']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Tournaments: brackets and matches (a failure re-reads: the match may have moved on).

@@ -3,7 +3,8 @@
 // lower first, so knockouts, groups, leagues and Swiss read the same), named (a member's
 // username, a registered team's name with its members), the disqualified skipped and the rest
 // moved up, each place's prize from the contest's prize table (shared/prizeSplit.ts), a team's
-// prize split equally among its members. Amounts stay whole units of their currency (bigint).
+// prize split among its members by the captain's shares or equally. Amounts stay whole units of
+// their currency (bigint).
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contestParticipants as cp, teamMembers, teams, users } from '../../platform/db/schema';
@@ -15,6 +16,7 @@ import { poolUnits, type PrizeAmount } from '../../../shared/prizeTotals';
 import { CURRENCY_DECIMALS, fromUnits, toUnits, type PrizeCurrency } from '../../../shared/prizes';
 import type { TPrizeTable } from '../../../shared/schemas/prizes';
 import type { TResultStanding } from '../../../shared/schemas/results';
+import { WHOLE_SHARE } from '../../../shared/prizeShares';
 
 /** Places without prizes: a contest without a table is still ranked. */
 const NO_PRIZES: TPrizeTable = { kind: 'fixed', rows: [] };
@@ -26,7 +28,7 @@ export interface ComputedStandings {
 }
 
 /** Sums of units per currency, in the order currencies first appear. */
-class Units {
+export class Units {
   private readonly sums = new Map<PrizeCurrency, bigint>();
   add(currency: PrizeCurrency, units: bigint): void {
     if (units > 0n) this.sums.set(currency, (this.sums.get(currency) ?? 0n) + units);
@@ -45,15 +47,22 @@ const amountOf = (units: bigint, currency: PrizeCurrency): PrizeAmount => ({
   currency,
 });
 
-interface Member {
+export interface Member {
   userId: number;
   name: string;
+  /** The captain's share in hundredths of a percent (null: none set). */
+  share: number | null;
 }
 
 /** The members (state 'member') of each registered team of the contest, in the order they joined. */
 async function teamMembersOf(db: DbOrTx, contestId: number): Promise<Map<number, Member[]>> {
   const rows = await db
-    .select({ teamId: teamMembers.teamId, userId: teamMembers.userId, name: users.username })
+    .select({
+      teamId: teamMembers.teamId,
+      userId: teamMembers.userId,
+      name: users.username,
+      share: teamMembers.prizeShare,
+    })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.contestId, contestId), eq(teamMembers.state, 'member')))
@@ -74,22 +83,41 @@ async function poolTotal(db: DbOrTx, contestId: number, table: TPrizeTable): Pro
   return poolUnits(table, fees);
 }
 
-/** A team's prize split equally among its members, rounded down; the leftover to `remainder`. */
-function memberShares(
+/**
+ * The captain's shares of the team, when every member has one and they total 100 % (a roster
+ * change clears them, a deleted account takes its share along: then the split is equal).
+ */
+function captainShares(members: readonly Member[]): bigint[] | null {
+  const shares = members.map((m) => m.share);
+  if (shares.some((share) => share === null)) return null;
+  const total = shares.reduce<number>((sum, share) => sum + share!, 0);
+  return total === WHOLE_SHARE ? shares.map((share) => BigInt(share!)) : null;
+}
+
+/**
+ * A team's prize split among its members, by the captain's shares or else equally, each rounded
+ * down to the currency's unit; the leftover to `remainder`.
+ */
+export function memberShares(
   members: readonly Member[],
   prize: PrizeAmount | null,
   remainder: Units,
 ): TResultStanding['members'] {
+  const named = members.map(({ userId, name }) => ({ userId, name }));
   if (!prize || !members.length) {
     if (prize) remainder.addAmount(prize);
-    return members.map((m) => ({ ...m, prize: null }));
+    return named.map((m) => ({ ...m, prize: null }));
   }
   const units = unitsOf(prize);
-  const each = units / BigInt(members.length);
-  remainder.add(prize.currency, units - each * BigInt(members.length));
-  return members.map((m) => ({
+  const shares = captainShares(members);
+  const whole = BigInt(WHOLE_SHARE);
+  const amounts = named.map((_, i) =>
+    shares ? (units * shares[i]!) / whole : units / BigInt(members.length),
+  );
+  remainder.add(prize.currency, units - amounts.reduce((sum, each) => sum + each, 0n));
+  return named.map((m, i) => ({
     ...m,
-    prize: each > 0n ? amountOf(each, prize.currency) : null,
+    prize: amounts[i]! > 0n ? amountOf(amounts[i]!, prize.currency) : null,
   }));
 }
 

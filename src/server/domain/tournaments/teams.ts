@@ -32,6 +32,7 @@ import {
   type TeamChangeArgs,
   type TeamPerson,
 } from './teamChange';
+import { clearPrizeShares } from './teamPrizeShares';
 
 /**
  * A registered team that has fallen below the minimum size no longer takes part: its row goes
@@ -174,6 +175,7 @@ export async function acceptInvite(args: TeamChangeArgs): Promise<void> {
       .update(teamMembers)
       .set({ state: 'member', joinedAt: new Date(now) })
       .where(eq(teamMembers.id, invite.id));
+    await clearPrizeShares(tx, team.id);
     await dropOtherInvites(tx, contest.id, actor.id, team.id);
   });
 }
@@ -213,6 +215,7 @@ export async function leaveTeam(
       return { teamId: team.id, contestId: contest.id, dissolved: true };
     }
     await tx.delete(teamMembers).where(eq(teamMembers.id, membership.id));
+    await clearPrizeShares(tx, team.id);
     await unregisterIfTooSmall(tx, team, settings);
     return { teamId: team.id, contestId: contest.id, dissolved: false };
   });
@@ -227,7 +230,10 @@ export async function removeMember(args: TeamChangeArgs & { userId: number }): P
     if (!membership) throw teamError('not_in_team');
     if (hasStarted(contest, now)) throw teamError('started');
     await tx.delete(teamMembers).where(eq(teamMembers.id, membership.id));
-    if (membership.state === 'member') await unregisterIfTooSmall(tx, team, settings);
+    if (membership.state === 'member') {
+      await clearPrizeShares(tx, team.id);
+      await unregisterIfTooSmall(tx, team, settings);
+    }
   });
 }
 
