@@ -216,6 +216,8 @@ async function seedTakingPart() {
     `/contests/${teamCup.id}`,
     `/contests/${otherCup.id}`,
     `/teams/${otherTeam}`,
+    // The member's own team: its captain's prize-shares form.
+    `/teams/${teamId}`,
   );
 }
 

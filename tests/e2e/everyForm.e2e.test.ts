@@ -12,6 +12,7 @@ import { createEducation } from '../../src/server/domain/education/education';
 import { ZCreateEducationRequestSchema } from '../../src/shared/schemas/education';
 import { startWordPressFixture } from '../helpers/wordpress';
 import { joinContest } from '../../src/server/domain/participation/participation';
+import { acceptInvite, createTeam, inviteMember } from '../../src/server/domain/tournaments/teams';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
@@ -204,6 +205,33 @@ describe('a member', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Your team: Harbour Terns' }).waitFor();
     expect(await valueOf(page, 'New team name')).toBe('Harbour Terns');
+  });
+
+  it("Prize shares: the captain splits the team's prize 75/25", async () => {
+    const organiser = await createUser(stage.s.db);
+    const contest = await insertContest(stage.s.db, {
+      createdBy: organiser.id,
+      mode: 'team',
+      title: 'Harbour Pairs',
+    });
+    const mate = await createUser(stage.s.db, { username: 'every_form_mate' });
+    const teamId = await createTeam({
+      db: stage.s.db,
+      actor: member,
+      contestId: contest.id,
+      name: 'Harbour Pair',
+    });
+    await inviteMember({ db: stage.s.db, actor: member, teamId, username: mate.username });
+    await acceptInvite({ db: stage.s.db, actor: mate, teamId });
+    await open(page, `/teams/${teamId}`);
+    await page.getByLabel(`${member.username}'s share (%)`).fill('75');
+    await page.getByLabel(`${mate.username}'s share (%)`).fill('25');
+    await page.getByRole('button', { name: 'Save shares' }).click();
+    await expectText(page, 'Prize shares saved');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Prize shares' }).waitFor();
+    expect(await valueOf(page, `${member.username}'s share (%)`)).toBe('75');
+    expect(await valueOf(page, `${mate.username}'s share (%)`)).toBe('25');
   });
 });
 

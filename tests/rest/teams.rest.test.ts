@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestParticipants, contests } from '../../src/server/platform/db/schema';
 import { PARTICIPATION_MESSAGES } from '../../src/shared/participation';
 import { TEAM_MESSAGES as M, teamFullMessage, teamTooSmallMessage } from '../../src/shared/teams';
+import { PRIZE_SHARE_MESSAGES } from '../../src/shared/prizeShares';
 import type { Tier } from '../../src/shared/constants';
 import { clientFor } from '../helpers/accounts';
 import { insertContest } from '../helpers/contests';
@@ -296,5 +297,41 @@ describe("the captain's rows and leaving", () => {
     const gone = await captain.http.get(`/api/teams/${t.id}`);
     expect(gone.json).toMatchObject({ memberCount: 1, captainId: second.user.id });
     expect((await captain.http.get('/api/teams/999999')).status).toBe(404);
+  });
+});
+
+describe('PUT /api/teams/{id}/prize-shares', () => {
+  it("sets the captain's shares (200, the team); 400 with the field; 403 for a member", async () => {
+    const contest = await teamContest();
+    const t = await team(contest.id, 2, 'Splitters');
+    const [captain, second] = t.members as [Person, Person];
+    const path = `/api/teams/${t.id}/prize-shares`;
+    const set = await captain.http.request('PUT', path, {
+      shares: [
+        { userId: captain.user.id, percent: '60' },
+        { userId: second.user.id, percent: '40' },
+      ],
+    });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ id: t.id, prizeSharesSet: true });
+    expect((set.json.members as { prizeShare: string }[]).map((m) => m.prizeShare)).toEqual([
+      '60',
+      '40',
+    ]);
+    const short = await captain.http.request('PUT', path, {
+      shares: [
+        { userId: captain.user.id, percent: '60' },
+        { userId: second.user.id, percent: '30' },
+      ],
+    });
+    expect(short.status).toBe(400);
+    expect(short.json).toMatchObject({
+      message: PRIZE_SHARE_MESSAGES.total(9000),
+      issues: [{ path: 'shares', message: PRIZE_SHARE_MESSAGES.total(9000) }],
+    });
+    const notCaptain = await second.http.request('PUT', path, { shares: [] });
+    expect([notCaptain.status, notCaptain.json.reason]).toEqual([403, 'not_captain']);
+    const cleared = await captain.http.request('PUT', path, { shares: [] });
+    expect([cleared.status, cleared.json.prizeSharesSet]).toEqual([200, false]);
   });
 });
