@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payout.failed': 'Marked payout failed',
   'payout.forfeited': 'Forfeited payout',
   'payout.confirmed': 'Winner confirmed payout received',
+  'payout.forfeit_passed': 'Passed a forfeited prize to the next place',
+  'payout.forfeit_kept': 'Kept a forfeited prize (not passed on)',
   'education.create': 'Created education content',
   'education.update': 'Edited education content',
   'education.delete': 'Deleted education content',

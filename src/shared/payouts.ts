@@ -119,6 +119,4 @@ export const PAYOUT_MESSAGES = {
   notForfeited: 'Only a forfeited prize can be passed to the next place or kept',
   alreadyDecided: 'What happens to this forfeited prize has already been decided',
   noNextPlace: 'Nobody placed below the winners is left to take this prize',
-  notOrganiser:
-    "Only the contest's creator, moderators and admins decide about its forfeited prizes",
 } as const;

@@ -182,7 +182,7 @@ export async function buildWorld(s: TestServer): Promise<World> {
       contestTitle: 'Fuzz paid',
       contestSlug: paid.slug,
       lines: principals.flatMap((p) =>
-        (['USDT', 'USDC'] as const).map((currency) => ({
+        (['USDT', 'USDC', 'USD'] as const).map((currency) => ({
           userId: p.id,
           username: p.username,
           teamName: null,
@@ -196,6 +196,8 @@ export async function buildWorld(s: TestServer): Promise<World> {
   );
   await db.update(payouts).set({ status: 'sent' }).where(eq(payouts.currency, 'USDT'));
   await db.update(payouts).set({ status: 'ready' }).where(eq(payouts.currency, 'USDC'));
+  // A forfeited line each: its contest's organiser decides whether it passes on.
+  await db.update(payouts).set({ status: 'forfeited' }).where(eq(payouts.currency, 'USD'));
   await issueCertificates(db, {
     contestId: paid.id,
     contestTitle: 'Fuzz paid',

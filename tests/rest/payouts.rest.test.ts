@@ -17,11 +17,13 @@ let sender: HttpClient;
 let winnerHttp: HttpClient;
 let otherHttp: HttpClient;
 let winner: CreatedUser;
+let approverUser: CreatedUser;
 let contestId: number;
 beforeAll(async () => {
   s = await startTestServer();
   const admin1 = await createUser(s.db, { role: 'admin' });
   const admin2 = await createUser(s.db, { role: 'admin' });
+  approverUser = admin1;
   approver = await clientFor(s, admin1.id);
   sender = await clientFor(s, admin2.id);
   winner = await createUser(s.db);
@@ -165,5 +167,56 @@ describe('GET /api/payouts/totals/{userId} and POST /api/payouts/{id}/received',
     expect([unsent.status, unsent.json.reason]).toEqual([409, 'not_sent']);
     const confirmed = await winnerHttp.post(`/api/payouts/${id}/received`);
     expect([confirmed.status, confirmed.json.status]).toEqual([200, 'confirmed']);
+  });
+});
+
+describe('POST /api/payouts/{id}/forfeit-decision', () => {
+  it("takes the organiser's decision once; 400 a wrong one, 403 a member, 409 each refusal", async () => {
+    // A line of its own, ready (the winner has a method), of a contest the approver created.
+    const contest = await insertContest(s.db, { createdBy: approverUser.id, status: 'completed' });
+    const [id] = await s.db.transaction((tx) =>
+      createPayoutLines(tx, {
+        contestId: contest.id,
+        contestTitle: contest.title,
+        contestSlug: contest.slug,
+        lines: [
+          {
+            userId: winner.id,
+            username: winner.username,
+            teamName: null,
+            place: 1,
+            placeText: '1st',
+            amount: '5',
+            currency: 'USD',
+          },
+        ],
+      }),
+    );
+    const path = `/api/payouts/${id}/forfeit-decision`;
+    const early = await approver.post(path, { decision: 'kept' });
+    expect([early.status, early.json.reason]).toEqual([409, 'not_forfeited']);
+    const forfeited = await sender.patch(`/api/payouts/${id}`, { status: 'forfeited' });
+    expect([forfeited.status, forfeited.json.status]).toEqual([200, 'forfeited']);
+    const wrong = await approver.post(path, { decision: 'later' });
+    expect([wrong.status, wrong.json.message]).toEqual([
+      400,
+      'Decision must be one of passed, kept',
+    ]);
+    expect((await otherHttp.post(path, { decision: 'kept' })).status).toBe(403);
+    // This contest's results were never confirmed: nobody to pass the prize to.
+    const nobody = await approver.post(path, { decision: 'passed' });
+    expect([nobody.status, nobody.json.reason, nobody.json.message]).toEqual([
+      409,
+      'no_next_place',
+      PAYOUT_MESSAGES.noNextPlace,
+    ]);
+    const kept = await approver.post(path, { decision: 'kept' });
+    expect(kept.status).toBe(200);
+    expect(kept.json).toMatchObject({ payout: { id, forfeitDecision: 'kept' }, passedTo: [] });
+    const again = await approver.post(path, { decision: 'passed' });
+    expect([again.status, again.json.reason]).toEqual([409, 'already_decided']);
+    expect(
+      (await approver.post('/api/payouts/999999/forfeit-decision', { decision: 'kept' })).status,
+    ).toBe(404);
   });
 });

@@ -56,6 +56,9 @@ export type RefusalReason =
   | 'already_sent'
   | 'wrong_status'
   | 'not_sent'
+  | 'not_forfeited'
+  | 'already_decided'
+  | 'no_next_place'
   // Contests: too many contests or drafts; a bracket fixes a contest's format.
   | 'contest_limit'
   | 'draft_limit'
@@ -169,6 +172,9 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   already_sent: 'CONFLICT',
   wrong_status: 'CONFLICT',
   not_sent: 'CONFLICT',
+  not_forfeited: 'CONFLICT',
+  already_decided: 'CONFLICT',
+  no_next_place: 'CONFLICT',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/results';
 import { trpc } from '../../lib/trpc';
 import { TitledCard } from '../common/TitledCard';
+import { ForfeitedPrizes } from './ForfeitedPrizes';
 import { MyPrize } from './MyPrize';
 import { ResultsActions } from './ResultsActions';
 import { ResultsStandingsTable } from './ResultsStandingsTable';
@@ -106,6 +107,7 @@ export function ResultsSection({ contest, userId }: { contest: TContest; userId:
               final={results.status !== 'open'}
             />
             <Remainder results={results} />
+            <ForfeitedPrizes results={results} />
           </>
         ) : null}
       </Stack>

@@ -90,6 +90,8 @@ const results = {
   'results.confirm': settled(RESULTS),
   'results.reopen': settled(RESULTS),
   'payouts.confirmReceived': settled(['payouts.list']),
+  // Deciding a forfeited prize: the standings show a prize passed on, and new lines exist.
+  'payouts.decideForfeit': settled(RESULTS),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Participation and scores: who takes part, ranks, my dashboard.

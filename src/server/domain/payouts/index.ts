@@ -11,4 +11,5 @@ export { updatePayout, confirmPayoutReceived } from './steps';
 export { payoutsCsv } from './csv';
 export { yearlyTotals } from './yearly';
 export { payoutReminderJob, payoutReminderRound } from './reminders';
-export { decideForfeit } from './forfeits';
+export { lineToDecide, recordForfeitDecision, contestPayees, contestForfeits } from './forfeits';
+export { payoutById } from './rows';

@@ -18,6 +18,8 @@ export interface NewPayoutLine {
   placeText: string;
   amount: string;
   currency: PrizeCurrency;
+  /** A prize passed on from a forfeited line: that line. */
+  passedFromId?: number;
 }
 
 /** Lines an admin has started on: their contest's results can no longer be reopened. */
@@ -45,15 +47,17 @@ async function methodsOf(
  * Makes the lines of a contest's confirmed results in the caller's transaction, each with the
  * winner's payout method as it stands (none: awaiting_method, and the winner is asked for one).
  * A line that exists already (results confirmed twice) is left as it is, and nobody told again.
+ * Answers the ids of the lines made.
  */
 export async function createPayoutLines(
   tx: DbOrTx,
   input: { contestId: number; contestTitle: string; contestSlug: string; lines: NewPayoutLine[] },
-): Promise<void> {
+): Promise<number[]> {
   const methods = await methodsOf(tx, [...new Set(input.lines.map((l) => l.userId))]);
+  const made: number[] = [];
   for (const line of input.lines) {
     const method = methods.get(line.userId) ?? null;
-    const [made] = await tx
+    const [madeLine] = await tx
       .insert(payouts)
       .values({
         contestId: input.contestId,
@@ -65,16 +69,19 @@ export async function createPayoutLines(
         placeText: line.placeText,
         amount: line.amount,
         currency: line.currency,
+        passedFromId: line.passedFromId ?? null,
         status: method ? 'ready' : 'awaiting_method',
         method,
       })
       .onConflictDoNothing()
       .returning({ id: payouts.id });
-    if (!made) continue;
+    if (!madeLine) continue;
+    made.push(madeLine.id);
     const told = { ...line, contestTitle: input.contestTitle, contestSlug: input.contestSlug };
     if (method) await tellPreparing(tx, told, method);
     else await askForMethod(tx, told, {});
   }
+  return made;
 }
 
 /**

@@ -1,6 +1,9 @@
 // What a winner is told about their payout (kind 'payout_update'): a method is needed (and the
-// reminders), the prize is being prepared, and each step an admin takes or the system takes.
+// reminders), the prize is being prepared, and each step an admin takes or the system takes; and
+// what the organiser is asked when a prize is forfeited.
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { contests, payouts } from '../../platform/db/schema';
 import { notify, type NotifyOptions } from '../messages';
 import { formatPrize, type PrizeCurrency } from '../../../shared/prizes';
 import { describePayoutMethod, type PayoutMethodSnapshot } from '../../../shared/payouts';
@@ -87,6 +90,44 @@ export async function tellStep(
       body: `${prizeWords(line)} in ${line.contestTitle}: ${what}`,
       link: contestLink(line),
       actionLabel: 'View the contest',
+    },
+    options,
+  );
+}
+
+/**
+ * A line was forfeited (by an admin, or unclaimed in time): the contest's creator is asked to
+ * decide whether the prize passes to the next place (the contest page's Results section).
+ * Called by each write that forfeits a line, in its transaction.
+ */
+export async function tellOrganiserOfForfeit(
+  tx: DbOrTx,
+  payoutId: number,
+  options: NotifyOptions = {},
+): Promise<void> {
+  const [line] = await tx
+    .select({
+      organiserId: contests.createdBy,
+      contestTitle: payouts.contestTitle,
+      contestSlug: contests.slug,
+      username: payouts.username,
+      placeText: payouts.placeText,
+      amount: payouts.amount,
+      currency: payouts.currency,
+    })
+    .from(payouts)
+    .innerJoin(contests, eq(contests.id, payouts.contestId))
+    .where(eq(payouts.id, payoutId));
+  if (!line) return;
+  await notify(
+    tx,
+    {
+      userId: line.organiserId,
+      kind: 'payout_update',
+      title: 'A prize was forfeited',
+      body: `${line.username}'s prize in ${line.contestTitle} (${prizeWords(line)}) was forfeited. Decide whether it passes to the next place.`,
+      link: `/contests/${line.contestSlug}`,
+      actionLabel: 'Decide',
     },
     options,
   );

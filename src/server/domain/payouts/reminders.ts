@@ -11,7 +11,7 @@ import { writeAudit } from '../audit';
 import { getPlatformSettings } from '../settings';
 import { LIFECYCLE_ACTOR } from '../participation';
 import { PAYOUT_REMINDER_DAYS } from '../../../shared/payouts';
-import { askForMethod, tellStep } from './notices';
+import { askForMethod, tellOrganiserOfForfeit, tellStep } from './notices';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -74,6 +74,7 @@ export async function payoutReminderRound({
           title: 'Your prize was forfeited',
           what: `forfeited: ${reason}.`,
         });
+        await tellOrganiserOfForfeit(tx, line.id);
         return true;
       });
       if (done) acted++;

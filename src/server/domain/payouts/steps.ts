@@ -19,7 +19,7 @@ import {
 } from '../../../shared/payouts';
 import type { TPayout, TUpdatePayoutInput } from '../../../shared/schemas/payouts';
 import { payoutById } from './rows';
-import { tellStep } from './notices';
+import { tellOrganiserOfForfeit, tellStep } from './notices';
 import { isAdmin } from './list';
 
 type StoredLine = Awaited<ReturnType<typeof storedLine>>;
@@ -181,6 +181,9 @@ export async function updatePayout(
     },
   });
   await tellStep(tx, line, stepWords(payout), { origin: actor.origin });
+  if (payout.status === 'forfeited') {
+    await tellOrganiserOfForfeit(tx, line.id, { origin: actor.origin });
+  }
   return payout;
 }
 

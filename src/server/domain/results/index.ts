@@ -5,3 +5,4 @@ export { freezeResults } from './freeze';
 export { confirmResults } from './confirm';
 export { reopenResults } from './reopen';
 export { freezeCompletedContests, resultsFreezeJob } from './job';
+export { decideForfeit } from './forfeits';

@@ -30,6 +30,9 @@ export interface ComputedStandings {
 /** Sums of units per currency, in the order currencies first appear. */
 export class Units {
   private readonly sums = new Map<PrizeCurrency, bigint>();
+  constructor(amounts: readonly PrizeAmount[] = []) {
+    for (const a of amounts) this.addAmount(a);
+  }
   add(currency: PrizeCurrency, units: bigint): void {
     if (units > 0n) this.sums.set(currency, (this.sums.get(currency) ?? 0n) + units);
   }
@@ -41,8 +44,9 @@ export class Units {
   }
 }
 
-const unitsOf = (a: PrizeAmount): bigint => toUnits(a.amount, CURRENCY_DECIMALS[a.currency]) ?? 0n;
-const amountOf = (units: bigint, currency: PrizeCurrency): PrizeAmount => ({
+export const unitsOf = (a: PrizeAmount): bigint =>
+  toUnits(a.amount, CURRENCY_DECIMALS[a.currency]) ?? 0n;
+export const amountOf = (units: bigint, currency: PrizeCurrency): PrizeAmount => ({
   amount: fromUnits(units, CURRENCY_DECIMALS[currency]),
   currency,
 });
@@ -119,6 +123,22 @@ export function memberShares(
     ...m,
     prize: amounts[i]! > 0n ? amountOf(amounts[i]!, prize.currency) : null,
   }));
+}
+
+/**
+ * A standing given `prize` after its freeze (a forfeited prize passed on to it): a team's members
+ * each get their share as at the freeze (the captain's shares as they stand, else equally).
+ */
+export async function standingWithPrize(
+  db: DbOrTx,
+  contestId: number,
+  standing: TResultStanding,
+  prize: PrizeAmount,
+  remainder: Units,
+): Promise<TResultStanding> {
+  if (standing.teamId === null) return { ...standing, prize };
+  const members = (await teamMembersOf(db, contestId)).get(standing.teamId) ?? [];
+  return { ...standing, prize, members: memberShares(members, prize, remainder) };
 }
 
 /** The standings of the contest as they stand now (frozen by the caller when it freezes). */

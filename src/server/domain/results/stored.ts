@@ -10,6 +10,7 @@ import { isOrganiser } from '../../../shared/contests';
 import { RESULT_MESSAGES, type TResults } from '../../../shared/schemas/results';
 import { resultBlockers } from './blockers';
 import { computeStandings } from './standings';
+import { contestForfeits } from '../payouts';
 
 export type StoredResults = typeof contestResults.$inferSelect;
 
@@ -61,7 +62,9 @@ export async function presentResults(
       confirmedBy: row.confirmedByName,
       reopenReason: null,
       canManage,
-      forfeits: [],
+      // The organiser decides what becomes of each forfeited prize (forfeits.ts).
+      forfeits:
+        canManage && row.status === 'confirmed' ? await contestForfeits(db, contest.id) : [],
     };
   }
   const live = await computeStandings(db, contest);

@@ -16,6 +16,7 @@ import {
   ZYearlyTotalsInput,
 } from '../../../shared/schemas/payouts';
 import * as payouts from '../../domain/payouts';
+import * as results from '../../domain/results';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 import { inTransaction } from './resolve';
 
@@ -39,7 +40,7 @@ export const payoutsRouter = router({
   decideForfeit: protectedProcedure
     .input(ZForfeitDecisionInput)
     .output(ZForfeitDecision)
-    .mutation(inTransaction(payouts.decideForfeit)),
+    .mutation(inTransaction(results.decideForfeit)),
 
   csv: adminProcedure
     .input(ZPayoutCsvInput)

@@ -16,7 +16,11 @@ import {
 import { Filter } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../../shared/format';
-import { mayTakeStep, type PayoutAdminStep } from '../../../../shared/payouts';
+import {
+  FORFEIT_DECISION_LABELS,
+  mayTakeStep,
+  type PayoutAdminStep,
+} from '../../../../shared/payouts';
 import { formatPrize } from '../../../../shared/prizes';
 import type { TPayout } from '../../../../shared/schemas/payouts';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
@@ -86,6 +90,16 @@ function Status({ line }: { line: TPayout }) {
           overflowWrap="anywhere"
         >
           {line.reason}
+        </Text>
+      ) : null}
+      {line.forfeitDecision ? (
+        <Text as="span" fontSize="xs" color="fg.muted">
+          {FORFEIT_DECISION_LABELS[line.forfeitDecision]}
+        </Text>
+      ) : null}
+      {line.passedFromId !== null ? (
+        <Text as="span" fontSize="xs" color="fg.muted">
+          Passed on from line #{line.passedFromId}
         </Text>
       ) : null}
     </Stack>
