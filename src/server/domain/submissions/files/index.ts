@@ -6,3 +6,4 @@ export { readInput, MAX_UNPACKED_BYTES } from './input';
 export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROW_BYTES } from './csv';
 export { halfSipHash32, splitKey } from './splitHash';
 export type * from './types';
+export { findId, findIdText, idAt } from './idIndex';

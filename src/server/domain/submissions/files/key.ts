@@ -5,7 +5,9 @@ import { Buffer } from 'node:buffer';
 import { classLookup, sortClasses } from './classes';
 import { idInWords, labelCell, labelListCell, numberCell, rowWidthOk } from './cells';
 import { CsvRows } from './csv';
+import { GrowingFloat64, GrowingInt32, GrowingUint8 } from './growing';
 import { findColumns, readHeader } from './header';
+import { IdIndexBuilder } from './idIndex';
 import { readInput } from './input';
 import { ProblemList, refuse, shown } from './problems';
 import { isPublicId, splitKey } from './splitHash';
@@ -13,9 +15,9 @@ import type { AnswerKeyOptions, AnswerKeyResult, TargetKind, TruthColumn } from 
 
 /** What the reading gathers for one target column before it becomes compact. */
 type Gathering =
-  | { kind: 'number' | 'probability'; column: string; at: number; values: number[] }
-  | { kind: 'label'; column: string; at: number; codes: number[]; seen: Map<string, number> }
-  | { kind: 'probabilities'; columns: string[]; at: number[]; codes: number[] }
+  | { kind: 'number' | 'probability'; column: string; at: number; values: GrowingFloat64 }
+  | { kind: 'label'; column: string; at: number; codes: GrowingInt32; seen: Map<string, number> }
+  | { kind: 'probabilities'; columns: string[]; at: number[]; codes: GrowingInt32 }
   | { kind: 'label_list'; column: string; at: number; lists: string[][] };
 
 function gathering(
@@ -24,13 +26,15 @@ function gathering(
   at: readonly number[],
 ): Gathering[] {
   if (kind === 'probabilities') {
-    return [{ kind, columns: [...columns], at: [...at], codes: [] }];
+    return [{ kind, columns: [...columns], at: [...at], codes: new GrowingInt32() }];
   }
   return columns.map((column, i) => {
     const index = at[i] ?? -1;
-    if (kind === 'label') return { kind, column, at: index, codes: [], seen: new Map() };
+    if (kind === 'label') {
+      return { kind, column, at: index, codes: new GrowingInt32(), seen: new Map() };
+    }
     if (kind === 'label_list') return { kind, column, at: index, lists: [] };
-    return { kind, column, at: index, values: [] };
+    return { kind, column, at: index, values: new GrowingFloat64() };
   });
 }
 
@@ -99,21 +103,21 @@ function compact(g: Gathering): TruthColumn {
   switch (g.kind) {
     case 'number':
     case 'probability':
-      return { kind: g.kind, column: g.column, values: Float64Array.from(g.values) };
+      return { kind: g.kind, column: g.column, values: g.values.finish() };
     case 'label': {
       const classes = sortClasses([...g.seen.keys()]);
       const codeOf = classLookup(classes);
       const remap = new Int32Array(g.seen.size);
       for (const [label, firstCode] of g.seen) remap[firstCode] = codeOf(label);
-      const codes = new Int32Array(g.codes.length);
-      for (let i = 0; i < codes.length; i++) codes[i] = remap[g.codes[i] ?? 0] ?? 0;
+      const codes = g.codes.finish();
+      for (let i = 0; i < codes.length; i++) codes[i] = remap[codes[i] ?? 0] ?? 0;
       return { kind: 'label', column: g.column, codes, classes };
     }
     case 'probabilities':
       return {
         kind: 'probabilities',
         columns: g.columns,
-        codes: Int32Array.from(g.codes),
+        codes: g.codes.finish(),
         classes: g.columns,
       };
     case 'label_list':
@@ -163,39 +167,38 @@ export function readAnswerKey(raw: Uint8Array, options: AnswerKeyOptions): Answe
   const hashKey = splitAt === -1 ? splitKey(options.seed ?? '') : null;
 
   const targets = gathering(options.kind, targetColumns, at.slice(1));
-  const ids: string[] = [];
-  const rowOf = new Map<string, number>();
-  const lineOf: number[] = [];
-  const isPublic: number[] = [];
+  const ids = new IdIndexBuilder();
+  const lineOf = new GrowingFloat64();
+  const isPublic = new GrowingUint8();
   const width = header.names.length;
   const bytes = input.bytes;
 
   while (rows.next()) {
     if (!rowWidthOk(rows, width, problems)) continue;
     const line = rows.line;
-    const id = rows.text(idAt);
-    if (id === '') {
+    // an id with doubled quotes ("") is looked up by its text's bytes, any other by its own
+    const escaped = rows.hasEscapes(idAt);
+    const idBytes = escaped ? Buffer.from(rows.text(idAt), 'utf8') : bytes;
+    const from = escaped ? 0 : rows.start(idAt);
+    const to = escaped ? idBytes.length : rows.end(idAt);
+    if (from === to) {
       problems.add(line, `line ${line}: the id is empty`);
       continue;
     }
-    const first = rowOf.get(id);
-    if (first !== undefined) {
+    const first = ids.add(idBytes, from, to);
+    if (first !== -1) {
       if (problems.wantsMore) {
+        const id = idInWords(rows.text(idAt));
         problems.add(
           line,
-          `line ${line}: id ${idInWords(id)} appears twice (first on line ${lineOf[first]})`,
+          `line ${line}: id ${id} appears twice (first on line ${lineOf.at(first)})`,
         );
       } else problems.count();
       continue;
     }
-    rowOf.set(id, ids.length);
-    ids.push(id);
     lineOf.push(line);
     for (const g of targets) readTruth(rows, g, problems);
     if (hashKey) {
-      const idBytes = rows.hasEscapes(idAt) ? Buffer.from(id, 'utf8') : bytes;
-      const from = rows.hasEscapes(idAt) ? 0 : rows.start(idAt);
-      const to = rows.hasEscapes(idAt) ? idBytes.length : rows.end(idAt);
       isPublic.push(isPublicId(hashKey, fraction, idBytes, from, to) ? 1 : 0);
     } else {
       const side = rows.text(splitAt).trim().toLowerCase();
@@ -209,12 +212,12 @@ export function readAnswerKey(raw: Uint8Array, options: AnswerKeyOptions): Answe
     }
   }
   if (rows.stop) problems.add(rows.stop.line, rows.stop.message);
-  if (problems.total === 0 && ids.length === 0) {
+  if (problems.total === 0 && ids.rows === 0) {
     return refuse('The answer key has a header but no rows');
   }
   if (problems.total > 0) return problems.refusal();
 
-  const publicMask = Uint8Array.from(isPublic);
+  const publicMask = isPublic.finish();
   let publicCount = 0;
   for (const v of publicMask) publicCount += v;
   return {
@@ -223,8 +226,8 @@ export function readAnswerKey(raw: Uint8Array, options: AnswerKeyOptions): Answe
       kind: options.kind,
       idColumn,
       targetColumns,
-      ids,
-      rowOf,
+      rows: ids.rows,
+      ids: ids.finish(),
       truth: targets.map(compact),
       publicMask,
       publicCount,

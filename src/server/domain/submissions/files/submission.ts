@@ -8,6 +8,7 @@ import { classLookup } from './classes';
 import { idInWords, labelCell, labelListCell, numberCell, rowWidthOk } from './cells';
 import { CsvRows } from './csv';
 import { findColumns, readHeader } from './header';
+import { findId, findIdText, idAt } from './idIndex';
 import { readInput } from './input';
 import { ProblemList, shown } from './problems';
 import type {
@@ -179,8 +180,8 @@ export function checkSubmission(
   const wanted = [key.idColumn, ...key.truth.flatMap(columnsOf)];
   const at = findColumns(header, wanted, problems);
   if (!at) return problems.refusal();
-  const idAt = at[0] ?? 0;
-  const n = key.ids.length;
+  const idColumnAt = at[0] ?? 0;
+  const n = key.rows;
   let next = 1;
   const fillings = key.truth.map((truth) => {
     const width = columnsOf(truth).length;
@@ -195,9 +196,11 @@ export function checkSubmission(
   while (rows.next()) {
     if (!rowWidthOk(rows, width, problems)) continue;
     const line = rows.line;
-    const id = rows.text(idAt);
-    const row = key.rowOf.get(id);
-    if (row === undefined) {
+    const row = rows.hasEscapes(idColumnAt)
+      ? findIdText(key.ids, rows.text(idColumnAt))
+      : findId(key.ids, rows.source, rows.start(idColumnAt), rows.end(idColumnAt));
+    if (row === -1) {
+      const id = rows.text(idColumnAt);
       if (!problems.wantsMore) problems.count();
       else if (id.trim() === '') problems.add(line, `line ${line}: the id is empty`);
       else problems.add(line, `line ${line}: id ${idInWords(id)} is not one of this contest's ids`);
@@ -206,21 +209,24 @@ export function checkSubmission(
     const first = lineOf[row] ?? 0;
     if (first !== 0) {
       if (!problems.wantsMore) problems.count();
-      else
-        problems.add(
-          line,
-          `line ${line}: id ${idInWords(id)} appears twice (first on line ${first})`,
-        );
+      else {
+        const id = idInWords(rows.text(idColumnAt));
+        problems.add(line, `line ${line}: id ${id} appears twice (first on line ${first})`);
+      }
       continue;
     }
     lineOf[row] = line;
     for (const f of fillings) fill(rows, f, row, problems, sumTolerance);
   }
-  if (rows.stop) problems.add(rows.stop.line, rows.stop.message);
+  if (rows.stop) {
+    // the rest of the file could not be read: its ids are not missing, only unread
+    problems.add(rows.stop.line, rows.stop.message);
+    return problems.refusal();
+  }
   for (let row = 0; row < n; row++) {
     if (lineOf[row] !== 0) continue;
     if (!problems.wantsMore) problems.count();
-    else problems.add(null, `id ${idInWords(key.ids[row] ?? '')} is missing`);
+    else problems.add(null, `id ${idInWords(idAt(key.ids, row))} is missing`);
   }
   if (problems.total > 0) return problems.refusal();
   return { ok: true, submission: { predictions: fillings.map(prediction), rows: n } };

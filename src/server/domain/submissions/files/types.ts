@@ -1,6 +1,9 @@
 // What reading an answer key or a submission file gives back (issue 31): aligned columns in
 // compact arrays ready for the metrics, or every problem found, each with its line. These are
-// plain data (typed arrays, arrays, a Map), so they cross a worker thread's postMessage as they are.
+// plain data (typed arrays and arrays), so they cross a worker thread's postMessage as they are.
+import type { IdIndex } from './idIndex';
+
+export type { IdIndex };
 
 /** What a target column holds. */
 export type TargetKind =
@@ -70,10 +73,11 @@ export interface AnswerKey {
   idColumn: string;
   /** the target columns read (for 'probabilities', the class columns) */
   targetColumns: readonly string[];
-  /** the ids in the key's row order */
-  ids: readonly string[];
-  /** id -> row index */
-  rowOf: ReadonlyMap<string, number>;
+  /** how many rows the key has */
+  rows: number;
+  /** the ids in the key's row order, found by bytes (findId) or text (findIdText), read back with
+   * idAt; not a Map of strings, which costs ten times as much on a million rows */
+  ids: IdIndex;
   /** one per target column (a single one for 'probabilities') */
   truth: readonly TruthColumn[];
   /** 1 where the row is public, 0 where private */
