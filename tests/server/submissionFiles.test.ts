@@ -278,6 +278,13 @@ describe('bad input and safety', () => {
     ]);
   });
 
+  it('refuses a zip archive (an Excel workbook) with what to upload instead', () => {
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]);
+    expect(messages(check(zip))).toEqual([
+      'The file is a zip archive (an Excel workbook is one), not CSV text: upload a .csv or a .csv.gz',
+    ]);
+  });
+
   it('refuses text that is not UTF-8, with its line', () => {
     const latin1 = Buffer.concat([csv('id,target', 'a,1'), Buffer.from('caf\xe9,2\n', 'latin1')]);
     expect(messages(check(latin1))).toEqual([

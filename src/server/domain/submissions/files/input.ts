@@ -22,6 +22,16 @@ function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
+function isZip(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    bytes[2] === 0x03 &&
+    bytes[3] === 0x04
+  );
+}
+
 /** The line (1-based) holding byte `at`. */
 export function lineAt(bytes: Buffer, start: number, at: number): number {
   let line = 1;
@@ -48,6 +58,11 @@ function firstBadUtf8Line(bytes: Buffer, start: number): number {
 export function readInput(raw: Uint8Array, maxBytes: number): SafeInput | FileRefusal {
   const cap = Math.min(Math.max(0, Math.floor(maxBytes)), MAX_UNPACKED_BYTES);
   let bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  if (isZip(bytes)) {
+    return refuse(
+      'The file is a zip archive (an Excel workbook is one), not CSV text: upload a .csv or a .csv.gz',
+    );
+  }
   const gzipped = isGzip(bytes);
   if (gzipped) {
     try {
