@@ -125,6 +125,13 @@ function compact(g: Gathering): TruthColumn {
   }
 }
 
+/** How many LF bytes the text holds: at most one row per line, so an upper bound on the rows. */
+function lineBreaksIn(bytes: Uint8Array, start: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a, start); at !== -1; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return count + 1;
+}
+
 export function readAnswerKey(raw: Uint8Array, options: AnswerKeyOptions): AnswerKeyResult {
   const idColumn = options.idColumn ?? 'id';
   const splitColumn = options.splitColumn ?? 'split';
@@ -167,7 +174,7 @@ export function readAnswerKey(raw: Uint8Array, options: AnswerKeyOptions): Answe
   const hashKey = splitAt === -1 ? splitKey(options.seed ?? '') : null;
 
   const targets = gathering(options.kind, targetColumns, at.slice(1));
-  const ids = new IdIndexBuilder();
+  const ids = new IdIndexBuilder(lineBreaksIn(input.bytes, input.start));
   const lineOf = new GrowingFloat64();
   const isPublic = new GrowingUint8();
   const width = header.names.length;
