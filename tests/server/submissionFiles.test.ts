@@ -198,6 +198,17 @@ describe('answer keys and submissions of each kind (scoring fixtures)', () => {
     ]);
   });
 
+  it('gives plain data that a worker thread receives whole (structured clone)', () => {
+    const key = keyOf(fixture('multiclass_proba', 'key.csv'), { kind: 'probabilities' });
+    const copy = structuredClone(key);
+    expect(copy).toEqual(key);
+    const sub = fixture('multiclass_proba', 'submission.csv');
+    expect(predictions(checkSubmission(sub, copy, LIMITS))).toEqual(
+      predictions(checkSubmission(sub, key, LIMITS)),
+    );
+    expect(findIdText(copy.ids, idAt(key.ids, 7))).toBe(7);
+  });
+
   it('reads a gzip-compressed key and submission (.csv.gz)', () => {
     const plainKey = keyOf(fixture('regression', 'key.csv'));
     const key = keyOf(gzipSync(fixture('regression', 'key.csv')));

@@ -76,7 +76,7 @@ export interface AnswerKey {
   /** how many rows the key has */
   rows: number;
   /** the ids in the key's row order, found by bytes (findId) or text (findIdText), read back with
-   * idAt; not a Map of strings, which costs ten times as much on a million rows */
+   * idAt; not a Map of strings, several times slower to fill and probe on a million rows */
   ids: IdIndex;
   /** one per target column (a single one for 'probabilities') */
   truth: readonly TruthColumn[];
