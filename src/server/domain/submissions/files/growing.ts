@@ -12,13 +12,18 @@ export function grown<T extends Typed>(array: T, atLeast: number, make: (size: n
   return bigger;
 }
 
-export class GrowingFloat64 {
-  private values = new Float64Array(1024);
+/** A typed array filled one value at a time. */
+export class Growing<T extends Typed> {
+  private values: T;
   length = 0;
+
+  constructor(private readonly make: (size: number) => T) {
+    this.values = make(1024);
+  }
 
   push(value: number): void {
     if (this.length === this.values.length) {
-      this.values = grown(this.values, this.length + 1, (size) => new Float64Array(size));
+      this.values = grown(this.values, this.length + 1, this.make);
     }
     this.values[this.length++] = value;
   }
@@ -27,39 +32,14 @@ export class GrowingFloat64 {
     return this.values[i] ?? NaN;
   }
 
-  finish(): Float64Array {
-    return this.values.slice(0, this.length);
+  /** The values, in an array of their own cut to size. */
+  finish(): T {
+    const out = this.make(this.length);
+    out.set(this.values.subarray(0, this.length));
+    return out;
   }
 }
 
-export class GrowingInt32 {
-  private values = new Int32Array(1024);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      this.values = grown(this.values, this.length + 1, (size) => new Int32Array(size));
-    }
-    this.values[this.length++] = value;
-  }
-
-  finish(): Int32Array {
-    return this.values.slice(0, this.length);
-  }
-}
-
-export class GrowingUint8 {
-  private values = new Uint8Array(1024);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      this.values = grown(this.values, this.length + 1, (size) => new Uint8Array(size));
-    }
-    this.values[this.length++] = value;
-  }
-
-  finish(): Uint8Array {
-    return this.values.slice(0, this.length);
-  }
-}
+export const growingFloat64 = () => new Growing((size) => new Float64Array(size));
+export const growingInt32 = () => new Growing((size) => new Int32Array(size));
+export const growingUint8 = () => new Growing((size) => new Uint8Array(size));

@@ -4,20 +4,26 @@
 import { Buffer } from 'node:buffer';
 import { classLookup, sortClasses } from './classes';
 import { idInWords, labelCell, labelListCell, numberCell, rowWidthOk } from './cells';
-import { CsvRows } from './csv';
-import { GrowingFloat64, GrowingInt32, GrowingUint8 } from './growing';
-import { findColumns, readHeader } from './header';
+import { type CsvRows } from './csv';
+import { type Growing, growingFloat64, growingInt32, growingUint8 } from './growing';
+import { findColumns } from './header';
 import { IdIndexBuilder } from './idIndex';
-import { readInput } from './input';
-import { ProblemList, refuse, shown } from './problems';
+import { openCsv } from './open';
+import { type ProblemList, refuse, shown } from './problems';
 import { isPublicId, splitKey } from './splitHash';
 import type { AnswerKeyOptions, AnswerKeyResult, TargetKind, TruthColumn } from './types';
 
 /** What the reading gathers for one target column before it becomes compact. */
 type Gathering =
-  | { kind: 'number' | 'probability'; column: string; at: number; values: GrowingFloat64 }
-  | { kind: 'label'; column: string; at: number; codes: GrowingInt32; seen: Map<string, number> }
-  | { kind: 'probabilities'; columns: string[]; at: number[]; codes: GrowingInt32 }
+  | { kind: 'number' | 'probability'; column: string; at: number; values: Growing<Float64Array> }
+  | {
+      kind: 'label';
+      column: string;
+      at: number;
+      codes: Growing<Int32Array>;
+      seen: Map<string, number>;
+    }
+  | { kind: 'probabilities'; columns: string[]; at: number[]; codes: Growing<Int32Array> }
   | { kind: 'label_list'; column: string; at: number; lists: string[][] };
 
 function gathering(
@@ -26,15 +32,15 @@ function gathering(
   at: readonly number[],
 ): Gathering[] {
   if (kind === 'probabilities') {
-    return [{ kind, columns: [...columns], at: [...at], codes: new GrowingInt32() }];
+    return [{ kind, columns: [...columns], at: [...at], codes: growingInt32() }];
   }
   return columns.map((column, i) => {
     const index = at[i] ?? -1;
     if (kind === 'label') {
-      return { kind, column, at: index, codes: new GrowingInt32(), seen: new Map() };
+      return { kind, column, at: index, codes: growingInt32(), seen: new Map() };
     }
     if (kind === 'label_list') return { kind, column, at: index, lists: [] };
-    return { kind, column, at: index, values: new GrowingFloat64() };
+    return { kind, column, at: index, values: growingFloat64() };
   });
 }
 
@@ -139,13 +145,9 @@ export function readAnswerKey(raw: Uint8Array, options: AnswerKeyOptions): Answe
   if (!(fraction >= 0 && fraction <= 1))
     throw new RangeError('publicFraction must be within [0, 1]');
 
-  const input = readInput(raw, options.maxBytes);
-  if (!input.ok) return input;
-  const rows = new CsvRows(input.bytes, input.start, options.maxColumns, options.maxRowBytes);
-  const header = readHeader(rows);
-  if (!('names' in header)) return header;
-
-  const problems = new ProblemList(options.maxProblems);
+  const opened = openCsv(raw, options, options.maxProblems);
+  if (!opened.ok) return opened;
+  const { rows, header, problems } = opened;
   const targetColumns =
     options.targetColumns && options.targetColumns.length > 0
       ? [...options.targetColumns]
@@ -174,11 +176,11 @@ export function readAnswerKey(raw: Uint8Array, options: AnswerKeyOptions): Answe
   const hashKey = splitAt === -1 ? splitKey(options.seed ?? '') : null;
 
   const targets = gathering(options.kind, targetColumns, at.slice(1));
-  const ids = new IdIndexBuilder(lineBreaksIn(input.bytes, input.start));
-  const lineOf = new GrowingFloat64();
-  const isPublic = new GrowingUint8();
+  const ids = new IdIndexBuilder(lineBreaksIn(opened.bytes, opened.start));
+  const lineOf = growingFloat64();
+  const isPublic = growingUint8();
   const width = header.names.length;
-  const bytes = input.bytes;
+  const bytes = opened.bytes;
 
   while (rows.next()) {
     if (!rowWidthOk(rows, width, problems)) continue;

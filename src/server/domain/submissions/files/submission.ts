@@ -6,11 +6,11 @@
 // values only, and a label outside the key's classes is refused without listing the classes.
 import { classLookup } from './classes';
 import { idInWords, labelCell, labelListCell, numberCell, rowWidthOk } from './cells';
-import { CsvRows } from './csv';
-import { findColumns, readHeader } from './header';
+import { type CsvRows } from './csv';
+import { findColumns } from './header';
 import { findId, findIdText, idAt } from './idIndex';
-import { readInput } from './input';
-import { ProblemList, shown } from './problems';
+import { openCsv } from './open';
+import { type ProblemList, shown } from './problems';
 import type {
   AnswerKey,
   PredictionColumn,
@@ -170,13 +170,9 @@ export function checkSubmission(
   options: SubmissionOptions,
 ): SubmissionResult {
   const sumTolerance = options.sumTolerance ?? 1e-3;
-  const input = readInput(raw, options.maxBytes);
-  if (!input.ok) return input;
-  const rows = new CsvRows(input.bytes, input.start, options.maxColumns, options.maxRowBytes);
-  const header = readHeader(rows);
-  if (!('names' in header)) return header;
-
-  const problems = new ProblemList(options.maxProblems);
+  const opened = openCsv(raw, options, options.maxProblems);
+  if (!opened.ok) return opened;
+  const { rows, header, problems } = opened;
   const wanted = [key.idColumn, ...key.truth.flatMap(columnsOf)];
   const at = findColumns(header, wanted, problems);
   if (!at) return problems.refusal();

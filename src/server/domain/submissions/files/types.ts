@@ -32,38 +32,60 @@ export interface FileRefusal {
   total: number;
 }
 
-/** The truth of one target column of the key, row i being the key's row i. */
-export type TruthColumn =
-  | { kind: 'number'; column: string; values: Float64Array }
-  /** 0 or 1 */
-  | { kind: 'probability'; column: string; values: Float64Array }
-  /** codes index `classes` (numbers in numeric order when every class is a number, otherwise
-   * text in code-unit order, as numpy's unique sorts) */
-  | { kind: 'label'; column: string; codes: Int32Array; classes: readonly string[] }
-  /** the true class of each row, indexing `classes` (the class columns in the key's order) */
-  | {
-      kind: 'probabilities';
-      columns: readonly string[];
-      codes: Int32Array;
-      classes: readonly string[];
-    }
-  | { kind: 'label_list'; column: string; lists: readonly (readonly string[])[] };
+/** Numbers per row: the truth or a prediction of a 'number' column. */
+export interface NumberColumn {
+  kind: 'number';
+  column: string;
+  values: Float64Array;
+}
 
-/** A submission's predictions for one target column, row i being the key's row i. */
+/** Binary: 0 or 1 in the key, the probability of 1 (within [0, 1]) in a submission. */
+export interface ProbabilityColumn {
+  kind: 'probability';
+  column: string;
+  values: Float64Array;
+}
+
+/** Codes index `classes`, the key's classes of the column (numbers in numeric order when every
+ * class is a number, otherwise text in code-unit order, as numpy's unique sorts). */
+export interface LabelColumn {
+  kind: 'label';
+  column: string;
+  codes: Int32Array;
+  classes: readonly string[];
+}
+
+/** Labels per row (a prediction's in its order). */
+export interface LabelListColumn {
+  kind: 'label_list';
+  column: string;
+  lists: readonly (readonly string[])[];
+}
+
+/** Multi-class: `classes` are the class columns in the key's order, `columns` the same names. */
+interface ClassColumns {
+  kind: 'probabilities';
+  columns: readonly string[];
+  classes: readonly string[];
+}
+
+/** The truth of one target column of the key, row i being the key's row i; for
+ * 'probabilities', the true class of each row, indexing `classes`. */
+export type TruthColumn =
+  | NumberColumn
+  | ProbabilityColumn
+  | LabelColumn
+  | (ClassColumns & { codes: Int32Array })
+  | LabelListColumn;
+
+/** A submission's predictions for one target column, row i being the key's row i; for
+ * 'probabilities', row-major, rows × classes: values[i * classes.length + c]. */
 export type PredictionColumn =
-  | { kind: 'number'; column: string; values: Float64Array }
-  /** the probability of 1, in [0, 1] */
-  | { kind: 'probability'; column: string; values: Float64Array }
-  /** codes index the key's `classes` of that column */
-  | { kind: 'label'; column: string; codes: Int32Array; classes: readonly string[] }
-  /** row-major, rows × classes, in the key's class order: values[i * classes.length + c] */
-  | {
-      kind: 'probabilities';
-      columns: readonly string[];
-      values: Float64Array;
-      classes: readonly string[];
-    }
-  | { kind: 'label_list'; column: string; lists: readonly (readonly string[])[] };
+  | NumberColumn
+  | ProbabilityColumn
+  | LabelColumn
+  | (ClassColumns & { values: Float64Array })
+  | LabelListColumn;
 
 /** How a row came to be public or private. */
 export type SplitSource = 'column' | 'hash';
