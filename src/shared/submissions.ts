@@ -1,0 +1,90 @@
+// The built-in metrics of submission contests (issue 31 'Metric'): their names, how people read
+// them, which way is better, and what the answer key's target column and a submission hold for
+// each. The server scores with src/server/domain/submissions/metrics (computeMetric); the
+// evaluation settings form, the boards and the submission checker read this list.
+
+export const METRICS = [
+  'accuracy',
+  'f1_macro',
+  'f1_micro',
+  'f1_binary',
+  'logloss',
+  'roc_auc',
+  'rmse',
+  'mae',
+  'mape',
+  'r2',
+  'map_at_k',
+  'quadratic_weighted_kappa',
+  'exact_match',
+] as const;
+
+export type MetricName = (typeof METRICS)[number];
+
+/** Which score wins: the higher or the lower. */
+export type MetricDirection = 'higher' | 'lower';
+
+/**
+ * What a target column holds, in the key and in a submission:
+ * - `label`: one class label per row (any text; the key's distinct values are the classes);
+ * - `probability`: binary; the key holds the two classes, the submission one column with the
+ *   probability of the positive class (in [0, 1]);
+ * - `probabilities`: multi-class, Kaggle's layout: one column per class, named by the class; the
+ *   key holds 1 in its row's class and 0 elsewhere, the submission each class's probability
+ *   (each row summing to about 1);
+ * - `number`: a number per row;
+ * - `label_list`: space-separated labels per row (the key: the relevant ones; a submission: its
+ *   guesses, best first).
+ */
+export type MetricTarget = 'label' | 'probability' | 'probabilities' | 'number' | 'label_list';
+
+/** A setting a metric needs besides the key: `k` (map_at_k), `positiveLabel` (f1_binary). */
+export type MetricOption = 'k' | 'positiveLabel';
+
+export interface MetricInfo {
+  /** The name people read ('ROC AUC'). */
+  label: string;
+  direction: MetricDirection;
+  /** What its target columns may hold; the first is the usual one. */
+  targets: readonly MetricTarget[];
+  options: readonly MetricOption[];
+}
+
+export const METRIC_INFO: Readonly<Record<MetricName, MetricInfo>> = {
+  accuracy: { label: 'Accuracy', direction: 'higher', targets: ['label'], options: [] },
+  f1_macro: { label: 'F1 (macro)', direction: 'higher', targets: ['label'], options: [] },
+  f1_micro: { label: 'F1 (micro)', direction: 'higher', targets: ['label'], options: [] },
+  f1_binary: {
+    label: 'F1 (binary)',
+    direction: 'higher',
+    targets: ['label'],
+    options: ['positiveLabel'],
+  },
+  // Binary (one column) or multi-class (one column per class): the key's columns decide.
+  logloss: {
+    label: 'Log loss',
+    direction: 'lower',
+    targets: ['probability', 'probabilities'],
+    options: [],
+  },
+  roc_auc: { label: 'ROC AUC', direction: 'higher', targets: ['probability'], options: [] },
+  rmse: { label: 'RMSE', direction: 'lower', targets: ['number'], options: [] },
+  mae: { label: 'MAE', direction: 'lower', targets: ['number'], options: [] },
+  mape: { label: 'MAPE', direction: 'lower', targets: ['number'], options: [] },
+  r2: { label: 'R²', direction: 'higher', targets: ['number'], options: [] },
+  map_at_k: { label: 'MAP@K', direction: 'higher', targets: ['label_list'], options: ['k'] },
+  // Ratings are whole numbers; their order is the order of the numbers.
+  quadratic_weighted_kappa: {
+    label: 'Quadratic weighted kappa',
+    direction: 'higher',
+    targets: ['number'],
+    options: [],
+  },
+  // Every target column of a row must equal the key's, as text.
+  exact_match: { label: 'Exact match', direction: 'higher', targets: ['label'], options: [] },
+};
+
+/** Whether score `a` beats score `b` under the metric (equal scores: neither). */
+export function scoreBeats(metric: MetricName, a: number, b: number): boolean {
+  return METRIC_INFO[metric].direction === 'higher' ? a > b : a < b;
+}
