@@ -59,9 +59,22 @@ export function RouteFocus() {
     };
     if (seen()) return;
     const observer = watch(() => {
-      if (seen()) observer.disconnect();
+      if (seen()) stop();
     });
-    return () => observer.disconnect();
+    // A person who clicks or types before the first heading shows (a link in the layout) is
+    // navigating, not being redirected: their navigation moves the focus too.
+    const acted = () => {
+      firstScreenShown.current = true;
+      stop();
+    };
+    const stop = () => {
+      observer.disconnect();
+      document.removeEventListener('pointerdown', acted, true);
+      document.removeEventListener('keydown', acted, true);
+    };
+    document.addEventListener('pointerdown', acted, true);
+    document.addEventListener('keydown', acted, true);
+    return stop;
   }, []);
 
   useEffect(() => {
