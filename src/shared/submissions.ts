@@ -88,3 +88,7 @@ export const METRIC_INFO: Readonly<Record<MetricName, MetricInfo>> = {
 export function scoreBeats(metric: MetricName, a: number, b: number): boolean {
   return METRIC_INFO[metric].direction === 'higher' ? a > b : a < b;
 }
+
+/** Where a submission is: waiting, being scored, scored, or failed (with its reason). */
+export const SUBMISSION_STATUSES = ['queued', 'scoring', 'scored', 'failed'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];

@@ -50,6 +50,13 @@ import {
   type StoredMatchReport,
 } from '../../../shared/tournaments';
 import {
+  METRICS,
+  SUBMISSION_STATUSES,
+  type MetricName,
+  type MetricTarget,
+  type SubmissionStatus,
+} from '../../../shared/submissions';
+import {
   SCORE_SOURCES,
   type ScoreSource,
 } from '../../../shared/leaderboard';
@@ -1009,5 +1016,97 @@ export const teamMembers = table(
     index('team_members_user').on(t.userId, t.state),
     index('team_members_invited_by').on(t.invitedBy),
     check('team_members_state_valid', oneOf('state', TEAM_MEMBER_STATES)),
+  ],
+);
+
+// Submission contests (issue 31; domain/submissions): the organiser's evaluation of a contest,
+// one row per contest. The answer key is a file in the private files folder (never under
+// UPLOAD_DIR, never served to members), named here; its columns, kind and split are what reading
+// it found. `version` counts the changes that alter scores (a new key, another metric or option):
+// a submission scored under an older version is scored again. `split_seed` is the contest's
+// secret for the split by hash of the ids; `published_at` is when the private board was published.
+export const contestEvaluations = table(
+  'contest_evaluations',
+  {
+    contestId: integer('contest_id')
+      .primaryKey()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    metric: text('metric').$type<MetricName>().notNull(),
+    k: integer('k'),
+    positiveLabel: text('positive_label'),
+    idColumn: text('id_column').notNull().default('id'),
+    targetColumns: json<string[]>('target_columns').notNull(),
+    publicFraction: double('public_fraction').notNull().default(0.3),
+    splitSeed: text('split_seed').notNull(),
+    dailyLimit: integer('daily_limit').notNull().default(5),
+    totalLimit: integer('total_limit'),
+    maxFileMb: integer('max_file_mb').notNull().default(20),
+    selectionLimit: integer('selection_limit').notNull().default(2),
+    // The key as read: its stored file (gzip), the name it was sent under, what it holds.
+    keyFile: text('key_file'),
+    keyName: text('key_name'),
+    targetKind: text('target_kind').$type<MetricTarget>(),
+    keyRows: integer('key_rows'),
+    keyPublicRows: integer('key_public_rows'),
+    keySplit: text('key_split').$type<'column' | 'hash'>(),
+    keyUploadedAt: time('key_uploaded_at'),
+    // The organiser's own sample submission (stored gzip); null: the platform makes one.
+    sampleFile: text('sample_file'),
+    sampleName: text('sample_name'),
+    version: integer('version').notNull().default(1),
+    publishedAt: time('published_at'),
+    updatedAt: time('updated_at').notNull().default(now),
+  },
+  (t) => [
+    check('contest_evaluations_metric_valid', oneOf('metric', METRICS)),
+    check(
+      'contest_evaluations_limits',
+      sql.raw(
+        '"daily_limit" >= 1 AND "max_file_mb" BETWEEN 1 AND 200 AND "selection_limit" >= 1 AND ("total_limit" IS NULL OR "total_limit" >= 1)',
+      ),
+    ),
+  ],
+);
+
+// A file a participant sent to a submission contest (issue 31). `participant_id` is the entrant
+// it counts for (a member's row, or in team mode the team's row), so limits, boards and selections
+// are per entrant; `user_id` who sent it. The file itself is in the private files folder (gzip).
+// `status` queued -> scoring -> scored | failed; a scoring server holds `lease_until` and a lapsed
+// lease lets any server take the row again (`attempts` counts the takes; too many: failed). Both
+// scores are kept at full precision; `version` is the evaluation's version it was scored under.
+export const submissions = table(
+  'submissions',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => contestParticipants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storedFile: text('stored_file').notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    description: text('description'),
+    status: text('status').$type<SubmissionStatus>().notNull().default('queued'),
+    publicScore: double('public_score'),
+    privateScore: double('private_score'),
+    error: text('error'),
+    selected: flag('selected').notNull().default(false),
+    version: integer('version').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: time('lease_until'),
+    scoredAt: time('scored_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('submissions_contest').on(t.contestId, t.createdAt),
+    index('submissions_participant').on(t.participantId, t.createdAt),
+    index('submissions_user').on(t.userId),
+    index('submissions_status').on(t.status, t.leaseUntil),
+    check('submissions_status_valid', oneOf('status', SUBMISSION_STATUSES)),
   ],
 );

@@ -44,3 +44,5 @@ export const bracketRounds = chosen.bracketRounds;
 export const bracketMatches = chosen.bracketMatches;
 export const teams = chosen.teams;
 export const teamMembers = chosen.teamMembers;
+export const contestEvaluations = chosen.contestEvaluations;
+export const submissions = chosen.submissions;
