@@ -101,6 +101,7 @@ async function startServer(db: DB) {
     passwords: createPasswordHasher({ N: 2 ** 10, r: 8, p: 1 }),
     sessionSecret: 'y'.repeat(40),
     uploadDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-up-')),
+    privateDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-private-')),
   };
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -30,6 +30,7 @@ import { tournamentStartJob } from './domain/tournaments/startRound';
 import { contestEndJob } from './domain/participation';
 import { resultsFreezeJob } from './domain/results';
 import { payoutReminderJob } from './domain/payouts';
+import { closeScoringPool, scoringJob } from './domain/submissions';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -167,6 +168,17 @@ async function main() {
   // (issue 30).
   jobs.register(resultsFreezeJob({ db }));
   jobs.register(payoutReminderJob({ db }));
+  // Submissions no worker took at upload, lapsed takes and re-scores (every server claims its own).
+  fs.mkdirSync(path.resolve(env.PRIVATE_DIR), { recursive: true });
+  jobs.register(
+    scoringJob({
+      db,
+      privateDir: path.resolve(env.PRIVATE_DIR),
+      onDone: (round) => {
+        if (round.scored || round.failed) logger.info(round, 'submissions scored');
+      },
+    }),
+  );
   const app = createApp(
     {
       db,
@@ -179,6 +191,7 @@ async function main() {
       passwords,
       sessionSecret: resolveSessionSecret(env),
       uploadDir: path.resolve(env.UPLOAD_DIR),
+      privateDir: path.resolve(env.PRIVATE_DIR),
       publicOrigin,
       allowPrivateImports: env.EDUCATION_IMPORT_ALLOW_PRIVATE,
       oidc,
@@ -289,6 +302,7 @@ async function main() {
         await closingStep('account mail', 5_000, accountMailSettled);
         await closingStep('the mail sender', 12_000, () => mailer.stop());
         await closingStep('background jobs', 5_000, () => jobs.stop());
+        await closingStep('scoring workers', 5_000, () => closeScoringPool());
         await closingStep('closing the database', 5_000, () => closeDatabase(db));
         await closingStep('releasing the database', 2_000, () => serving.release());
         note('closed');

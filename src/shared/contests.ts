@@ -30,7 +30,7 @@ export const SCORE_DECIMALS_MAX = 4;
 export const CONTEST_MODES = ['individual', 'team'] as const;
 export type ContestMode = (typeof CONTEST_MODES)[number];
 
-export const CONTEST_FORMATS = ['knockout', 'league', 'tournament', 'open'] as const;
+export const CONTEST_FORMATS = ['knockout', 'league', 'tournament', 'open', 'submission'] as const;
 export type ContestFormat = (typeof CONTEST_FORMATS)[number];
 
 /**
@@ -38,7 +38,7 @@ export type ContestFormat = (typeof CONTEST_FORMATS)[number];
  * values the server stores: the formats are not in CONTEST_FORMATS at all.
  */
 export const COMING_SOON_MODES: readonly ContestMode[] = [];
-export const COMING_SOON_FORMATS = ['live', 'submission'] as const;
+export const COMING_SOON_FORMATS = ['live'] as const;
 
 export const PARTICIPATION_TYPES = ['free', 'paid', 'invite'] as const;
 export type ParticipationType = (typeof PARTICIPATION_TYPES)[number];

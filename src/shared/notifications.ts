@@ -16,6 +16,8 @@ export const PLATFORM_NOTIFICATION_KINDS = [
   // of the member's payout (a method asked for, reminders, approved, sent, failed, forfeited).
   'results_confirmed',
   'payout_update',
+  // Submission contests (issue 31): a submission was scored (or failed, with the reason).
+  'submission_scored',
 ] as const;
 
 /**
@@ -114,6 +116,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Final results',
     description: 'A contest you took part in is completed: your final rank.',
     defaultChannel: 'email',
+  },
+  submission_scored: {
+    label: 'Submission scored',
+    description: 'A file you submitted to a contest was scored (or could not be, and why).',
+    defaultChannel: 'in_app',
   },
   score_changed: {
     label: 'Score changed',

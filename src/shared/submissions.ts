@@ -92,3 +92,55 @@ export function scoreBeats(metric: MetricName, a: number, b: number): boolean {
 /** Where a submission is: waiting, being scored, scored, or failed (with its reason). */
 export const SUBMISSION_STATUSES = ['queued', 'scoring', 'scored', 'failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Why a submission contest refuses a call (`reason` over REST, `data.reason` over tRPC). */
+export const SUBMISSION_REFUSALS = [
+  'bad_submission',
+  'bad_key',
+  'no_key',
+  'daily_limit',
+  'total_limit',
+  'contest_ended',
+  'selection_limit',
+  'not_submission_format',
+  'board_not_published',
+  'already_published',
+  'not_scored',
+  'still_scoring',
+] as const;
+export type SubmissionRefusal = (typeof SUBMISSION_REFUSALS)[number];
+
+export const SUBMISSION_MESSAGES = {
+  notSubmissionFormat: 'This contest is not a submission contest',
+  noKey: 'The organiser has not uploaded the answer key yet',
+  notStarted: 'The contest has not started yet',
+  ended: 'The contest has ended: no more submissions',
+  notParticipant: 'Join the contest to submit',
+  notOrganiser: 'Only the organiser can do this',
+  badSubmission: 'The file does not pass the check',
+  badKey: 'The answer key does not pass the check',
+  noFile: 'No file was sent (field "file")',
+  notFound: 'Submission not found',
+  selectionLimit: (n: number) =>
+    `You can select at most ${n} submission${n === 1 ? '' : 's'} for the final board: unselect one first`,
+  notScored: 'Only a scored submission can be selected',
+  dailyLimit: (n: number) =>
+    `You have used today's ${n} submission${n === 1 ? '' : 's'}; the count resets at 00:00 UTC`,
+  totalLimit: (n: number) => `You have used all ${n} submissions of this contest`,
+  tooLarge: (mb: number) => `The file is larger than ${mb} MB`,
+  boardNotPublished: 'The private board is not published yet',
+  alreadyPublished: 'The private board is already published',
+  scoringBusy: 'Scoring is busy: try again in a minute',
+  stillScoring: (n: number) =>
+    `${n} submission${n === 1 ? ' is' : 's are'} still being scored: publish once scoring is done`,
+} as const;
+
+/** 'resets at 00:00 UTC': the start of the next UTC day after `now`. */
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** '3 of 5 left today, resets at 00:00 UTC' */
+export function remainingText(remaining: number, limit: number): string {
+  return `${remaining} of ${limit} left today, resets at 00:00 UTC`;
+}

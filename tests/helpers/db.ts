@@ -75,6 +75,7 @@ export async function createTestDb(options: TestDbOptions = {}): Promise<TestDb>
     passwords: testPasswords,
     sessionSecret: 'x'.repeat(32) + '-test-secret-for-iron-session',
     uploadDir,
+    privateDir: path.join(dir, 'private'),
   };
   return {
     dir,

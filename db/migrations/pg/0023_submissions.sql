@@ -49,6 +49,9 @@ CREATE TABLE "submissions" (
 	CONSTRAINT "submissions_status_valid" CHECK ("status" IN ('queued', 'scoring', 'scored', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "contests" DROP CONSTRAINT "contests_format_valid";--> statement-breakpoint
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_valid";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_valid";--> statement-breakpoint
 ALTER TABLE "contest_evaluations" ADD CONSTRAINT "contest_evaluations_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submissions" ADD CONSTRAINT "submissions_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submissions" ADD CONSTRAINT "submissions_participant_id_contest_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."contest_participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -56,4 +59,7 @@ ALTER TABLE "submissions" ADD CONSTRAINT "submissions_user_id_users_id_fk" FOREI
 CREATE INDEX "submissions_contest" ON "submissions" USING btree ("contest_id","created_at");--> statement-breakpoint
 CREATE INDEX "submissions_participant" ON "submissions" USING btree ("participant_id","created_at");--> statement-breakpoint
 CREATE INDEX "submissions_user" ON "submissions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "submissions_status" ON "submissions" USING btree ("status","lease_until");
+CREATE INDEX "submissions_status" ON "submissions" USING btree ("status","lease_until");--> statement-breakpoint
+ALTER TABLE "contests" ADD CONSTRAINT "contests_format_valid" CHECK ("format" IN ('knockout', 'league', 'tournament', 'open', 'submission'));--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_valid" CHECK ("kind" IN ('contest_approved', 'contest_rejected', 'payment_verified', 'payment_rejected', 'contest_joined', 'contest_starting', 'contest_results', 'score_changed', 'results_confirmed', 'payout_update', 'submission_scored', 'match_ready', 'match_result_reported', 'match_result_disputed', 'checkin_open', 'checkin_missed', 'team_invite', 'roster_changed', 'disqualified'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_valid" CHECK ("kind" IN ('contest_approved', 'contest_rejected', 'payment_verified', 'payment_rejected', 'contest_joined', 'contest_starting', 'contest_results', 'score_changed', 'results_confirmed', 'payout_update', 'submission_scored', 'match_ready', 'match_result_reported', 'match_result_disputed', 'checkin_open', 'checkin_missed', 'team_invite', 'roster_changed', 'disqualified'));

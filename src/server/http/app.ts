@@ -15,6 +15,7 @@ import { compressAnswers } from './json';
 import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 import { createScoresImportRouter } from './scoresImport';
+import { createSubmissionFilesRouter } from './submissionFiles';
 import { createBackupRouter } from './backups';
 import { createOidcRouter } from './oidc';
 import { EXPRESS_PATHS } from './expressPaths';
@@ -108,6 +109,7 @@ function createExpressApp(deps: AppDeps, options: CreateAppOptions, metrics: Met
   // Multipart uploads and the files themselves, before the JSON-only /api rules.
   app.use(createUploadRouter(deps));
   app.use(createScoresImportRouter(deps));
+  app.use(createSubmissionFilesRouter(deps));
   app.use(createBackupRouter(deps));
   // The trips to an OpenID provider and back (redirects, not JSON).
   app.use(createOidcRouter(deps));

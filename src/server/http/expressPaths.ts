@@ -8,7 +8,7 @@ import { BACKUP_DOWNLOAD_PATH } from '../../shared/schemas/operations';
 import type { Access } from '../trpc/trpc';
 
 export interface ExpressPath {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put';
   path: string;
   /**
    * Who may call it, as a procedure's access: or 'token', a scraper bearing METRICS_TOKEN (no
@@ -30,6 +30,16 @@ export const EXPRESS_PATHS = {
   uploadedFile: { method: 'get', path: '/uploads/:name', access: 'anonymous' },
   /** A score CSV applied at once (scoresImport.ts); the organiser rule is the body's. */
   scoresCsv: { method: 'post', path: '/api/contests/:id/scores/csv', access: 'member' },
+  /** Submission contests (submissionFiles.ts): the evaluation with its key, an upload, the
+   * downloads; the organiser and participant rules are the domain's. */
+  evaluationSet: { method: 'put', path: '/api/contests/:id/evaluation', access: 'member' },
+  submissionCreate: { method: 'post', path: '/api/contests/:id/submissions', access: 'member' },
+  submissionFile: { method: 'get', path: '/api/submissions/:id/file', access: 'member' },
+  evaluationSample: {
+    method: 'get',
+    path: '/api/contests/:id/evaluation/sample',
+    access: 'member',
+  },
   /** The newest backup archive (backups.ts), by operations.backupStatus's rule. */
   backupDownload: { method: 'get', path: BACKUP_DOWNLOAD_PATH, access: 'admin' },
   /** The trips to an OpenID provider and back (oidc.ts). */

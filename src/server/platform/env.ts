@@ -84,6 +84,8 @@ export const ZEnvSchema = z.object({
   // Connections each app server keeps to PostgreSQL.
   PGPOOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(500).default(10)),
   UPLOAD_DIR: z.preprocess(emptyAsUndefined, z.string().default('db/uploads')),
+  // Files no one fetches by URL (answer keys and submission files of submission contests).
+  PRIVATE_DIR: z.preprocess(emptyAsUndefined, z.string().default('db/private')),
   SESSION_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),

@@ -7,6 +7,7 @@ import type { PaymentRefusal } from '../../shared/payments';
 import type { ScoreRefusal } from '../../shared/leaderboard';
 import type { TeamReason } from '../../shared/teams';
 import type { TournamentReason } from '../../shared/tournaments';
+import type { SubmissionRefusal } from '../../shared/submissions';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -31,6 +32,7 @@ export type RefusalReason =
   | ScoreRefusal
   | TeamReason
   | TournamentReason
+  | SubmissionRefusal
   // A score CSV with refused lines (each line's own reason is a ScoreRefusal).
   | 'bad_lines'
   // Accounts: a temporary password or a staff member's two-factor set-up comes first; a
@@ -175,6 +177,19 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   not_forfeited: 'CONFLICT',
   already_decided: 'CONFLICT',
   no_next_place: 'CONFLICT',
+  // Submission contests (shared/submissions.ts).
+  bad_submission: 'BAD_REQUEST',
+  bad_key: 'BAD_REQUEST',
+  no_key: 'CONFLICT',
+  daily_limit: 'TOO_MANY_REQUESTS',
+  total_limit: 'CONFLICT',
+  contest_ended: 'CONFLICT',
+  selection_limit: 'CONFLICT',
+  not_submission_format: 'CONFLICT',
+  board_not_published: 'NOT_FOUND',
+  already_published: 'CONFLICT',
+  not_scored: 'CONFLICT',
+  still_scoring: 'CONFLICT',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

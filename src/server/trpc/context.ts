@@ -33,6 +33,8 @@ export interface AppDeps {
   passwords: PasswordHasher;
   sessionSecret: string;
   uploadDir: string;
+  /** PRIVATE_DIR: files never served as they are (answer keys, submissions; issue 31). */
+  privateDir: string;
   /** The app's own origin (scheme://host[:port]) when it sits behind a proxy: PUBLIC_URL. */
   publicOrigin?: string;
   /** EDUCATION_IMPORT_ALLOW_PRIVATE: let WordPress imports reach loopback/private addresses. */

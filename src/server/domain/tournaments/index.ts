@@ -19,3 +19,5 @@ export {
   startNow,
 } from './roster';
 export { disqualifyPlayer } from './disqualify';
+export { writePlacement, type Place } from './placement';
+export { ParticipantNames } from './names';

@@ -100,7 +100,8 @@ export async function computePlacement(
  */
 export async function writePlacement(
   tx: DbOrTx,
-  contest: TournamentContest,
+  // A submission contest's private board is written the same way (domain/submissions).
+  contest: Pick<TournamentContest, 'id' | 'slug' | 'title'>,
   placement: readonly Place[],
   names: ParticipantNames,
   { origin }: { origin?: string },

@@ -33,6 +33,7 @@ import { educationRows } from './education';
 import { messageRows } from './messages';
 import { operationRows } from './operations';
 import { resultRows } from './results';
+import { submissionRows } from './submissions';
 
 export type { RestRoute } from './row';
 
@@ -52,6 +53,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...messageRows,
   ...operationRows,
   ...resultRows,
+  ...submissionRows,
 ];
 
 /** A caller's procedure by its path ('contests.update'): the procedure validates the input. */

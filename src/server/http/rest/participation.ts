@@ -46,6 +46,17 @@ export const participationRows: RestRoute[] = [
   on('DELETE /contests/:id/participants/:userId/check-in', 'roster.checkOut', player),
   on('POST /contests/:id/check-ins/process', 'roster.processCheckIns', idAs('contestId')),
   on('POST /contests/:id/start', 'roster.startNow', idAs('contestId')),
+  // A submission contest's boards (issue 31): ?board=public|private (private: 404 to members
+  // until it is published). Without ?board=, the leaderboard below.
+  ...(['public', 'private'] as const).map((board) =>
+    row({
+      method: 'get',
+      path: '/contests/:id/leaderboard',
+      procedure: 'submissions.board',
+      query: { board },
+      input: (r) => ({ contestId: idParam(r.params.id), board }),
+    }),
+  ),
   on('GET /contests/:id/leaderboard', 'leaderboard.get', (r) => ({
     contestId: idParam(r.params.id),
     limit: intQuery(r.query.limit),

@@ -25,6 +25,7 @@ import { rosterRouter } from './roster';
 import { prizesRouter } from './prizes';
 import { resultsRouter } from './results';
 import { payoutsRouter } from './payouts';
+import { submissionsRouter } from './submissions';
 import { certificatesRouter } from './certificates';
 
 export const appRouter = router({
@@ -56,6 +57,7 @@ export const appRouter = router({
   prizes: prizesRouter,
   results: resultsRouter,
   payouts: payoutsRouter,
+  submissions: submissionsRouter,
   certificates: certificatesRouter,
 });
 

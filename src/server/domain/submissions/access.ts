@@ -1,0 +1,107 @@
+// Who may do what in a submission contest (issue 31), the one place each procedure and REST row
+// asks: the contest as the caller may see it (hidden or missing: 404), its organiser (creator,
+// moderators, admins; others 403 not_organiser), the caller's entrant (their own participant row,
+// or in team mode their team's), and whether the contest takes submissions now.
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import {
+  contestEvaluations,
+  contestParticipants as cp,
+  teamMembers,
+} from '../../platform/db/schema';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import { notFound, readForWrite, readVisible, type ContestRow, type Viewer } from '../contests';
+import { isOrganiser } from '../../../shared/contests';
+import { SUBMISSION_MESSAGES as M } from '../../../shared/submissions';
+
+export type EvaluationRow = typeof contestEvaluations.$inferSelect;
+
+function assertFormat(contest: ContestRow): ContestRow {
+  if (contest.format !== 'submission') {
+    throw new AppError('not_submission_format', M.notSubmissionFormat);
+  }
+  return contest;
+}
+
+/** The submission contest `viewer` may see (404 otherwise; 409 for another format). */
+export async function visibleSubmissionContest(
+  db: DB,
+  viewer: Viewer,
+  contestId: number,
+): Promise<ContestRow> {
+  const contest = await readVisible(db, viewer, contestId);
+  if (!contest) throw notFound();
+  return assertFormat(contest);
+}
+
+/** The submission contest `actor` organises, locked for the caller's transaction. */
+export async function organisedSubmissionContest(
+  tx: DbOrTx,
+  actor: Actor,
+  contestId: number,
+): Promise<ContestRow> {
+  const contest = await readForWrite(tx, contestId, { visibleTo: actor });
+  if (!contest) throw notFound();
+  if (!isOrganiser(contest, actor)) throw new AppError('not_organiser', M.notOrganiser);
+  return assertFormat(contest);
+}
+
+export async function readEvaluation(
+  db: DbOrTx,
+  contestId: number,
+): Promise<EvaluationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contestEvaluations)
+    .where(eq(contestEvaluations.contestId, contestId));
+  return row;
+}
+
+/**
+ * The participant row `userId` submits for: their own, or in team mode their registered team's
+ * (any member of it); null when they take no part.
+ */
+export async function entrantOf(
+  db: DbOrTx,
+  contestId: number,
+  userId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: cp.id })
+    .from(cp)
+    .where(
+      and(
+        eq(cp.contestId, contestId),
+        or(
+          eq(cp.userId, userId),
+          sql`${cp.teamId} IN (SELECT ${teamMembers.teamId} FROM ${teamMembers}
+            WHERE ${teamMembers.contestId} = ${contestId} AND ${teamMembers.userId} = ${userId}
+            AND ${teamMembers.state} = 'member')`,
+        ),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Whether the contest has ended for submissions: its end date passed, or it is completed. */
+export function hasEnded(contest: Pick<ContestRow, 'status' | 'endDate'>, now: Date): boolean {
+  return contest.status === 'completed' || (!!contest.endDate && contest.endDate <= now);
+}
+
+/** Refuses a submission unless the contest is running: active, started, not ended. */
+export function assertTakesSubmissions(
+  contest: Pick<ContestRow, 'status' | 'startDate' | 'endDate'>,
+  evaluation: EvaluationRow | undefined,
+  now: Date,
+): EvaluationRow {
+  if (hasEnded(contest, now) || evaluation?.publishedAt) {
+    throw new AppError('contest_ended', M.ended);
+  }
+  if (contest.status !== 'active' || !contest.startDate || contest.startDate > now) {
+    throw new AppError('not_started', M.notStarted);
+  }
+  if (!evaluation?.keyFile) throw new AppError('no_key', M.noKey);
+  return evaluation;
+}
