@@ -182,6 +182,19 @@ async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The scoring workers' entry (issue 31), beside the server: scoring/index.ts finds it there.
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/server/domain/submissions/scoring/worker.ts'],
+    outfile: path.join(path.dirname(SERVER_FILE), 'scoring-worker.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
 }
 
 function writeStamp(sourceMtime) {

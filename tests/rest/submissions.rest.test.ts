@@ -47,7 +47,7 @@ function form(fields: Record<string, string | [Buffer, string]>): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') body.append(name, value);
-    else body.append(name, new Blob([value[0]]), value[1]);
+    else body.append(name, new Blob([new Uint8Array(value[0])]), value[1]);
   }
   return body;
 }

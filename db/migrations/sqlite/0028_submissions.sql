@@ -114,8 +114,8 @@ ALTER TABLE `__new_contests` RENAME TO `contests`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
 CREATE UNIQUE INDEX `contests_slug` ON `contests` (`slug`);--> statement-breakpoint
 CREATE INDEX `contests_status_start` ON `contests` (`status`,`start_date`);--> statement-breakpoint
-CREATE INDEX `contests_public_start` ON `contests` (`("status" = 'active' OR "status" = 'completed')`,`start_date`,`id`);--> statement-breakpoint
-CREATE INDEX `contests_public_end` ON `contests` (`("status" = 'active' OR "status" = 'completed')`,`end_date`,`status`);--> statement-breakpoint
+CREATE INDEX `contests_public_start` ON `contests` (("status" = 'active' OR "status" = 'completed'),`start_date`,`id`);--> statement-breakpoint
+CREATE INDEX `contests_public_end` ON `contests` (("status" = 'active' OR "status" = 'completed'),`end_date`,`status`);--> statement-breakpoint
 CREATE INDEX `contests_status_end` ON `contests` (`status`,`end_date`,`start_date`);--> statement-breakpoint
 CREATE INDEX `contests_featured` ON `contests` (`featured`,`status`,`start_date`);--> statement-breakpoint
 CREATE INDEX `contests_category` ON `contests` (`category`,`status`,`start_date`);--> statement-breakpoint
