@@ -18,7 +18,14 @@ function sub(
   minute: number,
   selected = false,
 ) {
-  return { id: nextId++, participantId, publicScore, privateScore, selected, createdAt: at(minute) };
+  return {
+    id: nextId++,
+    participantId,
+    publicScore,
+    privateScore,
+    selected,
+    createdAt: at(minute),
+  };
 }
 
 describe('the public board', () => {
