@@ -1,6 +1,7 @@
 // Builds what `npm start` runs: the client with Vite into dist/client (plus .br and .gz copies of
 // every compressible file over 1 KB, served by src/server/static.ts) and the server with esbuild
-// into dist/server/index.js (one ESM file; node_modules stay external).
+// into dist/server/index.js (one ESM file; node_modules stay external), with each worker thread's
+// entry bundled beside it (dist/server/scoringWorker.js: scoring/index.ts finds it there).
 //
 //   node scripts/build.mjs             full build (`npm run build`)
 //   node scripts/build.mjs --if-stale  build only when dist/ is missing or older than a source
@@ -23,6 +24,7 @@ const DIST = path.join(ROOT, 'dist');
 const CLIENT_DIR = path.join(DIST, 'client');
 const CLIENT_INDEX = path.join(CLIENT_DIR, 'index.html');
 const SERVER_FILE = path.join(DIST, 'server', 'index.js');
+const WORKER_FILE = path.join(DIST, 'server', 'scoringWorker.js');
 const STAMP_FILE = path.join(DIST, '.build-stamp');
 const LOCK_FILE = path.join(DIST, '.build-lock');
 
@@ -79,6 +81,8 @@ function staleness(sourceMtime) {
   const stamp = readStamp();
   if (!stamp) return { kind: 'full', why: 'no previous build' };
   if (!fs.existsSync(SERVER_FILE)) return { kind: 'full', why: 'dist/server/index.js is missing' };
+  if (!fs.existsSync(WORKER_FILE))
+    return { kind: 'full', why: 'dist/server/scoringWorker.js is missing' };
   if (!fs.existsSync(CLIENT_INDEX)) return { kind: 'full', why: 'dist/client is missing' };
   if (sourceMtime > stamp.sourceMtimeMs) return { kind: 'full', why: 'sources changed' };
   if (fs.statSync(CLIENT_INDEX).mtimeMs !== stamp.clientIndexMtimeMs)
@@ -172,21 +176,13 @@ async function buildServer() {
   const esbuild = await import('esbuild');
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/server/index.ts'],
-    outfile: SERVER_FILE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-  // The scoring workers' entry (issue 31), beside the server: scoring/index.ts finds it there.
-  await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: ['src/server/domain/submissions/scoring/worker.ts'],
-    outfile: path.join(path.dirname(SERVER_FILE), 'scoring-worker.js'),
+    // Named outputs in one folder: the server finds a worker's file by its name beside its own
+    // (SCORING_WORKER_ENTRY in src/server/domain/submissions/scoring/index.ts).
+    entryPoints: [
+      { in: 'src/server/index.ts', out: 'index' },
+      { in: 'src/server/domain/submissions/scoring/worker.ts', out: 'scoringWorker' },
+    ],
+    outdir: path.dirname(SERVER_FILE),
     bundle: true,
     platform: 'node',
     format: 'esm',

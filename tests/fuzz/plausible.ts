@@ -96,6 +96,9 @@ interface Bounds {
   int?: boolean;
   format?: string;
   pattern?: RegExp;
+  /** `gt` and `lt`: the bound itself is refused (an integer's is one step in; a double's excluded). */
+  minExcluded?: boolean;
+  maxExcluded?: boolean;
 }
 
 function boundsOf(def: ZodDef): Bounds {
@@ -104,10 +107,14 @@ function boundsOf(def: ZodDef): Bounds {
     const c = check._zod?.def ?? {};
     const value = (c.minimum ?? c.value ?? c.length) as number | undefined;
     if (c.check === 'min_length' || (c.check === 'greater_than' && value !== undefined)) {
-      bounds.min = c.inclusive === false ? value! + 1 : value;
+      bounds.min = value;
+      bounds.minExcluded = c.inclusive === false;
     }
     if (c.check === 'max_length') bounds.max = c.maximum as number;
-    if (c.check === 'less_than') bounds.max = c.inclusive === false ? value! - 1 : value;
+    if (c.check === 'less_than') {
+      bounds.max = value;
+      bounds.maxExcluded = c.inclusive === false;
+    }
     if (c.check === 'length_equals') bounds.min = bounds.max = c.length as number;
     if (c.check === 'number_format') bounds.int = true;
     if (c.check === 'string_format') {
@@ -151,11 +158,19 @@ function stringFor(bounds: Bounds, key: string): fc.Arbitrary<string> {
 }
 
 function numberFor(bounds: Bounds, key: string, procedure: string): fc.Arbitrary<number> {
-  const min = bounds.min ?? (bounds.int ? 0 : -1000);
-  const max = bounds.max ?? (bounds.int ? 1000 : 1000);
+  const step = (excluded: boolean | undefined) => (bounds.int && excluded ? 1 : 0);
+  const min =
+    bounds.min === undefined ? (bounds.int ? 0 : -1000) : bounds.min + step(bounds.minExcluded);
+  const max = bounds.max === undefined ? 1000 : bounds.max - step(bounds.maxExcluded);
   const plain = bounds.int
     ? fc.integer({ min: Math.max(min, -1e6), max: Math.min(max, 1e6) })
-    : fc.double({ min: Math.max(min, -1e6), max: Math.min(max, 1e6), noNaN: true });
+    : fc.double({
+        min: Math.max(min, -1e6),
+        max: Math.min(max, 1e6),
+        minExcluded: bounds.minExcluded,
+        maxExcluded: bounds.maxExcluded,
+        noNaN: true,
+      });
   const pool = poolOf(key, procedure);
   if (!pool) return plain;
   return fc.oneof({ weight: 5, arbitrary: realId(pool) }, { weight: 1, arbitrary: plain });

@@ -111,6 +111,17 @@ describe('PUT /api/contests/{id}/evaluation', () => {
     const member = await people[0]!.http.get(`/api/contests/${contest.id}/evaluation`);
     expect(member.status).toBe(200);
     expect(member.json).toMatchObject({ key: null, mine: { remainingToday: 3, selected: 0 } });
+    expect(member.text).not.toContain('splitSeed');
+    // The sample the platform makes from the key's ids: a constant prediction, accepted as is.
+    const sample = await people[0]!.http.get(`/api/contests/${contest.id}/evaluation/sample`);
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = sample.text.trim().split('\n');
+    expect(lines[0]).toBe('id,target');
+    expect(lines).toHaveLength(5793);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[1]))).toEqual(new Set(['0.5']));
+    const scored = await submit(people[0]!.http, contest.id, Buffer.from(sample.text));
+    expect(scored.json).toMatchObject({ status: 'scored', publicScore: 0.5 });
     // The stored key is nowhere under the public upload folder.
     expect(fs.readdirSync(s.deps.uploadDir).some((f) => f.includes('csv'))).toBe(false);
   });

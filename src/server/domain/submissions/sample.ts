@@ -38,6 +38,7 @@ export async function sampleFileOf(
       await sampleInWorker({
         keyPath: privatePath(privateDir, evaluation.keyFile),
         key: keySpecOf(evaluation),
+        k: evaluation.k ?? undefined,
         outPath: partial,
       });
       await fs.promises.rename(partial, file);

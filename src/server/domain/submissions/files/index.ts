@@ -7,3 +7,5 @@ export { DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROW_BYTES } from './csv';
 export { halfSipHash32, splitKey } from './splitHash';
 export type * from './types';
 export { findId, findIdText, idAt } from './idIndex';
+export { classLookup } from './classes';
+export { bytesInWords } from './problems';

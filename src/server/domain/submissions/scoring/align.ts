@@ -1,70 +1,129 @@
-// From the readers' columns (files/: the key's truth, a submission's predictions, both aligned to
-// the key's rows) to what a metric reads (metrics/input.ts). Label codes of a prediction already
-// index its truth column's classes (the checker refuses any other label); exact_match reads every
-// target column of a row, the other label metrics the first.
+// The glue between the file readers and the metrics: a checked submission and its answer key,
+// whose columns are laid out for reading (one per target column, labels coded per column), turned
+// into the one input a metric reads (metrics/input.ts). Copies only where the layouts differ.
 import { METRIC_INFO, type MetricName } from '../../../../shared/submissions';
 import type { AnswerKey, PredictionColumn, Submission, TruthColumn } from '../files';
 import { MetricError, type MetricInput } from '../metrics';
 
+type Of<T, K> = Extract<T, { kind: K }>;
+
 function mismatch(): never {
-  throw new MetricError('bad_input', 'The submission does not match the answer key');
+  // checkSubmission builds one prediction per truth column, of the same kind: this is a bug
+  throw new Error('metricInputOf: the submission was not checked against this answer key');
 }
 
-function labels(truth: readonly TruthColumn[], predicted: readonly PredictionColumn[]) {
-  const w = truth.length;
-  const n = truth[0]!.kind === 'label' ? truth[0]!.codes.length : 0;
-  const t = new Int32Array(n * w);
-  const p = new Int32Array(n * w);
-  truth.forEach((column, c) => {
-    const guess = predicted[c];
-    if (column.kind !== 'label' || guess?.kind !== 'label') mismatch();
-    for (let i = 0; i < n; i++) {
-      t[i * w + c] = column.codes[i]!;
-      p[i * w + c] = guess.codes[i]!;
+function pairs<K extends TruthColumn['kind']>(
+  key: AnswerKey,
+  submission: Submission,
+  kind: K,
+): { truth: Of<TruthColumn, K>; predicted: Of<PredictionColumn, K> }[] {
+  if (submission.predictions.length !== key.truth.length || submission.rows !== key.rows) {
+    mismatch();
+  }
+  return key.truth.map((truth, i) => {
+    const predicted = submission.predictions[i];
+    if (truth.kind !== kind || predicted?.kind !== kind) mismatch();
+    return { truth: truth as Of<TruthColumn, K>, predicted: predicted as Of<PredictionColumn, K> };
+  });
+}
+
+/** The one pair of a metric that scores a single target column. */
+function single<T>(list: readonly T[], metric: MetricName): T {
+  const [only] = list;
+  if (list.length !== 1 || only === undefined) {
+    throw new MetricError(
+      'bad_options',
+      `${METRIC_INFO[metric].label} scores one target column; this answer key has ${list.length}`,
+    );
+  }
+  return only;
+}
+
+/**
+ * Label codes of several columns in one class list: each column's codes index its own classes
+ * (the key's, which the submission's codes index too), so they are mapped into the union of the
+ * columns' classes, row-major. A code of -1 (a label outside the classes) stays -1.
+ */
+function labelInput(
+  columns: readonly { truth: Of<TruthColumn, 'label'>; predicted: Of<PredictionColumn, 'label'> }[],
+  rows: number,
+): MetricInput {
+  const classes: string[] = [];
+  const union = new Map<string, number>();
+  const into = (list: readonly string[]): Int32Array =>
+    Int32Array.from(list, (label) => {
+      let code = union.get(label);
+      if (code === undefined) {
+        code = classes.length;
+        classes.push(label);
+        union.set(label, code);
+      }
+      return code;
+    });
+  const w = columns.length;
+  const truth = new Int32Array(rows * w);
+  const predicted = new Int32Array(rows * w);
+  columns.forEach((column, c) => {
+    const truthMap = into(column.truth.classes);
+    // the same list unless the submission was checked against another reading of the key
+    const predictedMap =
+      column.predicted.classes === column.truth.classes ? truthMap : into(column.predicted.classes);
+    const t = column.truth.codes;
+    const p = column.predicted.codes;
+    for (let row = 0; row < rows; row++) {
+      truth[row * w + c] = truthMap[t[row]!] ?? -1;
+      const code = p[row]!;
+      predicted[row * w + c] = code < 0 ? -1 : (predictedMap[code] ?? -1);
     }
   });
-  return { truth: t, predicted: p, columns: w };
+  return w === 1
+    ? { kind: 'label', classes, truth, predicted }
+    : { kind: 'label', classes, truth, predicted, columns: w };
 }
 
+/** What `metric` reads for this key and submission (aligned row for row by the checker). */
 export function metricInputOf(
   key: AnswerKey,
   submission: Submission,
   metric: MetricName,
 ): MetricInput {
-  const truth = key.truth[0]!;
-  const predicted = submission.predictions[0];
-  if (!predicted || predicted.kind !== truth.kind) mismatch();
-  if (!METRIC_INFO[metric].targets.includes(truth.kind)) {
+  const info = METRIC_INFO[metric];
+  if (!info.targets.includes(key.kind)) {
     throw new MetricError(
       'bad_options',
-      `${METRIC_INFO[metric].label} cannot score a target of kind '${truth.kind}'`,
+      `${info.label} cannot score a target of kind '${key.kind}' (it scores ${info.targets.join(' or ')})`,
     );
   }
-  switch (truth.kind) {
+  switch (key.kind) {
     case 'label': {
-      if (predicted.kind !== 'label') mismatch();
-      const all = metric === 'exact_match' ? key.truth : [truth];
-      return { kind: 'label', classes: truth.classes, ...labels(all, submission.predictions) };
+      const columns = pairs(key, submission, 'label');
+      // exact_match compares every target column of a row; the others score one
+      return labelInput(metric === 'exact_match' ? columns : [single(columns, metric)], key.rows);
     }
     case 'probability': {
-      if (predicted.kind !== 'probability') mismatch();
-      const t = new Uint8Array(truth.values.length);
-      for (let i = 0; i < t.length; i++) t[i] = truth.values[i]! >= 0.5 ? 1 : 0;
-      return { kind: 'probability', truth: t, predicted: predicted.values };
+      const { truth, predicted } = single(pairs(key, submission, 'probability'), metric);
+      return {
+        kind: 'probability',
+        truth: Uint8Array.from(truth.values, (v) => (v === 1 ? 1 : 0)),
+        predicted: predicted.values,
+      };
     }
-    case 'probabilities':
-      if (predicted.kind !== 'probabilities') mismatch();
+    case 'probabilities': {
+      const { truth, predicted } = single(pairs(key, submission, 'probabilities'), metric);
       return {
         kind: 'probabilities',
         classes: truth.classes,
         truth: truth.codes,
         predicted: predicted.values,
       };
-    case 'number':
-      if (predicted.kind !== 'number') mismatch();
+    }
+    case 'number': {
+      const { truth, predicted } = single(pairs(key, submission, 'number'), metric);
       return { kind: 'number', truth: truth.values, predicted: predicted.values };
-    case 'label_list':
-      if (predicted.kind !== 'label_list') mismatch();
+    }
+    case 'label_list': {
+      const { truth, predicted } = single(pairs(key, submission, 'label_list'), metric);
       return { kind: 'label_list', truth: truth.lists, predicted: predicted.lists };
+    }
   }
 }

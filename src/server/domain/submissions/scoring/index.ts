@@ -1,10 +1,11 @@
-// Scoring submissions (issue 31): the worker entry's path and its tasks' shapes. The entry runs
-// from src (tsx: worker.ts) or from the built server (dist/server: scoring-worker.js, built by
-// scripts/build.mjs beside the server bundle).
-import fs from 'node:fs';
+// Scoring submissions (issue 31): the metric on a checked submission's public and private rows,
+// and the worker tasks that read the files and score them off the server's thread.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+export { metricInputOf } from './align';
+export { scoreRows, type RowScores, type ScoreSettings } from './score';
+export { perfectSubmission, keyProblems } from './keyCheck';
 export type {
   KeySpec,
   KeyTaskInput,
@@ -13,11 +14,15 @@ export type {
   ScoreTaskInput,
   ScoreTaskResult,
 } from './task';
+
+const here = fileURLToPath(import.meta.url);
+
+/**
+ * The worker entry for a WorkerPool: this folder's worker.ts when running from source (tsx,
+ * tests), or, from the bundle (scripts/build.mjs puts every server entry in dist/server, and this
+ * module is then part of dist/server/index.js), the scoringWorker.js beside it.
+ */
+export const SCORING_WORKER_ENTRY = here.endsWith('.ts')
+  ? path.join(path.dirname(here), 'worker.ts')
+  : path.join(path.dirname(here), 'scoringWorker.js');
 export type { FileProblem } from '../files';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** worker.ts beside this file (source), or the bundle's scoring-worker.js beside the server's. */
-export const SCORING_WORKER_ENTRY = fs.existsSync(path.join(here, 'worker.ts'))
-  ? path.join(here, 'worker.ts')
-  : path.join(here, 'scoring-worker.js');

@@ -1,5 +1,6 @@
-// The scoring worker's entry: serves task.ts's tasks to the pool (platform/workers).
+// The scoring worker's entry: the pool (platform/workers) runs it in a worker thread, from source
+// through tsx in development and tests, as dist/server/scoringWorker.js in the build.
 import { serveTasks } from '../../../platform/workers';
-import { checkKey, sample, score } from './task';
+import { readKey, sample, score } from './task';
 
-serveTasks({ score, readKey: checkKey, sample });
+serveTasks({ score, readKey, sample });
