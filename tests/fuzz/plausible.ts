@@ -77,6 +77,7 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     teams: 'teams',
     tournaments: 'matches',
     payouts: 'payouts',
+    submissions: 'submissions',
   };
   return byArea[area] ?? 'contests';
 }

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   bracketMatches,
   certificates,
+  contestEvaluations,
   contestParticipants,
   contests,
   educationContent,
@@ -16,6 +17,7 @@ import {
   paymentProofs,
   payouts,
   sessions,
+  submissions,
   teamMembers,
   teams,
   uploads,
@@ -51,7 +53,9 @@ export type Pool =
   /** Teams inviting the principal about to call: what teams.accept and teams.decline need. */
   | 'invitingTeams'
   /** Payout lines (issue 30): every principal has one sent (to confirm) and one ready. */
-  | 'payouts';
+  | 'payouts'
+  /** Submissions of a running submission contest (issue 31): the member's own among them. */
+  | 'submissions';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -84,6 +88,7 @@ export const world: World = {
     paidContests: [],
     invitingTeams: [],
     payouts: [],
+    submissions: [],
   },
   slugs: [],
   usernames: [],
@@ -97,6 +102,48 @@ export const world: World = {
 export const FUZZ_PROVIDER = 'fuzz-provider';
 
 const PAST = () => new Date(Date.now() - 60_000);
+
+/**
+ * A running submission contest whose participants each have a scored submission (rows written
+ * directly: submissions.get and select read rows, not files).
+ */
+async function submissionContest(db: TestServer['db'], createdBy: number, people: CreatedUser[]) {
+  const contest = await insertContest(db, {
+    createdBy,
+    status: 'active',
+    format: 'submission',
+    startDate: PAST(),
+    registrationDeadline: PAST(),
+  });
+  await db.insert(contestEvaluations).values({
+    contestId: contest.id,
+    metric: 'accuracy',
+    targetColumns: ['target'],
+    splitSeed: 'fuzz',
+    keyFile: 'keys/00000000000000000000000000000000.csv.gz',
+  });
+  for (const [i, user] of people.entries()) {
+    await addParticipant({ db, contestId: contest.id, userId: user.id });
+    const [entrant] = await db
+      .select({ id: contestParticipants.id })
+      .from(contestParticipants)
+      .where(
+        and(eq(contestParticipants.contestId, contest.id), eq(contestParticipants.userId, user.id)),
+      );
+    await db.insert(submissions).values({
+      contestId: contest.id,
+      participantId: entrant!.id,
+      userId: user.id,
+      storedFile: 'submissions/00000000000000000000000000000000.csv.gz',
+      fileName: 'preds.csv',
+      sizeBytes: 10,
+      status: 'scored',
+      publicScore: 0.5 + i / 100,
+      privateScore: 0.5,
+      version: 1,
+    });
+  }
+}
 
 export async function buildWorld(s: TestServer): Promise<World> {
   const db = s.db;
@@ -129,6 +176,7 @@ export async function buildWorld(s: TestServer): Promise<World> {
     await addParticipant({ db, contestId: open.id, userId: user.id });
     await addParticipant({ db, contestId: knockout.id, userId: user.id });
   }
+  await submissionContest(db, organiser.id, [member, ...others]);
 
   // Through the product's own procedures: a bracket with matches, scores (and the
   // notifications they send), a team founded by the member.
@@ -262,6 +310,7 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
         .where(eq(contests.participationType, 'paid')),
     ),
     payouts: ids(await db.select({ id: payouts.id }).from(payouts)),
+    submissions: ids(await db.select({ id: submissions.id }).from(submissions)),
     invitingTeams: [
       ...new Set(
         (

@@ -6,6 +6,7 @@
 // publishing (the private ranks become the contest's final places).
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
@@ -186,6 +187,40 @@ describe('POST /api/contests/{id}/submissions', () => {
     expect(lines.some((l) => l.line === 3 && /twice/.test(l.message))).toBe(true);
     expect(res.json.total).toBeGreaterThanOrEqual(2);
     const evaluation = await people[0]!.http.get(`/api/contests/${contest.id}/evaluation`);
+    expect(evaluation.json.mine).toMatchObject({ remainingToday: 3 });
+  });
+
+  it('answers every malformed upload with a 4xx and its reason, never a 500', async () => {
+    const { contest, people } = await running(1);
+    await setEvaluation(contest.id, SETTINGS, KEY);
+    const http = people[0]!.http;
+    const bomb = zlib.gzipSync(Buffer.alloc(300 * 1024 * 1024, 0x61));
+    const cases: [string, Buffer][] = [
+      ['binary', Buffer.from([0, 1, 2, 3, 255, 254, 0, 0])],
+      ['empty', Buffer.alloc(0)],
+      ['no header', Buffer.from('r017034,0.5\n')],
+      ['semicolons', Buffer.from(SUBMISSION.toString('utf8').replace(/,/g, ';'))],
+      ['gzip bomb', bomb],
+    ];
+    for (const [what, bytes] of cases) {
+      const res = await submit(
+        http,
+        contest.id,
+        bytes,
+        what === 'gzip bomb' ? 'p.csv.gz' : 'p.csv',
+      );
+      expect(res.status, what).toBe(400);
+      expect(res.json.reason, what).toBe('bad_submission');
+      expect((res.json.lines as unknown[]).length, what).toBeGreaterThan(0);
+    }
+    // Not multipart, or no file: 400 with words.
+    const json = await http.post(`/api/contests/${contest.id}/submissions`, { file: 'x' });
+    expect(json.status).toBe(400);
+    const none = await http.request('POST', `/api/contests/${contest.id}/submissions`, form({}));
+    expect(none.status).toBe(400);
+    expect(none.json.message).toMatch(/No file/);
+    // None of it counted.
+    const evaluation = await http.get(`/api/contests/${contest.id}/evaluation`);
     expect(evaluation.json.mine).toMatchObject({ remainingToday: 3 });
   });
 

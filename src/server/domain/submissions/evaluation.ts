@@ -67,6 +67,9 @@ async function checkKey(
     if (error instanceof WorkerJobError && error.failure === 'failed') {
       throw new AppError('bad_key', error.message);
     }
+    if (error instanceof WorkerJobError && error.failure === 'closed') {
+      throw new AppError('SERVICE_UNAVAILABLE', M.scoringBusy, { retryAfter: 30 });
+    }
     if (error instanceof WorkerJobError && error.failure !== 'crashed') {
       throw new AppError('bad_key', `The answer key could not be read: ${error.message}`);
     }

@@ -2,6 +2,7 @@
 // kept in memory: the jobs of one contest come one after another, and a million-row key takes
 // about a second to read again.
 import fs from 'node:fs';
+import { TaskRefusal } from '../../../platform/workers';
 import type { MetricTarget } from '../../../../shared/submissions';
 import {
   bytesInWords,
@@ -29,7 +30,17 @@ export interface KeySpec {
  */
 export function readFileWithin(file: string, maxBytes: number): Uint8Array | FileRefusal {
   const cap = Math.min(maxBytes, MAX_UNPACKED_BYTES);
-  if (fs.statSync(file).size > cap + Math.ceil(cap / 1000) + 1024) {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch (error) {
+    // PRIVATE_DIR lost the file (a restore without it, a volume not shared): the person is told.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new TaskRefusal('A stored file is missing on the server: upload it again');
+    }
+    throw error;
+  }
+  if (size > cap + Math.ceil(cap / 1000) + 1024) {
     const message = `The file is larger than ${bytesInWords(cap)}, the limit for this contest`;
     return { ok: false, problems: [{ line: null, message }], total: 1 };
   }
