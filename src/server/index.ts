@@ -30,7 +30,7 @@ import { tournamentStartJob } from './domain/tournaments/startRound';
 import { contestEndJob } from './domain/participation';
 import { resultsFreezeJob } from './domain/results';
 import { payoutReminderJob } from './domain/payouts';
-import { closeScoringPool, scoringJob } from './domain/submissions';
+import { closeScoringPool, privateCleanupJob, scoringJob } from './domain/submissions';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -176,6 +176,15 @@ async function main() {
       privateDir: path.resolve(env.PRIVATE_DIR),
       onDone: (round) => {
         if (round.scored || round.failed) logger.info(round, 'submissions scored');
+      },
+    }),
+  );
+  jobs.register(
+    privateCleanupJob({
+      db,
+      privateDir: path.resolve(env.PRIVATE_DIR),
+      onDone: ({ files }) => {
+        if (files) logger.info({ files }, 'private files clean-up: removed %d files', files);
       },
     }),
   );

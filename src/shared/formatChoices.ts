@@ -1,5 +1,5 @@
 // The formats an organiser chooses by name (issue 29 point 10: Swiss used to hide under
-// 'Tournament'). SPEC's stored `format` stays one of knockout, league, tournament, open; a choice
+// 'Tournament'). SPEC's stored `format` stays one of knockout, league, tournament, open (and issue 31's submission); a choice
 // is that value plus the tournament settings that make it what it is (single or double
 // elimination; groups or Swiss). The wizards, the edit dialog, the preview and the contest page
 // all read and write a format through these two functions, so the names agree everywhere.
@@ -13,6 +13,7 @@ export const FORMAT_CHOICES = [
   'swiss',
   'league',
   'open',
+  'submission',
 ] as const;
 export type FormatChoice = (typeof FORMAT_CHOICES)[number];
 
@@ -23,6 +24,7 @@ export const FORMAT_CHOICE_LABELS: Record<FormatChoice, string> = {
   swiss: 'Swiss',
   league: 'League',
   open: 'Open',
+  submission: 'Submission (scored against an answer key)',
 };
 
 /** The settings a choice decides; the others keep their values. */
@@ -38,6 +40,7 @@ const STORED: Record<FormatChoice, { format: ContestFormat; settings: FormatChoi
   swiss: { format: 'tournament', settings: { system: 'swiss' } },
   league: { format: 'league', settings: {} },
   open: { format: 'open', settings: {} },
+  submission: { format: 'submission', settings: {} },
 };
 
 /** What a choice stores: SPEC's format and the settings that make it that. */
@@ -68,6 +71,7 @@ export function formatChoiceOf(
       return settings?.system === 'swiss' ? 'swiss' : 'groups_knockout';
     case 'league':
     case 'open':
+    case 'submission':
       return format;
     default:
       return null;

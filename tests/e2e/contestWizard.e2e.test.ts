@@ -189,11 +189,15 @@ describe('the member wizard', () => {
     await page.waitForURL(/\/contests\/create\?draft=\d+$/);
     draftId = Number(new URL(page.url()).searchParams.get('draft'));
 
-    // The live and submission formats are there, disabled: 'Coming soon'. Team mode is real.
-    for (const [label, option] of [
-      ['Format', 'Live (Coming soon)'],
-      ['Format', 'Submission (Coming soon)'],
-    ] as const) {
+    // The live format is there, disabled: 'Coming soon'; submission is real (issue 31), as is
+    // team mode.
+    expect(
+      await page
+        .getByLabel('Format', { exact: true })
+        .locator('option', { hasText: 'Submission' })
+        .isDisabled(),
+    ).toBe(false);
+    for (const [label, option] of [['Format', 'Live (Coming soon)']] as const) {
       const disabled = await page
         .getByLabel(label, { exact: true })
         .locator('option', { hasText: option })

@@ -22,6 +22,7 @@ describe('the format choices', () => {
       { format: 'tournament', settings: { system: 'swiss' } },
       { format: 'league', settings: {} },
       { format: 'open', settings: {} },
+      { format: 'submission', settings: {} },
     ]);
     for (const choice of FORMAT_CHOICES) {
       const { format, settings } = formatOfChoice(choice);

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import {
   closeScoringPool,
+  removeOrphanPrivateFiles,
   saveEvaluation,
   scoreDueSubmissions,
   submitFile,
@@ -18,6 +19,7 @@ import {
 import { MAX_ATTEMPTS } from '../../src/server/domain/submissions/scoringJob';
 import {
   contestEvaluations,
+  contests,
   notifications,
   submissions,
 } from '../../src/server/platform/db/schema';
@@ -161,5 +163,29 @@ describe('the scoring job', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ reason: 'daily_limit' });
+  });
+
+  it('cleans up the private files of a deleted contest, and only those', async () => {
+    const live = await running();
+    const liveId = await submit(live.contest.id, live.member);
+    const gone = await running();
+    const goneId = await submit(gone.contest.id, gone.member);
+    const fileOf = async (id: number) => (await rowOf(id)).storedFile;
+    const [liveFile, goneFile] = [await fileOf(liveId), await fileOf(goneId)];
+    const [goneKey] = await t.db
+      .select({ key: contestEvaluations.keyFile })
+      .from(contestEvaluations)
+      .where(eq(contestEvaluations.contestId, gone.contest.id));
+    await t.db.delete(contests).where(eq(contests.id, gone.contest.id));
+    const result = await removeOrphanPrivateFiles({
+      ...deps,
+      olderThanMs: 0,
+      now: Date.now() + 1000,
+    });
+    expect(result.files).toBeGreaterThanOrEqual(2);
+    const exists = (name: string) => fs.existsSync(path.join(t.deps.privateDir, name));
+    expect(exists(liveFile)).toBe(true);
+    expect(exists(goneFile)).toBe(false);
+    expect(exists(goneKey!.key!)).toBe(false);
   });
 });

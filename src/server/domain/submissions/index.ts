@@ -11,6 +11,7 @@ export { rescoreAll } from './rescore';
 export { publishPrivateBoard } from './publish';
 export { scoreDueSubmissions, scoringJob, type ScoringRound } from './scoringJob';
 export { closeScoringPool, scoringLoad } from './scoringPool';
+export { privateCleanupJob, removeOrphanPrivateFiles } from './privateCleanup';
 export { privatePath } from './storage';
 export { sampleFileOf } from './sample';
 export * from './metrics';

@@ -35,6 +35,8 @@ export const ADVISORY_LOCKS = {
   // (domain/payouts).
   resultsFreeze: 7_160_192,
   payoutReminders: 7_160_193,
+  // Private files (answer keys, submissions) nothing names any more (domain/submissions).
+  privateCleanup: 7_160_194,
 } as const;
 
 const INT8 = 20;

@@ -1,8 +1,8 @@
 // Step 2, Contest Setup: mode, maximum participants, format (each by its name: FormatChoiceField),
 // how scores read (decimals) and rank (higher or lower is better: an open contest's only, a
-// bracket contest ends in places), and what the chosen format needs (TournamentSettingsFields). The member wizard shows the live and submission formats disabled, 'Coming soon' (SPEC 5); team
+// bracket contest ends in places), and what the chosen format needs (TournamentSettingsFields). The member wizard shows the live format disabled, 'Coming soon' (SPEC 5; submission is issue 31's); team
 // mode is real (issue 19).
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   COMING_SOON_FORMATS,
   COMING_SOON_MODES,
@@ -52,7 +52,8 @@ const COMING_SOON_FORMAT_OPTIONS = COMING_SOON_FORMATS.map((f) => ({
 export function SetupStep({ variant }: { variant: WizardVariant }) {
   const { values } = useFormikContext<WizardValues>();
   // A bracket contest ends in places, not scores: how scores read and rank does not apply.
-  const scored = !hasBracket(values.format as ContestFormat);
+  const submission = values.format === 'submission';
+  const scored = !hasBracket(values.format as ContestFormat) && !submission;
   const modes = options(CONTEST_MODES, MODE_LABELS, variant.comingSoon ? COMING_SOON_MODES : []);
   return (
     <Stack gap="5">
@@ -65,9 +66,7 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
         />
         <FormatChoiceField
           comingSoon={variant.comingSoon ? COMING_SOON_FORMAT_OPTIONS : []}
-          helperText={
-            variant.comingSoon ? 'Live and submission formats are coming soon.' : undefined
-          }
+          helperText={variant.comingSoon ? 'The live format is coming soon.' : undefined}
         />
       </SimpleGrid>
       <FormField
@@ -95,6 +94,13 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
             helperText="Time trials and golf rank the lowest score first."
           />
         </SimpleGrid>
+      ) : null}
+      {submission ? (
+        <Text fontSize="sm" color="fg.muted">
+          Members upload prediction files, scored at once against your hidden answer key. Once the
+          contest is saved, choose the metric and upload the key in its Evaluation section on the
+          contest page.
+        </Text>
       ) : null}
       <TournamentSettingsFields
         format={values.format}
