@@ -119,4 +119,6 @@ export const PAYOUT_MESSAGES = {
   notForfeited: 'Only a forfeited prize can be passed to the next place or kept',
   alreadyDecided: 'What happens to this forfeited prize has already been decided',
   noNextPlace: 'Nobody placed below the winners is left to take this prize',
+  prizeTooSmall: (n: number) =>
+    `The prize is too small to share among the ${n} entrants tied at the next place: keep it instead`,
 } as const;

@@ -28,14 +28,14 @@ const TOP_TWO: TPrizeTable = {
 };
 
 /** A scored contest of its own organiser, one member per score, its results confirmed. */
-async function confirmedContest(scores: number[]) {
+async function confirmedContest(scores: number[], prizeTable: TPrizeTable = TOP_TWO) {
   const organiser = await createUser(t.db);
   const started = new Date(Date.now() - 2 * DAY);
   const contest = await insertContest(t.db, {
     createdBy: organiser.id,
     startDate: started,
     registrationDeadline: started,
-    prizeTable: TOP_TWO,
+    prizeTable,
   });
   const members: CreatedUser[] = [];
   for (const score of scores) {
@@ -136,6 +136,20 @@ describe('a forfeited prize', () => {
     );
     const results = await as(organiser).results.get({ contestId: contest.id });
     expect(results.remainder).toEqual([{ amount: '0.02', currency: 'USD' }]);
+  });
+
+  it('a prize too small to share among those tied is refused (409), and can still be kept', async () => {
+    const cent: TPrizeTable = {
+      kind: 'fixed',
+      rows: [{ from: 1, to: 1, amount: '0.01', currency: 'USD' }],
+    };
+    const { contest, organiser, members } = await confirmedContest([30, 10, 10], cent);
+    const id = await forfeited(contest.id, members[0]!);
+    expect(
+      await refusal(as(organiser).payouts.decideForfeit({ id, decision: 'passed' })),
+    ).toMatchObject({ code: 'CONFLICT', message: PAYOUT_MESSAGES.prizeTooSmall(2) });
+    const kept = await as(organiser).payouts.decideForfeit({ id, decision: 'kept' });
+    expect(kept.payout.forfeitDecision).toBe('kept');
   });
 
   it('kept: nobody else is paid', async () => {

@@ -61,6 +61,7 @@ export type RefusalReason =
   | 'not_forfeited'
   | 'already_decided'
   | 'no_next_place'
+  | 'prize_too_small'
   // Contests: too many contests or drafts; a bracket fixes a contest's format.
   | 'contest_limit'
   | 'draft_limit'
@@ -177,6 +178,7 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   not_forfeited: 'CONFLICT',
   already_decided: 'CONFLICT',
   no_next_place: 'CONFLICT',
+  prize_too_small: 'CONFLICT',
   // Submission contests (shared/submissions.ts).
   bad_submission: 'BAD_REQUEST',
   bad_key: 'BAD_REQUEST',

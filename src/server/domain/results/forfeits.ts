@@ -78,11 +78,14 @@ export async function decideForfeit(
     const prize = { amount: line.amount, currency: line.currency as PrizeCurrency };
     const units = unitsOf(prize);
     const each = units / BigInt(entrants.length);
+    // Nothing to give each of them: refused, so the line stays to decide (it can be kept).
+    if (each === 0n) {
+      throw new AppError('prize_too_small', PAYOUT_MESSAGES.prizeTooSmall(entrants.length));
+    }
     const remainder = new Units(stored.remainder);
     remainder.add(prize.currency, units - each * BigInt(entrants.length));
     const given = new Map<TResultStanding, TResultStanding>();
     for (const entrant of entrants) {
-      if (each === 0n) continue;
       const share = amountOf(each, prize.currency);
       given.set(entrant, await standingWithPrize(tx, contest.id, entrant, share, remainder));
     }
