@@ -175,7 +175,7 @@ const BREAKERS: Breaker[] = [
   {
     field: 'format',
     step: 1,
-    value: fc.constantFrom(undefined, '', 'live', 'submission'),
+    value: fc.constantFrom(undefined, '', 'live', 'webinar'),
     message: M.format,
   },
   {
