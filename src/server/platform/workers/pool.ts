@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { WorkerJobError, type AnswerMessage, type JobMessage } from './types';
+import { WorkerJobError, type AnswerMessage, type JobMessage, type ReadyMessage } from './types';
 
 export interface WorkerPoolOptions {
   /** The worker entry module (it calls serveTasks); a .ts entry runs through tsx (dev, tests). */
@@ -39,9 +39,14 @@ interface Pending {
 
 interface Slot {
   worker: Worker | null;
+  /** Its entry has loaded (serveTasks said so): a job's time runs from then, not from the boot. */
+  ready: boolean;
   job: Pending | null;
   timer: NodeJS.Timeout | null;
 }
+
+/** How long a fresh worker may take to load its entry, beyond the job's own time. */
+const BOOT_MS = 30_000;
 
 /**
  * A source entry (development, tests) is TypeScript: the worker first registers tsx's loader, as
@@ -63,6 +68,7 @@ export class WorkerPool {
     if (options.size < 1) throw new Error('A worker pool needs at least one worker');
     this.slots = Array.from({ length: options.size }, () => ({
       worker: null,
+      ready: false,
       job: null,
       timer: null,
     }));
@@ -116,7 +122,8 @@ export class WorkerPool {
       const worker = slot.worker ?? this.start(slot);
       slot.job = job;
       worker.ref();
-      slot.timer = setTimeout(() => this.timedOut(slot), job.timeoutMs);
+      // A worker still loading (tsx compiling its entry on a busy machine) is not the job's time.
+      this.startTimer(slot, slot.ready ? job.timeoutMs : job.timeoutMs + BOOT_MS);
       worker.postMessage(job.message, [...job.transfer]);
     }
   }
@@ -132,7 +139,13 @@ export class WorkerPool {
       },
     });
     worker.unref();
-    worker.on('message', (answer: AnswerMessage) => {
+    worker.on('message', (answer: AnswerMessage | ReadyMessage) => {
+      if ('ready' in answer) {
+        if (slot.worker !== worker) return;
+        slot.ready = true;
+        if (slot.job) this.startTimer(slot, slot.job.timeoutMs);
+        return;
+      }
       const job = slot.job;
       if (slot.worker !== worker || !job || job.message.id !== answer.id) return;
       this.settle(slot);
@@ -155,7 +168,13 @@ export class WorkerPool {
       this.replace(slot, new WorkerJobError('crashed', `The worker exited (code ${code})`));
     });
     slot.worker = worker;
+    slot.ready = false;
     return worker;
+  }
+
+  private startTimer(slot: Slot, ms: number): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.timedOut(slot), ms);
   }
 
   private timedOut(slot: Slot): void {

@@ -1,6 +1,12 @@
 // Inside a worker: answers the pool's jobs with the entry's tasks, one job at a time.
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { TaskRefusal, type AnswerMessage, type JobMessage, type WorkerTasks } from './types';
+import {
+  TaskRefusal,
+  type AnswerMessage,
+  type JobMessage,
+  type ReadyMessage,
+  type WorkerTasks,
+} from './types';
 
 /** Call once from a worker entry module with its tasks. */
 export function serveTasks(tasks: WorkerTasks): void {
@@ -19,4 +25,6 @@ export function serveTasks(tasks: WorkerTasks): void {
     }
     port.postMessage(answer);
   });
+  const ready: ReadyMessage = { ready: true };
+  port.postMessage(ready);
 }

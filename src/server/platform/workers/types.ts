@@ -10,6 +10,11 @@ export interface JobMessage {
   input: unknown;
 }
 
+/** A worker says it can take jobs: its entry has loaded (a job's time counts from then). */
+export interface ReadyMessage {
+  ready: true;
+}
+
 /** A worker's answer to one job. */
 export type AnswerMessage =
   | { id: number; ok: true; value: unknown }
