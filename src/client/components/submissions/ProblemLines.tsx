@@ -1,0 +1,30 @@
+// A refused file's problems, each with its line ('line 17: id 4411 appears twice'): the first
+// 100 the server lists and how many more there are, so the member fixes them all at once.
+import { List, Stack, Text } from '@chakra-ui/react';
+import type { CsvRefusal } from '../../lib/uploadCsv';
+
+/** 'line 17: id 4411 appears twice', or the message alone for a problem of the whole file. */
+export function problemText(p: { line: number | null; message: string }): string {
+  return p.line === null ? p.message : `line ${p.line}: ${p.message}`;
+}
+
+export function ProblemLines({ refusal, label }: { refusal: CsvRefusal; label: string }) {
+  const more = refusal.total - refusal.lines.length;
+  return (
+    <Stack gap="2" role="alert" aria-label={label}>
+      <Text fontWeight="medium" color="red.fg">
+        {refusal.message}
+      </Text>
+      {refusal.lines.length > 0 ? (
+        <List.Root ps="5" gap="1" fontSize="sm">
+          {refusal.lines.map((p, i) => (
+            <List.Item key={`${p.line ?? 'file'}-${i}`}>{problemText(p)}</List.Item>
+          ))}
+          {more > 0 ? (
+            <List.Item>and {more.toLocaleString('en-US')} more</List.Item>
+          ) : null}
+        </List.Root>
+      ) : null}
+    </Stack>
+  );
+}

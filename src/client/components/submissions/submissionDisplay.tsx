@@ -1,0 +1,31 @@
+// How a submission reads on the contest page: its status as a badge, a score (or a dash), and
+// the address of its file.
+import { Badge } from '@chakra-ui/react';
+import { scoreText } from '../../../shared/schemas/submissions';
+import type { SubmissionStatus } from '../../../shared/submissions';
+
+const STATUS: Record<SubmissionStatus, { label: string; color: string }> = {
+  queued: { label: 'Queued', color: 'gray' },
+  scoring: { label: 'Scoring', color: 'blue' },
+  scored: { label: 'Scored', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+export function StatusBadge({ status }: { status: SubmissionStatus }) {
+  return (
+    <Badge colorPalette={STATUS[status].color} variant="subtle">
+      {STATUS[status].label}
+    </Badge>
+  );
+}
+
+export function scoreCell(score: number | null): string {
+  return score === null ? '–' : scoreText(score);
+}
+
+export const submissionFileUrl = (id: number) => `/api/submissions/${id}/file`;
+
+/** Whether any of the submissions still waits for its score (the page then keeps asking). */
+export function anyPending(items: readonly { status: SubmissionStatus }[] | undefined): boolean {
+  return !!items?.some((s) => s.status === 'queued' || s.status === 'scoring');
+}
