@@ -20,9 +20,7 @@ export function ProblemLines({ refusal, label }: { refusal: CsvRefusal; label: s
           {refusal.lines.map((p, i) => (
             <List.Item key={`${p.line ?? 'file'}-${i}`}>{problemText(p)}</List.Item>
           ))}
-          {more > 0 ? (
-            <List.Item>and {more.toLocaleString('en-US')} more</List.Item>
-          ) : null}
+          {more > 0 ? <List.Item>and {more.toLocaleString('en-US')} more</List.Item> : null}
         </List.Root>
       ) : null}
     </Stack>

@@ -1,6 +1,6 @@
 // How a submission reads on the contest page: its status as a badge, a score (or a dash), and
 // the address of its file.
-import { Badge } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import { scoreText } from '../../../shared/schemas/submissions';
 import type { SubmissionStatus } from '../../../shared/submissions';
 
@@ -28,4 +28,22 @@ export const submissionFileUrl = (id: number) => `/api/submissions/${id}/file`;
 /** Whether any of the submissions still waits for its score (the page then keeps asking). */
 export function anyPending(items: readonly { status: SubmissionStatus }[] | undefined): boolean {
   return !!items?.some((s) => s.status === 'queued' || s.status === 'scoring');
+}
+
+/** The status, and a failure's reason under it. */
+export function StatusCell({
+  submission,
+}: {
+  submission: { status: SubmissionStatus; error: string | null };
+}) {
+  return (
+    <Stack gap="1" align="flex-start">
+      <StatusBadge status={submission.status} />
+      {submission.status === 'failed' && submission.error ? (
+        <Text fontSize="sm" color="fg.muted">
+          {submission.error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
