@@ -3,9 +3,13 @@
 import { List, Stack, Text } from '@chakra-ui/react';
 import type { CsvRefusal } from '../../lib/uploadCsv';
 
-/** 'line 17: id 4411 appears twice', or the message alone for a problem of the whole file. */
+/**
+ * 'line 17: id 4411 appears twice': the server's messages name their line already; one that
+ * does not (a problem of the whole file, or an older server's) gets it put in front.
+ */
 export function problemText(p: { line: number | null; message: string }): string {
-  return p.line === null ? p.message : `line ${p.line}: ${p.message}`;
+  if (p.line === null || /^line \d+:/.test(p.message)) return p.message;
+  return `line ${p.line}: ${p.message}`;
 }
 
 export function ProblemLines({ refusal, label }: { refusal: CsvRefusal; label: string }) {
