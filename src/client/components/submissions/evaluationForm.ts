@@ -90,21 +90,33 @@ const REQUIRED: Partial<Record<keyof EvaluationFormValues, string>> = {
   selectionLimit: 'Enter the selection limit',
 };
 
+// Formik hands its schema the values with every '' turned to undefined: each field is optional
+// here and read back as '' (the settings' own rules then say what is missing).
+const text = z.string().optional();
+const FIELDS = [
+  'metric',
+  'k',
+  'positiveLabel',
+  'idColumn',
+  'targetColumns',
+  'publicPercent',
+  'dailyLimit',
+  'totalLimit',
+  'maxFileMb',
+  'selectionLimit',
+] as const satisfies readonly (keyof EvaluationFormValues)[];
+
 export const evaluationFormSchema = z
-  .object({
-    metric: z.string(),
-    k: z.string(),
-    positiveLabel: z.string(),
-    idColumn: z.string(),
-    targetColumns: z.string(),
-    publicPercent: z.string(),
-    dailyLimit: z.string(),
-    totalLimit: z.string(),
-    maxFileMb: z.string(),
-    selectionLimit: z.string(),
-  })
+  .object(
+    Object.fromEntries(FIELDS.map((f) => [f, text])) as Record<
+      (typeof FIELDS)[number],
+      typeof text
+    >,
+  )
   .superRefine((values, ctx) => {
-    const v = values as EvaluationFormValues;
+    const v = Object.fromEntries(
+      FIELDS.map((f) => [f, values[f] ?? '']),
+    ) as unknown as EvaluationFormValues;
     for (const [field, message] of Object.entries(REQUIRED)) {
       if (!v[field as keyof EvaluationFormValues].trim()) {
         ctx.addIssue({ code: 'custom', path: [field], message });
