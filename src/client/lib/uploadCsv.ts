@@ -9,6 +9,15 @@ export interface ProblemLine {
   message: string;
 }
 
+/**
+ * 'line 17: id 4411 appears twice': the server's messages name their line already; one that
+ * does not (a problem of the whole file, or an older server's) gets it put in front.
+ */
+export function problemText(p: { line: number | null; message: string }): string {
+  if (p.line === null || /^line \d+:/.test(p.message)) return p.message;
+  return `line ${p.line}: ${p.message}`;
+}
+
 export class CsvRefusal extends Error {
   constructor(
     message: string,

@@ -1,16 +1,7 @@
 // A refused file's problems, each with its line ('line 17: id 4411 appears twice'): the first
 // 100 the server lists and how many more there are, so the member fixes them all at once.
 import { List, Stack, Text } from '@chakra-ui/react';
-import type { CsvRefusal } from '../../lib/uploadCsv';
-
-/**
- * 'line 17: id 4411 appears twice': the server's messages name their line already; one that
- * does not (a problem of the whole file, or an older server's) gets it put in front.
- */
-export function problemText(p: { line: number | null; message: string }): string {
-  if (p.line === null || /^line \d+:/.test(p.message)) return p.message;
-  return `line ${p.line}: ${p.message}`;
-}
+import { problemText, type CsvRefusal } from '../../lib/uploadCsv';
 
 export function ProblemLines({ refusal, label }: { refusal: CsvRefusal; label: string }) {
   const more = refusal.total - refusal.lines.length;

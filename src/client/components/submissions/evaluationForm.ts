@@ -83,6 +83,15 @@ function fieldOf(path: PropertyKey[]): keyof EvaluationFormValues {
   return head === 'publicFraction' ? 'publicPercent' : (head as keyof EvaluationFormValues);
 }
 
+const NUMBER_FIELDS: readonly (keyof EvaluationFormValues)[] = [
+  'k',
+  'publicPercent',
+  'dailyLimit',
+  'totalLimit',
+  'maxFileMb',
+  'selectionLimit',
+];
+
 const REQUIRED: Partial<Record<keyof EvaluationFormValues, string>> = {
   publicPercent: 'Enter the public share',
   dailyLimit: 'Enter the daily limit',
@@ -127,10 +136,14 @@ export const evaluationFormSchema = z
     for (const issue of result.error.issues) {
       const field = fieldOf(issue.path);
       if (REQUIRED[field] && !v[field].trim()) continue;
-      const message =
-        issue.code === 'invalid_type' && typeof issue.input === 'number'
-          ? 'Enter a number'
-          : issue.message;
-      ctx.addIssue({ code: 'custom', path: [field], message });
+      // Text that is no number reaches the settings as NaN: say so in words.
+      const typed = v[field].trim();
+      const notNumber =
+        NUMBER_FIELDS.includes(field) && typed !== '' && Number.isNaN(Number(typed));
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: notNumber ? 'Enter a number' : issue.message,
+      });
     }
   });
