@@ -8,7 +8,7 @@ import { trpc } from '../../lib/trpc';
 import { Pager } from '../common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { StatusCell, anyPending, scoreCell, submissionFileUrl } from './submissionDisplay';
-import { refetchWhilePending } from './useSubmissionsLive';
+import { refetchWhilePending } from './pendingPoll';
 
 const PAGE_SIZE = 50;
 

@@ -11,7 +11,7 @@ import { Pager } from '../common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { SelectSwitch } from './SelectSwitch';
 import { StatusCell, anyPending, scoreCell, submissionFileUrl } from './submissionDisplay';
-import { refetchWhilePending } from './useSubmissionsLive';
+import { refetchWhilePending } from './pendingPoll';
 
 const PAGE_SIZE = 20;
 

@@ -2,7 +2,8 @@
 // today's submissions, the sample, the upload form and 'My submissions'; for everyone, the
 // boards; for the organiser (creator, moderators, admins), the Evaluation panel, shown from the
 // moment the contest is saved so the key is in place before the start. Kept current by the
-// contest's live channel, and by asking every 2 s while a score or a re-scoring is pending.
+// contest's live channel (which the page's leaderboard listens to: see pendingPoll.ts), and by
+// asking every 2 s while a score or a re-scoring is pending.
 import { Stack, Text } from '@chakra-ui/react';
 import { isOrganiser } from '../../../shared/contests';
 import { contestPhase } from '../../../shared/lifecycle';
@@ -17,7 +18,7 @@ import { MySubmissions } from './MySubmissions';
 import { SubmissionBoard } from './SubmissionBoard';
 import { SubmitForm } from './SubmitForm';
 import { SubmitInfo } from './SubmitInfo';
-import { refetchWhilePending, useSubmissionsLive } from './useSubmissionsLive';
+import { refetchWhilePending } from './pendingPoll';
 
 const rescoring = (v: TEvaluationView | undefined) => !!v?.key && v.key.scored < v.key.total;
 
@@ -27,6 +28,8 @@ function closedReason(view: TEvaluationView, phase: string): string | null {
   if (phase !== 'live') return SUBMISSION_MESSAGES.notStarted;
   if (!view.keyReady) return SUBMISSION_MESSAGES.noKey;
   if (!view.mine) return SUBMISSION_MESSAGES.notParticipant;
+  if (view.mine.remainingTotal === 0) return SUBMISSION_MESSAGES.totalLimit(view.totalLimit ?? 0);
+  if (view.mine.remainingToday === 0) return SUBMISSION_MESSAGES.dailyLimit(view.dailyLimit);
   return null;
 }
 
@@ -61,11 +64,6 @@ export function SubmissionsSection({ contest, user }: { contest: TContest; user:
     { contestId: contest.id },
     { enabled: submission, refetchInterval: refetchWhilePending(rescoring) },
   );
-  // The live channel is open to whoever may read the contest's leaderboard.
-  useSubmissionsLive(
-    contest.id,
-    submission && published && (contest.enableLeaderboard || organiser),
-  );
   const view = evaluation.data;
   if (!submission) return null;
   if (evaluation.isError) {
@@ -77,7 +75,10 @@ export function SubmissionsSection({ contest, user }: { contest: TContest; user:
   }
   return (
     <Stack gap="6">
-      {published && view ? <Participant contest={contest} view={view} /> : null}
+      {/* An organiser who does not take part has the Evaluation panel instead. */}
+      {published && view && (view.mine || !organiser) ? (
+        <Participant contest={contest} view={view} />
+      ) : null}
       {published && view ? (
         <TitledCard title="Boards" headingId="submission-boards-heading" as="section">
           <SubmissionBoard
