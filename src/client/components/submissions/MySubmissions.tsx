@@ -10,7 +10,13 @@ import { trpc } from '../../lib/trpc';
 import { Pager } from '../common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { SelectSwitch } from './SelectSwitch';
-import { StatusCell, anyPending, scoreCell, submissionFileUrl } from './submissionDisplay';
+import {
+  FileCell,
+  StatusCell,
+  anyPending,
+  scoreCell,
+  submissionFileUrl,
+} from './submissionDisplay';
 import { refetchWhilePending } from './pendingPoll';
 
 const PAGE_SIZE = 20;
@@ -22,8 +28,7 @@ function columns(
 ): ResponsiveColumn<TSubmissionView>[] {
   const list: (ResponsiveColumn<TSubmissionView> | null)[] = [
     { key: 'time', header: 'Time', cell: (s) => formatDateTime(s.createdAt) },
-    { key: 'file', header: 'File', cell: (s) => s.fileName },
-    { key: 'description', header: 'Description', cell: (s) => s.description ?? '–' },
+    { key: 'file', header: 'File and description', cell: (s) => <FileCell submission={s} /> },
     { key: 'status', header: 'Status', cell: (s) => <StatusCell submission={s} /> },
     { key: 'public', header: 'Public score', cell: (s) => scoreCell(s.publicScore), align: 'end' },
     published

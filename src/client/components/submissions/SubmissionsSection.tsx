@@ -38,7 +38,9 @@ function Participant({ contest, view }: { contest: TContest; view: TEvaluationVi
   const closed = closedReason(view, phase);
   return (
     <TitledCard title="Submissions" headingId="submissions-heading" as="section" bodyGap="5">
-      {view.keyReady ? <SubmitInfo view={view} /> : null}
+      {view.keyReady ? (
+        <SubmitInfo view={view} open={!view.published && phase !== 'completed'} />
+      ) : null}
       {closed ? <Text color="fg.muted">{closed}</Text> : <SubmitForm evaluation={view} />}
       {view.mine ? (
         <Stack gap="2">
@@ -75,6 +77,8 @@ export function SubmissionsSection({ contest, user }: { contest: TContest; user:
   }
   return (
     <Stack gap="6">
+      {/* The organiser's set-up first: nothing can be submitted before the key is in place. */}
+      {organiser && view ? <EvaluationPanel contestId={contest.id} view={view} /> : null}
       {/* An organiser who does not take part has the Evaluation panel instead. */}
       {published && view && (view.mine || !organiser) ? (
         <Participant contest={contest} view={view} />
@@ -88,7 +92,6 @@ export function SubmissionsSection({ contest, user }: { contest: TContest; user:
           />
         </TitledCard>
       ) : null}
-      {organiser && view ? <EvaluationPanel contestId={contest.id} view={view} /> : null}
     </Stack>
   );
 }

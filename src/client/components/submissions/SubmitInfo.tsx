@@ -5,14 +5,16 @@ import { Download } from 'lucide-react';
 import type { TEvaluationView } from '../../../shared/schemas/submissions';
 import { remainingText } from '../../../shared/submissions';
 
-export function SubmitInfo({ view }: { view: TEvaluationView }) {
-  const mine = view.mine;
+export function SubmitInfo({ view, open }: { view: TEvaluationView; open: boolean }) {
+  // The counts matter only while the member may still submit and select.
+  const mine = open ? view.mine : null;
   return (
     <Stack gap="1">
       <Text>
-        Scored by <strong>{view.metricLabel}</strong> ({view.direction} is better), on{' '}
-        {Math.round(view.publicFraction * 1000) / 10}% of the rows until the private board is
-        published.
+        Scored by <strong>{view.metricLabel}</strong> ({view.direction} is better)
+        {view.published
+          ? '.'
+          : `, on ${Math.round(view.publicFraction * 1000) / 10}% of the rows until the private board is published.`}
       </Text>
       {mine ? (
         <Text fontWeight="medium">{remainingText(mine.remainingToday, view.dailyLimit)}</Text>

@@ -47,3 +47,21 @@ export function StatusCell({
     </Stack>
   );
 }
+
+/** The file's name, and the member's description under it. */
+export function FileCell({
+  submission,
+}: {
+  submission: { fileName: string; description: string | null };
+}) {
+  return (
+    <Stack gap="0.5">
+      <Text overflowWrap="anywhere">{submission.fileName}</Text>
+      {submission.description ? (
+        <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+          {submission.description}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

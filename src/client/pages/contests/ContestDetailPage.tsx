@@ -278,7 +278,10 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           {published && (contest.enableLeaderboard || canScore) ? (
             <ContestLeaderboard contest={contest} user={user} />
           ) : null}
-          {canScore && !scoresFromMatches ? <ScoresPanel contest={contest} /> : null}
+          {/* A submission contest's places come from its private board, not typed scores. */}
+          {canScore && !scoresFromMatches && contest.format !== 'submission' ? (
+            <ScoresPanel contest={contest} />
+          ) : null}
           {canScore ? <ScoreHistory contest={contest} /> : null}
         </Stack>
       </Grid>
