@@ -3,7 +3,8 @@
 // and sees their public score (scikit-learn's figure), uploads a broken file and sees each of its
 // problems by line (not counted against the day), and selects their submission for the final
 // board; a second member's file is perfect on the private rows only. The organiser sees the
-// private board before publishing, publishes it, and the member reads the shake-up.
+// private board before publishing, publishes it, and the member reads the shake-up. A key whose
+// ids repeat is refused with its lines and nothing is kept.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -172,5 +173,27 @@ describe('a submission contest', () => {
       .getByText(scoreText(EXPECTED.roc_auc.private))
       .waitFor();
     await submissionsOf(page).getByText('The contest has ended: no more submissions').waitFor();
+  });
+
+  it('refuses a key whose ids repeat with its lines, and keeps nothing', async () => {
+    const org = await stage.pageAs(organiser);
+    await org.goto(stage.url(`/contests/${contestId}`));
+    const evaluation = org.getByRole('region', { name: 'Evaluation' });
+    await evaluation.getByLabel('Metric').selectOption('roc_auc');
+    await evaluation.getByLabel('Answer key').setInputFiles({
+      name: 'key.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,target\na1,1\na2,0\na1,0\n'),
+    });
+    await evaluation.getByRole('button', { name: 'Save evaluation' }).click();
+    const problems = evaluation.getByRole('alert', { name: 'Why the evaluation was refused' });
+    await problems.getByText(/^line 4: .*a1/).waitFor();
+    // Nothing kept: the panel still asks for the key, and members cannot submit.
+    await evaluation.getByRole('heading', { name: 'Set up scoring' }).waitFor();
+    const page = await stage.pageAs(alice);
+    await page.goto(stage.url(`/contests/${contestId}`));
+    await submissionsOf(page)
+      .getByText('The organiser has not uploaded the answer key yet')
+      .waitFor();
   });
 });
