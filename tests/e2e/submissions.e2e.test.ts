@@ -4,12 +4,13 @@
 // problems by line (not counted against the day), and selects their submission for the final
 // board; a second member's file is perfect on the private rows only. The organiser sees the
 // private board before publishing, publishes it, and the member reads the shake-up. A key whose
-// ids repeat is refused with its lines and nothing is kept.
+// ids repeat is refused with its lines and nothing is kept; one selection too many says the limit.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { contestParticipants } from '../../src/server/platform/db/schema';
+import { saveEvaluation, submitFile } from '../../src/server/domain/submissions';
 import { scoreText } from '../../src/shared/schemas/submissions';
 import { DAY, insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
@@ -195,5 +196,42 @@ describe('a submission contest', () => {
     await submissionsOf(page)
       .getByText('The organiser has not uploaded the answer key yet')
       .waitFor();
+  });
+
+  it('says the selection limit when a member selects one too many', async () => {
+    const deps = { db: stage.s.db, privateDir: stage.s.deps.privateDir };
+    await saveEvaluation(deps, organiser, {
+      contestId,
+      settings: {
+        metric: 'roc_auc',
+        idColumn: 'id',
+        targetColumns: ['target'],
+        publicFraction: 0.3,
+        dailyLimit: 5,
+        maxFileMb: 20,
+        selectionLimit: 1,
+      },
+      key: { bytes: fs.readFileSync(KEY), name: 'key.csv' },
+    });
+    for (const name of ['first.csv', 'second.csv']) {
+      await submitFile(deps, alice, {
+        contestId,
+        file: { bytes: fs.readFileSync(SUBMISSION), name },
+      });
+    }
+    const page = await stage.pageAs(alice);
+    await page.goto(stage.url(`/contests/${contestId}`));
+    const section = submissionsOf(page);
+    const first = section.getByRole('checkbox', { name: 'Selected for final: first.csv' });
+    await first.click({ force: true });
+    await section.getByText(/\(1 selected\)/).waitFor();
+    await section
+      .getByRole('checkbox', { name: 'Selected for final: second.csv' })
+      .click({ force: true });
+    await section
+      .getByRole('alert')
+      .getByText('You can select at most 1 submission for the final board: unselect one first')
+      .waitFor();
+    expect(await first.isChecked()).toBe(true);
   });
 });
