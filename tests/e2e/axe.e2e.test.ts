@@ -2,6 +2,8 @@
 // a member, a moderator and an admin, on a desktop and a phone, in both themes, plus open dialogs,
 // the phone menu, error states and maintenance mode. Fails on any serious or critical violation.
 // One browser and one signed-in context per role keep it within a few minutes on two cores.
+import fs from 'node:fs';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -40,6 +42,8 @@ import {
 import { generate } from 'otplib';
 import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/twoFactor';
 import { createPlayers, generatedTournament, reportFirstReady } from './tournamentData';
+import { saveEvaluation, submitFile } from '../../src/server/domain/submissions';
+import { SCORING_FIXTURES } from '../helpers/scoringFixtures';
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -80,6 +84,7 @@ beforeAll(async () => {
   await seedTakingPart();
   await seedTournaments();
   await seedResults();
+  await seedSubmissions();
   // Payments on two networks, a pending upgrade and a rejected fee of the member's: the payment
   // page's tabs, QR codes, refusal and proof states, and the review queue's rows and buttons.
   await configureNetwork(s.db, 'ETH');
@@ -295,6 +300,50 @@ async function seedResults() {
   resultPaths.push(`/contests/${contest.id}`, `/certificates/${certificate!.code}`);
 }
 
+/**
+ * A running submission contest (issue 31) organised by the admin, with its ROC AUC key and one
+ * scored submission of the member's: the member's upload form and list, the boards, and the
+ * admin's Evaluation panel (settings, key summary, Re-score and Publish, all submissions).
+ */
+const submissionPaths: string[] = [];
+async function seedSubmissions() {
+  const contest = await insertContest(s.db, {
+    createdBy: people.admin.id,
+    status: 'active',
+    title: 'Axe Prediction Challenge',
+    format: 'submission',
+    enableLeaderboard: true,
+    registrationDeadline: new Date(Date.now() - DAY),
+    startDate: new Date(Date.now() - 60 * 60 * 1000),
+    endDate: new Date(Date.now() + 3 * DAY),
+  });
+  await s.db
+    .insert(contestParticipants)
+    .values({ contestId: contest.id, userId: people.member.id });
+  const deps = { db: s.db, privateDir: s.deps.privateDir };
+  const fixture = (file: string) =>
+    fs.readFileSync(path.join(SCORING_FIXTURES, 'binary_proba', file));
+  await saveEvaluation(deps, people.admin, {
+    contestId: contest.id,
+    settings: {
+      metric: 'roc_auc',
+      idColumn: 'id',
+      targetColumns: ['target'],
+      publicFraction: 0.3,
+      dailyLimit: 5,
+      maxFileMb: 20,
+      selectionLimit: 2,
+    },
+    key: { bytes: fixture('key.csv'), name: 'key.csv' },
+  });
+  await submitFile(deps, people.member, {
+    contestId: contest.id,
+    file: { bytes: fixture('submission.csv'), name: 'submission.csv' },
+    description: 'A first try',
+  });
+  submissionPaths.push(`/contests/${contest.id}`);
+}
+
 /** A browser copy of a whole member wizard form (contestDraft), open on its last step. */
 function wizardCopy(step = 4, values: Record<string, unknown> = {}): string {
   return JSON.stringify({
@@ -468,6 +517,7 @@ describe('axe-core on every screen', () => {
         ...takingPartPaths,
         ...tournamentPaths,
         ...resultPaths,
+        ...submissionPaths,
         '/payment?tier=pro',
         '/payment?contest=1',
         '/settings?tab=payments',
@@ -480,7 +530,7 @@ describe('axe-core on every screen', () => {
       admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))
         .map(samplePath)
         .concat(['/settings', '/contests/1', '/admin/settings?tab=payments'])
-        .concat(tournamentPaths, resultPaths.slice(0, 1)),
+        .concat(tournamentPaths, resultPaths.slice(0, 1), submissionPaths),
     };
     const redirected = new Set<string>();
 

@@ -4,6 +4,7 @@
 // KEEP THIS TEST GROWING: every new form gets its own small `it` here, in the describe of the
 // role that uses it. A form that cannot be saved on a fresh install (as the Payments tab once
 // could not) is found here first.
+import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -15,6 +16,7 @@ import { joinContest } from '../../src/server/domain/participation/participation
 import { acceptInvite, createTeam, inviteMember } from '../../src/server/domain/tournaments/teams';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
+import { SCORING_FIXTURES } from '../helpers/scoringFixtures';
 import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
 import { expectText, pathOf, strengthShown } from './flows';
 import { generate } from 'otplib';
@@ -563,6 +565,28 @@ describe('an admin', () => {
       .getByRole('listitem')
       .filter({ hasText: player.username });
     await row.getByText('42 pts').waitFor();
+  });
+
+  it('Evaluation (submission contest): the metric, the answer key and the limits', async () => {
+    const contest = await insertContest(stage.s.db, {
+      createdBy: admin.id,
+      status: 'active',
+      title: 'Harbour Forecast',
+      format: 'submission',
+    });
+    await open(page, `/contests/${contest.id}`);
+    const panel = page.getByRole('region', { name: 'Evaluation' });
+    await panel.getByLabel('Metric').selectOption('rmse');
+    await panel.getByLabel('Submissions per day').fill('3');
+    await panel
+      .getByLabel('Answer key')
+      .setInputFiles(path.join(SCORING_FIXTURES, 'regression', 'key.csv'));
+    await panel.getByRole('button', { name: 'Save evaluation' }).click();
+    await expectText(page, 'Evaluation saved');
+    await page.reload();
+    expect(await valueOf(page, 'Metric')).toBe('rmse');
+    expect(await valueOf(page, 'Submissions per day')).toBe('3');
+    await page.getByRole('region', { name: 'Evaluation' }).getByText('key.csv').waitFor();
   });
 
   it('Reject Payment: stored with its reason', async () => {

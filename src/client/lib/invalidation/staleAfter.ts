@@ -195,6 +195,19 @@ const education = {
   'education.importStart': { later: ['education.list'] },
 } satisfies Partial<Record<MutationPath, Stale>>;
 
+// Submission contests (issue 31): the evaluation (its counts and key summary), the submissions
+// and both boards. A refusal re-reads them too: a limit, the end or another organiser may have
+// moved on. Publishing writes the final places (leaderboard, results) and completes the page.
+// The file uploads (REST) mark what setEvaluation does (EvaluationForm) or the submissions
+// (SubmitForm).
+const SUBMISSIONS: readonly QueryPath[] = ['submissions'];
+const submissionContests = {
+  'submissions.setEvaluation': settled(SUBMISSIONS),
+  'submissions.select': settled(SUBMISSIONS),
+  'submissions.rescore': settled(SUBMISSIONS),
+  'submissions.publish': settled([...SUBMISSIONS, 'leaderboard', 'results', 'contests']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
 // Notifications.
 const notifications = {
   'notifications.markRead': onSuccess(['notifications.list']),
@@ -213,5 +226,6 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...payments,
   ...payouts,
   ...education,
+  ...submissionContests,
   ...notifications,
 };

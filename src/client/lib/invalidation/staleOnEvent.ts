@@ -39,6 +39,10 @@ export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[
     { path: 'leaderboard.get', ofContest: true },
     'leaderboard.contests',
     { path: 'results.get', ofContest: true },
+    // Submission contests (issue 31): a submission scored, all re-scored, the board published.
+    { path: 'submissions.list', ofContest: true },
+    { path: 'submissions.evaluation', ofContest: true },
+    { path: 'submissions.board', ofContest: true },
   ],
   // A contest's bracket changed (a result, a confirmation, a regeneration): the bracket,
   // standings, matches and next match; placement writes the leaderboard, and the final match

@@ -42,6 +42,7 @@ import {
   tierLabel,
 } from '../../components/contests/contestDisplay';
 import { ResultsSection } from '../../components/results/ResultsSection';
+import { SubmissionsSection } from '../../components/submissions/SubmissionsSection';
 import { ContestLeaderboard } from '../../components/leaderboard/ContestLeaderboard';
 import { ScoreHistory } from '../../components/leaderboard/ScoreHistory';
 import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
@@ -267,13 +268,20 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           </Stack>
           <Links contest={contest} />
           <PrizesSection contest={contest} />
+          {/* Submission contests (issue 31): uploads, boards and the organiser's evaluation. */}
+          {contest.format === 'submission' ? (
+            <SubmissionsSection contest={contest} user={user} />
+          ) : null}
           <ResultsSection contest={contest} userId={user.id} />
           {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
           {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
           {published && (contest.enableLeaderboard || canScore) ? (
             <ContestLeaderboard contest={contest} user={user} />
           ) : null}
-          {canScore && !scoresFromMatches ? <ScoresPanel contest={contest} /> : null}
+          {/* A submission contest's places come from its private board, not typed scores. */}
+          {canScore && !scoresFromMatches && contest.format !== 'submission' ? (
+            <ScoresPanel contest={contest} />
+          ) : null}
           {canScore ? <ScoreHistory contest={contest} /> : null}
         </Stack>
       </Grid>

@@ -17,9 +17,8 @@ export function problemDetails(refusal: {
 /** 'line 17: id 4411 appears twice; line 20: ... (and 38 more)' */
 export function problemsText(refusal: { problems: readonly FileProblem[]; total: number }): string {
   const shown = refusal.problems.slice(0, 5);
-  const text = shown
-    .map((p) => (p.line === null ? p.message : `line ${p.line}: ${p.message}`))
-    .join('; ');
+  // Each message names its line already ('line 17: id 4411 appears twice'): never again here.
+  const text = shown.map((p) => p.message).join('; ');
   const more = refusal.total - shown.length;
   return more > 0 ? `${text} (and ${more} more)` : text;
 }

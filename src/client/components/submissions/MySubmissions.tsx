@@ -1,0 +1,103 @@
+// 'My submissions' (issue 31 'Each member's submissions list'): time, file, description, status
+// (a failure with its reason), the public score, the private one once published, the switch that
+// selects it for the final board, and the download of the member's own file. While one still
+// waits for its score, the list asks again every 2 s (the live channel may be closed to them).
+import { Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format';
+import type { TSubmissionView } from '../../../shared/schemas/submissions';
+import { trpc } from '../../lib/trpc';
+import { Pager } from '../common/Pager';
+import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
+import { SelectSwitch } from './SelectSwitch';
+import {
+  FileCell,
+  StatusCell,
+  anyPending,
+  scoreCell,
+  submissionFileUrl,
+} from './submissionDisplay';
+import { refetchWhilePending } from './pendingPoll';
+
+const PAGE_SIZE = 20;
+
+function columns(
+  published: boolean,
+  closed: boolean,
+  onRefused: (m: string | null) => void,
+): ResponsiveColumn<TSubmissionView>[] {
+  const list: (ResponsiveColumn<TSubmissionView> | null)[] = [
+    { key: 'time', header: 'Time', cell: (s) => formatDateTime(s.createdAt) },
+    { key: 'file', header: 'File and description', cell: (s) => <FileCell submission={s} /> },
+    { key: 'status', header: 'Status', cell: (s) => <StatusCell submission={s} /> },
+    { key: 'public', header: 'Public score', cell: (s) => scoreCell(s.publicScore), align: 'end' },
+    published
+      ? {
+          key: 'private',
+          header: 'Private score',
+          cell: (s) => scoreCell(s.privateScore),
+          align: 'end',
+        }
+      : null,
+    {
+      key: 'selected',
+      header: 'Selected for final',
+      cell: (s) => <SelectSwitch submission={s} closed={closed} onRefused={onRefused} />,
+    },
+    {
+      key: 'download',
+      header: 'File download',
+      cell: (s) => (
+        <Link href={submissionFileUrl(s.id)} download color="purple.fg" variant="underline">
+          Download
+          <Text as="span" srOnly>
+            {' '}
+            {s.fileName}
+          </Text>
+        </Link>
+      ),
+    },
+  ];
+  return list.filter((c): c is ResponsiveColumn<TSubmissionView> => c !== null);
+}
+
+export function MySubmissions({
+  contestId,
+  published,
+  closed,
+}: {
+  contestId: number;
+  published: boolean;
+  closed: boolean;
+}) {
+  const [page, setPage] = useState(1);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const list = trpc.submissions.list.useQuery(
+    { contestId, mine: true, page, pageSize: PAGE_SIZE },
+    {
+      placeholderData: (previous) => previous,
+      refetchInterval: refetchWhilePending((data) => anyPending(data?.items)),
+    },
+  );
+  return (
+    <Stack gap="2">
+      {refusal ? (
+        <Text color="red.fg" role="alert">
+          {refusal}
+        </Text>
+      ) : null}
+      <ResponsiveTable
+        caption="My submissions"
+        columns={columns(published, closed, setRefusal)}
+        rows={list.data?.items ?? []}
+        rowKey={(s) => s.id}
+        cardTitle={(s) => s.fileName}
+        loading={list.isLoading}
+        emptyText="No submissions yet."
+      />
+      {list.data && list.data.total > PAGE_SIZE ? (
+        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+// A participant's upload (issue 31 'Submitting'): a CSV (or .csv.gz) and an optional description,
+// sent with a progress bar to POST /api/contests/{id}/submissions. A file that does not pass the
+// check comes back with every problem and its line (it does not count); a limit or the end says
+// its message. The list below shows the new submission as soon as it is stored.
+import { Stack } from '@chakra-ui/react';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  DESCRIPTION_MAX,
+  ZDescription,
+  scoreText,
+  type TEvaluationView,
+} from '../../../shared/schemas/submissions';
+import { keyedToasts } from '../../lib/toaster';
+import { trpc } from '../../lib/trpc';
+import { CsvRefusal, uploadCsv } from '../../lib/uploadCsv';
+import { useZodForm } from '../../lib/useZodForm';
+import { FocusFirstError } from '../common/FocusFirstError';
+import { FormField } from '../common/FormField';
+import { SubmitButton } from '../common/FormButtons';
+import { CsvFileInput } from './CsvFileInput';
+import { ProblemLines } from './ProblemLines';
+import { UploadProgress } from './UploadProgress';
+
+const toasts = keyedToasts('submission');
+
+const schema = z.object({ description: ZDescription });
+const EMPTY = { description: '' };
+
+interface SentView {
+  status: string;
+  publicScore: number | null;
+}
+
+type Sent = { ok: true; view: SentView } | { ok: false; refusal: CsvRefusal };
+
+export function SubmitForm({ evaluation }: { evaluation: TEvaluationView }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [share, setShare] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<CsvRefusal | null>(null);
+  const [picker, setPicker] = useState(0);
+  // An upload is no tRPC mutation (the table of lib/invalidation has no row for it): the list,
+  // the counts and the boards are read again here.
+  const utils = trpc.useUtils();
+
+  async function send(values: typeof EMPTY): Promise<Sent> {
+    if (!file) return { ok: false, refusal: new CsvRefusal('Choose the file to submit', 0) };
+    if (file.size > evaluation.maxFileMb * 1024 * 1024) {
+      const tooLarge = `The file is larger than ${evaluation.maxFileMb} MB`;
+      return { ok: false, refusal: new CsvRefusal(tooLarge, 413) };
+    }
+    const form = new FormData();
+    // The description first: the server reads the fields before the file's bytes.
+    if (values.description.trim()) form.append('description', values.description.trim());
+    form.append('file', file);
+    setRefusal(null);
+    setShare(0);
+    try {
+      const view = await uploadCsv<SentView>({
+        method: 'POST',
+        url: `/api/contests/${evaluation.contestId}/submissions`,
+        form,
+        onProgress: setShare,
+        fallback: 'The submission could not be sent',
+      });
+      return { ok: true, view };
+    } catch (error) {
+      const fallback = new CsvRefusal('The submission could not be sent', 0);
+      return { ok: false, refusal: error instanceof CsvRefusal ? error : fallback };
+    } finally {
+      setShare(null);
+      void utils.submissions.invalidate();
+    }
+  }
+
+  const form = useZodForm({
+    initialValues: EMPTY,
+    schema,
+    submit: send,
+    onSuccess: (sent, { resetForm }) => {
+      if (!sent.ok) {
+        setRefusal(sent.refusal);
+        return;
+      }
+      const { view } = sent;
+      toasts.success(
+        'Submission received',
+        view.status === 'scored' && view.publicScore !== null
+          ? `Public score: ${scoreText(view.publicScore)}`
+          : 'It is being scored: the score shows in the list.',
+      );
+      resetForm();
+      setFile(null);
+      setPicker((n) => n + 1);
+    },
+  });
+
+  return (
+    <Formik {...form}>
+      <Form noValidate aria-label="Upload a submission">
+        <FocusFirstError />
+        <Stack gap="3">
+          <CsvFileInput
+            key={picker}
+            label="Submission file"
+            helperText={`CSV or .csv.gz with the columns ${[evaluation.idColumn, ...evaluation.targetColumns].join(', ')}; at most ${evaluation.maxFileMb} MB.`}
+            onChange={(f) => {
+              setFile(f);
+              setRefusal(null);
+            }}
+            required
+          />
+          <FormField
+            name="description"
+            label="Description (optional)"
+            multiline={2}
+            helperText={`What this one tries, for your own list (at most ${DESCRIPTION_MAX} characters).`}
+          />
+          {share !== null ? <UploadProgress share={share} label="Sending the submission" /> : null}
+          {refusal ? <ProblemLines refusal={refusal} label="Why the file was refused" /> : null}
+          <SubmitButton alignSelf="flex-start" disabled={!file}>
+            Submit
+          </SubmitButton>
+        </Stack>
+      </Form>
+    </Formik>
+  );
+}
