@@ -28,7 +28,8 @@ export function placeText(place: number, shared = 1): string {
 
 /**
  * Whether a contest's leaderboard is its final placement: a bracket format whose bracket was
- * played to the end (the contest completed, its bracket generated). Before that its board holds
+ * played to the end (the contest completed, its bracket generated), or a completed submission
+ * contest. Before that its board holds
  * whatever seeded it, read as scores.
  */
 export function ranksByPlace(c: {
@@ -36,6 +37,8 @@ export function ranksByPlace(c: {
   status: ContestStatus;
   bracketGeneratedAt: Date | null;
 }): boolean {
+  // A submission contest's places are its published private board's (issue 31).
+  if (c.format === 'submission') return c.status === 'completed';
   return hasBracket(c.format) && c.status === 'completed' && c.bracketGeneratedAt !== null;
 }
 

@@ -312,6 +312,9 @@ describe('selection, boards and publishing', () => {
       .from(contestParticipants)
       .where(eq(contestParticipants.contestId, contest.id));
     expect(places.find((p) => p.userId === a.user.id)!.score).toBe(1);
+    // The leaderboard reads places, not points.
+    const leaderboard = await b.http.get(`/api/contests/${contest.id}/leaderboard`);
+    expect(leaderboard.json).toMatchObject({ ranksBy: 'place' });
     const again = await organiser.post(`/api/contests/${contest.id}/evaluation/publish`);
     expect(again.status).toBe(409);
   });
