@@ -1060,7 +1060,7 @@ export const contestEvaluations = table(
     publishedAt: time('published_at'),
     updatedAt: time('updated_at').notNull().default(now),
   },
-  (t) => [
+  () => [
     check('contest_evaluations_metric_valid', oneOf('metric', METRICS)),
     check(
       'contest_evaluations_limits',

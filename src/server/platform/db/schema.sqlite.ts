@@ -1057,7 +1057,7 @@ export const contestEvaluations = table(
     publishedAt: time('published_at'),
     updatedAt: time('updated_at').notNull().default(now),
   },
-  (t) => [
+  () => [
     check('contest_evaluations_metric_valid', oneOf('metric', METRICS)),
     check(
       'contest_evaluations_limits',
