@@ -71,8 +71,11 @@ describe('a new member, start to finish', () => {
     page = await stage.pageAs(member);
     watchCsp(page);
     await page.goto(at('/'));
+    // vitest's poll gives up after 1 s by default: a first page under load takes longer.
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible())
+      .poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible(), {
+        timeout: 15_000,
+      })
       .toBe(true);
     return member;
   }

@@ -57,6 +57,7 @@ describe('the format settings', () => {
       'Swiss',
       'League',
       'Open',
+      'Submission (scored against an answer key)',
     ]);
     await format.selectOption({ label: 'Swiss' });
     expect(await visible(page, 'Swiss rounds')).toBe(1);
