@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, the server/REST suites and the browser suites, then one summary
 // line 'N passed, N failed' covering all of them. Exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,9 +35,33 @@ function run(name, command, args) {
   return ok;
 }
 
-function check(name, command, args) {
-  const ok = run(name, command, args);
-  results.push({ suite: name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+/**
+ * The static checks at once (each is one process, mostly on one core): their output is kept and
+ * printed whole, one check after another, in the order given.
+ */
+async function checks(list) {
+  const started = Date.now();
+  const done = await Promise.all(
+    list.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { env: process.env });
+          const out = [];
+          child.stdout.on('data', (chunk) => out.push(chunk));
+          child.stderr.on('data', (chunk) => out.push(chunk));
+          child.on('error', (error) => out.push(Buffer.from(String(error))));
+          child.on('close', (code) =>
+            resolve({ name, command, args, code, out, seconds: (Date.now() - started) / 1000 }),
+          );
+        }),
+    ),
+  );
+  for (const { name, command, args, code, out, seconds } of done) {
+    console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+    process.stdout.write(Buffer.concat(out));
+    console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
+    results.push({ suite: name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+  }
 }
 
 function vitest(project) {
@@ -64,9 +89,11 @@ function vitest(project) {
   results.push({ suite: project, passed, failed });
 }
 
-check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-check('lint', 'npx', ['eslint', '.']);
-check('format', 'npx', ['prettier', '--check', '.']);
+await checks([
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+]);
 vitest('server');
 // The same server suites again on PostgreSQL, when Debian's binaries can start a throw-away
 // cluster (.ci/run installs them); said loudly when they cannot.

@@ -2,7 +2,8 @@
 // with the ROC AUC answer key from the contest page; a member uploads the fixture's predictions
 // and sees their public score (scikit-learn's figure), uploads a broken file and sees each of its
 // problems by line (not counted against the day), and selects their submission for the final
-// board; a second member's file is perfect on the private rows only. The organiser sees the
+// board; a second member's file is perfect on the private rows only, and a third's says 0.5
+// everywhere (scikit-learn's figure for a constant prediction). The organiser sees the
 // private board before publishing, publishes it, and the member reads the shake-up. A key whose
 // ids repeat is refused with its lines and nothing is kept; one selection too many says the limit.
 import fs from 'node:fs';
@@ -38,12 +39,19 @@ function privateOnlyFile(): Buffer {
   return Buffer.from(`id,target\n${lines.join('\n')}\n`);
 }
 
+/** One probability for every id: ROC AUC 0.5 on both parts. */
+function constantFile(): Buffer {
+  const [, ...rows] = fs.readFileSync(KEY, 'utf8').trim().split(/\r?\n/);
+  return Buffer.from(`id,target\n${rows.map((row) => `${row.split(',')[0]},0.5`).join('\n')}\n`);
+}
+
 /** A broken file: an id twice and a word where a probability belongs. */
 const BROKEN = Buffer.from('id,target\nr017034,0.5\nr017034,0.7\nr039063,abc\n');
 
 let organiser: CreatedUser;
 let alice: CreatedUser;
 let bob: CreatedUser;
+let carol: CreatedUser;
 let contestId: number;
 
 beforeEach(async () => {
@@ -51,6 +59,7 @@ beforeEach(async () => {
   organiser = await createUser(db, { username: 'sub_organiser' });
   alice = await createUser(db, { username: 'sub_alice' });
   bob = await createUser(db, { username: 'sub_bob' });
+  carol = await createUser(db, { username: 'sub_carol' });
   const contest = await insertContest(db, {
     createdBy: organiser.id,
     status: 'active',
@@ -65,6 +74,7 @@ beforeEach(async () => {
   await db.insert(contestParticipants).values([
     { contestId, userId: alice.id },
     { contestId, userId: bob.id },
+    { contestId, userId: carol.id },
   ]);
 });
 
@@ -137,10 +147,26 @@ describe('a submission contest', () => {
     await upload(bobPage, { name: 'private-only.csv', buffer: privateOnlyFile() });
     await expectText(bobPage, 'Submission received');
 
-    // The public board: Alice first; the tie rule under it.
+    // Carol's says 0.5 for everyone.
+    const carolPage = await stage.pageAs(carol);
+    await carolPage.goto(stage.url(`/contests/${contestId}`));
+    await upload(carolPage, { name: 'constant.csv', buffer: constantFile() });
+    await expectText(carolPage, 'Submission received');
+    await submissionsOf(carolPage)
+      .getByRole('table', { name: 'My submissions' })
+      .getByText(scoreText(0.5))
+      .waitFor();
+
+    // The public board: Alice, Carol, Bob; the tie rule under it.
     const publicBoard = page.getByRole('table', { name: 'Public board' });
     await publicBoard.getByText('sub_bob').waitFor();
-    expect(await publicBoard.getByRole('row').nth(1).textContent()).toContain('sub_alice');
+    await publicBoard.getByText('sub_carol').waitFor();
+    const publicRows = await publicBoard.getByRole('row').allTextContents();
+    expect(publicRows.slice(1).map((row) => row.match(/sub_\w+/)?.[0])).toEqual([
+      'sub_alice',
+      'sub_carol',
+      'sub_bob',
+    ]);
     await page
       .getByText(/Ties go to the earlier submission/)
       .first()
@@ -163,12 +189,13 @@ describe('a submission contest', () => {
     await page.reload();
     const final = page.getByRole('table', { name: 'Private board (final)' });
     await final.getByText('sub_alice').waitFor();
-    const first = await final.getByRole('row').nth(1).textContent();
-    const second = await final.getByRole('row').nth(2).textContent();
+    const [first, second, third] = (await final.getByRole('row').allTextContents()).slice(1);
     expect(first).toContain('sub_bob');
-    expect(first).toContain('▲ 1');
+    expect(first).toContain('▲ 2');
     expect(second).toContain('sub_alice');
     expect(second).toContain('▼ 1');
+    expect(third).toContain('sub_carol');
+    expect(third).toContain('▼ 1');
     await submissionsOf(page)
       .getByRole('table', { name: 'My submissions' })
       .getByText(scoreText(EXPECTED.roc_auc.private))

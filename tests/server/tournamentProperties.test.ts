@@ -4,7 +4,7 @@
 // points add up to what its results give; Swiss never pairs two participants twice in R <= n-1
 // rounds. Results go in through the engine's own report path, on a real database.
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import {
   generateBracket,
@@ -92,6 +92,9 @@ function rng(seed: number): Rng {
 
 const seedArb = fc.integer();
 const RUNS = { numRuns: 12 };
+// Each property plays 12 whole tournaments of up to 64 players: bounded by count, not time. On
+// PostgreSQL with two files at a time on two loaded cores one took over 20 s (the default).
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('single elimination', () => {
   it('has one winner after n-1 matches', async () => {

@@ -144,17 +144,18 @@ export function createSubmissionFilesRouter(deps: AppDeps): Router {
       );
       const contestId = pathId(String(req.params.id ?? ''), 'Contest not found');
       // Refused before a byte is read: not a participant, not running, no key, a limit reached.
-      const { evaluation } = await submissions.admitSubmission(deps.db, actor, contestId);
+      const admitted = await submissions.admitSubmission(deps.db, actor, contestId);
       await readMultipart(req, res, submissionUpload, 'the submission', () =>
-        M.tooLarge(evaluation.maxFileMb),
+        M.tooLarge(admitted.evaluation.maxFileMb),
       );
       if (!req.file) throw new AppError('BAD_REQUEST', M.noFile);
       const description = parsed(ZDescription, (req.body ?? {}).description || undefined);
-      const id = await submissions.submitFile(deps, actor, {
-        contestId,
-        file: { bytes: req.file.buffer, name: req.file.originalname },
-        description,
-      });
+      const id = await submissions.submitFile(
+        deps,
+        actor,
+        { contestId, file: { bytes: req.file.buffer, name: req.file.originalname }, description },
+        admitted,
+      );
       res.status(201).json((await submissions.readSubmission(deps.db, actor, id)).view);
     } catch (error) {
       refuse(res, error, deps);

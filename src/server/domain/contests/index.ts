@@ -8,6 +8,7 @@ export {
   type ContestPageArgs,
   type Viewer,
 } from './contestReads';
+export { organisedForWrite } from './organisedForWrite';
 export { contestVisibleTo, publicContest, type VisibilityViewer } from './visibility';
 export { assertPrizeTableOpen } from './contestWriteRules';
 export { verifiedFeeCents } from './prizeSummaries';

@@ -6,8 +6,6 @@ import { eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
-import { isOrganiser } from '../../../shared/contests';
 import { prizeSummary, prizeTotals } from '../../../shared/prizeTotals';
 import {
   PRIZE_MESSAGES,
@@ -19,7 +17,7 @@ import { writeAudit } from '../audit';
 import {
   assertPrizeTableOpen,
   notFound,
-  readForWrite,
+  organisedForWrite,
   readVisible,
   verifiedFeeCents,
 } from '../contests';
@@ -57,11 +55,7 @@ export async function setPrizes(
   actor: Actor,
   input: TSetPrizesInput,
 ): Promise<TPrizes> {
-  const contest = await readForWrite(tx, input.contestId, { visibleTo: actor });
-  if (!contest) throw notFound();
-  if (!isOrganiser(contest, actor)) {
-    throw new AppError('not_organiser', PRIZE_MESSAGES.notOrganiser);
-  }
+  const contest = await organisedForWrite(tx, actor, input.contestId, PRIZE_MESSAGES.notOrganiser);
   assertPrizeTableOpen(contest);
   const before = await prizesOf(tx, contest.id, contest.prizeTable);
   if (JSON.stringify(contest.prizeTable) === JSON.stringify(input.table)) return before;

@@ -4,8 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contestResults } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
-import { AppError } from '../../platform/errors';
-import { notFound, readForWrite, type ContestRow } from '../contests';
+import { organisedForWrite, type ContestRow } from '../contests';
 import { isOrganiser } from '../../../shared/contests';
 import { RESULT_MESSAGES, type TResults } from '../../../shared/schemas/results';
 import { resultBlockers } from './blockers';
@@ -34,12 +33,7 @@ export async function organiserContest(
   actor: Actor,
   contestId: number,
 ): Promise<ContestRow> {
-  const contest = await readForWrite(tx, contestId, { visibleTo: actor });
-  if (!contest) throw notFound();
-  if (!isOrganiser(contest, actor)) {
-    throw new AppError('not_organiser', RESULT_MESSAGES.notOrganiser);
-  }
-  return contest;
+  return organisedForWrite(tx, actor, contestId, RESULT_MESSAGES.notOrganiser);
 }
 
 /** The results as `viewer` gets them. */

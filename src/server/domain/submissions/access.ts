@@ -11,8 +11,13 @@ import {
 } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { notFound, readForWrite, readVisible, type ContestRow, type Viewer } from '../contests';
-import { isOrganiser } from '../../../shared/contests';
+import {
+  notFound,
+  organisedForWrite,
+  readVisible,
+  type ContestRow,
+  type Viewer,
+} from '../contests';
 import { SUBMISSION_MESSAGES as M } from '../../../shared/submissions';
 
 export type EvaluationRow = typeof contestEvaluations.$inferSelect;
@@ -41,10 +46,7 @@ export async function organisedSubmissionContest(
   actor: Actor,
   contestId: number,
 ): Promise<ContestRow> {
-  const contest = await readForWrite(tx, contestId, { visibleTo: actor });
-  if (!contest) throw notFound();
-  if (!isOrganiser(contest, actor)) throw new AppError('not_organiser', M.notOrganiser);
-  return assertFormat(contest);
+  return assertFormat(await organisedForWrite(tx, actor, contestId, M.notOrganiser));
 }
 
 export async function readEvaluation(

@@ -4,12 +4,12 @@
 // server died mid-job), and ones scored under an older version of the evaluation (a new key or
 // metric: the re-score). A row taken too often is failed with the reason, so nothing stays
 // 'scoring'. A published contest's submissions are no longer re-scored.
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { contests } from '../../platform/db/schema';
 import type { DB } from '../../platform/db/client';
 import { rows, skipLocked, timeValue } from '../../platform/db/dialect';
 import type { Job } from '../../platform/jobs';
-import { readEvaluation } from './access';
+import { readEvaluation, type EvaluationRow } from './access';
 import { recordOutcome, scoreFile, type ClaimedSubmission } from './scoringRun';
 import { LEASE_MS } from './submit';
 
@@ -67,18 +67,43 @@ export async function scoreDueSubmissions(
   for (let batches = 0; batches < 100 && !signal?.aborted; batches++) {
     const taken = await claim(db, new Date());
     if (!taken.length) break;
-    await Promise.all(taken.map((row) => scoreTaken(db, privateDir, row, round)));
+    const contexts = await contextsOf(db, taken);
+    await Promise.all(
+      taken.map((row) => scoreTaken(db, privateDir, row, contexts.get(row.contest_id), round)),
+    );
   }
   return round;
 }
 
-async function scoreTaken(db: DB, privateDir: string, row: ClaimRow, round: ScoringRound) {
-  const evaluation = await readEvaluation(db, row.contest_id);
-  const [contest] = await db
-    .select({ slug: contests.slug, title: contests.title })
+interface ScoringContext {
+  evaluation: EvaluationRow;
+  contest: { slug: string; title: string };
+}
+
+/** Each taken contest's evaluation and names, read once per batch (a batch is mostly one contest). */
+async function contextsOf(db: DB, taken: ClaimRow[]): Promise<Map<number, ScoringContext>> {
+  const ids = [...new Set(taken.map((row) => row.contest_id))];
+  const names = await db
+    .select({ id: contests.id, slug: contests.slug, title: contests.title })
     .from(contests)
-    .where(eq(contests.id, row.contest_id));
-  if (!evaluation || !contest) return;
+    .where(inArray(contests.id, ids));
+  const contexts = new Map<number, ScoringContext>();
+  for (const { id, slug, title } of names) {
+    const evaluation = await readEvaluation(db, id);
+    if (evaluation) contexts.set(id, { evaluation, contest: { slug, title } });
+  }
+  return contexts;
+}
+
+async function scoreTaken(
+  db: DB,
+  privateDir: string,
+  row: ClaimRow,
+  context: ScoringContext | undefined,
+  round: ScoringRound,
+) {
+  if (!context) return;
+  const { evaluation, contest } = context;
   const claimed: ClaimedSubmission = {
     id: row.id,
     contestId: row.contest_id,

@@ -23,6 +23,7 @@ export async function selectSubmission(
       contestId: submissions.contestId,
       participantId: submissions.participantId,
       status: submissions.status,
+      selected: submissions.selected,
     })
     .from(submissions)
     .where(eq(submissions.id, input.id));
@@ -43,11 +44,7 @@ export async function selectSubmission(
       .from(submissions)
       .where(and(eq(submissions.participantId, row.participantId), eq(submissions.selected, true)));
     const limit = evaluation?.selectionLimit ?? 1;
-    const already = await tx
-      .select({ selected: submissions.selected })
-      .from(submissions)
-      .where(eq(submissions.id, input.id));
-    if (!already[0]?.selected && (selected?.n ?? 0) >= limit) {
+    if (!row.selected && (selected?.n ?? 0) >= limit) {
       throw new AppError('selection_limit', M.selectionLimit(limit));
     }
   }

@@ -46,7 +46,13 @@ function assertWithinLimits(
   }
 }
 
-/** The refusals a file meets before it is stored (also asked before its bytes are read). */
+/** What admitSubmission found: the contest, the entrant and the evaluation the file goes to. */
+export type AdmittedSubmission = Awaited<ReturnType<typeof admitSubmission>>;
+
+/**
+ * The refusals a file meets before it is stored, asked before its bytes are read (the upload
+ * path hands the answer to submitFile, which checks the limits again under the entrant's lock).
+ */
 export async function admitSubmission(db: DB, actor: Actor, contestId: number) {
   const contest = await visibleSubmissionContest(db, actor, contestId);
   const participantId = await entrantOf(db, contest.id, actor.id);
@@ -61,8 +67,10 @@ export async function submitFile(
   { db, privateDir }: { db: DB; privateDir: string },
   actor: Actor,
   input: { contestId: number; file: SentFile; description?: string },
+  admitted?: AdmittedSubmission,
 ): Promise<number> {
-  const { contest, participantId, evaluation } = await admitSubmission(db, actor, input.contestId);
+  const { contest, participantId, evaluation } =
+    admitted ?? (await admitSubmission(db, actor, input.contestId));
   if (input.file.bytes.length > evaluation.maxFileMb * 1024 * 1024) {
     throw new AppError('PAYLOAD_TOO_LARGE', M.tooLarge(evaluation.maxFileMb));
   }
