@@ -209,7 +209,8 @@ describe('POST /api/contests/{id}/submissions', () => {
         bytes,
         what === 'gzip bomb' ? 'p.csv.gz' : 'p.csv',
       );
-      expect(res.status, what).toBe(400);
+      // The answer in the message: a 201 here says how the file went (failed, queued) instead.
+      expect(res.status, `${what}: ${JSON.stringify(res.json).slice(0, 300)}`).toBe(400);
       expect(res.json.reason, what).toBe('bad_submission');
       expect((res.json.lines as unknown[]).length, what).toBeGreaterThan(0);
     }
