@@ -77,7 +77,12 @@ const archivePath = () => path.join(work, `archive-${(archives += 1)}.tar.gz`);
 
 /** A backup of the test database and uploads. */
 function backUp(): Promise<BackupResult> {
-  return createBackup({ target: target(), uploadDir: t.deps.uploadDir, out: archivePath() });
+  return createBackup({
+    target: target(),
+    uploadDir: t.deps.uploadDir,
+    privateDir: t.deps.privateDir,
+    out: archivePath(),
+  });
 }
 
 describe(`a backup under load (${dialect})`, () => {
@@ -151,6 +156,7 @@ describe(`a backup under load (${dialect})`, () => {
       archive: backup.file,
       target: into.target,
       uploadDir: into.uploadDir,
+      privateDir: into.privateDir,
     });
     expect(report.files).toBe(8);
     const db = await into.open();
@@ -229,6 +235,7 @@ describe(`restore (${dialect})`, () => {
     const oldBackup = await createBackup({
       target: old.target,
       uploadDir: old.uploadDir,
+      privateDir: old.privateDir,
       out: archivePath(),
     });
     await closeDatabase(oldDb);
@@ -239,6 +246,7 @@ describe(`restore (${dialect})`, () => {
       archive: oldBackup.file,
       target: into.target,
       uploadDir: into.uploadDir,
+      privateDir: into.privateDir,
     });
     expect(report.from.level).toBe(oldBackup.manifest.migration.level);
     expect(report.to).toEqual(codeLevel(dialect));
@@ -258,10 +266,20 @@ describe(`restore (${dialect})`, () => {
     });
     const into = await place();
     await expect(
-      restoreBackup({ archive: newer, target: into.target, uploadDir: into.uploadDir }),
+      restoreBackup({
+        archive: newer,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      }),
     ).rejects.toThrow(IncompatibleArchiveError);
     await expect(
-      restoreBackup({ archive: newer, target: into.target, uploadDir: into.uploadDir }),
+      restoreBackup({
+        archive: newer,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      }),
     ).rejects.toThrow(/newer version of the platform \(9\.0\.0, database migration 9999_future\)/);
     expect(fs.existsSync(into.target.databasePath)).toBe(false);
     expect(fs.existsSync(into.uploadDir)).toBe(false);
@@ -277,7 +295,12 @@ describe(`restore (${dialect})`, () => {
     });
     const into = await place();
     const attempt = (file: string) =>
-      restoreBackup({ archive: file, target: into.target, uploadDir: into.uploadDir });
+      restoreBackup({
+        archive: file,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      });
     await expect(attempt(tampered)).rejects.toThrow(ArchiveError);
     await expect(attempt(tampered)).rejects.toThrow(/does not match its SHA-256 checksum/);
 
@@ -303,7 +326,12 @@ describe(`restore (${dialect})`, () => {
     });
     const into = await place();
     await expect(
-      restoreBackup({ archive: other, target: into.target, uploadDir: into.uploadDir }),
+      restoreBackup({
+        archive: other,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      }),
     ).rejects.toThrow(dialect === 'pg' ? /SQLite install/ : /PostgreSQL install/);
   });
 
@@ -312,7 +340,12 @@ describe(`restore (${dialect})`, () => {
     // What every server holds while it runs (src/server/index.ts).
     const serving = await holdWhileServing(into.target);
     const attempt = () =>
-      restoreBackup({ archive: archive.file, target: into.target, uploadDir: into.uploadDir });
+      restoreBackup({
+        archive: archive.file,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      });
     await expect(attempt()).rejects.toThrow(DatabaseInUseError);
     expect(fs.existsSync(into.target.databasePath)).toBe(false);
     await serving.release();
@@ -325,7 +358,12 @@ describe(`restore (${dialect})`, () => {
     const taken = await backUp();
     const into = await place();
     const before = Date.now();
-    await restoreBackup({ archive: taken.file, target: into.target, uploadDir: into.uploadDir });
+    await restoreBackup({
+      archive: taken.file,
+      target: into.target,
+      uploadDir: into.uploadDir,
+      privateDir: into.privateDir,
+    });
     const db = await into.open();
     const last = await readLastBackup(db);
     expect(last).toEqual({
@@ -380,7 +418,13 @@ describe(`scheduled backups (${dialect})`, () => {
       dialect === 'pg' ? await openPostgresDatabase(t.env.DATABASE_URL, { poolSize: 2 }) : t.db;
     try {
       const run = (db: DB) =>
-        runScheduledBackup({ db, target: target(), uploadDir: t.deps.uploadDir, schedule });
+        runScheduledBackup({
+          db,
+          target: target(),
+          uploadDir: t.deps.uploadDir,
+          privateDir: t.deps.privateDir,
+          schedule,
+        });
       // On SQLite there is one server; on PostgreSQL both try at once and one runs.
       const results =
         dialect === 'pg' ? await Promise.all([run(t.db), run(other)]) : [await run(t.db)];
