@@ -4,7 +4,8 @@
 // with its foreign keys and files whole, and its manifest's checksums are the members'; an older
 // archive is migrated forward; a newer, a damaged or another engine's is refused; a database in
 // use is refused; a restore is noted in the restored database for the dashboard; scheduled runs
-// happen once across servers and prune.
+// happen once across servers and prune, carrying PRIVATE_DIR too (backupPrivate.test.ts has the
+// private files in detail).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -412,6 +413,9 @@ describe(`scheduled backups (${dialect})`, () => {
       fs.writeFileSync(path.join(dir, archiveName(new Date(Date.UTC(2026, 0, day)))), 'old');
     }
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+    // A private file (an answer key of issue 31): scheduled backups carry PRIVATE_DIR too.
+    fs.mkdirSync(path.join(t.deps.privateDir, 'keys'), { recursive: true });
+    fs.writeFileSync(path.join(t.deps.privateDir, 'keys/0123abcd.csv.gz'), 'key');
     const schedule = { dir, intervalHours: 24, keep: 2 };
     // A second app server on the same database: its own handle (on PostgreSQL its own pool).
     const other =
@@ -443,6 +447,8 @@ describe(`scheduled backups (${dialect})`, () => {
         path.basename(backup.file),
       ]);
       expect(pruned).toHaveLength(3);
+      expect(backup.manifest.private).toEqual({ count: 1, bytes: 3 });
+      expect(backup.manifest.members.map((m) => m.name)).toContain('private/keys/0123abcd.csv.gz');
       expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(true);
       expect(await readLastBackup(other)).toEqual({
         at: new Date(backup.manifest.createdAt),

@@ -189,9 +189,13 @@ export async function extractArchive(file: string, dir: string): Promise<Extract
       found.set(name, { size, sha256: hash.digest('hex') });
     }
   })();
-  // Either failing fails the read; the other is then waited for so no file stays open.
-  const results = await Promise.allSettled([reading, consuming]);
-  const failed = results.find((r) => r.status === 'rejected');
+  // Either failing fails the read; the other is then waited for so no file stays open. A member
+  // the consumer refused comes first: its refusal is what cut the reading short ('Premature
+  // close'); otherwise the reading's own failure (a cut or corrupt file) says more.
+  const [read, consumed] = await Promise.allSettled([reading, consuming]);
+  const refused =
+    consumed.status === 'rejected' && consumed.reason instanceof ArchiveError ? consumed : null;
+  const failed = refused ?? [read, consumed].find((r) => r.status === 'rejected');
   if (failed) {
     const reason = (failed as PromiseRejectedResult).reason as Error;
     throw reason instanceof ArchiveError ? reason : new ArchiveError(reason.message);
