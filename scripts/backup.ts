@@ -99,7 +99,7 @@ async function main() {
   const { manifest } = result;
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   console.log(
-    `Backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ` +
+    `Backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables, ` +
       `${manifest.uploads.count} uploaded files and ${manifest.private?.count ?? 0} private ` +
       `files (${manifest.engine}, migration ` +
       `${manifest.migration.tag ?? manifest.migration.level}).`,

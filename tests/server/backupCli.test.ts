@@ -72,7 +72,7 @@ describe(`npm run backup and npm run restore (${dialect})`, () => {
     expect(run.out).toContain(`Archive: ${archive} (`);
     expect(run.out).toMatch(/Archive: .* \(\d+(\.\d)? (B|KB|MB)\)/);
     expect(run.out).toMatch(
-      /Backed up \d+ rows in \d+ tables and 1 uploaded files and 1 private files/,
+      /Backed up \d+ rows in \d+ tables, 1 uploaded files and 1 private files/,
     );
     expect((await readMembers(archive)).get(`private/${PRIVATE_FILE}`)?.toString()).toBe(
       'a submission',

@@ -1,5 +1,6 @@
 // One backup: a consistent copy of the database, every file of the upload directory and every
-// file of the private directory (answer keys, submitted files), in one .tar.gz with its manifest. `npm run backup` and the servers' schedule both call createBackup.
+// file of the private directory (answer keys, submitted files), in one .tar.gz with its manifest.
+// `npm run backup` and the servers' schedule both call createBackup.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseTarget } from '../../platform/db/inUse';

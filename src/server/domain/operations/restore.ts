@@ -1,7 +1,7 @@
 // `npm run restore`: checks an archive whole (checkArchive: the command says what is wrong before
 // it asks the operator anything), then puts its database, uploads and private files in place of
-// the configured ones, brings the database forward to this code's migration level, and notes the restore where
-// the admin dashboard reads the last backup. In order:
+// the configured ones, brings the database forward to this code's migration level, and notes the
+// restore where the admin dashboard reads the last backup. In order:
 //   1. extract and check every member's SHA-256 against the manifest (a damaged archive stops
 //      here, before anything changes);
 //   2. refuse another engine's archive, an archive from newer code than this, and a PRIVATE_DIR
