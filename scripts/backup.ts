@@ -1,5 +1,6 @@
 // `npm run backup [-- --out FILE]`: an online backup of the server's database (DATABASE_URL or
-// DATABASE_PATH) and its upload directory (UPLOAD_DIR) into one .tar.gz, while the servers keep
+// DATABASE_PATH), its upload directory (UPLOAD_DIR) and its private files (PRIVATE_DIR: answer
+// keys and submitted files) into one .tar.gz, while the servers keep
 // serving. Without --out the archive goes into BACKUP_DIR, else the current folder, under a name
 // with the time. Prints a progress bar on a terminal (plain lines otherwise), then the archive's
 // path and size.
@@ -85,6 +86,7 @@ async function main() {
     result = await createBackup({
       target,
       uploadDir: path.resolve(env.UPLOAD_DIR),
+      privateDir: path.resolve(env.PRIVATE_DIR),
       out: file,
       onProgress: progress.update,
     });
@@ -97,8 +99,9 @@ async function main() {
   const { manifest } = result;
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   console.log(
-    `Backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables and ` +
-      `${manifest.uploads.count} uploaded files (${manifest.engine}, migration ` +
+    `Backed up ${rows} rows in ${Object.keys(manifest.tables).length} tables, ` +
+      `${manifest.uploads.count} uploaded files and ${manifest.private?.count ?? 0} private ` +
+      `files (${manifest.engine}, migration ` +
       `${manifest.migration.tag ?? manifest.migration.level}).`,
   );
   console.log(`Archive: ${result.file} (${formatBytes(result.size)})`);

@@ -1,5 +1,6 @@
 // `npm run restore -- FILE [--yes]`: puts a backup archive back in place of the database the
-// server uses (DATABASE_URL or DATABASE_PATH) and adds its files to UPLOAD_DIR. The archive is
+// server uses (DATABASE_URL or DATABASE_PATH), adds its files to UPLOAD_DIR and its private files
+// (answer keys, submitted files) below PRIVATE_DIR. The archive is
 // checked whole first (checksums, the database itself), before anything is asked: a damaged one is
 // said to be damaged and nothing else happens. Every server on the database must be stopped; an
 // older archive is migrated forward, one from newer code is refused. Without --yes it asks on a
@@ -46,6 +47,7 @@ const STEPS: Record<RestoreStep, string> = {
   database: 'Restoring the database…',
   migrate: 'Bringing the database to this version…',
   uploads: 'Restoring the uploaded files…',
+  private: 'Restoring the private files…',
 };
 
 async function confirm(question: string): Promise<boolean> {
@@ -81,13 +83,20 @@ function refuseArchive(file: string, error: unknown): never {
   process.exit(1);
 }
 
-function printReport(report: RestoreReport, uploadDir: string): void {
+function printReport(report: RestoreReport, uploadDir: string, privateDir: string): void {
   const { manifest } = report;
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   console.log(
     `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}): ` +
-      `${rows} rows, ${report.files} uploaded files.`,
+      `${rows} rows, ${report.files} uploaded files` +
+      (report.privateFiles === null ? '.' : `, ${report.privateFiles} private files.`),
   );
+  if (report.privateFiles === null) {
+    console.log(
+      `The archive does not hold the private folder (it was taken before backups carried ` +
+        `PRIVATE_DIR): ${privateDir} was left as it was.`,
+    );
+  }
   if (report.from.level !== report.to.level) {
     console.log(
       `Migrated the database forward from ${report.from.tag ?? report.from.level} to ` +
@@ -99,6 +108,12 @@ function printReport(report: RestoreReport, uploadDir: string): void {
     console.log(
       `${report.extraFiles} file(s) already in ${uploadDir} are not in the archive; they were ` +
         'left, and the hourly clean-up removes those nothing refers to.',
+    );
+  }
+  if (report.extraPrivateFiles) {
+    console.log(
+      `${report.extraPrivateFiles} private file(s) already in ${privateDir} are not in the ` +
+        'archive; they were left, and the hourly clean-up removes those nothing refers to.',
     );
   }
   if (report.unrecorded) {
@@ -120,11 +135,12 @@ async function main() {
   }
   const target = { databaseUrl: env.DATABASE_URL, databasePath: env.DATABASE_PATH };
   const uploadDir = path.resolve(env.UPLOAD_DIR);
+  const privateDir = path.resolve(env.PRIVATE_DIR);
   const onStep = (step: RestoreStep) => console.log(STEPS[step]);
 
   let checked: CheckedArchive;
   try {
-    checked = await checkArchive({ archive: file, target, uploadDir, onStep });
+    checked = await checkArchive({ archive: file, target, uploadDir, privateDir, onStep });
   } catch (error) {
     refuseArchive(file, error);
   }
@@ -135,7 +151,8 @@ async function main() {
   const question =
     `The archive holds the backup of ${checked.manifest.createdAt} (version ` +
     `${checked.manifest.appVersion}). This replaces ${where} with the archive's, and adds its ` +
-    `files to ${uploadDir}.`;
+    `files to ${uploadDir}` +
+    (checked.manifest.private ? ` and its private files to ${privateDir}.` : '.');
   if (!yes) {
     if (!process.stdin.isTTY) {
       await checked.discard();
@@ -148,7 +165,7 @@ async function main() {
     }
   }
   try {
-    printReport(await checked.apply({ onStep }), uploadDir);
+    printReport(await checked.apply({ onStep }), uploadDir, privateDir);
   } catch (error) {
     const known = error instanceof DatabaseInUseError;
     console.error(`${known ? 'Refused' : 'Restore failed'}: ${(error as Error).message}`);

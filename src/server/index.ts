@@ -257,6 +257,7 @@ async function main() {
             db,
             target,
             uploadDir,
+            privateDir: path.resolve(env.PRIVATE_DIR),
             schedule: backups,
             onDone: (done) =>
               logger.info(

@@ -23,6 +23,8 @@ export interface Place {
   dir: string;
   target: DatabaseTarget;
   uploadDir: string;
+  /** PRIVATE_DIR of the place (answer keys and submitted files). */
+  privateDir: string;
   /** What a process of its own is given to use this place. */
   env: Record<string, string>;
   /** The place's database, opened as the app opens it (migrating it). */
@@ -36,6 +38,7 @@ let places = 0;
 export async function newPlace(): Promise<Place> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contest-place-'));
   const uploadDir = path.join(dir, 'uploads');
+  const privateDir = path.join(dir, 'private');
   const databasePath = path.join(dir, 'app.db');
   let url = '';
   let dropDb = async () => undefined as void;
@@ -61,8 +64,14 @@ export async function newPlace(): Promise<Place> {
   return {
     dir,
     uploadDir,
+    privateDir,
     target: { databaseUrl: url || undefined, databasePath },
-    env: { DATABASE_URL: url, DATABASE_PATH: databasePath, UPLOAD_DIR: uploadDir },
+    env: {
+      DATABASE_URL: url,
+      DATABASE_PATH: databasePath,
+      UPLOAD_DIR: uploadDir,
+      PRIVATE_DIR: privateDir,
+    },
     open: async () => {
       const db = url
         ? await openPostgresDatabase(url, { poolSize: 2 })

@@ -4,7 +4,8 @@
 // with its foreign keys and files whole, and its manifest's checksums are the members'; an older
 // archive is migrated forward; a newer, a damaged or another engine's is refused; a database in
 // use is refused; a restore is noted in the restored database for the dashboard; scheduled runs
-// happen once across servers and prune.
+// happen once across servers and prune, carrying PRIVATE_DIR too (backupPrivate.test.ts has the
+// private files in detail).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,7 +78,12 @@ const archivePath = () => path.join(work, `archive-${(archives += 1)}.tar.gz`);
 
 /** A backup of the test database and uploads. */
 function backUp(): Promise<BackupResult> {
-  return createBackup({ target: target(), uploadDir: t.deps.uploadDir, out: archivePath() });
+  return createBackup({
+    target: target(),
+    uploadDir: t.deps.uploadDir,
+    privateDir: t.deps.privateDir,
+    out: archivePath(),
+  });
 }
 
 describe(`a backup under load (${dialect})`, () => {
@@ -151,6 +157,7 @@ describe(`a backup under load (${dialect})`, () => {
       archive: backup.file,
       target: into.target,
       uploadDir: into.uploadDir,
+      privateDir: into.privateDir,
     });
     expect(report.files).toBe(8);
     const db = await into.open();
@@ -229,6 +236,7 @@ describe(`restore (${dialect})`, () => {
     const oldBackup = await createBackup({
       target: old.target,
       uploadDir: old.uploadDir,
+      privateDir: old.privateDir,
       out: archivePath(),
     });
     await closeDatabase(oldDb);
@@ -239,6 +247,7 @@ describe(`restore (${dialect})`, () => {
       archive: oldBackup.file,
       target: into.target,
       uploadDir: into.uploadDir,
+      privateDir: into.privateDir,
     });
     expect(report.from.level).toBe(oldBackup.manifest.migration.level);
     expect(report.to).toEqual(codeLevel(dialect));
@@ -258,10 +267,20 @@ describe(`restore (${dialect})`, () => {
     });
     const into = await place();
     await expect(
-      restoreBackup({ archive: newer, target: into.target, uploadDir: into.uploadDir }),
+      restoreBackup({
+        archive: newer,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      }),
     ).rejects.toThrow(IncompatibleArchiveError);
     await expect(
-      restoreBackup({ archive: newer, target: into.target, uploadDir: into.uploadDir }),
+      restoreBackup({
+        archive: newer,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      }),
     ).rejects.toThrow(/newer version of the platform \(9\.0\.0, database migration 9999_future\)/);
     expect(fs.existsSync(into.target.databasePath)).toBe(false);
     expect(fs.existsSync(into.uploadDir)).toBe(false);
@@ -277,7 +296,12 @@ describe(`restore (${dialect})`, () => {
     });
     const into = await place();
     const attempt = (file: string) =>
-      restoreBackup({ archive: file, target: into.target, uploadDir: into.uploadDir });
+      restoreBackup({
+        archive: file,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      });
     await expect(attempt(tampered)).rejects.toThrow(ArchiveError);
     await expect(attempt(tampered)).rejects.toThrow(/does not match its SHA-256 checksum/);
 
@@ -303,7 +327,12 @@ describe(`restore (${dialect})`, () => {
     });
     const into = await place();
     await expect(
-      restoreBackup({ archive: other, target: into.target, uploadDir: into.uploadDir }),
+      restoreBackup({
+        archive: other,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      }),
     ).rejects.toThrow(dialect === 'pg' ? /SQLite install/ : /PostgreSQL install/);
   });
 
@@ -312,7 +341,12 @@ describe(`restore (${dialect})`, () => {
     // What every server holds while it runs (src/server/index.ts).
     const serving = await holdWhileServing(into.target);
     const attempt = () =>
-      restoreBackup({ archive: archive.file, target: into.target, uploadDir: into.uploadDir });
+      restoreBackup({
+        archive: archive.file,
+        target: into.target,
+        uploadDir: into.uploadDir,
+        privateDir: into.privateDir,
+      });
     await expect(attempt()).rejects.toThrow(DatabaseInUseError);
     expect(fs.existsSync(into.target.databasePath)).toBe(false);
     await serving.release();
@@ -325,7 +359,12 @@ describe(`restore (${dialect})`, () => {
     const taken = await backUp();
     const into = await place();
     const before = Date.now();
-    await restoreBackup({ archive: taken.file, target: into.target, uploadDir: into.uploadDir });
+    await restoreBackup({
+      archive: taken.file,
+      target: into.target,
+      uploadDir: into.uploadDir,
+      privateDir: into.privateDir,
+    });
     const db = await into.open();
     const last = await readLastBackup(db);
     expect(last).toEqual({
@@ -374,13 +413,22 @@ describe(`scheduled backups (${dialect})`, () => {
       fs.writeFileSync(path.join(dir, archiveName(new Date(Date.UTC(2026, 0, day)))), 'old');
     }
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
+    // A private file (an answer key of issue 31): scheduled backups carry PRIVATE_DIR too.
+    fs.mkdirSync(path.join(t.deps.privateDir, 'keys'), { recursive: true });
+    fs.writeFileSync(path.join(t.deps.privateDir, 'keys/0123abcd.csv.gz'), 'key');
     const schedule = { dir, intervalHours: 24, keep: 2 };
     // A second app server on the same database: its own handle (on PostgreSQL its own pool).
     const other =
       dialect === 'pg' ? await openPostgresDatabase(t.env.DATABASE_URL, { poolSize: 2 }) : t.db;
     try {
       const run = (db: DB) =>
-        runScheduledBackup({ db, target: target(), uploadDir: t.deps.uploadDir, schedule });
+        runScheduledBackup({
+          db,
+          target: target(),
+          uploadDir: t.deps.uploadDir,
+          privateDir: t.deps.privateDir,
+          schedule,
+        });
       // On SQLite there is one server; on PostgreSQL both try at once and one runs.
       const results =
         dialect === 'pg' ? await Promise.all([run(t.db), run(other)]) : [await run(t.db)];
@@ -399,6 +447,8 @@ describe(`scheduled backups (${dialect})`, () => {
         path.basename(backup.file),
       ]);
       expect(pruned).toHaveLength(3);
+      expect(backup.manifest.private).toEqual({ count: 1, bytes: 3 });
+      expect(backup.manifest.members.map((m) => m.name)).toContain('private/keys/0123abcd.csv.gz');
       expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(true);
       expect(await readLastBackup(other)).toEqual({
         at: new Date(backup.manifest.createdAt),

@@ -3,6 +3,8 @@
 // the restore says a damaged archive is damaged before it asks anything, asks for --yes away from
 // a terminal, refuses while a real server process uses the target database, restores once that
 // server has stopped, and leaves the dashboard's backup status saying what it restored.
+// Both carry PRIVATE_DIR (read from the environment as the server reads it); an archive from
+// before that restores and says the private folder was not in it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,7 +49,13 @@ function script(
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
 }
 
-const sourceEnv = () => ({ ...t.env, UPLOAD_DIR: t.deps.uploadDir, BACKUP_DIR: '' });
+const sourceEnv = () => ({
+  ...t.env,
+  UPLOAD_DIR: t.deps.uploadDir,
+  PRIVATE_DIR: t.deps.privateDir,
+  BACKUP_DIR: '',
+});
+const PRIVATE_FILE = 'contests/3/submissions/0a1b.csv.gz';
 
 describe(`npm run backup and npm run restore (${dialect})`, () => {
   let archive: string;
@@ -55,13 +63,20 @@ describe(`npm run backup and npm run restore (${dialect})`, () => {
   it('backup writes the archive, prints its path and size, and notes it for the dashboard', async () => {
     await createUser(t.db, { username: 'kept_by_the_backup' });
     fs.writeFileSync(path.join(t.deps.uploadDir, 'aaaabbbbccccddddeeeeffff00001111.pdf'), '%PDF-1');
+    fs.mkdirSync(path.dirname(path.join(t.deps.privateDir, PRIVATE_FILE)), { recursive: true });
+    fs.writeFileSync(path.join(t.deps.privateDir, PRIVATE_FILE), 'a submission');
     archive = path.join(work, 'by-hand.tar.gz');
     const run = await script('backup', ['--out', archive], sourceEnv());
     expect(run.code, run.err).toBe(0);
     const size = fs.statSync(archive).size;
     expect(run.out).toContain(`Archive: ${archive} (`);
     expect(run.out).toMatch(/Archive: .* \(\d+(\.\d)? (B|KB|MB)\)/);
-    expect(run.out).toMatch(/Backed up \d+ rows in \d+ tables and 1 uploaded files/);
+    expect(run.out).toMatch(
+      /Backed up \d+ rows in \d+ tables, 1 uploaded files and 1 private files/,
+    );
+    expect((await readMembers(archive)).get(`private/${PRIVATE_FILE}`)?.toString()).toBe(
+      'a submission',
+    );
     // Away from a terminal the progress is plain lines.
     expect(run.out).toContain('Archiving: 100%');
     expect(await readLastBackup(t.db)).toMatchObject({ size, fileName: 'by-hand.tar.gz' });
@@ -137,7 +152,8 @@ describe(`npm run backup and npm run restore (${dialect})`, () => {
     const run = await script('restore', [archive, '--yes'], into.env);
     expect(run.code, run.err).toBe(0);
     expect(run.out).toContain('Checking the archive…');
-    expect(run.out).toMatch(/Restored the backup of .* 1 uploaded files\./);
+    expect(run.out).toMatch(/Restored the backup of .* 1 uploaded files, 1 private files\./);
+    expect(fs.readFileSync(path.join(into.privateDir, PRIVATE_FILE), 'utf8')).toBe('a submission');
     const db = await into.open();
     const [kept] = await db
       .select({ id: users.id })
@@ -173,4 +189,34 @@ describe(`npm run backup and npm run restore (${dialect})`, () => {
     expect(status.last!.restoredAt!.getTime()).toBeLessThanOrEqual(Date.now());
     expect(run.out).toContain('Start the server(s) again.');
   }, 120_000);
+
+  it('restore of an archive from before private files were backed up says so', async () => {
+    const old = path.join(work, 'old.tar.gz');
+    await rewriteArchive(archive, old, (members, manifest) => {
+      for (const name of [...members.keys()]) if (name.startsWith('private/')) members.delete(name);
+      manifest.members = (manifest.members as Array<{ name: string }>).filter(
+        (m) => !m.name.startsWith('private/'),
+      );
+      delete manifest.private;
+    });
+    // A place of its own (the previous test's database is still open), with a private file.
+    const fresh = await newPlace();
+    try {
+      fs.mkdirSync(path.join(fresh.privateDir, 'keys'), { recursive: true });
+      fs.writeFileSync(path.join(fresh.privateDir, 'keys/kept.csv.gz'), 'kept');
+      const run = await script('restore', [old, '--yes'], fresh.env);
+      expect(run.code, run.err).toBe(0);
+      expect(run.out).toMatch(/Restored the backup of .* 1 uploaded files\./);
+      expect(run.out).toContain(
+        `The archive does not hold the private folder (it was taken before backups carried ` +
+          `PRIVATE_DIR): ${fresh.privateDir} was left as it was.`,
+      );
+      expect(fs.readdirSync(fresh.privateDir, { recursive: true }).sort()).toEqual([
+        'keys',
+        path.join('keys', 'kept.csv.gz'),
+      ]);
+    } finally {
+      await fresh.remove();
+    }
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import * as tar from 'tar-stream';
 import {
   isKnownMember,
   MANIFEST_NAME,
+  PRIVATE_PREFIX,
   ZManifestSchema,
   type Manifest,
   type ManifestMember,
@@ -160,11 +161,22 @@ export async function extractArchive(file: string, dir: string): Promise<Extract
       if (!isKnownMember(name, 'sqlite') && !isKnownMember(name, 'pg')) {
         throw new ArchiveError(`unexpected member ${JSON.stringify(name)}`);
       }
-      const target = path.join(dir, name);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const target = path.resolve(dir, name);
+      // isKnownMember allows plain names only; this says so again where a path is made of one.
+      if (!target.startsWith(`${path.resolve(dir)}${path.sep}`)) {
+        throw new ArchiveError(`unexpected member ${JSON.stringify(name)}`);
+      }
+      const isPrivate = name.startsWith(PRIVATE_PREFIX);
+      await fs.promises.mkdir(path.dirname(target), {
+        recursive: true,
+        ...(isPrivate ? { mode: 0o700 } : {}),
+      });
       const hash = crypto.createHash('sha256');
       let size = 0;
-      const out = fs.createWriteStream(target, { flags: 'wx' });
+      const out = fs.createWriteStream(target, {
+        flags: 'wx',
+        ...(isPrivate ? { mode: 0o600 } : {}),
+      });
       for await (const chunk of entry as AsyncIterable<Buffer>) {
         hash.update(chunk);
         size += chunk.length;
@@ -177,9 +189,13 @@ export async function extractArchive(file: string, dir: string): Promise<Extract
       found.set(name, { size, sha256: hash.digest('hex') });
     }
   })();
-  // Either failing fails the read; the other is then waited for so no file stays open.
-  const results = await Promise.allSettled([reading, consuming]);
-  const failed = results.find((r) => r.status === 'rejected');
+  // Either failing fails the read; the other is then waited for so no file stays open. A member
+  // the consumer refused comes first: its refusal is what cut the reading short ('Premature
+  // close'); otherwise the reading's own failure (a cut or corrupt file) says more.
+  const [read, consumed] = await Promise.allSettled([reading, consuming]);
+  const refused =
+    consumed.status === 'rejected' && consumed.reason instanceof ArchiveError ? consumed : null;
+  const failed = refused ?? [read, consumed].find((r) => r.status === 'rejected');
   if (failed) {
     const reason = (failed as PromiseRejectedResult).reason as Error;
     throw reason instanceof ArchiveError ? reason : new ArchiveError(reason.message);
@@ -206,5 +222,23 @@ export async function extractArchive(file: string, dir: string): Promise<Extract
     if (!found.has(name)) throw new ArchiveError(`${name} is listed in the manifest but missing`);
     if (!isKnownMember(name, manifest.engine)) throw new ArchiveError(`unexpected member ${name}`);
   }
+  checkPrivateFigures(manifest);
   return { manifest, dir };
+}
+
+/**
+ * The manifest's private figures are its private members' (an archive from before private files
+ * were backed up has neither), so a restore can say truthfully whether the folder was in it.
+ */
+function checkPrivateFigures(manifest: Manifest): void {
+  const members = manifest.members.filter((m) => m.name.startsWith(PRIVATE_PREFIX));
+  const bytes = members.reduce((sum, m) => sum + m.size, 0);
+  if (!manifest.private) {
+    if (members.length)
+      throw new ArchiveError('its manifest lists private files it does not count');
+    return;
+  }
+  if (manifest.private.count !== members.length || manifest.private.bytes !== bytes) {
+    throw new ArchiveError('its manifest counts other private files than it lists');
+  }
 }

@@ -1,12 +1,20 @@
-// One backup: a consistent copy of the database and every file of the upload directory, in one
-// .tar.gz with its manifest. `npm run backup` and the servers' schedule both call createBackup.
+// One backup: a consistent copy of the database, every file of the upload directory and every
+// file of the private directory (answer keys, submitted files), in one .tar.gz with its manifest.
+// `npm run backup` and the servers' schedule both call createBackup.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseTarget } from '../../platform/db/inUse';
 import { describeLevel } from '../../platform/db/migrationLevel';
 import { APP_ROOT } from '../../platform/paths';
 import { writeArchive, type MemberSource } from './archive';
-import { UPLOAD_MEMBER_NAME, UPLOADS_PREFIX, type Manifest } from './manifest';
+import {
+  PRIVATE_PREFIX,
+  UPLOAD_MEMBER_NAME,
+  UPLOADS_PREFIX,
+  type Manifest,
+  type ManifestMember,
+} from './manifest';
+import { privateMembers } from './privateFiles';
 import { snapshotDatabase } from './snapshot';
 
 export interface BackupProgress {
@@ -51,20 +59,32 @@ async function uploadFiles(uploadDir: string): Promise<Array<MemberSource & { si
   return files.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+function figures(members: ManifestMember[], prefix: string): { count: number; bytes: number } {
+  const files = members.filter((m) => m.name.startsWith(prefix));
+  return { count: files.length, bytes: files.reduce((sum, m) => sum + m.size, 0) };
+}
+
 /**
  * Writes the archive `out` (refusing to overwrite one). The database is copied first and the
- * upload directory listed after, so every upload the copy refers to is in the archive (files are
- * written before the rows that name them). The archive appears under its name only once whole.
+ * upload and private directories listed after, so every file the copy refers to is in the archive
+ * (files are written before the rows that name them). The archive appears under its name only
+ * once whole. A symbolic link inside the private directory fails the backup (privateFiles.ts).
  */
 export async function createBackup({
   target,
   uploadDir,
+  privateDir,
   out,
   onProgress,
   now = () => new Date(),
 }: {
   target: DatabaseTarget;
   uploadDir: string;
+  /**
+   * PRIVATE_DIR. Every caller of the app passes it; without it the archive has no private files
+   * and its manifest says so (no `private` figures), as an archive from before issue 31 does.
+   */
+  privateDir?: string;
   out: string;
   onProgress?: (progress: BackupProgress) => void;
   now?: () => Date;
@@ -82,18 +102,22 @@ export async function createBackup({
     const snapshot = await snapshotDatabase(target, work);
     const databaseSize = (await fs.promises.stat(snapshot.file)).size;
     const uploads = await uploadFiles(uploadDir);
-    const total = databaseSize + uploads.reduce((sum, u) => sum + u.size, 0);
+    const privates = privateDir === undefined ? [] : await privateMembers(privateDir);
+    const total = [...uploads, ...privates].reduce((sum, u) => sum + u.size, databaseSize);
     let done = 0;
     onProgress?.({ phase: 'archive', done, total });
     const manifest = await writeArchive({
       out: partial,
-      members: [{ name: path.basename(snapshot.file), file: snapshot.file }, ...uploads],
+      members: [
+        { name: path.basename(snapshot.file), file: snapshot.file },
+        ...uploads,
+        ...privates,
+      ],
       onBytes: (bytes) => {
         done += bytes;
         onProgress?.({ phase: 'archive', done, total });
       },
       finish: (members): Manifest => {
-        const files = members.filter((m) => m.name.startsWith(UPLOADS_PREFIX));
         return {
           format: 1,
           app: 'contest-platform',
@@ -102,7 +126,8 @@ export async function createBackup({
           engine: snapshot.engine,
           migration: describeLevel(snapshot.engine, snapshot.level),
           tables: snapshot.tables,
-          uploads: { count: files.length, bytes: files.reduce((sum, m) => sum + m.size, 0) },
+          uploads: figures(members, UPLOADS_PREFIX),
+          ...(privateDir === undefined ? {} : { private: figures(members, PRIVATE_PREFIX) }),
           members,
         };
       },

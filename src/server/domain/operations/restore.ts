@@ -1,10 +1,11 @@
 // `npm run restore`: checks an archive whole (checkArchive: the command says what is wrong before
-// it asks the operator anything), then puts its database and uploads in place of the configured
-// ones, brings the database forward to this code's migration level, and notes the restore where
-// the admin dashboard reads the last backup. In order:
+// it asks the operator anything), then puts its database, uploads and private files in place of
+// the configured ones, brings the database forward to this code's migration level, and notes the
+// restore where the admin dashboard reads the last backup. In order:
 //   1. extract and check every member's SHA-256 against the manifest (a damaged archive stops
 //      here, before anything changes);
-//   2. refuse another engine's archive, and an archive from newer code than this;
+//   2. refuse another engine's archive, an archive from newer code than this, and a PRIVATE_DIR
+//      whose way to the archive's private files passes a symbolic link (privateFiles.ts);
 //   3. check the database itself: SQLite's `PRAGMA integrity_check` and the manifest's row
 //      counts on the extracted copy; `pg_restore --list` on a PostgreSQL dump;
 //   4. take the database exclusively (refused while any server runs on it: platform/db/inUse.ts);
@@ -12,8 +13,9 @@
 //      it as `<file>.before-restore-<time>`). PostgreSQL: drop the app's tables and load the dump
 //      in ONE transaction (psql --single-transaction), so a failure leaves the database as it
 //      was; then migrate forward;
-//   6. copy the archive's uploads into UPLOAD_DIR (files already there are left: the hourly
-//      clean-up removes those nothing references);
+//   6. copy the archive's uploads into UPLOAD_DIR, and its private files (if it has them: archives
+//      from before issue 31 do not, and PRIVATE_DIR is then left as it is) below PRIVATE_DIR
+//      (files already there are left: the hourly clean-ups remove those nothing references);
 //   7. note the restore in the restored database (schedule.ts: recordRestore). The record of
 //      backups lives in the settings table, so the archive's copy has replaced it with its own,
 //      which knows nothing of this archive; without the note the dashboard would say no backup
@@ -32,15 +34,20 @@ import {
 import { closeDatabase, openConfiguredDatabase } from '../../platform/db/client';
 import { openPostgres } from '../../platform/db/postgres';
 import { ArchiveError, ArchiveNotFoundError, extractArchive } from './archive';
-import { DATABASE_MEMBER, UPLOADS_PREFIX, type Manifest } from './manifest';
+import { DATABASE_MEMBER, PRIVATE_PREFIX, UPLOADS_PREFIX, type Manifest } from './manifest';
+import { moveInto } from './move';
 import { runPgTool } from './pgTools';
+import { placePrivateFiles, privateTargetProblem } from './privateFiles';
 import { recordRestore } from './schedule';
 import { engineOf, postgresFacts, sqliteFacts } from './snapshot';
 
 export { ArchiveError, ArchiveNotFoundError } from './archive';
 export { DatabaseInUseError } from '../../platform/db/inUse';
 
-/** The archive cannot go into this install: another engine, or newer code than this. */
+/**
+ * The archive cannot go into this install as it is: another engine, newer code than this, or a
+ * PRIVATE_DIR the private files cannot safely go below (a symbolic link on the way).
+ */
 export class IncompatibleArchiveError extends Error {}
 
 export interface RestoreReport {
@@ -54,13 +61,20 @@ export interface RestoreReport {
   /** Files of UPLOAD_DIR the archive does not have (left for the clean-up). */
   extraFiles: number;
   /**
+   * Private files put back below PRIVATE_DIR; null when the archive predates private files in
+   * backups (PRIVATE_DIR was then left as it was).
+   */
+  privateFiles: number | null;
+  /** Files below PRIVATE_DIR the archive does not have (left for the clean-up). */
+  extraPrivateFiles: number;
+  /**
    * Why the restore could not be noted for the dashboard (the data is restored all the same);
    * null when it was.
    */
   unrecorded: string | null;
 }
 
-export type RestoreStep = 'verify' | 'database' | 'migrate' | 'uploads';
+export type RestoreStep = 'verify' | 'database' | 'migrate' | 'uploads' | 'private';
 
 /** Told of each step of a restore as it begins. */
 export type RestoreStepListener = (step: RestoreStep, manifest?: Manifest) => void;
@@ -70,6 +84,8 @@ export interface RestoreSource {
   archive: string;
   target: DatabaseTarget;
   uploadDir: string;
+  /** PRIVATE_DIR: where the archive's private files go (made if missing). */
+  privateDir: string;
   onStep?: RestoreStepListener;
 }
 
@@ -181,16 +197,6 @@ async function restorePostgres(url: string, dump: string, work: string): Promise
   );
 }
 
-async function moveInto(from: string, to: string): Promise<void> {
-  try {
-    await fs.promises.rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await fs.promises.copyFile(from, to);
-    await fs.promises.rm(from, { force: true });
-  }
-}
-
 /** Swaps the checked, migrated copy in for the SQLite database; answers where the old one went. */
 async function swapSqlite(
   restored: string,
@@ -241,6 +247,7 @@ export async function checkArchive({
   archive,
   target,
   uploadDir,
+  privateDir,
   onStep,
 }: RestoreSource): Promise<CheckedArchive> {
   if (!fs.existsSync(archive)) throw new ArchiveNotFoundError(path.resolve(archive));
@@ -256,6 +263,8 @@ export async function checkArchive({
     onStep?.('verify');
     ({ manifest } = await extractArchive(archive, work));
     checkCompatible(manifest, target);
+    const problem = await privateTargetProblem(privateDir, privateNames(manifest));
+    if (problem) throw new IncompatibleArchiveError(problem);
     if (engine === 'sqlite') await verifySqlite(dumped, manifest);
     else {
       await runPgTool('pg_restore', ['--list', dumped]).catch((error: Error) => {
@@ -274,7 +283,7 @@ export async function checkArchive({
       if (applied) throw new Error('This archive has been applied already.');
       applied = true;
       try {
-        const extracted = { archive, manifest, work, dumped, target, uploadDir };
+        const extracted = { archive, manifest, work, dumped, target, uploadDir, privateDir };
         return await putInPlace(extracted, { onStep: onApplyStep, now });
       } finally {
         await discard();
@@ -283,8 +292,15 @@ export async function checkArchive({
   };
 }
 
+/** The archive's private files, as paths below PRIVATE_DIR. */
+function privateNames(manifest: Manifest): string[] {
+  return manifest.members
+    .filter((m) => m.name.startsWith(PRIVATE_PREFIX))
+    .map((m) => m.name.slice(PRIVATE_PREFIX.length));
+}
+
 async function putInPlace(
-  { archive, manifest, work, dumped, target, uploadDir }: Extracted,
+  { archive, manifest, work, dumped, target, uploadDir, privateDir }: Extracted,
   { onStep, now }: { onStep?: RestoreStepListener; now: () => Date },
 ): Promise<RestoreReport> {
   const engine = engineOf(target);
@@ -337,6 +353,15 @@ async function putInPlace(
     const present = await fs.promises.readdir(uploadDir, { withFileTypes: true });
     const extraFiles = present.filter((e) => e.isFile() && !names.has(e.name)).length;
 
+    let privateFiles: number | null = null;
+    let extraPrivateFiles = 0;
+    if (manifest.private) {
+      onStep?.('private', manifest);
+      const relatives = privateNames(manifest);
+      ({ extraFiles: extraPrivateFiles } = await placePrivateFiles(work, privateDir, relatives));
+      privateFiles = relatives.length;
+    }
+
     // Last, once everything is in place: the note says a whole restore happened. A failure here
     // is reported, not thrown, since the data is restored and a retry would restore it again.
     let unrecorded: string | null = null;
@@ -362,6 +387,8 @@ async function putInPlace(
       previous,
       files: names.size,
       extraFiles,
+      privateFiles,
+      extraPrivateFiles,
       unrecorded,
     };
   } finally {

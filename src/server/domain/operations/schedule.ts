@@ -145,12 +145,15 @@ export function scheduledBackupJob({
   db,
   target,
   uploadDir,
+  privateDir,
   schedule,
   onDone,
 }: {
   db: DB;
   target: DatabaseTarget;
   uploadDir: string;
+  /** PRIVATE_DIR (answer keys and submitted files, issue 31). */
+  privateDir: string;
   schedule: BackupSchedule;
   onDone?: (done: ScheduledBackup) => void;
 }): Job<ScheduledBackup> {
@@ -162,6 +165,7 @@ export function scheduledBackupJob({
       const backup = await createBackup({
         target,
         uploadDir,
+        privateDir,
         out: path.join(schedule.dir, archiveName(new Date())),
       });
       await recordLastBackup(db, backup);
@@ -180,6 +184,7 @@ export function runScheduledBackup(options: {
   db: DB;
   target: DatabaseTarget;
   uploadDir: string;
+  privateDir: string;
   schedule: BackupSchedule;
 }): Promise<ScheduledBackup | undefined> {
   return runOnce(options.db, scheduledBackupJob(options));
