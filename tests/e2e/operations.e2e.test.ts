@@ -27,6 +27,7 @@ describe('Backups on the admin dashboard', () => {
     const backup = await createBackup({
       target: { databaseUrl: s.env.DATABASE_URL || undefined, databasePath: s.env.DATABASE_PATH },
       uploadDir: s.deps.uploadDir,
+      privateDir: s.deps.privateDir,
       out: path.join(dir, 'contest-backup-2026-11-20T03-00-00-000Z.tar.gz'),
     });
     await recordLastBackup(s.db, backup);

@@ -80,11 +80,8 @@ export async function createBackup({
 }: {
   target: DatabaseTarget;
   uploadDir: string;
-  /**
-   * PRIVATE_DIR. Every caller of the app passes it; without it the archive has no private files
-   * and its manifest says so (no `private` figures), as an archive from before issue 31 does.
-   */
-  privateDir?: string;
+  /** PRIVATE_DIR: answer keys and submitted files (issue 31). */
+  privateDir: string;
   out: string;
   onProgress?: (progress: BackupProgress) => void;
   now?: () => Date;
@@ -102,7 +99,7 @@ export async function createBackup({
     const snapshot = await snapshotDatabase(target, work);
     const databaseSize = (await fs.promises.stat(snapshot.file)).size;
     const uploads = await uploadFiles(uploadDir);
-    const privates = privateDir === undefined ? [] : await privateMembers(privateDir);
+    const privates = await privateMembers(privateDir);
     const total = [...uploads, ...privates].reduce((sum, u) => sum + u.size, databaseSize);
     let done = 0;
     onProgress?.({ phase: 'archive', done, total });
@@ -127,7 +124,7 @@ export async function createBackup({
           migration: describeLevel(snapshot.engine, snapshot.level),
           tables: snapshot.tables,
           uploads: figures(members, UPLOADS_PREFIX),
-          ...(privateDir === undefined ? {} : { private: figures(members, PRIVATE_PREFIX) }),
+          private: figures(members, PRIVATE_PREFIX),
           members,
         };
       },
