@@ -172,6 +172,9 @@ describe('a submission contest', () => {
       .first()
       .waitFor();
     expect(await page.getByRole('table', { name: /^Private board/ }).count()).toBe(0);
+    // While it runs, the public board is the standings: no second board without scores.
+    const leaderboard = page.getByRole('region', { name: 'Leaderboard' });
+    expect(await leaderboard.count()).toBe(0);
 
     // The organiser sees the private board first, then publishes it.
     await org.reload();
@@ -201,6 +204,9 @@ describe('a submission contest', () => {
       .getByText(scoreText(EXPECTED.roc_auc.private))
       .waitFor();
     await submissionsOf(page).getByText('The contest has ended: no more submissions').waitFor();
+    // Ended, its leaderboard reads the private board's places.
+    await leaderboard.getByText('1st').first().waitFor();
+    expect(await leaderboard.getByText('sub_bob').count()).toBeGreaterThan(0);
   });
 
   it('refuses a key whose ids repeat with its lines, and keeps nothing', async () => {

@@ -2,8 +2,9 @@
 // today's submissions, the sample, the upload form and 'My submissions'; for everyone, the
 // boards; for the organiser (creator, moderators, admins), the Evaluation panel, shown from the
 // moment the contest is saved so the key is in place before the start. Kept current by the
-// contest's live channel (which the page's leaderboard listens to: see pendingPoll.ts), and by
-// asking every 2 s while a score or a re-scoring is pending.
+// contest's live channel, which this section listens to while the contest runs (the page's
+// leaderboard shows only once it has ended), and by asking every 2 s while a score or a
+// re-scoring is pending (pendingPoll.ts).
 import { Stack, Text } from '@chakra-ui/react';
 import { isOrganiser } from '../../../shared/contests';
 import { contestPhase } from '../../../shared/lifecycle';
@@ -12,6 +13,7 @@ import type { TContest } from '../../../shared/schemas/contests';
 import type { TEvaluationView } from '../../../shared/schemas/submissions';
 import { SUBMISSION_MESSAGES } from '../../../shared/submissions';
 import { trpc } from '../../lib/trpc';
+import { useLiveLeaderboard } from '../leaderboard/useLiveLeaderboard';
 import { TitledCard } from '../common/TitledCard';
 import { EvaluationPanel } from './EvaluationPanel';
 import { MySubmissions } from './MySubmissions';
@@ -66,6 +68,7 @@ export function SubmissionsSection({ contest, user }: { contest: TContest; user:
     { contestId: contest.id },
     { enabled: submission, refetchInterval: refetchWhilePending(rescoring) },
   );
+  useLiveLeaderboard(contest.id, submission && contest.status === 'active');
   const view = evaluation.data;
   if (!submission) return null;
   if (evaluation.isError) {

@@ -275,7 +275,11 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           <ResultsSection contest={contest} userId={user.id} />
           {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
           {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
-          {published && (contest.enableLeaderboard || canScore) ? (
+          {/* A running submission contest's standings are its public board (above), with scores;
+              its leaderboard reads places once the private board is published. */}
+          {published &&
+          (contest.enableLeaderboard || canScore) &&
+          (contest.format !== 'submission' || contest.status === 'completed') ? (
             <ContestLeaderboard contest={contest} user={user} />
           ) : null}
           {/* A submission contest's places come from its private board, not typed scores. */}
