@@ -687,6 +687,12 @@ describe('an admin', () => {
       return page.getByRole('dialog', { name: 'Edit Contest' });
     };
     let dialog = await openEdit();
+    // No settings yet: another change does not ask for them (they are not sent).
+    await dialog.getByLabel('Prize').fill('A tide table');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'The contest has been updated successfully.');
+    await dialog.waitFor({ state: 'hidden' });
+    dialog = await openEdit();
     await dialog.getByLabel('Metric').selectOption('mae');
     await dialog.getByLabel('Submissions per day').fill('6');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();

@@ -55,7 +55,7 @@ import {
   settingsOf,
   type EvaluationFormValues,
 } from '../submissions/evaluationForm';
-import { withEvaluationCheck } from './wizard/evaluationStep';
+import { evaluationUnchanged, withEvaluationCheck } from './wizard/evaluationStep';
 import { EditEvaluationFields, useEvaluationKeySend } from './EditEvaluationFields';
 import { tableValues, withPrizeTable, type PrizeTableValues } from './prizes/prizeTableValues';
 
@@ -94,17 +94,15 @@ const SCHEMAS = { admin: ZContestEditFormSchema, member: ZMemberContestEditFormS
 /** What is checked and sent: the asked settings only, the prize table as the schema reads it. */
 const formPayload = (values: Values) => withAskedSettings(withPrizeTable(values));
 
-/** What the form checks: only the settings the chosen format asks for (they alone are sent). */
-const CHECKED = {
-  admin: z.preprocess(
+/**
+ * What the form checks: only the settings the chosen format asks for (they alone are sent), and a
+ * submission contest's evaluation once it is changed (it alone is then sent).
+ */
+const checked = (variant: ContestEditVariant, start: EvaluationFormValues) =>
+  z.preprocess(
     (values) => formPayload(values as Values),
-    withEvaluationCheck(SCHEMAS.admin),
-  ),
-  member: z.preprocess(
-    (values) => formPayload(values as Values),
-    withEvaluationCheck(SCHEMAS.member),
-  ),
-};
+    withEvaluationCheck(SCHEMAS[variant], (values) => evaluationUnchanged(values, start)),
+  );
 
 interface Values {
   title: string;
@@ -237,7 +235,7 @@ export function ContestEditDialog({
   const fixed = Boolean(contest?.bracketGeneratedAt);
   const editForm = (contest: TContest): ZodFormOptions<Values, unknown> => ({
     initialValues: initialValues(contest, storedTable, storedEvaluation),
-    schema: CHECKED[variant],
+    schema: checked(variant, initialEvaluationValues(storedEvaluation)),
     serverFields: SERVER_FIELDS,
     validateOnBlur: false,
     submit: async (values) => {

@@ -4,7 +4,11 @@
 // format is `submission`: for any other format they are neither checked nor sent.
 import { z, type ZodType } from 'zod';
 import type { TEvaluationSettingsInput } from '../../../../shared/schemas/submissions';
-import { evaluationFormSchema, settingsOf } from '../../submissions/evaluationForm';
+import {
+  evaluationFormSchema,
+  settingsOf,
+  type EvaluationFormValues,
+} from '../../submissions/evaluationForm';
 import type { WizardValues } from './formValues';
 
 export interface FieldIssue {
@@ -21,11 +25,27 @@ export function evaluationIssues(values: unknown): FieldIssue[] {
   return result.error.issues.map((i) => ({ path: ['evaluation', ...i.path], message: i.message }));
 }
 
-/** The Setup step's schema with the evaluation's check beside the step's own. */
-export function withEvaluationCheck(schema: ZodType): ZodType {
+/**
+ * Whether the evaluation is as it started (Formik hands a schema '' as undefined): the Edit
+ * Contest dialog neither sends nor checks settings left alone, so a submission contest without
+ * them can still have its title changed.
+ */
+export function evaluationUnchanged(values: unknown, start: EvaluationFormValues): boolean {
+  const now = ((values ?? {}) as { evaluation?: Partial<EvaluationFormValues> }).evaluation ?? {};
+  return (Object.keys(start) as (keyof EvaluationFormValues)[]).every(
+    (key) => (now[key] ?? '') === start[key],
+  );
+}
+
+/**
+ * A form's schema with the evaluation's check beside its own (the wizards' Setup step, the Edit
+ * Contest dialog); `skip` leaves the evaluation unchecked when it says so.
+ */
+export function withEvaluationCheck(schema: ZodType, skip?: (values: unknown) => boolean): ZodType {
   return z.unknown().superRefine((values, ctx) => {
     const own = schema.safeParse(values);
-    const issues = [...(own.success ? [] : own.error.issues), ...evaluationIssues(values)];
+    const evaluation = skip?.(values) ? [] : evaluationIssues(values);
+    const issues = [...(own.success ? [] : own.error.issues), ...evaluation];
     for (const issue of issues) {
       ctx.addIssue({ code: 'custom', path: [...issue.path], message: issue.message });
     }
