@@ -21,7 +21,12 @@ import {
   type EvaluationFormValues,
 } from './evaluationForm';
 import { ProblemLines } from './ProblemLines';
-import { sendEvaluation, takeKeyRefusal, type SentEvaluation } from './sendEvaluation';
+import {
+  forgetKeyRefusal,
+  keptKeyRefusal,
+  sendEvaluation,
+  type SentEvaluation,
+} from './sendEvaluation';
 import { UploadProgress } from './UploadProgress';
 
 const toasts = keyedToasts('evaluation');
@@ -38,13 +43,14 @@ export function EvaluationForm({
   const [sample, setSample] = useState<File | null>(null);
   const [share, setShare] = useState<number | null>(null);
   // A key the wizard sent just before was refused: its lines show here.
-  const [refusal, setRefusal] = useState<CsvRefusal | null>(() => takeKeyRefusal(contestId));
+  const [refusal, setRefusal] = useState<CsvRefusal | null>(() => keptKeyRefusal(contestId));
   const [pickers, setPickers] = useState(0);
   const markStale = useMarkStale();
   const needsKey = !view?.keyReady;
 
   async function save(values: EvaluationFormValues): Promise<SentEvaluation> {
     setRefusal(null);
+    forgetKeyRefusal(contestId);
     setShare(0);
     try {
       return await sendEvaluation(contestId, settingsOf(values), { key, sample }, setShare);

@@ -41,8 +41,8 @@ export async function sendEvaluation(
 
 /**
  * A key refused right after the wizard created its contest, kept for the contest page's
- * Evaluation panel to show once (the member is taken there): the contest exists, the refusal is
- * not hidden. Only in this tab's memory: a reload shows the panel without a key, as it is.
+ * Evaluation panel to show until the next send (the member is taken there): the contest exists,
+ * the refusal is not hidden. Only in this tab's memory: a reload shows the panel without a key.
  */
 const refusedKeys = new Map<number, CsvRefusal>();
 
@@ -50,8 +50,12 @@ export function keepKeyRefusal(contestId: number, refusal: CsvRefusal): void {
   refusedKeys.set(contestId, refusal);
 }
 
-export function takeKeyRefusal(contestId: number): CsvRefusal | null {
-  const refusal = refusedKeys.get(contestId) ?? null;
+/** The kept refusal, read without forgetting it (React may run a state initializer twice). */
+export function keptKeyRefusal(contestId: number): CsvRefusal | null {
+  return refusedKeys.get(contestId) ?? null;
+}
+
+/** Forgets it once the organiser sends the evaluation again. */
+export function forgetKeyRefusal(contestId: number): void {
   refusedKeys.delete(contestId);
-  return refusal;
 }
