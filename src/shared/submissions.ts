@@ -130,6 +130,7 @@ export const SUBMISSION_MESSAGES = {
   tooLarge: (mb: number) => `The file is larger than ${mb} MB`,
   boardNotPublished: 'The private board is not published yet',
   alreadyPublished: 'The private board is already published',
+  keyChanged: 'The answer key was replaced meanwhile: save the settings again',
   scoringBusy: 'Scoring is busy: try again in a minute',
   stillScoring: (n: number) =>
     `${n} submission${n === 1 ? ' is' : 's are'} still being scored: publish once scoring is done`,

@@ -829,6 +829,16 @@ describe('axe-core on every screen', () => {
         await navigate(member, '/contests/create');
         await member.getByLabel('Grand final').waitFor();
         await audit(member, `member ${theme} contest wizard format settings`, findings);
+        // Step 2 asking a submission contest's evaluation (issue 31), its messages shown.
+        await member.evaluate(
+          (copy) => localStorage.setItem('contestDraft', copy),
+          wizardCopy(1, { format: 'submission', evaluation: { publicPercent: '100' } }),
+        );
+        await navigate(member, '/');
+        await navigate(member, '/contests/create');
+        await member.getByRole('button', { name: 'Next' }).click();
+        await member.getByText(/^The public share is less than 1/).waitFor();
+        await audit(member, `member ${theme} contest wizard evaluation`, findings);
         await member.evaluate(() => localStorage.removeItem('contestDraft'));
 
         // The sign-in form's field errors and the error toast of a refused sign-in.

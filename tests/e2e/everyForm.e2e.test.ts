@@ -8,7 +8,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { contests, paymentProofs } from '../../src/server/platform/db/schema';
+import { contestEvaluations, contests, paymentProofs } from '../../src/server/platform/db/schema';
 import { createEducation } from '../../src/server/domain/education/education';
 import { ZCreateEducationRequestSchema } from '../../src/shared/schemas/education';
 import { startWordPressFixture } from '../helpers/wordpress';
@@ -633,5 +633,76 @@ describe('an admin', () => {
       .from(contests)
       .where(eq(contests.title, 'Staff Spelling Bee'));
     expect(created).toMatchObject({ status: 'active', category: 'academic', draft: false });
+  });
+
+  it('Create Contest, evaluation (admin wizard, submission format): settings and key stored', async () => {
+    await open(page, '/admin/contests/create');
+    await page.getByLabel('Contest Title').fill('Staff Rainfall Forecast');
+    await page.getByLabel('Short Description').fill('Predict next week of rain, scored by RMSE.');
+    const next = () => page.getByRole('button', { name: 'Next' }).click();
+    await next();
+    await expectText(page, 'Step 2 of 5');
+    await page.getByLabel('Format', { exact: true }).selectOption('submission');
+    await page.getByLabel('Metric').selectOption('rmse');
+    await page.getByLabel('Submissions per day').fill('4');
+    await page
+      .getByLabel('Answer key (optional now)')
+      .setInputFiles(path.join(SCORING_FIXTURES, 'regression', 'key.csv'));
+    await next();
+    await page.getByLabel('Registration Deadline').fill('2031-09-01T09:00');
+    await page.getByLabel('Start Date').fill('2031-09-02T09:00');
+    await page.getByLabel('End Date').fill('2031-09-09T17:00');
+    await next();
+    await expectText(page, 'Admin Settings');
+    await next();
+    await page
+      .getByLabel('Detailed Description', { exact: true })
+      .fill('Send a forecast of the rain for each station; the lowest error wins.');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    await expectText(page, 'Contest created');
+    await page.waitForURL(at('/admin/contests'));
+    const [created] = await stage.s.db
+      .select()
+      .from(contests)
+      .where(eq(contests.title, 'Staff Rainfall Forecast'));
+    const [stored] = await stage.s.db
+      .select()
+      .from(contestEvaluations)
+      .where(eq(contestEvaluations.contestId, created!.id));
+    expect(stored).toMatchObject({ metric: 'rmse', dailyLimit: 4, keyName: 'key.csv' });
+    expect(stored!.keyRows).toBeGreaterThan(0);
+  });
+
+  it('Edit Contest, evaluation (submission contest): changes the daily limit', async () => {
+    await insertContest(stage.s.db, {
+      createdBy: admin.id,
+      status: 'active',
+      title: 'Harbour Tide Forecast',
+      format: 'submission',
+    });
+    await open(page, '/admin/contests');
+    const openEdit = async () => {
+      await page.getByRole('button', { name: 'Actions for Harbour Tide Forecast' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      return page.getByRole('dialog', { name: 'Edit Contest' });
+    };
+    let dialog = await openEdit();
+    // No settings yet: another change does not ask for them (they are not sent).
+    await dialog.getByLabel('Prize').fill('A tide table');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'The contest has been updated successfully.');
+    await dialog.waitFor({ state: 'hidden' });
+    dialog = await openEdit();
+    await dialog.getByLabel('Metric').selectOption('mae');
+    await dialog.getByLabel('Submissions per day').fill('6');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'The contest has been updated successfully.');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    dialog = await openEdit();
+    expect(await dialog.getByLabel('Metric').inputValue()).toBe('mae');
+    expect(await dialog.getByLabel('Submissions per day').inputValue()).toBe('6');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 });

@@ -36,7 +36,13 @@ function startFrom(
     const copyIsNewer = sameDraft && copy.savedAt >= draft.updatedAt.getTime();
     return {
       start: {
-        values: copyIsNewer ? copy.values : valuesFromContest(draft, variant.initialValues),
+        values: copyIsNewer
+          ? copy.values
+          : {
+              ...valuesFromContest(draft, variant.initialValues),
+              // The server draft does not keep a submission contest's evaluation settings.
+              ...(sameDraft ? { evaluation: copy.values.evaluation } : {}),
+            },
         step: sameDraft ? copy.step : 0,
         draftId: draft.id,
       },

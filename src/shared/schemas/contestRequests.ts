@@ -16,6 +16,14 @@ import { ZPage, ZPageSize } from './paging';
 import { ZContestType, ZServerDescription, paidNeedsFee, typeIsCategory } from './contestFields';
 import { CONTEST_FIELDS, formShape } from './contestForm';
 import { withDateOrder } from './contestDates';
+import { ZEvaluationSettings } from './submissions';
+
+/**
+ * A submission contest's evaluation settings sent with the contest (both wizards' step 2, the
+ * Edit Contest dialog; issue 31): stored in the contest row's transaction. The answer key is a
+ * file: PUT /api/contests/{id}/evaluation.
+ */
+const evaluation = ZEvaluationSettings.optional();
 
 /**
  * Submit (SPEC 7 POST /api/contests): the whole form plus `type`. With `id`, the caller's own
@@ -31,6 +39,7 @@ export const ZCreateContestRequestSchema = withDateOrder(
     id: ZContestId.optional(),
     status: z.enum(ADMIN_CONTEST_STATUSES, { error: M.status }).optional(),
     featured: z.boolean({ error: M.featured }).optional(),
+    evaluation,
   }),
 )
   .superRefine(paidNeedsFee)
@@ -89,7 +98,7 @@ const ZContestChanges = z
  * is merged into the stored settings (a key sent replaces that key).
  */
 export const ZUpdateContestRequestSchema = z
-  .object({ id: ZContestId, ...ZContestChanges.shape })
+  .object({ id: ZContestId, ...ZContestChanges.shape, evaluation })
   .superRefine(typeIsCategory);
 export type TUpdateContestRequest = z.input<typeof ZUpdateContestRequestSchema>;
 export type TUpdateContestInput = z.output<typeof ZUpdateContestRequestSchema>;

@@ -5,7 +5,10 @@
 // format with its settings (issue 19: fixed, shown read-only, once the bracket is generated),
 // validated with ZContestEditFormSchema. The same form, less
 // status and featured, lets a member edit their own pending or rejected contest on its page
-// (PRODUCT.md: creators edit and resubmit them); drafts go back to the wizard instead.
+// (PRODUCT.md: creators edit and resubmit them); drafts go back to the wizard instead. A
+// submission contest's evaluation settings (issue 31) are here too, read with
+// submissions.evaluation before the form opens and sent with the update (one transaction); a new
+// answer key, optional, goes afterwards by the Evaluation panel's send (EditEvaluationFields).
 import { Alert, Stack, SimpleGrid } from '@chakra-ui/react';
 import { z } from 'zod';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
@@ -46,6 +49,14 @@ import { TournamentSettingsFields } from './TournamentSettingsFields';
 import { askedSettingsOf, withAskedSettings, type TournamentFormValues } from './wizard/formValues';
 import { ContestDateFields } from './ContestDateFields';
 import { PrizeTableField } from './prizes/PrizeTableField';
+import type { TEvaluationView } from '../../../shared/schemas/submissions';
+import {
+  initialEvaluationValues,
+  settingsOf,
+  type EvaluationFormValues,
+} from '../submissions/evaluationForm';
+import { evaluationUnchanged, withEvaluationCheck } from './wizard/evaluationStep';
+import { EditEvaluationFields, useEvaluationKeySend } from './EditEvaluationFields';
 import { tableValues, withPrizeTable, type PrizeTableValues } from './prizes/prizeTableValues';
 
 const toasts = keyedToasts('contestEdit');
@@ -83,11 +94,15 @@ const SCHEMAS = { admin: ZContestEditFormSchema, member: ZMemberContestEditFormS
 /** What is checked and sent: the asked settings only, the prize table as the schema reads it. */
 const formPayload = (values: Values) => withAskedSettings(withPrizeTable(values));
 
-/** What the form checks: only the settings the chosen format asks for (they alone are sent). */
-const CHECKED = {
-  admin: z.preprocess((values) => formPayload(values as Values), SCHEMAS.admin),
-  member: z.preprocess((values) => formPayload(values as Values), SCHEMAS.member),
-};
+/**
+ * What the form checks: only the settings the chosen format asks for (they alone are sent), and a
+ * submission contest's evaluation once it is changed (it alone is then sent).
+ */
+const checked = (variant: ContestEditVariant, start: EvaluationFormValues) =>
+  z.preprocess(
+    (values) => formPayload(values as Values),
+    withEvaluationCheck(SCHEMAS[variant], (values) => evaluationUnchanged(values, start)),
+  );
 
 interface Values {
   title: string;
@@ -106,6 +121,8 @@ interface Values {
   mode: string;
   format: string;
   tournament: TournamentFormValues;
+  /** A submission contest's evaluation settings (the stored ones, or the defaults). */
+  evaluation: EvaluationFormValues;
   /** Member, rejected contest: send it for review again with the changes. */
   resubmit: boolean;
 }
@@ -118,7 +135,11 @@ export function toLocalInput(date: Date | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function initialValues(contest: TContest, prizeTable: TPrizeTable | null): Values {
+function initialValues(
+  contest: TContest,
+  prizeTable: TPrizeTable | null,
+  evaluation: TEvaluationView | null = null,
+): Values {
   return {
     title: contest.title,
     description: contest.description ?? '',
@@ -139,6 +160,7 @@ function initialValues(contest: TContest, prizeTable: TPrizeTable | null): Value
     mode: contest.mode,
     format: contest.format,
     tournament: { ...contest.tournament },
+    evaluation: initialEvaluationValues(evaluation),
     resubmit: contest.status === 'rejected',
   };
 }
@@ -181,13 +203,18 @@ export function ContestEditDialog({
   onClose: () => void;
 }) {
   const update = trpc.contests.update.useMutation({
-    onSuccess: () => {
-      toasts.success('Contest updated', 'The contest has been updated successfully.');
-      onClose();
-    },
     onError: (error) =>
       toasts.error('Update failed', errorMessage(error, 'Failed to update contest')),
   });
+  const keySend = useEvaluationKeySend();
+  const close = () => {
+    keySend.reset();
+    onClose();
+  };
+  function done() {
+    toasts.success('Contest updated', 'The contest has been updated successfully.');
+    close();
+  }
   // The stored table, read afresh before the form opens (its initial values); none when
   // unreadable (then the table is sent only if it is set here).
   const prizes = trpc.prizes.get.useQuery(
@@ -195,15 +222,24 @@ export function ContestEditDialog({
     { enabled: contest !== null },
   );
   const storedTable = prizes.data?.table ?? null;
+  // A submission contest's stored settings (none before the first save: the defaults).
+  const submission = contest?.format === 'submission';
+  const evaluation = trpc.submissions.evaluation.useQuery(
+    { contestId: contest?.id ?? 0 },
+    { enabled: contest !== null && submission },
+  );
+  const storedEvaluation = evaluation.data?.key ? evaluation.data : null;
+  // While saving (and with a refused key shown) the form stays open through the refetches.
+  const sending = update.isPending || keySend.share !== null || keySend.refusal !== null;
   const schema = SCHEMAS[variant];
   const fixed = Boolean(contest?.bracketGeneratedAt);
   const editForm = (contest: TContest): ZodFormOptions<Values, unknown> => ({
-    initialValues: initialValues(contest, storedTable),
-    schema: CHECKED[variant],
+    initialValues: initialValues(contest, storedTable, storedEvaluation),
+    schema: checked(variant, initialEvaluationValues(storedEvaluation)),
     serverFields: SERVER_FIELDS,
     validateOnBlur: false,
     submit: async (values) => {
-      const start = initialValues(contest, storedTable);
+      const start = initialValues(contest, storedTable, storedEvaluation);
       const parsed = schema.parse(formPayload(values)) as Record<string, unknown>;
       // PATCH semantics: only what was changed is sent, so an untouched date keeps its
       // seconds and a field the server would refuse to re-check is left alone.
@@ -221,18 +257,35 @@ export function ContestEditDialog({
       if (variant === 'member' && contest.status === 'rejected' && values.resubmit) {
         input.status = 'pending'; // any status from the creator means 'submit' (server)
       }
-      if (Object.keys(input).length === 1) {
-        onClose();
+      // The evaluation when changed (with a new key, the key's send carries it instead).
+      const settings = values.format === 'submission' ? settingsOf(values.evaluation) : undefined;
+      const key = settings && keySend.files.key ? keySend.files : null;
+      if (
+        settings &&
+        !key &&
+        JSON.stringify(values.evaluation) !== JSON.stringify(start.evaluation)
+      ) {
+        input.evaluation = settings;
+      }
+      if (Object.keys(input).length === 1 && !key) {
+        close();
         return null;
       }
-      return update.mutateAsync(input as TUpdateContestRequest);
+      const saved =
+        Object.keys(input).length > 1
+          ? await update.mutateAsync(input as TUpdateContestRequest)
+          : null;
+      // The contest's changes are saved; a refused key stays open here with its lines.
+      if (settings && key && !(await keySend.send(contest.id, settings))) return saved;
+      done();
+      return saved;
     },
   });
   return (
     <RowFormDialog
-      row={prizes.isFetching ? null : contest}
+      row={!sending && (prizes.isFetching || evaluation.isFetching) ? null : contest}
       title="Edit Contest"
-      onClose={onClose}
+      onClose={close}
       form={editForm}
     >
       {(contest, { values }) => (
@@ -292,6 +345,13 @@ export function ContestEditDialog({
             settings={values.tournament}
             disabled={fixed}
           />
+          {values.format === 'submission' ? (
+            <EditEvaluationFields
+              keySend={keySend}
+              keyStored={!!storedEvaluation?.keyReady}
+              canSendKey={contest.format === 'submission'}
+            />
+          ) : null}
           {variant === 'member' && contest.status === 'rejected' ? (
             <CheckboxField
               name="resubmit"
@@ -299,7 +359,7 @@ export function ContestEditDialog({
               description="The moderators look at it again with your changes."
             />
           ) : null}
-          <DialogFormActions onCancel={onClose} submitLabel="Save Changes" />
+          <DialogFormActions onCancel={close} submitLabel="Save Changes" />
         </Stack>
       )}
     </RowFormDialog>

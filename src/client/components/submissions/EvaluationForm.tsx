@@ -1,6 +1,6 @@
 // The organiser's evaluation settings with the answer key and an optional sample, saved through
-// PUT /api/contests/{id}/evaluation (multipart: the settings as JSON and the files) with a
-// progress bar. A key that does not pass the check comes back with its lines; nothing is kept.
+// PUT /api/contests/{id}/evaluation (sendEvaluation.ts: multipart, the settings as JSON and the
+// files) with a progress bar. A key that does not pass the check comes back with its lines; nothing is kept.
 // Saving a new key or metric re-scores every submission (the panel shows the progress).
 import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { TEvaluationView } from '../../../shared/schemas/submissions';
 import { useMarkStale } from '../../lib/invalidation';
 import { keyedToasts } from '../../lib/toaster';
-import { CsvRefusal, uploadCsv } from '../../lib/uploadCsv';
+import type { CsvRefusal } from '../../lib/uploadCsv';
 import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { SubmitButton } from '../common/FormButtons';
@@ -21,11 +21,15 @@ import {
   type EvaluationFormValues,
 } from './evaluationForm';
 import { ProblemLines } from './ProblemLines';
+import {
+  forgetKeyRefusal,
+  keptKeyRefusal,
+  sendEvaluation,
+  type SentEvaluation,
+} from './sendEvaluation';
 import { UploadProgress } from './UploadProgress';
 
 const toasts = keyedToasts('evaluation');
-
-type Saved = { ok: true } | { ok: false; refusal: CsvRefusal };
 
 export function EvaluationForm({
   contestId,
@@ -38,34 +42,18 @@ export function EvaluationForm({
   const [key, setKey] = useState<File | null>(null);
   const [sample, setSample] = useState<File | null>(null);
   const [share, setShare] = useState<number | null>(null);
-  const [refusal, setRefusal] = useState<CsvRefusal | null>(null);
+  // A key the wizard sent just before was refused: its lines show here.
+  const [refusal, setRefusal] = useState<CsvRefusal | null>(() => keptKeyRefusal(contestId));
   const [pickers, setPickers] = useState(0);
   const markStale = useMarkStale();
   const needsKey = !view?.keyReady;
 
-  async function save(values: EvaluationFormValues): Promise<Saved> {
-    const form = new FormData();
-    // The settings first: the server reads them before the files' bytes.
-    form.append('settings', JSON.stringify(settingsOf(values)));
-    if (key) form.append('key', key);
-    if (sample) form.append('sample', sample);
+  async function save(values: EvaluationFormValues): Promise<SentEvaluation> {
     setRefusal(null);
+    forgetKeyRefusal(contestId);
     setShare(0);
     try {
-      await uploadCsv<unknown>({
-        method: 'PUT',
-        url: `/api/contests/${contestId}/evaluation`,
-        form,
-        onProgress: setShare,
-        fallback: 'The evaluation could not be saved',
-      });
-      return { ok: true };
-    } catch (error) {
-      const r =
-        error instanceof CsvRefusal
-          ? error
-          : new CsvRefusal('The evaluation could not be saved', 0);
-      return { ok: false, refusal: r };
+      return await sendEvaluation(contestId, settingsOf(values), { key, sample }, setShare);
     } finally {
       setShare(null);
       // The upload changes what setEvaluation changes (lib/invalidation), refused or not.

@@ -68,8 +68,9 @@ const admin = {
 // Contests: lists, pages, drafts. A create or an edit may carry the prize table (issue 30): the
 // contest's prizes and the cards' prize line.
 const contests = {
-  'contests.create': onSuccess(['contests', 'prizes']),
-  'contests.update': onSuccess(['contests', 'prizes']),
+  // A submission contest's evaluation settings go with the contest (issue 31).
+  'contests.create': onSuccess(['contests', 'prizes', 'submissions']),
+  'contests.update': onSuccess(['contests', 'prizes', 'submissions']),
   'contests.setStatus': onSuccess(['contests']),
   'contests.setFeatured': onSuccess(['contests']),
   'contests.saveDraft': onSuccess(['contests.drafts']),

@@ -2,7 +2,7 @@
 // rules they share are contestWriteRules.ts, moderation is moderation.ts (answered from here too,
 // the router's one door to contest changes). Who may see a contest: visibility.ts.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../platform/db/client';
+import type { DB, DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
 import {
   CONTEST_FORM_DEFAULTS,
@@ -50,7 +50,14 @@ interface ContestFormArgs<Input> {
   actor: Actor;
   input: Input;
   limits: Limits;
+  /**
+   * A write of another area kept in the contest row's transaction, once the row is written (a
+   * submission contest's evaluation settings): a refusal there undoes the contest's change too.
+   */
+  alsoWrite?: AlsoWrite;
 }
+
+export type AlsoWrite = (tx: DbOrTx, contestId: number) => Promise<unknown>;
 
 /**
  * Submit (SPEC 7 POST /api/contests). A member's submission is pending or active by the
@@ -59,12 +66,17 @@ interface ContestFormArgs<Input> {
  * rejected contest is submitted in place (the wizard continuing a draft).
  */
 export async function createContest(args: ContestFormArgs<TCreateContestInput>): Promise<TContest> {
-  const { db, actor, input, limits } = args;
+  const { db, actor, input, limits, alsoWrite } = args;
   // Every member's send of the wizard is a submission (a new contest or a draft's).
-  return asCountedSubmission(limits, actor, true, () => writeContest(db, actor, input));
+  return asCountedSubmission(limits, actor, true, () => writeContest(db, actor, input, alsoWrite));
 }
 
-async function writeContest(db: DB, actor: Actor, input: TCreateContestInput): Promise<TContest> {
+async function writeContest(
+  db: DB,
+  actor: Actor,
+  input: TCreateContestInput,
+  alsoWrite?: AlsoWrite,
+): Promise<TContest> {
   const reviewer = isReviewer(actor);
   const status: ContestStatus = reviewer ? (input.status ?? 'active') : await submissionStatus(db);
   const columns = formColumns(input);
@@ -115,6 +127,7 @@ async function writeContest(db: DB, actor: Actor, input: TCreateContestInput): P
         await auditStatus(tx, actor, existing.id, existing.status, status);
       }
       if (featured !== existing.featured) await auditFeatured(tx, actor, existing.id, featured);
+      await alsoWrite?.(tx, existing.id);
       return existing.id;
     }
     const featured = reviewer ? (input.featured ?? false) : false;
@@ -135,6 +148,7 @@ async function writeContest(db: DB, actor: Actor, input: TCreateContestInput): P
       targetId: created!.id,
       after: { title: columns.title, status, featured },
     });
+    await alsoWrite?.(tx, created!.id);
     return created!.id;
   });
   return presentById(db, id, actor);
@@ -275,17 +289,24 @@ const AUDIT_ELIDED = new Set(['description']);
  * rules for a member's submission, the server's rules (SPEC 5) for a reviewer's edit.
  */
 export async function updateContest(args: ContestFormArgs<TUpdateContestInput>): Promise<TContest> {
-  const { db, actor, input, limits } = args;
+  const { db, actor, input, limits, alsoWrite } = args;
   // A member's draft sent for review here is a submission like the wizard's.
   const submitting =
     !isReviewer(actor) &&
     input.status !== undefined &&
     input.status !== 'draft' &&
     (await readById(db, input.id))?.status === 'draft';
-  return asCountedSubmission(limits, actor, submitting, () => editContest(db, actor, input));
+  return asCountedSubmission(limits, actor, submitting, () =>
+    editContest(db, actor, input, alsoWrite),
+  );
 }
 
-async function editContest(db: DB, actor: Actor, input: TUpdateContestInput): Promise<TContest> {
+async function editContest(
+  db: DB,
+  actor: Actor,
+  input: TUpdateContestInput,
+  alsoWrite?: AlsoWrite,
+): Promise<TContest> {
   const reviewer = isReviewer(actor);
   // Read before the transaction only for the platform setting a member's submission follows.
   const memberSubmission = reviewer ? undefined : await submissionStatus(db);
@@ -364,7 +385,10 @@ async function editContest(db: DB, actor: Actor, input: TUpdateContestInput): Pr
         return JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
       return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
     });
-    if (!changed.length) return row.id;
+    if (!changed.length) {
+      await alsoWrite?.(tx, row.id);
+      return row.id;
+    }
 
     const values = Object.fromEntries(changed.map((key) => [key, merged[key]]));
     await tx
@@ -391,6 +415,7 @@ async function editContest(db: DB, actor: Actor, input: TUpdateContestInput): Pr
         after: pick(merged),
       });
     }
+    await alsoWrite?.(tx, row.id);
     return row.id;
   });
   return presentById(db, id, actor);

@@ -6,7 +6,7 @@
 // board is published nothing changes; after the end the key stays.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../platform/db/client';
+import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestEvaluations } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
@@ -53,7 +53,7 @@ async function checkKey(
   stored: string,
   settings: TEvaluationSettings,
   splitSeed: string,
-): Promise<Extract<KeyTaskResult, { ok: true }>> {
+): Promise<KeyRead> {
   let result: KeyTaskResult;
   try {
     result = await readKeyInWorker({
@@ -79,6 +79,88 @@ async function checkKey(
     throw new AppError('bad_key', M.badKey, { details: problemDetails(result) });
   }
   return result;
+}
+
+/** The key as read in a worker: what the row keeps of it. */
+type KeyRead = Extract<KeyTaskResult, { ok: true }>;
+
+/** The key and sample a write keeps: new files, or the stored ones (and the key read again). */
+interface KeyState {
+  keyFile: string | null;
+  keyName: string | null;
+  keyUploadedAt: Date | null;
+  sampleFile: string | null;
+  sampleName: string | null;
+  /** The key read under the new settings; null when there is no key. */
+  read: KeyRead | null;
+  /** The name of a key sent with this save (a new version whatever else changed). */
+  newKeyName?: string;
+}
+
+/**
+ * The evaluation row written (inserted or updated) in the caller's transaction, with its audit:
+ * the one write of the settings, for the Evaluation panel's save and for the wizards and the Edit
+ * Contest dialog (their contest row in the same transaction).
+ */
+async function writeEvaluation(
+  tx: DbOrTx,
+  actor: Actor,
+  contestId: number,
+  settings: TEvaluationSettings,
+  splitSeed: string,
+  state: KeyState,
+): Promise<EvaluationRow> {
+  const contest = await organisedSubmissionContest(tx, actor, contestId);
+  const current = await readEvaluation(tx, contest.id);
+  if (current?.publishedAt) throw new AppError('already_published', M.alreadyPublished);
+  const newKey = state.newKeyName !== undefined;
+  const changed = current ? scoresChange(current, settings, newKey) : false;
+  const { read } = state;
+  const values = {
+    metric: settings.metric,
+    k: settings.k ?? null,
+    positiveLabel: settings.positiveLabel || null,
+    idColumn: settings.idColumn,
+    targetColumns: settings.targetColumns,
+    publicFraction: settings.publicFraction,
+    dailyLimit: settings.dailyLimit,
+    totalLimit: settings.totalLimit ?? null,
+    maxFileMb: settings.maxFileMb,
+    selectionLimit: settings.selectionLimit,
+    keyFile: state.keyFile,
+    keyName: state.keyName,
+    targetKind: read ? keySpecOf({ ...settings, splitSeed }).kind : null,
+    keyRows: read?.rows ?? null,
+    keyPublicRows: read?.publicCount ?? null,
+    keySplit: read?.split ?? null,
+    keyUploadedAt: state.keyUploadedAt,
+    sampleFile: state.sampleFile,
+    sampleName: state.sampleName,
+    updatedAt: new Date(),
+  };
+  const [row] = current
+    ? await tx
+        .update(contestEvaluations)
+        .set({ ...values, version: changed ? current.version + 1 : current.version })
+        .where(eq(contestEvaluations.contestId, contest.id))
+        .returning()
+    : await tx
+        .insert(contestEvaluations)
+        .values({ ...values, contestId: contest.id, splitSeed, version: 1 })
+        .returning();
+  await writeAudit({
+    db: tx,
+    actor,
+    action: 'contest.evaluation',
+    targetType: 'contest',
+    targetId: contest.id,
+    after: {
+      metric: settings.metric,
+      ...(newKey ? { key: state.newKeyName, rows: read?.rows ?? 0 } : {}),
+      ...(changed ? { rescore: true } : {}),
+    },
+  });
+  return row!;
 }
 
 export async function saveEvaluation(
@@ -108,58 +190,18 @@ export async function saveEvaluation(
     if (input.sample) stored.push(sampleFile!);
     // The key is read again whenever how it is read changes (columns, metric's kind, split).
     const read = keyFile ? await checkKey(privateDir, keyFile, settings, splitSeed) : null;
-    const changed = before ? scoresChange(before, settings, !!input.key) : false;
-    const now = new Date();
-    const values = {
-      metric: settings.metric,
-      k: settings.k ?? null,
-      positiveLabel: settings.positiveLabel || null,
-      idColumn: settings.idColumn,
-      targetColumns: settings.targetColumns,
-      publicFraction: settings.publicFraction,
-      dailyLimit: settings.dailyLimit,
-      totalLimit: settings.totalLimit ?? null,
-      maxFileMb: settings.maxFileMb,
-      selectionLimit: settings.selectionLimit,
+    const state: KeyState = {
       keyFile,
       keyName: input.key ? input.key.name : (before?.keyName ?? null),
-      targetKind: read ? keySpecOf({ ...settings, splitSeed }).kind : null,
-      keyRows: read?.rows ?? null,
-      keyPublicRows: read?.publicCount ?? null,
-      keySplit: read?.split ?? null,
-      keyUploadedAt: input.key ? now : (before?.keyUploadedAt ?? null),
+      keyUploadedAt: input.key ? new Date() : (before?.keyUploadedAt ?? null),
       sampleFile,
       sampleName: input.sample ? input.sample.name : (before?.sampleName ?? null),
-      updatedAt: now,
+      read,
+      newKeyName: input.key?.name,
     };
-    const saved = await db.transaction(async (tx) => {
-      const contest = await organisedSubmissionContest(tx, actor, input.contestId);
-      const current = await readEvaluation(tx, contest.id);
-      if (current?.publishedAt) throw new AppError('already_published', M.alreadyPublished);
-      const [row] = current
-        ? await tx
-            .update(contestEvaluations)
-            .set({ ...values, version: changed ? current.version + 1 : current.version })
-            .where(eq(contestEvaluations.contestId, contest.id))
-            .returning()
-        : await tx
-            .insert(contestEvaluations)
-            .values({ ...values, contestId: contest.id, splitSeed, version: 1 })
-            .returning();
-      await writeAudit({
-        db: tx,
-        actor,
-        action: 'contest.evaluation',
-        targetType: 'contest',
-        targetId: contest.id,
-        after: {
-          metric: settings.metric,
-          ...(input.key ? { key: input.key.name, rows: read?.rows ?? 0 } : {}),
-          ...(changed ? { rescore: true } : {}),
-        },
-      });
-      return row!;
-    });
+    const saved = await db.transaction((tx) =>
+      writeEvaluation(tx, actor, input.contestId, settings, splitSeed, state),
+    );
     // The files the new ones replace.
     const replaced = [input.key ? before?.keyFile : null, input.sample ? before?.sampleFile : null];
     await removePrivateFiles(privateDir, replaced);
@@ -168,4 +210,66 @@ export async function saveEvaluation(
     await removePrivateFiles(privateDir, stored);
     throw error;
   }
+}
+
+/** Settings without files, made ready before the transaction that writes them. */
+export interface PreparedSettings {
+  settings: TEvaluationSettings;
+  splitSeed: string;
+  /** The stored key as it was read under the new settings (null: none stored). */
+  keyFile: string | null;
+  read: KeyRead | null;
+}
+
+/**
+ * The settings sent with a contest's create or update (the wizards, the Edit Contest dialog): a
+ * stored key is read again under them here, in a worker and outside any transaction (a key that
+ * no longer fits is refused with its lines, as the panel's save is). `contestId` is undefined
+ * for a contest not yet created. Permission and format are checked again when it is written.
+ */
+export async function prepareEvaluationSettings(
+  { db, privateDir }: { db: DB; privateDir: string },
+  actor: Actor,
+  contestId: number | undefined,
+  settings: TEvaluationSettings,
+): Promise<PreparedSettings> {
+  const row = contestId ? await readEvaluation(db, contestId) : undefined;
+  const splitSeed = row?.splitSeed ?? crypto.randomBytes(16).toString('hex');
+  if (!row?.keyFile) return { settings, splitSeed, keyFile: null, read: null };
+  // Only the organiser's key is read (others are refused before a byte of it is).
+  await organisedSubmissionContest(db, actor, row.contestId);
+  if (row.publishedAt) throw new AppError('already_published', M.alreadyPublished);
+  const read = await checkKey(privateDir, row.keyFile, settings, splitSeed);
+  return { settings, splitSeed, keyFile: row.keyFile, read };
+}
+
+/**
+ * Writes prepared settings in the caller's transaction (the contest row's): the stored key and
+ * sample stay. A key replaced since it was read for them is a conflict (send again).
+ */
+export async function writeEvaluationSettings(
+  tx: DbOrTx,
+  actor: Actor,
+  contestId: number,
+  prepared: PreparedSettings,
+): Promise<EvaluationRow> {
+  const current = await readEvaluation(tx, contestId);
+  if ((current?.keyFile ?? null) !== prepared.keyFile) {
+    throw new AppError('CONFLICT', M.keyChanged);
+  }
+  return writeEvaluation(
+    tx,
+    actor,
+    contestId,
+    prepared.settings,
+    current?.splitSeed ?? prepared.splitSeed,
+    {
+      keyFile: current?.keyFile ?? null,
+      keyName: current?.keyName ?? null,
+      keyUploadedAt: current?.keyUploadedAt ?? null,
+      sampleFile: current?.sampleFile ?? null,
+      sampleName: current?.sampleName ?? null,
+      read: prepared.read,
+    },
+  );
 }

@@ -1,7 +1,14 @@
 // What other areas may use of submission contests (issue 31): the evaluation settings and their
 // read, uploads and their reads, selection, the boards, re-scoring, publishing the private board,
 // the scoring job and the private files; the metrics for the bench and the scoring workers.
-export { saveEvaluation, type SaveEvaluationInput, type SentFile } from './evaluation';
+export {
+  prepareEvaluationSettings,
+  saveEvaluation,
+  writeEvaluationSettings,
+  type PreparedSettings,
+  type SaveEvaluationInput,
+  type SentFile,
+} from './evaluation';
 export { readEvaluationView } from './evaluationView';
 export { admitSubmission, submitFile } from './submit';
 export { listSubmissions, readSubmission } from './reads';

@@ -19,7 +19,30 @@ import {
 import * as contestReads from '../../domain/contests/contestReads';
 import * as participantList from '../../domain/participation/participantList';
 import * as contests from '../../domain/contests/contests';
+import * as submissions from '../../domain/submissions';
+import type { TEvaluationSettings } from '../../../shared/schemas/submissions';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
+import type { Context } from '../context';
+import type { Actor } from '../../platform/actor';
+
+type SignedIn = Pick<Context, 'db' | 'limits' | 'privateDir'> & { actor: Actor };
+
+const caller = (ctx: SignedIn) => ({ db: ctx.db, actor: ctx.actor, limits: ctx.limits });
+
+/**
+ * A submission contest's evaluation settings sent with the contest (issue 31): made ready first
+ * (a stored key read again under them), then written in the contest row's transaction by the
+ * same write as the Evaluation panel's. The key itself goes by PUT /api/contests/{id}/evaluation.
+ */
+async function evaluationWrite(
+  ctx: SignedIn,
+  contestId: number | undefined,
+  settings: TEvaluationSettings | undefined,
+): Promise<contests.AlsoWrite | undefined> {
+  if (!settings) return undefined;
+  const prepared = await submissions.prepareEvaluationSettings(ctx, ctx.actor, contestId, settings);
+  return (tx, id) => submissions.writeEvaluationSettings(tx, ctx.actor, id, prepared);
+}
 
 export const contestsRouter = router({
   list: protectedProcedure
@@ -43,9 +66,11 @@ export const contestsRouter = router({
   create: protectedProcedure
     .input(ZCreateContestRequestSchema)
     .output(ZContestSchema)
-    .mutation(async ({ ctx, input }) =>
-      contests.createContest({ db: ctx.db, actor: ctx.actor, input, limits: ctx.limits }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const { evaluation, ...form } = input;
+      const alsoWrite = await evaluationWrite(ctx, form.id, evaluation);
+      return contests.createContest({ ...caller(ctx), input: form, alsoWrite });
+    }),
 
   saveDraft: protectedProcedure
     .input(ZSaveDraftRequestSchema)
@@ -57,9 +82,11 @@ export const contestsRouter = router({
   update: protectedProcedure
     .input(ZUpdateContestRequestSchema)
     .output(ZContestSchema)
-    .mutation(async ({ ctx, input }) =>
-      contests.updateContest({ db: ctx.db, actor: ctx.actor, input, limits: ctx.limits }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const { evaluation, ...changes } = input;
+      const alsoWrite = await evaluationWrite(ctx, changes.id, evaluation);
+      return contests.updateContest({ ...caller(ctx), input: changes, alsoWrite });
+    }),
 
   setStatus: moderatorProcedure
     .input(ZSetContestStatusRequestSchema)

@@ -12,6 +12,10 @@
 // given Formik's helpers, a step-moving error handler, a switchable validateOnChange) would make
 // it a second Formik config for one caller; the shared pieces it is built from are used here
 // directly instead (the step schemas from src/shared/schemas, serverFieldErrors from lib/errors).
+//
+// A submission contest (issue 31): its evaluation settings go with the contest (one transaction);
+// then the answer key, if chosen, by the Evaluation panel's own send. A refused key leaves the
+// contest created: the member is taken to its page, where the panel lists the key's problems.
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik, setIn, type FormikHelpers, type FormikProps } from 'formik';
 import { ChevronLeft, ChevronRight, Eye, Save, Send } from 'lucide-react';
@@ -37,6 +41,14 @@ import { createdMessage, stepFields, stepOfField, type WizardVariant } from './v
 import { WizardProgress } from './WizardProgress';
 import { FocusFirstError } from '../../common/FocusFirstError';
 import { withPrizeTable } from '../prizes/prizeTableValues';
+import type { TEvaluationSettingsInput } from '../../../../shared/schemas/submissions';
+import {
+  keepKeyRefusal,
+  sendEvaluation,
+  type EvaluationFiles,
+} from '../../submissions/sendEvaluation';
+import { UploadProgress } from '../../submissions/UploadProgress';
+import { evaluationIssues, evaluationPayload, withEvaluationCheck } from './evaluationStep';
 
 /** What is checked and sent: the asked settings only, the prize table as the schema reads it. */
 const formPayload = (values: WizardValues) => withAskedSettings(withPrizeTable(values));
@@ -74,6 +86,9 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   // Until Next (or Submit) is first pressed on a step, nothing is checked: a message appearing
   // when a field loses focus would move the buttons under the pointer and swallow the click.
   const [checking, setChecking] = useState(false);
+  // The submission contest's answer key and sample, sent once the contest exists.
+  const [files, setFiles] = useState<EvaluationFiles>({ key: null, sample: null });
+  const [share, setShare] = useState<number | null>(null);
   const [, navigate] = useLocation();
   const drafts = useDraftSaver(start.draftId, onNewDraft);
   const create = trpc.contests.create.useMutation();
@@ -83,9 +98,12 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   const schemas = useMemo(
     () =>
       // Only the settings the chosen format asks for are checked (and sent).
-      (variant.stepSchemas as readonly ZodType[]).map((schema) =>
+      (variant.stepSchemas as readonly ZodType[]).map((schema, index) =>
         toFormikValidationSchema(
-          z.preprocess((values) => formPayload(values as WizardValues), schema),
+          z.preprocess(
+            (values) => formPayload(values as WizardValues),
+            index === stepOfField(variant, 'format') ? withEvaluationCheck(schema) : schema,
+          ),
         ),
       ),
     [variant],
@@ -123,21 +141,36 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
 
   async function submit(values: WizardValues, helpers: FormikHelpers<WizardValues>) {
     const parsed = variant.formSchema.safeParse(formPayload(values));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
+    const problem = parsed.success ? evaluationIssues(values)[0] : parsed.error.issues[0];
+    if (!parsed.success || problem) {
+      const issue = problem!;
       showProblem(issue.path.map(String).join('.') || 'title', issue.message, helpers);
       createToasts.error('Creation failed', issue.message);
       return;
     }
     try {
       const id = variant.drafts ? await drafts.settledId() : null;
+      const evaluation = evaluationPayload(values);
       const contest = await create.mutateAsync({
         ...parsed.data,
         type: parsed.data.category,
         ...(id ? { id } : {}),
+        ...(evaluation ? { evaluation } : {}),
       });
       if (variant.drafts) clearBrowserDraft(browserStorage());
-      createToasts.success('Contest created', createdMessage(variant, contest));
+      const sent = evaluation && files.key ? await sendKey(contest.id, evaluation) : null;
+      if (sent && !sent.ok) {
+        // The contest exists: its page's Evaluation panel shows why the key was refused.
+        keepKeyRefusal(contest.id, sent.refusal);
+        createToasts.error(
+          'Answer key refused',
+          `${contest.title} was created, but its answer key was refused: see the Evaluation section.`,
+        );
+        navigate(`/contests/${contest.slug}`);
+        return;
+      }
+      const keyNote = evaluation && !files.key ? ' Upload the answer key on its page.' : '';
+      createToasts.success('Contest created', createdMessage(variant, contest) + keyNote);
       navigate(variant.doneHref);
     } catch (error) {
       createToasts.error('Creation failed', errorMessage(error, 'Failed to create contest'));
@@ -145,6 +178,15 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
         serverFieldErrors(error, { byMessage: FIELD_MESSAGES, fields: FORM_FIELDS }),
       );
       if (field) showProblem(field[0], field[1], helpers);
+    }
+  }
+
+  async function sendKey(contestId: number, settings: TEvaluationSettingsInput) {
+    setShare(0);
+    try {
+      return await sendEvaluation(contestId, settings, files, setShare);
+    } finally {
+      setShare(null);
     }
   }
 
@@ -184,7 +226,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
 
   const stepBody = [
     <BasicInfoStep key="basic" variant={variant} />,
-    <SetupStep key="setup" variant={variant} />,
+    <SetupStep key="setup" variant={variant} files={files} onFiles={setFiles} />,
     <ScheduleStep key="schedule" />,
     <AccessStep key="access" variant={variant} />,
     <ContentStep key="content" />,
@@ -256,6 +298,9 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
                     )}
                   </HStack>
                 </Stack>
+                {share !== null ? (
+                  <UploadProgress share={share} label="Sending the answer key" />
+                ) : null}
                 {variant.drafts && drafts.savedAt ? (
                   <Text fontSize="sm" color="fg.muted" role="status">
                     Draft saved at{' '}

@@ -1,8 +1,9 @@
 // Step 2, Contest Setup: mode, maximum participants, format (each by its name: FormatChoiceField),
 // how scores read (decimals) and rank (higher or lower is better: an open contest's only, a
 // bracket contest ends in places), and what the chosen format needs (TournamentSettingsFields). The member wizard shows the live format disabled, 'Coming soon' (SPEC 5; submission is issue 31's); team
-// mode is real (issue 19).
-import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
+// mode is real (issue 19). A submission contest's evaluation settings and answer key are here too
+// (EvaluationStepFields, issue 31).
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   COMING_SOON_FORMATS,
   COMING_SOON_MODES,
@@ -23,6 +24,8 @@ import { TournamentSettingsFields } from '../TournamentSettingsFields';
 import type { WizardValues } from './formValues';
 import { SelectField } from '../../common/SelectField';
 import type { WizardVariant } from './variants';
+import type { EvaluationFiles } from '../../submissions/sendEvaluation';
+import { EvaluationStepFields } from './EvaluationStepFields';
 
 function options<T extends string>(
   values: readonly T[],
@@ -49,7 +52,15 @@ const COMING_SOON_FORMAT_OPTIONS = COMING_SOON_FORMATS.map((f) => ({
   label: `${FORMAT_LABELS[f]} (Coming soon)`,
 }));
 
-export function SetupStep({ variant }: { variant: WizardVariant }) {
+export function SetupStep({
+  variant,
+  files,
+  onFiles,
+}: {
+  variant: WizardVariant;
+  files: EvaluationFiles;
+  onFiles: (files: EvaluationFiles) => void;
+}) {
   const { values } = useFormikContext<WizardValues>();
   // A bracket contest ends in places, not scores: how scores read and rank does not apply.
   const submission = values.format === 'submission';
@@ -96,11 +107,7 @@ export function SetupStep({ variant }: { variant: WizardVariant }) {
         </SimpleGrid>
       ) : null}
       {submission ? (
-        <Text fontSize="sm" color="fg.muted">
-          Members upload prediction files, scored at once against your hidden answer key. Once the
-          contest is saved, choose the metric and upload the key in its Evaluation section on the
-          contest page.
-        </Text>
+        <EvaluationStepFields files={files} onFiles={onFiles} drafts={variant.drafts} />
       ) : null}
       <TournamentSettingsFields
         format={values.format}

@@ -4,6 +4,8 @@
 // the same browser does not see it.
 import { DEFAULT_TOURNAMENT_SETTINGS } from '../../../../shared/schemas/tournaments';
 import { cleanPrizeTable } from '../prizes/prizeTableValues';
+import { METRICS } from '../../../../shared/submissions';
+import type { EvaluationFormValues } from '../../submissions/evaluationForm';
 import { EMPTY_VALUES, type TournamentFormValues, type WizardValues } from './formValues';
 
 export const BROWSER_DRAFT_KEY = 'contestDraft';
@@ -34,6 +36,20 @@ function cleanSettings(raw: unknown): TournamentFormValues {
   return settings as TournamentFormValues;
 }
 
+/** The evaluation's known fields, each text (the defaults for the others). */
+function cleanEvaluation(raw: unknown): EvaluationFormValues {
+  const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const values: Record<string, unknown> = { ...EMPTY_VALUES.evaluation };
+  for (const key of Object.keys(values)) {
+    if (typeof source[key] === 'string') values[key] = source[key];
+  }
+  // A metric that is no longer offered is none.
+  if (values.metric && !(METRICS as readonly string[]).includes(String(values.metric))) {
+    values.metric = '';
+  }
+  return values as unknown as EvaluationFormValues;
+}
+
 /** Only the known fields, each of the type the form expects: a hand-edited copy cannot break it. */
 function cleanValues(raw: unknown): WizardValues {
   const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -44,6 +60,8 @@ function cleanValues(raw: unknown): WizardValues {
       if (value === '' || Number.isFinite(value)) values[key] = value;
     } else if (key === 'tournament') {
       values[key] = cleanSettings(value);
+    } else if (key === 'evaluation') {
+      values[key] = cleanEvaluation(value);
     } else if (key === 'prizeTable') {
       values[key] = cleanPrizeTable(value);
     } else if (key === 'entryFee' || key === 'scoreDecimals') {

@@ -9,6 +9,10 @@ import {
   type TTournamentSettings,
 } from '../../../../shared/schemas/tournaments';
 import type { PrizeTableValues } from '../prizes/prizeTableValues';
+import {
+  initialEvaluationValues,
+  type EvaluationFormValues,
+} from '../../submissions/evaluationForm';
 
 /**
  * The format's settings as the inputs hold them: a number input's number ('' while empty), a
@@ -43,6 +47,12 @@ export interface WizardValues {
   /** A number input, or the stored text when a draft is resumed. */
   entryFee: number | string;
   prize: string;
+  /**
+   * A submission contest's evaluation settings as the panel's fields hold them (issue 31), sent
+   * with the contest when its format is `submission`. A draft saved on the server does not keep
+   * them; the browser copy does.
+   */
+  evaluation: EvaluationFormValues;
   /** The prize table (issue 30), null for none; a draft saved on the server does not keep it. */
   prizeTable: PrizeTableValues | null;
   description: string;
@@ -69,6 +79,7 @@ export const EMPTY_VALUES: WizardValues = {
   scoreDecimals: 0,
   scoreOrder: 'higher',
   tournament: { ...DEFAULT_TOURNAMENT_SETTINGS },
+  evaluation: initialEvaluationValues(null),
   registrationDeadline: '',
   startDate: '',
   endDate: '',
