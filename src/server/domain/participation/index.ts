@@ -30,6 +30,7 @@ export {
   type JoinRefusalInfo,
   type TeamRole,
 } from './joinRule';
+export { entrantOf } from './entrant';
 export { withInviteGuessLimit } from './participation';
 export {
   afterContestCompleted,

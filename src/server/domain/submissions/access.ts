@@ -1,14 +1,10 @@
 // Who may do what in a submission contest (issue 31), the one place each procedure and REST row
 // asks: the contest as the caller may see it (hidden or missing: 404), its organiser (creator,
-// moderators, admins; others 403 not_organiser), the caller's entrant (their own participant row,
-// or in team mode their team's), and whether the contest takes submissions now.
-import { and, eq, or, sql } from 'drizzle-orm';
+// moderators, admins; others 403 not_organiser), the caller's entrant (participation's entrantOf:
+// their own participant row, or in team mode their team's), and whether it takes submissions now.
+import { eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import {
-  contestEvaluations,
-  contestParticipants as cp,
-  teamMembers,
-} from '../../platform/db/schema';
+import { contestEvaluations } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import {
@@ -19,6 +15,8 @@ import {
   type Viewer,
 } from '../contests';
 import { SUBMISSION_MESSAGES as M } from '../../../shared/submissions';
+
+export { entrantOf } from '../participation';
 
 export type EvaluationRow = typeof contestEvaluations.$inferSelect;
 
@@ -58,33 +56,6 @@ export async function readEvaluation(
     .from(contestEvaluations)
     .where(eq(contestEvaluations.contestId, contestId));
   return row;
-}
-
-/**
- * The participant row `userId` submits for: their own, or in team mode their registered team's
- * (any member of it); null when they take no part.
- */
-export async function entrantOf(
-  db: DbOrTx,
-  contestId: number,
-  userId: number,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ id: cp.id })
-    .from(cp)
-    .where(
-      and(
-        eq(cp.contestId, contestId),
-        or(
-          eq(cp.userId, userId),
-          sql`${cp.teamId} IN (SELECT ${teamMembers.teamId} FROM ${teamMembers}
-            WHERE ${teamMembers.contestId} = ${contestId} AND ${teamMembers.userId} = ${userId}
-            AND ${teamMembers.state} = 'member')`,
-        ),
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** Whether the contest has ended for submissions: its end date passed, or it is completed. */
