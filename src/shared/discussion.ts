@@ -5,6 +5,7 @@
 export const MAX_POST_CHARS = 20_000;
 export const MAX_TITLE_CHARS = 200;
 export const MAX_BAR_REASON_CHARS = 500;
+export const MAX_REPORT_CHARS = 1_000;
 
 /** How a contest's topics are listed: newest activity (the default), newest, most replies, most upvotes. */
 export const TOPIC_SORTS = ['activity', 'newest', 'active', 'upvoted'] as const;
@@ -32,6 +33,7 @@ export const DISCUSSION_REFUSALS = [
   'first_day_limit',
   'upvote_limit',
   'duplicate_post',
+  'report_limit',
 ] as const;
 export type DiscussionRefusal = (typeof DISCUSSION_REFUSALS)[number];
 
@@ -75,4 +77,9 @@ export const DISCUSSION_MESSAGES = {
     `New members can post at most ${n} ${n === 1 ? 'reply' : 'replies'} on their first day: try again tomorrow`,
   upvoteLimit: (n: number) => `You can upvote at most ${n} posts a day: try again later`,
   duplicate: 'You posted the same text a moment ago',
+  alreadyReported: 'You have reported this post already',
+  ownReport: 'You cannot report your own post',
+  reportLimit: (n: number) => `You can report at most ${n} posts a day: try again later`,
+  reportReason: 'Choose a reason: spam, abuse, off-topic or other',
+  reportTooLong: `Say it in at most ${MAX_REPORT_CHARS.toLocaleString('en-US')} characters`,
 } as const;

@@ -117,6 +117,16 @@ describe('topics and replies', () => {
     expect(pinned.json).toMatchObject({ pinned: true, answerId: replyId });
     expect((await participant.patch(`/api/topics/${topicId}`, { locked: true })).status).toBe(403);
 
+    const report = await participant.post(`/api/posts/${replyId}/reports`, {
+      reason: 'off_topic',
+      text: 'Not about scoring',
+    });
+    expect(report.status).toBe(201);
+    expect(report.json).toMatchObject({ postId: replyId, status: 'open', hidden: false });
+    expect(
+      (await participant.post(`/api/posts/${replyId}/reports`, { reason: 'spam' })).status,
+    ).toBe(409);
+
     const gone = await organiser.delete(`/api/posts/${replyId}`);
     expect(gone.json).toEqual({ success: true, id: replyId });
     const after = await anonymous.get(`/api/topics/${topicId}`);

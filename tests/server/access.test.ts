@@ -389,6 +389,7 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'discussion.unfollow': (w) => ({ id: w.topicId }),
   'discussion.updateTopic': (w) => ({ id: w.topicId, pinned: true }),
   'discussion.history': (w) => ({ id: w.postId }),
+  'discussion.report': (w) => ({ id: w.postId, reason: 'spam' }),
   'discussion.bar': (w) => ({ contestId: w.joinedId, userId: w.speakerId, reason: 'Access test' }),
   'discussion.unbar': (w) => ({ contestId: w.joinedId, userId: w.speakerId }),
   'discussion.setOpen': (w) => ({ contestId: w.joinedId, open: true }),

@@ -626,3 +626,49 @@ describe('discussion.list', () => {
     ).toBe('BAD_REQUEST');
   });
 });
+
+describe('discussion.report', () => {
+  it('takes one report per member per post, never of one’s own; three members hide the post pending review', async () => {
+    const c = await discussionCast(t.db);
+    await as(c.creator).discussion.setOpen({ contestId: c.contestId, open: true });
+    const topic = await topicBy(c.creator, c.contestId);
+    const spam = await replyBy(c.member, topic.id, 'Buy cheap followers at example.test');
+    expect(
+      await refusal(as(c.member).discussion.report({ id: spam.id, reason: 'spam' })),
+    ).toMatchObject({ code: 'FORBIDDEN', reason: 'own_post' });
+    expect(
+      await as(c.participant).discussion.report({ id: spam.id, reason: 'spam', text: 'Ads' }),
+    ).toMatchObject({ postId: spam.id, reason: 'spam', status: 'open', hidden: false });
+    expect(
+      await refusal(as(c.participant).discussion.report({ id: spam.id, reason: 'abuse' })),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'already_reported' });
+    expect(
+      (
+        await refusal(
+          as(c.participant).discussion.report({ id: spam.id, reason: 'nope' as 'spam' }),
+        )
+      ).message,
+    ).toBe('Choose a reason: spam, abuse, off-topic or other');
+    await as(c.creator).discussion.report({ id: spam.id, reason: 'spam' });
+    const third = await discussionMember(t.db);
+    expect((await as(third).discussion.report({ id: spam.id, reason: 'off_topic' })).hidden).toBe(
+      true,
+    );
+    const seen = async (viewer?: CreatedUser) =>
+      (await as(viewer).discussion.get({ id: topic.id, page: 1, pageSize: 20 })).replies.items[0]!;
+    expect(await seen()).toMatchObject({ hidden: true, body: '[hidden by a moderator]' });
+    expect(await seen(c.participant)).toMatchObject({
+      hidden: true,
+      body: '[hidden by a moderator]',
+    });
+    for (const insider of [c.member, c.moderator, c.admin]) {
+      expect((await seen(insider)).body).toBe('Buy cheap followers at example.test');
+    }
+    expect((await refusal(as().discussion.report({ id: spam.id, reason: 'spam' }))).code).toBe(
+      'UNAUTHORIZED',
+    );
+    expect(
+      (await refusal(as(c.participant).discussion.report({ id: 999_999, reason: 'spam' }))).code,
+    ).toBe('NOT_FOUND');
+  });
+});

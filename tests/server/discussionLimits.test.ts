@@ -171,3 +171,36 @@ describe('upvotes a day, and settings applying at once', () => {
     }
   });
 });
+
+describe('reports a day', () => {
+  it('refuses the report past the day’s allowance; moderators are not limited', async () => {
+    const before = await getPlatformSettings({ db: t.db });
+    await savePlatformSettings({
+      db: t.db,
+      value: { ...before, reportsPerDay: 2, reportsToHide: 100 },
+    });
+    try {
+      const reporter = await discussionMember(t.db);
+      const posts: number[] = [];
+      for (const author of [creator, admin, participant]) {
+        await letTimePass(t.db);
+        posts.push(
+          (await as(author).discussion.reply({ topicId: topic.id, body: `Report me ${author.id}` }))
+            .id,
+        );
+      }
+      await as(reporter).discussion.report({ id: posts[0]!, reason: 'spam' });
+      await as(reporter).discussion.report({ id: posts[1]!, reason: 'spam' });
+      expect(
+        await refusal(as(reporter).discussion.report({ id: posts[2]!, reason: 'spam' })),
+      ).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        reason: 'report_limit',
+        message: 'You can report at most 2 posts a day: try again later',
+      });
+      for (const id of posts) await as(moderator).discussion.report({ id, reason: 'other' });
+    } finally {
+      await savePlatformSettings({ db: t.db, value: before });
+    }
+  });
+});

@@ -61,6 +61,8 @@ describe('adminSettings.get', () => {
       firstDayReplies: 10,
       upvotesPerDay: 50,
       duplicatePostMinutes: 5,
+      reportsPerDay: 20,
+      reportsToHide: 3,
       // Paying the winners (issue 30).
       payoutClaimDays: 30,
       payoutsOneAdmin: false,

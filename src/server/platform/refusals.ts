@@ -209,6 +209,7 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   first_day_limit: 'TOO_MANY_REQUESTS',
   upvote_limit: 'TOO_MANY_REQUESTS',
   duplicate_post: 'TOO_MANY_REQUESTS',
+  report_limit: 'TOO_MANY_REQUESTS',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

@@ -6,7 +6,10 @@ import {
   DISCUSSION_MESSAGES as M,
   MAX_BAR_REASON_CHARS,
   MAX_POST_CHARS,
+  MAX_REPORT_CHARS,
   MAX_TITLE_CHARS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
   TOPIC_SORTS,
 } from '../discussion';
 import { ZContestId } from './contestId';
@@ -159,3 +162,23 @@ export const ZUpvoteState = z.object({
   upvotedByMe: z.boolean(),
 });
 export const ZFollowState = z.object({ id: z.number().int(), followedByMe: z.boolean() });
+
+export const ZReportRequest = z.object({
+  id: ZPostId,
+  reason: z.enum(REPORT_REASONS, { error: M.reportReason }),
+  text: z
+    .string({ error: M.reportTooLong })
+    .trim()
+    .max(MAX_REPORT_CHARS, M.reportTooLong)
+    .optional(),
+});
+export type TReportRequest = z.infer<typeof ZReportRequest>;
+
+/** A report as its reporter hears of it: where it stands, and whether the post is now hidden. */
+export const ZReportState = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  reason: z.enum(REPORT_REASONS),
+  status: z.enum(REPORT_STATUSES),
+  hidden: z.boolean(),
+});

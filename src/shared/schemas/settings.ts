@@ -44,6 +44,8 @@ export const ZPlatformSettingsSchema = z.object({
   firstDayReplies: limitField('Replies on a member’s first day', 1_000),
   upvotesPerDay: limitField('Upvotes per member per day', 10_000),
   duplicatePostMinutes: limitField('Minutes the same text cannot be posted again', 1_440),
+  reportsPerDay: limitField('Reports per member per day', 10_000),
+  reportsToHide: limitField('Reports that hide a post until reviewed', 1_000),
   /** Days a winner has to add a payout method before their prize is forfeited (issue 30). */
   payoutClaimDays: limitField('Days to claim a prize', 365),
   /** Small installs: the admin who approved a payout may also mark it sent (off: a second admin). */
@@ -71,6 +73,8 @@ export const DEFAULT_PLATFORM_SETTINGS: TPlatformSettings = {
   firstDayReplies: 10,
   upvotesPerDay: 50,
   duplicatePostMinutes: 5,
+  reportsPerDay: 20,
+  reportsToHide: 3,
   payoutClaimDays: 30,
   payoutsOneAdmin: false,
 };
@@ -86,7 +90,9 @@ export type LimitSettingKey =
   | 'firstDayTopics'
   | 'firstDayReplies'
   | 'upvotesPerDay'
-  | 'duplicatePostMinutes';
+  | 'duplicatePostMinutes'
+  | 'reportsPerDay'
+  | 'reportsToHide';
 
 /** The limits on Platform Settings, each with what it protects (shown beside the field). */
 export const LIMIT_SETTINGS: ReadonlyArray<{
@@ -152,6 +158,17 @@ export const LIMIT_SETTINGS: ReadonlyArray<{
     key: 'duplicatePostMinutes',
     label: 'Minutes the same text cannot be posted again',
     protects: 'Refuses the same text posted twice in a row (a double click, a copy-paste flood).',
+  },
+  {
+    key: 'reportsPerDay',
+    label: 'Reports per member per day',
+    protects:
+      'Keeps one member from flooding the moderators’ queue. Moderators and admins are not limited.',
+  },
+  {
+    key: 'reportsToHide',
+    label: 'Reports that hide a post until reviewed',
+    protects: 'A post this many members report is hidden at once, pending a moderator’s review.',
   },
 ];
 

@@ -31,3 +31,11 @@ export async function replyPosted(_tx: DbOrTx, _fact: PostFact): Promise<void> {
 export async function postChanged(_tx: DbOrTx, _fact: PostFact): Promise<void> {
   // Later slice: the topic's readers told live.
 }
+
+/** A report committed (`hidden`: the post is hidden now, pending review). */
+export async function reportFiled(
+  _tx: DbOrTx,
+  _fact: PostFact & { hidden: boolean },
+): Promise<void> {
+  // Later slice: the moderators' Reports queue told live; the author told when it is hidden.
+}

@@ -14,4 +14,5 @@ export { updateTopic } from './updateTopic';
 export { barMember, unbarMember } from './bars';
 export { postHistory } from './history';
 export { setOpenDiscussion } from './openDiscussion';
+export { reportPost } from './reportPost';
 export type { DiscussionViewer } from './access';

@@ -56,4 +56,5 @@ export const discussionRows: RestRoute[] = [
   on('GET /posts/:id/edits', 'discussion.history', idAs('id')),
   on('POST /posts/:id/upvote', 'discussion.upvote', idAs('id')),
   on('DELETE /posts/:id/upvote', 'discussion.removeUpvote', idAs('id')),
+  on('POST /posts/:id/reports', 'discussion.report', bodyWithIdAs('id'), 201),
 ];

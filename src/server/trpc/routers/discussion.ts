@@ -15,6 +15,8 @@ import {
   ZPostHistory,
   ZPostRef,
   ZReadTopicRequest,
+  ZReportRequest,
+  ZReportState,
   ZTopicList,
   ZTopicListItem,
   ZTopicRef,
@@ -96,6 +98,12 @@ export const discussionRouter = router({
     .input(ZUnbarRequest)
     .output(ZOk)
     .mutation(asActor(discussion.unbarMember)),
+
+  // Anyone signed in who sees the post (the queue that reads reports is a later slice).
+  report: protectedProcedure
+    .input(ZReportRequest)
+    .output(ZReportState)
+    .mutation(asActor(discussion.reportPost)),
 
   setOpen: protectedProcedure
     .input(ZOpenDiscussionRequest)
