@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contests, discussionPosts, discussionTopics } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { contestVisibleTo, notFound, type VisibilityViewer } from '../contests';
+import { contestVisibleTo, notFound } from '../contests';
 import { isOrganiser } from '../../../shared/contests';
 import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { Role } from '../../../shared/constants';
@@ -59,7 +59,7 @@ const postColumns = {
 };
 export type PostRow = typeof discussionPosts.$inferSelect;
 
-const visible = (viewer: DiscussionViewer) => contestVisibleTo(viewer as VisibilityViewer | null);
+const visible = (viewer: DiscussionViewer) => contestVisibleTo(viewer);
 
 /** The contest `viewer` may see, with what its discussion's rules read (404 otherwise). */
 export async function visibleContest(
