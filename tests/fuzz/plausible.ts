@@ -56,6 +56,9 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     captainId: 'users',
     proofId: 'payments',
     notificationId: 'notifications',
+    topicId: 'topics',
+    quoteId: 'posts',
+    answerId: 'posts',
   };
   if (key === 'userId' && procedure.startsWith('account.')) return 'accounts';
   // Teams the fuzz creates outnumber the few with an invitation: draw from those that have one.
@@ -65,6 +68,9 @@ function poolOf(key: string, procedure: string): Pool | undefined {
   if (key === 'contestId' && procedure.startsWith('payments.')) return 'paidContests';
   if (named[key]) return named[key];
   if (key !== 'id' && key !== 'ids') return undefined;
+  // A discussion procedure's id is a topic's or a post's, as its input schema says.
+  if (procedure.startsWith('discussion.'))
+    return DISCUSSION_TOPIC_IDS.has(procedure) ? 'topics' : 'posts';
   const area = procedure.split('.')[0]!;
   const byArea: Record<string, Pool> = {
     contests: 'contests',
@@ -81,6 +87,14 @@ function poolOf(key: string, procedure: string): Pool | undefined {
   };
   return byArea[area] ?? 'contests';
 }
+
+/** The discussion procedures whose `id` names a topic (the others' names a post). */
+const DISCUSSION_TOPIC_IDS = new Set([
+  'discussion.get',
+  'discussion.follow',
+  'discussion.unfollow',
+  'discussion.updateTopic',
+]);
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Dates in the order every contest rule wants: deadline, start, end, all ahead. */
@@ -391,6 +405,8 @@ export function realSegment(path: string, param: string): fc.Arbitrary<string> |
     outbox: 'outbox',
     proofs: 'payments',
     education: 'education',
+    topics: 'topics',
+    posts: 'posts',
   };
   const pool = pools[before];
   if (!pool) return undefined;

@@ -10,6 +10,8 @@ import {
   contestEvaluations,
   contestParticipants,
   contests,
+  discussionPosts,
+  discussionTopics,
   educationContent,
   importJobs,
   mailOutbox,
@@ -55,7 +57,10 @@ export type Pool =
   /** Payout lines (issue 30): every principal has one sent (to confirm) and one ready. */
   | 'payouts'
   /** Submissions of a running submission contest (issue 31): the member's own among them. */
-  | 'submissions';
+  | 'submissions'
+  /** Discussion topics and posts (issue 32): the member's topic and the organiser's reply. */
+  | 'topics'
+  | 'posts';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -89,6 +94,8 @@ export const world: World = {
     invitingTeams: [],
     payouts: [],
     submissions: [],
+    topics: [],
+    posts: [],
   },
   slugs: [],
   usernames: [],
@@ -254,6 +261,13 @@ export async function buildWorld(s: TestServer): Promise<World> {
       { userId: member.id, username: member.username, teamName: null, place: 1, placeText: '1st' },
     ],
   });
+  // A discussion in the open contest: the member's topic, the organiser's reply (issue 32).
+  const topic = await asMember.discussion.createTopic({
+    contestId: open.id,
+    title: 'Fuzz question',
+    body: 'How is it scored?',
+  });
+  await asOrganiser.discussion.reply({ topicId: topic.id, body: 'By the mean error.' });
   // A password reset queues mail in the outbox (no SMTP in tests): a row for outbox.retry.
   await callerFor(s).caller.password.forgot({ identifier: member.username });
   await refreshPools(s);
@@ -311,6 +325,8 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
     ),
     payouts: ids(await db.select({ id: payouts.id }).from(payouts)),
     submissions: ids(await db.select({ id: submissions.id }).from(submissions)),
+    topics: ids(await db.select({ id: discussionTopics.id }).from(discussionTopics)),
+    posts: ids(await db.select({ id: discussionPosts.id }).from(discussionPosts)),
     invitingTeams: [
       ...new Set(
         (

@@ -29,6 +29,7 @@ import { createTeam } from '../../src/server/domain/tournaments/teams';
 import { createPayoutLines } from '../../src/server/domain/payouts';
 import { payouts } from '../../src/server/platform/db/schema';
 import { issueCertificates } from '../../src/server/domain/certificates';
+import { createTopic } from '../../src/server/domain/discussion';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
@@ -118,6 +119,13 @@ interface World {
   sentPayoutOf: Map<number, number>;
   /** The regular member's certificate of 1st place in the joined contest. */
   certificateCode: string;
+  /**
+   * A discussion topic of the joined contest and its opening post, by a participant outside the
+   * cast (so the cast may upvote it), who is also the member the organiser bars.
+   */
+  topicId: number;
+  postId: number;
+  speakerId: number;
 }
 const worlds = new Map<Principal, World>();
 
@@ -212,6 +220,15 @@ beforeAll(async () => {
       ],
     });
     const [certificate] = await t.db.select({ code: certificates.code }).from(certificates);
+    const speaker = await createUser(t.db);
+    await addParticipant({ db: t.db, contestId: joinedId, userId: speaker.id });
+    const topic = await createTopic({
+      db: t.db,
+      actor: { id: speaker.id, username: speaker.username, role: 'user' },
+      contestId: joinedId,
+      title: 'Access question',
+      body: 'Is this allowed?',
+    });
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -229,6 +246,9 @@ beforeAll(async () => {
       readyPayoutId,
       sentPayoutOf,
       certificateCode: certificate!.code,
+      topicId: topic.id,
+      postId: topic.post.id,
+      speakerId: speaker.id,
     });
   }
 });
@@ -356,6 +376,23 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   // reopening are called without input: refused by validation once admitted (results tests run
   // them).
   'results.get': (w) => ({ contestId: w.joinedId }),
+  // The joined contest's discussion (issue 32): the cast all take part (the regular member
+  // created it, so organises it, as moderators and admins do). Editing and deleting a post need
+  // one of the caller's own, and a topic would hold the member's reply back 5 s (the limit
+  // between posts): those three are called without input (the discussion tests run them).
+  'discussion.list': (w) => ({ contestId: w.joinedId }),
+  'discussion.get': (w) => ({ id: w.topicId }),
+  'discussion.reply': (w) => ({ topicId: w.topicId, body: 'A reply of the access test.' }),
+  'discussion.upvote': (w) => ({ id: w.postId }),
+  'discussion.removeUpvote': (w) => ({ id: w.postId }),
+  'discussion.follow': (w) => ({ id: w.topicId }),
+  'discussion.unfollow': (w) => ({ id: w.topicId }),
+  'discussion.updateTopic': (w) => ({ id: w.topicId, pinned: true }),
+  'discussion.history': (w) => ({ id: w.postId }),
+  'discussion.report': (w) => ({ id: w.postId, reason: 'spam' }),
+  'discussion.bar': (w) => ({ contestId: w.joinedId, userId: w.speakerId, reason: 'Access test' }),
+  'discussion.unbar': (w) => ({ contestId: w.joinedId, userId: w.speakerId }),
+  'discussion.setOpen': (w) => ({ contestId: w.joinedId, open: true }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

@@ -54,6 +54,15 @@ describe('adminSettings.get', () => {
       uploadsPerMemberPerMinute: 10,
       contestsPerMemberPerDay: 10,
       draftsPerMember: 20,
+      // The discussion's limits (issue 32).
+      secondsBetweenPosts: 5,
+      secondsBetweenTopics: 15,
+      firstDayTopics: 3,
+      firstDayReplies: 10,
+      upvotesPerDay: 50,
+      duplicatePostMinutes: 5,
+      reportsPerDay: 20,
+      reportsToHide: 3,
       // Paying the winners (issue 30).
       payoutClaimDays: 30,
       payoutsOneAdmin: false,

@@ -8,6 +8,7 @@ import type { ScoreRefusal } from '../../shared/leaderboard';
 import type { TeamReason } from '../../shared/teams';
 import type { TournamentReason } from '../../shared/tournaments';
 import type { SubmissionRefusal } from '../../shared/submissions';
+import type { DiscussionRefusal } from '../../shared/discussion';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -33,6 +34,7 @@ export type RefusalReason =
   | TeamReason
   | TournamentReason
   | SubmissionRefusal
+  | DiscussionRefusal
   // A score CSV with refused lines (each line's own reason is a ScoreRefusal).
   | 'bad_lines'
   // Accounts: a temporary password or a staff member's two-factor set-up comes first; a
@@ -192,6 +194,22 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   already_published: 'CONFLICT',
   not_scored: 'CONFLICT',
   still_scoring: 'CONFLICT',
+  // Discussion (shared/discussion.ts); the limits are 429 with Retry-After.
+  discussion_closed: 'FORBIDDEN',
+  not_allowed_to_post: 'FORBIDDEN',
+  barred: 'FORBIDDEN',
+  topic_locked: 'CONFLICT',
+  own_post: 'FORBIDDEN',
+  not_author: 'FORBIDDEN',
+  post_deleted: 'CONFLICT',
+  bad_quote: 'BAD_REQUEST',
+  not_a_reply: 'BAD_REQUEST',
+  post_too_soon: 'TOO_MANY_REQUESTS',
+  topic_too_soon: 'TOO_MANY_REQUESTS',
+  first_day_limit: 'TOO_MANY_REQUESTS',
+  upvote_limit: 'TOO_MANY_REQUESTS',
+  duplicate_post: 'TOO_MANY_REQUESTS',
+  report_limit: 'TOO_MANY_REQUESTS',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

@@ -37,6 +37,15 @@ export const ZPlatformSettingsSchema = z.object({
   uploadsPerMemberPerMinute: limitField('Uploads per member per minute', 1_000),
   contestsPerMemberPerDay: limitField('Contests per member per day', 1_000),
   draftsPerMember: limitField('Open drafts per member', 1_000),
+  // The discussion's limits (issue 32; Discourse's numbers): moderators and admins are not limited.
+  secondsBetweenPosts: limitField('Seconds between posts', 3_600),
+  secondsBetweenTopics: limitField('Seconds between topics', 3_600),
+  firstDayTopics: limitField('Topics on a member’s first day', 1_000),
+  firstDayReplies: limitField('Replies on a member’s first day', 1_000),
+  upvotesPerDay: limitField('Upvotes per member per day', 10_000),
+  duplicatePostMinutes: limitField('Minutes the same text cannot be posted again', 1_440),
+  reportsPerDay: limitField('Reports per member per day', 10_000),
+  reportsToHide: limitField('Reports that hide a post until reviewed', 1_000),
   /** Days a winner has to add a payout method before their prize is forfeited (issue 30). */
   payoutClaimDays: limitField('Days to claim a prize', 365),
   /** Small installs: the admin who approved a payout may also mark it sent (off: a second admin). */
@@ -58,6 +67,14 @@ export const DEFAULT_PLATFORM_SETTINGS: TPlatformSettings = {
   uploadsPerMemberPerMinute: 10,
   contestsPerMemberPerDay: 10,
   draftsPerMember: 20,
+  secondsBetweenPosts: 5,
+  secondsBetweenTopics: 15,
+  firstDayTopics: 3,
+  firstDayReplies: 10,
+  upvotesPerDay: 50,
+  duplicatePostMinutes: 5,
+  reportsPerDay: 20,
+  reportsToHide: 3,
   payoutClaimDays: 30,
   payoutsOneAdmin: false,
 };
@@ -67,7 +84,15 @@ export type LimitSettingKey =
   | 'signInFailuresPerAddress'
   | 'uploadsPerMemberPerMinute'
   | 'contestsPerMemberPerDay'
-  | 'draftsPerMember';
+  | 'draftsPerMember'
+  | 'secondsBetweenPosts'
+  | 'secondsBetweenTopics'
+  | 'firstDayTopics'
+  | 'firstDayReplies'
+  | 'upvotesPerDay'
+  | 'duplicatePostMinutes'
+  | 'reportsPerDay'
+  | 'reportsToHide';
 
 /** The limits on Platform Settings, each with what it protects (shown beside the field). */
 export const LIMIT_SETTINGS: ReadonlyArray<{
@@ -102,6 +127,48 @@ export const LIMIT_SETTINGS: ReadonlyArray<{
     key: 'draftsPerMember',
     label: 'Open drafts per member',
     protects: 'Caps unfinished contests kept per member. Moderators and admins are not limited.',
+  },
+  {
+    key: 'secondsBetweenPosts',
+    label: 'Seconds between posts',
+    protects:
+      'Slows floods of replies in contest discussions. Moderators and admins are not limited.',
+  },
+  {
+    key: 'secondsBetweenTopics',
+    label: 'Seconds between topics',
+    protects: 'Slows floods of new discussion topics. Moderators and admins are not limited.',
+  },
+  {
+    key: 'firstDayTopics',
+    label: 'Topics on a member’s first day',
+    protects: 'Keeps a new account from spamming discussions before anyone has seen it.',
+  },
+  {
+    key: 'firstDayReplies',
+    label: 'Replies on a member’s first day',
+    protects: 'Keeps a new account from spamming discussions before anyone has seen it.',
+  },
+  {
+    key: 'upvotesPerDay',
+    label: 'Upvotes per member per day',
+    protects: 'Keeps one member from pushing posts up in bulk.',
+  },
+  {
+    key: 'duplicatePostMinutes',
+    label: 'Minutes the same text cannot be posted again',
+    protects: 'Refuses the same text posted twice in a row (a double click, a copy-paste flood).',
+  },
+  {
+    key: 'reportsPerDay',
+    label: 'Reports per member per day',
+    protects:
+      'Keeps one member from flooding the moderators’ queue. Moderators and admins are not limited.',
+  },
+  {
+    key: 'reportsToHide',
+    label: 'Reports that hide a post until reviewed',
+    protects: 'A post this many members report is hidden at once, pending a moderator’s review.',
   },
 ];
 

@@ -34,6 +34,7 @@ import { messageRows } from './messages';
 import { operationRows } from './operations';
 import { resultRows } from './results';
 import { submissionRows } from './submissions';
+import { discussionRows } from './discussion';
 
 export type { RestRoute } from './row';
 
@@ -54,6 +55,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...operationRows,
   ...resultRows,
   ...submissionRows,
+  ...discussionRows,
 ];
 
 /** A caller's procedure by its path ('contests.update'): the procedure validates the input. */

@@ -78,6 +78,12 @@ import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
+import {
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  type DiscussionReportReason,
+  type DiscussionReportStatus,
+} from '../../../shared/discussion';
 import { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../../shared/mail';
 import { ACCOUNT_TOKEN_PURPOSES, type AccountTokenPurpose } from '../../../shared/accountTokens';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../shared/notifications';
@@ -252,6 +258,8 @@ export const contests = table(
     pdfGuide: text('pdf_guide'),
     enableLeaderboard: flag('enable_leaderboard').notNull().default(true),
     enableComments: flag('enable_comments').notNull().default(true),
+    // Issue 32: any signed-in member may write in the discussion, not only participants and staff.
+    openDiscussion: flag('open_discussion').notNull().default(false),
     createdBy: integer('created_by').notNull(),
     status: text('status').$type<ContestStatus>().notNull().default('draft'),
     // SPEC 3 keeps a draft flag beside the status; it always says status = 'draft' (checked).
@@ -1108,5 +1116,167 @@ export const submissions = table(
     index('submissions_user').on(t.userId),
     index('submissions_status').on(t.status, t.leaseUntil),
     check('submissions_status_valid', oneOf('status', SUBMISSION_STATUSES)),
+  ],
+);
+
+// Discussion (issue 32). A topic of a contest: its opening post and its replies are rows of
+// discussion_posts (one level deep; a reply may quote another post of the topic). The topic keeps
+// what its lists sort by (last activity, reply count, the opening post's upvotes), written in the
+// same transaction as the post that changes them, so a contest of 2,000 topics lists from one
+// index per sort. Pinned topics (and announcements, pinned) come first in every sort.
+export const discussionTopics = table(
+  'discussion_topics',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    // Null once the author's account is gone ('User #id' is not kept: the post says [deleted user]).
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    pinned: flag('pinned').notNull().default(false),
+    locked: flag('locked').notNull().default(false),
+    announcement: flag('announcement').notNull().default(false),
+    // The reply the organiser marked as the answer (a post of this topic), or null.
+    answerId: integer('answer_id'),
+    replyCount: integer('reply_count').notNull().default(0),
+    upvotes: integer('upvotes').notNull().default(0),
+    lastPostAt: time('last_post_at').notNull().default(now),
+    lastPosterId: integer('last_poster_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discussion_topics_activity').on(t.contestId, t.pinned, t.lastPostAt, t.id),
+    index('discussion_topics_newest').on(t.contestId, t.pinned, t.createdAt, t.id),
+    index('discussion_topics_active').on(t.contestId, t.pinned, t.replyCount, t.id),
+    index('discussion_topics_upvoted').on(t.contestId, t.pinned, t.upvotes, t.id),
+  ],
+);
+
+// A post: a topic's opening post (`opening`) or one of its replies, in id order. `contest_id` is
+// the topic's, kept so the visibility condition joins contests without the topic. Deleting by the
+// author keeps the row (deleted_at; answered as '[deleted]'); hiding is a moderator's. `upvotes`
+// counts discussion_upvotes' rows, written with them.
+export const discussionPosts = table(
+  'discussion_posts',
+  {
+    id: id(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => discussionTopics.id, { onDelete: 'cascade' }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    opening: flag('opening').notNull().default(false),
+    body: text('body').notNull(),
+    // The post of the same topic this one quotes, or null (a quoted post deleted stays a number).
+    quoteId: integer('quote_id'),
+    upvotes: integer('upvotes').notNull().default(0),
+    createdAt: createdAt(),
+    editedAt: time('edited_at'),
+    deletedAt: time('deleted_at'),
+    hiddenAt: time('hidden_at'),
+  },
+  (t) => [
+    // A topic's replies page by id: the first and the last page read straight from here.
+    index('discussion_posts_topic').on(t.topicId, t.opening, t.id),
+    // The limits read a member's latest posts (time between posts, the same text twice).
+    index('discussion_posts_author').on(t.authorId, t.createdAt),
+  ],
+);
+
+// The history of a post's edits: each row is the body as it was before that edit.
+export const discussionPostEdits = table(
+  'discussion_post_edits',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => discussionPosts.id, { onDelete: 'cascade' }),
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    editedAt: time('edited_at').notNull().default(now),
+  },
+  (t) => [index('discussion_post_edits_post').on(t.postId, t.id)],
+);
+
+// One upvote per member per post (never on one's own); the time counts the daily limit.
+export const discussionUpvotes = table(
+  'discussion_upvotes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => discussionPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('discussion_upvotes_user').on(t.userId, t.createdAt),
+  ],
+);
+
+// Who follows a topic (its author and repliers from their first post; anyone by choice).
+export const discussionFollows = table(
+  'discussion_follows',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => discussionTopics.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.topicId, t.userId] }),
+    index('discussion_follows_user').on(t.userId),
+  ],
+);
+
+// A member barred from one contest's discussion by its organiser, with the reason they are told.
+export const discussionBars = table(
+  'discussion_bars',
+  {
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    barredBy: integer('barred_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.userId] })],
+);
+
+// A member's report of a post (one per member per post): the moderators' queue reads the open
+// ones oldest first. The queue and its actions are a later slice; the table is here now.
+export const discussionReports = table(
+  'discussion_reports',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => discussionPosts.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<DiscussionReportReason>().notNull(),
+    text: text('text'),
+    status: text('status').$type<DiscussionReportStatus>().notNull().default('open'),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: time('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discussion_reports_once').on(t.postId, t.reporterId),
+    index('discussion_reports_status').on(t.status, t.createdAt),
+    check('discussion_reports_reason_valid', oneOf('reason', REPORT_REASONS)),
+    check('discussion_reports_status_valid', oneOf('status', REPORT_STATUSES)),
   ],
 );

@@ -27,6 +27,7 @@ import { resultsRouter } from './results';
 import { payoutsRouter } from './payouts';
 import { submissionsRouter } from './submissions';
 import { certificatesRouter } from './certificates';
+import { discussionRouter } from './discussion';
 
 export const appRouter = router({
   auth: authRouter,
@@ -59,6 +60,7 @@ export const appRouter = router({
   payouts: payoutsRouter,
   submissions: submissionsRouter,
   certificates: certificatesRouter,
+  discussion: discussionRouter,
 });
 
 export type AppRouter = typeof appRouter;

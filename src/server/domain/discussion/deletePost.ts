@@ -1,0 +1,52 @@
+// Deleting a post leaves '[deleted]' in its place, so the replies around it stay readable. Its
+// author may delete it, and so may the contest's organiser (audited: it is not theirs).
+import { eq, isNull, and } from 'drizzle-orm';
+import type { DB } from '../../platform/db/client';
+import { discussionPosts } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/actor';
+import { isOrganiser } from '../../../shared/contests';
+import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
+import { writeAudit } from '../audit';
+import { visiblePost } from './access';
+import { postChanged } from './afterWrite';
+
+export async function deletePost({
+  db,
+  actor,
+  id,
+}: {
+  db: DB;
+  actor: Actor;
+  id: number;
+}): Promise<{ success: true; id: number }> {
+  await db.transaction(async (tx) => {
+    const { post, contest } = await visiblePost(tx, actor, id);
+    const own = post.authorId === actor.id;
+    if (!own && !isOrganiser(contest, actor)) throw new AppError('not_author', M.notAuthor);
+    const [gone] = await tx
+      .update(discussionPosts)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(discussionPosts.id, post.id), isNull(discussionPosts.deletedAt)))
+      .returning({ id: discussionPosts.id });
+    // Deleted already: nothing changes, and the answer is the same.
+    if (!gone) return;
+    if (!own) {
+      await writeAudit({
+        db: tx,
+        actor,
+        action: 'discussion.post.delete',
+        targetType: 'discussion_post',
+        targetId: post.id,
+        before: { authorId: post.authorId, topicId: post.topicId },
+      });
+    }
+    await postChanged(tx, {
+      contestId: contest.id,
+      topicId: post.topicId,
+      postId: post.id,
+      authorId: post.authorId ?? 0,
+    });
+  });
+  return { success: true, id };
+}

@@ -1,0 +1,18 @@
+// What other areas and the transports may use of a contest's discussion (issue 32, first slice):
+// topics and their lists, replies, edits with their history, deletion, upvotes, follows, the
+// organiser's pin, lock, answer, bars and the 'open discussion' switch. The side effects later
+// slices add (notifications, mentions, live) go in afterWrite.ts, where each write calls them.
+export { listTopics } from './listTopics';
+export { readTopic } from './readTopic';
+export { createTopic } from './createTopic';
+export { reply } from './reply';
+export { editPost } from './editPost';
+export { deletePost } from './deletePost';
+export { upvote, removeUpvote } from './upvotes';
+export { follow, unfollow } from './follows';
+export { updateTopic } from './updateTopic';
+export { barMember, unbarMember } from './bars';
+export { postHistory } from './history';
+export { setOpenDiscussion } from './openDiscussion';
+export { reportPost } from './reportPost';
+export type { DiscussionViewer } from './access';

@@ -1,0 +1,85 @@
+// Discussion on every contest (issue 32): its refusals, its limits' defaults, its sorts and the
+// words a member reads, in one place for the server and the client.
+
+/** A post's body may hold at most this many characters (said in the form and the message). */
+export const MAX_POST_CHARS = 20_000;
+export const MAX_TITLE_CHARS = 200;
+export const MAX_BAR_REASON_CHARS = 500;
+export const MAX_REPORT_CHARS = 1_000;
+
+/** How a contest's topics are listed: newest activity (the default), newest, most replies, most upvotes. */
+export const TOPIC_SORTS = ['activity', 'newest', 'active', 'upvoted'] as const;
+export type TopicSort = (typeof TOPIC_SORTS)[number];
+
+/** Why a member reports a post, and where a report stands (the queue is a later slice). */
+export const REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'other'] as const;
+export type DiscussionReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'hidden', 'restored', 'deleted', 'dismissed'] as const;
+export type DiscussionReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Why the discussion refuses a call (`reason` over REST, `data.reason` over tRPC). */
+export const DISCUSSION_REFUSALS = [
+  'discussion_closed',
+  'not_allowed_to_post',
+  'barred',
+  'topic_locked',
+  'own_post',
+  'not_author',
+  'post_deleted',
+  'bad_quote',
+  'not_a_reply',
+  'post_too_soon',
+  'topic_too_soon',
+  'first_day_limit',
+  'upvote_limit',
+  'duplicate_post',
+  'report_limit',
+] as const;
+export type DiscussionRefusal = (typeof DISCUSSION_REFUSALS)[number];
+
+/** What a removed post's body reads as, in every answer. */
+export const DELETED_BODY = '[deleted]';
+/** What a hidden post's body reads as to everyone but moderators and its author. */
+export const HIDDEN_BODY = '[hidden by a moderator]';
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+export const DISCUSSION_MESSAGES = {
+  topicNotFound: 'Topic not found',
+  postNotFound: 'Post not found',
+  closed: 'The discussion of this contest is closed: nothing new can be posted',
+  notAllowed:
+    'Only participants, the organiser and staff can post in this discussion: join the contest first',
+  banned: (reason: string | null) =>
+    reason ? `Your account is banned: ${reason}` : 'Your account is banned',
+  emailUnverified: 'Verify your e-mail address before you post',
+  barred: (reason: string) => `You are barred from this discussion: ${reason}`,
+  locked: 'This topic is locked: no new replies',
+  ownPost: 'You cannot upvote your own post',
+  notAuthor: 'Only its author can change this post',
+  deleted: 'This post was deleted',
+  badQuote: 'The quoted post is not in this topic',
+  notAReply: 'Only a reply of this topic can be marked as the answer',
+  notOrganiser: 'Only the organiser can do this',
+  titleRequired: 'A title is required',
+  titleTooLong: `The title must be at most ${MAX_TITLE_CHARS} characters`,
+  bodyRequired: 'Write something first',
+  bodyTooLong: `A post must be at most ${MAX_POST_CHARS.toLocaleString('en-US')} characters`,
+  reasonRequired: 'Say why',
+  reasonTooLong: `The reason must be at most ${MAX_BAR_REASON_CHARS} characters`,
+  searchTooLong: 'Search for at most 100 characters',
+  sortUnknown: 'Sort by activity, newest, active or upvoted',
+  postTooSoon: (s: number) => `Wait ${plural(s, 'second')} between posts`,
+  topicTooSoon: (s: number) => `Wait ${plural(s, 'second')} before starting another topic`,
+  firstDayTopics: (n: number) =>
+    `New members can start at most ${plural(n, 'topic')} on their first day: try again tomorrow`,
+  firstDayReplies: (n: number) =>
+    `New members can post at most ${n} ${n === 1 ? 'reply' : 'replies'} on their first day: try again tomorrow`,
+  upvoteLimit: (n: number) => `You can upvote at most ${n} posts a day: try again later`,
+  duplicate: 'You posted the same text a moment ago',
+  alreadyReported: 'You have reported this post already',
+  ownReport: 'You cannot report your own post',
+  reportLimit: (n: number) => `You can report at most ${n} posts a day: try again later`,
+  reportReason: 'Choose a reason: spam, abuse, off-topic or other',
+  reportTooLong: `Say it in at most ${MAX_REPORT_CHARS.toLocaleString('en-US')} characters`,
+} as const;

@@ -1,0 +1,674 @@
+// A contest's discussion (issue 32, first slice), procedure by procedure and role by role:
+// reading as anyone who sees the contest (a hidden contest's topics are 404 like missing ones);
+// writing as its participants, organiser and staff, or any member once the discussion is open;
+// refusals with their reasons (closed, not allowed, unverified, barred, locked, own post,
+// not the author, deleted); edits with their history, deletion leaving '[deleted]', upvotes,
+// follows, pin, lock, the answer, announcements; bad input a 4xx, never a 500.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  contests,
+  discussionFollows,
+  discussionPosts,
+  users,
+} from '../../src/server/platform/db/schema';
+import { savePlatformSettings, getPlatformSettings } from '../../src/server/domain/settings';
+import { callerFor, createTestDb, type CreatedUser } from '../helpers/db';
+import { insertContest } from '../helpers/contests';
+import { refusal } from '../helpers/errors';
+import { discussionCast, discussionMember, letTimePass } from '../helpers/discussion';
+
+const t = await createTestDb();
+afterAll(() => t.close());
+
+const as = (user?: CreatedUser) => callerFor(t, user).caller;
+const cast = await discussionCast(t.db);
+const { creator, participant, member, moderator, admin, banned, contestId } = cast;
+
+/** A topic by `author` in `contest` (time passes first, so no limit stands in the way). */
+async function topicBy(author: CreatedUser, contest = contestId, title = 'A question') {
+  await letTimePass(t.db);
+  return as(author).discussion.createTopic({
+    contestId: contest,
+    title,
+    body: `How is the score computed? (${Math.random()})`,
+  });
+}
+
+async function replyBy(author: CreatedUser, topicId: number, body?: string) {
+  await letTimePass(t.db);
+  return as(author).discussion.reply({ topicId, body: body ?? `An answer ${Math.random()}` });
+}
+
+describe('discussion.createTopic', () => {
+  it('lets the participant, the organiser, moderators and admins start topics', async () => {
+    for (const writer of [participant, creator, moderator, admin]) {
+      const topic = await topicBy(writer);
+      expect(topic).toMatchObject({
+        contestId,
+        title: 'A question',
+        author: { id: writer.id, username: writer.username },
+        pinned: false,
+        announcement: false,
+        replyCount: 0,
+        followedByMe: true,
+        post: { author: { id: writer.id }, deleted: false, hidden: false, upvotes: 0 },
+      });
+    }
+  });
+
+  it('refuses anyone signed out (401), banned (401) and a member who takes no part (403)', async () => {
+    const input = { contestId, title: 'Hi', body: 'Me too' };
+    expect((await refusal(as().discussion.createTopic(input))).code).toBe('UNAUTHORIZED');
+    expect((await refusal(as(banned).discussion.createTopic(input))).code).toBe('UNAUTHORIZED');
+    expect(await refusal(as(member).discussion.createTopic(input))).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'not_allowed_to_post',
+      message: expect.stringContaining('join the contest'),
+    });
+  });
+
+  it('lets a team member of a registered team write', async () => {
+    const { teamMembers, teams, contestParticipants } =
+      await import('../../src/server/platform/db/schema');
+    const teamContest = await insertContest(t.db, { createdBy: creator.id, mode: 'team' });
+    const captain = await discussionMember(t.db);
+    const mate = await discussionMember(t.db);
+    const [team] = await t.db
+      .insert(teams)
+      .values({ contestId: teamContest.id, name: 'Discussers', captainId: captain.id })
+      .returning();
+    await t.db.insert(teamMembers).values([
+      { teamId: team!.id, contestId: teamContest.id, userId: captain.id, state: 'member' },
+      { teamId: team!.id, contestId: teamContest.id, userId: mate.id, state: 'member' },
+    ]);
+    await t.db
+      .insert(contestParticipants)
+      .values({ contestId: teamContest.id, userId: captain.id, teamId: team!.id });
+    const topic = await topicBy(mate, teamContest.id);
+    expect(topic.author?.id).toBe(mate.id);
+  });
+
+  it('posts an announcement for the organiser only: pinned at the top, audited', async () => {
+    await letTimePass(t.db);
+    expect(
+      await refusal(
+        as(participant).discussion.createTopic({
+          contestId,
+          title: 'Rule change',
+          body: 'Not mine to say',
+          announcement: true,
+        }),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN', reason: 'not_organiser' });
+    const topic = await as(creator).discussion.createTopic({
+      contestId,
+      title: 'Rule change',
+      body: 'The deadline moves a day.',
+      announcement: true,
+    });
+    expect(topic).toMatchObject({ announcement: true, pinned: true });
+    const list = await as().discussion.list({ contestId, sort: 'newest', page: 1, pageSize: 100 });
+    expect(list.items[0]!.id).toBe(topic.id);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'discussion.announce'));
+    expect(audit).toMatchObject({ actorId: creator.id, targetId: String(contestId) });
+  });
+
+  it('keeps HTML and markdown as the text written (the client renders it safely)', async () => {
+    await letTimePass(t.db);
+    const body = '<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>';
+    const topic = await as(participant).discussion.createTopic({
+      contestId,
+      title: '<b>bold</b>',
+      body,
+    });
+    expect(topic.title).toBe('<b>bold</b>');
+    expect(topic.post.body).toBe(body);
+  });
+
+  it('refuses bad input with a 4xx and the message the form shows', async () => {
+    await letTimePass(t.db);
+    const huge = 'x'.repeat(1024 * 1024);
+    expect(
+      await refusal(
+        as(participant).discussion.createTopic({ contestId, title: 'Big', body: huge }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'A post must be at most 20,000 characters' });
+    expect(
+      await refusal(as(participant).discussion.createTopic({ contestId, title: '  ', body: 'x' })),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'A title is required' });
+    expect(
+      await refusal(
+        as(participant).discussion.createTopic({ contestId, title: 'T', body: ' \n ' }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'Write something first' });
+    expect(
+      (
+        await refusal(
+          as(participant).discussion.createTopic({ contestId: 999_999, title: 'T', body: 'b' }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
+    // Exactly at the bound is taken.
+    const full = await as(participant).discussion.createTopic({
+      contestId,
+      title: 'Long',
+      body: 'y'.repeat(20_000),
+    });
+    expect(full.post.body).toHaveLength(20_000);
+  });
+});
+
+describe('who may write', () => {
+  it("refuses new posts once the contest's comments are off, keeping what was written", async () => {
+    const c = await discussionCast(t.db);
+    const topic = await topicBy(c.participant, c.contestId);
+    await t.db.update(contests).set({ enableComments: false }).where(eq(contests.id, c.contestId));
+    for (const writer of [c.participant, c.creator, c.admin]) {
+      await letTimePass(t.db);
+      expect(
+        await refusal(as(writer).discussion.reply({ topicId: topic.id, body: 'Still there?' })),
+      ).toMatchObject({ code: 'FORBIDDEN', reason: 'discussion_closed' });
+    }
+    const read = await as().discussion.get({ id: topic.id, page: 1, pageSize: 20 });
+    expect(read.post.body).toBe(topic.post.body);
+  });
+
+  it('lets any signed-in member write once the organiser opens the discussion', async () => {
+    const c = await discussionCast(t.db);
+    expect(
+      await refusal(as(c.participant).discussion.setOpen({ contestId: c.contestId, open: true })),
+    ).toMatchObject({ code: 'FORBIDDEN', reason: 'not_organiser' });
+    expect(await as(c.creator).discussion.setOpen({ contestId: c.contestId, open: true })).toEqual({
+      contestId: c.contestId,
+      open: true,
+    });
+    const topic = await topicBy(c.member, c.contestId);
+    expect(topic.author?.id).toBe(c.member.id);
+    await as(c.moderator).discussion.setOpen({ contestId: c.contestId, open: false });
+    await letTimePass(t.db);
+    expect(
+      (await refusal(as(c.member).discussion.reply({ topicId: topic.id, body: 'Again' }))).reason,
+    ).toBe('not_allowed_to_post');
+  });
+
+  it('refuses unverified members while the platform asks for a verified e-mail', async () => {
+    const c = await discussionCast(t.db);
+    const before = await getPlatformSettings({ db: t.db });
+    await savePlatformSettings({ db: t.db, value: { ...before, requireVerifiedEmail: true } });
+    try {
+      await letTimePass(t.db);
+      expect(
+        await refusal(
+          as(c.participant).discussion.createTopic({
+            contestId: c.contestId,
+            title: 'T',
+            body: 'b',
+          }),
+        ),
+      ).toMatchObject({
+        code: 'FORBIDDEN',
+        reason: 'email_unverified',
+        message: expect.stringContaining('Verify'),
+      });
+      await t.db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(eq(users.id, c.participant.id));
+      const topic = await topicBy(c.participant, c.contestId);
+      expect(topic.id).toBeGreaterThan(0);
+    } finally {
+      await savePlatformSettings({ db: t.db, value: before });
+    }
+  });
+
+  it('refuses a barred member with the reason, until the bar is lifted', async () => {
+    const c = await discussionCast(t.db);
+    const topic = await topicBy(c.creator, c.contestId);
+    expect(
+      await refusal(
+        as(c.participant).discussion.bar({
+          contestId: c.contestId,
+          userId: c.member.id,
+          reason: 'Spam',
+        }),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN', reason: 'not_organiser' });
+    await as(c.creator).discussion.bar({
+      contestId: c.contestId,
+      userId: c.participant.id,
+      reason: 'Insults in three topics',
+    });
+    await letTimePass(t.db);
+    expect(
+      await refusal(as(c.participant).discussion.reply({ topicId: topic.id, body: 'Let me in' })),
+    ).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'barred',
+      message: 'You are barred from this discussion: Insults in three topics',
+    });
+    expect((await refusal(as(c.participant).discussion.upvote({ id: topic.post.id }))).reason).toBe(
+      'barred',
+    );
+    await as(c.admin).discussion.unbar({ contestId: c.contestId, userId: c.participant.id });
+    expect((await replyBy(c.participant, topic.id)).author?.id).toBe(c.participant.id);
+    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog)).map(
+      (r) => r.action,
+    );
+    expect(actions).toEqual(expect.arrayContaining(['discussion.bar', 'discussion.unbar']));
+    expect(
+      (
+        await refusal(
+          as(c.creator).discussion.bar({ contestId: c.contestId, userId: 999_999, reason: 'x' }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
+  });
+});
+
+describe('hidden contests', () => {
+  it('answer 404 to members and anonymous for their topics and posts; the creator and staff read them', async () => {
+    const c = await discussionCast(t.db, { status: 'pending' });
+    const topic = await topicBy(c.creator, c.contestId);
+    for (const outsider of [undefined, c.member, c.participant]) {
+      expect(
+        (
+          await refusal(
+            as(outsider).discussion.list({
+              contestId: c.contestId,
+              sort: 'activity',
+              page: 1,
+              pageSize: 20,
+            }),
+          )
+        ).code,
+      ).toBe('NOT_FOUND');
+      expect(
+        (await refusal(as(outsider).discussion.get({ id: topic.id, page: 1, pageSize: 20 }))).code,
+      ).toBe('NOT_FOUND');
+    }
+    await letTimePass(t.db);
+    expect(
+      (await refusal(as(c.participant).discussion.reply({ topicId: topic.id, body: 'Hello?' })))
+        .code,
+    ).toBe('NOT_FOUND');
+    expect((await refusal(as(c.member).discussion.upvote({ id: topic.post.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await refusal(as(c.member).discussion.follow({ id: topic.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+    for (const insider of [c.creator, c.moderator, c.admin]) {
+      const read = await as(insider).discussion.get({ id: topic.id, page: 1, pageSize: 20 });
+      expect(read.id).toBe(topic.id);
+    }
+  });
+});
+
+describe('discussion.reply and discussion.get', () => {
+  it('adds replies in order, quoting a post of the topic; the replier follows; the list shows the last poster', async () => {
+    const topic = await topicBy(participant);
+    const first = await replyBy(creator, topic.id, 'It is the mean absolute error.');
+    await letTimePass(t.db);
+    const second = await as(moderator).discussion.reply({
+      topicId: topic.id,
+      body: 'Seconded.',
+      quoteId: first.id,
+    });
+    expect(second).toMatchObject({ quoteId: first.id, topicId: topic.id, upvotedByMe: false });
+    const read = await as(member).discussion.get({ id: topic.id, page: 1, pageSize: 20 });
+    expect(read.replies.items.map((r) => r.id)).toEqual([first.id, second.id]);
+    expect(read.replies.total).toBe(2);
+    expect(read).toMatchObject({ replyCount: 2, lastPoster: { id: moderator.id } });
+    const follows = await t.db
+      .select({ userId: discussionFollows.userId })
+      .from(discussionFollows)
+      .where(eq(discussionFollows.topicId, topic.id));
+    expect(follows.map((f) => f.userId).sort()).toEqual(
+      [participant.id, creator.id, moderator.id].sort(),
+    );
+    const listed = await as().discussion.list({
+      contestId,
+      sort: 'activity',
+      page: 1,
+      pageSize: 100,
+    });
+    const item = listed.items.find((i) => i.id === topic.id)!;
+    expect(item).toMatchObject({
+      replyCount: 2,
+      lastPoster: { id: moderator.id, username: moderator.username },
+    });
+  });
+
+  it("refuses a quote of another topic's post, unknown topics, and members who take no part", async () => {
+    const one = await topicBy(participant);
+    const other = await topicBy(participant);
+    await letTimePass(t.db);
+    expect(
+      await refusal(
+        as(creator).discussion.reply({
+          topicId: one.id,
+          body: 'See there',
+          quoteId: other.post.id,
+        }),
+      ),
+    ).toMatchObject({ code: 'BAD_REQUEST', reason: 'bad_quote' });
+    expect(
+      (await refusal(as(creator).discussion.reply({ topicId: 999_999, body: 'Anyone?' }))).code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await refusal(as(member).discussion.reply({ topicId: one.id, body: 'Me!' }))).reason,
+    ).toBe('not_allowed_to_post');
+    expect((await refusal(as().discussion.reply({ topicId: one.id, body: 'Me!' }))).code).toBe(
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('never answers an e-mail address', async () => {
+    const topic = await topicBy(participant);
+    await replyBy(creator, topic.id);
+    const read = JSON.stringify(
+      await as(admin).discussion.get({ id: topic.id, page: 1, pageSize: 20 }),
+    );
+    const list = JSON.stringify(
+      await as(admin).discussion.list({ contestId, sort: 'activity', page: 1, pageSize: 100 }),
+    );
+    for (const text of [read, list]) {
+      expect(text).not.toContain('@example.com');
+      expect(text).not.toContain('email');
+    }
+  });
+});
+
+describe('discussion.updateTopic (pin, lock, answer)', () => {
+  it("is the organiser's: a locked topic refuses replies (409) but its organiser's; the answer is a reply of the topic", async () => {
+    const topic = await topicBy(participant);
+    const answer = await replyBy(creator, topic.id);
+    expect(
+      await refusal(as(participant).discussion.updateTopic({ id: topic.id, locked: true })),
+    ).toMatchObject({ code: 'FORBIDDEN', reason: 'not_organiser' });
+    const changed = await as(creator).discussion.updateTopic({
+      id: topic.id,
+      pinned: true,
+      locked: true,
+      answerId: answer.id,
+    });
+    expect(changed).toMatchObject({ pinned: true, locked: true, answerId: answer.id });
+    await letTimePass(t.db);
+    expect(
+      await refusal(as(participant).discussion.reply({ topicId: topic.id, body: 'But wait' })),
+    ).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'topic_locked',
+      message: 'This topic is locked: no new replies',
+    });
+    expect((await replyBy(moderator, topic.id)).author?.id).toBe(moderator.id);
+    expect(
+      await refusal(as(creator).discussion.updateTopic({ id: topic.id, answerId: topic.post.id })),
+    ).toMatchObject({ code: 'BAD_REQUEST', reason: 'not_a_reply' });
+    const elsewhere = await topicBy(participant);
+    const stray = await replyBy(creator, elsewhere.id);
+    expect(
+      (await refusal(as(creator).discussion.updateTopic({ id: topic.id, answerId: stray.id })))
+        .reason,
+    ).toBe('not_a_reply');
+    expect(
+      await as(admin).discussion.updateTopic({ id: topic.id, answerId: null, locked: false }),
+    ).toMatchObject({ answerId: null, locked: false, pinned: true });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'discussion.topic.update'),
+          eq(auditLog.targetId, String(topic.id)),
+        ),
+      );
+    expect(audits).toHaveLength(2);
+  });
+});
+
+describe('discussion.editPost and discussion.history', () => {
+  it('marks an edit with its time and keeps the history for the organiser and moderators', async () => {
+    const topic = await topicBy(participant);
+    const edited = await as(participant).discussion.editPost({
+      id: topic.post.id,
+      body: 'How is the score computed, exactly?',
+    });
+    expect(edited.editedAt).toBeInstanceOf(Date);
+    expect(edited.body).toBe('How is the score computed, exactly?');
+    // The same words again: nothing to keep.
+    await as(participant).discussion.editPost({ id: topic.post.id, body: edited.body });
+    for (const reader of [creator, moderator, admin]) {
+      const history = await as(reader).discussion.history({ id: topic.post.id });
+      expect(history).toEqual([
+        expect.objectContaining({
+          body: topic.post.body,
+          editor: { id: participant.id, username: participant.username },
+        }),
+      ]);
+    }
+    expect((await refusal(as(participant).discussion.history({ id: topic.post.id }))).reason).toBe(
+      'not_organiser',
+    );
+    expect(
+      await refusal(as(creator).discussion.editPost({ id: topic.post.id, body: 'Mine now' })),
+    ).toMatchObject({ code: 'FORBIDDEN', reason: 'not_author' });
+    expect(
+      (await refusal(as(creator).discussion.editPost({ id: 999_999, body: 'Ghost' }))).code,
+    ).toBe('NOT_FOUND');
+  });
+});
+
+describe('discussion.deletePost', () => {
+  it("leaves '[deleted]' in place; others may not, the organiser may (audited)", async () => {
+    const topic = await topicBy(participant);
+    const mine = await replyBy(participant, topic.id, 'Oops, wrong topic');
+    const theirs = await replyBy(moderator, topic.id, 'Hm');
+    expect(await refusal(as(participant).discussion.deletePost({ id: theirs.id }))).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'not_author',
+    });
+    expect(await as(participant).discussion.deletePost({ id: mine.id })).toEqual({
+      success: true,
+      id: mine.id,
+    });
+    // Twice is the same answer.
+    await as(participant).discussion.deletePost({ id: mine.id });
+    await as(creator).discussion.deletePost({ id: theirs.id });
+    const read = await as(member).discussion.get({ id: topic.id, page: 1, pageSize: 20 });
+    expect(read.replies.items.map((r) => [r.body, r.deleted])).toEqual([
+      ['[deleted]', true],
+      ['[deleted]', true],
+    ]);
+    expect(read.replies.total).toBe(2);
+    expect(
+      await refusal(as(participant).discussion.editPost({ id: mine.id, body: 'Back' })),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'post_deleted' });
+    expect((await refusal(as(member).discussion.upvote({ id: mine.id }))).reason).toBe(
+      'post_deleted',
+    );
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'discussion.post.delete'),
+          eq(auditLog.targetId, String(theirs.id)),
+        ),
+      );
+    expect(audit?.actorId).toBe(creator.id);
+    const [stored] = await t.db
+      .select({ body: discussionPosts.body })
+      .from(discussionPosts)
+      .where(eq(discussionPosts.id, mine.id));
+    expect(stored?.body).toBe('Oops, wrong topic');
+  });
+});
+
+describe('discussion.upvote and discussion.removeUpvote', () => {
+  it("counts one per member, never one's own; the topic's count follows its opening post", async () => {
+    const topic = await topicBy(participant);
+    expect(await refusal(as(participant).discussion.upvote({ id: topic.post.id }))).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'own_post',
+      message: 'You cannot upvote your own post',
+    });
+    expect(await as(creator).discussion.upvote({ id: topic.post.id })).toEqual({
+      id: topic.post.id,
+      upvotes: 1,
+      upvotedByMe: true,
+    });
+    expect((await as(creator).discussion.upvote({ id: topic.post.id })).upvotes).toBe(1);
+    await as(admin).discussion.upvote({ id: topic.post.id });
+    // A member outside the contest may not write, so may not upvote either.
+    expect((await refusal(as(member).discussion.upvote({ id: topic.post.id }))).reason).toBe(
+      'not_allowed_to_post',
+    );
+    const read = await as(creator).discussion.get({ id: topic.id, page: 1, pageSize: 20 });
+    expect(read).toMatchObject({ upvotes: 2, post: { upvotes: 2, upvotedByMe: true } });
+    const top = await as().discussion.list({ contestId, sort: 'upvoted', page: 1, pageSize: 100 });
+    expect(top.items.filter((i) => !i.pinned)[0]!.id).toBe(topic.id);
+    expect(await as(creator).discussion.removeUpvote({ id: topic.post.id })).toEqual({
+      id: topic.post.id,
+      upvotes: 1,
+      upvotedByMe: false,
+    });
+    expect((await as(creator).discussion.removeUpvote({ id: topic.post.id })).upvotes).toBe(1);
+    expect((await refusal(as().discussion.upvote({ id: topic.post.id }))).code).toBe(
+      'UNAUTHORIZED',
+    );
+  });
+});
+
+describe('discussion.follow and discussion.unfollow', () => {
+  it('follows and unfollows for anyone signed in who sees the topic', async () => {
+    const topic = await topicBy(participant);
+    expect(await as(member).discussion.follow({ id: topic.id })).toEqual({
+      id: topic.id,
+      followedByMe: true,
+    });
+    expect(await as(member).discussion.follow({ id: topic.id })).toEqual({
+      id: topic.id,
+      followedByMe: true,
+    });
+    expect(
+      (await as(member).discussion.get({ id: topic.id, page: 1, pageSize: 20 })).followedByMe,
+    ).toBe(true);
+    expect(await as(member).discussion.unfollow({ id: topic.id })).toEqual({
+      id: topic.id,
+      followedByMe: false,
+    });
+    expect((await as(participant).discussion.unfollow({ id: topic.id })).followedByMe).toBe(false);
+    expect(
+      (await as(participant).discussion.get({ id: topic.id, page: 1, pageSize: 20 })).followedByMe,
+    ).toBe(false);
+    expect((await refusal(as().discussion.follow({ id: topic.id }))).code).toBe('UNAUTHORIZED');
+    expect((await refusal(as(member).discussion.follow({ id: 999_999 }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('discussion.list', () => {
+  it('sorts by activity, newest, replies and upvotes, searches, and pages', async () => {
+    const c = await discussionCast(t.db);
+    const quiet = await topicBy(c.participant, c.contestId, 'Quiet corner');
+    const busy = await topicBy(c.creator, c.contestId, 'Busy thread');
+    await replyBy(c.participant, busy.id);
+    await replyBy(c.moderator, busy.id);
+    const fresh = await topicBy(c.admin, c.contestId, 'Fresh news about Kappa');
+    await replyBy(c.moderator, quiet.id);
+    const ids = async (sort: 'activity' | 'newest' | 'active' | 'upvoted', search?: string) =>
+      (
+        await as(c.member).discussion.list({
+          contestId: c.contestId,
+          sort,
+          search,
+          page: 1,
+          pageSize: 20,
+        })
+      ).items.map((i) => i.id);
+    expect(await ids('activity')).toEqual([quiet.id, fresh.id, busy.id]);
+    expect(await ids('newest')).toEqual([fresh.id, busy.id, quiet.id]);
+    expect(await ids('active')).toEqual([busy.id, quiet.id, fresh.id]);
+    expect(await ids('activity', 'kappa')).toEqual([fresh.id]);
+    expect(await ids('activity', 'score computed')).toHaveLength(3);
+    expect(await ids('activity', '%')).toEqual([]);
+    const page2 = await as().discussion.list({
+      contestId: c.contestId,
+      sort: 'newest',
+      page: 2,
+      pageSize: 2,
+    });
+    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page2.items.map((i) => i.id)).toEqual([quiet.id]);
+    expect(
+      (
+        await refusal(
+          as().discussion.list({
+            contestId: c.contestId,
+            sort: 'best' as 'newest',
+            page: 1,
+            pageSize: 20,
+          }),
+        )
+      ).message,
+    ).toBe('Sort by activity, newest, active or upvoted');
+    expect(
+      (
+        await refusal(
+          as().discussion.list({ contestId: c.contestId, sort: 'newest', page: 1, pageSize: 1000 }),
+        )
+      ).code,
+    ).toBe('BAD_REQUEST');
+  });
+});
+
+describe('discussion.report', () => {
+  it('takes one report per member per post, never of one’s own; three members hide the post pending review', async () => {
+    const c = await discussionCast(t.db);
+    await as(c.creator).discussion.setOpen({ contestId: c.contestId, open: true });
+    const topic = await topicBy(c.creator, c.contestId);
+    const spam = await replyBy(c.member, topic.id, 'Buy cheap followers at example.test');
+    expect(
+      await refusal(as(c.member).discussion.report({ id: spam.id, reason: 'spam' })),
+    ).toMatchObject({ code: 'FORBIDDEN', reason: 'own_post' });
+    expect(
+      await as(c.participant).discussion.report({ id: spam.id, reason: 'spam', text: 'Ads' }),
+    ).toMatchObject({ postId: spam.id, reason: 'spam', status: 'open', hidden: false });
+    expect(
+      await refusal(as(c.participant).discussion.report({ id: spam.id, reason: 'abuse' })),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'already_reported' });
+    expect(
+      (
+        await refusal(
+          as(c.participant).discussion.report({ id: spam.id, reason: 'nope' as 'spam' }),
+        )
+      ).message,
+    ).toBe('Choose a reason: spam, abuse, off-topic or other');
+    await as(c.creator).discussion.report({ id: spam.id, reason: 'spam' });
+    const third = await discussionMember(t.db);
+    expect((await as(third).discussion.report({ id: spam.id, reason: 'off_topic' })).hidden).toBe(
+      true,
+    );
+    const seen = async (viewer?: CreatedUser) =>
+      (await as(viewer).discussion.get({ id: topic.id, page: 1, pageSize: 20 })).replies.items[0]!;
+    expect(await seen()).toMatchObject({ hidden: true, body: '[hidden by a moderator]' });
+    expect(await seen(c.participant)).toMatchObject({
+      hidden: true,
+      body: '[hidden by a moderator]',
+    });
+    for (const insider of [c.member, c.moderator, c.admin]) {
+      expect((await seen(insider)).body).toBe('Buy cheap followers at example.test');
+    }
+    expect((await refusal(as().discussion.report({ id: spam.id, reason: 'spam' }))).code).toBe(
+      'UNAUTHORIZED',
+    );
+    expect(
+      (await refusal(as(c.participant).discussion.report({ id: 999_999, reason: 'spam' }))).code,
+    ).toBe('NOT_FOUND');
+  });
+});
