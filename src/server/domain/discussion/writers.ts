@@ -3,17 +3,12 @@
 // platform asks for one (the join rule's own setting); not barred from this discussion; and a
 // participant (a team's member too), the organiser or staff, or any member when the contest's
 // 'open discussion' switch is on. Each refusal says why.
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import {
-  contestParticipants as cp,
-  discussionBars,
-  teamMembers,
-  users,
-} from '../../platform/db/schema';
+import { discussionBars, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { isReviewer, type Actor } from '../../platform/actor';
-import { emailRefusalFor } from '../participation';
+import { emailRefusalFor, entrantOf } from '../participation';
 import { isOrganiser } from '../../../shared/contests';
 import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { DiscussionContest } from './access';
@@ -22,30 +17,6 @@ import type { DiscussionContest } from './access';
 export interface Writer {
   /** When the account was made: a member's first day has its own limits. */
   createdAt: Date;
-}
-
-/** Whether `userId` takes part in the contest: their own participant row, or their team's. */
-export async function isParticipant(
-  db: DbOrTx,
-  contestId: number,
-  userId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: cp.id })
-    .from(cp)
-    .where(
-      and(
-        eq(cp.contestId, contestId),
-        or(
-          eq(cp.userId, userId),
-          sql`${cp.teamId} IN (SELECT ${teamMembers.teamId} FROM ${teamMembers}
-            WHERE ${teamMembers.contestId} = ${contestId} AND ${teamMembers.userId} = ${userId}
-            AND ${teamMembers.state} = 'member')`,
-        ),
-      ),
-    )
-    .limit(1);
-  return !!row;
 }
 
 /** The reason `userId` is barred from the contest's discussion, or null. */
@@ -80,7 +51,7 @@ export async function assertMayWrite(
   if (
     !isOrganiser(contest, actor) &&
     !contest.openDiscussion &&
-    !(await isParticipant(db, contest.id, actor.id))
+    (await entrantOf(db, contest.id, actor.id)) === null
   ) {
     throw new AppError('not_allowed_to_post', M.notAllowed);
   }
