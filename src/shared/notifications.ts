@@ -18,6 +18,12 @@ export const PLATFORM_NOTIFICATION_KINDS = [
   'payout_update',
   // Submission contests (issue 31): a submission was scored (or failed, with the reason).
   'submission_scored',
+  // Discussion (issue 32): a mention of the member; new replies in a topic they follow (batched:
+  // one per topic per 10 minutes); an organiser's announcement; a moderator's action on their post.
+  'discussion_mention',
+  'discussion_reply',
+  'discussion_announcement',
+  'discussion_moderated',
 ] as const;
 
 /**
@@ -120,6 +126,27 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   submission_scored: {
     label: 'Submission scored',
     description: 'A file you submitted to a contest was scored (or could not be, and why).',
+    defaultChannel: 'in_app',
+  },
+  discussion_mention: {
+    label: 'Mentioned in a discussion',
+    description: 'Someone mentioned you (@username) in a contest discussion.',
+    defaultChannel: 'in_app',
+  },
+  discussion_reply: {
+    label: 'Replies in topics you follow',
+    description:
+      'New replies in a discussion topic you follow (at most one notice per topic every 10 minutes).',
+    defaultChannel: 'in_app',
+  },
+  discussion_announcement: {
+    label: 'Contest announcements',
+    description: 'An organiser posted an announcement in a contest you take part in.',
+    defaultChannel: 'email',
+  },
+  discussion_moderated: {
+    label: 'Your posts moderated',
+    description: 'A moderator hid, restored or deleted one of your posts, with the reason.',
     defaultChannel: 'in_app',
   },
   score_changed: {

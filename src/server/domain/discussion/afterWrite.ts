@@ -1,41 +1,69 @@
 // The side effects that must follow a discussion write, each in the one function the writer
 // calls inside its transaction (DESIGN.md 13: where the write happens, never in each caller).
-// Today they do nothing: the later slices put here the followers' batched notifications, the
-// @mentions, an announcement's notice to every participant, and the topic's live stream
-// (platform/events.ts, coalesced like the leaderboards). A notification row written here commits
-// with the post; a live announcement bumps its channel just before the COMMIT.
+// Each composes three parts, one file each: the notifications (notices.ts: mentions, followers,
+// announcements), the moderation notices (moderationNotices.ts: the author told, the queue) and
+// the live news (liveNews.ts: the topic's readers and the contest's topic list). A notification
+// row written here commits with the post; a live announcement bumps its channel just before the
+// COMMIT.
 import type { DbOrTx } from '../../platform/db/client';
+import type { Actor } from '../../platform/actor';
+import { editNotices, replyNotices, topicNotices } from './notices';
+import { moderationNotices, reportNotices, type ModerationAction } from './moderationNotices';
+import { topicChanged, topicListChanged } from './liveNews';
 
 export interface PostFact {
   contestId: number;
   topicId: number;
   postId: number;
+  /** The post's author (0 for a deleted account). */
   authorId: number;
+  /** Who wrote the change (the author, an organiser, a moderator): their origin makes links. */
+  actor: Actor;
 }
 
 /** A new topic committed (`announcement`: the organiser's, for every participant). */
 export async function topicPosted(
-  _tx: DbOrTx,
-  _fact: PostFact & { announcement: boolean },
+  tx: DbOrTx,
+  fact: PostFact & { announcement: boolean; title: string; body: string },
 ): Promise<void> {
-  // Later slices: mentions in the opening post; an announcement's notification and e-mail.
+  await topicNotices(tx, fact);
+  await topicListChanged(tx, fact);
 }
 
 /** A new reply committed. */
-export async function replyPosted(_tx: DbOrTx, _fact: PostFact): Promise<void> {
-  // Later slices: mentions; followers notified (at most once per topic per 10 minutes each);
-  // the topic's readers told live.
+export async function replyPosted(tx: DbOrTx, fact: PostFact & { body: string }): Promise<void> {
+  await replyNotices(tx, fact);
+  await topicChanged(tx, fact);
 }
 
-/** A post's words changed (or it was deleted). */
-export async function postChanged(_tx: DbOrTx, _fact: PostFact): Promise<void> {
-  // Later slice: the topic's readers told live.
+/** A post's words changed (`body`, with `previousBody`), or it was deleted (`body` null). */
+export async function postChanged(
+  tx: DbOrTx,
+  fact: PostFact & { body: string | null; previousBody: string },
+): Promise<void> {
+  await editNotices(tx, fact);
+  await topicChanged(tx, fact);
+}
+
+/** The organiser pinned, locked or marked an answer. */
+export async function topicUpdated(
+  tx: DbOrTx,
+  fact: { contestId: number; topicId: number },
+): Promise<void> {
+  await topicChanged(tx, fact);
 }
 
 /** A report committed (`hidden`: the post is hidden now, pending review). */
-export async function reportFiled(
-  _tx: DbOrTx,
-  _fact: PostFact & { hidden: boolean },
+export async function reportFiled(tx: DbOrTx, fact: PostFact & { hidden: boolean }): Promise<void> {
+  await reportNotices(tx, fact);
+  if (fact.hidden) await topicChanged(tx, fact);
+}
+
+/** A moderator hid, restored or deleted a post, or dismissed its reports. */
+export async function postModerated(
+  tx: DbOrTx,
+  fact: PostFact & { action: ModerationAction; reason: string | null },
 ): Promise<void> {
-  // Later slice: the moderators' Reports queue told live; the author told when it is hidden.
+  await moderationNotices(tx, fact);
+  await topicChanged(tx, fact);
 }

@@ -74,7 +74,10 @@ export async function createTopic({
       topicId: topic!.id,
       postId: post!.id,
       authorId: actor.id,
+      actor,
       announcement,
+      title,
+      body,
     });
     return topic!.id;
   });

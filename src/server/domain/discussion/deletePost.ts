@@ -46,6 +46,9 @@ export async function deletePost({
       topicId: post.topicId,
       postId: post.id,
       authorId: post.authorId ?? 0,
+      actor,
+      body: null,
+      previousBody: post.body,
     });
   });
   return { success: true, id };

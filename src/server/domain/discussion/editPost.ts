@@ -42,6 +42,9 @@ export async function editPost({
       topicId: post.topicId,
       postId: post.id,
       authorId: actor.id,
+      actor,
+      body,
+      previousBody: post.body,
     });
     const [presented] = await presentPosts(tx, actor, [changed!]);
     return presented!;

@@ -72,6 +72,8 @@ export async function reply({
       topicId: topic.id,
       postId: post!.id,
       authorId: actor.id,
+      actor,
+      body,
     });
     const [presented] = await presentPosts(tx, actor, [post!]);
     return presented!;

@@ -70,6 +70,7 @@ export async function reportPost({
       topicId: post.topicId,
       postId: post.id,
       authorId: post.authorId ?? 0,
+      actor,
       hidden,
     });
     return { id: report.id, postId: post.id, reason, status: report.status, hidden };

@@ -10,6 +10,7 @@ import type { TTopicListItem, TUpdateTopicRequest } from '../../../shared/schema
 import { writeAudit } from '../audit';
 import { assertOrganiser, visibleTopic } from './access';
 import { authorsById, presentTopic } from './present';
+import { topicUpdated } from './afterWrite';
 
 export async function updateTopic({
   db,
@@ -60,6 +61,7 @@ export async function updateTopic({
         before,
         after: change,
       });
+      await topicUpdated(tx, { contestId: contest.id, topicId: topic.id });
     }
     const authors = await authorsById(tx, [row.authorId, row.lastPosterId]);
     return presentTopic(row, authors);
