@@ -1,7 +1,6 @@
 // The members' lists stay fast at 10,000 contests because each tab's query reads an index, and
 // the default tabs read it in page order (a page stops after its rows). Checked on SQLite's own
 // query plans, so no timing is involved: a change that loses an index fails here.
-import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   getContest,
@@ -11,12 +10,13 @@ import {
 import { CONTEST_TABS, type ContestTab } from '../../src/shared/contests';
 import { insertContest } from '../helpers/contests';
 import { createTestDb, createUser } from '../helpers/db';
+import { planOf as planOn, preparedBy as preparedByOn, sqliteOf } from '../helpers/sqlitePlans';
 
 const t = await createTestDb();
 afterAll(() => t.close());
 const viewer = await createUser(t.db);
 // The connection reads are prepared on (the read-only one): this suite is about SQLite's plans.
-const sqlite = (t.db as unknown as { $client: Database.Database }).$client;
+const sqlite = sqliteOf(t.db);
 for (let i = 0; i < 300; i += 1) {
   await insertContest(t.db, {
     createdBy: viewer.id,
@@ -24,29 +24,8 @@ for (let i = 0; i < 300; i += 1) {
   });
 }
 
-/** The SQL of every statement prepared while `run` runs (the services prepare on first use). */
-async function preparedBy(run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
-    seen.push(source);
-    return prepare(source);
-  }) as typeof sqlite.prepare;
-  try {
-    await run();
-  } finally {
-    sqlite.prepare = prepare;
-  }
-  return seen;
-}
-
-function planOf(source: string): string {
-  const params = (source.match(/\?/g) ?? []).map(() => 1);
-  const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as {
-    detail: string;
-  }[];
-  return rows.map((r) => r.detail).join(' | ');
-}
+const preparedBy = (run: () => Promise<unknown>) => preparedByOn(sqlite, run);
+const planOf = (source: string) => planOn(sqlite, source);
 
 const me = { id: viewer.id, role: 'user' as const };
 

@@ -2,7 +2,6 @@
 // 2,000 topics lists at once in every sort and in a search: each reads an index in page order
 // (checked on SQLite's own query plans, no timing), and the answers are the right rows on both
 // engines.
-import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discussionPosts, discussionTopics } from '../../src/server/platform/db/schema';
@@ -10,6 +9,7 @@ import { dialect } from '../../src/server/platform/db/dialectChoice';
 import { TOPIC_SORTS } from '../../src/shared/discussion';
 import { callerFor, createTestDb, type CreatedUser } from '../helpers/db';
 import { discussionCast } from '../helpers/discussion';
+import { planOf, preparedBy, sqliteOf } from '../helpers/sqlitePlans';
 
 const t = await createTestDb();
 afterAll(() => t.close());
@@ -117,40 +117,22 @@ describe('a contest of 2,000 topics', () => {
 });
 
 describe.runIf(dialect === 'sqlite')('the query plans (SQLite)', () => {
-  const sqlite = (t.db as unknown as { $client: Database.Database }).$client;
+  const sqlite = sqliteOf(t.db);
 
   async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
-    const seen: string[] = [];
-    const prepare = sqlite.prepare.bind(sqlite);
-    sqlite.prepare = ((source: string) => {
-      seen.push(source);
-      return prepare(source);
-    }) as typeof sqlite.prepare;
-    try {
-      await run();
-    } finally {
-      sqlite.prepare = prepare;
-    }
-    return seen.map((source) => {
-      const params = (source.match(/\?/g) ?? []).map(() => 1);
-      const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...params) as {
-        detail: string;
-      }[];
-      return rows.map((r) => r.detail).join(' | ');
-    });
+    return (await preparedBy(sqlite, run)).map((source) => planOf(sqlite, source));
   }
 
   it('reads replies and every sort of topics from an index, with no sort of their own', async () => {
-    const plans = [
-      ...(await plansOf(() =>
-        as().discussion.get({ id: topic.id, page: 1, pageSize: 20, last: true }),
-      )),
-      ...(await Promise.all(
-        TOPIC_SORTS.map((sort) =>
-          plansOf(() => as().discussion.list({ contestId, sort, page: 1, pageSize: 20 })),
-        ),
-      ).then((all) => all.flat())),
-    ];
+    const plans = await plansOf(() =>
+      as().discussion.get({ id: topic.id, page: 1, pageSize: 20, last: true }),
+    );
+    // One after another: each reading patches the connection's prepare.
+    for (const sort of TOPIC_SORTS) {
+      plans.push(
+        ...(await plansOf(() => as().discussion.list({ contestId, sort, page: 1, pageSize: 20 }))),
+      );
+    }
     const reads = plans.filter((p) => /discussion_(posts|topics)/.test(p));
     expect(reads.length).toBeGreaterThan(0);
     for (const plan of reads) {

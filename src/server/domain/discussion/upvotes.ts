@@ -43,6 +43,8 @@ export async function upvote({
     if (post.deletedAt) throw new AppError('post_deleted', M.deleted);
     if (post.authorId === actor.id) throw new AppError('own_post', M.ownPost);
     await assertMayWrite(tx, actor, contest);
+    // An upvote already given answers as it is, before the day's limit is counted: repeating a
+    // click is not a new upvote, so it is never refused as one.
     const [already] = await tx
       .select({ postId: discussionUpvotes.postId })
       .from(discussionUpvotes)

@@ -1,7 +1,6 @@
 // Who may do what in a submission contest (issue 31), the one place each procedure and REST row
 // asks: the contest as the caller may see it (hidden or missing: 404), its organiser (creator,
-// moderators, admins; others 403 not_organiser), the caller's entrant (participation's entrantOf:
-// their own participant row, or in team mode their team's), and whether it takes submissions now.
+// moderators, admins; others 403 not_organiser) and whether it takes submissions now.
 import { eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestEvaluations } from '../../platform/db/schema';
@@ -15,8 +14,7 @@ import {
   type Viewer,
 } from '../contests';
 import { SUBMISSION_MESSAGES as M } from '../../../shared/submissions';
-
-export { entrantOf } from '../participation';
+import { isOrganiser } from '../../../shared/contests';
 
 export type EvaluationRow = typeof contestEvaluations.$inferSelect;
 
@@ -36,6 +34,20 @@ export async function visibleSubmissionContest(
   const contest = await readVisible(db, viewer, contestId);
   if (!contest) throw notFound();
   return assertFormat(contest);
+}
+
+/**
+ * The submission contest `actor` organises, read without a lock: for checks made before a
+ * transaction (a key read in a worker), which the transaction's own check repeats.
+ */
+export async function organisedSubmissionContestUnlocked(
+  db: DB,
+  actor: Actor,
+  contestId: number,
+): Promise<ContestRow> {
+  const contest = await visibleSubmissionContest(db, actor, contestId);
+  if (!isOrganiser(contest, actor)) throw new AppError('not_organiser', M.notOrganiser);
+  return contest;
 }
 
 /** The submission contest `actor` organises, locked for the caller's transaction. */

@@ -14,7 +14,13 @@ import { WorkerJobError } from '../../platform/workers';
 import { writeAudit } from '../audit';
 import { SUBMISSION_MESSAGES as M } from '../../../shared/submissions';
 import { MAX_FILE_MB, type TEvaluationSettings } from '../../../shared/schemas/submissions';
-import { hasEnded, organisedSubmissionContest, readEvaluation, type EvaluationRow } from './access';
+import {
+  hasEnded,
+  organisedSubmissionContest,
+  organisedSubmissionContestUnlocked,
+  readEvaluation,
+  type EvaluationRow,
+} from './access';
 import { keySpecOf } from './keySpec';
 import { privatePath, removePrivateFiles, storePrivateFile } from './storage';
 import { readKeyInWorker } from './scoringPool';
@@ -237,7 +243,7 @@ export async function prepareEvaluationSettings(
   const splitSeed = row?.splitSeed ?? crypto.randomBytes(16).toString('hex');
   if (!row?.keyFile) return { settings, splitSeed, keyFile: null, read: null };
   // Only the organiser's key is read (others are refused before a byte of it is).
-  await organisedSubmissionContest(db, actor, row.contestId);
+  await organisedSubmissionContestUnlocked(db, actor, row.contestId);
   if (row.publishedAt) throw new AppError('already_published', M.alreadyPublished);
   const read = await checkKey(privateDir, row.keyFile, settings, splitSeed);
   return { settings, splitSeed, keyFile: row.keyFile, read };

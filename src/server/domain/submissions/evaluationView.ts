@@ -9,7 +9,8 @@ import { isOrganiser } from '../../../shared/contests';
 import { METRIC_INFO } from '../../../shared/submissions';
 import type { TEvaluationView } from '../../../shared/schemas/submissions';
 import { EVALUATION_DEFAULTS } from '../../../shared/schemas/submissions';
-import { entrantOf, readEvaluation, visibleSubmissionContest, type EvaluationRow } from './access';
+import { readEvaluation, visibleSubmissionContest, type EvaluationRow } from './access';
+import { entrantOf } from '../participation';
 import { entrantCounts, remaining } from './counts';
 
 async function progress(db: DB, evaluation: EvaluationRow) {

@@ -10,7 +10,8 @@ import { AppError } from '../../platform/errors';
 import { isOrganiser } from '../../../shared/contests';
 import { SUBMISSION_MESSAGES as M } from '../../../shared/submissions';
 import type { TSubmissionView } from '../../../shared/schemas/submissions';
-import { entrantOf, readEvaluation, visibleSubmissionContest, type EvaluationRow } from './access';
+import { readEvaluation, visibleSubmissionContest, type EvaluationRow } from './access';
+import { entrantOf } from '../participation';
 
 const viewColumns = {
   id: submissions.id,

@@ -10,7 +10,8 @@ import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { readForWrite } from '../contests';
 import { SUBMISSION_MESSAGES as M } from '../../../shared/submissions';
-import { entrantOf, hasEnded, readEvaluation } from './access';
+import { hasEnded, readEvaluation } from './access';
+import { entrantOf } from '../participation';
 
 export async function selectSubmission(
   tx: DbOrTx,

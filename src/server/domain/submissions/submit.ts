@@ -14,11 +14,11 @@ import { AppError } from '../../platform/errors';
 import { SUBMISSION_MESSAGES as M, nextUtcMidnight } from '../../../shared/submissions';
 import {
   assertTakesSubmissions,
-  entrantOf,
   readEvaluation,
   visibleSubmissionContest,
   type EvaluationRow,
 } from './access';
+import { entrantOf } from '../participation';
 import { entrantCounts } from './counts';
 import { problemDetails } from './problems';
 import { removePrivateFiles, storePrivateFile } from './storage';
