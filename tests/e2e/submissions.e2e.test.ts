@@ -175,6 +175,11 @@ describe('a submission contest', () => {
     // While it runs, the public board is the standings: no second board without scores.
     const leaderboard = page.getByRole('region', { name: 'Leaderboard' });
     expect(await leaderboard.count()).toBe(0);
+    // The Leaderboards page shows the same public board, with scores.
+    await bobPage.goto(stage.url(`/leaderboard?contest=${contestId}`));
+    const boardOnLeaderboards = bobPage.getByRole('table', { name: 'Public board' });
+    await boardOnLeaderboards.getByText('sub_alice').waitFor();
+    await boardOnLeaderboards.getByText(scoreText(0.5)).first().waitFor();
 
     // The organiser sees the private board first, then publishes it.
     await org.reload();

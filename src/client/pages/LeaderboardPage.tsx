@@ -28,6 +28,8 @@ import { ContestGrid } from '../components/contests/ContestGrid';
 import { ContestStatusBadge } from '../components/contests/ContestStatusBadge';
 import { contestDates } from '../components/contests/contestDisplay';
 import { LiveLeaderboard } from '../components/leaderboard/LiveLeaderboard';
+import { useLiveLeaderboard } from '../components/leaderboard/useLiveLeaderboard';
+import { SubmissionBoard } from '../components/submissions/SubmissionBoard';
 import { PageHeader } from '../components/layout/PageHeader';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
@@ -144,6 +146,12 @@ function ContestCards() {
   );
 }
 
+/** The public board of a running submission contest, refreshed as files are scored. */
+function RunningSubmissionBoard({ contestId }: { contestId: number }) {
+  useLiveLeaderboard(contestId);
+  return <SubmissionBoard contestId={contestId} published={false} organiser={false} />;
+}
+
 function SelectedLeaderboard({
   contestId,
   user,
@@ -178,6 +186,27 @@ function SelectedLeaderboard({
     );
   }
   const title = contest.data.title;
+  const heading = (
+    <Stack gap="0.5" minW="0">
+      <Heading as="h2" size="lg" overflowWrap="anywhere">
+        {title}
+      </Heading>
+      <ChakraLink asChild fontSize="sm" color="purple.fg" variant="underline">
+        <Link href={`/contests/${contestId}`}>View contest</Link>
+      </ChakraLink>
+    </Stack>
+  );
+  // A running submission contest's standings are its public board, with scores; its places
+  // (the generic leaderboard) exist once the private board is published.
+  if (contest.data.format === 'submission' && contest.data.status !== 'completed') {
+    return (
+      <Stack gap="4">
+        {back}
+        {heading}
+        <RunningSubmissionBoard contestId={contestId} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="4">
       {back}
@@ -187,16 +216,7 @@ function SelectedLeaderboard({
         viewer={user}
         label={`Leaderboard of ${title}`}
         paginate
-        heading={
-          <Stack gap="0.5" minW="0">
-            <Heading as="h2" size="lg" overflowWrap="anywhere">
-              {title}
-            </Heading>
-            <ChakraLink asChild fontSize="sm" color="purple.fg" variant="underline">
-              <Link href={`/contests/${contestId}`}>View contest</Link>
-            </ChakraLink>
-          </Stack>
-        }
+        heading={heading}
         onUnavailable={unavailable}
       />
     </Stack>
