@@ -1,5 +1,6 @@
 // Discussion on every contest (issue 32): its refusals, its limits' defaults, its sorts and the
 // words a member reads, in one place for the server and the client.
+import { MAX_MENTIONS, MAX_QUOTE_DEPTH } from './mentions';
 
 /** A post's body may hold at most this many characters (said in the form and the message). */
 export const MAX_POST_CHARS = 20_000;
@@ -34,6 +35,8 @@ export const DISCUSSION_REFUSALS = [
   'upvote_limit',
   'duplicate_post',
   'report_limit',
+  'too_many_mentions',
+  'quotes_too_deep',
 ] as const;
 export type DiscussionRefusal = (typeof DISCUSSION_REFUSALS)[number];
 
@@ -82,4 +85,14 @@ export const DISCUSSION_MESSAGES = {
   reportLimit: (n: number) => `You can report at most ${n} posts a day: try again later`,
   reportReason: 'Choose a reason: spam, abuse, off-topic or other',
   reportTooLong: `Say it in at most ${MAX_REPORT_CHARS.toLocaleString('en-US')} characters`,
+  tooManyMentions: `A post can mention at most ${MAX_MENTIONS} members`,
+  mentionQueryTooLong: 'Type at most 32 characters of a username',
+  quotesTooDeep: `Quotes can be nested at most ${MAX_QUOTE_DEPTH} deep`,
 } as const;
+
+/**
+ * Where a post is read: its contest's Discussion tab opened at the topic and the post (the
+ * client's discussion reads exactly these parameters). Notifications link here.
+ */
+export const discussionPostPath = (contestSlug: string, topicId: number, postId: number) =>
+  `/contests/${encodeURIComponent(contestSlug)}?tab=discussion&topic=${topicId}&post=${postId}`;

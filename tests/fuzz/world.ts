@@ -267,7 +267,11 @@ export async function buildWorld(s: TestServer): Promise<World> {
     title: 'Fuzz question',
     body: 'How is it scored?',
   });
-  await asOrganiser.discussion.reply({ topicId: topic.id, body: 'By the mean error.' });
+  // The reply mentions the member: a mention notice exists for the fuzz to page.
+  await asOrganiser.discussion.reply({
+    topicId: topic.id,
+    body: `By the mean error, @${member.username}.`,
+  });
   // A password reset queues mail in the outbox (no SMTP in tests): a row for outbox.retry.
   await callerFor(s).caller.password.forgot({ identifier: member.username });
   await refreshPools(s);

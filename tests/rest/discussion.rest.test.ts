@@ -234,3 +234,40 @@ describe('bad input', () => {
     }
   });
 });
+
+describe('mentions over REST', () => {
+  it('suggests who may be mentioned (never an e-mail) and refuses deep quotes and 21 mentions', async () => {
+    const prefix = c.participant.username.slice(0, 8);
+    const found = await outsider.get(
+      `/api/contests/${c.contestId}/mentionable?q=${encodeURIComponent(prefix)}`,
+    );
+    expect(found.status).toBe(200);
+    const items = found.json as unknown as Record<string, unknown>[];
+    expect(items.map((m) => m.id)).toContain(c.participant.id);
+    for (const m of items)
+      expect(Object.keys(m).sort()).toEqual(['id', 'profileImage', 'username']);
+    expect(JSON.stringify(items)).not.toContain('example.com');
+    expect((await anonymous.get(`/api/contests/${c.contestId}/mentionable?q=a`)).status).toBe(401);
+    expect((await outsider.get(`/api/contests/999999/mentionable?q=a`)).status).toBe(404);
+    expect(
+      (await outsider.get(`/api/contests/${c.contestId}/mentionable?q=${'x'.repeat(33)}`)).status,
+    ).toBe(400);
+
+    await letTimePass(s.db);
+    const deep = await participant.post(`/api/contests/${c.contestId}/topics`, {
+      title: 'Deep',
+      body: `${'>'.repeat(10_000)} x`,
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.json).toMatchObject({ reason: 'quotes_too_deep' });
+    const many = await participant.post(`/api/contests/${c.contestId}/topics`, {
+      title: 'Many',
+      body: Array.from({ length: 21 }, (_, i) => `@someone${i}`).join(' '),
+    });
+    expect(many.status).toBe(400);
+    expect(many.json).toMatchObject({
+      reason: 'too_many_mentions',
+      message: 'A post can mention at most 20 members',
+    });
+  });
+});

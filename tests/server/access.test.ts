@@ -393,6 +393,7 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'discussion.bar': (w) => ({ contestId: w.joinedId, userId: w.speakerId, reason: 'Access test' }),
   'discussion.unbar': (w) => ({ contestId: w.joinedId, userId: w.speakerId }),
   'discussion.setOpen': (w) => ({ contestId: w.joinedId, open: true }),
+  'discussion.mentionable': (w) => ({ contestId: w.joinedId, query: 'u' }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

@@ -210,6 +210,8 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   upvote_limit: 'TOO_MANY_REQUESTS',
   duplicate_post: 'TOO_MANY_REQUESTS',
   report_limit: 'TOO_MANY_REQUESTS',
+  too_many_mentions: 'BAD_REQUEST',
+  quotes_too_deep: 'BAD_REQUEST',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

@@ -182,3 +182,20 @@ export const ZReportState = z.object({
   status: z.enum(REPORT_STATUSES),
   hidden: z.boolean(),
 });
+
+/** The suggestions offered as one types `@al…`: what follows the `@` (may be empty). */
+export const ZMentionableRequest = z.object({
+  contestId: ZContestId,
+  query: z
+    .string({ error: M.mentionQueryTooLong })
+    .trim()
+    .max(32, M.mentionQueryTooLong)
+    .transform((q) => q.replace(/^@/, '')),
+});
+export type TMentionableRequest = z.infer<typeof ZMentionableRequest>;
+
+/** Members who may be mentioned, as a post's author shows them (never an e-mail). */
+export const ZMentionable = z.array(
+  z.object({ id: z.number().int(), username: z.string(), profileImage: z.string().nullable() }),
+);
+export type TMentionable = z.infer<typeof ZMentionable>;

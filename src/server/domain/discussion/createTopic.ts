@@ -14,6 +14,7 @@ import { writeAudit } from '../audit';
 import type { TCreateTopicRequest, TTopicView } from '../../../shared/schemas/discussion';
 import { assertOrganiser, visibleContest } from './access';
 import { assertMayWrite } from './writers';
+import { assertPostBody } from './bodyRules';
 import { assertPostWithinLimits } from './limits';
 import { topicPosted } from './afterWrite';
 import { readTopic } from './readTopic';
@@ -32,6 +33,7 @@ export async function createTopic({
     const contest = await visibleContest(tx, actor, contestId);
     const writer = await assertMayWrite(tx, actor, contest);
     if (announcement) assertOrganiser(contest, actor);
+    assertPostBody(body);
     await assertPostWithinLimits(tx, actor, writer, { opening: true, body });
     const now = new Date();
     const [topic] = await tx

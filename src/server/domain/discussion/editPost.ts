@@ -10,6 +10,7 @@ import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { TEditPostRequest, TPost } from '../../../shared/schemas/discussion';
 import { visiblePost } from './access';
 import { assertMayWrite } from './writers';
+import { assertPostBody } from './bodyRules';
 import { postChanged } from './afterWrite';
 import { presentPosts } from './present';
 
@@ -24,6 +25,7 @@ export async function editPost({
     if (post.authorId !== actor.id) throw new AppError('not_author', M.notAuthor);
     if (post.deletedAt) throw new AppError('post_deleted', M.deleted);
     await assertMayWrite(tx, actor, contest);
+    assertPostBody(body);
     if (post.body === body) {
       const [same] = await presentPosts(tx, actor, [post]);
       return same!;

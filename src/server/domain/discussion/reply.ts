@@ -17,6 +17,7 @@ import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { TCreateReplyRequest, TPost } from '../../../shared/schemas/discussion';
 import { visibleTopic } from './access';
 import { assertMayWrite } from './writers';
+import { assertPostBody } from './bodyRules';
 import { assertPostWithinLimits } from './limits';
 import { replyPosted } from './afterWrite';
 import { presentPosts } from './present';
@@ -42,6 +43,7 @@ export async function reply({
         .where(and(eq(discussionPosts.id, quoteId), eq(discussionPosts.topicId, topic.id)));
       if (!quoted) throw new AppError('bad_quote', M.badQuote);
     }
+    assertPostBody(body);
     await assertPostWithinLimits(tx, actor, writer, { opening: false, body });
     const now = new Date();
     const [post] = await tx

@@ -29,6 +29,12 @@ export const discussionRows: RestRoute[] = [
     answer: itemsList,
   }),
   on('POST /contests/:id/topics', 'discussion.createTopic', bodyWithIdAs('contestId'), 201),
+  row({
+    method: 'get',
+    path: '/contests/:id/mentionable',
+    procedure: 'discussion.mentionable',
+    input: (r) => ({ contestId: idParam(r.params.id), query: optionalQuery(r.query.q) ?? '' }),
+  }),
   on('PATCH /contests/:id/discussion', 'discussion.setOpen', fieldWithIdAs('open', 'contestId')),
   on('POST /contests/:id/discussion/bars', 'discussion.bar', bodyWithIdAs('contestId')),
   on('DELETE /contests/:id/discussion/bars/:userId', 'discussion.unbar', (r) => ({

@@ -10,6 +10,8 @@ import {
   ZEditPostRequest,
   ZFollowState,
   ZListTopicsRequest,
+  ZMentionable,
+  ZMentionableRequest,
   ZOpenDiscussionRequest,
   ZPost,
   ZPostHistory,
@@ -27,7 +29,7 @@ import {
 } from '../../../shared/schemas/discussion';
 import * as discussion from '../../domain/discussion';
 import { protectedProcedure, publicProcedure, router } from '../trpc';
-import { asActor } from './resolve';
+import { asActor, asViewer } from './resolve';
 
 const ZOk = z.object({ success: z.literal(true) });
 
@@ -104,6 +106,12 @@ export const discussionRouter = router({
     .input(ZReportRequest)
     .output(ZReportState)
     .mutation(asActor(discussion.reportPost)),
+
+  // The @mention suggestions as one types: who may be mentioned here, to a writer who sees it.
+  mentionable: protectedProcedure
+    .input(ZMentionableRequest)
+    .output(ZMentionable)
+    .query(asViewer(discussion.mentionable)),
 
   setOpen: protectedProcedure
     .input(ZOpenDiscussionRequest)
