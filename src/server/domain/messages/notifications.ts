@@ -25,7 +25,7 @@ import type {
   TNotificationPreference,
   TNotificationPreferences,
 } from '../../../shared/schemas/notifications';
-import { queueMail, siteNameOf } from './outbox';
+import { queueMails, siteNameOf, type QueuedMail } from './outbox';
 import { appLink, noticeMail } from './templates';
 
 export interface Notice {
@@ -108,6 +108,7 @@ async function mailNotices(
       }
     }
     siteName ??= await siteNameOf(tx);
+    const mails: QueuedMail[] = [];
     for (const n of wanted) {
       const to = recipients.get(n.userId);
       if (!to) continue;
@@ -120,8 +121,9 @@ async function mailNotices(
           ? { label: n.actionLabel ?? 'Open', href: appLink(origin, n.link) }
           : undefined,
       });
-      await queueMail(tx, { ...content, to: to.email, kind: 'notice', userId: n.userId });
+      mails.push({ ...content, to: to.email, kind: 'notice', userId: n.userId });
     }
+    await queueMails(tx, mails);
   }
 }
 

@@ -4,7 +4,12 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { ActionOnRow } from '../../platform/actor';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { mailOutbox } from '../../platform/db/schema';
-import { containsPattern, likeCaseless } from '../../platform/db/dialect';
+import {
+  containsPattern,
+  insertMany,
+  likeCaseless,
+  type BulkColumn,
+} from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
 import type { MailKind } from '../../../shared/mail';
 import {
@@ -45,6 +50,30 @@ export async function queueMail(tx: DbOrTx, message: QueuedMail): Promise<number
     .returning({ id: mailOutbox.id });
   wakeSenderAfterCommit(tx);
   return row!.id;
+}
+
+const MAIL_COLUMNS: readonly BulkColumn[] = [
+  { name: 'to_address', pgType: 'text' },
+  { name: 'subject', pgType: 'text' },
+  { name: 'text_body', pgType: 'text' },
+  { name: 'html_body', pgType: 'text' },
+  { name: 'kind', pgType: 'text' },
+  { name: 'user_id', pgType: 'integer' },
+];
+
+/**
+ * queueMail for many messages at once (an announcement to every participant): one bulk insert,
+ * due at once (the columns' defaults), where one insert each held the transaction for seconds.
+ */
+export async function queueMails(tx: DbOrTx, messages: readonly QueuedMail[]): Promise<void> {
+  if (!messages.length) return;
+  await insertMany(
+    tx,
+    'mail_outbox',
+    MAIL_COLUMNS,
+    messages.map((m) => [m.to, m.subject, m.text, m.html ?? null, m.kind, m.userId ?? null]),
+  );
+  wakeSenderAfterCommit(tx);
 }
 
 /** The platform's name as messages carry it (read through `db`, a transaction included). */
