@@ -15,4 +15,5 @@ export { barMember, unbarMember } from './bars';
 export { postHistory } from './history';
 export { setOpenDiscussion } from './openDiscussion';
 export { reportPost } from './reportPost';
+export { assertContestVisible, assertTopicVisible } from './liveAccess';
 export type { DiscussionViewer } from './access';
