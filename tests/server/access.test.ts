@@ -394,6 +394,10 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'discussion.unbar': (w) => ({ contestId: w.joinedId, userId: w.speakerId }),
   'discussion.setOpen': (w) => ({ contestId: w.joinedId, open: true }),
   'discussion.mentionable': (w) => ({ contestId: w.joinedId, query: 'u' }),
+  // Its live streams: whoever may read the topic or the list, signed in (each stream counts
+  // against the member's cap).
+  'discussionLive.onTopic': (w) => ({ topicId: w.topicId }),
+  'discussionLive.onTopics': (w) => ({ contestId: w.joinedId }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

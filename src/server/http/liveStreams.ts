@@ -36,6 +36,10 @@ const STREAMS: Record<string, Open> = {
     caller.tournaments.bracketChanges(
       input as Parameters<Caller['tournaments']['bracketChanges']>[0],
     ),
+  'discussionLive.onTopic': (caller, input) =>
+    caller.discussionLive.onTopic(input as Parameters<Caller['discussionLive']['onTopic']>[0]),
+  'discussionLive.onTopics': (caller, input) =>
+    caller.discussionLive.onTopics(input as Parameters<Caller['discussionLive']['onTopics']>[0]),
 };
 
 // The router's root options (error formatter, sse settings), read only: tRPC's error shape and

@@ -1,6 +1,7 @@
 // Live updates (server-sent events through tRPC subscriptions): one channel per contest (its
 // leaderboard: scores, a join, a leave, a member's deletion) and one per member (their payment
-// proofs: sent, verified, rejected). Every open subscription of a channel hears each change once
+// proofs: sent, verified, rejected), a contest's bracket, and a contest's discussion (one channel
+// per topic, one for the contest's topic list). Every open subscription of a channel hears each change once
 // its transaction has committed, and its client reads the data again.
 //
 // Several app servers can share one PostgreSQL database, so a change's number (the event id a
@@ -18,10 +19,11 @@ import { AppError } from './errors';
 import type { TLeaderboardChange } from '../../shared/schemas/participation';
 import type { TPaymentsChange } from '../../shared/schemas/payments';
 import type { TNotificationsChange } from '../../shared/schemas/notifications';
+import type { TTopicChange, TTopicListChange } from '../../shared/schemas/discussionLive';
 
 /** The kinds of channel: a contest's leaderboard, a member's payments and notifications, a
- * contest's bracket. */
-type ChannelKind = 'contest' | 'user' | 'notifications' | 'bracket';
+ * contest's bracket, a discussion topic and a contest's topic list. */
+type ChannelKind = 'contest' | 'user' | 'notifications' | 'bracket' | 'topic' | 'topics';
 type Channel = `${ChannelKind}:${number}`;
 
 interface Hub {
@@ -307,7 +309,7 @@ interface MemberStreamOptions extends StreamOptions {
 
 /** The changes of a contest's `prefix` channel, each told with the contest's id. */
 function contestChanges(
-  prefix: 'contest' | 'bracket',
+  prefix: 'contest' | 'bracket' | 'topics',
   { contestId, viewerId, ...stream }: ContestStreamOptions,
 ): Promise<AsyncGenerator<LiveEvent<{ contestId: number; version: number }>>> {
   return changesOf(stream, `${prefix}:${contestId}`, viewerId, (version) => ({
@@ -389,3 +391,37 @@ export const bracketChanges = (
   options: ContestStreamOptions,
 ): Promise<AsyncGenerator<LiveEvent<{ contestId: number; version: number }>>> =>
   contestChanges('bracket', options);
+
+/** A topic's change: its channel and its contest's topic list (the list shows reply counts). */
+interface TopicChanged {
+  db: DbOrTx;
+  contestId: number;
+  topicId: number;
+}
+
+/**
+ * Tells a topic's open pages that it changed (a reply, an edit, a deletion, a pin, a lock, an
+ * answer, a moderation), and its contest's open topic lists (counts, order, last poster). Only
+ * the numbers travel: a page reads the topic again through its access-checked query. Called with
+ * the writing transaction (heard once it commits); bursts coalesce.
+ */
+export const announceTopicChanges = ({ db, contestId, topicId }: TopicChanged): Promise<void> =>
+  announceMany(db, [`topic:${topicId}`, `topics:${contestId}`]);
+
+/** Tells a contest's open topic lists that they changed (a new topic). */
+export const announceTopicListChanges = ({ db, contestIds }: ContestsChanged): Promise<void> =>
+  announceEach(db, 'topics', contestIds);
+
+/** The changes of one topic, as they happen, until `signal` aborts. */
+export const topicChanges = ({
+  topicId,
+  viewerId,
+  ...stream
+}: StreamOptions & { topicId: number; viewerId: number }): Promise<
+  AsyncGenerator<LiveEvent<TTopicChange>>
+> => changesOf(stream, `topic:${topicId}`, viewerId, (version) => ({ topicId, version }));
+
+/** The changes of one contest's topic list, as they happen, until `signal` aborts. */
+export const topicListChanges = (
+  options: ContestStreamOptions,
+): Promise<AsyncGenerator<LiveEvent<TTopicListChange>>> => contestChanges('topics', options);

@@ -1,6 +1,6 @@
 // The small mark beside an open leaderboard: 'Live' while its event stream is connected.
 import { Box, HStack, Text } from '@chakra-ui/react';
-import type { LiveState } from './useLiveLeaderboard';
+import type { LiveState } from '../../lib/liveState';
 
 const LABELS: Record<LiveState, string> = {
   live: 'Live',

@@ -2,17 +2,12 @@
 // the server's event stream says "this contest's leaderboard changed" and its pages are read
 // again. Returns the stream's state for the 'Live' mark.
 import { useStaleOnEvent } from '../../lib/invalidation';
+import { liveStateOf, type LiveState } from '../../lib/liveState';
 import { trpc } from '../../lib/trpc';
 
-export type LiveState = 'live' | 'connecting' | 'offline';
+export type { LiveState };
 
 export function useLiveLeaderboard(contestId: number, enabled = true): LiveState {
   const onData = useStaleOnEvent('leaderboard.onChange', contestId);
-  const subscription = trpc.leaderboard.onChange.useSubscription(
-    { contestId },
-    { enabled, onData },
-  );
-  if (subscription.status === 'pending') return 'live';
-  if (subscription.status === 'error') return 'offline';
-  return 'connecting';
+  return liveStateOf(trpc.leaderboard.onChange.useSubscription({ contestId }, { enabled, onData }));
 }

@@ -6,20 +6,10 @@
 // row written here commits with the post; a live announcement bumps its channel just before the
 // COMMIT.
 import type { DbOrTx } from '../../platform/db/client';
-import type { Actor } from '../../platform/actor';
+import type { PostFact } from './postFact';
 import { editNotices, replyNotices, topicNotices } from './notices';
 import { moderationNotices, reportNotices, type ModerationAction } from './moderationNotices';
 import { topicChanged, topicListChanged } from './liveNews';
-
-export interface PostFact {
-  contestId: number;
-  topicId: number;
-  postId: number;
-  /** The post's author (0 for a deleted account). */
-  authorId: number;
-  /** Who wrote the change (the author, an organiser, a moderator): their origin makes links. */
-  actor: Actor;
-}
 
 /** A new topic committed (`announcement`: the organiser's, for every participant). */
 export async function topicPosted(

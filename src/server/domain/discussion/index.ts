@@ -16,4 +16,5 @@ export { postHistory } from './history';
 export { setOpenDiscussion } from './openDiscussion';
 export { reportPost } from './reportPost';
 export { mentionable } from './mentionable';
+export { assertContestVisible, assertTopicVisible } from './liveAccess';
 export type { DiscussionViewer } from './access';

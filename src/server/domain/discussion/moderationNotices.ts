@@ -2,7 +2,7 @@
 // the moderators' queue. Called by afterWrite.ts inside the write's transaction.
 // To be written (the moderation slice): each function does nothing yet.
 import type { DbOrTx } from '../../platform/db/client';
-import type { PostFact } from './afterWrite';
+import type { PostFact } from './postFact';
 
 export type ModerationAction = 'hide' | 'restore' | 'delete' | 'dismiss';
 

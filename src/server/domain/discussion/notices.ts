@@ -23,7 +23,7 @@ import {
 import { notifyMany, type Notice, type NotifyOptions } from '../messages';
 import { readPostBody } from '../../../shared/mentions';
 import { discussionPostPath } from '../../../shared/discussion';
-import type { PostFact } from './afterWrite';
+import type { PostFact } from './postFact';
 import { mentionedMembers } from './mentionable';
 
 /** A member hears of new replies in a topic at most once in this long. */

@@ -63,22 +63,26 @@ async function* trackedEvents<T>(events: AsyncIterable<LiveEvent<T>>) {
   for await (const event of events) yield tracked(event.id, event.change);
 }
 
-/** Opens a stream of one contest's channel for a viewer, from the last event id the client saw. */
-type ContestChanges<T> = (args: {
-  db: Context['db'];
-  contestId: number;
-  viewerId: number;
-  lastEventId?: string | null;
-  signal?: AbortSignal;
-}) => Promise<AsyncIterable<LiveEvent<T>>>;
+/** Opens a stream of one channel (named by the input) for a viewer, from the last event id seen. */
+type ViewerChanges<I, T> = (
+  args: I & {
+    db: Context['db'];
+    viewerId: number;
+    lastEventId?: string | null;
+    signal?: AbortSignal;
+  },
+) => Promise<AsyncIterable<LiveEvent<T>>>;
+
+/** What a stream's input carries besides the channel's name: where to resume. */
+type StreamInput<I> = I & { lastEventId?: string | null };
 
 /**
- * The subscription to a contest's live stream: who may see the contest is checked (by the area's
- * own rule) before the stream starts.
+ * The subscription to a live stream the caller may open only if they may see what it is about
+ * (a contest, a topic): checked by the area's own rule before the stream starts.
  */
-export function contestChanges<T>(
-  assertVisible: (db: Context['db'], viewer: Actor, contestId: number) => Promise<unknown>,
-  changes: ContestChanges<T>,
+export function visibleChanges<I extends object, T>(
+  assertVisible: (db: Context['db'], viewer: Actor, input: StreamInput<I>) => Promise<unknown>,
+  changes: ViewerChanges<I, T>,
 ) {
   return async ({
     ctx,
@@ -86,14 +90,28 @@ export function contestChanges<T>(
     signal,
   }: {
     ctx: SignedInContext;
-    input: { contestId: number; lastEventId?: string | null };
+    input: StreamInput<I>;
     signal?: AbortSignal;
   }) => {
-    await assertVisible(ctx.db, ctx.actor, input.contestId);
+    await assertVisible(ctx.db, ctx.actor, input);
     // Listening before the answer: a change made once the stream is open is never missed.
     const events = await changes({ db: ctx.db, ...input, viewerId: ctx.actor.id, signal });
     return trackedEvents(events);
   };
+}
+
+/**
+ * The subscription to a contest's live stream: who may see the contest is checked (by the area's
+ * own rule) before the stream starts.
+ */
+export function contestChanges<T>(
+  assertVisible: (db: Context['db'], viewer: Actor, contestId: number) => Promise<unknown>,
+  changes: ViewerChanges<{ contestId: number }, T>,
+) {
+  return visibleChanges<{ contestId: number }, T>(
+    (db, viewer, input) => assertVisible(db, viewer, input.contestId),
+    changes,
+  );
 }
 
 /** Opens a stream of the caller's own channel, from the last event id the client saw. */
