@@ -210,6 +210,7 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   upvote_limit: 'TOO_MANY_REQUESTS',
   duplicate_post: 'TOO_MANY_REQUESTS',
   report_limit: 'TOO_MANY_REQUESTS',
+  report_resolved: 'CONFLICT',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

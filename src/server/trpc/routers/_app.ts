@@ -28,6 +28,7 @@ import { payoutsRouter } from './payouts';
 import { submissionsRouter } from './submissions';
 import { certificatesRouter } from './certificates';
 import { discussionRouter } from './discussion';
+import { reportsRouter } from './reports';
 
 export const appRouter = router({
   auth: authRouter,
@@ -61,6 +62,7 @@ export const appRouter = router({
   submissions: submissionsRouter,
   certificates: certificatesRouter,
   discussion: discussionRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;
