@@ -118,9 +118,9 @@ describe('reports.list', () => {
 
   it('refuses an unknown queue with a message', async () => {
     const s = await reported();
-    expect(
-      (await refusal(as(s.moderator).reports.list({ status: 'all' as 'open' }))).message,
-    ).toBe('Show open or resolved reports');
+    expect((await refusal(as(s.moderator).reports.list({ status: 'all' as 'open' }))).message).toBe(
+      'Show open or resolved reports',
+    );
   });
 });
 
@@ -146,7 +146,10 @@ describe('reports.review', () => {
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.action, 'discussion.report.hide'), eq(auditLog.targetId, String(s.post.id))),
+        and(
+          eq(auditLog.action, 'discussion.report.hide'),
+          eq(auditLog.targetId, String(s.post.id)),
+        ),
       );
     expect(audit).toMatchObject({ actorId: s.moderator.id, targetType: 'discussion_post' });
     const [notice] = await noticesOf(s.spammer.id);
