@@ -6,7 +6,20 @@ import type { DbOrTx } from '../../platform/db/client';
 import { contests, discussionTopics } from '../../platform/db/schema';
 import type { ReportAction } from '../../../shared/discussion';
 import { notify } from '../messages';
-import type { PostFact } from './afterWrite';
+import type { Actor } from '../../platform/actor';
+
+/**
+ * What this file reads of afterWrite.ts's PostFact, declared here: afterWrite imports this file,
+ * so importing its type back would close an import cycle (tests/server/importCycles.test.ts).
+ */
+export interface PostFact {
+  contestId: number;
+  topicId: number;
+  postId: number;
+  /** The post's author (0 for a deleted account). */
+  authorId: number;
+  actor: Actor;
+}
 
 export type ModerationAction = ReportAction;
 
