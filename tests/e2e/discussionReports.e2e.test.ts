@@ -2,7 +2,9 @@
 // hidden at once; a moderator finds it on /admin/reports (its words drawn by the one markdown
 // renderer), deletes it with a reason (a reason is required), and it moves to Resolved; the
 // author is told with the reason. Another moderator hides a reported post.
+import { AxeBuilder } from '@axe-core/playwright';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { discussionPosts, notifications } from '../../src/server/platform/db/schema';
 import { expectText } from './flows';
@@ -10,6 +12,15 @@ import { reportedPost } from './reportData';
 import { standaloneStage } from './stage';
 
 const stage = standaloneStage({}, { viewport: { width: 1366, height: 900 } });
+
+/** No serious or critical axe finding on the page as it is now (the walk sees an empty queue). */
+async function expectAccessible(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, where).toEqual([]);
+}
 
 const postOf = async (id: number) =>
   (await stage.s.db.select().from(discussionPosts).where(eq(discussionPosts.id, id)))[0]!;
@@ -38,9 +49,12 @@ describe('the Reports queue', () => {
     await row.locator('strong', { hasText: 'cheap followers' }).waitFor();
     await row.getByText('3 reports: Spam 3').waitFor();
     await row.getByText('Hidden', { exact: true }).waitFor();
+    await expectAccessible(page, 'the open queue with a row');
 
     await row.getByRole('button', { name: /^Review the post by/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Review Report' });
+    await dialog.getByLabel('Action').waitFor();
+    await expectAccessible(page, 'the review dialog');
     await dialog.getByLabel('Action').selectOption('delete');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByText('Say why: the author is told').waitFor();
@@ -57,6 +71,7 @@ describe('the Reports queue', () => {
     await page.getByRole('tab', { name: 'Resolved' }).click();
     const resolved = page.getByRole('row').filter({ hasText: r.topicTitle });
     await resolved.getByText(/Deleted by .*Advertising is not allowed here/).waitFor();
+    await expectAccessible(page, 'the resolved queue');
   });
 
   it('a moderator hides a reported post; the author is told why', async () => {
