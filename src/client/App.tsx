@@ -101,6 +101,9 @@ const NotificationsPage = lazy(() =>
 const DisputesPage = lazy(() =>
   import('./pages/admin/DisputesPage').then((m) => ({ default: m.DisputesPage })),
 );
+const ReportsPage = lazy(() =>
+  import('./pages/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+);
 const PayoutsPage = lazy(() =>
   import('./pages/admin/PayoutsPage').then((m) => ({ default: m.PayoutsPage })),
 );
@@ -172,6 +175,8 @@ const routes: AppRoute[] = [
   },
   // Disputed tournament results: moderators and admins decide them (issue 19).
   { path: '/admin/disputes', roles: ['moderator'], render: () => <DisputesPage /> },
+  // Reported discussion posts: moderators and admins review them (issue 32).
+  { path: '/admin/reports', roles: ['moderator'], render: () => <ReportsPage /> },
   // Paying contest winners (issue 30): admins only.
   { path: '/admin/payouts', roles: ADMIN_ONLY, render: () => <PayoutsPage /> },
 ];

@@ -39,6 +39,7 @@ export const SIGNED_IN_PATHS = [
   '/admin/contests',
   '/admin/contests/create',
   '/admin/disputes',
+  '/admin/reports',
   '/admin/payouts',
 ] as const;
 

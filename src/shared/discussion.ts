@@ -12,11 +12,44 @@ export const MAX_REPORT_CHARS = 1_000;
 export const TOPIC_SORTS = ['activity', 'newest', 'active', 'upvoted'] as const;
 export type TopicSort = (typeof TOPIC_SORTS)[number];
 
-/** Why a member reports a post, and where a report stands (the queue is a later slice). */
+/**
+ * Why a member reports a post, and where a report stands: open until a moderator reviews it, then
+ * the action the moderator took (reports.ts: the queue).
+ */
 export const REPORT_REASONS = ['spam', 'abuse', 'off_topic', 'other'] as const;
 export type DiscussionReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'hidden', 'restored', 'deleted', 'dismissed'] as const;
 export type DiscussionReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What a moderator does with a reported post; each resolves all its open reports. */
+export const REPORT_ACTIONS = ['hide', 'restore', 'delete', 'dismiss'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+/** The status a report is resolved with, by the action taken. */
+export const REPORT_STATUS_OF = {
+  hide: 'hidden',
+  restore: 'restored',
+  delete: 'deleted',
+  dismiss: 'dismissed',
+} as const satisfies Record<ReportAction, DiscussionReportStatus>;
+/** The actions the author must be given a reason for. */
+export const REASON_REQUIRED_ACTIONS: readonly ReportAction[] = ['hide', 'delete'];
+export const REPORT_ACTION_LABELS: Record<ReportAction, string> = {
+  hide: 'Hide',
+  restore: 'Restore',
+  delete: 'Delete',
+  dismiss: 'Dismiss reports',
+};
+export const REPORT_REASON_LABELS: Record<DiscussionReportReason, string> = {
+  spam: 'Spam',
+  abuse: 'Abuse',
+  off_topic: 'Off-topic',
+  other: 'Other',
+};
+/** The moderators' queue: posts with an open report, or posts whose reports are all resolved. */
+export const REPORT_QUEUES = ['open', 'resolved'] as const;
+export type ReportQueue = (typeof REPORT_QUEUES)[number];
+/** A moderator's reason is at most this long (the author reads it). */
+export const MAX_REVIEW_REASON_CHARS = 500;
 
 /** Why the discussion refuses a call (`reason` over REST, `data.reason` over tRPC). */
 export const DISCUSSION_REFUSALS = [
@@ -37,6 +70,7 @@ export const DISCUSSION_REFUSALS = [
   'report_limit',
   'too_many_mentions',
   'quotes_too_deep',
+  'report_resolved',
 ] as const;
 export type DiscussionRefusal = (typeof DISCUSSION_REFUSALS)[number];
 
@@ -88,6 +122,13 @@ export const DISCUSSION_MESSAGES = {
   tooManyMentions: `A post can mention at most ${MAX_MENTIONS} members`,
   mentionQueryTooLong: 'Type at most 32 characters of a username',
   quotesTooDeep: `Quotes can be nested at most ${MAX_QUOTE_DEPTH} deep`,
+  reportNotFound: 'Report not found',
+  reportResolved: 'This report has been reviewed already',
+  reviewersOnly: 'Only moderators and admins can review reports',
+  reviewAction: 'Choose hide, restore, delete or dismiss',
+  reviewReasonRequired: 'Say why: the author is told',
+  reviewReasonTooLong: `The reason must be at most ${MAX_REVIEW_REASON_CHARS} characters`,
+  queueUnknown: 'Show open or resolved reports',
 } as const;
 
 /**

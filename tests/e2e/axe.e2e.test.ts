@@ -533,7 +533,7 @@ describe('axe-core on every screen', () => {
         '/contests?tab=drafts',
       ],
       // The moderator's own screens; the rest they share with members.
-      moderator: ['/admin/contests', '/admin/subscriptions', '/admin/disputes'],
+      moderator: ['/admin/contests', '/admin/subscriptions', '/admin/disputes', '/admin/reports'],
       // The admin's own screens, and two shared ones seen with the admin's navigation; the
       // member screens look the same to an admin (the member audits them) but for the sidebar.
       admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))

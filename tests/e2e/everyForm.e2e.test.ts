@@ -8,7 +8,12 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { contestEvaluations, contests, paymentProofs } from '../../src/server/platform/db/schema';
+import {
+  contestEvaluations,
+  contests,
+  discussionReports,
+  paymentProofs,
+} from '../../src/server/platform/db/schema';
 import { createEducation } from '../../src/server/domain/education/education';
 import { ZCreateEducationRequestSchema } from '../../src/shared/schemas/education';
 import { startWordPressFixture } from '../helpers/wordpress';
@@ -21,6 +26,7 @@ import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/paymen
 import { expectText, pathOf, strengthShown } from './flows';
 import { generate } from 'otplib';
 import { getPlatformSettings } from '../../src/server/domain/settings';
+import { reportedPost } from './reportData';
 import { standaloneStage } from './stage';
 import {
   closeRegistration,
@@ -606,6 +612,28 @@ describe('an admin', () => {
     await expectText(page, 'The amount received was short.');
     const [stored] = await stage.s.db.select().from(paymentProofs).where(eq(paymentProofs.id, id));
     expect(stored).toMatchObject({ status: 'rejected', reason: 'The amount received was short.' });
+  });
+
+  it('Review Report: hides a reported discussion post with the reason', async () => {
+    const reported = await reportedPost(stage.s, { topicTitle: 'A reported question' });
+    await open(page, '/admin/reports');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'A reported question' })
+      .getByRole('button', { name: /^Review the post by/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Review Report' });
+    await dialog.getByLabel('Action').selectOption('hide');
+    await dialog.getByLabel('Reason').fill('Advertising');
+    await dialog.getByRole('button', { name: 'Hide' }).click();
+    await expectText(page, 'Post hidden');
+    await page.goto(at('/admin/reports?tab=resolved'));
+    await expectText(page, /Hidden by .*Advertising/);
+    const [stored] = await stage.s.db
+      .select()
+      .from(discussionReports)
+      .where(eq(discussionReports.postId, reported.postId));
+    expect(stored).toMatchObject({ status: 'hidden', resolutionReason: 'Advertising' });
   });
 
   it('Create Contest (admin wizard): the contest is created, active', async () => {

@@ -84,6 +84,7 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     tournaments: 'matches',
     payouts: 'payouts',
     submissions: 'submissions',
+    reports: 'reports',
   };
   return byArea[area] ?? 'contests';
 }

@@ -11,6 +11,7 @@ import {
   contestParticipants,
   contests,
   discussionPosts,
+  discussionReports,
   discussionTopics,
   educationContent,
   importJobs,
@@ -60,7 +61,9 @@ export type Pool =
   | 'submissions'
   /** Discussion topics and posts (issue 32): the member's topic and the organiser's reply. */
   | 'topics'
-  | 'posts';
+  | 'posts'
+  /** Reports of discussion posts: the member's report of the organiser's reply (the queue). */
+  | 'reports';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -96,6 +99,7 @@ export const world: World = {
     submissions: [],
     topics: [],
     posts: [],
+    reports: [],
   },
   slugs: [],
   usernames: [],
@@ -268,10 +272,12 @@ export async function buildWorld(s: TestServer): Promise<World> {
     body: 'How is it scored?',
   });
   // The reply mentions the member: a mention notice exists for the fuzz to page.
-  await asOrganiser.discussion.reply({
+  const answer = await asOrganiser.discussion.reply({
     topicId: topic.id,
     body: `By the mean error, @${member.username}.`,
   });
+  // Its report, for the moderators' queue to list and review.
+  await asMember.discussion.report({ id: answer.id, reason: 'off_topic', text: 'Fuzz report' });
   // A password reset queues mail in the outbox (no SMTP in tests): a row for outbox.retry.
   await callerFor(s).caller.password.forgot({ identifier: member.username });
   await refreshPools(s);
@@ -331,6 +337,7 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
     submissions: ids(await db.select({ id: submissions.id }).from(submissions)),
     topics: ids(await db.select({ id: discussionTopics.id }).from(discussionTopics)),
     posts: ids(await db.select({ id: discussionPosts.id }).from(discussionPosts)),
+    reports: ids(await db.select({ id: discussionReports.id }).from(discussionReports)),
     invitingTeams: [
       ...new Set(
         (

@@ -29,7 +29,7 @@ import { createTeam } from '../../src/server/domain/tournaments/teams';
 import { createPayoutLines } from '../../src/server/domain/payouts';
 import { payouts } from '../../src/server/platform/db/schema';
 import { issueCertificates } from '../../src/server/domain/certificates';
-import { createTopic } from '../../src/server/domain/discussion';
+import { createTopic, reportPost } from '../../src/server/domain/discussion';
 
 // 'restricted': a member signed in with a temporary password an admin gave, not yet replaced.
 type Principal = 'anonymous' | 'user' | 'moderator' | 'admin' | 'banned' | 'restricted';
@@ -126,6 +126,8 @@ interface World {
   topicId: number;
   postId: number;
   speakerId: number;
+  /** An open report of that post (by the walk-in member): the moderators' queue reviews it. */
+  reportId: number;
 }
 const worlds = new Map<Principal, World>();
 
@@ -229,6 +231,12 @@ beforeAll(async () => {
       title: 'Access question',
       body: 'Is this allowed?',
     });
+    const report = await reportPost({
+      db: t.db,
+      actor: { id: walkIn.id, username: walkIn.username, role: 'user' },
+      id: topic.post.id,
+      reason: 'spam',
+    });
     // 'banned': a user whose role is banned, holding a session made at their current version.
     worlds.set(principal, {
       t,
@@ -249,6 +257,7 @@ beforeAll(async () => {
       topicId: topic.id,
       postId: topic.post.id,
       speakerId: speaker.id,
+      reportId: report.id,
     });
   }
 });
@@ -398,6 +407,9 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   // against the member's cap).
   'discussionLive.onTopic': (w) => ({ topicId: w.topicId }),
   'discussionLive.onTopics': (w) => ({ contestId: w.joinedId }),
+  // The moderators' Reports queue: the walk-in member's report of the speaker's post.
+  'reports.list': () => ({ status: 'open' }),
+  'reports.review': (w) => ({ id: w.reportId, action: 'dismiss' }),
 };
 
 async function outcomeOf(call: Promise<unknown>): Promise<{ outcome: Outcome; code?: string }> {

@@ -212,6 +212,7 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   report_limit: 'TOO_MANY_REQUESTS',
   too_many_mentions: 'BAD_REQUEST',
   quotes_too_deep: 'BAD_REQUEST',
+  report_resolved: 'CONFLICT',
   // Contests.
   contest_limit: 'TOO_MANY_REQUESTS',
   draft_limit: 'TOO_MANY_REQUESTS',

@@ -17,6 +17,7 @@ import {
   Mail,
   Flag,
   HandCoins,
+  MessageSquareWarning,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -50,6 +51,8 @@ export const adminNav: NavItem[] = [
   },
   { href: '/admin/contests', label: 'Contests', icon: Trophy, also: ['/admin/contests/create'] },
   { href: '/admin/disputes', label: 'Disputed Matches', icon: Flag },
+  // Reported discussion posts (issue 32).
+  { href: '/admin/reports', label: 'Reports', icon: MessageSquareWarning },
   // Paying contest winners (issue 30).
   { href: '/admin/payouts', label: 'Payouts', icon: HandCoins },
   { href: '/admin/education', label: 'Education', icon: BookOpen, also: ['/admin/education/new'] },
@@ -72,6 +75,8 @@ export const moderatorNav: NavItem[] = [
   { href: '/admin/contests', label: 'Moderation', icon: ShieldCheck },
   // Tournament results the two sides disagree on (issue 19).
   { href: '/admin/disputes', label: 'Disputed Matches', icon: Flag },
+  // Reported discussion posts (issue 32).
+  { href: '/admin/reports', label: 'Reports', icon: MessageSquareWarning },
   // Their own /payment stays 'Payment'; this one is where proofs are reviewed.
   { href: '/admin/subscriptions', label: 'Payment Review', icon: Receipt },
   userNav.at(-1)!,

@@ -209,6 +209,12 @@ const submissionContests = {
   'submissions.publish': settled([...SUBMISSIONS, 'leaderboard', 'results', 'contests']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
+// The moderators' Reports queue (issue 32): the queue, and the topic pages showing the post. A
+// failure (reviewed by another moderator first) shows the queue as it is now.
+const reports = {
+  'reports.review': settledAndRead(['reports.list', 'discussion']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
 // Notifications.
 const notifications = {
   'notifications.markRead': onSuccess(['notifications.list']),
@@ -228,5 +234,6 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...payouts,
   ...education,
   ...submissionContests,
+  ...reports,
   ...notifications,
 };

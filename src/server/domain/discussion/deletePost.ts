@@ -1,7 +1,7 @@
 // Deleting a post leaves '[deleted]' in its place, so the replies around it stay readable. Its
 // author may delete it, and so may the contest's organiser (audited: it is not theirs).
 import { eq, isNull, and } from 'drizzle-orm';
-import type { DB } from '../../platform/db/client';
+import type { DB, DbOrTx } from '../../platform/db/client';
 import { discussionPosts } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/actor';
@@ -10,6 +10,20 @@ import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import { writeAudit } from '../audit';
 import { visiblePost } from './access';
 import { postChanged } from './afterWrite';
+
+/**
+ * Marks a post deleted (its words kept for moderation, '[deleted]' in every answer): the one
+ * marking the author's or organiser's delete and a moderator's review both use. False when it was
+ * deleted already.
+ */
+export async function markPostDeleted(tx: DbOrTx, postId: number): Promise<boolean> {
+  const [gone] = await tx
+    .update(discussionPosts)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(discussionPosts.id, postId), isNull(discussionPosts.deletedAt)))
+    .returning({ id: discussionPosts.id });
+  return !!gone;
+}
 
 export async function deletePost({
   db,
@@ -24,13 +38,8 @@ export async function deletePost({
     const { post, contest } = await visiblePost(tx, actor, id);
     const own = post.authorId === actor.id;
     if (!own && !isOrganiser(contest, actor)) throw new AppError('not_author', M.notAuthor);
-    const [gone] = await tx
-      .update(discussionPosts)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(discussionPosts.id, post.id), isNull(discussionPosts.deletedAt)))
-      .returning({ id: discussionPosts.id });
     // Deleted already: nothing changes, and the answer is the same.
-    if (!gone) return;
+    if (!(await markPostDeleted(tx, post.id))) return;
     if (!own) {
       await writeAudit({
         db: tx,

@@ -1,7 +1,8 @@
-// What other areas and the transports may use of a contest's discussion (issue 32, first slice):
-// topics and their lists, replies, edits with their history, deletion, upvotes, follows, the
-// organiser's pin, lock, answer, bars and the 'open discussion' switch. The side effects later
-// slices add (notifications, mentions, live) go in afterWrite.ts, where each write calls them.
+// What other areas and the transports may use of a contest's discussion (issue 32): topics and
+// their lists, replies, edits with their history, deletion, upvotes, follows, the organiser's pin,
+// lock, answer, bars and the 'open discussion' switch, reports and the moderators' queue
+// (listReports, reviewReport). The side effects (notifications, mentions, live) go in
+// afterWrite.ts, where each write calls them.
 export { listTopics } from './listTopics';
 export { readTopic } from './readTopic';
 export { createTopic } from './createTopic';
@@ -17,4 +18,6 @@ export { setOpenDiscussion } from './openDiscussion';
 export { reportPost } from './reportPost';
 export { mentionable } from './mentionable';
 export { assertContestVisible, assertTopicVisible } from './liveAccess';
+export { listReports } from './listReports';
+export { reviewReport } from './reviewReport';
 export type { DiscussionViewer } from './access';

@@ -1,7 +1,7 @@
 // A member's report of a post (spam, abuse, off-topic, other, with words): one per member per
 // post (409 already_reported), never of one's own, at most `reportsPerDay` a day for members. A
 // post reported by `reportsToHide` distinct members is hidden at once, pending a moderator's
-// review. The moderators' queue and its actions are a later slice (afterWrite.ts's reportFiled).
+// review (reviewReport.ts: the moderators' queue).
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { databaseOf, type DB } from '../../platform/db/client';
 import { discussionPosts, discussionReports } from '../../platform/db/schema';
@@ -57,22 +57,25 @@ export async function reportPost({
       .select({ n: count() })
       .from(discussionReports)
       .where(and(eq(discussionReports.postId, post.id), eq(discussionReports.status, 'open')));
-    let hidden = post.hiddenAt !== null;
-    if (!hidden && (open?.n ?? 0) >= settings.reportsToHide) {
-      await tx
+    let justHidden = false;
+    if (post.hiddenAt === null && (open?.n ?? 0) >= settings.reportsToHide) {
+      const [now] = await tx
         .update(discussionPosts)
         .set({ hiddenAt: new Date() })
-        .where(and(eq(discussionPosts.id, post.id), isNull(discussionPosts.hiddenAt)));
-      hidden = true;
+        .where(and(eq(discussionPosts.id, post.id), isNull(discussionPosts.hiddenAt)))
+        .returning({ id: discussionPosts.id });
+      justHidden = !!now;
     }
+    // `hidden` tells afterWrite the post was hidden by this report (the author is told once).
     await reportFiled(tx, {
       contestId: contest.id,
       topicId: post.topicId,
       postId: post.id,
       authorId: post.authorId ?? 0,
       actor,
-      hidden,
+      hidden: justHidden,
     });
+    const hidden = justHidden || post.hiddenAt !== null;
     return { id: report.id, postId: post.id, reason, status: report.status, hidden };
   });
 }

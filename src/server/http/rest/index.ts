@@ -35,6 +35,7 @@ import { operationRows } from './operations';
 import { resultRows } from './results';
 import { submissionRows } from './submissions';
 import { discussionRows } from './discussion';
+import { reportRows } from './reports';
 
 export type { RestRoute } from './row';
 
@@ -56,6 +57,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...resultRows,
   ...submissionRows,
   ...discussionRows,
+  ...reportRows,
 ];
 
 /** A caller's procedure by its path ('contests.update'): the procedure validates the input. */

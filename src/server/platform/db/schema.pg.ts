@@ -1274,6 +1274,8 @@ export const discussionReports = table(
     status: text('status').$type<DiscussionReportStatus>().notNull().default('open'),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: time('resolved_at'),
+    // The moderator's words when they resolved it (required for hide and delete): the author is told.
+    resolutionReason: text('resolution_reason'),
     createdAt: createdAt(),
   },
   (t) => [

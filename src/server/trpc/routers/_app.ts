@@ -29,6 +29,7 @@ import { submissionsRouter } from './submissions';
 import { certificatesRouter } from './certificates';
 import { discussionRouter } from './discussion';
 import { discussionLiveRouter } from './discussionLive';
+import { reportsRouter } from './reports';
 
 export const appRouter = router({
   auth: authRouter,
@@ -63,6 +64,7 @@ export const appRouter = router({
   certificates: certificatesRouter,
   discussion: discussionRouter,
   discussionLive: discussionLiveRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,1 @@
+ALTER TABLE "discussion_reports" ADD COLUMN "resolution_reason" text;

@@ -1,0 +1,1 @@
+ALTER TABLE `discussion_reports` ADD `resolution_reason` text;
