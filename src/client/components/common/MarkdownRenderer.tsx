@@ -16,7 +16,6 @@ const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#)/i;
 /** This site's uploaded files (src/server/http/uploads.ts serves GET /uploads/:name). */
 const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._-]+$/;
 
-
 function safeHref(href: string | undefined): string | undefined {
   return href && SAFE_LINK.test(href.trim()) ? href.trim() : undefined;
 }

@@ -56,7 +56,8 @@ function plainText(node: MdNode): string {
   while (stack.length) {
     const next = stack.pop()!;
     if (typeof next.value === 'string') words.push(next.value);
-    if (next.children) for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i]!);
+    if (next.children)
+      for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i]!);
   }
   return words.join(' ');
 }
@@ -73,7 +74,10 @@ export function capMarkdownDepth() {
         const child = children[i]!;
         if (!child.children) continue;
         if (depth + 1 >= MAX_MARKDOWN_DEPTH) {
-          children[i] = { type: 'paragraph', children: [{ type: 'text', value: plainText(child) }] };
+          children[i] = {
+            type: 'paragraph',
+            children: [{ type: 'text', value: plainText(child) }],
+          };
         } else {
           stack.push([child, depth + 1]);
         }
