@@ -66,20 +66,24 @@ describe('a contest discussion', () => {
       .getByText(/Asking/)
       .waitFor();
     const upvote = b.getByRole('button', {
-      name: `Upvote the post by ${cast.participant.username} (0)`,
+      name: `Upvote the post by ${cast.participant.username}, upvotes: 0`,
     });
     await upvote.click();
     await b
-      .getByRole('button', { name: `Upvote the post by ${cast.participant.username} (1)` })
+      .getByRole('button', { name: `Upvote the post by ${cast.participant.username}, upvotes: 1` })
       .waitFor();
     expect(
       await b
-        .getByRole('button', { name: `Upvote the post by ${cast.participant.username} (1)` })
+        .getByRole('button', {
+          name: `Upvote the post by ${cast.participant.username}, upvotes: 1`,
+        })
         .getAttribute('aria-pressed'),
     ).toBe('true');
     // Not on one's own.
     expect(
-      await bobsReply.getByRole('button', { name: /^Upvotes: 0 \(You cannot upvote/ }).isDisabled(),
+      await bobsReply
+        .getByRole('button', { name: /^Upvotes \(You cannot upvote your own post\): 0$/ })
+        .isDisabled(),
     ).toBe(true);
     const reportDialog = b.getByRole('dialog', { name: 'Report post' });
     await chooseFromMenu(
@@ -121,6 +125,7 @@ describe('a contest discussion', () => {
     );
     await alice.getByLabel('Edit post').fill('Asking before the deadline (edited).');
     await alice.getByRole('button', { name: 'Save' }).click();
+    await alice.getByLabel('Edit post').waitFor({ state: 'detached' });
     const opening = post(alice, `Opening post by ${cast.participant.username}`);
     await opening.getByText('Asking before the deadline (edited).').waitFor();
     await opening.getByText(/· edited/).waitFor();

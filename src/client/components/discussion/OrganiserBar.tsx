@@ -6,7 +6,7 @@ export function OrganiserBar({ contestId, open }: { contestId: number; open: boo
   return (
     <Box
       as="section"
-      aria-label="Organiser tools"
+      aria-label="Discussion settings"
       borderWidth="1px"
       rounded="md"
       p="3"

@@ -177,13 +177,11 @@ export const PostCard = forwardRef<HTMLElement, Props>(function PostCard(
           <HStack gap="2">
             <UpvoteButton post={post} own={own} canVote={canPost} mutations={mutations} />
             {canPost && (!locked || canModerate) ? (
-              <Button
-                size="xs"
-                variant="ghost"
-                aria-label={`Quote the post by ${who}`}
-                onClick={() => actions.onQuote(post)}
-              >
+              <Button size="xs" variant="ghost" onClick={() => actions.onQuote(post)}>
                 <Quote size={14} aria-hidden /> Quote
+                <Text as="span" srOnly>
+                  {` the post by ${who}`}
+                </Text>
               </Button>
             ) : null}
           </HStack>

@@ -51,6 +51,8 @@ function BodyTabs({ mode, idPrefix }: { mode: EditorMode; idPrefix: string }) {
       onValueChange={(e) => setTab(e.value)}
       variant="enclosed"
       size="sm"
+      // The preview is drawn once asked for; the textarea, once drawn, stays (Formik's field).
+      lazyMount
       ids={{ root: `${idPrefix}-tabs` }}
     >
       <Tabs.List>

@@ -135,6 +135,7 @@ function Details({ contest }: { contest: TContest }) {
         contestId={contest.id}
         scoreDecimals={contest.scoreDecimals}
         initialInviteCode={invite}
+        enableComments={contest.enableComments}
       />
       <DataList.Root orientation="horizontal" size="sm">
         <Fact label="Prize" value={contest.prize ?? ''} />
