@@ -173,4 +173,40 @@ describe('a contest discussion', () => {
     await page.getByRole('button', { name: 'Last page' }).first().click();
     await page.getByText('Number 25', { exact: true }).waitFor();
   });
+
+  it("opens the editor prefilled from a 'Discuss this' link, and has no tab once comments are off", async () => {
+    const page = await stage.pageAs(cast.participant);
+    const body = 'My submission `preds.csv` failed:\n\n> line 3: id r1 appears twice\n\n';
+    await page.goto(
+      tabUrl(
+        `&new=1&title=${encodeURIComponent('Submission failed: preds.csv')}&body=${encodeURIComponent(body)}`,
+      ),
+    );
+    expect(await page.getByLabel('Title').inputValue()).toBe('Submission failed: preds.csv');
+    expect(await page.getByLabel('Message').inputValue()).toBe(body);
+    await page.getByRole('button', { name: 'Post topic' }).click();
+    await page.getByRole('heading', { name: 'Submission failed: preds.csv' }).waitFor();
+    await page.locator('blockquote').getByText('line 3: id r1 appears twice').waitFor();
+
+    // The organiser opens the discussion to everyone from the tab's bar.
+    const org = await stage.pageAs(cast.creator);
+    await org.goto(tabUrl());
+    await org.getByText('Open discussion to every signed-in member').click();
+    await expectText(org, 'Discussion opened');
+    const outsider = await stage.pageAs(cast.member);
+    await outsider.goto(tabUrl());
+    await outsider.getByRole('button', { name: 'New topic' }).waitFor();
+
+    // Comments off (the admin's Edit Contest): no tab, the page is the overview.
+    const admin = await stage.pageAs(cast.admin);
+    await admin.goto(stage.url(`/contests/${cast.contestId}`));
+    await admin.getByRole('button', { name: 'Edit' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Contest' });
+    await edit.getByText('Discussion', { exact: true }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(admin, 'Contest updated');
+    await page.goto(tabUrl());
+    await page.getByRole('heading', { name: 'About this contest' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Discussion' }).count()).toBe(0);
+  });
 });
