@@ -34,24 +34,30 @@ export function TopicList({ contestId, onNew }: { contestId: number; onNew: () =
   const paging = usePagedSearch(PAGE_SIZE);
   const input = { contestId, sort, search: paging.term, page: paging.page, pageSize: PAGE_SIZE };
   const list = trpc.discussion.list.useQuery(input, { placeholderData: keepPreviousData });
-  // The list as the reader sees it while a live change waits to be applied.
-  const [held, setHeld] = useState<TTopicList | null>(null);
-  const current = useRef(list.data);
-  current.current = list.data;
+  // The list as the reader sees it while a live change waits to be applied (for this page, sort
+  // and search only: another one asked for is shown as it is).
+  const key = JSON.stringify(input);
+  const [held, setHeld] = useState<{ key: string; list: TTopicList } | null>(null);
+  const current = useRef({ key, list: list.data });
+  current.current = { key, list: list.data };
   const { refetch } = list;
   const onChange = useCallback(() => {
-    setHeld((h) => h ?? current.current ?? null);
+    setHeld((h) => {
+      const { key, list } = current.current;
+      return h?.key === key ? h : list ? { key, list } : null;
+    });
     void refetch();
   }, [refetch]);
   useTopicListLive(contestId, onChange);
   const fresh = list.data;
-  const waiting = held && fresh ? newPostsSince(held.items, fresh.items) : 0;
-  const data = held && waiting > 0 ? held : fresh;
-  // Nothing new after all (an edit, a moderation): the fresh list is shown as it is.
-  const settledWithoutNews = held !== null && !!fresh && waiting === 0 && !list.isFetching;
+  const shown = held?.key === key ? held.list : null;
+  const waiting = shown && fresh ? newPostsSince(shown.items, fresh.items) : 0;
+  const data = shown && waiting > 0 ? shown : fresh;
+  // Nothing new after all (an edit, a moderation), or another page asked for: the fresh list.
+  const stale = held !== null && (held.key !== key || (waiting === 0 && !list.isFetching));
   useEffect(() => {
-    if (settledWithoutNews) setHeld(null);
-  }, [settledWithoutNews]);
+    if (stale) setHeld(null);
+  }, [stale]);
 
   return (
     <Stack gap="4">

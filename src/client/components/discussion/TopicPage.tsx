@@ -6,7 +6,7 @@
 import { Button, HStack, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { ArrowLeft, Bell, BellOff, Lock, Pin } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TPost } from '../../../shared/schemas/discussion';
 import { trpc } from '../../lib/trpc';
@@ -55,7 +55,8 @@ export function TopicPage({
           : { id: topicId, pageSize: PAGE_SIZE };
   const query = trpc.discussion.get.useQuery(input, { placeholderData: keepPreviousData });
   const { refetch } = query;
-  useTopicLive(topicId, () => void refetch());
+  const onChange = useCallback(() => void refetch(), [refetch]);
+  useTopicLive(topicId, onChange);
   const mutations = useTopicMutations();
   const [quote, setQuote] = useState<QuoteDraft | null>(null);
   const [deleting, setDeleting] = useState<TPost | null>(null);
