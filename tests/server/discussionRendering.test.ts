@@ -17,7 +17,10 @@ import type { TTopicListItem } from '../../src/shared/schemas/discussion';
 
 const render = (text: string) =>
   renderToString(
-    createElement(ChakraProvider, { value: system }, createElement(MarkdownRenderer, null, text)),
+    createElement(ChakraProvider, {
+      value: system,
+      children: createElement(MarkdownRenderer, null, text),
+    }),
   );
 const count = (html: string, tag: string) =>
   (html.match(new RegExp(`<${tag}[ >]`, 'g')) ?? []).length;
