@@ -44,6 +44,7 @@ import { beginSetup, enableTwoFactor } from '../../src/server/domain/accounts/tw
 import { createPlayers, generatedTournament, reportFirstReady } from './tournamentData';
 import { saveEvaluation, submitFile } from '../../src/server/domain/submissions';
 import { SCORING_FIXTURES } from '../helpers/scoringFixtures';
+import { createTopic, reply as discussionReply } from '../../src/server/domain/discussion';
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
@@ -1111,6 +1112,72 @@ describe('the prize table, moderate findings included (issue 30)', () => {
       await edit.waitFor({ state: 'detached' });
     }
     report('prize table', findings);
+    expect(
+      findings
+        .filter((f) => f.impact !== 'minor')
+        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
+    ).toEqual([]);
+  }, 120_000);
+});
+
+describe('the discussion, moderate findings included (issue 32)', () => {
+  it('finds nothing moderate or worse on the topic list, a topic, the editor and the report dialog', async () => {
+    const findings: Finding[] = [];
+    const { page } = tabs.member;
+    // The member's own contest: the organiser's bar, Pin, Lock and the post menus all show.
+    const contest = await insertContest(s.db, {
+      createdBy: people.member.id,
+      status: 'active',
+      title: 'Discussion Axe Contest',
+    });
+    const topic = await createTopic({
+      db: s.db,
+      actor: people.member,
+      contestId: contest.id,
+      title: 'Where is the **data**?',
+      body: 'The link in the rules is [broken](https://example.org/data).\n\n```\n404\n```',
+    });
+    await discussionReply({
+      db: s.db,
+      actor: people.moderator,
+      topicId: topic.id,
+      body: '> The link in the rules is broken\n\nFixed, thanks.',
+      quoteId: topic.post.id,
+    });
+    const base = `/contests/${contest.id}?tab=discussion`;
+    for (const [theme, viewport] of EACH_ONCE) {
+      await setTheme(page, theme);
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      const where = `member ${viewport} ${theme}`;
+      await navigate(page, base);
+      await page.getByRole('link', { name: 'Where is the **data**?' }).waitFor();
+      await audit(page, `${where} topic list`, findings);
+
+      await navigate(page, `${base}&topic=${topic.id}`);
+      await page.getByText('Fixed, thanks.').waitFor();
+      await audit(page, `${where} topic page`, findings);
+
+      await page
+        .getByRole('button', { name: `Actions for the reply by ${people.moderator.username}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Report' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Report post' });
+      await dialog.waitFor();
+      await animationsDone(page);
+      await audit(page, `${where} report dialog`, findings);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await navigate(page, `${base}&new=1&title=Discuss%20this&body=`);
+      await page.getByRole('button', { name: 'Post topic' }).click();
+      await page.getByText('Write something first').waitFor();
+      await audit(page, `${where} new topic with an error`, findings);
+      await page.getByLabel('Message').fill('**Preview** me');
+      await page.getByRole('tab', { name: 'Preview' }).click();
+      await page.locator('strong', { hasText: 'Preview' }).waitFor();
+      await audit(page, `${where} new topic preview`, findings);
+    }
+    report('discussion', findings);
     expect(
       findings
         .filter((f) => f.impact !== 'minor')

@@ -28,6 +28,8 @@ import { generate } from 'otplib';
 import { getPlatformSettings } from '../../src/server/domain/settings';
 import { reportedPost } from './reportData';
 import { standaloneStage } from './stage';
+import { createTopic, reply } from '../../src/server/domain/discussion';
+import { discussionCast, type DiscussionCast } from '../helpers/discussion';
 import {
   closeRegistration,
   createPlayers,
@@ -732,5 +734,100 @@ describe('an admin', () => {
     expect(await dialog.getByLabel('Submissions per day').inputValue()).toBe('6');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+// A contest's discussion (issue 32): its five forms, each saved once.
+describe('a contest discussion', () => {
+  let cast: DiscussionCast;
+  let topicId: number;
+  const topicPath = () => `/contests/${cast.contestId}?tab=discussion&topic=${topicId}`;
+  beforeEach(async () => {
+    cast = await discussionCast(stage.s.db);
+    topicId = (
+      await createTopic({
+        db: stage.s.db,
+        actor: cast.admin,
+        contestId: cast.contestId,
+        title: 'Welcome',
+        body: 'Say hello.',
+      })
+    ).id;
+  });
+
+  it('New topic: a participant asks a question', async () => {
+    const page = await stage.pageAs(cast.participant);
+    await open(page, `/contests/${cast.contestId}?tab=discussion`);
+    await page.getByRole('button', { name: 'New topic' }).click();
+    await page.getByLabel('Title').fill('Is the data cleaned?');
+    await page.getByLabel('Message').fill('Some rows look duplicated.');
+    await page.getByRole('button', { name: 'Post topic' }).click();
+    await expectText(page, 'Topic posted');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Is the data cleaned?' }).waitFor();
+    await page.getByText('Some rows look duplicated.').waitFor();
+  });
+
+  it('Reply: a participant answers a topic', async () => {
+    const page = await stage.pageAs(cast.participant);
+    await open(page, topicPath());
+    await page.getByLabel('Your reply').fill('Hello from the participant.');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await expectText(page, 'Reply posted');
+    await page.reload();
+    await page.getByText('Hello from the participant.').waitFor();
+  });
+
+  it('Edit post: the author changes their words', async () => {
+    const page = await stage.pageAs(cast.admin);
+    await open(page, topicPath());
+    await page.getByRole('button', { name: /^Actions for the opening post by / }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByLabel('Edit post').fill('Say hello, and your team.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectText(page, 'Post saved');
+    await page.reload();
+    await page.getByText('Say hello, and your team.').waitFor();
+    await page.getByText(/· edited/).waitFor();
+  });
+
+  it('Report: a participant reports a post', async () => {
+    const page = await stage.pageAs(cast.participant);
+    await open(page, topicPath());
+    await page.getByRole('button', { name: /^Actions for the opening post by / }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report post' });
+    await dialog.getByLabel('Reason').selectOption('spam');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expectText(page, 'Report sent');
+    // One report per member per post: a second is refused with the server's sentence.
+    await page.reload();
+    await page.getByRole('button', { name: /^Actions for the opening post by / }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    await dialog.getByLabel('Reason').selectOption('other');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByText('You have reported this post already').waitFor();
+  });
+
+  it('Bar member: the organiser bars a participant, who is told why', async () => {
+    await reply({
+      db: stage.s.db,
+      actor: cast.participant,
+      topicId,
+      body: 'Buy my course!',
+    });
+    const page = await stage.pageAs(cast.creator);
+    await open(page, topicPath());
+    await page
+      .getByRole('button', { name: `Actions for the reply by ${cast.participant.username}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Bar member' }).click();
+    const dialog = page.getByRole('dialog', { name: `Bar ${cast.participant.username}` });
+    await dialog.getByLabel('Reason').fill('Advertising');
+    await dialog.getByRole('button', { name: 'Bar member' }).click();
+    await expectText(page, 'Member barred');
+    const barred = await stage.pageAs(cast.participant);
+    await open(barred, topicPath());
+    await barred.getByText('You are barred from this discussion: Advertising').waitFor();
   });
 });

@@ -80,6 +80,11 @@ describe('topics and replies', () => {
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id: topicId, replyCount: 1, replies: { total: 1, page: 1 } });
     expect(read.text).not.toContain('@example.com');
+    // ?post=ID opens the page holding that reply; a bad id is a 400, never a 500.
+    const named = await anonymous.get(`/api/topics/${topicId}?post=${replyId}&pageSize=10`);
+    expect(named.json).toMatchObject({ replies: { page: 1, items: [{ id: replyId }] } });
+    expect(named.json).toMatchObject({ canPost: false, postRefusal: null });
+    expect((await anonymous.get(`/api/topics/${topicId}?post=abc`)).status).toBe(400);
 
     const upvoted = await participant.post(`/api/posts/${replyId}/upvote`);
     expect(upvoted.json).toEqual({ id: replyId, upvotes: 1, upvotedByMe: true });

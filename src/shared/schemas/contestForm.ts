@@ -184,6 +184,8 @@ const editShape = {
   mode: ZContestMode,
   format: ZContestFormat,
   tournament: ZTournamentSettingsForm.optional(),
+  /** The contest's discussion (issue 32): off hides the tab and refuses new posts. */
+  enableComments: ZFlag.optional(),
 };
 export const ZContestEditFormSchema = withDateOrder(
   z.object({

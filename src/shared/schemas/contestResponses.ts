@@ -53,6 +53,8 @@ export const ZContestSchema = z.object({
   pdfGuide: z.string().nullable(),
   enableLeaderboard: z.boolean(),
   enableComments: z.boolean(),
+  /** The discussion's 'open discussion' switch (issue 32): any signed-in member may post. */
+  openDiscussion: z.boolean(),
   draft: z.boolean(),
   /** Only for the creator and moderators/admins, and only for invite contests; else null. */
   inviteCode: z.string().nullable(),

@@ -57,6 +57,8 @@ export const ZReadTopicRequest = z.object({
   ...pageRequestFields(100, 20),
   /** The last page of replies, whatever `page` says (a long topic opens at its end). */
   last: z.boolean({ error: 'Must be true or false' }).optional(),
+  /** The page holding this reply, whatever `page` says (a link to one post opens where it is). */
+  postId: ZPostId.optional(),
 });
 export type TReadTopicRequest = z.infer<typeof ZReadTopicRequest>;
 
@@ -135,7 +137,21 @@ export const ZTopicListItem = z.object({
 });
 export type TTopicListItem = z.infer<typeof ZTopicListItem>;
 
-export const ZTopicList = ZPageOf(ZTopicListItem);
+/** Whether the caller may post here, and if not why (null: they may, or nobody is signed in). */
+const writeStateFields = {
+  canPost: z.boolean(),
+  postRefusal: z.object({ reason: z.string(), message: z.string() }).nullable(),
+};
+
+/** A page of topics, with what the list's screen offers the caller (New topic, the organiser bar). */
+export const ZTopicList = ZPageOf(ZTopicListItem).extend({
+  ...writeStateFields,
+  /** Whether the caller is the contest's organiser. */
+  canModerate: z.boolean(),
+  /** The contest's 'open discussion' switch: any signed-in member may post. */
+  openDiscussion: z.boolean(),
+});
+export type TTopicList = z.infer<typeof ZTopicList>;
 
 /** A topic as its page shows it: its opening post, whether the caller follows it, and a page of replies. */
 export const ZTopicView = ZTopicListItem.extend({
@@ -143,6 +159,7 @@ export const ZTopicView = ZTopicListItem.extend({
   followedByMe: z.boolean(),
   /** Whether the caller is the contest's organiser (pin, lock, mark the answer, bar). */
   canModerate: z.boolean(),
+  ...writeStateFields,
   replies: ZPageOf(ZPost),
 });
 export type TTopicView = z.infer<typeof ZTopicView>;

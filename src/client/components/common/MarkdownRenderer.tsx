@@ -1,12 +1,20 @@
 // The markdown renderer behind Markdown.tsx (loaded on demand). Safe by construction: raw HTML
 // in the text is dropped (skipHtml), rehype-sanitize keeps only GitHub's allow-list of elements
 // and attributes, and links keep only web and mail protocols (no 'javascript:' or 'data:').
+// What members write (descriptions, discussion posts, issue 32): external links are marked
+// `rel="nofollow ugc noopener noreferrer"` (no ranking passed to what a member links, no window
+// handed over), images show only from this site's uploads (/uploads/...; others as a link), and
+// quotes and lists nest at most MAX_MARKDOWN_DEPTH deep (markdownDepth.ts), so 10,000 nested
+// '>' cannot hang the page.
 import { Box, Code, Heading, Link, List, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
+import { capMarkdownDepth, capMarkdownSource } from './markdownDepth';
 
 const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#)/i;
+/** This site's uploaded files (src/server/http/uploads.ts serves GET /uploads/:name). */
+const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._-]+$/;
 
 function safeHref(href: string | undefined): string | undefined {
   return href && SAFE_LINK.test(href.trim()) ? href.trim() : undefined;
@@ -39,7 +47,7 @@ const components: Components = {
         href={target}
         color="purple.fg"
         textDecoration="underline"
-        {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+        {...(external ? { target: '_blank', rel: 'nofollow ugc noopener noreferrer' } : {})}
       >
         {children}
       </Link>
@@ -70,16 +78,34 @@ const components: Components = {
   // The server's content policy only loads images from this site; others are shown as links.
   img: ({ src, alt }) => {
     const url = typeof src === 'string' ? safeHref(src) : undefined;
-    if (url?.startsWith('/')) return <img src={url} alt={alt ?? ''} style={{ maxWidth: '100%' }} />;
-    return url ? <Link href={url}>{alt || url}</Link> : <>{alt}</>;
+    if (url && UPLOAD_PATH.test(url)) {
+      return <img src={url} alt={alt ?? ''} style={{ maxWidth: '100%' }} />;
+    }
+    if (!url) return <>{alt}</>;
+    const external = /^https?:/i.test(url);
+    return (
+      <Link
+        href={url}
+        color="purple.fg"
+        textDecoration="underline"
+        {...(external ? { target: '_blank', rel: 'nofollow ugc noopener noreferrer' } : {})}
+      >
+        {alt || url}
+      </Link>
+    );
   },
 };
 
 export default function MarkdownRenderer({ children }: { children: string }) {
   return (
     <Box className="markdown" overflowWrap="anywhere">
-      <ReactMarkdown skipHtml rehypePlugins={[rehypeSanitize]} components={components}>
-        {children}
+      <ReactMarkdown
+        skipHtml
+        remarkPlugins={[capMarkdownDepth]}
+        rehypePlugins={[rehypeSanitize]}
+        components={components}
+      >
+        {capMarkdownSource(children)}
       </ReactMarkdown>
     </Box>
   );

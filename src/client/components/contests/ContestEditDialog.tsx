@@ -42,6 +42,8 @@ import { DialogFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { RowFormDialog } from '../common/RowFormDialog';
 import { SelectField } from '../common/SelectField';
+import { SwitchField } from '../common/SwitchField';
+import { OpenDiscussionSwitch } from '../discussion/OpenDiscussionSwitch';
 import { TextareaField } from '../common/TextareaField';
 import { BRACKET_EXISTS_MESSAGE, hasBracket } from '../../../shared/tournaments';
 import { FormatChoiceField } from './FormatChoiceField';
@@ -78,6 +80,7 @@ const FIELDS = [
   'scoreOrder',
   'mode',
   'format',
+  'enableComments',
 ] as const;
 
 /** The server's date-order refusals (and any field it refused), placed beside their field. */
@@ -121,6 +124,8 @@ interface Values {
   mode: string;
   format: string;
   tournament: TournamentFormValues;
+  /** The contest's discussion (issue 32). */
+  enableComments: boolean;
   /** A submission contest's evaluation settings (the stored ones, or the defaults). */
   evaluation: EvaluationFormValues;
   /** Member, rejected contest: send it for review again with the changes. */
@@ -160,6 +165,7 @@ function initialValues(
     mode: contest.mode,
     format: contest.format,
     tournament: { ...contest.tournament },
+    enableComments: contest.enableComments,
     evaluation: initialEvaluationValues(evaluation),
     resubmit: contest.status === 'rejected',
   };
@@ -351,6 +357,15 @@ export function ContestEditDialog({
               keyStored={!!storedEvaluation?.keyReady}
               canSendKey={contest.format === 'submission'}
             />
+          ) : null}
+          <SwitchField
+            name="enableComments"
+            label="Discussion"
+            description="A Discussion tab on the contest page. Off hides it and refuses new posts; what was written is kept."
+          />
+          {/* Saved at once (discussion.setOpen), beside the form's own fields. */}
+          {contest.enableComments && values.enableComments ? (
+            <OpenDiscussionSwitch contestId={contest.id} open={contest.openDiscussion} />
           ) : null}
           {variant === 'member' && contest.status === 'rejected' ? (
             <CheckboxField

@@ -107,14 +107,18 @@ function RefusalState({
   contestId,
   feeProof,
   initialInviteCode,
+  enableComments,
 }: {
   refusal: Refusal;
   contestId: number;
   feeProof: TFeeProof | null;
   initialInviteCode?: string;
+  enableComments?: boolean;
 }) {
   if (refusal.reason === 'fee_unverified' && feeProof) {
-    return <FeeProofState feeProof={feeProof} contestId={contestId} />;
+    return (
+      <FeeProofState feeProof={feeProof} contestId={contestId} enableComments={enableComments} />
+    );
   }
   const tier = refusal.reason === 'tier' && refusal.requiredTier ? refusal.requiredTier : null;
   const title = tier
@@ -216,12 +220,15 @@ export function JoinPanel({
   contestId,
   scoreDecimals,
   initialInviteCode,
+  enableComments,
 }: {
   contestId: number;
   /** How the contest's scores are written (its scoreDecimals). */
   scoreDecimals: number;
   /** From an invite link (/contests/{id}?invite=CODE): the code field starts with it. */
   initialInviteCode?: string;
+  /** The contest's discussion: a rejected fee proof links to a new topic about it. */
+  enableComments?: boolean;
 }) {
   // Read again whenever the page opens: a tier, a fee or the places may have changed meanwhile.
   const status = trpc.participation.status.useQuery({ contestId }, { refetchOnMount: 'always' });
@@ -240,6 +247,7 @@ export function JoinPanel({
   if (data.refusal) {
     return (
       <RefusalState
+        enableComments={enableComments}
         refusal={data.refusal}
         contestId={contestId}
         feeProof={data.feeProof}

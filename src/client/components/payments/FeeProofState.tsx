@@ -5,12 +5,22 @@ import { Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import type { TFeeProof } from '../../../shared/schemas/participation';
 import { ProofStateAlert } from './ProofStateAlert';
+import { DiscussLink } from '../discussion/DiscussLink';
 
 /**
  * A paid contest's fee after the member paid it: awaiting review (nothing to do but wait), or
  * rejected with the reviewer's reason (they may send a new proof).
  */
-export function FeeProofState({ feeProof, contestId }: { feeProof: TFeeProof; contestId: number }) {
+export function FeeProofState({
+  feeProof,
+  contestId,
+  enableComments,
+}: {
+  feeProof: TFeeProof;
+  contestId: number;
+  /** The contest's discussion: a rejected proof links to a new topic about it. */
+  enableComments?: boolean;
+}) {
   return (
     <Stack gap="3">
       <ProofStateAlert proof={feeProof}>
@@ -24,6 +34,14 @@ export function FeeProofState({ feeProof, contestId }: { feeProof: TFeeProof; co
         <Button asChild colorPalette="purple" size="lg">
           <Link href={`/payment?contest=${contestId}`}>Send a new payment proof</Link>
         </Button>
+      ) : null}
+      {feeProof.status === 'rejected' ? (
+        <DiscussLink
+          contestId={contestId}
+          enableComments={enableComments}
+          title="My entry fee payment was rejected"
+          body={`My payment proof for the entry fee was rejected${feeProof.reason ? `:\n\n> ${feeProof.reason}` : '.'}\n\n`}
+        />
       ) : null}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { Pager } from '../common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { SelectSwitch } from './SelectSwitch';
+import { DiscussLink } from '../discussion/DiscussLink';
 import {
   FileCell,
   StatusCell,
@@ -21,15 +22,35 @@ import { refetchWhilePending } from './pendingPoll';
 
 const PAGE_SIZE = 20;
 
+/** A failed submission's 'Discuss this': a new topic with the file and the reason. */
+function failedTopic(s: TSubmissionView) {
+  return {
+    title: `Submission failed: ${s.fileName}`.slice(0, 200),
+    body: `My submission \`${s.fileName}\` (${formatDateTime(s.createdAt)}) failed:\n\n> ${s.error ?? 'no reason given'}\n\n`,
+  };
+}
+
 function columns(
   published: boolean,
   closed: boolean,
   onRefused: (m: string | null) => void,
+  discuss: { contestId: number; enableComments: boolean },
 ): ResponsiveColumn<TSubmissionView>[] {
   const list: (ResponsiveColumn<TSubmissionView> | null)[] = [
     { key: 'time', header: 'Time', cell: (s) => formatDateTime(s.createdAt) },
     { key: 'file', header: 'File and description', cell: (s) => <FileCell submission={s} /> },
-    { key: 'status', header: 'Status', cell: (s) => <StatusCell submission={s} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (s) => (
+        <Stack gap="1" align="flex-start">
+          <StatusCell submission={s} />
+          {s.status === 'failed' ? (
+            <DiscussLink {...discuss} {...failedTopic(s)} label={`Discuss this failure`} />
+          ) : null}
+        </Stack>
+      ),
+    },
     { key: 'public', header: 'Public score', cell: (s) => scoreCell(s.publicScore), align: 'end' },
     published
       ? {
@@ -65,10 +86,13 @@ export function MySubmissions({
   contestId,
   published,
   closed,
+  enableComments = false,
 }: {
   contestId: number;
   published: boolean;
   closed: boolean;
+  /** The contest's discussion: a failed submission links to a new topic about it. */
+  enableComments?: boolean;
 }) {
   const [page, setPage] = useState(1);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -88,7 +112,7 @@ export function MySubmissions({
       ) : null}
       <ResponsiveTable
         caption="My submissions"
-        columns={columns(published, closed, setRefusal)}
+        columns={columns(published, closed, setRefusal, { contestId, enableComments })}
         rows={list.data?.items ?? []}
         rowKey={(s) => s.id}
         cardTitle={(s) => s.fileName}

@@ -51,6 +51,7 @@ function Participant({ contest, view }: { contest: TContest; view: TEvaluationVi
           </Text>
           <MySubmissions
             contestId={contest.id}
+            enableComments={contest.enableComments}
             published={view.published}
             closed={view.published || phase === 'completed'}
           />

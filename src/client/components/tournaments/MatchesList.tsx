@@ -10,6 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 import { DisputeMatchDialog } from './DisputeMatchDialog';
+import { DiscussLink } from '../discussion/DiscussLink';
 import { MatchActions, type MatchAction } from './MatchActions';
 import { MatchStatusBadge } from './MatchStatusBadge';
 import { ReportMatchDialog } from './ReportMatchDialog';
@@ -102,9 +103,12 @@ function Filters({
 export function MatchesList({
   contestId,
   isOrganiser,
+  enableComments = false,
 }: {
   contestId: number;
   isOrganiser: boolean;
+  /** The contest's discussion: a disputed match links to a new topic about it. */
+  enableComments?: boolean;
 }) {
   const [status, setStatus] = useState<MatchStatus | ''>('');
   const [mine, setMine] = useState(!isOrganiser);
@@ -130,13 +134,24 @@ export function MatchesList({
         loadingText="Loading matches..."
         emptyText={mine ? 'You have no matches here.' : 'No matches.'}
         rowActions={(m) => (
-          <MatchActions
-            match={m}
-            onAction={(action, match) => setTarget({ action, match })}
-            onConfirm={(match) => confirm.mutate({ matchId: match.id })}
-            confirming={confirmingId === m.id}
-            canSchedule={isOrganiser}
-          />
+          <>
+            {m.report.state === 'disputed' ? (
+              <DiscussLink
+                contestId={contestId}
+                enableComments={enableComments}
+                title={`Disputed result: match ${m.number}, ${scoreLine(m)}`.slice(0, 200)}
+                body={`The result of match ${m.number} (${roundLabel(m)}, ${scoreLine(m)}) is disputed.\n\n`}
+                label={`Discuss match ${m.number}`}
+              />
+            ) : null}
+            <MatchActions
+              match={m}
+              onAction={(action, match) => setTarget({ action, match })}
+              onConfirm={(match) => confirm.mutate({ matchId: match.id })}
+              confirming={confirmingId === m.id}
+              canSchedule={isOrganiser}
+            />
+          </>
         )}
       />
       <ReportMatchDialog

@@ -104,7 +104,11 @@ export function TournamentSection({ contest }: { contest: TContest }) {
       {generated ? (
         <Section id="matches-heading" title="Matches">
           <Box>
-            <MatchesList contestId={contestId} isOrganiser={data.isOrganiser} />
+            <MatchesList
+              contestId={contestId}
+              isOrganiser={data.isOrganiser}
+              enableComments={contest.enableComments}
+            />
           </Box>
         </Section>
       ) : null}

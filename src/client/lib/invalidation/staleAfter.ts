@@ -209,6 +209,27 @@ const submissionContests = {
   'submissions.publish': settled([...SUBMISSIONS, 'leaderboard', 'results', 'contests']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
+// A contest's discussion (issue 32): a topic's page and the topic list (counts, last poster,
+// order). A refused write re-reads them too: the topic may have been locked, the member barred.
+// The 'open discussion' switch is on the contest's answer as well.
+const TOPIC: readonly QueryPath[] = ['discussion.get'];
+const TOPICS: readonly QueryPath[] = ['discussion.get', 'discussion.list'];
+const discussion = {
+  'discussion.createTopic': settled(['discussion.list']),
+  'discussion.reply': settled(TOPICS),
+  'discussion.editPost': settled(TOPIC),
+  'discussion.deletePost': settled(TOPICS),
+  'discussion.updateTopic': settled(TOPICS),
+  'discussion.upvote': settled(TOPICS),
+  'discussion.removeUpvote': settled(TOPICS),
+  'discussion.follow': onSuccess(TOPIC),
+  'discussion.unfollow': onSuccess(TOPIC),
+  'discussion.report': onSuccess(TOPIC),
+  'discussion.bar': onSuccess(TOPICS),
+  'discussion.unbar': onSuccess(TOPICS),
+  'discussion.setOpen': onSuccess([...TOPICS, 'contests']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
 // The moderators' Reports queue (issue 32): the queue, and the topic pages showing the post. A
 // failure (reviewed by another moderator first) shows the queue as it is now.
 const reports = {
@@ -235,5 +256,6 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...education,
   ...submissionContests,
   ...reports,
+  ...discussion,
   ...notifications,
 };

@@ -34,6 +34,7 @@ import type { TContest } from '../../../shared/schemas/contests';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ContestCover } from '../../components/contests/ContestCover';
 import { ContestEditDialog } from '../../components/contests/ContestEditDialog';
+import { ContestTabs } from '../../components/discussion/ContestTabs';
 import { PrizesSection } from '../../components/contests/prizes/PrizesSection';
 import {
   detailPhaseBadges,
@@ -134,6 +135,7 @@ function Details({ contest }: { contest: TContest }) {
         contestId={contest.id}
         scoreDecimals={contest.scoreDecimals}
         initialInviteCode={invite}
+        enableComments={contest.enableComments}
       />
       <DataList.Root orientation="horizontal" size="sm">
         <Fact label="Prize" value={contest.prize ?? ''} />
@@ -239,54 +241,69 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
           <CheckInCard contest={contest} />
         </Stack>
         <Stack gap="6" minW="0" gridArea="main">
-          <ContestCover src={contest.coverImage} alt={`${contest.title} cover`} rounded="lg" />
-          <HStack gap="2" wrap="wrap" role="group" aria-label="Contest status">
-            {detailPhaseBadges(contest).map((b) => (
-              <Badge key={b.label} colorPalette={b.color} variant="subtle">
-                {b.label}
-              </Badge>
-            ))}
-            <Badge variant="outline">{CATEGORY_LABELS[contest.category]}</Badge>
-            <Badge variant="outline">{formatChoiceLabel(contest.format, contest.tournament)}</Badge>
-            <Badge variant="outline">{MODE_LABELS[contest.mode]}</Badge>
-            <Badge variant="outline">{PARTICIPATION_LABELS[contest.participationType]}</Badge>
-            {contest.featured ? (
-              <Badge colorPalette="purple" variant="subtle">
-                Featured
-              </Badge>
-            ) : null}
-          </HStack>
-          <Stack gap="2">
-            <Heading as="h2" size="md">
-              About this contest
-            </Heading>
-            {contest.description ? (
-              <Markdown>{contest.description}</Markdown>
-            ) : (
-              <Text color="fg.muted">No description</Text>
-            )}
-          </Stack>
-          <Links contest={contest} />
-          <PrizesSection contest={contest} />
-          {/* Submission contests (issue 31): uploads, boards and the organiser's evaluation. */}
-          {contest.format === 'submission' ? (
-            <SubmissionsSection contest={contest} user={user} />
-          ) : null}
-          <ResultsSection contest={contest} userId={user.id} />
-          {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
-          {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
-          {/* A running submission contest's standings are its public board (above), with scores;
+          {/* Overview and, with comments on, Discussion (issue 32). */}
+          <ContestTabs
+            contest={contest}
+            user={user}
+            overview={
+              <Stack gap="6">
+                <ContestCover
+                  src={contest.coverImage}
+                  alt={`${contest.title} cover`}
+                  rounded="lg"
+                />
+                <HStack gap="2" wrap="wrap" role="group" aria-label="Contest status">
+                  {detailPhaseBadges(contest).map((b) => (
+                    <Badge key={b.label} colorPalette={b.color} variant="subtle">
+                      {b.label}
+                    </Badge>
+                  ))}
+                  <Badge variant="outline">{CATEGORY_LABELS[contest.category]}</Badge>
+                  <Badge variant="outline">
+                    {formatChoiceLabel(contest.format, contest.tournament)}
+                  </Badge>
+                  <Badge variant="outline">{MODE_LABELS[contest.mode]}</Badge>
+                  <Badge variant="outline">{PARTICIPATION_LABELS[contest.participationType]}</Badge>
+                  {contest.featured ? (
+                    <Badge colorPalette="purple" variant="subtle">
+                      Featured
+                    </Badge>
+                  ) : null}
+                </HStack>
+                <Stack gap="2">
+                  <Heading as="h2" size="md">
+                    About this contest
+                  </Heading>
+                  {contest.description ? (
+                    <Markdown>{contest.description}</Markdown>
+                  ) : (
+                    <Text color="fg.muted">No description</Text>
+                  )}
+                </Stack>
+                <Links contest={contest} />
+                <PrizesSection contest={contest} />
+                {/* Submission contests (issue 31): uploads, boards and the organiser's evaluation. */}
+                {contest.format === 'submission' ? (
+                  <SubmissionsSection contest={contest} user={user} />
+                ) : null}
+                <ResultsSection contest={contest} userId={user.id} />
+                {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
+                {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
+                {/* A running submission contest's standings are its public board (above), with scores;
               its leaderboard reads places once the private board is published. */}
-          {published &&
-          (contest.enableLeaderboard || canScore) &&
-          (contest.format !== 'submission' || contest.status === 'completed') ? (
-            <ContestLeaderboard contest={contest} user={user} />
-          ) : null}
-          {/* A submission contest's places come from its private board, not typed scores. */}
-          {canScore && !scoresFromMatches && contest.format !== 'submission' ? (
-            <ScoresPanel contest={contest} />
-          ) : null}
-          {canScore ? <ScoreHistory contest={contest} /> : null}
+                {published &&
+                (contest.enableLeaderboard || canScore) &&
+                (contest.format !== 'submission' || contest.status === 'completed') ? (
+                  <ContestLeaderboard contest={contest} user={user} />
+                ) : null}
+                {/* A submission contest's places come from its private board, not typed scores. */}
+                {canScore && !scoresFromMatches && contest.format !== 'submission' ? (
+                  <ScoresPanel contest={contest} />
+                ) : null}
+                {canScore ? <ScoreHistory contest={contest} /> : null}
+              </Stack>
+            }
+          />
         </Stack>
       </Grid>
       {/* Full width (below, or above for the organiser): a bracket needs the whole page. */}

@@ -83,6 +83,7 @@ const contestColumns = {
   pdfGuide: contests.pdfGuide,
   enableLeaderboard: contests.enableLeaderboard,
   enableComments: contests.enableComments,
+  openDiscussion: contests.openDiscussion,
   draft: contests.draft,
   inviteCode: contests.inviteCode,
   publishedAt: contests.publishedAt,

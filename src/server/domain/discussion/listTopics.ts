@@ -9,6 +9,8 @@ import type { TopicSort } from '../../../shared/discussion';
 import type { TListTopicsRequest } from '../../../shared/schemas/discussion';
 import { visibleContest, type DiscussionViewer } from './access';
 import { authorsById, presentTopic } from './present';
+import { writeStateOf } from './writers';
+import { isOrganiser } from '../../../shared/contests';
 
 const SORT_COLUMN = {
   activity: t.lastPostAt,
@@ -55,5 +57,8 @@ export async function listTopics({
     total: total?.n ?? 0,
     page,
     pageSize,
+    ...(await writeStateOf(db, viewer, contest)),
+    canModerate: isOrganiser(contest, viewer),
+    openDiscussion: contest.openDiscussion,
   };
 }

@@ -2,7 +2,7 @@
 // its replies in the order they were written. A page is read from the (topic, opening, id) index
 // and the total is the topic's own reply count, so the first and the last page of a topic of
 // 10,000 replies cost the same.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, lt } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { discussionFollows, discussionPosts as p } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -11,6 +11,7 @@ import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { TReadTopicRequest, TTopicView } from '../../../shared/schemas/discussion';
 import { visibleTopic, type DiscussionViewer } from './access';
 import { authorsById, presentPosts, presentTopic } from './present';
+import { writeStateOf } from './writers';
 
 const postColumns = {
   id: p.id,
@@ -25,6 +26,29 @@ const postColumns = {
   hiddenAt: p.hiddenAt,
 };
 
+/**
+ * The page of replies holding `postId` (replies before it, over the page size): a link to one
+ * post opens where it is. Not a reply of this topic (the opening post, another topic's): `fallback`.
+ */
+async function pageOfPost(
+  db: DB,
+  topicId: number,
+  postId: number,
+  pageSize: number,
+  fallback: number,
+): Promise<number> {
+  const [reply] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.id, postId), eq(p.topicId, topicId), eq(p.opening, false)));
+  if (!reply) return fallback;
+  const [before] = await db
+    .select({ n: count() })
+    .from(p)
+    .where(and(eq(p.topicId, topicId), eq(p.opening, false), lt(p.id, postId)));
+  return Math.floor((before?.n ?? 0) / pageSize) + 1;
+}
+
 export async function readTopic({
   db,
   viewer,
@@ -32,10 +56,15 @@ export async function readTopic({
   page: asked,
   pageSize,
   last,
+  postId,
 }: { db: DB; viewer: DiscussionViewer } & TReadTopicRequest): Promise<TTopicView> {
   const { topic, contest } = await visibleTopic(db, viewer, id);
   const total = topic.replyCount;
-  const page = last ? Math.max(1, Math.ceil(total / pageSize)) : asked;
+  const page = last
+    ? Math.max(1, Math.ceil(total / pageSize))
+    : postId !== undefined
+      ? await pageOfPost(db, topic.id, postId, pageSize, asked)
+      : asked;
   const [opening] = await db
     .select(postColumns)
     .from(p)
@@ -66,6 +95,7 @@ export async function readTopic({
     post: post!,
     followedByMe,
     canModerate: isOrganiser(contest, viewer),
+    ...(await writeStateOf(db, viewer, contest)),
     replies: { items, total, page, pageSize },
   };
 }

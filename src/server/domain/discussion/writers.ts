@@ -28,32 +28,66 @@ export async function barOf(db: DbOrTx, contestId: number, userId: number): Prom
   return row?.reason ?? null;
 }
 
-/** Refuses `actor` a new post or upvote in the contest's discussion, saying why; else the writer. */
-export async function assertMayWrite(
+/** Why a member may not write here (the reason over REST and tRPC, and the sentence said). */
+export interface WriteRefusal {
+  reason: 'discussion_closed' | 'not_allowed_to_post' | 'email_unverified' | 'barred';
+  message: string;
+}
+
+/**
+ * The one rule, answered rather than thrown: the writer, or why not. The list asks it to hide
+ * 'New topic' and say why; every write asks it through assertMayWrite.
+ */
+export async function writeCheck(
   db: DbOrTx,
-  actor: Actor,
+  actor: Pick<Actor, 'id' | 'role'>,
   contest: DiscussionContest,
-): Promise<Writer> {
-  if (!contest.enableComments) throw new AppError('discussion_closed', M.closed);
+): Promise<{ writer: Writer; refusal?: never } | { refusal: WriteRefusal; writer?: never }> {
+  const refuse = (reason: WriteRefusal['reason'], message: string) => ({
+    refusal: { reason, message },
+  });
+  if (!contest.enableComments) return refuse('discussion_closed', M.closed);
   const [member] = await db
     .select({ role: users.role, banReason: users.banReason, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, actor.id));
   // A ban ends every session, so this is a token or a session caught mid-ban: refused all the same.
   if (!member || member.role === 'banned') {
-    throw new AppError('not_allowed_to_post', M.banned(member?.banReason ?? null));
+    return refuse('not_allowed_to_post', M.banned(member?.banReason ?? null));
   }
   if (!isReviewer(actor) && (await emailRefusalFor(db, actor.id))) {
-    throw new AppError('email_unverified', M.emailUnverified);
+    return refuse('email_unverified', M.emailUnverified);
   }
   const bar = await barOf(db, contest.id, actor.id);
-  if (bar !== null) throw new AppError('barred', M.barred(bar));
+  if (bar !== null) return refuse('barred', M.barred(bar));
   if (
     !isOrganiser(contest, actor) &&
     !contest.openDiscussion &&
     (await entrantOf(db, contest.id, actor.id)) === null
   ) {
-    throw new AppError('not_allowed_to_post', M.notAllowed);
+    return refuse('not_allowed_to_post', M.notAllowed);
   }
-  return { createdAt: member.createdAt };
+  return { writer: { createdAt: member.createdAt } };
+}
+
+/** Refuses `actor` a new post or upvote in the contest's discussion, saying why; else the writer. */
+export async function assertMayWrite(
+  db: DbOrTx,
+  actor: Actor,
+  contest: DiscussionContest,
+): Promise<Writer> {
+  const check = await writeCheck(db, actor, contest);
+  if (check.refusal) throw new AppError(check.refusal.reason, check.refusal.message);
+  return check.writer;
+}
+
+/** What a screen says of the caller's writing: whether they may, and if not why (never throws). */
+export async function writeStateOf(
+  db: DbOrTx,
+  viewer: Pick<Actor, 'id' | 'role'> | null,
+  contest: DiscussionContest,
+): Promise<{ canPost: boolean; postRefusal: WriteRefusal | null }> {
+  if (!viewer) return { canPost: false, postRefusal: null };
+  const check = await writeCheck(db, viewer, contest);
+  return { canPost: !check.refusal, postRefusal: check.refusal ?? null };
 }

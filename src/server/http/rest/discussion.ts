@@ -51,6 +51,8 @@ export const discussionRows: RestRoute[] = [
       ...(r.query.page === 'last'
         ? { last: true, pageSize: intQuery(r.query.pageSize) ?? 20 }
         : paging(r, 20, 20)),
+      // ?post=ID opens the page holding that reply.
+      ...(r.query.post === undefined ? {} : { postId: intQuery(r.query.post) }),
     }),
   }),
   on('PATCH /topics/:id', 'discussion.updateTopic', bodyWithIdAs('id')),

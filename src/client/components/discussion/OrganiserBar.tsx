@@ -1,0 +1,18 @@
+// The organiser's line above the topic list: who may post (the 'open discussion' switch).
+import { Box } from '@chakra-ui/react';
+import { OpenDiscussionSwitch } from './OpenDiscussionSwitch';
+
+export function OrganiserBar({ contestId, open }: { contestId: number; open: boolean }) {
+  return (
+    <Box
+      as="section"
+      aria-label="Discussion settings"
+      borderWidth="1px"
+      rounded="md"
+      p="3"
+      bg="bg.subtle"
+    >
+      <OpenDiscussionSwitch contestId={contestId} open={open} />
+    </Box>
+  );
+}
