@@ -829,5 +829,14 @@ describe('a contest discussion', () => {
     const barred = await stage.pageAs(cast.participant);
     await open(barred, topicPath());
     await barred.getByText('You are barred from this discussion: Advertising').waitFor();
+    // The organiser's bar above the topic list names who is barred and why, and lifts it.
+    await open(page, `/contests/${cast.contestId}?tab=discussion`);
+    const bars = page.getByRole('list', { name: 'Barred from this discussion' });
+    await bars.getByText(`${cast.participant.username}: Advertising`).waitFor();
+    await bars
+      .getByRole('button', { name: `Lift the bar on ${cast.participant.username}` })
+      .click();
+    await expectText(page, 'Bar lifted');
+    await bars.waitFor({ state: 'detached' });
   });
 });

@@ -182,6 +182,13 @@ describe('refusals', () => {
       reason: 'barred',
       message: 'You are barred from this discussion: Spam links',
     });
+    const bars = await organiser.get(`/api/contests/${c.contestId}/discussion/bars`);
+    expect(bars.json).toEqual([
+      expect.objectContaining({ userId: c.participant.id, reason: 'Spam links' }),
+    ]);
+    expect((await participant.get(`/api/contests/${c.contestId}/discussion/bars`)).status).toBe(
+      403,
+    );
     await organiser.delete(`/api/contests/${c.contestId}/discussion/bars/${c.participant.id}`);
 
     const open = await organiser.patch(`/api/contests/${c.contestId}/discussion`, { open: true });

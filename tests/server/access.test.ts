@@ -400,6 +400,7 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   'discussion.history': (w) => ({ id: w.postId }),
   'discussion.report': (w) => ({ id: w.postId, reason: 'spam' }),
   'discussion.bar': (w) => ({ contestId: w.joinedId, userId: w.speakerId, reason: 'Access test' }),
+  'discussion.bars': (w) => ({ contestId: w.joinedId }),
   'discussion.unbar': (w) => ({ contestId: w.joinedId, userId: w.speakerId }),
   'discussion.setOpen': (w) => ({ contestId: w.joinedId, open: true }),
   'discussion.mentionable': (w) => ({ contestId: w.joinedId, query: 'u' }),

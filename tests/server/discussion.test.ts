@@ -249,7 +249,21 @@ describe('who may write', () => {
     expect((await refusal(as(c.participant).discussion.upvote({ id: topic.post.id }))).reason).toBe(
       'barred',
     );
+    // The organiser sees who is barred and why (no e-mail), and lifts it.
+    const bars = await as(c.creator).discussion.bars({ contestId: c.contestId });
+    expect(bars).toEqual([
+      expect.objectContaining({
+        userId: c.participant.id,
+        username: c.participant.username,
+        reason: 'Insults in three topics',
+      }),
+    ]);
+    expect(JSON.stringify(bars)).not.toContain('@');
+    expect(
+      (await refusal(as(c.participant).discussion.bars({ contestId: c.contestId }))).reason,
+    ).toBe('not_organiser');
     await as(c.admin).discussion.unbar({ contestId: c.contestId, userId: c.participant.id });
+    expect(await as(c.creator).discussion.bars({ contestId: c.contestId })).toEqual([]);
     expect((await replyBy(c.participant, topic.id)).author?.id).toBe(c.participant.id);
     const actions = (await t.db.select({ action: auditLog.action }).from(auditLog)).map(
       (r) => r.action,

@@ -107,6 +107,7 @@ const CASES: {
     expected: ORGANISER,
     input: async () => ({ contestId: cast.contestId, userId: target.id, reason: 'Roles test' }),
   },
+  { procedure: 'bars', expected: ORGANISER, input: async () => ({ contestId: cast.contestId }) },
   {
     procedure: 'unbar',
     expected: ORGANISER,

@@ -89,6 +89,17 @@ export const ZBarReason = z
 
 export const ZBarRequest = z.object({ contestId: ZContestId, userId: ZUserId, reason: ZBarReason });
 export const ZUnbarRequest = z.object({ contestId: ZContestId, userId: ZUserId });
+export const ZBarsRequest = z.object({ contestId: ZContestId });
+/** The members barred from a contest's discussion, for its organiser (never an e-mail). */
+export const ZBarList = z.array(
+  z.object({
+    userId: z.number().int(),
+    username: z.string(),
+    reason: z.string(),
+    barredAt: z.date(),
+  }),
+);
+export type TBarList = z.infer<typeof ZBarList>;
 export const ZOpenDiscussionRequest = z.object({
   contestId: ZContestId,
   open: z.boolean({ error: 'Must be true or false' }),

@@ -1,6 +1,8 @@
-// The organiser's line above the topic list: who may post (the 'open discussion' switch).
+// The organiser's line above the topic list: who may post (the 'open discussion' switch) and
+// who is barred from posting.
 import { Box } from '@chakra-ui/react';
 import { OpenDiscussionSwitch } from './OpenDiscussionSwitch';
+import { BarredMembers } from './BarredMembers';
 
 export function OrganiserBar({ contestId, open }: { contestId: number; open: boolean }) {
   return (
@@ -13,6 +15,7 @@ export function OrganiserBar({ contestId, open }: { contestId: number; open: boo
       bg="bg.subtle"
     >
       <OpenDiscussionSwitch contestId={contestId} open={open} />
+      <BarredMembers contestId={contestId} />
     </Box>
   );
 }

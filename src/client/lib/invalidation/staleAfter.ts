@@ -225,8 +225,8 @@ const discussion = {
   'discussion.follow': onSuccess(TOPIC),
   'discussion.unfollow': onSuccess(TOPIC),
   'discussion.report': onSuccess(TOPIC),
-  'discussion.bar': onSuccess(TOPICS),
-  'discussion.unbar': onSuccess(TOPICS),
+  'discussion.bar': onSuccess([...TOPICS, 'discussion.bars']),
+  'discussion.unbar': onSuccess([...TOPICS, 'discussion.bars']),
   'discussion.setOpen': onSuccess([...TOPICS, 'contests']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 

@@ -1,12 +1,40 @@
 // The organiser bars a member from one contest's discussion, with the reason the member is told
-// when they try to write (403 barred), and lifts the bar. Both audited.
-import { and, eq } from 'drizzle-orm';
+// when they try to write (403 barred), lists who is barred, and lifts a bar. Bar and unbar are
+// audited.
+import { and, asc, eq } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { discussionBars, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
+import type { TBarList } from '../../../shared/schemas/discussion';
 import { assertOrganiser, visibleContest } from './access';
+
+/** Who is barred from the contest's discussion, oldest bar first (the organiser's alone). */
+export async function listBars({
+  db,
+  actor,
+  contestId,
+}: {
+  db: DB;
+  actor: Actor;
+  contestId: number;
+}): Promise<TBarList> {
+  const contest = await visibleContest(db, actor, contestId);
+  assertOrganiser(contest, actor);
+  return db
+    .select({
+      userId: discussionBars.userId,
+      username: users.username,
+      reason: discussionBars.reason,
+      barredAt: discussionBars.createdAt,
+    })
+    .from(discussionBars)
+    .innerJoin(users, eq(users.id, discussionBars.userId))
+    .where(eq(discussionBars.contestId, contest.id))
+    .orderBy(asc(discussionBars.createdAt), asc(discussionBars.userId))
+    .limit(1000);
+}
 
 export async function barMember({
   db,

@@ -12,7 +12,7 @@ export { deletePost } from './deletePost';
 export { upvote, removeUpvote } from './upvotes';
 export { follow, unfollow } from './follows';
 export { updateTopic } from './updateTopic';
-export { barMember, unbarMember } from './bars';
+export { barMember, listBars, unbarMember } from './bars';
 export { postHistory } from './history';
 export { setOpenDiscussion } from './openDiscussion';
 export { reportPost } from './reportPost';

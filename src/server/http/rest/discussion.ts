@@ -36,6 +36,7 @@ export const discussionRows: RestRoute[] = [
     input: (r) => ({ contestId: idParam(r.params.id), query: optionalQuery(r.query.q) ?? '' }),
   }),
   on('PATCH /contests/:id/discussion', 'discussion.setOpen', fieldWithIdAs('open', 'contestId')),
+  on('GET /contests/:id/discussion/bars', 'discussion.bars', idAs('contestId')),
   on('POST /contests/:id/discussion/bars', 'discussion.bar', bodyWithIdAs('contestId')),
   on('DELETE /contests/:id/discussion/bars/:userId', 'discussion.unbar', (r) => ({
     contestId: idParam(r.params.id),

@@ -4,7 +4,9 @@
 // history and the 'open discussion' switch by the organiser (creator, moderators, admins).
 import { z } from 'zod';
 import {
+  ZBarList,
   ZBarRequest,
+  ZBarsRequest,
   ZCreateReplyRequest,
   ZCreateTopicRequest,
   ZEditPostRequest,
@@ -95,6 +97,8 @@ export const discussionRouter = router({
     .query(asActor(discussion.postHistory)),
 
   bar: protectedProcedure.input(ZBarRequest).output(ZOk).mutation(asActor(discussion.barMember)),
+
+  bars: protectedProcedure.input(ZBarsRequest).output(ZBarList).query(asActor(discussion.listBars)),
 
   unbar: protectedProcedure
     .input(ZUnbarRequest)
