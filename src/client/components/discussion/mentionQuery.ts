@@ -57,7 +57,10 @@ export function insertMention(
 }
 
 /** The suggestions that still fit the query (a slower answer to a shorter one may be shown). */
-export function stillMatching<T extends { username: string }>(options: readonly T[], query: string) {
+export function stillMatching<T extends { username: string }>(
+  options: readonly T[],
+  query: string,
+) {
   const prefix = query.toLowerCase();
   return options.filter((o) => o.username.toLowerCase().startsWith(prefix));
 }
