@@ -12,7 +12,9 @@ export const MAX_QUOTE_DEPTH = 10;
 
 const USERNAME_MIN = 3;
 const USERNAME_MAX = 50;
-const MENTION = /(^|[^A-Za-z0-9_.\-`@])@([A-Za-z0-9_.-]+)/g;
+/** The characters of a username, as a regular expression's class body (the editor's suggestions use it). */
+export const USERNAME_CHARS = 'A-Za-z0-9_.\\-';
+const MENTION = new RegExp(`(^|[^${USERNAME_CHARS}\`@])@([${USERNAME_CHARS}]+)`, 'g');
 
 export interface PostBodyFacts {
   /** Distinct mentioned usernames, lower-cased, in the order first written. */

@@ -34,6 +34,7 @@ export function NewTopic({
         mode="topic"
         label="New topic"
         idPrefix="new-topic"
+        contestId={contestId}
         initial={initial}
         canAnnounce={canAnnounce}
         submitLabel="Post topic"

@@ -27,6 +27,8 @@ export interface PostCardActions {
 
 interface Props {
   post: TPost;
+  /** The post's contest (whose members an edit may @mention). */
+  contestId: number;
   viewerId: number;
   organiserId: number | null;
   canPost: boolean;
@@ -62,6 +64,7 @@ function Body({ post }: { post: TPost }) {
 export const PostCard = forwardRef<HTMLElement, Props>(function PostCard(
   {
     post,
+    contestId,
     viewerId,
     organiserId,
     canPost,
@@ -164,6 +167,7 @@ export const PostCard = forwardRef<HTMLElement, Props>(function PostCard(
             mode="edit"
             label="Edit your post"
             idPrefix={`edit-${post.id}`}
+            contestId={contestId}
             initial={{ body: post.body }}
             submitLabel="Save"
             submit={(values) => edit.mutateAsync({ id: post.id, body: values.body })}

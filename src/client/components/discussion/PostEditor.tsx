@@ -1,13 +1,16 @@
 // The one editor of the discussion (a new topic, a reply, an edit): a title for a new topic, the
 // markdown body with Write | Preview tabs (the preview through the same <Markdown> the posts are
-// read with) and its counter against 20,000 characters, and the organiser's 'Announcement' box on
-// a new topic. Checked by the shared schema; a refusal (a limit's 429 with its sentence, a 403's
-// reason) is shown beside the body, where the writer is looking.
-import { Stack, Tabs, Text } from '@chakra-ui/react';
+// read with) and its counter against 20,000 characters, @mentions suggested as one types, and the
+// organiser's 'Announcement' box on a new topic. Checked by the shared schema and the shared body
+// rule (too many mentions, quotes too deep: said as soon as it is broken, before the server
+// refuses it); a refusal (a limit's 429 with its sentence, a 403's reason) is shown beside the
+// body, where the writer is looking.
+import { Box, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Form, Formik, useFormikContext } from 'formik';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { DISCUSSION_MESSAGES as M, MAX_POST_CHARS } from '../../../shared/discussion';
+import { postBodyProblem } from '../../../shared/mentions';
 import { ZPostBody, ZTopicTitle } from '../../../shared/schemas/discussion';
 import type { ServerFieldRules } from '../../lib/errors';
 import { useZodForm } from '../../lib/useZodForm';
@@ -17,6 +20,8 @@ import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { Markdown } from '../common/Markdown';
 import { TextareaField } from '../common/TextareaField';
+import { MentionSuggestions } from './MentionSuggestions';
+import { useMentionSuggestions } from './useMentionSuggestions';
 
 export type EditorMode = 'topic' | 'reply' | 'edit';
 
@@ -26,10 +31,22 @@ export interface EditorValues {
   announcement: boolean;
 }
 
+const PROBLEM_MESSAGES = {
+  too_many_mentions: M.tooManyMentions,
+  quotes_too_deep: M.quotesTooDeep,
+} as const;
+const BODY_PROBLEMS = new Set<string>(Object.values(PROBLEM_MESSAGES));
+
+/** The shared body schema and the rule the server refuses a body by, said beside the field. */
+const Body = ZPostBody.superRefine((body, ctx) => {
+  const problem = postBodyProblem(body);
+  if (problem) ctx.addIssue({ code: 'custom', message: PROBLEM_MESSAGES[problem] });
+});
+
 const SCHEMAS = {
-  topic: z.object({ title: ZTopicTitle, body: ZPostBody }),
-  reply: z.object({ body: ZPostBody }),
-  edit: z.object({ body: ZPostBody }),
+  topic: z.object({ title: ZTopicTitle, body: Body }),
+  reply: z.object({ body: Body }),
+  edit: z.object({ body: Body }),
 };
 
 const SERVER_FIELDS: ServerFieldRules = {
@@ -42,9 +59,23 @@ const SERVER_FIELDS: ServerFieldRules = {
 const BODY_LABEL = { topic: 'Message', reply: 'Your reply', edit: 'Edit post' } as const;
 const LIMIT = `Markdown; at most ${MAX_POST_CHARS.toLocaleString('en-US')} characters.`;
 
-function BodyTabs({ mode, idPrefix }: { mode: EditorMode; idPrefix: string }) {
-  const { values } = useFormikContext<EditorValues>();
+function BodyTabs({
+  mode,
+  idPrefix,
+  contestId,
+}: {
+  mode: EditorMode;
+  idPrefix: string;
+  contestId: number;
+}) {
+  const { values, errors, touched, setFieldTouched } = useFormikContext<EditorValues>();
   const [tab, setTab] = useState('write');
+  const mentions = useMentionSuggestions({ contestId, name: 'body', idPrefix });
+  // Too many mentions or quotes too deep is shown while typing, not first on leaving the field.
+  const problem = errors.body !== undefined && BODY_PROBLEMS.has(errors.body);
+  useEffect(() => {
+    if (problem && !touched.body) void setFieldTouched('body', true, false);
+  }, [problem, touched.body, setFieldTouched]);
   return (
     <Tabs.Root
       value={tab}
@@ -60,14 +91,18 @@ function BodyTabs({ mode, idPrefix }: { mode: EditorMode; idPrefix: string }) {
         <Tabs.Trigger value="preview">Preview</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="write">
-        <TextareaField
-          name="body"
-          label={BODY_LABEL[mode]}
-          helperText={LIMIT}
-          required
-          rows={mode === 'reply' ? 5 : 8}
-          maxLength={MAX_POST_CHARS}
-        />
+        <Box position="relative">
+          <TextareaField
+            name="body"
+            label={BODY_LABEL[mode]}
+            helperText={LIMIT}
+            required
+            rows={mode === 'reply' ? 5 : 8}
+            maxLength={MAX_POST_CHARS}
+            {...mentions.textareaProps}
+          />
+          {mentions.list ? <MentionSuggestions {...mentions.list} /> : null}
+        </Box>
       </Tabs.Content>
       <Tabs.Content value="preview" minH="24">
         {values.body.trim() ? (
@@ -90,6 +125,7 @@ export function PostEditor<Result>({
   onCancel,
   idPrefix,
   label,
+  contestId,
 }: {
   /** The form's name for assistive technology ('New topic', 'Reply', 'Edit your post'). */
   label: string;
@@ -103,6 +139,8 @@ export function PostEditor<Result>({
   onCancel?: () => void;
   /** Unique on the page: an editor per post may be open at once. */
   idPrefix: string;
+  /** Whose members the @mention suggestions offer. */
+  contestId: number;
 }) {
   const form = useZodForm<EditorValues, Result>({
     initialValues: { title: '', body: '', announcement: false, ...initial },
@@ -123,7 +161,7 @@ export function PostEditor<Result>({
           {mode === 'topic' ? (
             <FormField name="title" label="Title" required maxLength={200} />
           ) : null}
-          <BodyTabs mode={mode} idPrefix={idPrefix} />
+          <BodyTabs mode={mode} idPrefix={idPrefix} contestId={contestId} />
           {mode === 'topic' && canAnnounce ? (
             <CheckboxField
               name="announcement"

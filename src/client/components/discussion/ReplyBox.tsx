@@ -64,6 +64,7 @@ export const ReplyBox = forwardRef<
         mode="reply"
         label="Reply"
         idPrefix="reply"
+        contestId={topic.contestId}
         initial={{ body: quote ? quoted(quote.body) : '' }}
         submitLabel="Post reply"
         submit={(values) =>

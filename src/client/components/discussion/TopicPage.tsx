@@ -118,6 +118,7 @@ export function TopicPage({
       key={post.id}
       ref={post.id === postId ? named : undefined}
       post={post}
+      contestId={contestId}
       viewerId={viewerId}
       organiserId={organiserId}
       canPost={topic.canPost}
