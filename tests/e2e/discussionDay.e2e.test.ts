@@ -83,6 +83,18 @@ async function expectNoReload(page: Page, who: string) {
   ).toBe(true);
 }
 
+/**
+ * Does `act` and waits until the page's live stream `procedure` is open (its answer's headers
+ * come once the server has subscribed), so a change made next is heard, not raced.
+ */
+async function hearing(page: Page, procedure: string, act: () => Promise<unknown>) {
+  const open = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/trpc/${procedure}` && r.status() === 200,
+  );
+  await act();
+  await open;
+}
+
 async function reportSpam(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Report post' });
   await chooseFromMenu(page, `Actions for the reply by ${spammer.username}`, 'Report', dialog);
@@ -93,6 +105,7 @@ async function reportSpam(page: Page) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+// Seven members' pages, each loaded and live: longer than the suite's 60 s on a busy machine.
 describe("a contest discussion's day", () => {
   it('a question, a mention heard live, the answer, an announcement mailed, spam reported, hidden and deleted', async () => {
     // 1. Ann asks a question from the contest's Discussion tab.
@@ -105,7 +118,9 @@ describe("a contest discussion's day", () => {
     await a.getByLabel('Message').fill('Or can the scores still change after the end?');
     // A participant may not announce.
     expect(await a.getByLabel('Announcement').count()).toBe(0);
-    await a.getByRole('button', { name: 'Post topic' }).click();
+    await hearing(a, 'discussionLive.onTopic', () =>
+      a.getByRole('button', { name: 'Post topic' }).click(),
+    );
     await a.getByRole('heading', { name: QUESTION }).waitFor();
     const topicId = Number(new URL(a.url()).searchParams.get('topic'));
     expect(topicId).toBeGreaterThan(0);
@@ -115,7 +130,7 @@ describe("a contest discussion's day", () => {
 
     // Carol keeps the topic list open.
     const c = await stage.pageAs(carol);
-    await c.goto(tabUrl());
+    await hearing(c, 'discussionLive.onTopics', () => c.goto(tabUrl()));
     const carolsRow = c.getByRole('listitem').filter({ hasText: QUESTION });
     await carolsRow.getByText('0 replies').waitFor();
     await markWindow(c);
@@ -123,7 +138,9 @@ describe("a contest discussion's day", () => {
     // 2. Ben opens Ann's topic and replies, mentioning her.
     const b = await stage.pageAs(ben);
     await b.goto(tabUrl());
-    await b.getByRole('link', { name: QUESTION }).click();
+    await hearing(b, 'discussionLive.onTopic', () =>
+      b.getByRole('link', { name: QUESTION }).click(),
+    );
     await b.getByRole('heading', { name: QUESTION }).waitFor();
     await b.getByLabel('Your reply').fill('@ann It is final once the organiser publishes it.');
     await b.getByRole('button', { name: 'Post reply' }).click();
@@ -191,6 +208,8 @@ describe("a contest discussion's day", () => {
     await o.getByRole('button', { name: 'Post topic' }).click();
     await o.getByRole('heading', { name: ANNOUNCEMENT }).waitFor();
     await o.getByText('Announcement', { exact: true }).first().waitFor();
+    // Pinned (its badge says 'Announcement'; the organiser may unpin it).
+    await o.getByRole('button', { name: 'Unpin' }).waitFor();
 
     // Ann and Ben hear of it on their open pages.
     await bell(a, 1).waitFor({ timeout: 15_000 });
@@ -212,7 +231,7 @@ describe("a contest discussion's day", () => {
 
     // 5. The spammer replies to Ann's question; Ann, Ben and Carol each report it.
     const sp = await stage.pageAs(spammer);
-    await sp.goto(tabUrl(`&topic=${topicId}`));
+    await hearing(sp, 'discussionLive.onTopic', () => sp.goto(tabUrl(`&topic=${topicId}`)));
     await sp.getByRole('heading', { name: QUESTION }).waitFor();
     await bell(sp, 1).waitFor(); // the announcement
     await markWindow(sp);
@@ -223,7 +242,9 @@ describe("a contest discussion's day", () => {
     const spamOn = (page: Page) => post(page, `Reply by ${spammer.username}`);
     await spamOn(a).getByText(SPAM).waitFor({ timeout: 15_000 });
     await spamOn(b).getByText(SPAM).waitFor({ timeout: 15_000 });
-    await c.getByRole('link', { name: QUESTION }).click();
+    await hearing(c, 'discussionLive.onTopic', () =>
+      c.getByRole('link', { name: QUESTION }).click(),
+    );
     await spamOn(c).getByText(SPAM).waitFor();
 
     await reportSpam(a);
@@ -282,5 +303,5 @@ describe("a contest discussion's day", () => {
     expect(await fresh.getByText(SPAM).count()).toBe(0);
     // Ben's answer stands.
     await post(fresh, `Reply by ${ben.username}`).getByText('Answer', { exact: true }).waitFor();
-  });
+  }, 180_000);
 });
