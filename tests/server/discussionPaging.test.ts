@@ -92,6 +92,24 @@ describe('a topic of 10,000 replies', () => {
     const past = await as().discussion.get({ id: topic.id, page: 501, pageSize: 20 });
     expect(past.replies.items).toEqual([]);
   });
+
+  it('reads every page in order from either end, a short last page included', async () => {
+    // 10,000 replies in pages of 30: page 334 holds the last 10; pages past the half are read
+    // from the end and must still read oldest first.
+    const numbers = async (page: number) =>
+      (await as().discussion.get({ id: topic.id, page, pageSize: 30 })).replies.items.map((r) =>
+        Number(r.body.replace('Reply number ', '')),
+      );
+    const from = (first: number, n: number) => Array.from({ length: n }, (_, i) => first + i);
+    expect(await numbers(166)).toEqual(from(4_951, 30));
+    expect(await numbers(167)).toEqual(from(4_981, 30));
+    expect(await numbers(333)).toEqual(from(9_961, 30));
+    expect(await numbers(334)).toEqual(from(9_991, 10));
+    expect(await numbers(335)).toEqual([]);
+    const last = await as().discussion.get({ id: topic.id, page: 1, pageSize: 30, last: true });
+    expect(last.replies.page).toBe(334);
+    expect(last.replies.items).toHaveLength(10);
+  });
 });
 
 describe('a contest of 2,000 topics', () => {

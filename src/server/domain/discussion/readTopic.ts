@@ -1,8 +1,8 @@
 // A topic as its page shows it: the opening post, whether the caller follows it, and one page of
 // its replies in the order they were written. A page is read from the (topic, opening, id) index
-// and the total is the topic's own reply count, so the first and the last page of a topic of
-// 10,000 replies cost the same.
-import { and, asc, count, eq, lt } from 'drizzle-orm';
+// (from its end for a page in the second half) and the total is the topic's own reply count, so
+// the first and the last page of a topic of 10,000 replies cost the same.
+import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { discussionFollows, discussionPosts as p } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -49,6 +49,41 @@ async function pageOfPost(
   return Math.floor((before?.n ?? 0) / pageSize) + 1;
 }
 
+/**
+ * One page of a topic's replies, oldest first. A page in the second half is read from the end
+ * (newest first, then turned round), so the last page of 10,000 replies skips as few index
+ * entries as the first: an OFFSET walks every entry it skips.
+ */
+async function pageOfReplies(
+  db: DB,
+  topicId: number,
+  page: number,
+  pageSize: number,
+  total: number,
+) {
+  const offset = (page - 1) * pageSize;
+  const where = and(eq(p.topicId, topicId), eq(p.opening, false));
+  if (offset <= total / 2) {
+    return db
+      .select(postColumns)
+      .from(p)
+      .where(where)
+      .orderBy(asc(p.id))
+      .limit(pageSize)
+      .offset(offset);
+  }
+  const take = Math.min(pageSize, total - offset);
+  if (take <= 0) return [];
+  const newestFirst = await db
+    .select(postColumns)
+    .from(p)
+    .where(where)
+    .orderBy(desc(p.id))
+    .limit(take)
+    .offset(total - offset - take);
+  return newestFirst.reverse();
+}
+
 export async function readTopic({
   db,
   viewer,
@@ -71,13 +106,7 @@ export async function readTopic({
     .where(and(eq(p.topicId, topic.id), eq(p.opening, true)))
     .limit(1);
   if (!opening) throw new AppError('NOT_FOUND', M.topicNotFound);
-  const replies = await db
-    .select(postColumns)
-    .from(p)
-    .where(and(eq(p.topicId, topic.id), eq(p.opening, false)))
-    .orderBy(asc(p.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const replies = await pageOfReplies(db, topic.id, page, pageSize, total);
   const [post, ...items] = await presentPosts(db, viewer, [opening, ...replies]);
   const authors = await authorsById(db, [topic.authorId, topic.lastPosterId]);
   const followedByMe = viewer
