@@ -178,6 +178,28 @@ describe('reports.review', () => {
     ).toBe('NOT_FOUND');
   });
 
+  it('two moderators reviewing at once: one review stands, the other is 409, one notice', async () => {
+    const s = await reported();
+    const outcomes = await Promise.allSettled([
+      as(s.moderator).reports.review({ id: s.reportId, action: 'hide', reason: 'Spam' }),
+      as(s.admin).reports.review({ id: s.reportId, action: 'delete', reason: 'Spam' }),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect(await refusal(Promise.reject((refused as PromiseRejectedResult).reason))).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'report_resolved',
+    });
+    expect(await noticesOf(s.spammer.id)).toHaveLength(1);
+    const audits = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.targetType, 'discussion_post'), eq(auditLog.targetId, String(s.post.id))),
+      );
+    expect(audits).toHaveLength(1);
+  });
+
   it('hide and delete need a reason; restore and dismiss do not', async () => {
     const s = await reported();
     for (const action of ['hide', 'delete'] as const) {

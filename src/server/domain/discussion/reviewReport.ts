@@ -77,6 +77,9 @@ export async function reviewReport({
       })
       .where(and(eq(r.postId, post.id), eq(r.status, 'open')))
       .returning({ id: r.id });
+    // Another moderator's review committed first (it held these rows while this one waited):
+    // theirs stands, and this one changes nothing.
+    if (resolved.length === 0) throw new AppError('report_resolved', M.reportResolved);
     const hidden = hiddenAt === undefined ? post.hiddenAt !== null : hiddenAt !== null;
     const wasDeleted = post.deletedAt !== null;
     const deleted = wasDeleted || action === 'delete';
