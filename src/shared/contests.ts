@@ -112,6 +112,7 @@ export const CONTEST_FORM_DEFAULTS = {
   requiredTier: 'free',
   enableLeaderboard: true,
   enableComments: true,
+  openDiscussion: false,
   scoreDecimals: 0,
   scoreOrder: 'higher',
 } as const;

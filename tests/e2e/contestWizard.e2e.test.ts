@@ -383,6 +383,12 @@ describe('the member wizard', () => {
     );
     await page.getByRole('tab', { name: 'Write' }).click();
     await page.getByLabel('External Link').fill('https://example.org/cup');
+    // The 'open discussion' switch is asked only while comments are on (issue 32).
+    const openSwitch = page.getByText('Open discussion to every signed-in member');
+    await page.getByText('Enable Comments', { exact: true }).click();
+    expect(await openSwitch.count()).toBe(0);
+    await page.getByText('Enable Comments', { exact: true }).click();
+    await openSwitch.click();
 
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Contest Preview' });
@@ -436,6 +442,8 @@ describe('the member wizard', () => {
       externalLink: 'https://example.org/cup',
       scoreDecimals: 2,
       scoreOrder: 'lower',
+      enableComments: true,
+      openDiscussion: true,
       createdBy: member.id,
     });
     // The browser and this test share the machine's time zone.

@@ -2,7 +2,8 @@
 // starts a topic after previewing it; another replies quoting it, upvotes it and reports it; the
 // organiser pins and locks the topic and marks the reply as the answer; the author edits
 // ('edited' shown) and deletes ('[deleted]' in place). A link to one reply of a long topic
-// (?tab=discussion&topic=X&post=Y) opens the page holding it, the reply highlighted.
+// (?tab=discussion&topic=X&post=Y) opens the page holding it, the reply highlighted; back on the
+// Overview tab, neither stays in the address.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTopic, reply } from '../../src/server/domain/discussion';
@@ -172,6 +173,12 @@ describe('a contest discussion', () => {
     await page.getByText('Number 1', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Last page' }).first().click();
     await page.getByText('Number 25', { exact: true }).waitFor();
+    // Back to the Overview: the topic and the post leave the address, so Discussion is the list.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await page.getByRole('tab', { name: 'Discussion' }).click();
+    await page.getByRole('link', { name: 'A long thread' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('topic')).toBeNull();
   });
 
   it("opens the editor prefilled from a 'Discuss this' link, and has no tab once comments are off", async () => {

@@ -655,6 +655,8 @@ describe('an admin', () => {
     await page
       .getByLabel('Detailed Description', { exact: true })
       .fill('Words are read aloud one by one; the last speller standing wins the cup.');
+    // With comments on (the default), the 'open discussion' switch beside them (issue 32).
+    await page.getByText('Open discussion to every signed-in member').click();
     await page.getByRole('button', { name: 'Create Contest' }).click();
     await expectText(page, 'Contest created');
     await page.waitForURL(at('/admin/contests'));
@@ -662,7 +664,13 @@ describe('an admin', () => {
       .select()
       .from(contests)
       .where(eq(contests.title, 'Staff Spelling Bee'));
-    expect(created).toMatchObject({ status: 'active', category: 'academic', draft: false });
+    expect(created).toMatchObject({
+      status: 'active',
+      category: 'academic',
+      draft: false,
+      enableComments: true,
+      openDiscussion: true,
+    });
   });
 
   it('Create Contest, evaluation (admin wizard, submission format): settings and key stored', async () => {

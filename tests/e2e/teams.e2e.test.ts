@@ -2,10 +2,16 @@
 // invites a member by username; the member, in a second browser context, follows the
 // notification to the contest page and accepts; the captain sees them in the team and registers
 // it: the team takes part as ONE participant, shown by its name on the leaderboard, and its own
-// page lists the members.
+// page lists the members. A rejected team fee proof offers 'Discuss this' (issue 32) in the
+// team's panel and on /payment, prefilled with the reason, while the contest has comments.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contestParticipants, teamMembers, teams } from '../../src/server/platform/db/schema';
+import {
+  contestParticipants,
+  contests,
+  teamMembers,
+  teams,
+} from '../../src/server/platform/db/schema';
 import { PROOF_STATE_MESSAGES as P } from '../../src/shared/payments';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
@@ -180,5 +186,59 @@ describe("a paid team contest's fee, followed live on the captain's panel", () =
         () => (window as unknown as { stillHere?: boolean }).stillHere === true,
       ),
     ).toBe(true);
+  });
+
+  it("offers 'Discuss this' for a rejected fee proof, in the team's panel and on /payment", async () => {
+    const { db } = stage.s;
+    const paid = await insertContest(db, {
+      createdBy: admin.id,
+      title: 'Fee Talk Relay',
+      mode: 'team',
+      participationType: 'paid',
+      entryFee: '40',
+      tournament: { teamMin: 2, teamMax: 3 },
+    });
+    const [team] = await db
+      .insert(teams)
+      .values({ contestId: paid.id, name: 'Rejected Ravens', captainId: captain.id })
+      .returning({ id: teams.id });
+    for (const who of [captain, mate]) {
+      await db.insert(teamMembers).values({
+        teamId: team!.id,
+        contestId: paid.id,
+        userId: who.id,
+        state: 'member',
+        joinedAt: new Date(),
+      });
+    }
+    const reason = 'No such transaction on Ethereum.';
+    await insertProof(db, { userId: captain.id, contestId: paid.id, status: 'rejected', reason });
+    const page = await stage.pageAs(captain);
+    await page.goto(stage.url(`/contests/${paid.slug}`));
+    const panel = page.getByRole('region', { name: 'Teams', exact: true });
+    await panel.getByText(P.rejectedTitle).waitFor();
+    await panel.getByRole('link', { name: 'Discuss this' }).click();
+    await expect
+      .poll(() => page.getByLabel('Title').inputValue())
+      .toBe('Our team entry fee payment was rejected');
+    expect(await page.getByLabel('Message').inputValue()).toContain('Rejected Ravens');
+    expect(await page.getByLabel('Message').inputValue()).toContain(`> ${reason}`);
+
+    await page.goto(stage.url(`/payment?contest=${paid.id}`));
+    await page.getByText(`Reason: ${reason}`).waitFor();
+    await page.getByRole('link', { name: 'Discuss this' }).click();
+    await expect
+      .poll(() => page.getByLabel('Title').inputValue())
+      .toBe('My entry fee payment was rejected');
+    expect(await page.getByLabel('Message').inputValue()).toContain(`> ${reason}`);
+
+    // Comments off: the proof's state still shows, with no link to a discussion.
+    await db.update(contests).set({ enableComments: false }).where(eq(contests.id, paid.id));
+    await page.goto(stage.url(`/payment?contest=${paid.id}`));
+    await page.getByText(`Reason: ${reason}`).waitFor();
+    expect(await page.getByRole('link', { name: 'Discuss this' }).count()).toBe(0);
+    await page.goto(stage.url(`/contests/${paid.slug}`));
+    await panel.getByText(P.rejectedTitle).waitFor();
+    expect(await panel.getByRole('link', { name: 'Discuss this' }).count()).toBe(0);
   });
 });

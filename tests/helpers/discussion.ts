@@ -1,14 +1,17 @@
 // A contest's discussion cast for the discussion suites: its creator (the organiser), a
 // participant, a member outside it, a moderator, an admin and a banned member, none of them on
 // their first day unless a test says so; and time passing between posts (the limits count from
-// the posts' own times).
+// the posts' own times); a team contest with one registered team of two.
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../src/shared/constants';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import {
+  contestParticipants,
   type contests,
   discussionPosts,
   discussionUpvotes,
+  teamMembers,
+  teams,
   users,
 } from '../../src/server/platform/db/schema';
 import type { DB } from '../../src/server/platform/db/client';
@@ -78,4 +81,33 @@ export async function letTimePass(db: DB, ms = DAY_MS + 60_000): Promise<void> {
         and(eq(discussionUpvotes.postId, vote.postId), eq(discussionUpvotes.userId, vote.userId)),
       );
   }
+}
+
+export interface RegisteredTeam {
+  contestId: number;
+  /** The team's captain (the participant row is the team's) and a second member. */
+  captain: CreatedUser;
+  mate: CreatedUser;
+}
+
+/** A team contest by `createdBy` with one registered team of two members, named `name`. */
+export async function registeredTeamContest(
+  db: DB,
+  { createdBy, name }: { createdBy: number; name: string },
+): Promise<RegisteredTeam> {
+  const contest = await insertContest(db, { createdBy, mode: 'team' });
+  const captain = await discussionMember(db);
+  const mate = await discussionMember(db);
+  const [team] = await db
+    .insert(teams)
+    .values({ contestId: contest.id, name, captainId: captain.id })
+    .returning();
+  await db.insert(teamMembers).values([
+    { teamId: team!.id, contestId: contest.id, userId: captain.id, state: 'member' },
+    { teamId: team!.id, contestId: contest.id, userId: mate.id, state: 'member' },
+  ]);
+  await db
+    .insert(contestParticipants)
+    .values({ contestId: contest.id, userId: captain.id, teamId: team!.id });
+  return { contestId: contest.id, captain, mate };
 }

@@ -10,9 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, contests, discussionFollows, users } from '../../src/server/platform/db/schema';
 import { savePlatformSettings, getPlatformSettings } from '../../src/server/domain/settings';
 import { callerFor, createTestDb, type CreatedUser } from '../helpers/db';
-import { insertContest } from '../helpers/contests';
 import { refusal } from '../helpers/errors';
-import { discussionCast, discussionMember, letTimePass } from '../helpers/discussion';
+import { discussionCast, letTimePass, registeredTeamContest } from '../helpers/discussion';
 
 const t = await createTestDb();
 afterAll(() => t.close());
@@ -65,24 +64,9 @@ describe('discussion.createTopic', () => {
   });
 
   it('lets a team member of a registered team write', async () => {
-    const { teamMembers, teams, contestParticipants } =
-      await import('../../src/server/platform/db/schema');
-    const teamContest = await insertContest(t.db, { createdBy: creator.id, mode: 'team' });
-    const captain = await discussionMember(t.db);
-    const mate = await discussionMember(t.db);
-    const [team] = await t.db
-      .insert(teams)
-      .values({ contestId: teamContest.id, name: 'Discussers', captainId: captain.id })
-      .returning();
-    await t.db.insert(teamMembers).values([
-      { teamId: team!.id, contestId: teamContest.id, userId: captain.id, state: 'member' },
-      { teamId: team!.id, contestId: teamContest.id, userId: mate.id, state: 'member' },
-    ]);
-    await t.db
-      .insert(contestParticipants)
-      .values({ contestId: teamContest.id, userId: captain.id, teamId: team!.id });
-    const topic = await topicBy(mate, teamContest.id);
-    expect(topic.author?.id).toBe(mate.id);
+    const team = await registeredTeamContest(t.db, { createdBy: creator.id, name: 'Discussers' });
+    const topic = await topicBy(team.mate, team.contestId);
+    expect(topic.author?.id).toBe(team.mate.id);
   });
 
   it('posts an announcement for the organiser only: pinned at the top, audited', async () => {

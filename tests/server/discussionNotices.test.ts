@@ -8,19 +8,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   contestParticipants,
   contests,
+  discussionFollows,
   mailOutbox,
   notifications,
-  teamMembers,
-  teams,
   users,
 } from '../../src/server/platform/db/schema';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { notificationsOf } from '../../src/server/domain/messages/notifications';
+import { repliedWords } from '../../src/server/domain/discussion/replyBatch';
 import { readPostBody, MAX_MENTIONS } from '../../src/shared/mentions';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { insertContest } from '../helpers/contests';
 import { refusal } from '../helpers/errors';
-import { discussionCast, discussionMember, letTimePass } from '../helpers/discussion';
+import {
+  discussionCast,
+  discussionMember,
+  letTimePass,
+  registeredTeamContest,
+} from '../helpers/discussion';
 
 const t = await createTestDb();
 afterAll(() => t.close());
@@ -110,29 +115,23 @@ describe('mentions', () => {
   });
 
   it('reaches the members of a registered team in team mode', async () => {
-    const teamContest = await insertContest(t.db, { createdBy: creator.id, mode: 'team' });
-    const captain = await discussionMember(t.db);
-    const mate = await discussionMember(t.db);
-    const [team] = await t.db
-      .insert(teams)
-      .values({ contestId: teamContest.id, name: 'Mentioners', captainId: captain.id })
-      .returning();
-    await t.db.insert(teamMembers).values([
-      { teamId: team!.id, contestId: teamContest.id, userId: captain.id, state: 'member' },
-      { teamId: team!.id, contestId: teamContest.id, userId: mate.id, state: 'member' },
-    ]);
-    await t.db
-      .insert(contestParticipants)
-      .values({ contestId: teamContest.id, userId: captain.id, teamId: team!.id });
+    const {
+      contestId: teamContestId,
+      captain,
+      mate,
+    } = await registeredTeamContest(t.db, {
+      createdBy: creator.id,
+      name: 'Mentioners',
+    });
     await letTimePass(t.db);
     await as(captain).discussion.createTopic({
-      contestId: teamContest.id,
+      contestId: teamContestId,
       title: 'Team',
       body: `@${mate.username} look`,
     });
     expect(await mentionsOf(mate)).toHaveLength(1);
     const found = await as(captain).discussion.mentionable({
-      contestId: teamContest.id,
+      contestId: teamContestId,
       query: mate.username.slice(0, 6),
     });
     expect(found.map((m) => m.id)).toContain(mate.id);
@@ -230,7 +229,8 @@ describe('followers', () => {
     // The asker heard once of both; the helper (a follower since replying) once, of the creator's.
     const asked = await repliesOf(asker);
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.title).toBe('New replies in “How are ties broken?”');
+    // It names who replied; the creator's reply, within the 10 minutes, is told with the next.
+    expect(asked[0]!.title).toBe(`${helper.username} replied in “How are ties broken?”`);
     expect(asked[0]!.link).toMatch(`?tab=discussion&topic=${topic.id}&post=`);
     expect(await repliesOf(helper)).toHaveLength(1);
     expect(await repliesOf(creator)).toHaveLength(0);
@@ -251,6 +251,72 @@ describe('followers', () => {
     await replyBy(creator, topic.id);
     expect(await repliesOf(asker)).toHaveLength(3);
     expect(await repliesOf(helper)).toHaveLength(2);
+  });
+
+  it('names the replier and counts the others since the last notice, in-app and by e-mail', async () => {
+    const asker = await joined();
+    const [alice, bob, carol, dave] = [
+      await joined(),
+      await joined(),
+      await joined(),
+      await joined(),
+    ];
+    await as(asker).notifications.setPreferences({
+      preferences: [{ kind: 'discussion_reply', channel: 'email' }],
+    });
+    const topic = await topicBy(asker, 'Who?', 'Who replied?');
+    /** Every post, notice and follow so far moved `ms` into the past (the batch window's clock). */
+    const earlier = async (ms: number) => {
+      await letTimePass(t.db, ms);
+      for (const row of await t.db.select().from(notifications)) {
+        await t.db
+          .update(notifications)
+          .set({ createdAt: new Date(row.createdAt.getTime() - ms) })
+          .where(eq(notifications.id, row.id));
+      }
+      for (const row of await t.db.select().from(discussionFollows)) {
+        await t.db
+          .update(discussionFollows)
+          .set({ createdAt: new Date(row.createdAt.getTime() - ms) })
+          .where(
+            and(
+              eq(discussionFollows.topicId, row.topicId),
+              eq(discussionFollows.userId, row.userId),
+            ),
+          );
+      }
+    };
+    const reply = (who: CreatedUser) =>
+      as(who).discussion.reply({ topicId: topic.id, body: `Me ${Math.random()}` });
+    await reply(alice);
+    await earlier(60_000);
+    // Within the 10 minutes: not told now, counted in the next notice.
+    await reply(bob);
+    await reply(carol);
+    await earlier(11 * 60_000);
+    await reply(dave);
+    const told = (await repliesOf(asker)).map((n) => n.title);
+    expect(told).toEqual([
+      `${dave.username} and 2 others replied in “Who replied?”`,
+      `${alice.username} replied in “Who replied?”`,
+    ]);
+    // Bob follows since his reply (Alice's before it is not counted): told of Carol's, then Dave's.
+    expect((await repliesOf(bob)).map((n) => n.title)).toEqual([
+      `${dave.username} replied in “Who replied?”`,
+      `${carol.username} replied in “Who replied?”`,
+    ]);
+    const mails = await t.db
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.userId, asker.id));
+    expect(mails.map((m) => m.subject)).toContainEqual(
+      expect.stringContaining(`${dave.username} and 2 others replied in “Who replied?”`),
+    );
+    expect(repliedWords('alice', 1)).toBe('alice and 1 other replied');
+    // Usernames only: never the repliers' e-mail addresses.
+    for (const replier of [alice, bob, carol, dave]) {
+      expect(JSON.stringify(mails)).not.toContain(replier.email);
+    }
   });
 
   it('gives a follower who is mentioned the mention, not also a reply notice', async () => {

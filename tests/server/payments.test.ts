@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
   contestParticipants,
+  contests,
   paymentProofs,
   uploads,
   users,
@@ -77,12 +78,19 @@ const proofRow = async (id: number) =>
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
 
 describe('payments.options', () => {
+  it("says whether the contest's discussion is on (a rejected proof links to it)", async () => {
+    const contest = await paidContest();
+    await t.db.update(contests).set({ enableComments: false }).where(eq(contests.id, contest.id));
+    const options = await as(member).payments.options({ contestId: contest.id });
+    expect(options.contest?.enableComments).toBe(false);
+  });
+
   it('gives a contest’s fee with each configured network, its address and coin amount', async () => {
     const contest = await paidContest({ entryFee: '100' });
     const options = await as(member).payments.options({ contestId: contest.id });
     expect(options).toMatchObject({
       purpose: 'entry_fee',
-      contest: { id: contest.id, title: contest.title, entryFee: '100' },
+      contest: { id: contest.id, title: contest.title, entryFee: '100', enableComments: true },
       tier: null,
       currentTier: 'free',
       amountUsd: '100.00',

@@ -1,6 +1,7 @@
 // The open tab of a page kept in the URL (?tab=payment), so a reload or a shared link reopens it.
 // What a person types is read generously: any case, with dashes, spaces or underscores
-// (?tab=Payment-Methods), and the page's own other names for a tab (`aliases`).
+// (?tab=Payment-Methods), and the page's own other names for a tab (`aliases`). A tab's own
+// parameters (`ownParams`: the Discussion tab's &topic=, &post=) leave the address with it.
 import { useSearchParams } from 'wouter';
 
 /** 'Payment-Methods', 'payment_methods' and 'paymentMethods' all read as 'paymentmethods'. */
@@ -27,6 +28,7 @@ export function useTabParam<T extends string>(
   tabs: readonly T[],
   fallback: T,
   aliases?: Readonly<Record<string, T>>,
+  ownParams?: Readonly<Partial<Record<T, readonly string[]>>>,
 ): [T, (next: string) => void] {
   const [params, setParams] = useSearchParams();
   const tab = resolveTab(tabs, params.get('tab'), aliases) ?? fallback;
@@ -34,6 +36,10 @@ export function useTabParam<T extends string>(
     setParams(
       (prev) => {
         const nextParams = new URLSearchParams(prev);
+        // Another tab's place would otherwise stay behind (and reopen it on the way back).
+        for (const [owner, keys] of Object.entries(ownParams ?? {}) as [T, string[]][]) {
+          if (owner !== next) for (const key of keys) nextParams.delete(key);
+        }
         // The first tab is the page's plain address.
         if (next === fallback) nextParams.delete('tab');
         else nextParams.set('tab', next);

@@ -111,6 +111,11 @@ export const ZContestStep5Schema = z.object({
   pdfGuide: ZPdfGuide.optional(),
   enableLeaderboard: ZFlag.default(true),
   enableComments: ZFlag.default(true),
+  /**
+   * The discussion's 'open discussion' switch (issue 32): any signed-in member may post, not only
+   * participants and staff. Off unless sent; changed later through `discussion.setOpen`.
+   */
+  openDiscussion: ZFlag.default(false),
 });
 
 export const formShape = {

@@ -13,7 +13,13 @@ import {
 import { TIERS } from '../constants';
 import { ZContestId } from './contestId';
 import { ZPage, ZPageSize } from './paging';
-import { ZContestType, ZServerDescription, paidNeedsFee, typeIsCategory } from './contestFields';
+import {
+  ZContestType,
+  ZFlag,
+  ZServerDescription,
+  paidNeedsFee,
+  typeIsCategory,
+} from './contestFields';
 import { CONTEST_FIELDS, formShape } from './contestForm';
 import { withDateOrder } from './contestDates';
 import { ZEvaluationSettings } from './submissions';
@@ -67,6 +73,8 @@ const { coverImage, entryFee, prize, externalLink, pdfGuide } = CONTEST_FIELDS;
 export const ZSaveDraftRequestSchema = z.object({
   id: ZContestId.optional(),
   ...draftFields(CONTEST_FIELDS),
+  // Not a CONTEST_FIELDS entry: an edit changes it only through discussion.setOpen (audited).
+  openDiscussion: draftField(ZFlag),
   // Their own rules read '' and null as "none" already: a draft takes them as they are.
   ...z.object({ coverImage, entryFee, prize, externalLink, pdfGuide }).partial().shape,
 });

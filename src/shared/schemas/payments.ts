@@ -174,6 +174,8 @@ export const ZPaymentOptionsSchema = z.object({
       slug: z.string(),
       title: z.string(),
       entryFee: z.string().nullable(),
+      /** The contest's discussion is on: a rejected proof links to a new topic about it. */
+      enableComments: z.boolean(),
     })
     .nullable(),
   tier: z.enum(PAID_TIERS).nullable(),

@@ -7,11 +7,13 @@ import type { TUser } from '../../../shared/schemas/auth';
 import type { TContest } from '../../../shared/schemas/contests';
 import { useTabParam } from '../../lib/useTabParam';
 import { PageTabs } from '../common/PageTabs';
-import { DISCUSSION_TAB } from './discussionParams';
+import { DISCUSSION_PARAMS, DISCUSSION_TAB } from './discussionParams';
 import { DiscussionTab } from './DiscussionTab';
 
 const TABS = ['overview', DISCUSSION_TAB] as const;
 const LABELS = { overview: 'Overview', [DISCUSSION_TAB]: 'Discussion' } as const;
+/** Back on the Overview, no topic or post stays in the address. */
+const OWN_PARAMS = { [DISCUSSION_TAB]: DISCUSSION_PARAMS };
 
 export function ContestTabs({
   contest,
@@ -22,10 +24,12 @@ export function ContestTabs({
   user: TUser;
   overview: ReactNode;
 }) {
-  const [tab, setTab] = useTabParam(TABS, 'overview', {
-    comments: DISCUSSION_TAB,
-    forum: DISCUSSION_TAB,
-  });
+  const [tab, setTab] = useTabParam(
+    TABS,
+    'overview',
+    { comments: DISCUSSION_TAB, forum: DISCUSSION_TAB },
+    OWN_PARAMS,
+  );
   if (!contest.enableComments) return <>{overview}</>;
   return (
     <PageTabs labels={LABELS} value={tab} onChange={setTab}>

@@ -6,6 +6,9 @@ import { useSearchParams } from 'wouter';
 /** The ?tab= value of the contest page's Discussion tab. */
 export const DISCUSSION_TAB = 'discussion';
 
+/** The parameters that place the Discussion tab (dropped when another tab is chosen). */
+export const DISCUSSION_PARAMS = ['topic', 'post', 'new', 'title', 'body'] as const;
+
 const positiveId = (value: string | null): number | null => {
   const n = Number(value);
   return value && Number.isSafeInteger(n) && n > 0 ? n : null;
@@ -48,7 +51,7 @@ export function useDiscussionPlace(): [DiscussionPlace, (next: Partial<Discussio
     setParams((prev) => {
       const out = new URLSearchParams(prev);
       out.set('tab', DISCUSSION_TAB);
-      for (const key of ['topic', 'post', 'new', 'title', 'body']) out.delete(key);
+      for (const key of DISCUSSION_PARAMS) out.delete(key);
       if (next.topicId) out.set('topic', String(next.topicId));
       if (next.topicId && next.postId) out.set('post', String(next.postId));
       if (next.compose) out.set('new', '1');

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import type { TFeeProof } from '../../../shared/schemas/participation';
 import { ProofStateAlert } from './ProofStateAlert';
 import { DiscussLink } from '../discussion/DiscussLink';
+import { rejectedFeeTopic } from './rejectedFeeTopic';
 
 /**
  * A paid contest's fee after the member paid it: awaiting review (nothing to do but wait), or
@@ -15,11 +16,14 @@ export function FeeProofState({
   feeProof,
   contestId,
   enableComments,
+  teamName,
 }: {
   feeProof: TFeeProof;
   contestId: number;
   /** The contest's discussion: a rejected proof links to a new topic about it. */
   enableComments?: boolean;
+  /** A team's fee (its panel): the topic speaks for the team. */
+  teamName?: string;
 }) {
   return (
     <Stack gap="3">
@@ -39,8 +43,7 @@ export function FeeProofState({
         <DiscussLink
           contestId={contestId}
           enableComments={enableComments}
-          title="My entry fee payment was rejected"
-          body={`My payment proof for the entry fee was rejected${feeProof.reason ? `:\n\n> ${feeProof.reason}` : '.'}\n\n`}
+          {...rejectedFeeTopic(feeProof.reason, teamName)}
         />
       ) : null}
     </Stack>

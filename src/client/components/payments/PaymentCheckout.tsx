@@ -29,6 +29,8 @@ import { PaymentRefusal } from './PaymentRefusal';
 import { PaymentsNotSetUp } from './PaymentsNotSetUp';
 import { ProofDialog } from './ProofDialog';
 import { ProofStateAlert } from './ProofStateAlert';
+import { rejectedFeeTopic } from './rejectedFeeTopic';
+import { DiscussLink } from '../discussion/DiscussLink';
 import { usdText } from './proofLabels';
 import { ProofsTable } from './ProofsTable';
 import { useLivePayments } from './useLivePayments';
@@ -103,7 +105,17 @@ function Checkout({ options, target }: { options: TPaymentOptions; target: Targe
         }
       />
       <Stack gap="6">
-        {proofState ? <ProofStateAlert proof={proofState} /> : null}
+        {proofState ? (
+          <ProofStateAlert proof={proofState}>
+            {proofState.status === 'rejected' && options.contest ? (
+              <DiscussLink
+                contestId={options.contest.id}
+                enableComments={options.contest.enableComments}
+                {...rejectedFeeTopic(proofState.reason)}
+              />
+            ) : null}
+          </ProofStateAlert>
+        ) : null}
         {/* A pending proof is what the alert above says: no second box saying it again. */}
         {options.refusal && !(pending && proofState) ? (
           <PaymentRefusal refusal={options.refusal} contestHref={contestHref} />

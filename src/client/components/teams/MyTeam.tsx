@@ -54,7 +54,15 @@ function InviteCodeRegistration({ team, actions }: { team: TTeam; actions: TeamA
 }
 
 /** Register, or what stands before it (the size, the entry fee). */
-function Registration({ team, actions }: { team: TTeam; actions: TeamActions }) {
+function Registration({
+  team,
+  actions,
+  enableComments,
+}: {
+  team: TTeam;
+  actions: TeamActions;
+  enableComments?: boolean;
+}) {
   if (team.registered) {
     return (
       <Alert.Root status="success">
@@ -82,7 +90,14 @@ function Registration({ team, actions }: { team: TTeam; actions: TeamActions }) 
     );
   }
   if (team.participationType === 'paid' && !team.feePaid && team.feeProof) {
-    return <FeeProofState feeProof={team.feeProof} contestId={team.contestId} />;
+    return (
+      <FeeProofState
+        feeProof={team.feeProof}
+        contestId={team.contestId}
+        enableComments={enableComments}
+        teamName={team.name}
+      />
+    );
   }
   if (team.participationType === 'paid' && !team.feePaid) {
     return (
@@ -113,7 +128,14 @@ function Registration({ team, actions }: { team: TTeam; actions: TeamActions }) 
   );
 }
 
-export function MyTeam({ team }: { team: TTeam }) {
+export function MyTeam({
+  team,
+  enableComments,
+}: {
+  team: TTeam;
+  /** The contest's discussion: a rejected fee proof links to a new topic about it. */
+  enableComments?: boolean;
+}) {
   const actions = useTeamActions();
   const [leaving, setLeaving] = useState(false);
   const captain = team.viewer.isCaptain;
@@ -140,7 +162,7 @@ export function MyTeam({ team }: { team: TTeam }) {
         </HStack>
       </HStack>
       <TeamMembers team={team} actions={actions} />
-      <Registration team={team} actions={actions} />
+      <Registration team={team} actions={actions} enableComments={enableComments} />
       {captain && team.canChange ? (
         <Stack gap="4">
           {team.memberCount + team.members.filter((m) => m.state === 'invited').length <

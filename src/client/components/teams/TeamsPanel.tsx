@@ -114,7 +114,7 @@ export function TeamsPanel({ contest }: { contest: TContest }) {
         {mine.isLoading ? (
           <Skeleton h="16" rounded="md" />
         ) : mine.data ? (
-          <MyTeam team={mine.data} />
+          <MyTeam team={mine.data} enableComments={contest.enableComments} />
         ) : (
           <Stack gap="4">
             <TeamInvitations invites={invites.data ?? []} />

@@ -140,6 +140,7 @@ export function formColumns(input: TCreateContestInput) {
     pdfGuide: input.pdfGuide ?? null,
     enableLeaderboard: input.enableLeaderboard,
     enableComments: input.enableComments,
+    openDiscussion: input.openDiscussion,
     scoreDecimals: input.scoreDecimals,
     scoreOrder: input.scoreOrder,
   };

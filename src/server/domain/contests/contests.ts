@@ -198,6 +198,7 @@ export async function saveDraft(args: ContestFormArgs<TSaveDraftInput>): Promise
     pdfGuide: sent.pdfGuide,
     enableLeaderboard: keep(sent.enableLeaderboard, d.enableLeaderboard),
     enableComments: keep(sent.enableComments, d.enableComments),
+    openDiscussion: keep(sent.openDiscussion, d.openDiscussion),
   });
   const draftId = await db.transaction(async (tx) => {
     let existing: ContestRow | undefined;

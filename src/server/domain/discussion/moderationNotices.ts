@@ -1,12 +1,11 @@
 // What follows a report or a moderator's action (issue 32): the post's author is told, with the
 // moderator's reason. Called by afterWrite.ts inside the write's transaction, so the notice
 // commits with the action. (The queue itself reads the reports table: it needs no news.)
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { contests, discussionTopics } from '../../platform/db/schema';
-import { discussionPostPath, type ReportAction } from '../../../shared/discussion';
+import type { ReportAction } from '../../../shared/discussion';
 import { notify } from '../messages';
 import type { PostFact } from './postFact';
+import { placeOfPost, linkToPost } from './postPlace';
 
 export type ModerationAction = ReportAction;
 
@@ -20,15 +19,10 @@ export type ModerationFact = PostFact & {
   restored?: boolean;
 };
 
-/** Where the post is: the topic's title for the words, the contest's slug for the link. */
+/** Where the post is: the topic's title for the words, the link to the post. */
 async function placeOf(tx: DbOrTx, fact: PostFact) {
-  const [row] = await tx
-    .select({ title: discussionTopics.title, slug: contests.slug })
-    .from(discussionTopics)
-    .innerJoin(contests, eq(contests.id, discussionTopics.contestId))
-    .where(eq(discussionTopics.id, fact.topicId));
-  if (!row) return null;
-  return { title: row.title, link: discussionPostPath(row.slug, fact.topicId, fact.postId) };
+  const place = await placeOfPost(tx, fact);
+  return place ? { title: place.topicTitle, link: linkToPost(place, fact) } : null;
 }
 
 const WHAT: Record<Exclude<ModerationAction, 'dismiss'>, { title: string; verb: string }> = {

@@ -3,61 +3,42 @@
 // - @mentions (discussion_mention): the members a new post names who may be mentioned here
 //   (mentionable.ts), never its author; an edit tells only those it newly names.
 // - followers (discussion_reply): a reply tells the topic's followers but its author and those
-//   it mentions, at most once per topic per 10 minutes per member. The last such notice is read
-//   from the notifications themselves, so every app server agrees; two replies at once to one
-//   topic cannot both pass the check, since each has updated the topic's row (its counts) before
-//   this runs and so waits for the other's commit (SQLite writes one at a time anyway).
+//   it mentions, at most once per topic per 10 minutes per member, naming who replied since
+//   the member's last such notice ('alice and 2 others replied', replyBatch.ts). The last
+//   notice is read from the notifications themselves, so every app server agrees; two replies
+//   at once to one topic cannot both pass the check, since each has updated the topic's row
+//   (its counts) before this runs and so waits for the other's commit (SQLite writes one at a
+//   time anyway).
 // - announcements (discussion_announcement): every participant (in team mode every member of a
 //   registered team) but the author, in bulk; e-mailed by each one's preference.
 import { and, eq, gt, like, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   contestParticipants as cp,
-  contests,
   discussionFollows,
-  discussionTopics,
   notifications,
   teamMembers,
   users,
 } from '../../platform/db/schema';
 import { notifyMany, type Notice, type NotifyOptions } from '../messages';
 import { readPostBody } from '../../../shared/mentions';
-import { discussionPostPath } from '../../../shared/discussion';
 import type { PostFact } from './postFact';
 import { mentionedMembers } from './mentionable';
+import { linkToPost, placeOfPost, type PostPlace } from './postPlace';
+import {
+  REPLY_NOTICE_GAP_MS,
+  otherRepliers,
+  repliedWords,
+  topicLinkPattern,
+  type DueFollower,
+} from './replyBatch';
 
-/** A member hears of new replies in a topic at most once in this long. */
-export const REPLY_NOTICE_GAP_MS = 10 * 60_000;
+export { REPLY_NOTICE_GAP_MS };
 /** Notices written per notifyMany call (an announcement to 10,000 participants). */
 const NOTICE_BATCH = 1_000;
 
-interface Where {
-  contest: { id: number; slug: string; title: string; createdBy: number };
-  topicTitle: string;
-}
-
-/** The contest (its slug for links, its creator who may be mentioned) and the topic's title. */
-async function whereOf(tx: DbOrTx, fact: PostFact): Promise<Where | undefined> {
-  const [row] = await tx
-    .select({
-      contest: {
-        id: contests.id,
-        slug: contests.slug,
-        title: contests.title,
-        createdBy: contests.createdBy,
-      },
-      topicTitle: discussionTopics.title,
-    })
-    .from(discussionTopics)
-    .innerJoin(contests, eq(contests.id, discussionTopics.contestId))
-    .where(eq(discussionTopics.id, fact.topicId));
-  return row;
-}
-
 const quoted = (title: string) => `“${title}”`;
 const optionsOf = (fact: PostFact): NotifyOptions => ({ origin: fact.actor.origin });
-const linkOf = (where: Where, fact: PostFact) =>
-  discussionPostPath(where.contest.slug, fact.topicId, fact.postId);
 
 async function inBatches(tx: DbOrTx, notices: Notice[], options: NotifyOptions): Promise<void> {
   for (let i = 0; i < notices.length; i += NOTICE_BATCH) {
@@ -72,14 +53,14 @@ async function inBatches(tx: DbOrTx, notices: Notice[], options: NotifyOptions):
 async function mentionNotices(
   tx: DbOrTx,
   fact: PostFact,
-  where: Where,
+  where: PostPlace,
   usernames: readonly string[],
   skip: ReadonlySet<number> = new Set(),
 ): Promise<number[]> {
   const members = (await mentionedMembers(tx, where.contest, usernames)).filter(
     (m) => m.id !== fact.authorId && !skip.has(m.id),
   );
-  const link = linkOf(where, fact);
+  const link = linkToPost(where, fact);
   await inBatches(
     tx,
     members.map((m) => ({
@@ -125,11 +106,11 @@ export async function topicNotices(
 ): Promise<void> {
   const { mentions } = readPostBody(fact.body);
   if (!fact.announcement && !mentions.length) return;
-  const where = await whereOf(tx, fact);
+  const where = await placeOfPost(tx, fact);
   if (!where) return;
   const told = new Set<number>();
   if (fact.announcement) {
-    const link = linkOf(where, fact);
+    const link = linkToPost(where, fact);
     const everyone = (await participantIds(tx, where.contest.id)).filter(
       (id) => id !== fact.authorId,
     );
@@ -157,9 +138,8 @@ async function followersDue(
   fact: PostFact,
   skip: readonly number[],
   now: number,
-): Promise<number[]> {
-  // Every link to a post of this topic carries this part (shared/discussion.ts).
-  const ofTopic = `%?tab=discussion&topic=${fact.topicId}&post=%`;
+): Promise<DueFollower[]> {
+  const ofTopic = topicLinkPattern(fact.topicId);
   const recent = tx
     .select({ one: sql`1` })
     .from(notifications)
@@ -172,7 +152,7 @@ async function followersDue(
       ),
     );
   const rows = await tx
-    .select({ id: discussionFollows.userId })
+    .select({ id: discussionFollows.userId, followedAt: discussionFollows.createdAt })
     .from(discussionFollows)
     .innerJoin(users, eq(users.id, discussionFollows.userId))
     .where(
@@ -184,7 +164,7 @@ async function followersDue(
         notExists(recent),
       ),
     );
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 export async function replyNotices(
@@ -192,21 +172,27 @@ export async function replyNotices(
   fact: PostFact & { body: string },
   now = Date.now(),
 ): Promise<void> {
-  const where = await whereOf(tx, fact);
+  const where = await placeOfPost(tx, fact);
   if (!where) return;
   const mentioned = await mentionNotices(tx, fact, where, readPostBody(fact.body).mentions);
   const due = await followersDue(tx, fact, mentioned, now);
-  const link = linkOf(where, fact);
+  const others = await otherRepliers(tx, fact, due);
+  const link = linkToPost(where, fact);
+  const topic = quoted(where.topicTitle);
+  const contest = quoted(where.contest.title || 'Untitled contest');
   await inBatches(
     tx,
-    due.map((userId) => ({
-      userId,
-      kind: 'discussion_reply',
-      title: `New replies in ${quoted(where.topicTitle)}`,
-      body: `${fact.actor.username} replied in ${quoted(where.topicTitle)}, a topic you follow in ${quoted(where.contest.title || 'Untitled contest')}.`,
-      link,
-      actionLabel: 'Read the replies',
-    })),
+    due.map(({ id: userId }) => {
+      const who = repliedWords(fact.actor.username, others.get(userId) ?? 0);
+      return {
+        userId,
+        kind: 'discussion_reply',
+        title: `${who} in ${topic}`,
+        body: `${who} in ${topic}, a topic you follow in ${contest}.`,
+        link,
+        actionLabel: 'Read the replies',
+      };
+    }),
     optionsOf(fact),
   );
 }
@@ -219,7 +205,7 @@ export async function editNotices(
   const before = new Set(readPostBody(fact.previousBody).mentions);
   const added = readPostBody(fact.body).mentions.filter((name) => !before.has(name));
   if (!added.length) return;
-  const where = await whereOf(tx, fact);
+  const where = await placeOfPost(tx, fact);
   if (!where) return;
   await mentionNotices(tx, fact, where, added);
 }

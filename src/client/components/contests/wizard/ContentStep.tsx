@@ -1,5 +1,5 @@
 // Step 5, Content & Extras: the detailed description (markdown), external link, PDF guide and
-// the leaderboard and comments switches.
+// the leaderboard and comments switches (with comments on, the 'open discussion' one).
 import { Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import { keyedToasts } from '../../../lib/toaster';
@@ -57,6 +57,13 @@ export function ContentStep() {
         label="Enable Comments"
         description="Let participants discuss the contest."
       />
+      {values.enableComments ? (
+        <SwitchField
+          name="openDiscussion"
+          label="Open discussion to every signed-in member"
+          description="Off: only participants, the organiser and staff can post."
+        />
+      ) : null}
     </Stack>
   );
 }

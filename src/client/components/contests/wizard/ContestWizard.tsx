@@ -50,8 +50,14 @@ import {
 import { UploadProgress } from '../../submissions/UploadProgress';
 import { evaluationIssues, evaluationPayload, withEvaluationCheck } from './evaluationStep';
 
-/** What is checked and sent: the asked settings only, the prize table as the schema reads it. */
-const formPayload = (values: WizardValues) => withAskedSettings(withPrizeTable(values));
+/**
+ * What is checked and sent: the asked settings only, the prize table as the schema reads it, and
+ * the 'open discussion' switch only while comments are on (it is hidden, so not asked, when off).
+ */
+const formPayload = (values: WizardValues) =>
+  withAskedSettings(
+    withPrizeTable({ ...values, openDiscussion: values.enableComments && values.openDiscussion }),
+  );
 
 // The draft's toasts share their key with useDraftSaver's 'Draft not saved'.
 const createToasts = keyedToasts('contestCreate');

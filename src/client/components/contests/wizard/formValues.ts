@@ -60,6 +60,8 @@ export interface WizardValues {
   pdfGuide: string;
   enableLeaderboard: boolean;
   enableComments: boolean;
+  /** The discussion's 'open discussion' switch, asked only while comments are on. */
+  openDiscussion: boolean;
   /** The admin wizard's Admin Settings; the member wizard never sends them. */
   status: string;
   featured: boolean;
@@ -93,6 +95,7 @@ export const EMPTY_VALUES: WizardValues = {
   pdfGuide: '',
   enableLeaderboard: true,
   enableComments: true,
+  openDiscussion: false,
   status: '',
   featured: false,
 };
@@ -133,6 +136,7 @@ export function valuesFromContest(contest: TContest, base: WizardValues): Wizard
     pdfGuide: contest.pdfGuide ?? '',
     enableLeaderboard: contest.enableLeaderboard,
     enableComments: contest.enableComments,
+    openDiscussion: contest.openDiscussion,
   };
 }
 

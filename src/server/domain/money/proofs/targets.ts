@@ -125,6 +125,15 @@ export async function resolveTarget(
   };
 }
 
+/** Whether the contest's discussion is on: a rejected proof then links to a topic about it. */
+async function hasDiscussion(db: DB, contestId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ on: contests.enableComments })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return row?.on ?? false;
+}
+
 /** The proofs the payment page lists: this contest's entry fee, or every tier upgrade. */
 async function proofsFor(
   db: DB,
@@ -169,7 +178,13 @@ export async function paymentOptions({
   return {
     purpose: target.purpose,
     contest: contest
-      ? { id: contest.id, slug: contest.slug, title: contest.title, entryFee: contest.entryFee }
+      ? {
+          id: contest.id,
+          slug: contest.slug,
+          title: contest.title,
+          entryFee: contest.entryFee,
+          enableComments: await hasDiscussion(db, contest.id),
+        }
       : null,
     tier: target.tier,
     currentTier: target.currentTier,
