@@ -9,16 +9,16 @@
 // events, from as many members as the per-member cap needs) and posts ROUNDS replies: how long
 // after the POST's answer each stream hears it. Not a test: figures for docs/performance.md,
 // nothing asserted. BENCH_SECONDS (default 5) per path.
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 // autocannon ships no types; the part used here is small.
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
-import { waitForOk } from '../tests/helpers/serverProcess';
+import { startBenchServer } from './benchServer';
 import { MAX_STREAMS_PER_MEMBER } from '../src/server/platform/events';
 import { closeDatabase, openDatabase } from '../src/server/platform/db/client';
 import { contests, discussionPosts, discussionTopics } from '../src/server/platform/db/schema';
@@ -76,7 +76,7 @@ function run(opts: {
 }
 
 /** The contest's discussion: TOPICS topics (one with REPLIES replies), in bulk. */
-async function seedDiscussion(file: string): Promise<number> {
+export async function seedDiscussion(file: string): Promise<number> {
   const db = await openDatabase(file);
   try {
     await db.update(contests).set({ status: 'active' }).where(eq(contests.id, CONTEST_ID));
@@ -223,26 +223,11 @@ async function main() {
   console.log(
     `Seeded ${TOPICS} topics and ${REPLIES} replies in ${Date.now() - seeding} ms (in bulk)`,
   );
-  execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
-
-  const port = 5700 + Math.floor(Math.random() * 200);
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      ...process.env,
-      DATABASE_PATH: file,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer({ file, dir, portBase: 5700 });
+  const { base } = server;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const streams: Stream[] = [];
   try {
-    await waitForOk(`${base}/api/health`);
     const admin = await signIn(base, 'benchadmin');
     const reader = await signIn(base, 'member1');
     const headers = { cookie: reader };
@@ -275,8 +260,13 @@ async function main() {
         },
       ],
     ];
+    // BENCH_ONLY=REGEX measures only the paths it matches (and the two ratio bases): a profile
+    // (BENCH_CPU_PROFILE) of one path.
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
     const results: [string, CannonResult][] = [];
-    for (const [name, opts] of paths) results.push([name, await run(opts)]);
+    for (const [i, [name, opts]] of paths.entries()) {
+      if (i < 2 || !only || only.test(name)) results.push([name, await run(opts)]);
+    }
     // The ratios: to health and to the contest list, both read in this run (the first two).
     const health = results[0]![1].requests.average;
     const list = results[1]![1].requests.average;
@@ -337,10 +327,10 @@ async function main() {
   } finally {
     for (const s of streams) s.request.destroy();
     agent.destroy();
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-void main();
+// Run, not imported (a script may seed the same discussion for its own measurement).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

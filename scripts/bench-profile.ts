@@ -141,4 +141,10 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-void main();
+// `tsx scripts/bench-profile.ts --report FILE.cpuprofile`: the same summary of a profile written
+// elsewhere (BENCH_CPU_PROFILE=DIR with scripts/benchServer.ts, e.g. the discussion bench's).
+if (process.argv[2] === '--report') {
+  report(JSON.parse(fs.readFileSync(process.argv[3]!, 'utf8')) as Profile);
+} else {
+  void main();
+}
