@@ -24,13 +24,15 @@ import { closeDatabase, openDatabase } from '../src/server/platform/db/client';
 import { contests, discussionPosts, discussionTopics } from '../src/server/platform/db/schema';
 
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
 }
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+/** Seconds each path is loaded before it is measured (its code compiled, its pages cached). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = 50;
 const TOPICS = 2_000;
 const REPLIES = 10_000;
@@ -47,14 +49,15 @@ function run(opts: {
   headers?: Record<string, string>;
   method?: 'POST';
   body?: () => string;
+  seconds?: number;
 }): Promise<CannonResult> {
-  const { url, headers = {}, method, body } = opts;
+  const { url, headers = {}, method, body, seconds = DURATION } = opts;
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration: seconds,
         headers,
         // A different body each time: the same text twice is refused to members (staff pass,
         // but the bench measures the write, not the refusal).
@@ -207,6 +210,13 @@ async function postReply(base: string, cookie: string, topicId: number, body: st
   return Date.now();
 }
 
+/** The process's CPU time so far (user and system), in ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after 'pid (comm) ').
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
@@ -264,21 +274,38 @@ async function main() {
     // (BENCH_CPU_PROFILE) of one path.
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
     const results: [string, CannonResult][] = [];
+    // The server's CPU time per answer beside the rates: on a machine shared with other work the
+    // rates move with the load, the CPU an answer costs much less.
+    const cpuPerRequest: number[] = [];
     for (const [i, [name, opts]] of paths.entries()) {
-      if (i < 2 || !only || only.test(name)) results.push([name, await run(opts)]);
+      if (i >= 2 && only && !only.test(name)) continue;
+      if (WARMUP > 0) await run({ ...opts, seconds: WARMUP });
+      const cpu = cpuMs(server.child.pid!);
+      const result = await run(opts);
+      cpuPerRequest.push((cpuMs(server.child.pid!) - cpu) / Math.max(1, result.requests.total));
+      results.push([name, result]);
     }
     // The ratios: to health and to the contest list, both read in this run (the first two).
     const health = results[0]![1].requests.average;
     const list = results[1]![1].requests.average;
-    const rows = results.map(([name, r]) => [
+    const rows = results.map(([name, r], i) => [
       name,
+      cpuPerRequest[i]!.toFixed(2),
       r.requests.average.toFixed(0),
       `${r.latency.p50} / ${r.latency.p99}`,
       (r.requests.average / health).toFixed(2),
       (r.requests.average / list).toFixed(2),
       String(r.non2xx + r.errors),
     ]);
-    const header = ['path', 'req/s', 'p50/p99 ms', 'vs health', 'vs contests', 'non-2xx'];
+    const header = [
+      'path',
+      'CPU ms/req',
+      'req/s',
+      'p50/p99 ms',
+      'vs health',
+      'vs contests',
+      'non-2xx',
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
     console.log(
