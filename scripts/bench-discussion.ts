@@ -9,28 +9,30 @@
 // events, from as many members as the per-member cap needs) and posts ROUNDS replies: how long
 // after the POST's answer each stream hears it. Not a test: figures for docs/performance.md,
 // nothing asserted. BENCH_SECONDS (default 5) per path.
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 // autocannon ships no types; the part used here is small.
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
-import { waitForOk } from '../tests/helpers/serverProcess';
+import { startBenchServer } from './benchServer';
 import { MAX_STREAMS_PER_MEMBER } from '../src/server/platform/events';
 import { closeDatabase, openDatabase } from '../src/server/platform/db/client';
 import { contests, discussionPosts, discussionTopics } from '../src/server/platform/db/schema';
 
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
 }
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+/** Seconds each path is loaded before it is measured (its code compiled, its pages cached). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = 50;
 const TOPICS = 2_000;
 const REPLIES = 10_000;
@@ -47,14 +49,15 @@ function run(opts: {
   headers?: Record<string, string>;
   method?: 'POST';
   body?: () => string;
+  seconds?: number;
 }): Promise<CannonResult> {
-  const { url, headers = {}, method, body } = opts;
+  const { url, headers = {}, method, body, seconds = DURATION } = opts;
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
         connections: CONNECTIONS,
-        duration: DURATION,
+        duration: seconds,
         headers,
         // A different body each time: the same text twice is refused to members (staff pass,
         // but the bench measures the write, not the refusal).
@@ -76,7 +79,7 @@ function run(opts: {
 }
 
 /** The contest's discussion: TOPICS topics (one with REPLIES replies), in bulk. */
-async function seedDiscussion(file: string): Promise<number> {
+export async function seedDiscussion(file: string): Promise<number> {
   const db = await openDatabase(file);
   try {
     await db.update(contests).set({ status: 'active' }).where(eq(contests.id, CONTEST_ID));
@@ -207,6 +210,13 @@ async function postReply(base: string, cookie: string, topicId: number, body: st
   return Date.now();
 }
 
+/** The process's CPU time so far (user and system), in ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line (11 and 12 after 'pid (comm) ').
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
@@ -223,26 +233,11 @@ async function main() {
   console.log(
     `Seeded ${TOPICS} topics and ${REPLIES} replies in ${Date.now() - seeding} ms (in bulk)`,
   );
-  execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
-
-  const port = 5700 + Math.floor(Math.random() * 200);
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      ...process.env,
-      DATABASE_PATH: file,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer({ file, dir, portBase: 5700 });
+  const { base } = server;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const streams: Stream[] = [];
   try {
-    await waitForOk(`${base}/api/health`);
     const admin = await signIn(base, 'benchadmin');
     const reader = await signIn(base, 'member1');
     const headers = { cookie: reader };
@@ -275,20 +270,42 @@ async function main() {
         },
       ],
     ];
+    // BENCH_ONLY=REGEX measures only the paths it matches (and the two ratio bases): a profile
+    // (BENCH_CPU_PROFILE) of one path.
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
     const results: [string, CannonResult][] = [];
-    for (const [name, opts] of paths) results.push([name, await run(opts)]);
+    // The server's CPU time per answer beside the rates: on a machine shared with other work the
+    // rates move with the load, the CPU an answer costs much less.
+    const cpuPerRequest: number[] = [];
+    for (const [i, [name, opts]] of paths.entries()) {
+      if (i >= 2 && only && !only.test(name)) continue;
+      if (WARMUP > 0) await run({ ...opts, seconds: WARMUP });
+      const cpu = cpuMs(server.child.pid!);
+      const result = await run(opts);
+      cpuPerRequest.push((cpuMs(server.child.pid!) - cpu) / Math.max(1, result.requests.total));
+      results.push([name, result]);
+    }
     // The ratios: to health and to the contest list, both read in this run (the first two).
     const health = results[0]![1].requests.average;
     const list = results[1]![1].requests.average;
-    const rows = results.map(([name, r]) => [
+    const rows = results.map(([name, r], i) => [
       name,
+      cpuPerRequest[i]!.toFixed(2),
       r.requests.average.toFixed(0),
       `${r.latency.p50} / ${r.latency.p99}`,
       (r.requests.average / health).toFixed(2),
       (r.requests.average / list).toFixed(2),
       String(r.non2xx + r.errors),
     ]);
-    const header = ['path', 'req/s', 'p50/p99 ms', 'vs health', 'vs contests', 'non-2xx'];
+    const header = [
+      'path',
+      'CPU ms/req',
+      'req/s',
+      'p50/p99 ms',
+      'vs health',
+      'vs contests',
+      'non-2xx',
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
     const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
     console.log(
@@ -337,10 +354,10 @@ async function main() {
   } finally {
     for (const s of streams) s.request.destroy();
     agent.destroy();
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-void main();
+// Run, not imported (a script may seed the same discussion for its own measurement).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -4,12 +4,11 @@
 //   2. enters BURST scores one after another: how many events each stream hears (a viewer
 //      reads its leaderboard again once per event), and that the last one is the latest;
 // and the server's CPU time for each. Not a test: figures for the README, nothing asserted.
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { waitForOk } from '../tests/helpers/serverProcess';
+import { startBenchServer } from './benchServer';
 import { MAX_STREAMS_PER_MEMBER } from '../src/server/platform/events';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -102,26 +101,11 @@ async function main() {
     .run(CONTEST_ID, 2);
   sqlite.prepare('UPDATE contests SET participants = 1 WHERE id = ?').run(CONTEST_ID);
   sqlite.close();
-  execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
-
-  const port = 5700 + Math.floor(Math.random() * 200);
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      ...process.env,
-      DATABASE_PATH: file,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer({ file, dir, portBase: 5700 });
+  const { base, child } = server;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const streams: Stream[] = [];
   try {
-    await waitForOk(`${base}/api/health`);
     const admin = await signIn(base, 'benchadmin');
     // A member holds at most MAX_STREAMS_PER_MEMBER streams (a newer one closes their oldest):
     // the streams are spread over member1, member2, ... as many as that takes. One after the
@@ -178,7 +162,7 @@ async function main() {
   } finally {
     for (const s of streams) s.request.destroy();
     agent.destroy();
-    child.kill('SIGTERM');
+    await server.stop();
     await new Promise((r) => setTimeout(r, 500));
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -2,7 +2,6 @@
 // starts the production server under --cpu-prof, loads PATH (default /trpc/auth.me) signed in as
 // the bench admin for 5 s with 50 connections, and prints the functions with the most time of
 // their own and the packages with the most time in all (a function's callees included).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import path from 'node:path';
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
 import { seed } from './bench-seed';
-import { waitForOk } from '../tests/helpers/serverProcess';
+import { startBenchServer } from './benchServer';
 
 interface CallFrame {
   functionName: string;
@@ -104,26 +103,9 @@ async function main() {
   const file = path.join(dir, 'app.db');
   const profiles = path.join(dir, 'profiles');
   await seed(file);
-  const port = 5900 + Math.floor(Math.random() * 90);
-  const child = spawn(
-    process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'dist/server/index.js'],
-    {
-      env: {
-        ...process.env,
-        DATABASE_PATH: file,
-        UPLOAD_DIR: path.join(dir, 'uploads'),
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer({ file, dir, portBase: 5800, cpuProfileDir: profiles });
+  const { base } = server;
   try {
-    await waitForOk(`${base}/api/health`);
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -133,12 +115,17 @@ async function main() {
     const result = await load(base + target, cookie);
     console.log(`${target}: ${Math.round(result.requests.average)} req/s under the profiler`);
   } finally {
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.on('exit', resolve));
+    await server.stop();
   }
   const [name] = fs.readdirSync(profiles);
   report(JSON.parse(fs.readFileSync(path.join(profiles, name!), 'utf8')) as Profile);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-void main();
+// `tsx scripts/bench-profile.ts --report FILE.cpuprofile`: the same summary of a profile written
+// elsewhere (BENCH_CPU_PROFILE=DIR with scripts/benchServer.ts, e.g. the discussion bench's).
+if (process.argv[2] === '--report') {
+  report(JSON.parse(fs.readFileSync(process.argv[3]!, 'utf8')) as Profile);
+} else {
+  void main();
+}

@@ -5,7 +5,6 @@
 // every tRPC path stands on. Prints requests/s, p50/p99 and ratios, plus the client bundle size.
 // The server runs as an operator runs it, request logs included (LOG_LEVEL info; BENCH_LOG_LEVEL
 // changes it).
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +20,7 @@ import superjson from 'superjson';
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
 import { USERS, CONTESTS, seed } from './bench-seed';
-import { waitForOk } from '../tests/helpers/serverProcess';
+import { startBenchServer } from './benchServer';
 import { measureAuthPaint, printAuthPaint } from './bench-browser';
 
 interface CannonResult {
@@ -144,29 +143,14 @@ async function main() {
   const file = path.join(dir, 'app.db');
   console.log(`Seeding ${USERS} members and ${CONTESTS} contests...`);
   await seed(file);
-  // The production server, as npm start runs it.
-  execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
-
-  const port = 5600 + Math.floor(Math.random() * 300);
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      ...process.env,
-      DATABASE_PATH: file,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  // The production server, as npm start runs it (scripts/benchServer.ts).
+  const server = await startBenchServer({ file, dir, portBase: 5600 });
+  const { base } = server;
   const bare = await startBareServer(file);
   const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
   const plainExpress = await startExpressBaseline(file);
   const expressBase = `http://127.0.0.1:${(plainExpress.address() as AddressInfo).port}`;
   try {
-    await waitForOk(`${base}/api/health`);
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -257,7 +241,7 @@ async function main() {
     const paintRuns = Number(process.env.BENCH_PAINT_RUNS ?? 5);
     if (paintRuns > 0) printAuthPaint(await measureAuthPaint(base, paintRuns));
   } finally {
-    child.kill('SIGTERM');
+    await server.stop();
     bare.close();
     plainExpress.close();
     await new Promise((r) => setTimeout(r, 500));

@@ -9,6 +9,13 @@ export {
   type Viewer,
 } from './contestReads';
 export { organisedForWrite } from './organisedForWrite';
-export { contestVisibleTo, publicContest, type VisibilityViewer } from './visibility';
+export {
+  contestVisibleTo,
+  preparedViewer,
+  publicContest,
+  viewerKind,
+  type ViewerKind,
+  type VisibilityViewer,
+} from './visibility';
 export { assertPrizeTableOpen } from './contestWriteRules';
 export { verifiedFeeCents } from './prizeSummaries';

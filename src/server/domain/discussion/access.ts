@@ -13,7 +13,7 @@ import type { Role } from '../../../shared/constants';
 /** Who reads: null when nobody is signed in. */
 export type DiscussionViewer = { id: number; role: Role } | null;
 
-const contestColumns = {
+export const contestColumns = {
   id: contests.id,
   createdBy: contests.createdBy,
   enableComments: contests.enableComments,
@@ -26,7 +26,7 @@ export type DiscussionContest = {
   openDiscussion: boolean;
 };
 
-const topicColumns = {
+export const topicColumns = {
   id: discussionTopics.id,
   contestId: discussionTopics.contestId,
   authorId: discussionTopics.authorId,

@@ -1,30 +1,20 @@
 // A topic as its page shows it: the opening post, whether the caller follows it, and one page of
 // its replies in the order they were written. A page is read from the (topic, opening, id) index
 // (from its end for a page in the second half) and the total is the topic's own reply count, so
-// the first and the last page of a topic of 10,000 replies cost the same.
-import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+// the first and the last page of a topic of 10,000 replies cost the same. Three prepared statements
+// (topicReads.ts): the topic with its contest, authors and the caller's follow; the opening post;
+// the page of replies with their authors and the caller's upvotes.
+import { and, count, eq, lt } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
-import { discussionFollows, discussionPosts as p } from '../../platform/db/schema';
+import { discussionPosts as p } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { isOrganiser } from '../../../shared/contests';
 import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { TReadTopicRequest, TTopicView } from '../../../shared/schemas/discussion';
-import { visibleTopic, type DiscussionViewer } from './access';
-import { authorsById, presentPosts, presentTopic } from './present';
+import type { DiscussionViewer } from './access';
+import { presentPostWith, presentTopic, type Author } from './present';
+import { readPosts, readVisibleTopic } from './topicReads';
 import { writeStateOf } from './writers';
-
-const postColumns = {
-  id: p.id,
-  topicId: p.topicId,
-  authorId: p.authorId,
-  body: p.body,
-  quoteId: p.quoteId,
-  upvotes: p.upvotes,
-  createdAt: p.createdAt,
-  editedAt: p.editedAt,
-  deletedAt: p.deletedAt,
-  hiddenAt: p.hiddenAt,
-};
 
 /**
  * The page of replies holding `postId` (replies before it, over the page size): a link to one
@@ -56,33 +46,28 @@ async function pageOfPost(
  */
 async function pageOfReplies(
   db: DB,
+  viewer: DiscussionViewer,
   topicId: number,
   page: number,
   pageSize: number,
   total: number,
 ) {
   const offset = (page - 1) * pageSize;
-  const where = and(eq(p.topicId, topicId), eq(p.opening, false));
-  if (offset <= total / 2) {
-    return db
-      .select(postColumns)
-      .from(p)
-      .where(where)
-      .orderBy(asc(p.id))
-      .limit(pageSize)
-      .offset(offset);
-  }
+  if (offset <= total / 2) return readPosts(db, viewer, topicId, 'oldestFirst', pageSize, offset);
   const take = Math.min(pageSize, total - offset);
   if (take <= 0) return [];
-  const newestFirst = await db
-    .select(postColumns)
-    .from(p)
-    .where(where)
-    .orderBy(desc(p.id))
-    .limit(take)
-    .offset(total - offset - take);
+  const newestFirst = await readPosts(
+    db,
+    viewer,
+    topicId,
+    'newestFirst',
+    take,
+    total - offset - take,
+  );
   return newestFirst.reverse();
 }
+
+type PostWith = Awaited<ReturnType<typeof readPosts>>[number];
 
 export async function readTopic({
   db,
@@ -93,38 +78,27 @@ export async function readTopic({
   last,
   postId,
 }: { db: DB; viewer: DiscussionViewer } & TReadTopicRequest): Promise<TTopicView> {
-  const { topic, contest } = await visibleTopic(db, viewer, id);
+  const found = await readVisibleTopic(db, viewer, id);
+  if (!found) throw new AppError('NOT_FOUND', M.topicNotFound);
+  const { topic, contest } = found;
   const total = topic.replyCount;
   const page = last
     ? Math.max(1, Math.ceil(total / pageSize))
     : postId !== undefined
       ? await pageOfPost(db, topic.id, postId, pageSize, asked)
       : asked;
-  const [opening] = await db
-    .select(postColumns)
-    .from(p)
-    .where(and(eq(p.topicId, topic.id), eq(p.opening, true)))
-    .limit(1);
+  const [opening] = await readPosts(db, viewer, topic.id, 'opening', 1, 0);
   if (!opening) throw new AppError('NOT_FOUND', M.topicNotFound);
-  const replies = await pageOfReplies(db, topic.id, page, pageSize, total);
-  const [post, ...items] = await presentPosts(db, viewer, [opening, ...replies]);
-  const authors = await authorsById(db, [topic.authorId, topic.lastPosterId]);
-  const followedByMe = viewer
-    ? (
-        await db
-          .select({ userId: discussionFollows.userId })
-          .from(discussionFollows)
-          .where(
-            and(eq(discussionFollows.topicId, topic.id), eq(discussionFollows.userId, viewer.id)),
-          )
-      ).length > 0
-    : false;
+  const replies = await pageOfReplies(db, viewer, topic.id, page, pageSize, total);
+  const present = (row: PostWith) => presentPostWith(row.post, viewer, row.author, row.upvotedByMe);
+  const authors = new Map<number, Author>();
+  for (const a of [found.author, found.lastPoster]) if (a) authors.set(a.id, a);
   return {
     ...presentTopic(topic, authors),
-    post: post!,
-    followedByMe,
+    post: present(opening),
+    followedByMe: found.followedByMe,
     canModerate: isOrganiser(contest, viewer),
     ...(await writeStateOf(db, viewer, contest)),
-    replies: { items, total, page, pageSize },
+    replies: { items: replies.map(present), total, page, pageSize },
   };
 }

@@ -3,12 +3,12 @@
 // platform asks for one (the join rule's own setting); not barred from this discussion; and a
 // participant (a team's member too), the organiser or staff, or any member when the contest's
 // 'open discussion' switch is on. Each refusal says why.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { discussionBars, users } from '../../platform/db/schema';
+import { contestParticipants as cp, discussionBars, users } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { isReviewer, type Actor } from '../../platform/actor';
-import { emailRefusalFor, entrantOf } from '../participation';
+import { emailRefusalOf, entrantRows } from '../participation';
 import { isOrganiser } from '../../../shared/contests';
 import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { DiscussionContest } from './access';
@@ -47,24 +47,31 @@ export async function writeCheck(
     refusal: { reason, message },
   });
   if (!contest.enableComments) return refuse('discussion_closed', M.closed);
+  // One statement for every fact the rule reads of the member here (a read of a page asks it).
   const [member] = await db
-    .select({ role: users.role, banReason: users.banReason, createdAt: users.createdAt })
+    .select({
+      role: users.role,
+      banReason: users.banReason,
+      createdAt: users.createdAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      bar: sql<string | null>`(SELECT ${discussionBars.reason} FROM ${discussionBars}
+        WHERE ${discussionBars.contestId} = ${contest.id} AND ${discussionBars.userId} = ${users.id})`,
+      entrant: sql`EXISTS (SELECT 1 FROM ${cp} WHERE ${entrantRows(contest.id, actor.id)})`.mapWith(
+        Boolean,
+      ),
+    })
     .from(users)
     .where(eq(users.id, actor.id));
   // A ban ends every session, so this is a token or a session caught mid-ban: refused all the same.
   if (!member || member.role === 'banned') {
     return refuse('not_allowed_to_post', M.banned(member?.banReason ?? null));
   }
-  if (!isReviewer(actor) && (await emailRefusalFor(db, actor.id))) {
+  const emailVerified = member.emailVerifiedAt !== null;
+  if (!isReviewer(actor) && (await emailRefusalOf(db, { emailVerified }))) {
     return refuse('email_unverified', M.emailUnverified);
   }
-  const bar = await barOf(db, contest.id, actor.id);
-  if (bar !== null) return refuse('barred', M.barred(bar));
-  if (
-    !isOrganiser(contest, actor) &&
-    !contest.openDiscussion &&
-    (await entrantOf(db, contest.id, actor.id)) === null
-  ) {
+  if (member.bar !== null) return refuse('barred', M.barred(member.bar));
+  if (!isOrganiser(contest, actor) && !contest.openDiscussion && !member.entrant) {
     return refuse('not_allowed_to_post', M.notAllowed);
   }
   return { writer: { createdAt: member.createdAt } };

@@ -18,6 +18,7 @@ export {
 } from './contestParticipants';
 export {
   emailRefusalFor,
+  emailRefusalOf,
   entryFeeProofs,
   hasVerifiedFee,
   joinRefusalFor,
@@ -30,7 +31,7 @@ export {
   type JoinRefusalInfo,
   type TeamRole,
 } from './joinRule';
-export { entrantOf } from './entrant';
+export { entrantOf, entrantRows } from './entrant';
 export { withInviteGuessLimit } from './participation';
 export {
   afterContestCompleted,

@@ -336,7 +336,15 @@ async function mustVerifyEmail(db: DbOrTx, member: { emailVerified: boolean }): 
  * same setting, the same reason and words.
  */
 export async function emailRefusalFor(db: DbOrTx, userId: number): Promise<JoinRefusalInfo | null> {
-  if (!(await mustVerifyEmail(db, await memberFacts(db, userId)))) return null;
+  return emailRefusalOf(db, await memberFacts(db, userId));
+}
+
+/** The same, for a caller that read the member's `emailVerifiedAt` already. */
+export async function emailRefusalOf(
+  db: DbOrTx,
+  member: { emailVerified: boolean },
+): Promise<JoinRefusalInfo | null> {
+  if (!(await mustVerifyEmail(db, member))) return null;
   return { reason: 'email_unverified', message: M.email_unverified };
 }
 
