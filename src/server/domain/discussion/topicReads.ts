@@ -5,7 +5,7 @@
 // caller follows it is one statement; a page of posts with their authors and whether the caller
 // upvoted each is one more. Only the statements are kept, never a row: every read is fresh, so
 // a write on another app server is seen at once.
-import { and, asc, count, desc, eq, sql, TableAliasProxyHandler } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { prepareNamed } from '../../platform/db/dialect';
 import {
@@ -20,12 +20,10 @@ import { contestVisibleTo, preparedViewer, viewerKind, type ViewerKind } from '.
 import type { TopicSort } from '../../../shared/discussion';
 import { contestColumns, topicColumns, type DiscussionViewer } from './access';
 
-/** A second name for a table in one statement (drizzle's `alias`, the same in both engines). */
-const aliased = <T extends object>(table: T, name: string): T =>
-  new Proxy(table, new TableAliasProxyHandler(name, false) as unknown as ProxyHandler<T>);
-
-const topicAuthor = aliased(users, 'topic_author');
-const lastPoster = aliased(users, 'last_poster');
+// Second names for the users table in one statement (drizzle's `aliasedTable`, which both
+// engines' `alias` are).
+const topicAuthor = aliasedTable(users, 'topic_author');
+const lastPoster = aliasedTable(users, 'last_poster');
 
 /** The caller's id, bound per run; NOBODY when nobody is signed in (no member has it). */
 const me = sql.placeholder('me');
