@@ -9,6 +9,22 @@ import type { TPaymentConfig } from './schemas/settings';
 export const PLAN_PERIODS = [30, 365, 'lifetime'] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
+export const PLAN_MESSAGES = {
+  period: 'The period must be 30, 365 or lifetime',
+  periodWithoutTier: 'A period is chosen only with a tier to upgrade to',
+} as const;
+
+/** A tier's plan that is not on sale (no price for that period), as the member is told. */
+export function periodNotOfferedMessage(tierLabel: string, period: PlanPeriod): string {
+  const plan = period === 'lifetime' ? 'a lifetime plan' : `${period} days`;
+  return `The ${tierLabel} tier is not offered for ${plan}: choose another period.`;
+}
+
+/** The period of a stored upgrade (days, null: no end) as answers show it. */
+export function periodFromDays(days: number | null): PlanPeriod {
+  return days === null ? 'lifetime' : (days as PlanPeriod);
+}
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** No plan ends further ahead than this from the purchase's verification (3 years of days). */
