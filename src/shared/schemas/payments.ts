@@ -108,7 +108,11 @@ function oneTarget(
   if ((value.contestId === undefined) === (value.tier === undefined)) {
     ctx.addIssue({ code: 'custom', message: M.target, path: ['contestId'] });
   } else if (value.periodDays !== undefined && value.tier === undefined) {
-    ctx.addIssue({ code: 'custom', message: PLAN_MESSAGES.periodWithoutTier, path: ['periodDays'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: PLAN_MESSAGES.periodWithoutTier,
+      path: ['periodDays'],
+    });
   }
 }
 

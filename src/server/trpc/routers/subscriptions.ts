@@ -6,7 +6,5 @@ import { protectedProcedure, router } from '../trpc';
 
 export const subscriptionsRouter = router({
   /** Every plan on offer: `[{ tier, periodDays, priceUsd }]` (GET /api/plans). */
-  plans: protectedProcedure
-    .output(ZPlansSchema)
-    .query(({ ctx }) => listPlans({ db: ctx.db })),
+  plans: protectedProcedure.output(ZPlansSchema).query(({ ctx }) => listPlans({ db: ctx.db })),
 });
