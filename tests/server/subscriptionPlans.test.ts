@@ -241,6 +241,19 @@ describe('buying and renewing', () => {
       });
     }
   });
+  it('applies two verifications racing on one member one after the other', async () => {
+    const member = await createUser(s.db);
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const id = await insertProof(s.db, { userId: member.id, tier: 'pro' });
+      await s.db.update(paymentProofs).set({ periodDays: 30 }).where(eq(paymentProofs.id, id));
+      ids.push(id);
+    }
+    const now = Date.now();
+    await Promise.all(ids.map((id) => verify(id, now)));
+    // The second renews the first: 60 days, not 30 twice from now.
+    expect(await planOf(member.id)).toEqual({ tier: 'pro', expiresAt: inDays(60, now) });
+  });
 });
 
 describe('a period not offered', () => {
