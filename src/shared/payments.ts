@@ -57,7 +57,8 @@ export const PAYMENT_LIMITS = {
  * Why a payment is refused (error `data.reason`; `payments.options` reports the same as
  * `refusal` before the member pays):
  * - free_contest: the contest has no entry fee; tier_not_higher: the member already has that
- *   tier or a higher one; no_price: the tier costs nothing;
+ *   tier or a higher one; no_price: the tier costs nothing; period_not_offered: the tier is
+ *   not sold for that plan period (issue 33);
  * - already_verified: a verified proof already covers it; proof_pending: one awaits review;
  * - network_not_set_up: no wallet address for that network; tx_hash_used: that transaction
  *   (its normalised hash) was already sent, on any network;
@@ -69,6 +70,7 @@ export const PAYMENT_REFUSALS = [
   'free_contest',
   'tier_not_higher',
   'no_price',
+  'period_not_offered',
   'already_verified',
   'proof_pending',
   'network_not_set_up',
@@ -211,6 +213,7 @@ export const PAYMENT_MESSAGES = {
     'The contest is not open for registration, so the member cannot be admitted: reject the proof with a reason instead.',
   free_contest: 'This contest has no entry fee: there is nothing to pay.',
   no_price: 'This tier has no price set: there is nothing to pay.',
+  period_not_offered: 'That plan is not offered: choose another period.',
   already_verified: 'Your payment for this has already been verified.',
   proof_pending: 'You have already sent a payment proof for this: it is awaiting review.',
   network_not_set_up: 'Payments on this network are not set up yet. Choose another network.',

@@ -97,6 +97,7 @@ const proof = (values: Partial<TReviewProof>): TReviewProof => ({
   contestTitle: 'Candle Games',
   contestSlug: 'candle-games',
   tier: null,
+  periodDays: null,
   network: 'ETH',
   walletAddress: '0xabc',
   txHash: '0x123',

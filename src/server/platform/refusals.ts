@@ -102,6 +102,7 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   free_contest: 'BAD_REQUEST',
   tier_not_higher: 'BAD_REQUEST',
   no_price: 'BAD_REQUEST',
+  period_not_offered: 'BAD_REQUEST',
   network_not_set_up: 'BAD_REQUEST',
   already_verified: 'CONFLICT',
   proof_pending: 'CONFLICT',

@@ -23,6 +23,8 @@ import {
 import { ZUploadUrl } from './account';
 import { ZContestId } from './contests';
 import { ZPage, ZPageSize, ZPageOf } from './paging';
+import { ZPlanPeriod } from './subscriptions';
+import { PLAN_MESSAGES } from '../subscriptions';
 
 /** SPEC 5's lengths; the shape of each network's hash and address is checked with the network. */
 export const ZTxHash = ZRequiredText(L.txHashMin, L.txHashMax, M.txHash, M.txHashMax);
@@ -89,15 +91,28 @@ function networkShapes(
 export const ZPaymentProofFormSchema = z.object(proofFields).superRefine(networkShapes);
 export type TPaymentProofForm = z.input<typeof ZPaymentProofFormSchema>;
 
-/** What the proof pays for: a contest's entry fee, or a tier upgrade (exactly one). */
+/**
+ * What the proof pays for: a contest's entry fee, or a tier upgrade (exactly one); an upgrade's
+ * plan period (issue 33) is 30 days unless chosen.
+ */
 const target = {
   contestId: ZContestId.optional(),
   tier: ZPaidTier.optional(),
+  periodDays: ZPlanPeriod.optional(),
 };
 
-function oneTarget(value: { contestId?: number; tier?: string }, ctx: z.RefinementCtx) {
+function oneTarget(
+  value: { contestId?: number; tier?: string; periodDays?: unknown },
+  ctx: z.RefinementCtx,
+) {
   if ((value.contestId === undefined) === (value.tier === undefined)) {
     ctx.addIssue({ code: 'custom', message: M.target, path: ['contestId'] });
+  } else if (value.periodDays !== undefined && value.tier === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: PLAN_MESSAGES.periodWithoutTier,
+      path: ['periodDays'],
+    });
   }
 }
 
@@ -129,6 +144,8 @@ export const ZPaymentProofSchema = z.object({
   contestTitle: z.string().nullable(),
   contestSlug: z.string().nullable(),
   tier: z.enum(TIERS).nullable(),
+  /** An upgrade's plan (an upgrade sent before plans had periods bought 'lifetime'); else null. */
+  periodDays: ZPlanPeriod.nullable(),
   network: z.enum(PAYMENT_NETWORKS),
   /** The address the member was asked to pay to, as configured then. */
   walletAddress: z.string(),
@@ -179,6 +196,8 @@ export const ZPaymentOptionsSchema = z.object({
     })
     .nullable(),
   tier: z.enum(PAID_TIERS).nullable(),
+  /** An upgrade's plan period (30 days unless asked for another), else null. */
+  periodDays: ZPlanPeriod.nullable(),
   /** The member's tier now (for upgrades: what they would leave). */
   currentTier: z.enum(TIERS),
   amountUsd: z.string(),

@@ -265,22 +265,66 @@ const ZPrice = z
   .min(0, 'Price cannot be negative')
   .max(100_000, 'Price is too large');
 
-export const ZPaymentConfigSchema = z.object({
-  tierPrices: z.object({ standard: ZPrice, pro: ZPrice, elite: ZPrice }),
-  networks: z.object({
-    ETH: ZNetworkConfig('ETH'),
-    BTC: ZNetworkConfig('BTC'),
-    SOL: ZNetworkConfig('SOL'),
-    MATIC: ZNetworkConfig('MATIC'),
-    TRX: ZNetworkConfig('TRX'),
-    BNB: ZNetworkConfig('BNB'),
-  }),
-});
-export type TPaymentConfig = z.infer<typeof ZPaymentConfigSchema>;
+// A year or a lifetime costs more than a month: ten times the largest 30-day price fits.
+const ZLongPrice = ZPrice.max(1_000_000, 'Price is too large');
+
+const ZTierPrices = z.object({ standard: ZPrice, pro: ZPrice, elite: ZPrice });
+
+/** The 365-day plans by default: ten times the 30-day price (issue 33). */
+export function defaultYearPrices(
+  tierPrices: z.infer<typeof ZTierPrices>,
+): Record<'standard' | 'pro' | 'elite', number> {
+  const times10 = (usd: number) => Math.round(usd * 1000) / 100;
+  return {
+    standard: times10(tierPrices.standard),
+    pro: times10(tierPrices.pro),
+    elite: times10(tierPrices.elite),
+  };
+}
+
+/**
+ * The plans (issue 33) are three prices per paid tier, a price of 0 (or null) meaning that plan
+ * is not offered: `tierPrices` is the 30-day plan (the name kept from when a tier was bought for
+ * good, so the forms, tests and stored settings that know it keep working), `yearPrices` the
+ * 365-day plan and `lifetimePrices` a plan without end (off by default). A config stored before
+ * plans had periods lacks the last two: it reads with ten times its own 30-day prices and no
+ * lifetime plans (the transform below, so an admin's save without them gets the same).
+ */
+export const ZPaymentConfigSchema = z
+  .object({
+    tierPrices: ZTierPrices,
+    yearPrices: z.object({ standard: ZLongPrice, pro: ZLongPrice, elite: ZLongPrice }).optional(),
+    lifetimePrices: z
+      .object({
+        standard: ZLongPrice.nullable(),
+        pro: ZLongPrice.nullable(),
+        elite: ZLongPrice.nullable(),
+      })
+      .optional(),
+    networks: z.object({
+      ETH: ZNetworkConfig('ETH'),
+      BTC: ZNetworkConfig('BTC'),
+      SOL: ZNetworkConfig('SOL'),
+      MATIC: ZNetworkConfig('MATIC'),
+      TRX: ZNetworkConfig('TRX'),
+      BNB: ZNetworkConfig('BNB'),
+    }),
+  })
+  .transform(({ tierPrices, yearPrices, lifetimePrices, networks }) => ({
+    tierPrices,
+    yearPrices: yearPrices ?? defaultYearPrices(tierPrices),
+    lifetimePrices: lifetimePrices ?? { standard: null, pro: null, elite: null },
+    networks,
+  }));
+export type TPaymentConfig = z.output<typeof ZPaymentConfigSchema>;
+/** What an admin's form sends: the plans beyond 30 days may be left out (their defaults apply). */
+export type TPaymentConfigInput = z.input<typeof ZPaymentConfigSchema>;
 
 /** SPEC 9's conversion rates per USD; wallet addresses start empty until an admin sets them. */
 export const DEFAULT_PAYMENT_CONFIG: TPaymentConfig = {
   tierPrices: { standard: 10, pro: 25, elite: 50 },
+  yearPrices: { standard: 100, pro: 250, elite: 500 },
+  lifetimePrices: { standard: null, pro: null, elite: null },
   networks: {
     ETH: { address: '', rate: 0.00042, explorerUrl: DEFAULT_EXPLORER_URLS.ETH },
     BTC: { address: '', rate: 0.000038, explorerUrl: DEFAULT_EXPLORER_URLS.BTC },

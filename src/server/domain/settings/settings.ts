@@ -109,8 +109,12 @@ const payments = jsonSetting(
         { ...DEFAULT_PAYMENT_CONFIG.networks[n], ...value.networks?.[n] },
       ]),
     );
+    // The plans beyond 30 days pass as stored: absent, the schema derives them from this
+    // install's own 30-day prices (ZPaymentConfigSchema), not from the defaults.
     return {
       tierPrices: { ...DEFAULT_PAYMENT_CONFIG.tierPrices, ...value.tierPrices },
+      yearPrices: value.yearPrices,
+      lifetimePrices: value.lifetimePrices,
       networks,
     };
   },

@@ -1,4 +1,5 @@
-// REST rows of the money area: payment proofs, the members' own and the reviewers' queue.
+// REST rows of the money area: payment proofs, the members' own and the reviewers' queue, and
+// the plans tiers are sold in (issue 33).
 import {
   body,
   bodyWithIdAs,
@@ -44,4 +45,5 @@ export const moneyRows: RestRoute[] = [
   }),
   on('POST /payments/proofs', 'payments.submitProof', body, 201),
   on('PATCH /payments/proofs/:id', 'payments.review', bodyWithIdAs('id')),
+  on('GET /plans', 'subscriptions.plans'),
 ];

@@ -116,6 +116,9 @@ export const users = table(
     role: text('role').$type<Role>().notNull().default('user'),
     // Null for admins (SPEC 4: choosing role admin sends a null tier).
     subscriptionTier: text('subscription_tier').$type<Tier>(),
+    // When the paid tier's period ends (issue 33); null: no end date, as every tier set before
+    // subscriptions had periods, a lifetime plan, and the free tier.
+    tierExpiresAt: time('tier_expires_at'),
     profileImage: text('profile_image'),
     // What the admin gave as the reason for a ban; shown to the member at sign-in.
     banReason: text('ban_reason'),
@@ -450,6 +453,9 @@ export const paymentProofs = table(
     contestTitle: text('contest_title'),
     // The tier paid for (upgrades only).
     tier: text('tier').$type<Tier>(),
+    // The days the upgrade buys (30 or 365); null: no end (a lifetime plan, or an upgrade sent
+    // before plans had periods, which bought the tier for good).
+    periodDays: integer('period_days'),
     network: text('network').$type<PaymentNetwork>().notNull(),
     walletAddress: text('wallet_address').notNull(),
     // Normalised (shared/payments.ts normalizeTxHash): hexadecimal hashes as 64 lower-case

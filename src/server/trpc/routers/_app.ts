@@ -9,6 +9,7 @@ import { educationRouter } from './education';
 import { participationRouter } from './participation';
 import { leaderboardRouter } from './leaderboard';
 import { paymentsRouter } from './payments';
+import { subscriptionsRouter } from './subscriptions';
 import { meRouter } from './me';
 import { adminRouter } from './admin';
 import { adminDemoRouter } from './adminDemo';
@@ -43,6 +44,7 @@ export const appRouter = router({
   participation: participationRouter,
   leaderboard: leaderboardRouter,
   payments: paymentsRouter,
+  subscriptions: subscriptionsRouter,
   me: meRouter,
   admin: adminRouter,
   adminDemo: adminDemoRouter,

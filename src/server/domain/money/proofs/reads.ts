@@ -3,7 +3,8 @@ import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../../platform/db/client';
 import { countRows, onePage } from '../../../platform/db/pages';
 import { contests, paymentProofs, teamMembers, teams, users } from '../../../platform/db/schema';
-import { explorerLink, type ProofStatus } from '../../../../shared/payments';
+import { explorerLink, type PaymentPurpose, type ProofStatus } from '../../../../shared/payments';
+import { periodFromDays, type PlanPeriod } from '../../../../shared/subscriptions';
 import type { TPaymentProof, TReviewProof } from '../../../../shared/schemas/payments';
 import type { PaymentNetwork, TPaymentConfig } from '../../../../shared/schemas/settings';
 import type { Actor } from '../../../platform/actor';
@@ -17,6 +18,7 @@ const memberColumns = {
   contestTitle: sql<string | null>`coalesce(${contests.title}, ${paymentProofs.contestTitle})`,
   contestSlug: contests.slug,
   tier: paymentProofs.tier,
+  periodDays: paymentProofs.periodDays,
   network: paymentProofs.network,
   walletAddress: paymentProofs.walletAddress,
   txHash: paymentProofs.txHash,
@@ -46,13 +48,24 @@ const reviewColumns = {
     limit 1)`,
 };
 
-/** Each proof with its network's block-explorer link (the payment settings' template). */
-export function withExplorer<T extends { network: PaymentNetwork; txHash: string }>(
+type StoredProof = {
+  network: PaymentNetwork;
+  txHash: string;
+  purpose: PaymentPurpose;
+  periodDays: number | null;
+};
+
+/**
+ * Each proof as answered: with its network's block-explorer link (the payment settings'
+ * template), and an upgrade's stored days as its plan period (null days: 'lifetime').
+ */
+export function withExplorer<T extends StoredProof>(
   config: TPaymentConfig,
   rows: T[],
-): (T & { explorerUrl: string | null })[] {
+): (Omit<T, 'periodDays'> & { explorerUrl: string | null; periodDays: PlanPeriod | null })[] {
   return rows.map((row) => ({
     ...row,
+    periodDays: row.purpose === 'tier_upgrade' ? periodFromDays(row.periodDays) : null,
     explorerUrl: explorerLink(config.networks[row.network].explorerUrl, row.network, row.txHash),
   }));
 }

@@ -1,6 +1,6 @@
 // A moderator's or admin's review of a proof. Verifying an entry fee admits the member (through
 // participation, cap respected; a team's captain admits the team), verifying an upgrade sets the
-// tier; both in the review's transaction, audited, and announced to the member's open pages.
+// tier and its end (the plan rule, issue 33); both in the review's transaction, audited, and announced to the member's open pages.
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../../platform/db/client';
 import { paymentProofs, users } from '../../../platform/db/schema';
@@ -8,6 +8,7 @@ import { tierRank, type Tier } from '../../../../shared/constants';
 import {
   PAYMENT_MESSAGES as M,
   reviewTierMessage,
+  type PaidTier,
   type ReviewStatus,
 } from '../../../../shared/payments';
 import type { TReviewProof } from '../../../../shared/schemas/payments';
@@ -27,6 +28,8 @@ import { notifyJoined, notifyPaymentReviewed } from '../../messages';
 import { reviewTeamFee } from '../../tournaments';
 import { lockForUpdate } from '../../../platform/db/dialect';
 import { listProofById } from './reads';
+import { memberPlan } from '../subscriptions';
+import { subscriptionEnd } from '../../../../shared/subscriptions';
 
 /** What the reviewer is told when the join rule refuses to admit the member now. */
 function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
@@ -53,7 +56,8 @@ function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
  * tier may have dropped, the contest may be full, closed or ended): if it refuses, the review is
  * refused with that reason and nothing changes. The one allowance of a review: a member who paid
  * while registration was open is admitted after the deadline. Verifying an upgrade raises the
- * member's tier (never lowers it).
+ * member's tier (never lowers it) or renews it, its end set by the shared plan rule from the
+ * proof's own period (the price paid is the proof's, whatever the settings say now).
  */
 export async function reviewProof({
   db,
@@ -85,6 +89,8 @@ export async function reviewProof({
       let contestAdmitted: number | null = null;
       let tierAfter: Tier | null = null;
       let tierBefore: Tier | null = null;
+      let expiresBefore: Date | null = null;
+      let expiresAfter: Date | null = null;
       if (status === 'verified') {
         if (proof.userId === null) {
           throw new AppError('member_deleted', M.memberGone);
@@ -127,13 +133,26 @@ export async function reviewProof({
             }
           }
         } else {
-          tierBefore = await memberTier(tx, proof.userId);
-          tierAfter = tierRank(proof.tier) > tierRank(tierBefore) ? proof.tier : tierBefore;
-          if (tierAfter !== tierBefore) {
+          const plan = await memberPlan(tx, proof.userId);
+          tierBefore = plan.tier;
+          expiresBefore = plan.expiresAt;
+          const bought = proof.tier as PaidTier;
+          // A tier bought that is above the member's, or the same one renewed: the tier and its
+          // end by the plan rule. Never lowered (the member was raised above it meanwhile).
+          if (tierRank(bought) >= tierRank(tierBefore)) {
+            tierAfter = bought;
+            expiresAfter = subscriptionEnd({
+              current: plan,
+              bought: { tier: bought, periodDays: proof.periodDays },
+              now: new Date(now),
+            });
             await tx
               .update(users)
-              .set({ subscriptionTier: tierAfter })
+              .set({ subscriptionTier: tierAfter, tierExpiresAt: expiresAfter })
               .where(eq(users.id, proof.userId));
+          } else {
+            tierAfter = tierBefore;
+            expiresAfter = expiresBefore;
           }
         }
       }
@@ -165,7 +184,15 @@ export async function reviewProof({
           network: proof.network,
           ...(status === 'rejected' && reason ? { reason: reason.trim() } : {}),
           ...(contestAdmitted ? { admitted: true } : {}),
-          ...(tierAfter ? { tierBefore, tierAfter } : {}),
+          ...(tierAfter
+            ? {
+                tierBefore,
+                tierAfter,
+                periodDays: proof.periodDays,
+                expiresBefore: expiresBefore?.toISOString() ?? null,
+                expiresAfter: expiresAfter?.toISOString() ?? null,
+              }
+            : {}),
         },
       });
       // Heard by the member's open pages once this commits (the leaderboard's hear of an

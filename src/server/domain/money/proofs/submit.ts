@@ -12,6 +12,7 @@ import { assertOwnUpload } from '../../../platform/files/uploads';
 import { isUniqueViolation, lockForUpdate } from '../../../platform/db/dialect';
 import { refuse, refusalError } from './refusals';
 import { proofById } from './reads';
+import { periodToDays } from '../../../../shared/subscriptions';
 import { hasProof, resolveTarget } from './targets';
 
 /**
@@ -65,6 +66,9 @@ export async function submitProof({
             contestId: target.contest?.id ?? null,
             contestTitle: target.contest?.title ?? null,
             tier: target.tier,
+            // The plan's days (null: no end); its price is amountUsd, kept whatever the settings
+            // say by the time it is reviewed.
+            periodDays: target.period === null ? null : periodToDays(target.period),
             network,
             walletAddress: address,
             txHash,

@@ -4,7 +4,12 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../../platform/db/client';
 import { contests, paymentProofs, users } from '../../../platform/db/schema';
-import { normalizeTier, tierRank, type Tier } from '../../../../shared/constants';
+import { TIER_LABELS, normalizeTier, tierRank, type Tier } from '../../../../shared/constants';
+import {
+  periodNotOfferedMessage,
+  planPrice,
+  type PlanPeriod,
+} from '../../../../shared/subscriptions';
 import {
   NETWORK_NAMES,
   PAID_TIERS,
@@ -33,11 +38,14 @@ import {
 import { teamRoleFor } from '../../tournaments';
 import { type Refusal, refuse, refusalError, fromJoin } from './refusals';
 import { withExplorer, memberProofs } from './reads';
+import { memberPlan } from '../subscriptions';
 
 interface Target {
   purpose: PaymentPurpose;
   contest: JoinContest | null;
   tier: PaidTier | null;
+  /** An upgrade's plan period, else null. */
+  period: PlanPeriod | null;
   currentTier: Tier;
   amountUsd: string;
   /** Why a proof cannot be sent now (the page still shows its state and the proofs). */
@@ -59,7 +67,7 @@ export async function hasProof(db: DbOrTx, where: SQL | undefined): Promise<bool
 export async function resolveTarget(
   db: DbOrTx,
   actor: Pick<Actor, 'id' | 'role'>,
-  input: { contestId?: number; tier?: PaidTier },
+  input: { contestId?: number; tier?: PaidTier; periodDays?: PlanPeriod },
   now: number,
 ): Promise<Target> {
   const currentTier = await memberTier(db, actor.id);
@@ -97,6 +105,7 @@ export async function resolveTarget(
       purpose: 'entry_fee',
       contest,
       tier: null,
+      period: null,
       currentTier,
       amountUsd: usdAmount(contest.entryFee),
       refusal,
@@ -104,11 +113,22 @@ export async function resolveTarget(
   }
 
   const tier = input.tier!;
-  if (tierRank(tier) <= tierRank(currentTier)) {
+  const period = input.periodDays ?? 30;
+  // The tier held now may be bought again while it has an end date (a renewal, issue 33);
+  // held without one, there is nothing to buy.
+  const { expiresAt } = await memberPlan(db, actor.id);
+  const renewal = tier === currentTier && expiresAt !== null;
+  if (tierRank(tier) < tierRank(currentTier) || (tier === currentTier && !renewal)) {
     throw refusalError(refuse('tier_not_higher', tierNotHigherMessage(currentTier)));
   }
-  const price = (await getPaymentConfig({ db })).tierPrices[tier];
-  if (!(price > 0)) throw refusalError(refuse('no_price'));
+  const price = planPrice(await getPaymentConfig({ db }), tier, period);
+  if (price === null) {
+    throw refusalError(
+      period === 30
+        ? refuse('no_price')
+        : refuse('period_not_offered', periodNotOfferedMessage(TIER_LABELS[tier], period)),
+    );
+  }
   const pending = await hasProof(
     db,
     and(mine, eq(paymentProofs.purpose, 'tier_upgrade'), eq(paymentProofs.status, 'pending')),
@@ -119,6 +139,7 @@ export async function resolveTarget(
     purpose: 'tier_upgrade',
     contest: null,
     tier,
+    period,
     currentTier,
     amountUsd: usdAmount(price),
     refusal: unverified ? fromJoin(unverified) : pending ? refuse('proof_pending') : null,
@@ -159,7 +180,7 @@ export async function paymentOptions({
 }: {
   db: DB;
   actor: Pick<Actor, 'id' | 'role'>;
-  input: { contestId?: number; tier?: PaidTier };
+  input: { contestId?: number; tier?: PaidTier; periodDays?: PlanPeriod };
   now?: number;
 }): Promise<TPaymentOptions> {
   const target = await resolveTarget(db, actor, input, now);
@@ -187,6 +208,7 @@ export async function paymentOptions({
         }
       : null,
     tier: target.tier,
+    periodDays: target.period,
     currentTier: target.currentTier,
     amountUsd: target.amountUsd,
     networks,

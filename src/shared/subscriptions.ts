@@ -1,0 +1,96 @@
+// Subscriptions (issue 33): the plans a paid tier is sold in, what each costs under the payment
+// settings, and the one rule for when a verified purchase ends. Pure: the server applies it in
+// the review's transaction, the client may show its result before paying.
+import type { Tier } from './constants';
+import { PAID_TIERS, type PaidTier } from './payments';
+import type { TPaymentConfig } from './schemas/settings';
+
+/** A plan's length: 30 or 365 days, or 'lifetime' (no end date). */
+export const PLAN_PERIODS = [30, 365, 'lifetime'] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+
+export const PLAN_MESSAGES = {
+  period: 'The period must be 30, 365 or lifetime',
+  periodWithoutTier: 'A period is chosen only with a tier to upgrade to',
+} as const;
+
+/** A tier's plan that is not on sale (no price for that period), as the member is told. */
+export function periodNotOfferedMessage(tierLabel: string, period: PlanPeriod): string {
+  const plan = period === 'lifetime' ? 'a lifetime plan' : `${period} days`;
+  return `The ${tierLabel} tier is not offered for ${plan}: choose another period.`;
+}
+
+/** The period of a stored upgrade (days, null: no end) as answers show it. */
+export function periodFromDays(days: number | null): PlanPeriod {
+  return days === null ? 'lifetime' : (days as PlanPeriod);
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** No plan ends further ahead than this from the purchase's verification (3 years of days). */
+export const MAX_AHEAD_DAYS = 3 * 365;
+
+export interface Plan {
+  tier: PaidTier;
+  periodDays: PlanPeriod;
+  /** In USD, as the payment settings hold it (a number; proofs store it as text to 2 decimals). */
+  priceUsd: number;
+}
+
+/** A plan's price, or null when that plan is not offered (no price, or a price of 0). */
+export function planPrice(
+  config: Pick<TPaymentConfig, 'tierPrices' | 'yearPrices' | 'lifetimePrices'>,
+  tier: PaidTier,
+  period: PlanPeriod,
+): number | null {
+  const price =
+    period === 30
+      ? config.tierPrices[tier]
+      : period === 365
+        ? config.yearPrices[tier]
+        : config.lifetimePrices[tier];
+  return price !== null && price > 0 ? price : null;
+}
+
+/** Every plan on offer, tier by tier, shortest first. */
+export function offeredPlans(
+  config: Pick<TPaymentConfig, 'tierPrices' | 'yearPrices' | 'lifetimePrices'>,
+): Plan[] {
+  return PAID_TIERS.flatMap((tier) =>
+    PLAN_PERIODS.flatMap((periodDays) => {
+      const priceUsd = planPrice(config, tier, periodDays);
+      return priceUsd === null ? [] : [{ tier, periodDays, priceUsd }];
+    }),
+  );
+}
+
+/** A proof stores the period as days, null meaning no end (a lifetime plan). */
+export function periodToDays(period: PlanPeriod): number | null {
+  return period === 'lifetime' ? null : period;
+}
+
+/**
+ * When a member's tier ends after a verified purchase of `tier` for `periodDays` (null: no end).
+ * Holding that same tier with an end still ahead, the period is added to that end (renewing
+ * early loses nothing); otherwise it runs from now. Never more than MAX_AHEAD_DAYS from now.
+ * A lifetime purchase, or the same tier already held without an end, ends never (null).
+ */
+export function subscriptionEnd({
+  current,
+  bought,
+  now,
+}: {
+  current: { tier: Tier | null; expiresAt: Date | null };
+  bought: { tier: PaidTier; periodDays: number | null };
+  now: Date;
+}): Date | null {
+  if (bought.periodDays === null) return null;
+  const sameTier = current.tier === bought.tier;
+  if (sameTier && current.expiresAt === null) return null;
+  const from =
+    sameTier && current.expiresAt !== null && current.expiresAt.getTime() > now.getTime()
+      ? current.expiresAt.getTime()
+      : now.getTime();
+  const cap = now.getTime() + MAX_AHEAD_DAYS * DAY_MS;
+  return new Date(Math.min(from + bought.periodDays * DAY_MS, cap));
+}

@@ -1,0 +1,146 @@
+// The plan rule of issue 33 (src/shared/subscriptions.ts): when a verified purchase ends, and
+// which plans the payment settings offer.
+import { describe, expect, it } from 'vitest';
+import {
+  DAY_MS,
+  MAX_AHEAD_DAYS,
+  offeredPlans,
+  planPrice,
+  subscriptionEnd,
+} from '../../src/shared/subscriptions';
+import {
+  DEFAULT_PAYMENT_CONFIG,
+  ZPaymentConfigSchema,
+  type TPaymentConfig,
+} from '../../src/shared/schemas/settings';
+
+const now = new Date('2026-06-01T12:00:00.000Z');
+const inDays = (days: number, from = now) => new Date(from.getTime() + days * DAY_MS);
+
+describe('subscriptionEnd', () => {
+  it('runs from now for a member without that tier (free, or another tier)', () => {
+    expect(
+      subscriptionEnd({
+        current: { tier: 'free', expiresAt: null },
+        bought: { tier: 'pro', periodDays: 30 },
+        now,
+      }),
+    ).toEqual(inDays(30));
+    // Another tier's end is not carried over (no credit in this slice).
+    expect(
+      subscriptionEnd({
+        current: { tier: 'standard', expiresAt: inDays(20) },
+        bought: { tier: 'pro', periodDays: 365 },
+        now,
+      }),
+    ).toEqual(inDays(365));
+  });
+
+  it('extends the same tier from its current end (renewing early loses nothing)', () => {
+    expect(
+      subscriptionEnd({
+        current: { tier: 'pro', expiresAt: inDays(10) },
+        bought: { tier: 'pro', periodDays: 30 },
+        now,
+      }),
+    ).toEqual(inDays(40));
+  });
+
+  it('runs from now when the same tier has already ended', () => {
+    expect(
+      subscriptionEnd({
+        current: { tier: 'pro', expiresAt: inDays(-5) },
+        bought: { tier: 'pro', periodDays: 30 },
+        now,
+      }),
+    ).toEqual(inDays(30));
+    // Ending exactly now counts as ended.
+    expect(
+      subscriptionEnd({
+        current: { tier: 'pro', expiresAt: now },
+        bought: { tier: 'pro', periodDays: 30 },
+        now,
+      }),
+    ).toEqual(inDays(30));
+  });
+
+  it('caps the end at 3 years from now', () => {
+    expect(MAX_AHEAD_DAYS).toBe(1095);
+    expect(
+      subscriptionEnd({
+        current: { tier: 'elite', expiresAt: inDays(1000) },
+        bought: { tier: 'elite', periodDays: 365 },
+        now,
+      }),
+    ).toEqual(inDays(MAX_AHEAD_DAYS));
+    // Just under the cap stays as computed.
+    expect(
+      subscriptionEnd({
+        current: { tier: 'elite', expiresAt: inDays(730) },
+        bought: { tier: 'elite', periodDays: 365 },
+        now,
+      }),
+    ).toEqual(inDays(MAX_AHEAD_DAYS));
+    expect(
+      subscriptionEnd({
+        current: { tier: 'elite', expiresAt: inDays(700) },
+        bought: { tier: 'elite', periodDays: 365 },
+        now,
+      }),
+    ).toEqual(inDays(1065));
+  });
+
+  it('ends never for a lifetime plan, or the same tier already held without an end', () => {
+    expect(
+      subscriptionEnd({
+        current: { tier: 'pro', expiresAt: inDays(10) },
+        bought: { tier: 'pro', periodDays: null },
+        now,
+      }),
+    ).toBeNull();
+    expect(
+      subscriptionEnd({
+        current: { tier: 'pro', expiresAt: null },
+        bought: { tier: 'pro', periodDays: 30 },
+        now,
+      }),
+    ).toBeNull();
+  });
+});
+
+describe('plans in the payment settings', () => {
+  it('defaults: 30 days at the tier price, 365 days at ten times it, no lifetime', () => {
+    expect(offeredPlans(DEFAULT_PAYMENT_CONFIG)).toEqual([
+      { tier: 'standard', periodDays: 30, priceUsd: 10 },
+      { tier: 'standard', periodDays: 365, priceUsd: 100 },
+      { tier: 'pro', periodDays: 30, priceUsd: 25 },
+      { tier: 'pro', periodDays: 365, priceUsd: 250 },
+      { tier: 'elite', periodDays: 30, priceUsd: 50 },
+      { tier: 'elite', periodDays: 365, priceUsd: 500 },
+    ]);
+  });
+
+  it('reads a config without plans with the year price from its own 30-day prices', () => {
+    const { yearPrices: _y, lifetimePrices: _l, ...old } = DEFAULT_PAYMENT_CONFIG;
+    const parsed = ZPaymentConfigSchema.parse({
+      ...old,
+      tierPrices: { standard: 12.5, pro: 0, elite: 99.99 },
+    });
+    expect(parsed.yearPrices).toEqual({ standard: 125, pro: 0, elite: 999.9 });
+    expect(parsed.lifetimePrices).toEqual({ standard: null, pro: null, elite: null });
+    // A tier without a 30-day price is not offered for a year either (0 is "not offered").
+    expect(planPrice(parsed, 'pro', 365)).toBeNull();
+  });
+
+  it('offers a lifetime plan once it has a price; 0 turns a plan off', () => {
+    const config: TPaymentConfig = {
+      ...DEFAULT_PAYMENT_CONFIG,
+      yearPrices: { ...DEFAULT_PAYMENT_CONFIG.yearPrices, standard: 0 },
+      lifetimePrices: { standard: null, pro: 900, elite: 0 },
+    };
+    expect(planPrice(config, 'pro', 'lifetime')).toBe(900);
+    expect(planPrice(config, 'elite', 'lifetime')).toBeNull();
+    expect(planPrice(config, 'standard', 365)).toBeNull();
+    expect(offeredPlans(config).filter((p) => p.tier === 'pro')).toHaveLength(3);
+  });
+});
