@@ -307,12 +307,19 @@ export function plausible(
         if (rest.scores === undefined) return forfeit === undefined ? rest : { ...rest, forfeit };
         return games === undefined ? rest : { ...rest, games };
       };
+      // A proof pays a contest's fee or a tier, and names a plan period only with a tier
+      // (issue 33): left to chance, few proofs pass both rules.
+      const oneTarget = (v: Record<string, unknown>) => {
+        if (!procedure.startsWith('payments.') || v.contestId === undefined) return v;
+        const { tier: _tier, periodDays: _periodDays, ...rest } = v;
+        return rest;
+      };
       return fc
         .oneof(
           { weight: 2, arbitrary: fc.record(fields) },
           { weight: 1, arbitrary: fc.record(fields, { requiredKeys: required }) },
         )
-        .map((v) => oneResult(oneDecision(sameType(v as Record<string, unknown>))));
+        .map((v) => oneTarget(oneResult(oneDecision(sameType(v as Record<string, unknown>)))));
     }
     case 'string':
       return stringFor(boundsOf(def), key);

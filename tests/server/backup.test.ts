@@ -232,7 +232,12 @@ describe(`restore (${dialect})`, () => {
     const oldDb = old.target.databaseUrl
       ? await openPostgresDatabase(old.target.databaseUrl, { migrationsFolder: folder })
       : await openDatabase(old.target.databasePath, { migrationsFolder: folder });
-    await createUser(oldDb, { username: 'from_the_old_days' });
+    // Only the columns every version's users table has: the newest migration may add one, which
+    // the current schema's insert would name (issue 33's tier_expires_at did).
+    const oldUser = sql`INSERT INTO users (username, password, email)
+      VALUES ('from_the_old_days', 'x', 'old-days@example.com')`;
+    if (dialect === 'pg') await rows(oldDb, oldUser);
+    else await oldDb.run(oldUser);
     const oldBackup = await createBackup({
       target: old.target,
       uploadDir: old.uploadDir,

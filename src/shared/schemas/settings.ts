@@ -266,7 +266,11 @@ const ZPrice = z
   .max(100_000, 'Price is too large');
 
 // A year or a lifetime costs more than a month: ten times the largest 30-day price fits.
-const ZLongPrice = ZPrice.max(1_000_000, 'Price is too large');
+// (Its own schema: a second .max on ZPrice would keep ZPrice's 100,000 as well.)
+const ZLongPrice = z
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price cannot be negative')
+  .max(1_000_000, 'Price is too large');
 
 const ZTierPrices = z.object({ standard: ZPrice, pro: ZPrice, elite: ZPrice });
 
