@@ -132,6 +132,22 @@ describe('plans in the payment settings', () => {
     expect(planPrice(parsed, 'pro', 365)).toBeNull();
   });
 
+  // The fuzz suite found this one: the derived year price of the largest 30-day price (with
+  // cents past the second decimal) failed the read of the settings that stored it (a 500).
+  it('derives year prices the schema accepts again from the largest 30-day prices', () => {
+    const { yearPrices: _y, lifetimePrices: _l, ...old } = DEFAULT_PAYMENT_CONFIG;
+    for (const price of [100_000, 10_000.0005, 99_999.999]) {
+      const first = ZPaymentConfigSchema.parse({
+        ...old,
+        tierPrices: { standard: price, pro: price, elite: price },
+      });
+      // What is stored is read back through the same schema.
+      const again = ZPaymentConfigSchema.safeParse(first);
+      expect(again.success, String(price)).toBe(true);
+      expect(again.data?.yearPrices.pro).toBe(first.yearPrices.pro);
+    }
+  });
+
   it('offers a lifetime plan once it has a price; 0 turns a plan off', () => {
     const config: TPaymentConfig = {
       ...DEFAULT_PAYMENT_CONFIG,
