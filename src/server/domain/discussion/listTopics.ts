@@ -10,17 +10,10 @@ import type { TopicSort } from '../../../shared/discussion';
 import type { TListTopicsRequest } from '../../../shared/schemas/discussion';
 import type { DiscussionViewer } from './access';
 import { authorsById, presentTopic, type Author } from './present';
-import { readTopicPage, readVisibleContest } from './topicReads';
+import { SORT_COLUMN, readTopicPage, readVisibleContest } from './topicReads';
 import { notFound } from '../contests';
 import { writeStateOf } from './writers';
 import { isOrganiser } from '../../../shared/contests';
-
-const SORT_COLUMN = {
-  activity: t.lastPostAt,
-  newest: t.createdAt,
-  active: t.replyCount,
-  upvoted: t.upvotes,
-} satisfies Record<TopicSort, unknown>;
 
 function matching(search: string): SQL {
   const pattern = containsPattern(search);

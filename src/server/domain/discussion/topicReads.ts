@@ -58,7 +58,8 @@ const upvotedByMe = sql`EXISTS (SELECT 1 FROM ${discussionUpvotes}
   Boolean,
 );
 
-const SORT_COLUMN = {
+/** The column each topic-list sort orders by (after pinned first); the search reads it too. */
+export const SORT_COLUMN = {
   activity: t.lastPostAt,
   newest: t.createdAt,
   active: t.replyCount,
