@@ -15,7 +15,7 @@ import { assertPortFree, listenProblem } from './platform/port';
 import { createLogDestination } from './platform/logDestination';
 import { createLogger } from './platform/logger';
 import { CLIENT_DIR } from './platform/paths';
-import { createLimits, limitStoreFor } from './platform/limits';
+import { createLimits, limitStoreFor, rateLimitSweepJob } from './platform/limits';
 import { getPlatformSettings } from './domain/settings';
 import { createPasswordHasher } from './domain/accounts/passwords';
 import { accountMailSettled } from './domain/accounts/afterAnswer';
@@ -188,6 +188,8 @@ async function main() {
       },
     }),
   );
+  // Abuse-limit counters kept in the database, swept an hour after they expire.
+  jobs.register(rateLimitSweepJob({ db }));
   const app = createApp(
     {
       db,

@@ -284,6 +284,34 @@ describe('a session that ended is explained on /auth', () => {
     expect(await notice(page).count()).toBe(0);
   });
 
+  it('a ban that lands before the signed-in page first asks who is signed in', async () => {
+    const admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_toast_admin2' });
+    const member = await createUser(stage.s.db, { username: 'e2e_banned_early' });
+    const page = await freshPage();
+    // auth.me after the sign-in's reload waits until the ban is in.
+    let release: () => void = () => undefined;
+    const banned = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(/\/trpc\/[^?]*auth\.me/, async (route) => {
+      if (new URL(route.request().frame().url()).pathname !== '/auth') {
+        held = true;
+        await banned;
+      }
+      await route.continue();
+    });
+    await signInThroughForm(page, stage.s.url, member.username, member.password);
+    await expect.poll(() => held, { timeout: 15_000 }).toBe(true);
+    await banUser({
+      db: stage.s.db,
+      actor: { id: admin.id, username: admin.username, role: 'admin' },
+      id: member.id,
+      reason: 'Sharing accounts',
+    });
+    release();
+    await page.waitForURL((url) => url.pathname === '/auth', { timeout: 15_000 });
+    await notice(page).waitFor({ timeout: 15_000 });
+  });
+
   it('a banned member is sent to /auth with the notice, and told why at sign-in', async () => {
     const admin = await createUser(stage.s.db, { role: 'admin', username: 'e2e_toast_admin' });
     const member = await createUser(stage.s.db, { username: 'e2e_banned' });

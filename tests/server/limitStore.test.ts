@@ -8,8 +8,12 @@ import {
   beginGuess,
   createLimits,
   limitStoreFor,
+  rateLimitSweepJob,
+  sweepExpiredLimits,
   unlockAccount,
 } from '../../src/server/platform/limits';
+import { runOnce } from '../../src/server/platform/jobs';
+import { postgresPool, sqliteConnection } from '../../src/server/platform/db/client';
 import { auditLog } from '../../src/server/platform/db/schema';
 import { createTestDb, createUser, type TestDb } from '../helpers/db';
 
@@ -57,5 +61,35 @@ describe(`sign-in lock-outs in the database (${dialect})`, () => {
     await expect(transaction).rejects.toThrow('rolled back on purpose');
     await guess;
     expect((await limits.guessAccount.get(key))?.consumedPoints).toBe(1);
+  });
+});
+
+describe(`expired counters swept (${dialect})`, () => {
+  /** The counter's row as stored, expired or not (`get` hides an expired one). */
+  async function rowOf(key: string): Promise<unknown> {
+    const pool = postgresPool(t.db);
+    if (pool) {
+      const { rows } = await pool.query('SELECT points FROM rate_limits WHERE key = $1', [key]);
+      return rows[0];
+    }
+    return sqliteConnection(t.db).prepare('SELECT points FROM rate_limits WHERE key = ?').get(key);
+  }
+
+  it('keeps a counter for an hour past its expiry, then the sweep deletes it', async () => {
+    const limits = createLimits({}, limitStoreFor(t.db));
+    const key = 'login:swept_after_an_hour';
+    const before = Date.now();
+    await limits.guessAccount.penalty(key, 1);
+    // guessAccount's counters last a day.
+    const expiry = before + 24 * 3600 * 1000;
+    await sweepExpiredLimits(t.db, expiry + 59 * 60 * 1000);
+    expect(await rowOf(`guess-acct:${key}`)).toEqual({ points: 1 });
+    expect(await sweepExpiredLimits(t.db, expiry + 62 * 60 * 1000)).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(`guess-acct:${key}`)).toBeUndefined();
+  });
+
+  it('runs as one leased job round, answering how many went', async () => {
+    const outcome = await runOnce(t.db, rateLimitSweepJob({ db: t.db }));
+    expect(outcome).toBe(0);
   });
 });

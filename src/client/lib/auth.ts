@@ -42,6 +42,9 @@ export function useLogout() {
 export function finishSignIn(title: string, description: string, newMember?: { id: number }) {
   if (newMember) storage()?.setItem(NEW_MEMBER_KEY, String(newMember.id));
   else storage()?.removeItem(NEW_MEMBER_KEY);
+  // Signed in from here on: a session ended before the reloaded page's first auth.me answers
+  // (a ban in that instant) is explained on /auth like any other.
+  storage()?.setItem(SIGNED_IN_KEY, '1');
   flashToast(title, description);
   window.location.assign(returnPathFromSearch(window.location.search));
 }

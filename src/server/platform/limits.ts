@@ -16,7 +16,9 @@ import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { lt } from 'drizzle-orm';
 import { postgresPool, type DB } from './db/client';
+import type { Job } from './jobs';
 import { MSG } from '../../shared/messages';
 import { AppError } from './errors';
 
@@ -141,6 +143,38 @@ const sqliteRateLimits = sqliteTable('rate_limits', {
   expire: integer('expire', { mode: 'timestamp_ms' }),
 });
 
+/** How often the expired counters are swept, and how long past their expiry they are kept. */
+export const RATE_LIMIT_SWEEP_EVERY_MS = 5 * 60 * 1000;
+const KEPT_PAST_EXPIRY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the counters (either engine's rate_limits) that expired over an hour before `now`;
+ * answers how many went.
+ */
+export async function sweepExpiredLimits(db: DB, now = Date.now()): Promise<number> {
+  const before = now - KEPT_PAST_EXPIRY_MS;
+  const pool = postgresPool(db);
+  if (pool) {
+    const result = await pool.query('DELETE FROM rate_limits WHERE expire < $1', [before]);
+    return result.rowCount ?? 0;
+  }
+  const gone = await db
+    .delete(sqliteRateLimits)
+    .where(lt(sqliteRateLimits.expire, new Date(before)))
+    .returning({ key: sqliteRateLimits.key });
+  return gone.length;
+}
+
+/** The sweep as a background job: every five minutes, by one server of all (its lease). */
+export function rateLimitSweepJob({ db }: { db: DB }): Job<number> {
+  return {
+    name: 'rate-limit-sweep',
+    everyMs: RATE_LIMIT_SWEEP_EVERY_MS,
+    lease: 'rateLimitSweep',
+    run: () => sweepExpiredLimits(db),
+  };
+}
+
 /** The store for an app on `db`: its PostgreSQL pool, or its SQLite file. */
 export function limitStoreFor(db: DB): LimitStore {
   const pool = postgresPool(db);
@@ -151,13 +185,9 @@ export function limitStoreFor(db: DB): LimitStore {
 type Keep = 'shared' | 'local';
 
 function limiterFor(store: LimitStore) {
-  let first = true;
-  // One limiter per store sweeps rows expired an hour ago, every five minutes.
-  const sweep = () => {
-    const now = first;
-    first = false;
-    return now;
-  };
+  // The library's own sweep is a timer per limiter that outlives the database it was given; the
+  // rows expired an hour ago are swept by rateLimitSweepJob instead, which stops with the server.
+  const sweep = () => false;
   return (options: IRateLimiterOptions, keep: Keep = 'local'): RateLimiterAbstract => {
     if (store.kind === 'postgres') {
       // The table comes from a migration (pg/0003_rate_limits).

@@ -37,6 +37,8 @@ export const ADVISORY_LOCKS = {
   payoutReminders: 7_160_193,
   // Private files (answer keys, submissions) nothing names any more (domain/submissions).
   privateCleanup: 7_160_194,
+  // Abuse-limit counters expired over an hour ago (platform/limits.ts).
+  rateLimitSweep: 7_160_195,
 } as const;
 
 const INT8 = 20;
