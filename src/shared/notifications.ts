@@ -24,6 +24,11 @@ export const PLATFORM_NOTIFICATION_KINDS = [
   'discussion_reply',
   'discussion_announcement',
   'discussion_moderated',
+  // Subscriptions (issue 33): the plan's end is near (7 days, 1 day, the day); it ended (grace
+  // over, the tier dropped); an admin granted, extended or ended it.
+  'plan_reminder',
+  'plan_ended',
+  'plan_changed',
 ] as const;
 
 /**
@@ -96,6 +101,21 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   contest_rejected: {
     label: 'Contest rejected',
     description: 'A contest you submitted was rejected, with the reason.',
+    defaultChannel: 'email',
+  },
+  plan_reminder: {
+    label: 'Plan renewal reminders',
+    description: 'Your paid plan ends in 7 days, in 1 day, or today.',
+    defaultChannel: 'email',
+  },
+  plan_ended: {
+    label: 'Plan ended',
+    description: 'Your paid plan ended and its grace period is over.',
+    defaultChannel: 'email',
+  },
+  plan_changed: {
+    label: 'Plan changed by an administrator',
+    description: 'An administrator granted, extended or ended your plan.',
     defaultChannel: 'email',
   },
   payment_verified: {

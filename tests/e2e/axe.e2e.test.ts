@@ -408,16 +408,42 @@ async function animationsDone(page: Page) {
       null,
       { timeout: 3_000 },
     )
-    .catch(() => undefined);
+    .catch(() => slow(page, 'animations still running after 3 s'));
+}
+
+/** Said in the log: a wait the walk gives up on and carries on past, so a slow run says why. */
+function slow(page: Page, what: string) {
+  console.warn(`[axe] ${what} on ${page.url()}`);
+}
+
+/**
+ * An in-page step (a frame, an axe run) has no timeout of its own: one that never ends fails
+ * here, named, instead of running the test out of time without a word.
+ */
+async function within<T>(page: Page, what: string, ms: number, step: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms on ${page.url()}`)), ms);
+  });
+  try {
+    return await Promise.race([step, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Two frames: whatever a navigation or a resize made React and the browser do is drawn. */
 async function frames(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-      ),
+  await within(
+    page,
+    'two frames',
+    10_000,
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    ),
   );
 }
 
@@ -437,7 +463,7 @@ async function settle(page: Page) {
     });
   await page
     .waitForFunction(() => !document.querySelector('.chakra-spinner'), null, { timeout: 5_000 })
-    .catch(() => undefined);
+    .catch(() => slow(page, 'a spinner still shown after 5 s'));
   await animationsDone(page);
 }
 
@@ -462,10 +488,15 @@ async function setTheme(page: Page, theme: Theme) {
 async function audit(page: Page, where: string, findings: Finding[]) {
   // Legacy mode runs axe in the page itself; the default opens a second page for every run,
   // which costs three times as long and gains nothing here (the app has no iframes).
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const results = await within(
+    page,
+    `axe at ${where}`,
+    30_000,
+    new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'] })
+      .analyze(),
+  );
   for (const v of results.violations) {
     for (const node of v.nodes) {
       findings.push({
@@ -914,12 +945,13 @@ describe('the page states issue 15 named', () => {
     expect(named.map((f) => `${f.id} ${f.target} @ ${f.where}`)).toEqual([]);
   }
 
-  it('Platform Settings › Payments, the Drafts tab and an open action menu', async () => {
-    const findings: Finding[] = [];
-    const admin = tabs.admin.page;
-    const member = tabs.member.page;
-    try {
-      for (const theme of THEMES) {
+  it.each(THEMES)(
+    'Platform Settings › Payments, the Drafts tab and an open action menu (%s)',
+    async (theme) => {
+      const findings: Finding[] = [];
+      const admin = tabs.admin.page;
+      const member = tabs.member.page;
+      try {
         await setTheme(admin, theme);
         await setTheme(member, theme);
         for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
@@ -953,12 +985,13 @@ describe('the page states issue 15 named', () => {
             await admin.getByRole('menu').waitFor({ state: 'hidden' });
           }
         }
+      } finally {
+        report(`issue 15 states (${theme})`, findings);
       }
-    } finally {
-      report('issue 15 states', findings);
-    }
-    expectClean(findings);
-  }, 120_000);
+      expectClean(findings);
+    },
+    90_000,
+  );
 
   it('the wizard while its code loads: the spinner stands in the layout’s main', async () => {
     const findings: Finding[] = [];

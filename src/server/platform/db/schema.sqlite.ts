@@ -116,6 +116,10 @@ export const users = table(
     // When the paid tier's period ends (issue 33); null: no end date, as every tier set before
     // subscriptions had periods, a lifetime plan, and the free tier.
     tierExpiresAt: time('tier_expires_at'),
+    // The plan that follows the current one at its end (issue 33): a lower tier bought during a
+    // higher one's period starts when that period ends, for `next_period_days` (null: no end).
+    nextTier: text('next_tier').$type<Tier>(),
+    nextPeriodDays: integer('next_period_days'),
     profileImage: text('profile_image'),
     // What the admin gave as the reason for a ban; shown to the member at sign-in.
     banReason: text('ban_reason'),
@@ -134,6 +138,7 @@ export const users = table(
     uniqueIndex('users_email_nocase').on(nocase(t.email)),
     check('users_role_valid', oneOf('role', ROLES)),
     check('users_tier_valid', sql`"subscription_tier" IS NULL OR ${oneOf('subscription_tier', TIERS)}`),
+    check('users_next_tier_valid', sql`"next_tier" IS NULL OR ${oneOf('next_tier', TIERS)}`),
   ],
 );
 
@@ -463,6 +468,9 @@ export const paymentProofs = table(
     proofFile: text('proof_file'),
     // Text, as shown: USD to 2 decimals, the coin to 8 ('100.00', '0.04200000').
     amountUsd: text('amount_usd').notNull(),
+    // The unused days of the member's lower plan taken off an upgrade's price, in USD as shown
+    // ('12.50'); null: no credit. `amount_usd` is the price after it.
+    creditUsd: text('credit_usd'),
     amountCoin: text('amount_coin').notNull(),
     // Coin per USD at the time.
     rate: double('rate').notNull(),
