@@ -128,8 +128,23 @@ describe('plans in the payment settings', () => {
     });
     expect(parsed.yearPrices).toEqual({ standard: 125, pro: 0, elite: 999.9 });
     expect(parsed.lifetimePrices).toEqual({ standard: null, pro: null, elite: null });
+    expect(parsed.graceDays).toBe(3);
     // A tier without a 30-day price is not offered for a year either (0 is "not offered").
     expect(planPrice(parsed, 'pro', 365)).toBeNull();
+  });
+
+  it('takes grace days from 0 to 30, whole', () => {
+    for (const graceDays of [0, 7, 30]) {
+      expect(ZPaymentConfigSchema.parse({ ...DEFAULT_PAYMENT_CONFIG, graceDays }).graceDays).toBe(
+        graceDays,
+      );
+    }
+    for (const graceDays of [-1, 31, 2.5, '3', null]) {
+      const parsed = ZPaymentConfigSchema.safeParse({ ...DEFAULT_PAYMENT_CONFIG, graceDays });
+      expect(parsed.error?.issues[0]?.message).toBe(
+        'Grace days must be a whole number from 0 to 30',
+      );
+    }
   });
 
   // The fuzz suite found this one: the derived year price of the largest 30-day price (with

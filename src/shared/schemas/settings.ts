@@ -294,6 +294,9 @@ export function defaultYearPrices(
  * plans had periods lacks the last two: it reads with ten times its own 30-day prices and no
  * lifetime plans (the transform below, so an admin's save without them gets the same).
  */
+/** The grace period an ended plan keeps its tier for, unless an admin sets another. */
+export const DEFAULT_GRACE_DAYS = 3;
+
 export const ZPaymentConfigSchema = z
   .object({
     tierPrices: ZTierPrices,
@@ -305,6 +308,13 @@ export const ZPaymentConfigSchema = z
         elite: ZLongPrice.nullable(),
       })
       .optional(),
+    // Days an ended plan keeps its tier (with a banner to renew) before it drops (issue 33).
+    graceDays: z
+      .number({ error: 'Grace days must be a whole number from 0 to 30' })
+      .int('Grace days must be a whole number from 0 to 30')
+      .min(0, 'Grace days must be a whole number from 0 to 30')
+      .max(30, 'Grace days must be a whole number from 0 to 30')
+      .optional(),
     networks: z.object({
       ETH: ZNetworkConfig('ETH'),
       BTC: ZNetworkConfig('BTC'),
@@ -314,10 +324,11 @@ export const ZPaymentConfigSchema = z
       BNB: ZNetworkConfig('BNB'),
     }),
   })
-  .transform(({ tierPrices, yearPrices, lifetimePrices, networks }) => ({
+  .transform(({ tierPrices, yearPrices, lifetimePrices, graceDays, networks }) => ({
     tierPrices,
     yearPrices: yearPrices ?? defaultYearPrices(tierPrices),
     lifetimePrices: lifetimePrices ?? { standard: null, pro: null, elite: null },
+    graceDays: graceDays ?? DEFAULT_GRACE_DAYS,
     networks,
   }));
 export type TPaymentConfig = z.output<typeof ZPaymentConfigSchema>;
@@ -329,6 +340,7 @@ export const DEFAULT_PAYMENT_CONFIG: TPaymentConfig = {
   tierPrices: { standard: 10, pro: 25, elite: 50 },
   yearPrices: { standard: 100, pro: 250, elite: 500 },
   lifetimePrices: { standard: null, pro: null, elite: null },
+  graceDays: DEFAULT_GRACE_DAYS,
   networks: {
     ETH: { address: '', rate: 0.00042, explorerUrl: DEFAULT_EXPLORER_URLS.ETH },
     BTC: { address: '', rate: 0.000038, explorerUrl: DEFAULT_EXPLORER_URLS.BTC },

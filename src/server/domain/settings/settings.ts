@@ -115,6 +115,7 @@ const payments = jsonSetting(
       tierPrices: { ...DEFAULT_PAYMENT_CONFIG.tierPrices, ...value.tierPrices },
       yearPrices: value.yearPrices,
       lifetimePrices: value.lifetimePrices,
+      graceDays: value.graceDays,
       networks,
     };
   },
