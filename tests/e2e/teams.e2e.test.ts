@@ -124,11 +124,12 @@ describe('a team created, filled and registered', () => {
 });
 
 describe("a paid team contest's fee, followed live on the captain's panel", () => {
-  it('says the payment awaits review, then that the team is registered, without a reload; the review toast names the team', async () => {
+  /** A paid team contest (a 40 USD fee) with the captain's team of two, its fee not yet paid. */
+  async function paidTeamContest(title: string, teamName: string) {
     const { db } = stage.s;
     const paid = await insertContest(db, {
       createdBy: admin.id,
-      title: 'Paid Relay',
+      title,
       mode: 'team',
       participationType: 'paid',
       entryFee: '40',
@@ -136,7 +137,7 @@ describe("a paid team contest's fee, followed live on the captain's panel", () =
     });
     const [team] = await db
       .insert(teams)
-      .values({ contestId: paid.id, name: 'Fee Falcons', captainId: captain.id })
+      .values({ contestId: paid.id, name: teamName, captainId: captain.id })
       .returning({ id: teams.id });
     for (const who of [captain, mate]) {
       await db.insert(teamMembers).values({
@@ -147,6 +148,12 @@ describe("a paid team contest's fee, followed live on the captain's panel", () =
         joinedAt: new Date(),
       });
     }
+    return paid;
+  }
+
+  it('says the payment awaits review, then that the team is registered, without a reload; the review toast names the team', async () => {
+    const { db } = stage.s;
+    const paid = await paidTeamContest('Paid Relay', 'Fee Falcons');
     await insertProof(db, { userId: captain.id, contestId: paid.id, status: 'pending' });
     const [captainPage, reviewerPage] = await Promise.all([
       stage.pageAs(captain),
@@ -190,27 +197,7 @@ describe("a paid team contest's fee, followed live on the captain's panel", () =
 
   it("offers 'Discuss this' for a rejected fee proof, in the team's panel and on /payment", async () => {
     const { db } = stage.s;
-    const paid = await insertContest(db, {
-      createdBy: admin.id,
-      title: 'Fee Talk Relay',
-      mode: 'team',
-      participationType: 'paid',
-      entryFee: '40',
-      tournament: { teamMin: 2, teamMax: 3 },
-    });
-    const [team] = await db
-      .insert(teams)
-      .values({ contestId: paid.id, name: 'Rejected Ravens', captainId: captain.id })
-      .returning({ id: teams.id });
-    for (const who of [captain, mate]) {
-      await db.insert(teamMembers).values({
-        teamId: team!.id,
-        contestId: paid.id,
-        userId: who.id,
-        state: 'member',
-        joinedAt: new Date(),
-      });
-    }
+    const paid = await paidTeamContest('Fee Talk Relay', 'Rejected Ravens');
     const reason = 'No such transaction on Ethereum.';
     await insertProof(db, { userId: captain.id, contestId: paid.id, status: 'rejected', reason });
     const page = await stage.pageAs(captain);
