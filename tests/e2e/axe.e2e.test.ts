@@ -958,7 +958,7 @@ describe('the page states issue 15 named', () => {
           await admin.setViewportSize(VIEWPORTS[viewport]);
           await member.setViewportSize(VIEWPORTS[viewport]);
           await navigate(admin, '/admin/settings?tab=payments');
-          await admin.getByLabel('Standard price').waitFor();
+          await admin.getByLabel('Standard price for 30 days').waitFor();
           await audit(admin, `admin ${viewport} ${theme} Platform Settings › Payments`, findings);
 
           await navigate(member, '/contests?tab=drafts');
@@ -1263,7 +1263,7 @@ describe('navigation aids', () => {
     expect(await admin.getByRole('tab', { name: 'Payments' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    await admin.getByLabel('Standard price').waitFor();
+    await admin.getByLabel('Standard price for 30 days').waitFor();
     await admin.getByRole('tab', { name: 'General' }).click();
     await admin.waitForURL(/\/admin\/settings(\?tab=general)?$/);
 

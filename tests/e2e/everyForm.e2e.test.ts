@@ -301,12 +301,12 @@ describe('an admin', () => {
   it('Platform Settings, Payments: changes a tier price', async () => {
     await open(page, '/admin/settings');
     await page.getByRole('tab', { name: 'Payments' }).click();
-    await page.getByLabel('Pro price').fill('29');
+    await page.getByLabel('Pro price for 30 days').fill('29');
     await page.getByRole('button', { name: 'Save Payment Settings' }).click();
     await expectText(page, 'Payment settings updated successfully');
     await page.reload();
     await page.getByRole('tab', { name: 'Payments' }).click();
-    expect(await valueOf(page, 'Pro price')).toBe('29');
+    expect(await valueOf(page, 'Pro price for 30 days')).toBe('29');
   });
 
   it('Add User: creates a member', async () => {
