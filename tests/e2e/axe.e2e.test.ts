@@ -552,7 +552,8 @@ describe('axe-core on every screen', () => {
         '/verify-email?token=axe-token',
         '/no-such-page',
       ],
-      // Besides the tier choice (/payment): an upgrade, the seeded contest's fee, the proofs.
+      // Besides the plan chooser (/payment): an upgrade (30 and 365 days, and a plan not
+      // offered: lifetime is off by default), the seeded contest's fee, the proofs.
       member: [
         ...SIGNED_IN_PATHS.map(samplePath),
         ...takingPartPaths,
@@ -560,6 +561,8 @@ describe('axe-core on every screen', () => {
         ...resultPaths,
         ...submissionPaths,
         '/payment?tier=pro',
+        '/payment?tier=pro&period=365',
+        '/payment?tier=pro&period=lifetime',
         '/payment?contest=1',
         '/settings?tab=payments',
         '/contests?tab=drafts',
