@@ -234,13 +234,13 @@ describe('Platform Settings', () => {
     await signInThroughForm(page, stage.s.url, admin.username, admin.password);
     await page.goto(`${stage.s.url}/admin/settings`);
     await page.getByRole('tab', { name: 'Payments' }).click();
-    await page.getByLabel('Standard price').fill('12');
+    await page.getByLabel('Standard price for 30 days').fill('12');
     await page.getByRole('button', { name: /Save/ }).last().click();
     await expectText(page, 'Payment settings updated successfully');
     expect(await page.getByText(/expected string, received undefined/).count()).toBe(0);
     await page.reload();
     await page.getByRole('tab', { name: 'Payments' }).click();
-    expect(await page.getByLabel('Standard price').inputValue()).toBe('12');
+    expect(await page.getByLabel('Standard price for 30 days').inputValue()).toBe('12');
     await close();
   });
 });

@@ -552,7 +552,8 @@ describe('axe-core on every screen', () => {
         '/verify-email?token=axe-token',
         '/no-such-page',
       ],
-      // Besides the tier choice (/payment): an upgrade, the seeded contest's fee, the proofs.
+      // Besides the plan chooser (/payment): an upgrade (30 and 365 days, and a plan not
+      // offered: lifetime is off by default), the seeded contest's fee, the proofs.
       member: [
         ...SIGNED_IN_PATHS.map(samplePath),
         ...takingPartPaths,
@@ -560,6 +561,8 @@ describe('axe-core on every screen', () => {
         ...resultPaths,
         ...submissionPaths,
         '/payment?tier=pro',
+        '/payment?tier=pro&period=365',
+        '/payment?tier=pro&period=lifetime',
         '/payment?contest=1',
         '/settings?tab=payments',
         '/contests?tab=drafts',
@@ -958,7 +961,7 @@ describe('the page states issue 15 named', () => {
           await admin.setViewportSize(VIEWPORTS[viewport]);
           await member.setViewportSize(VIEWPORTS[viewport]);
           await navigate(admin, '/admin/settings?tab=payments');
-          await admin.getByLabel('Standard price').waitFor();
+          await admin.getByLabel('Standard price for 30 days').waitFor();
           await audit(admin, `admin ${viewport} ${theme} Platform Settings › Payments`, findings);
 
           await navigate(member, '/contests?tab=drafts');
@@ -1263,7 +1266,7 @@ describe('navigation aids', () => {
     expect(await admin.getByRole('tab', { name: 'Payments' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    await admin.getByLabel('Standard price').waitFor();
+    await admin.getByLabel('Standard price for 30 days').waitFor();
     await admin.getByRole('tab', { name: 'General' }).click();
     await admin.waitForURL(/\/admin\/settings(\?tab=general)?$/);
 

@@ -298,15 +298,19 @@ describe('an admin', () => {
     expect(await valueOf(page, 'Days to claim a prize')).toBe('45');
   });
 
-  it('Platform Settings, Payments: changes a tier price', async () => {
+  it('Platform Settings, Payments: changes plan prices and the grace period', async () => {
     await open(page, '/admin/settings');
     await page.getByRole('tab', { name: 'Payments' }).click();
-    await page.getByLabel('Pro price').fill('29');
+    await page.getByLabel('Pro price for 30 days').fill('29');
+    await page.getByLabel('Pro price for 365 days').fill('290');
+    await page.getByLabel('Grace period (days)').fill('4');
     await page.getByRole('button', { name: 'Save Payment Settings' }).click();
     await expectText(page, 'Payment settings updated successfully');
     await page.reload();
     await page.getByRole('tab', { name: 'Payments' }).click();
-    expect(await valueOf(page, 'Pro price')).toBe('29');
+    expect(await valueOf(page, 'Pro price for 30 days')).toBe('29');
+    expect(await valueOf(page, 'Pro price for 365 days')).toBe('290');
+    expect(await valueOf(page, 'Grace period (days)')).toBe('4');
   });
 
   it('Add User: creates a member', async () => {

@@ -131,7 +131,7 @@ describe('paying in crypto with reviewed proofs', () => {
     const page = await stage.pageAs(admin);
     await open(page, '/admin/settings?tab=payments');
     await page.getByLabel('ETH wallet address').fill(WALLETS.ETH);
-    await page.getByLabel('Pro price').fill('40');
+    await page.getByLabel('Pro price for 30 days').fill('40');
     await page.getByRole('button', { name: 'Save Payment Settings' }).click();
     await toast(page, 'Payment settings updated successfully');
     const saved = await getPaymentConfig({ db: stage.s.db });
@@ -148,8 +148,8 @@ describe('paying in crypto with reviewed proofs', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Pro' }) });
     await pro.getByText('$40.00 USD').waitFor();
-    await pro.getByRole('link', { name: 'Upgrade to Pro' }).click();
-    await page.waitForURL(stage.url('/payment?tier=pro'));
+    await pro.getByRole('link', { name: 'Pro, 30 days' }).click();
+    await page.waitForURL(stage.url('/payment?tier=pro&period=30'));
     await page.getByRole('heading', { name: 'Payment for the Pro tier upgrade' }).waitFor();
     await expectText(page, 'Amount due: $40.00 USD');
     // SPEC 9's ETH rate: 40 USD x 0.00042 = 0.0168 ETH, to 8 decimals.

@@ -27,8 +27,14 @@ describe('parsePaymentQuery', () => {
     expect(q('')).toEqual({ kind: 'choose' });
     expect(q('contest=12')).toEqual({ kind: 'contest', contestId: 12 });
     expect(q('contest=%2012%20')).toEqual({ kind: 'contest', contestId: 12 });
-    expect(q('tier=pro')).toEqual({ kind: 'tier', tier: 'pro' });
-    expect(q('tier=Elite')).toEqual({ kind: 'tier', tier: 'elite' });
+    expect(q('tier=pro')).toEqual({ kind: 'tier', tier: 'pro', period: 30 });
+    expect(q('tier=Elite')).toEqual({ kind: 'tier', tier: 'elite', period: 30 });
+    expect(q('tier=pro&period=365')).toEqual({ kind: 'tier', tier: 'pro', period: 365 });
+    expect(q('tier=pro&period=Lifetime')).toEqual({
+      kind: 'tier',
+      tier: 'pro',
+      period: 'lifetime',
+    });
     expect(q('utm=x')).toEqual({ kind: 'choose' });
   });
 
@@ -46,6 +52,16 @@ describe('parsePaymentQuery', () => {
     for (const bad of ['tier=', 'tier=free', 'tier=premium', 'tier=gold']) {
       expect(q(bad), bad).toEqual({ kind: 'invalid', message: PAYMENT_QUERY_MESSAGES.tier });
     }
+    for (const bad of ['period=', 'period=31', 'period=year', 'period=-30']) {
+      expect(q(`tier=pro&${bad}`), bad).toEqual({
+        kind: 'invalid',
+        message: PAYMENT_QUERY_MESSAGES.period,
+      });
+    }
+    expect(q('contest=3&period=30')).toEqual({
+      kind: 'invalid',
+      message: PAYMENT_QUERY_MESSAGES.periodWithoutTier,
+    });
     expect(q('contest=3&tier=pro')).toEqual({
       kind: 'invalid',
       message: PAYMENT_QUERY_MESSAGES.both,
@@ -55,6 +71,12 @@ describe('parsePaymentQuery', () => {
   it('builds the addresses it reads', () => {
     expect(paymentHref({ contestId: 7 })).toBe('/payment?contest=7');
     expect(paymentHref({ tier: 'standard' })).toBe('/payment?tier=standard');
+    expect(paymentHref({ tier: 'pro', period: 365 })).toBe('/payment?tier=pro&period=365');
+    expect(q(paymentHref({ tier: 'elite', period: 'lifetime' }).split('?')[1]!)).toEqual({
+      kind: 'tier',
+      tier: 'elite',
+      period: 'lifetime',
+    });
     expect(q(paymentHref({ contestId: 7 }).split('?')[1]!)).toEqual({
       kind: 'contest',
       contestId: 7,

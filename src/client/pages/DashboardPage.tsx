@@ -34,7 +34,7 @@ export function UpgradeBanner() {
             </Text>
           </Stack>
           <Button asChild colorPalette="purple">
-            <Link href="/payment?tier=standard">Upgrade Now</Link>
+            <Link href="/payment">Upgrade Now</Link>
           </Button>
         </Flex>
       </Card.Body>

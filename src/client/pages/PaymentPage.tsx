@@ -1,5 +1,5 @@
-// /payment (SPEC 2.12, PRODUCT.md 'Money'): ?contest={id} pays an entry fee, ?tier= an upgrade,
-// neither shows the tier choice.
+// /payment (SPEC 2.12, PRODUCT.md 'Money'): ?contest={id} pays an entry fee, ?tier=&period= a
+// plan (issue 33), neither shows the plan chooser ('Upgrade Now' leads there).
 import { useSearchParams } from 'wouter';
 import type { TUser } from '../../shared/schemas/auth';
 import { PageHeader } from '../components/layout/PageHeader';
@@ -22,7 +22,7 @@ export function PaymentPage({ user }: { user: TUser }) {
             title="This payment link is not valid"
             message={query.message}
             links={[
-              { href: '/payment', label: 'Compare tiers' },
+              { href: '/payment', label: 'Compare plans' },
               { href: '/contests', label: 'Browse Available Contests' },
             ]}
           />
@@ -38,6 +38,12 @@ export function PaymentPage({ user }: { user: TUser }) {
         />
       );
     case 'tier':
-      return <PaymentCheckout key={`t${query.tier}`} target={{ tier: query.tier }} user={user} />;
+      return (
+        <PaymentCheckout
+          key={`t${query.tier}-${query.period}`}
+          target={{ tier: query.tier, periodDays: query.period }}
+          user={user}
+        />
+      );
   }
 }

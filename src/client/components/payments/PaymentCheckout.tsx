@@ -1,5 +1,6 @@
-// /payment?contest= and ?tier= (SPEC 2.12, PRODUCT.md 'Money'): the real amount, a tab per
-// configured network, the amber instructions, 'Submit Payment Proof' and the member's proofs.
+// /payment?contest= and ?tier=&period= (SPEC 2.12, PRODUCT.md 'Money', issue 33's plans): the
+// real amount (a plan's: its tier and period named), a tab per configured network, the amber
+// instructions, 'Submit Payment Proof' (sent with the plan's period) and the member's proofs.
 import {
   Alert,
   Button,
@@ -21,6 +22,7 @@ import { TIER_LABELS } from '../../../shared/constants';
 import type { PaidTier } from '../../../shared/payments';
 import type { TUser } from '../../../shared/schemas/auth';
 import type { TPaymentOptions } from '../../../shared/schemas/payments';
+import type { PlanPeriod } from '../../../shared/subscriptions';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from '../layout/PageHeader';
 import { NetworkPanel } from './NetworkPanel';
@@ -31,12 +33,13 @@ import { ProofDialog } from './ProofDialog';
 import { ProofStateAlert } from './ProofStateAlert';
 import { rejectedFeeTopic } from './rejectedFeeTopic';
 import { DiscussLink } from '../discussion/DiscussLink';
+import { planLabel } from './planLabels';
 import { usdText } from './proofLabels';
 import { ProofsTable } from './ProofsTable';
 import { useLivePayments } from './useLivePayments';
 import { useTierFollower } from './useTierFollower';
 
-type Target = { contestId: number } | { tier: PaidTier };
+type Target = { contestId: number } | { tier: PaidTier; periodDays: PlanPeriod };
 type Network = TPaymentOptions['networks'][number];
 
 function Instructions({ network, amountUsd }: { network: Network; amountUsd: string }) {
@@ -83,7 +86,7 @@ function Checkout({ options, target }: { options: TPaymentOptions; target: Targe
   const proofState = latest && latest.status !== 'verified' ? latest : null;
   const subtitle = options.contest
     ? `Entry fee: ${usdText(options.amountUsd)} USD`
-    : `From ${TIER_LABELS[options.currentTier]} to ${TIER_LABELS[options.tier ?? 'standard']}: ${usdText(options.amountUsd)} USD`;
+    : `Plan: ${planLabel(options.tier ?? 'standard', options.periodDays ?? 30)}, ${usdText(options.amountUsd)} USD (your tier now: ${TIER_LABELS[options.currentTier]})`;
   return (
     <>
       <PageHeader
@@ -166,9 +169,9 @@ function Checkout({ options, target }: { options: TPaymentOptions; target: Targe
         )}
         {options.tier ? (
           <Text>
-            Another tier?{' '}
+            Another tier or period?{' '}
             <ChakraLink asChild variant="underline" color="fg">
-              <Link href="/payment">Compare tiers</Link>
+              <Link href="/payment">Compare plans</Link>
             </ChakraLink>
           </Text>
         ) : null}

@@ -11,7 +11,7 @@ interface Problem {
 }
 
 const BROWSE = { href: '/contests', label: 'Browse Available Contests' };
-const TIERS = { href: '/payment', label: 'Compare tiers' };
+const TIERS = { href: '/payment', label: 'Compare plans' };
 
 /** What to tell about a refused payments.options call. */
 export function problemOf(error: unknown, contestId?: number): Problem {
@@ -33,6 +33,9 @@ export function problemOf(error: unknown, contestId?: number): Problem {
     case 'tier_not_higher':
     case 'no_price':
       return { title: 'Nothing to pay', message, links: [TIERS] };
+    // A plan the settings do not sell (issue 33): the server's words, and the plans that are sold.
+    case 'period_not_offered':
+      return { title: 'Plan not offered', message, links: [TIERS] };
     default:
       return { title: 'Payment unavailable', message, links: [BROWSE, TIERS] };
   }

@@ -18,6 +18,7 @@ import {
   type TPaymentOptions,
   type TPaymentProofForm,
 } from '../../../shared/schemas/payments';
+import type { PlanPeriod } from '../../../shared/subscriptions';
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
@@ -71,7 +72,8 @@ function initialValues(network: PaymentNetwork): TPaymentProofForm {
 interface Props {
   open: boolean;
   onClose: () => void;
-  target: { contestId: number } | { tier: PaidTier };
+  /** A contest's fee, or a plan (its period sent along, issue 33). */
+  target: { contestId: number } | { tier: PaidTier; periodDays: PlanPeriod };
   network: TPaymentOptions['networks'][number];
   amountUsd: string;
 }

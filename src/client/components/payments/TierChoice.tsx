@@ -1,11 +1,10 @@
-// /payment with no query: the three paid tiers with their prices and what each opens, the
-// member's tier, and a link to pay for each higher one ('Upgrade Now' and the sidebar lead here).
+// The plan chooser, /payment with no query (issue 33): the three paid tiers with what each opens,
+// the member's tier, and for each higher one its plans (30 days, 365 days, lifetime, as
+// subscriptions.plans offers them) with their prices, each a link to pay for it. 'Upgrade Now'
+// and the sidebar lead here.
 import {
   Badge,
-  Button,
-  Card,
   Center,
-  Heading,
   Link as ChakraLink,
   SimpleGrid,
   Spinner,
@@ -13,64 +12,15 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import { TIER_LABELS, tierRank } from '../../../shared/constants';
+import { TIER_LABELS } from '../../../shared/constants';
 import type { TUser } from '../../../shared/schemas/auth';
-import type { TTierChoice } from '../../../shared/schemas/payments';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from '../layout/PageHeader';
-import { paymentHref } from './paymentQuery';
 import { PaymentsNotSetUp } from './PaymentsNotSetUp';
-import { usdText } from './proofLabels';
-import { TIER_PERKS, contestsUnlocked } from './tierInfo';
+import { TierCard } from './TierCard';
 import { useTierFollower } from './useTierFollower';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
-
-type TierOffer = TTierChoice['tiers'][number];
-
-function TierCard({ offer, choice }: { offer: TierOffer; choice: TTierChoice }) {
-  const label = TIER_LABELS[offer.tier];
-  const owned = tierRank(offer.tier) <= tierRank(choice.currentTier);
-  const counts = Object.fromEntries(choice.tiers.map((t) => [t.tier, t.openContests]));
-  const opens = contestsUnlocked(counts, choice.currentTier, offer.tier);
-  let action;
-  if (owned) {
-    action = (
-      <Badge colorPalette="green" variant="subtle" alignSelf="flex-start">
-        {offer.tier === choice.currentTier ? 'Your tier' : 'Included in your tier'}
-      </Badge>
-    );
-  } else if (offer.priceUsd === null) {
-    action = <Text color="fg.muted">Not available yet</Text>;
-  } else {
-    action = (
-      <Button asChild colorPalette="purple" alignSelf="flex-start">
-        <Link href={paymentHref({ tier: offer.tier })}>Upgrade to {label}</Link>
-      </Button>
-    );
-  }
-  return (
-    <Card.Root as="li" borderColor={offer.tier === choice.currentTier ? 'purple.solid' : undefined}>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {label}
-        </Heading>
-        <Text fontSize="2xl" fontWeight="bold">
-          {offer.priceUsd === null ? '—' : `${usdText(offer.priceUsd)} USD`}
-        </Text>
-      </Card.Header>
-      <Card.Body gap="3">
-        <Text>{TIER_PERKS[offer.tier]}</Text>
-        {!owned ? (
-          <Text color="fg.muted" fontSize="sm">
-            {opens === 1 ? '1 open contest needs it now.' : `${opens} open contests need it now.`}
-          </Text>
-        ) : null}
-      </Card.Body>
-      <Card.Footer>{action}</Card.Footer>
-    </Card.Root>
-  );
-}
 
 export function TierChoice({ user }: { user: TUser }) {
   const choice = trpc.payments.tiers.useQuery(undefined, {
@@ -78,17 +28,26 @@ export function TierChoice({ user }: { user: TUser }) {
     refetchOnMount: 'always',
   });
   useTierFollower(user, choice.data?.currentTier);
-  useLoadErrorToast(choice.error, 'Error', 'Failed to load the tiers');
-  const data = choice.data;
+  const plans = trpc.subscriptions.plans.useQuery(undefined, {
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const error = choice.error ?? plans.error;
+  useLoadErrorToast(error, 'Error', 'Failed to load the plans');
+  const data = choice.data && plans.data ? choice.data : undefined;
+  const plansOf = (tier: string) => (plans.data ?? []).filter((plan) => plan.tier === tier);
   return (
     <>
-      <PageHeader title="Payment" subtitle="Upgrade your tier to join more contests" />
+      <PageHeader
+        title="Payment"
+        subtitle="Choose a plan: upgrade your tier to join more contests"
+      />
       {!data ? (
-        choice.error ? (
-          <Text>{errorMessage(choice.error, 'Failed to load the tiers')}</Text>
+        error ? (
+          <Text>{errorMessage(error, 'Failed to load the plans')}</Text>
         ) : (
           <Center py="12">
-            <Spinner size="lg" aria-label="Loading tiers" />
+            <Spinner size="lg" aria-label="Loading plans" />
           </Center>
         )
       ) : (
@@ -102,7 +61,7 @@ export function TierChoice({ user }: { user: TUser }) {
           {data.paymentsSetUp ? null : <PaymentsNotSetUp />}
           <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="4" listStyleType="none" m="0" p="0">
             {data.tiers.map((offer) => (
-              <TierCard key={offer.tier} offer={offer} choice={data} />
+              <TierCard key={offer.tier} offer={offer} choice={data} plans={plansOf(offer.tier)} />
             ))}
           </SimpleGrid>
           <Text color="fg.muted" fontSize="sm">

@@ -1,5 +1,6 @@
-// Tier prices, wallet addresses and conversion rates that the payment screen uses, and the
-// block-explorer link of each network that the proofs' hashes point to.
+// The plans (a price per tier and period, issue 33) and their grace period, the wallet addresses
+// and conversion rates the payment screen uses, and the block-explorer link of each network that
+// the proofs' hashes point to.
 import { Heading, SimpleGrid } from '@chakra-ui/react';
 import { PAYMENT_NETWORKS, ZPaymentConfigSchema } from '../../../../shared/schemas/settings';
 import { keyedToasts } from '../../../lib/toaster';
@@ -7,6 +8,7 @@ import { trpc } from '../../../lib/trpc';
 import { toastOutcome } from '../../../lib/toastOutcome';
 import { FormField } from '../../common/FormField';
 import { SaveButton } from '../../common/FormButtons';
+import { PlanPricesTable } from './PlanPricesTable';
 import { SettingsForm } from './SettingsForm';
 
 const toasts = keyedToasts('paymentSettings');
@@ -30,19 +32,19 @@ export function PaymentSettingsForm() {
       maxW="3xl"
     >
       <Heading as="h3" size="sm">
-        Tier prices (USD)
+        Plans
       </Heading>
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <FormField
-          name="tierPrices.standard"
-          label="Standard price"
-          type="number"
-          step="0.01"
-          min={0}
-        />
-        <FormField name="tierPrices.pro" label="Pro price" type="number" step="0.01" min={0} />
-        <FormField name="tierPrices.elite" label="Elite price" type="number" step="0.01" min={0} />
-      </SimpleGrid>
+      <PlanPricesTable />
+      <FormField
+        name="graceDays"
+        label="Grace period (days)"
+        type="number"
+        step={1}
+        min={0}
+        max={30}
+        maxW="xs"
+        helperText="Days an ended plan keeps its tier, with a reminder to renew, before the member drops to the default tier (0 to 30)."
+      />
       <Heading as="h3" size="sm">
         Networks
       </Heading>
