@@ -23,7 +23,14 @@ import {
 import { subscriptionJob, subscriptionRound } from '../../src/server/domain/subscriptions';
 import { runOnce } from '../../src/server/platform/jobs';
 import { DEFAULT_PAYMENT_CONFIG } from '../../src/shared/schemas/settings';
-import { DAY_MS } from '../../src/shared/subscriptions';
+import {
+  DAY_MS,
+  graceEndsAt,
+  inGrace,
+  isExpired,
+  planDate,
+  reminderDue,
+} from '../../src/shared/subscriptions';
 import type { Tier } from '../../src/shared/constants';
 import { createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { insertContest } from '../helpers/contests';
@@ -123,6 +130,35 @@ async function racing(now: Date) {
   };
 }
 
+describe('the timing rule (shared, pure)', () => {
+  const end = at(0);
+  it('names the latest reminder step due, once', () => {
+    expect(reminderDue(end, at(-7 * DAY_MS - 1))).toBeNull();
+    expect(reminderDue(end, at(-7 * DAY_MS))).toBe('7d');
+    expect(reminderDue(end, at(-DAY_MS - 1))).toBe('7d');
+    expect(reminderDue(end, at(-DAY_MS))).toBe('1d');
+    expect(reminderDue(end, at(-1))).toBe('1d');
+    expect(reminderDue(end, at(0))).toBe('day');
+    expect(reminderDue(end, at(5 * DAY_MS))).toBe('day');
+    // What was sent already: nothing again, nor an earlier step.
+    expect(reminderDue(end, at(-HOUR), '1d')).toBeNull();
+    expect(reminderDue(end, at(-HOUR), 'day')).toBeNull();
+    expect(reminderDue(end, at(-HOUR), '7d')).toBe('1d');
+  });
+
+  it('the grace: from the end (kept) to end + graceDays (dropped)', () => {
+    expect(graceEndsAt(end, 3)).toEqual(at(3 * DAY_MS));
+    expect(inGrace(end, at(-1), 3)).toBe(false);
+    expect(inGrace(end, at(0), 3)).toBe(true);
+    expect(inGrace(end, at(3 * DAY_MS - 1), 3)).toBe(true);
+    expect(inGrace(end, at(3 * DAY_MS), 3)).toBe(false);
+    expect(isExpired(end, at(3 * DAY_MS - 1), 3)).toBe(false);
+    expect(isExpired(end, at(3 * DAY_MS), 3)).toBe(true);
+    expect(isExpired(end, at(0), 0)).toBe(true);
+    expect(planDate(end)).toBe('12 December 2026');
+  });
+});
+
 describe('reminders', () => {
   it('7 days, 1 day and on the day, each once, in-app and by e-mail', async () => {
     const member = await memberWithPlan('pro', END);
@@ -169,6 +205,14 @@ describe('reminders', () => {
     const member = await memberWithPlan('standard', END);
     expect((await round(at(-12 * HOUR))).reminded).toBe(1);
     expect((await noticesOf(member.id)).map((n) => n.dedupeKey)).toEqual([`plan:${END}:1d`]);
+  });
+
+  it('reads every page of a round (members sharing an end included)', async () => {
+    const members = [];
+    for (let i = 0; i < 5; i++) members.push(await memberWithPlan('pro', i < 3 ? END : END + HOUR));
+    const result = await subscriptionRound({ db: t.db, now: at(-2 * DAY_MS), pageSize: 2 });
+    expect(result.reminded).toBe(5);
+    for (const member of members) expect(await noticesOf(member.id)).toHaveLength(1);
   });
 
   it('leaves plans without an end, far ends and admins alone', async () => {

@@ -5,7 +5,7 @@
 // it. Each member in their own transaction; every write is conditional on the row still holding
 // the end that was read, so a renewal verified meanwhile wins and two rounds (two servers) never
 // act twice; each notice has a dedupe key naming the end and the step, so it is sent once.
-import { and, asc, eq, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, ne, or } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import type { Job } from '../../platform/jobs';
@@ -28,8 +28,8 @@ import { getPaymentConfig, getPlatformSettings } from '../settings';
 /** How often the round runs: a reminder or a drop is at most this late. */
 export const SUBSCRIPTION_EVERY_MS = 10 * 60 * 1000;
 
-/** Members looked at per round (those ending soonest first); the rest wait for the next round. */
-const BATCH = 500;
+/** Members read per page of a round (those ending soonest first; the round reads every page). */
+const PAGE = 500;
 
 export interface SubscriptionRoundResult {
   reminded: number;
@@ -173,8 +173,16 @@ async function endPlan(
   });
 }
 
-/** The members whose plan ends within 7 days or has ended (admins hold no tier). */
-function endingPlans(db: DbOrTx, now: Date): Promise<EndingPlan[]> {
+/**
+ * A page of the members whose plan ends within 7 days or has ended (admins hold no tier), in
+ * order of end and id, after `after` (the last of the page before).
+ */
+function endingPlans(
+  db: DbOrTx,
+  now: Date,
+  after: EndingPlan | undefined,
+  pageSize: number,
+): Promise<EndingPlan[]> {
   return db
     .select({
       id: users.id,
@@ -189,10 +197,16 @@ function endingPlans(db: DbOrTx, now: Date): Promise<EndingPlan[]> {
         isNotNull(users.tierExpiresAt),
         lte(users.tierExpiresAt, new Date(now.getTime() + 7 * DAY_MS)),
         ne(users.role, 'admin'),
+        after
+          ? or(
+              gt(users.tierExpiresAt, after.expiresAt),
+              and(eq(users.tierExpiresAt, after.expiresAt), gt(users.id, after.id)),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(users.tierExpiresAt), asc(users.id))
-    .limit(BATCH) as Promise<EndingPlan[]>;
+    .limit(pageSize) as Promise<EndingPlan[]>;
 }
 
 /**
@@ -203,26 +217,41 @@ export async function subscriptionRound({
   db,
   now = new Date(),
   origin,
+  signal,
+  pageSize = PAGE,
 }: {
   db: DB;
   now?: Date;
   origin?: string;
+  /** Members read at a time (tests make pages small). */
+  pageSize?: number;
+  /** The runner's stop: the round ends after the page under way. */
+  signal?: AbortSignal;
 }): Promise<SubscriptionRoundResult> {
   const result: SubscriptionRoundResult = { reminded: 0, switched: 0, expired: 0 };
-  const plans = await endingPlans(db, now);
-  if (!plans.length) return result;
-  const { graceDays } = await getPaymentConfig({ db });
-  const defaultTier = (await getPlatformSettings({ db })).defaultUserTier;
-  for (const plan of plans) {
-    const ended = now.getTime() >= plan.expiresAt.getTime();
-    if (ended && plan.nextTier) {
-      if (await startNextPlan(db, plan, origin)) result.switched++;
-    } else if (isExpired(plan.expiresAt, now, graceDays)) {
-      if (await endPlan(db, plan, { defaultTier, graceDays, origin })) result.expired++;
-    } else {
-      const step = reminderDue(plan.expiresAt, now);
-      if (step && (await remind(db, plan, step, { graceDays, origin }))) result.reminded++;
+  let settings: { graceDays: number; defaultTier: Tier } | undefined;
+  let after: EndingPlan | undefined;
+  for (;;) {
+    const plans = await endingPlans(db, now, after, pageSize);
+    if (!plans.length) break;
+    settings ??= {
+      graceDays: (await getPaymentConfig({ db })).graceDays,
+      defaultTier: (await getPlatformSettings({ db })).defaultUserTier,
+    };
+    const { graceDays, defaultTier } = settings;
+    for (const plan of plans) {
+      const ended = now.getTime() >= plan.expiresAt.getTime();
+      if (ended && plan.nextTier) {
+        if (await startNextPlan(db, plan, origin)) result.switched++;
+      } else if (isExpired(plan.expiresAt, now, graceDays)) {
+        if (await endPlan(db, plan, { defaultTier, graceDays, origin })) result.expired++;
+      } else {
+        const step = reminderDue(plan.expiresAt, now);
+        if (step && (await remind(db, plan, step, { graceDays, origin }))) result.reminded++;
+      }
     }
+    if (plans.length < pageSize || signal?.aborted) break;
+    after = plans[plans.length - 1];
   }
   return result;
 }
@@ -249,7 +278,7 @@ export function subscriptionJob({
     name: 'subscriptions',
     everyMs: SUBSCRIPTION_EVERY_MS,
     lease: 'subscriptions',
-    run: async () => subscriptionRound({ db, now: now(), origin: await origin() }),
+    run: async (signal) => subscriptionRound({ db, now: now(), origin: await origin(), signal }),
     onDone: (result) => {
       if (result.reminded || result.switched || result.expired) onDone?.(result);
     },
