@@ -30,6 +30,7 @@ import { tournamentStartJob } from './domain/tournaments/startRound';
 import { contestEndJob } from './domain/participation';
 import { resultsFreezeJob } from './domain/results';
 import { payoutReminderJob } from './domain/payouts';
+import { subscriptionJob } from './domain/subscriptions';
 import { closeScoringPool, privateCleanupJob, scoringJob } from './domain/submissions';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
@@ -168,6 +169,18 @@ async function main() {
   // (issue 30).
   jobs.register(resultsFreezeJob({ db }));
   jobs.register(payoutReminderJob({ db }));
+  // Plans' ends (issue 33): reminders 7 days and 1 day before and on the day, the next plan at
+  // the end, the drop to the default tier after the grace; every ten minutes, one server.
+  jobs.register(
+    subscriptionJob({
+      db,
+      origin: linkOrigin,
+      onDone: (result) => {
+        logger.info(result, 'subscription round');
+        mailer.wake();
+      },
+    }),
+  );
   // Submissions no worker took at upload, lapsed takes and re-scores (every server claims its own).
   fs.mkdirSync(path.resolve(env.PRIVATE_DIR), { recursive: true });
   jobs.register(

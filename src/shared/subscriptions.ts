@@ -94,3 +94,64 @@ export function subscriptionEnd({
   const cap = now.getTime() + MAX_AHEAD_DAYS * DAY_MS;
   return new Date(Math.min(from + bought.periodDays * DAY_MS, cap));
 }
+
+// The plan's end (issue 33): the reminders before it, the grace after it, the drop at the grace's
+// end. The one timing rule the scheduled round (server) and the member's banner (client) use.
+
+/** The reminders of a plan's end, in the order they fall due: 7 days and 1 day before, the day. */
+export const REMINDER_STEPS = ['7d', '1d', 'day'] as const;
+export type ReminderStep = (typeof REMINDER_STEPS)[number];
+
+/** How long before the end each step falls due ('day': at the end itself, during the grace). */
+const STEP_BEFORE_MS: Record<ReminderStep, number> = { '7d': 7 * DAY_MS, '1d': DAY_MS, day: 0 };
+
+/** When the grace after a plan's end runs out: the member keeps the tier until then. */
+export function graceEndsAt(end: Date, graceDays: number): Date {
+  return new Date(end.getTime() + graceDays * DAY_MS);
+}
+
+/** Between the end and the grace's end: the tier is kept, the member is asked to renew. */
+export function inGrace(end: Date, now: Date, graceDays: number): boolean {
+  return now.getTime() >= end.getTime() && now.getTime() < graceEndsAt(end, graceDays).getTime();
+}
+
+/** The grace is over: the member drops to the default tier (unless a next plan took over). */
+export function isExpired(end: Date, now: Date, graceDays: number): boolean {
+  return now.getTime() >= graceEndsAt(end, graceDays).getTime();
+}
+
+/**
+ * The reminder due now, or null: only the latest step whose time has come (a 7-day reminder is
+ * never sent once the 1-day one is due), and nothing when `lastSent` is that step or a later one.
+ */
+export function reminderDue(
+  end: Date,
+  now: Date,
+  lastSent?: ReminderStep | null,
+): ReminderStep | null {
+  const left = end.getTime() - now.getTime();
+  const due = [...REMINDER_STEPS].reverse().find((step) => left <= STEP_BEFORE_MS[step]);
+  if (!due) return null;
+  if (lastSent && REMINDER_STEPS.indexOf(lastSent) >= REMINDER_STEPS.indexOf(due)) return null;
+  return due;
+}
+
+/** The notifications' dedupe key of a step of one plan end ('plan:<endMs>:7d'): each sent once. */
+export function planNoticeKey(end: Date, step: ReminderStep | 'ended' | 'next'): string {
+  return `plan:${end.getTime()}:${step}`;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '12 December 2026' (UTC): a plan's end as reminders and the banner name it. */
+export function planDate(date: Date): string {
+  return LONG_DATE.format(date);
+}
+
+/** Where a member manages their plan: Account Settings' Subscription tab. */
+export const SUBSCRIPTION_SETTINGS_PATH = '/settings?tab=subscription';

@@ -66,6 +66,8 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     return 'invitingTeams';
   }
   if (key === 'contestId' && procedure.startsWith('payments.')) return 'paidContests';
+  // A receipt is the caller's own verified upgrade; any other proof is not found.
+  if (key === 'proofId' && procedure === 'subscriptions.receipt') return 'ownUpgrades';
   if (named[key]) return named[key];
   if (key !== 'id' && key !== 'ids') return undefined;
   // A discussion procedure's id is a topic's or a post's, as its input schema says.

@@ -63,7 +63,9 @@ export type Pool =
   | 'topics'
   | 'posts'
   /** Reports of discussion posts: the member's report of the organiser's reply (the queue). */
-  | 'reports';
+  | 'reports'
+  /** The calling principal's verified upgrades (issue 33): what subscriptions.receipt shows. */
+  | 'ownUpgrades';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -94,6 +96,7 @@ export const world: World = {
     outbox: [],
     accounts: [],
     paidContests: [],
+    ownUpgrades: [],
     invitingTeams: [],
     payouts: [],
     submissions: [],
@@ -228,6 +231,10 @@ export async function buildWorld(s: TestServer): Promise<World> {
   await configureNetwork(db, 'ETH', `0x${'1'.repeat(40)}`);
   await insertProof(db, { userId: member.id, contestId: paid.id });
   await insertProof(db, { userId: others[0]!.id, tier: 'pro' });
+  // A verified upgrade of each signed-in principal's: their billing history and receipt.
+  for (const principal of [member, organiser, moderator, admin]) {
+    await insertProof(db, { userId: principal.id, tier: 'standard', status: 'verified' });
+  }
   await db.insert(educationContent).values([
     { slug: 'fuzz-sample', title: 'Fuzz sample', content: 'Body of the sample.' },
     { slug: 'fuzz-second', title: 'Fuzz second', content: 'Body of the second.' },
@@ -338,6 +345,18 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
     topics: ids(await db.select({ id: discussionTopics.id }).from(discussionTopics)),
     posts: ids(await db.select({ id: discussionPosts.id }).from(discussionPosts)),
     reports: ids(await db.select({ id: discussionReports.id }).from(discussionReports)),
+    ownUpgrades: ids(
+      await db
+        .select({ id: paymentProofs.id })
+        .from(paymentProofs)
+        .where(
+          and(
+            eq(paymentProofs.purpose, 'tier_upgrade'),
+            eq(paymentProofs.status, 'verified'),
+            invitee ? eq(paymentProofs.userId, invitee) : undefined,
+          ),
+        ),
+    ),
     invitingTeams: [
       ...new Set(
         (

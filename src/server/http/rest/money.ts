@@ -4,6 +4,7 @@ import {
   body,
   bodyWithIdAs,
   choosingRow,
+  idAs,
   on,
   optionalQuery,
   paging,
@@ -46,4 +47,6 @@ export const moneyRows: RestRoute[] = [
   on('POST /payments/proofs', 'payments.submitProof', body, 201),
   on('PATCH /payments/proofs/:id', 'payments.review', bodyWithIdAs('id')),
   on('GET /plans', 'subscriptions.plans'),
+  on('GET /user/subscription', 'subscriptions.mine'),
+  on('GET /user/subscription/receipts/:id', 'subscriptions.receipt', idAs('proofId')),
 ];

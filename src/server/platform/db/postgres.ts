@@ -39,6 +39,8 @@ export const ADVISORY_LOCKS = {
   privateCleanup: 7_160_194,
   // Abuse-limit counters expired over an hour ago (platform/limits.ts).
   rateLimitSweep: 7_160_195,
+  // Plans' ends: reminders, the next plan's start, the drop after the grace (domain/subscriptions).
+  subscriptions: 7_160_196,
 } as const;
 
 const INT8 = 20;
