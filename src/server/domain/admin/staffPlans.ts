@@ -19,7 +19,7 @@ import {
 import { writeAudit, type Actor } from '../audit';
 import { getPlatformSettings } from '../settings';
 import { notify } from '../messages';
-import { findAdminUser } from '../accounts/adminUsers';
+import { findAdminUser } from '../accounts';
 
 interface PlanState {
   tier: Tier | null;
