@@ -83,10 +83,10 @@ describe('POST /api/admin/users/{id}/subscription', () => {
       reason: 'Trial',
     });
     expect(granted.json).toMatchObject({ subscriptionTier: 'standard' });
-    const end = new Date(granted.json.tierExpiresAt).getTime();
+    const end = new Date(granted.json.tierExpiresAt as string).getTime();
     expect(end).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
     const extended = await plan(member.id, { action: 'extend', days: 5, reason: 'Outage' });
-    expect(new Date(extended.json.tierExpiresAt).getTime()).toBe(end + 5 * DAY_MS);
+    expect(new Date(extended.json.tierExpiresAt as string).getTime()).toBe(end + 5 * DAY_MS);
     const listed = await adminHttp.get(`/api/users?search=${member.username}`);
     expect(listed.json).toEqual([
       expect.objectContaining({ id: member.id, tierExpiresAt: extended.json.tierExpiresAt }),
