@@ -1,7 +1,7 @@
 // Subscriptions (issue 33): the plans a paid tier is sold in, what each costs under the payment
 // settings, and the one rule for when a verified purchase ends. Pure: the server applies it in
 // the review's transaction, the client may show its result before paying.
-import type { Tier } from './constants';
+import { tierRank, type Tier } from './constants';
 import { PAID_TIERS, type PaidTier } from './payments';
 import type { TPaymentConfig } from './schemas/settings';
 
@@ -155,3 +155,77 @@ export function planDate(date: Date): string {
 
 /** Where a member manages their plan: Account Settings' Subscription tab. */
 export const SUBSCRIPTION_SETTINGS_PATH = '/settings?tab=subscription';
+
+/**
+ * What buying `bought` does to the plan a member holds now:
+ * - 'buy': a tier above the one held, which has no end ahead (free, a permanent tier, an ended
+ *   plan): it runs from the verification;
+ * - 'renew': the same tier, held with an end date: the period is added to that end;
+ * - 'upgrade': a tier above a paid plan whose end is still ahead: its unused days are credited
+ *   (upgradeCredit) and the new tier runs from the verification;
+ * - 'downgrade': a paid tier below a plan held with an end still ahead: it becomes the next plan,
+ *   starting at that end (nothing changes now);
+ * - null: nothing to buy (the tier held without an end, or one below a plan without an end).
+ */
+export const PLAN_CHANGES = ['buy', 'renew', 'upgrade', 'downgrade'] as const;
+export type PlanChange = (typeof PLAN_CHANGES)[number];
+
+export function planChange({
+  current,
+  bought,
+  now,
+}: {
+  current: { tier: Tier | null; expiresAt: Date | null };
+  bought: PaidTier;
+  now: Date;
+}): PlanChange | null {
+  const held = current.tier ?? 'free';
+  const paidAhead =
+    isPaidTier(held) && current.expiresAt !== null && current.expiresAt.getTime() > now.getTime();
+  if (held === bought) return current.expiresAt !== null ? 'renew' : null;
+  if (tierRank(bought) > tierRank(held)) return paidAhead ? 'upgrade' : 'buy';
+  return paidAhead ? 'downgrade' : null;
+}
+
+function isPaidTier(tier: Tier): tier is PaidTier {
+  return (PAID_TIERS as readonly string[]).includes(tier);
+}
+
+/**
+ * What one day of a held plan is worth in USD: what the member paid for it, price and credit
+ * together, over its days (their latest verified purchase of that tier); without such a
+ * purchase (an admin's grant, a lifetime or pre-plan proof) that tier's 30-day price / 30 now.
+ */
+export function dailyValue({
+  paid,
+  thirtyDayPrice,
+}: {
+  paid: { amountUsd: string; creditUsd: string | null; periodDays: number | null } | null;
+  thirtyDayPrice: number | null;
+}): number {
+  if (paid && paid.periodDays !== null && paid.periodDays > 0) {
+    return (Number(paid.amountUsd) + Number(paid.creditUsd ?? 0)) / paid.periodDays;
+  }
+  return thirtyDayPrice !== null && thirtyDayPrice > 0 ? thirtyDayPrice / 30 : 0;
+}
+
+/**
+ * The credit of an upgrade, in USD to the cent (rounded down): the held plan's remaining time in
+ * fractional days (to the millisecond) × its daily value, never more than the new plan's price
+ * and never negative. The member pays `price - credit`.
+ */
+export function upgradeCredit({
+  expiresAt,
+  daily,
+  price,
+  now,
+}: {
+  expiresAt: Date;
+  daily: number;
+  price: number;
+  now: Date;
+}): number {
+  const remainingDays = Math.max(0, (expiresAt.getTime() - now.getTime()) / DAY_MS);
+  const credit = Math.floor(remainingDays * daily * 100 + 1e-6) / 100;
+  return Math.min(Math.max(credit, 0), price);
+}

@@ -316,12 +316,21 @@ export function plausible(
         const { tier: _tier, periodDays: _periodDays, ...rest } = v;
         return rest;
       };
+      // A staff plan change (issue 33) names a tier only to grant, and days except to end.
+      const onePlanChange = (v: Record<string, unknown>) => {
+        if (procedure !== 'adminUsers.subscription') return v;
+        const { tier, days, ...rest } = v;
+        if (rest.action === 'end') return rest;
+        return rest.action === 'grant' ? { ...rest, tier, days } : { ...rest, days };
+      };
       return fc
         .oneof(
           { weight: 2, arbitrary: fc.record(fields) },
           { weight: 1, arbitrary: fc.record(fields, { requiredKeys: required }) },
         )
-        .map((v) => oneTarget(oneResult(oneDecision(sameType(v as Record<string, unknown>)))));
+        .map((v) =>
+          onePlanChange(oneTarget(oneResult(oneDecision(sameType(v as Record<string, unknown>))))),
+        );
     }
     case 'string':
       return stringFor(boundsOf(def), key);

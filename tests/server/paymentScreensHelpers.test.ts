@@ -129,6 +129,7 @@ const proof = (values: Partial<TReviewProof>): TReviewProof => ({
   proofFile: null,
   amountUsd: '100.00',
   amountCoin: '0.04200000',
+  creditUsd: null,
   status: 'verified',
   reason: null,
   reviewedAt: null,

@@ -5,6 +5,8 @@ import { ZPlainRowId } from './rowId';
 import { pageRequestFields, pageResponseFields } from './paging';
 import { PASSWORD_MAX, ROLES, TIERS } from '../constants';
 import { MSG } from '../messages';
+import { PAID_TIERS } from '../payments';
+import { MAX_AHEAD_DAYS } from '../subscriptions';
 import { ZEmail, ZUserSchema, ZUsername } from './auth';
 
 const ZId = ZPlainRowId('A user id is required', 'No user has that id');
@@ -33,6 +35,8 @@ export type TListUsersRequest = z.input<typeof ZListUsersRequestSchema>;
 export const ZAdminUserSchema = ZUserSchema.extend({
   lastLoginAt: z.date().nullable(),
   banReason: z.string().nullable(),
+  /** When the member's paid plan ends (issue 33); null: no end date (or no paid tier). */
+  tierExpiresAt: z.date().nullable(),
   /** In the list only: whether the member signs in with a second factor. */
   twoFactorEnabled: z.boolean().optional(),
 });
@@ -105,3 +109,59 @@ export const ZDeleteUserResponseSchema = z.object({ success: z.literal(true), id
 export const ZSetPasswordRequestSchema = z.object({ id: ZId, password: adminPassword });
 export const ZSetPasswordFormSchema = ZSetPasswordRequestSchema.omit({ id: true });
 export const ZSetPasswordResponseSchema = z.object({ success: z.literal(true) });
+
+/**
+ * Staff's change of a member's plan (issue 33; adminUsers.subscription,
+ * POST /api/admin/users/{id}/subscription): 'grant' a paid tier for `days` from now, 'extend' the
+ * plan held by `days` from its end (or from now), or 'end' it (the default tier now, no next
+ * plan). Always with a reason, which the audit log keeps and the member is told.
+ */
+export const STAFF_PLAN_ACTIONS = ['grant', 'extend', 'end'] as const;
+export type StaffPlanAction = (typeof STAFF_PLAN_ACTIONS)[number];
+
+export const STAFF_PLAN_REASON_MAX = 500;
+
+export const STAFF_PLAN_MESSAGES = {
+  action: 'Action must be one of grant, extend, end',
+  tier: 'Tier must be one of standard, pro, elite',
+  days: `Days must be a whole number from 1 to ${MAX_AHEAD_DAYS}`,
+  tierRequired: 'Granting a plan needs a tier (standard, pro or elite)',
+  tierNotAllowed: 'Only a grant names a tier',
+  daysRequired: 'Granting or extending a plan needs a number of days',
+  daysNotAllowed: 'Ending a plan takes no days',
+  reason: 'Please give a reason',
+  reasonMax: `The reason must be at most ${STAFF_PLAN_REASON_MAX} characters`,
+  admin: 'Admins have no subscription tier: their plan cannot be granted, extended or ended',
+  noPaidTier: 'This member holds no paid tier: grant a plan instead of extending one',
+} as const;
+
+const SM = STAFF_PLAN_MESSAGES;
+
+export const ZStaffPlanRequestSchema = z
+  .object({
+    id: ZId,
+    action: z.enum(STAFF_PLAN_ACTIONS, { error: SM.action }),
+    tier: z.enum(PAID_TIERS, { error: SM.tier }).optional(),
+    days: z
+      .number({ error: SM.days })
+      .int(SM.days)
+      .min(1, SM.days)
+      .max(MAX_AHEAD_DAYS, SM.days)
+      .optional(),
+    reason: ZRequiredText(1, STAFF_PLAN_REASON_MAX, SM.reason, SM.reasonMax),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'grant' && value.tier === undefined) {
+      ctx.addIssue({ code: 'custom', message: SM.tierRequired, path: ['tier'] });
+    }
+    if (value.action !== 'grant' && value.tier !== undefined) {
+      ctx.addIssue({ code: 'custom', message: SM.tierNotAllowed, path: ['tier'] });
+    }
+    if (value.action !== 'end' && value.days === undefined) {
+      ctx.addIssue({ code: 'custom', message: SM.daysRequired, path: ['days'] });
+    }
+    if (value.action === 'end' && value.days !== undefined) {
+      ctx.addIssue({ code: 'custom', message: SM.daysNotAllowed, path: ['days'] });
+    }
+  });
+export type TStaffPlanRequest = z.output<typeof ZStaffPlanRequestSchema>;

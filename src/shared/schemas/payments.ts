@@ -24,7 +24,7 @@ import { ZUploadUrl } from './account';
 import { ZContestId } from './contests';
 import { ZPage, ZPageSize, ZPageOf } from './paging';
 import { ZPlanPeriod } from './subscriptions';
-import { PLAN_MESSAGES } from '../subscriptions';
+import { PLAN_CHANGES, PLAN_MESSAGES } from '../subscriptions';
 
 /** SPEC 5's lengths; the shape of each network's hash and address is checked with the network. */
 export const ZTxHash = ZRequiredText(L.txHashMin, L.txHashMax, M.txHash, M.txHashMax);
@@ -162,6 +162,11 @@ export const ZPaymentProofSchema = z.object({
   /** USD to 2 decimals and the coin amount to 8, as text ('100.00', '0.04200000'). */
   amountUsd: z.string(),
   amountCoin: z.string(),
+  /**
+   * An upgrade's credit for the unused days of the plan it replaced ('12.50'; issue 33):
+   * `amountUsd` is the price after it. Null: no credit.
+   */
+  creditUsd: z.string().nullable(),
   status: z.enum(PROOF_STATUSES),
   /** Why it was rejected. */
   reason: z.string().nullable(),
@@ -169,6 +174,13 @@ export const ZPaymentProofSchema = z.object({
   createdAt: z.date(),
 });
 export type TPaymentProof = z.infer<typeof ZPaymentProofSchema>;
+
+/**
+ * A proof as its member is answered when sending it: a downgrade (issue 33) says when the plan
+ * begins, the end of the one held (null: on verification).
+ */
+export const ZSentProofSchema = ZPaymentProofSchema.extend({ startsAt: z.date().nullable() });
+export type TSentProof = z.infer<typeof ZSentProofSchema>;
 
 /** A proof as reviewers see it: with its member and reviewer. */
 export const ZReviewProofSchema = ZPaymentProofSchema.extend({
@@ -200,7 +212,18 @@ export const ZPaymentOptionsSchema = z.object({
   periodDays: ZPlanPeriod.nullable(),
   /** The member's tier now (for upgrades: what they would leave). */
   currentTier: z.enum(TIERS),
+  /** What is to be paid: for an upgrade, the plan's price after `creditUsd`. */
   amountUsd: z.string(),
+  /** An upgrade's credit for the unused days of the paid plan held ('12.50'), else null. */
+  creditUsd: z.string().nullable(),
+  /**
+   * What buying this tier does to the plan held (issue 33): 'buy' (from the verification),
+   * 'renew' (added to the current end), 'upgrade' (credited, from the verification),
+   * 'downgrade' (the next plan, from `startsAt`); null for an entry fee.
+   */
+  change: z.enum(PLAN_CHANGES).nullable(),
+  /** A downgrade begins when the plan held ends (this date); otherwise null (on verification). */
+  startsAt: z.date().nullable(),
   /** Only the networks an admin gave an address for; empty when payments are not set up. */
   networks: z.array(
     z.object({

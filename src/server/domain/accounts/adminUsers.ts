@@ -29,6 +29,8 @@ const adminUserColumns = {
   ...publicUserColumns,
   lastLoginAt: users.lastLoginAt,
   banReason: users.banReason,
+  // The plan's end (issue 33): the users table shows it.
+  tierExpiresAt: users.tierExpiresAt,
 };
 
 interface ListShape {
@@ -238,7 +240,8 @@ export async function updateUser({
   });
 }
 
-async function findAdminUser(db: DbOrTx, id: number): Promise<TAdminUser> {
+/** A user as the admin list shows them, or NOT_FOUND. */
+export async function findAdminUser(db: DbOrTx, id: number): Promise<TAdminUser> {
   const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id));
   if (!user) throw new AppError('NOT_FOUND', 'User not found');
   return user;

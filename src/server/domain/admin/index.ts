@@ -4,3 +4,4 @@
 export { adminStats, memberAnalytics, memberDashboard, tierBreakdown, SIGNUP_DAYS } from './stats';
 export { previewDemoRemoval, recordDemoRows, removeDemoData } from './demoData';
 export { DEMO_NO_PASSWORD } from './demoPlan';
+export { changePlanAsStaff } from './staffPlans';

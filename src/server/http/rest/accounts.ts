@@ -60,6 +60,7 @@ export const accountRows: RestRoute[] = [
   on('POST /admin/users/:id/password', 'adminUsers.setPassword', bodyWithIdAs('id')),
   on('POST /admin/users/:id/ban', 'adminUsers.ban', bodyWithIdAs('id')),
   on('POST /admin/users/:id/unban', 'adminUsers.unban', idAs('id')),
+  on('POST /admin/users/:id/subscription', 'adminUsers.subscription', bodyWithIdAs('id')),
   on('DELETE /admin/users/:id/2fa', 'twoFactor.reset', idAs('id')),
   // Sign in with OpenID Connect (the redirects to and from the provider are http/oidc.ts).
   on('GET /auth/providers', 'oidc.providers'),

@@ -10,10 +10,12 @@ import {
   ZListUsersResponseSchema,
   ZSetPasswordRequestSchema,
   ZSetPasswordResponseSchema,
+  ZStaffPlanRequestSchema,
   ZUnbanUserRequestSchema,
   ZUpdateUserRequestSchema,
 } from '../../../shared/schemas/adminUsers';
 import * as adminUsers from '../../domain/accounts/adminUsers';
+import { changePlanAsStaff } from '../../domain/admin';
 import { adminProcedure, router } from '../trpc';
 import { deleteById, okAfter } from './resolve';
 
@@ -64,6 +66,12 @@ export const adminUsersRouter = router({
         }),
       ),
     ),
+
+  /** Grant, extend or end a member's plan, with a reason (issue 33). */
+  subscription: adminProcedure
+    .input(ZStaffPlanRequestSchema)
+    .output(ZAdminUserSchema)
+    .mutation(({ ctx, input }) => changePlanAsStaff({ db: ctx.db, actor: ctx.actor, input })),
 
   delete: adminProcedure
     .input(ZDeleteUserRequestSchema)

@@ -5,7 +5,7 @@ import {
   ZMyProofsResponseSchema,
   ZPaymentOptionsRequestSchema,
   ZPaymentOptionsSchema,
-  ZPaymentProofSchema,
+  ZSentProofSchema,
   ZPaymentsChangeRequestSchema,
   ZProofQueueRequestSchema,
   ZProofQueueResponseSchema,
@@ -34,7 +34,7 @@ export const paymentsRouter = router({
 
   submitProof: protectedProcedure
     .input(ZSubmitProofRequestSchema)
-    .output(ZPaymentProofSchema)
+    .output(ZSentProofSchema)
     .mutation(({ ctx, input }) => payments.submitProof({ db: ctx.db, actor: ctx.actor, input })),
 
   myProofs: protectedProcedure

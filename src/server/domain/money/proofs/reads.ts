@@ -27,6 +27,7 @@ const memberColumns = {
   proofFile: paymentProofs.proofFile,
   amountUsd: paymentProofs.amountUsd,
   amountCoin: paymentProofs.amountCoin,
+  creditUsd: paymentProofs.creditUsd,
   status: paymentProofs.status,
   reason: paymentProofs.reason,
   reviewedAt: paymentProofs.reviewedAt,

@@ -57,7 +57,9 @@ function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
  * refused with that reason and nothing changes. The one allowance of a review: a member who paid
  * while registration was open is admitted after the deadline. Verifying an upgrade raises the
  * member's tier (never lowers it) or renews it, its end set by the shared plan rule from the
- * proof's own period (the price paid is the proof's, whatever the settings say now).
+ * proof's own period (the price paid is the proof's, whatever the settings say now); an upgrade
+ * paid with a credit runs from now (the old plan's days were paid back). A lower tier under a
+ * plan with an end is the next plan (users.next_tier, next_period_days), from that end.
  */
 export async function reviewProof({
   db,
@@ -91,6 +93,7 @@ export async function reviewProof({
       let tierBefore: Tier | null = null;
       let expiresBefore: Date | null = null;
       let expiresAfter: Date | null = null;
+      let scheduled: { tier: PaidTier; periodDays: number | null } | null = null;
       if (status === 'verified') {
         if (proof.userId === null) {
           throw new AppError('member_deleted', M.memberGone);
@@ -150,6 +153,17 @@ export async function reviewProof({
               .update(users)
               .set({ subscriptionTier: tierAfter, tierExpiresAt: expiresAfter })
               .where(eq(users.id, proof.userId));
+          } else if (expiresBefore !== null) {
+            // A lower tier under a plan with an end (a downgrade, issue 33): it follows that
+            // plan at its end, as the next plan (a later one replaces it); nothing changes now.
+            // The switch itself is the expiry job's.
+            tierAfter = tierBefore;
+            expiresAfter = expiresBefore;
+            scheduled = { tier: bought, periodDays: proof.periodDays };
+            await tx
+              .update(users)
+              .set({ nextTier: bought, nextPeriodDays: proof.periodDays })
+              .where(eq(users.id, proof.userId));
           } else {
             tierAfter = tierBefore;
             expiresAfter = expiresBefore;
@@ -181,6 +195,7 @@ export async function reviewProof({
           contestId: proof.contestId,
           tier: proof.tier,
           amountUsd: proof.amountUsd,
+          ...(proof.creditUsd ? { creditUsd: proof.creditUsd } : {}),
           network: proof.network,
           ...(status === 'rejected' && reason ? { reason: reason.trim() } : {}),
           ...(contestAdmitted ? { admitted: true } : {}),
@@ -191,6 +206,14 @@ export async function reviewProof({
                 periodDays: proof.periodDays,
                 expiresBefore: expiresBefore?.toISOString() ?? null,
                 expiresAfter: expiresAfter?.toISOString() ?? null,
+              }
+            : {}),
+          // A downgrade: the next plan, from the current end; nothing changed now.
+          ...(scheduled
+            ? {
+                nextTier: scheduled.tier,
+                nextPeriodDays: scheduled.periodDays,
+                startsAt: expiresBefore?.toISOString() ?? null,
               }
             : {}),
         },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DB } from '../../../platform/db/client';
 import { paymentProofs, users } from '../../../platform/db/schema';
 import { PAYMENT_MESSAGES as M, coinAmount, normalizeTxHash } from '../../../../shared/payments';
-import type { TPaymentProof, TSubmitProofInput } from '../../../../shared/schemas/payments';
+import type { TSentProof, TSubmitProofInput } from '../../../../shared/schemas/payments';
 import type { PaymentNetwork } from '../../../../shared/schemas/settings';
 import type { Actor } from '../../../platform/actor';
 import { getPaymentConfig } from '../../settings';
@@ -18,7 +18,8 @@ import { hasProof, resolveTarget } from './targets';
 /**
  * 'Submit Payment Proof': stored as pending, with the amounts the server computes and the hash
  * in its normalised form, which no other proof on any network may carry (one transaction pays
- * once). An entry fee is refused for whatever a join would be refused for.
+ * once). An entry fee is refused for whatever a join would be refused for. An upgrade's credit
+ * (issue 33) is computed now and kept, as its price is; a downgrade's answer says when it starts.
  */
 export async function submitProof({
   db,
@@ -30,10 +31,11 @@ export async function submitProof({
   actor: Actor;
   input: TSubmitProofInput;
   now?: number;
-}): Promise<TPaymentProof> {
+}): Promise<TSentProof> {
   const network: PaymentNetwork = input.network;
   const txHash = normalizeTxHash(network, input.txHash);
   let id: number;
+  let startsAt: Date | null = null;
   try {
     id = await db.transaction(
       async (tx) => {
@@ -75,7 +77,9 @@ export async function submitProof({
             senderAddress: input.senderAddress,
             notes: input.notes,
             proofFile: input.proofFile,
+            // An upgrade's price after its credit (issue 33), the credit kept beside it.
             amountUsd: target.amountUsd,
+            creditUsd: target.creditUsd,
             amountCoin: coinAmount(target.amountUsd, rate),
             rate,
             createdAt: new Date(now),
@@ -83,6 +87,7 @@ export async function submitProof({
           .returning({ id: paymentProofs.id });
         // Heard by the member's open pages once this commits.
         await announcePaymentChanges({ db: tx, userId: actor.id });
+        startsAt = target.startsAt;
         return inserted!.id;
       },
       { behavior: 'immediate' },
@@ -92,5 +97,5 @@ export async function submitProof({
     if (isUniqueViolation(error)) throw refusalError(refuse('tx_hash_used'));
     throw error;
   }
-  return (await proofById(db, id))!;
+  return { ...(await proofById(db, id))!, startsAt };
 }

@@ -4,10 +4,12 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../../platform/db/client';
 import { contests, paymentProofs, users } from '../../../platform/db/schema';
-import { TIER_LABELS, normalizeTier, tierRank, type Tier } from '../../../../shared/constants';
+import { TIER_LABELS, normalizeTier, type Tier } from '../../../../shared/constants';
 import {
   periodNotOfferedMessage,
+  planChange,
   planPrice,
+  type PlanChange,
   type PlanPeriod,
 } from '../../../../shared/subscriptions';
 import {
@@ -38,7 +40,7 @@ import {
 import { teamRoleFor } from '../../tournaments';
 import { type Refusal, refuse, refusalError, fromJoin } from './refusals';
 import { withExplorer, memberProofs } from './reads';
-import { memberPlan } from '../subscriptions';
+import { creditForUpgrade, memberPlan } from '../subscriptions';
 
 interface Target {
   purpose: PaymentPurpose;
@@ -47,7 +49,14 @@ interface Target {
   /** An upgrade's plan period, else null. */
   period: PlanPeriod | null;
   currentTier: Tier;
+  /** What is paid: an upgrade's price after its credit. */
   amountUsd: string;
+  /** An upgrade's credit for the unused days of the plan held ('12.50'), else null. */
+  creditUsd: string | null;
+  /** What buying the tier does to the plan held (issue 33), else null. */
+  change: PlanChange | null;
+  /** A downgrade starts when the plan held ends; anything else on verification (null). */
+  startsAt: Date | null;
   /** Why a proof cannot be sent now (the page still shows its state and the proofs). */
   refusal: Refusal | null;
 }
@@ -108,20 +117,25 @@ export async function resolveTarget(
       period: null,
       currentTier,
       amountUsd: usdAmount(contest.entryFee),
+      creditUsd: null,
+      change: null,
+      startsAt: null,
       refusal,
     };
   }
 
   const tier = input.tier!;
   const period = input.periodDays ?? 30;
-  // The tier held now may be bought again while it has an end date (a renewal, issue 33);
-  // held without one, there is nothing to buy.
-  const { expiresAt } = await memberPlan(db, actor.id);
-  const renewal = tier === currentTier && expiresAt !== null;
-  if (tierRank(tier) < tierRank(currentTier) || (tier === currentTier && !renewal)) {
+  // The plan held decides what buying the tier does (issue 33): a renewal of the tier held
+  // with an end date, an upgrade (with a credit), a downgrade that waits for the end, or
+  // nothing to buy (the tier held without an end, or a lower one under a plan without an end).
+  const plan = await memberPlan(db, actor.id);
+  const change = planChange({ current: plan, bought: tier, now: new Date(now) });
+  if (change === null) {
     throw refusalError(refuse('tier_not_higher', tierNotHigherMessage(currentTier)));
   }
-  const price = planPrice(await getPaymentConfig({ db }), tier, period);
+  const config = await getPaymentConfig({ db });
+  const price = planPrice(config, tier, period);
   if (price === null) {
     throw refusalError(
       period === 30
@@ -129,6 +143,17 @@ export async function resolveTarget(
         : refuse('period_not_offered', periodNotOfferedMessage(TIER_LABELS[tier], period)),
     );
   }
+  const credit =
+    change === 'upgrade'
+      ? await creditForUpgrade(db, {
+          userId: actor.id,
+          held: plan.tier as PaidTier,
+          expiresAt: plan.expiresAt!,
+          price,
+          config,
+          now,
+        })
+      : 0;
   const pending = await hasProof(
     db,
     and(mine, eq(paymentProofs.purpose, 'tier_upgrade'), eq(paymentProofs.status, 'pending')),
@@ -141,7 +166,10 @@ export async function resolveTarget(
     tier,
     period,
     currentTier,
-    amountUsd: usdAmount(price),
+    amountUsd: usdAmount(price - credit),
+    creditUsd: credit > 0 ? usdAmount(credit) : null,
+    change,
+    startsAt: change === 'downgrade' ? plan.expiresAt : null,
     refusal: unverified ? fromJoin(unverified) : pending ? refuse('proof_pending') : null,
   };
 }
@@ -211,6 +239,9 @@ export async function paymentOptions({
     periodDays: target.period,
     currentTier: target.currentTier,
     amountUsd: target.amountUsd,
+    creditUsd: target.creditUsd,
+    change: target.change,
+    startsAt: target.startsAt,
     networks,
     proofs: await proofsFor(db, actor, target),
     refusal: target.refusal,
