@@ -300,4 +300,26 @@ describe('the users list', () => {
     const rest = await (await clientFor(s, admin.id)).get(`/api/users?search=${member.username}`);
     expect(rest.json).toEqual([expect.objectContaining({ id: member.id, tierExpiresAt: end })]);
   });
+
+  it('a tier set in the user edit is held without an end: the old plan and its next plan go', async () => {
+    const member = await createUser(s.db);
+    const now = Date.now();
+    await setPlan(member.id, {
+      tier: 'pro',
+      expiresAt: inDays(10, now),
+      nextTier: 'standard',
+      nextPeriodDays: 30,
+    });
+    await staff().update({ id: member.id, subscriptionTier: 'elite' });
+    expect(await planOf(member.id)).toEqual({
+      tier: 'elite',
+      expiresAt: null,
+      nextTier: null,
+      nextPeriodDays: null,
+    });
+    // A role change that keeps the tier keeps its plan.
+    await setPlan(member.id, { tier: 'pro', expiresAt: inDays(10, now) });
+    await staff().update({ id: member.id, role: 'moderator' });
+    expect((await planOf(member.id)).expiresAt).toEqual(inDays(10, now));
+  });
 });

@@ -219,7 +219,16 @@ export async function updateUser({
     const [after] = await tx
       .update(users)
       // A ban's reason belongs to the ban: a role change that lifts it clears it too.
-      .set({ role, subscriptionTier, ...(role !== 'banned' ? { banReason: null } : {}) })
+      .set({
+        role,
+        subscriptionTier,
+        ...(role !== 'banned' ? { banReason: null } : {}),
+        // A tier an admin sets is held without an end (issue 33): a plan's end and the plan due
+        // after it belonged to the tier replaced. Grants with an end are adminUsers.subscription.
+        ...(subscriptionTier !== before.subscriptionTier
+          ? { tierExpiresAt: null, nextTier: null, nextPeriodDays: null }
+          : {}),
+      })
       .where(eq(users.id, before.id))
       .returning(publicUserColumns);
     // A demotion or a ban ends the member's sessions at once; a promotion need not (the role
