@@ -30,6 +30,9 @@ const ContestDetailPage = lazy(() =>
   import('./pages/contests/ContestDetailPage').then((m) => ({ default: m.ContestDetailPage })),
 );
 const TeamPage = lazy(() => import('./pages/TeamPage').then((m) => ({ default: m.TeamPage })));
+const ReceiptPage = lazy(() =>
+  import('./pages/ReceiptPage').then((m) => ({ default: m.ReceiptPage })),
+);
 const ContestManagementPage = lazy(() =>
   import('./pages/admin/ContestManagementPage').then((m) => ({
     default: m.ContestManagementPage,
@@ -138,6 +141,7 @@ const routes: AppRoute[] = [
   { path: '/education/:idOrSlug', render: () => <EducationItemPage /> },
   { path: '/analytics', render: () => <AnalyticsPage /> },
   { path: '/settings', render: (user) => <AccountSettingsPage user={user} /> },
+  { path: '/receipts/:proofId', render: () => <ReceiptPage /> },
   { path: '/notifications', render: () => <NotificationsPage /> },
   { path: '/admin', roles: ADMIN_ONLY, render: (user) => <AdminDashboardPage user={user} /> },
   {

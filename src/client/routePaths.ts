@@ -26,6 +26,7 @@ export const SIGNED_IN_PATHS = [
   '/education/:idOrSlug',
   '/analytics',
   '/settings',
+  '/receipts/:proofId',
   '/notifications',
   '/admin',
   '/admin/users',

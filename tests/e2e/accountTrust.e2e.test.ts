@@ -131,6 +131,8 @@ describe('Account Settings tabs from the address', () => {
     ['Payment%20Methods', 'Payment Methods'],
     ['payment', 'Payment Methods'],
     ['payments', 'Payments'],
+    ['subscription', 'Subscription'],
+    ['billing', 'Subscription'],
     ['profile', 'Profile'],
     ['nonsense', 'Profile'],
   ])('?tab=%s opens %s', async (asked, tab) => {

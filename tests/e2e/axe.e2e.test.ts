@@ -565,6 +565,7 @@ describe('axe-core on every screen', () => {
         '/payment?tier=pro&period=lifetime',
         '/payment?contest=1',
         '/settings?tab=payments',
+        '/settings?tab=subscription',
         '/contests?tab=drafts',
       ],
       // The moderator's own screens; the rest they share with members.

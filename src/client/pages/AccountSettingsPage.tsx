@@ -14,11 +14,13 @@ import { PageHeader } from '../components/layout/PageHeader';
 import { useTabParam } from '../lib/useTabParam';
 import { TitledCard } from '../components/common/TitledCard';
 import { PageTabs } from '../components/common/PageTabs';
+import { SubscriptionCard } from '../components/subscriptions/SubscriptionCard';
 
 const TAB_LABELS = {
   profile: 'Profile',
   payment: 'Payment Methods',
   payments: 'Payments',
+  subscription: 'Subscription',
 };
 const TABS = Object.keys(TAB_LABELS) as (keyof typeof TAB_LABELS)[];
 // The names a person would type for each tab (its label among them); ?tab=payment stays the link.
@@ -38,6 +40,11 @@ const TAB_ALIASES: Record<string, (typeof TABS)[number]> = {
   '2fa': 'profile',
   'two-factor': 'profile',
   notifications: 'profile',
+  subscriptions: 'subscription',
+  plan: 'subscription',
+  plans: 'subscription',
+  billing: 'subscription',
+  receipts: 'subscription',
 };
 
 export function AccountSettingsPage({ user }: { user: TUser }) {
@@ -46,7 +53,7 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
     <>
       <PageHeader
         title="Account Settings"
-        subtitle="Manage your profile, how you get paid and what you paid"
+        subtitle="Manage your profile, how you get paid, what you paid and your plan"
       />
       <PageTabs labels={TAB_LABELS} value={tab} onChange={setTab}>
         <Tabs.Content value="profile">
@@ -83,6 +90,11 @@ export function AccountSettingsPage({ user }: { user: TUser }) {
         <Tabs.Content value="payments">
           <TitledCard title="Payment Proofs">
             <PaymentProofsCard />
+          </TitledCard>
+        </Tabs.Content>
+        <Tabs.Content value="subscription">
+          <TitledCard title="Subscription">
+            <SubscriptionCard />
           </TitledCard>
         </Tabs.Content>
       </PageTabs>

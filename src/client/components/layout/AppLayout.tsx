@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { TUser } from '../../../shared/schemas/auth';
 import { trpc } from '../../lib/trpc';
 import { PageSpinner } from '../common/FullPageSpinner';
+import { PlanGraceBanner } from '../subscriptions/PlanGraceBanner';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useUnreadNotifications } from '../notifications/useNotifications';
 import { MainLandmark, SkipLink } from './MainLandmark';
@@ -65,6 +66,8 @@ export function AppLayout({ user, children }: { user: TUser; children: ReactNode
         position="sticky"
         top="0"
         h="100vh"
+        // A printed page (a receipt) is its content only.
+        _print={{ display: 'none' }}
       >
         <SidebarContent user={user} items={items} />
       </Box>
@@ -78,11 +81,13 @@ export function AppLayout({ user, children }: { user: TUser; children: ReactNode
           gap="2"
           px="8"
           pt="4"
+          _print={{ display: 'none' }}
         >
           {bell}
         </Flex>
         <MainLandmark flex="1" p={{ base: '4', md: '8' }} pb={{ base: '24', md: '8' }}>
           {user.role === 'admin' && settings.data?.maintenanceMode ? <MaintenanceBanner /> : null}
+          <PlanGraceBanner user={user} />
           {/* A screen still loading its code (the wizard) waits here, inside the layout. */}
           <Suspense fallback={<PageSpinner />}>{children}</Suspense>
         </MainLandmark>

@@ -18,6 +18,7 @@ import {
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { PlanChangeNote } from './PlanChangeNote';
 import { TIER_LABELS } from '../../../shared/constants';
 import type { PaidTier } from '../../../shared/payments';
 import type { TUser } from '../../../shared/schemas/auth';
@@ -131,6 +132,12 @@ function Checkout({ options, target }: { options: TPaymentOptions; target: Targe
               <Heading as="h2" size="md">
                 Amount due: {usdText(options.amountUsd)} USD
               </Heading>
+              <PlanChangeNote
+                change={options.change}
+                creditUsd={options.creditUsd}
+                startsAt={options.startsAt}
+                currentTier={options.currentTier}
+              />
               <Text color="fg.muted" fontSize="sm">
                 Choose the network you pay on.
               </Text>
