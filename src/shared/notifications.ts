@@ -114,8 +114,9 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     defaultChannel: 'email',
   },
   plan_changed: {
-    label: 'Plan changed by an administrator',
-    description: 'An administrator granted, extended or ended your plan.',
+    label: 'Plan changes',
+    description:
+      'Your next plan started, or an administrator granted, extended or ended your plan.',
     defaultChannel: 'email',
   },
   payment_verified: {

@@ -13,7 +13,10 @@ import {
   contests,
   discussionReports,
   paymentProofs,
+  users,
 } from '../../src/server/platform/db/schema';
+import { formatDate } from '../../src/shared/format';
+import { DAY_MS } from '../../src/shared/subscriptions';
 import { createEducation } from '../../src/server/domain/education/education';
 import { ZCreateEducationRequestSchema } from '../../src/shared/schemas/education';
 import { startWordPressFixture } from '../helpers/wordpress';
@@ -344,6 +347,33 @@ describe('an admin', () => {
     expect(await dialog.getByLabel('Subscription').inputValue()).toBe('pro');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('Manage Plan: grants Pro for 10 days; a missing reason is refused beside its field', async () => {
+    const member = await addedMember();
+    await open(page, '/admin/users');
+    await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
+    await page.getByRole('menuitem', { name: 'Manage Plan…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Plan' });
+    await dialog.getByLabel('Tier').selectOption('pro');
+    await dialog.getByLabel('Days').fill('10');
+    await dialog.getByRole('button', { name: 'Save Plan' }).click();
+    await dialog.getByText('Please give a reason').waitFor();
+    await dialog.getByLabel('Reason').fill('Beta tester');
+    await dialog.getByRole('button', { name: 'Save Plan' }).click();
+    await expectText(page, 'Plan updated');
+    const [stored] = await stage.s.db
+      .select({ tier: users.subscriptionTier, expiresAt: users.tierExpiresAt })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(stored!.tier).toBe('pro');
+    expect(stored!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 9 * DAY_MS);
+    // The users table shows the plan's end.
+    await page
+      .getByRole('row')
+      .filter({ hasText: added.username })
+      .getByText(formatDate(stored!.expiresAt!))
+      .waitFor();
   });
 
   it('Temporary password: the member signs in with it and chooses their own', async () => {

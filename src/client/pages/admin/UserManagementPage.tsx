@@ -6,6 +6,7 @@ import type { TUser } from '../../../shared/schemas/auth';
 import type { TAdminUser, UserSort } from '../../../shared/schemas/adminUsers';
 import { AddUserDialog } from '../../components/admin/userManagement/AddUserDialog';
 import { BanUserDialog, useUnbanUser } from '../../components/admin/userManagement/BanUserDialog';
+import { PlanDialog } from '../../components/admin/userManagement/PlanDialog';
 import { DeleteUserDialog } from '../../components/admin/userManagement/DeleteUserDialog';
 import { SetPasswordDialog } from '../../components/admin/userManagement/SetPasswordDialog';
 import { ResetTwoFactorDialog } from '../../components/admin/userManagement/ResetTwoFactorDialog';
@@ -88,6 +89,7 @@ export function UserManagementPage({ user: me }: { user: TUser }) {
       <UpdateUserDialog user={pick('update')} onClose={close} />
       <SetPasswordDialog user={pick('password')} onClose={close} />
       <BanUserDialog user={pick('ban')} onClose={close} />
+      <PlanDialog user={pick('plan')} onClose={close} />
       <DeleteUserDialog user={pick('delete')} onClose={close} />
       <ResetTwoFactorDialog user={pick('reset2fa')} onClose={close} />
     </>

@@ -12,7 +12,7 @@ import {
 import { ROLE_LABELS } from './labels';
 import { RowActionsMenu } from '../../common/RowActionsMenu';
 
-export type UserAction = 'update' | 'password' | 'ban' | 'unban' | 'delete' | 'reset2fa';
+export type UserAction = 'update' | 'plan' | 'password' | 'ban' | 'unban' | 'delete' | 'reset2fa';
 
 interface Props {
   users: TAdminUser[];
@@ -79,6 +79,8 @@ function RowMenu({
       rowLabel={user.username}
       actions={[
         banned ? item('unban', 'Unban') : item('update', 'Change Role/Subscription'),
+        // Admins hold no tier (SPEC 4): no plan to manage.
+        !banned && user.role !== 'admin' && item('plan', 'Manage Plan…'),
         item('password', 'Set Temporary Password'),
         user.twoFactorEnabled ? item('reset2fa', 'Reset Two-Factor Sign-In') : null,
         !banned && item('ban', 'Ban…', true),
@@ -108,6 +110,16 @@ export function UsersTable({
     { key: 'email', header: 'Email', cell: (user) => user.email },
     { key: 'role', header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
     { key: 'subscription', header: 'Subscription', cell: (user) => <Subscription user={user} /> },
+    {
+      key: 'planEnd',
+      header: 'Plan ends',
+      cell: (user) =>
+        user.role === 'admin'
+          ? 'N/A'
+          : user.tierExpiresAt
+            ? formatDate(user.tierExpiresAt)
+            : 'No end date',
+    },
     {
       key: 'joined',
       header: 'Joined',
