@@ -26,7 +26,7 @@ import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { SCORING_FIXTURES } from '../helpers/scoringFixtures';
 import { SENDER, configureNetwork, insertProof, txHash } from '../helpers/payments';
-import { expectText, pathOf, strengthShown } from './flows';
+import { chooseFromMenu, expectText, pathOf, strengthShown } from './flows';
 import { generate } from 'otplib';
 import { getPlatformSettings } from '../../src/server/domain/settings';
 import { reportedPost } from './reportData';
@@ -334,9 +334,14 @@ describe('an admin', () => {
     await addedMember();
     await open(page, '/admin/users');
     const openUpdate = async () => {
-      await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
-      await page.getByRole('menuitem', { name: 'Change Role/Subscription' }).click();
-      return page.getByRole('dialog', { name: 'Update User' });
+      const dialog = page.getByRole('dialog', { name: 'Update User' });
+      await chooseFromMenu(
+        page,
+        `Actions for ${added.username}`,
+        'Change Role/Subscription',
+        dialog,
+      );
+      return dialog;
     };
     let dialog = await openUpdate();
     await dialog.getByLabel('Subscription').selectOption('pro');
@@ -352,9 +357,8 @@ describe('an admin', () => {
   it('Manage Plan: grants Pro for 10 days; a missing reason is refused beside its field', async () => {
     const member = await addedMember();
     await open(page, '/admin/users');
-    await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
-    await page.getByRole('menuitem', { name: 'Manage Plan…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Plan' });
+    await chooseFromMenu(page, `Actions for ${added.username}`, 'Manage Plan…', dialog);
     await dialog.getByLabel('Tier').selectOption('pro');
     await dialog.getByLabel('Days').fill('10');
     await dialog.getByRole('button', { name: 'Save Plan' }).click();
@@ -379,9 +383,8 @@ describe('an admin', () => {
   it('Temporary password: the member signs in with it and chooses their own', async () => {
     await addedMember();
     await open(page, '/admin/users');
-    await page.getByRole('button', { name: `Actions for ${added.username}` }).click();
-    await page.getByRole('menuitem', { name: 'Set Temporary Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set Temporary Password' });
+    await chooseFromMenu(page, `Actions for ${added.username}`, 'Set Temporary Password', dialog);
     await dialog.getByLabel('Temporary Password').fill(added.password);
     await dialog.getByRole('button', { name: 'Set Password' }).click();
     await expectText(page, 'Temporary password set');
@@ -461,9 +464,9 @@ describe('an admin', () => {
     });
     await open(page, '/admin/contests');
     const openEdit = async () => {
-      await page.getByRole('button', { name: 'Actions for Harbour Photo Walk' }).click();
-      await page.getByRole('menuitem', { name: 'Edit' }).click();
-      return page.getByRole('dialog', { name: 'Edit Contest' });
+      const dialog = page.getByRole('dialog', { name: 'Edit Contest' });
+      await chooseFromMenu(page, 'Actions for Harbour Photo Walk', 'Edit', dialog);
+      return dialog;
     };
     let dialog = await openEdit();
     await dialog.getByLabel('Prize').fill('$300 in gift cards');
@@ -488,9 +491,9 @@ describe('an admin', () => {
     });
     await open(page, '/admin/contests');
     const openEdit = async () => {
-      await page.getByRole('button', { name: 'Actions for Harbour Chess League' }).click();
-      await page.getByRole('menuitem', { name: 'Edit' }).click();
-      return page.getByRole('dialog', { name: 'Edit Contest' });
+      const dialog = page.getByRole('dialog', { name: 'Edit Contest' });
+      await chooseFromMenu(page, 'Actions for Harbour Chess League', 'Edit', dialog);
+      return dialog;
     };
     let dialog = await openEdit();
     await dialog.getByLabel('Legs').selectOption('2');
@@ -754,9 +757,9 @@ describe('an admin', () => {
     });
     await open(page, '/admin/contests');
     const openEdit = async () => {
-      await page.getByRole('button', { name: 'Actions for Harbour Tide Forecast' }).click();
-      await page.getByRole('menuitem', { name: 'Edit' }).click();
-      return page.getByRole('dialog', { name: 'Edit Contest' });
+      const dialog = page.getByRole('dialog', { name: 'Edit Contest' });
+      await chooseFromMenu(page, 'Actions for Harbour Tide Forecast', 'Edit', dialog);
+      return dialog;
     };
     let dialog = await openEdit();
     // No settings yet: another change does not ask for them (they are not sent).
@@ -823,8 +826,12 @@ describe('a contest discussion', () => {
   it('Edit post: the author changes their words', async () => {
     const page = await stage.pageAs(cast.admin);
     await open(page, topicPath());
-    await page.getByRole('button', { name: /^Actions for the opening post by / }).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await chooseFromMenu(
+      page,
+      /^Actions for the opening post by /,
+      'Edit',
+      page.getByLabel('Edit post'),
+    );
     await page.getByLabel('Edit post').fill('Say hello, and your team.');
     await page.getByRole('button', { name: 'Save' }).click();
     await expectText(page, 'Post saved');
@@ -836,16 +843,14 @@ describe('a contest discussion', () => {
   it('Report: a participant reports a post', async () => {
     const page = await stage.pageAs(cast.participant);
     await open(page, topicPath());
-    await page.getByRole('button', { name: /^Actions for the opening post by / }).click();
-    await page.getByRole('menuitem', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report post' });
+    await chooseFromMenu(page, /^Actions for the opening post by /, 'Report', dialog);
     await dialog.getByLabel('Reason').selectOption('spam');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expectText(page, 'Report sent');
     // One report per member per post: a second is refused with the server's sentence.
     await page.reload();
-    await page.getByRole('button', { name: /^Actions for the opening post by / }).click();
-    await page.getByRole('menuitem', { name: 'Report' }).click();
+    await chooseFromMenu(page, /^Actions for the opening post by /, 'Report', dialog);
     await dialog.getByLabel('Reason').selectOption('other');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await dialog.getByText('You have reported this post already').waitFor();
@@ -860,11 +865,13 @@ describe('a contest discussion', () => {
     });
     const page = await stage.pageAs(cast.creator);
     await open(page, topicPath());
-    await page
-      .getByRole('button', { name: `Actions for the reply by ${cast.participant.username}` })
-      .click();
-    await page.getByRole('menuitem', { name: 'Bar member' }).click();
     const dialog = page.getByRole('dialog', { name: `Bar ${cast.participant.username}` });
+    await chooseFromMenu(
+      page,
+      `Actions for the reply by ${cast.participant.username}`,
+      'Bar member',
+      dialog,
+    );
     await dialog.getByLabel('Reason').fill('Advertising');
     await dialog.getByRole('button', { name: 'Bar member' }).click();
     await expectText(page, 'Member barred');

@@ -45,7 +45,7 @@ export async function strengthShown(page: Page) {
  */
 export async function chooseFromMenu(
   page: Page,
-  menuButton: string,
+  menuButton: string | RegExp,
   item: string,
   opens: Locator,
 ): Promise<void> {

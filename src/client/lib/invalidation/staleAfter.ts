@@ -56,6 +56,8 @@ const admin = {
   'adminUsers.update': onSuccess(ADMIN_USERS),
   'adminUsers.ban': onSuccess(ADMIN_USERS),
   'adminUsers.unban': onSuccess(ADMIN_USERS),
+  // A plan granted, extended or ended: the list's tier and plan end.
+  'adminUsers.subscription': onSuccess(ADMIN_USERS),
   'adminUsers.delete': onSuccess(ADMIN_USERS),
   'twoFactor.reset': onSuccess(ADMIN_USERS),
   // The public settings every screen reads; auth.me, as requiring two-factor sign-in of staff
