@@ -4,15 +4,15 @@
 // plan's end. tRPC and REST (POST /api/admin/users/{id}/subscription), admins only.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notifications, users } from '../../src/server/platform/db/schema';
+import { auditLog, notifications } from '../../src/server/platform/db/schema';
 import { changePlanAsStaff } from '../../src/server/domain/admin';
 import { DAY_MS, MAX_AHEAD_DAYS } from '../../src/shared/subscriptions';
 import { STAFF_PLAN_MESSAGES as SM } from '../../src/shared/schemas/adminUsers';
-import type { Tier } from '../../src/shared/constants';
 import { clientFor } from '../helpers/accounts';
 import { callerFor, createUser, type CreatedUser } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { mailsTo } from '../helpers/mail';
+import { planOf as storedPlan, setPlan as setStoredPlan } from '../helpers/subscriptions';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -27,32 +27,10 @@ const inDays = (days: number, from: number) => new Date(from + days * DAY_MS);
 const actor = () => ({ id: admin.id, username: admin.username, role: 'admin' as const });
 const staff = () => callerFor(s, admin).caller.adminUsers;
 
-async function planOf(userId: number) {
-  const [row] = await s.db
-    .select({
-      tier: users.subscriptionTier,
-      expiresAt: users.tierExpiresAt,
-      nextTier: users.nextTier,
-      nextPeriodDays: users.nextPeriodDays,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row!;
-}
+const planOf = (userId: number) => storedPlan(s.db, userId);
 
-const setPlan = (
-  userId: number,
-  values: { tier: Tier; expiresAt: Date | null; nextTier?: Tier; nextPeriodDays?: number },
-) =>
-  s.db
-    .update(users)
-    .set({
-      subscriptionTier: values.tier,
-      tierExpiresAt: values.expiresAt,
-      nextTier: values.nextTier ?? null,
-      nextPeriodDays: values.nextPeriodDays ?? null,
-    })
-    .where(eq(users.id, userId));
+const setPlan = (userId: number, values: Parameters<typeof setStoredPlan>[2]) =>
+  setStoredPlan(s.db, userId, values);
 
 async function lastPlanAudit(userId: number) {
   const [row] = await s.db

@@ -15,6 +15,7 @@ import { clientFor } from '../helpers/accounts';
 import { callerFor, createUser, type CreatedUser } from '../helpers/db';
 import { refusal } from '../helpers/errors';
 import { SENDERS, configureNetwork, txHashFor } from '../helpers/payments';
+import { planOf as storedPlan } from '../helpers/subscriptions';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let s: TestServer;
@@ -51,18 +52,7 @@ const verify = (id: number, now: number) =>
     now,
   });
 
-async function planOf(userId: number) {
-  const [row] = await s.db
-    .select({
-      tier: users.subscriptionTier,
-      expiresAt: users.tierExpiresAt,
-      nextTier: users.nextTier,
-      nextPeriodDays: users.nextPeriodDays,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row!;
-}
+const planOf = (userId: number) => storedPlan(s.db, userId);
 
 const setPlan = (userId: number, tier: Tier, expiresAt: Date | null) =>
   s.db

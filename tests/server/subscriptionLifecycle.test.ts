@@ -32,6 +32,7 @@ import {
   reminderDue,
 } from '../../src/shared/subscriptions';
 import type { Tier } from '../../src/shared/constants';
+import { planOf as storedPlan } from '../helpers/subscriptions';
 import { createTestDb, createUser, type CreatedUser, type TestDb } from '../helpers/db';
 import { insertContest } from '../helpers/contests';
 import { configureNetwork, sendProofAs } from '../helpers/payments';
@@ -72,18 +73,7 @@ async function memberWithPlan(
   return member;
 }
 
-async function planOf(userId: number) {
-  const [row] = await t.db
-    .select({
-      tier: users.subscriptionTier,
-      expiresAt: users.tierExpiresAt,
-      nextTier: users.nextTier,
-      nextPeriodDays: users.nextPeriodDays,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row!;
-}
+const planOf = (userId: number) => storedPlan(t.db, userId);
 
 const noticesOf = (userId: number) =>
   t.db
