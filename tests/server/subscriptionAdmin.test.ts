@@ -75,7 +75,10 @@ describe('grant', () => {
       },
     });
     const [notice] = await noticesOf(member.id);
-    expect(notice).toMatchObject({ title: 'You have the Pro plan', link: '/settings' });
+    expect(notice).toMatchObject({
+      title: 'You have the Pro plan',
+      link: '/settings?tab=subscription',
+    });
     expect(notice!.body).toContain(inDays(14, now).toISOString().slice(0, 10));
     expect(notice!.body).toContain('Reason: Conference comp');
     // plan_changed is e-mailed by default.

@@ -9,7 +9,7 @@ import { lockForUpdate } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
 import { TIER_LABELS, normalizeTier, type Tier } from '../../../shared/constants';
 import { PAID_TIERS, type PaidTier } from '../../../shared/payments';
-import { DAY_MS, MAX_AHEAD_DAYS } from '../../../shared/subscriptions';
+import { DAY_MS, MAX_AHEAD_DAYS, SUBSCRIPTION_SETTINGS_PATH } from '../../../shared/subscriptions';
 import {
   STAFF_PLAN_MESSAGES as SM,
   type StaffPlanAction,
@@ -146,7 +146,7 @@ export async function changePlanAsStaff({
           userId: input.id,
           kind: 'plan_changed',
           ...noticeText(input.action, before, after, input.reason),
-          link: '/settings',
+          link: SUBSCRIPTION_SETTINGS_PATH,
         },
         { origin: actor.origin },
       );
