@@ -7,6 +7,27 @@ import os from 'node:os';
 import path from 'node:path';
 
 const results = [];
+// What failed, named again under the summary: CI keeps only the log's tail, and a failure
+// scrolled out of it above the browser suite's output could not be found otherwise.
+const failures = [];
+
+/** Each failed test (or test file that failed to load) of a vitest JSON report, on one line. */
+function failuresOf(project, report) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  const found = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests)
+      found.push(`${project} ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      found.push(`${project} ${where}: ${firstLine(file.message)}`);
+  }
+  return found.map((line) => (line.length > 400 ? `${line.slice(0, 400)}…` : line));
+}
 
 // The fuzz suites run a fixed seed and this fresh one (tests/fuzz/support.ts); one per run, so
 // both suites say the same number and `FUZZ_SEED=N npm test` replays a failure.
@@ -83,6 +104,7 @@ function vitest(project) {
     failed = report.numFailedTests;
     // A suite that failed to load has no failed test but must still count as a failure.
     if (!ok && failed === 0) failed = Math.max(1, report.numFailedTestSuites ?? 0);
+    failures.push(...failuresOf(project, report));
   } catch {
     failed = ok ? 0 : 1;
   }
@@ -115,6 +137,10 @@ for (const r of results)
   console.log(
     `  ${r.suite.padEnd(12)} ${r.skipped ? `SKIPPED (no PostgreSQL binaries)${r.failed ? ', counted as 1 failed (CI)' : ''}` : `${r.passed} passed, ${r.failed} failed`}`,
   );
+if (failures.length) {
+  console.log('\nFailed');
+  for (const line of failures) console.log(`  ${line}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
