@@ -158,8 +158,8 @@ export const SUBSCRIPTION_SETTINGS_PATH = '/settings?tab=subscription';
 
 /**
  * What buying `bought` does to the plan a member holds now:
- * - 'buy': a tier above the one held, which has no end ahead (free, a permanent tier, an ended
- *   plan): it runs from the verification;
+ * - 'buy': a tier above the one held, which has no end ahead (free, a permanent tier), or any
+ *   tier once the held plan's end has passed (in its grace): it runs from the verification;
  * - 'renew': the same tier, held with an end date: the period is added to that end;
  * - 'upgrade': a tier above a paid plan whose end is still ahead: its unused days are credited
  *   (upgradeCredit) and the new tier runs from the verification;
@@ -180,9 +180,12 @@ export function planChange({
   now: Date;
 }): PlanChange | null {
   const held = current.tier ?? 'free';
-  const paidAhead =
-    isPaidTier(held) && current.expiresAt !== null && current.expiresAt.getTime() > now.getTime();
+  const ends = isPaidTier(held) && current.expiresAt !== null ? current.expiresAt : null;
+  const paidAhead = ends !== null && ends.getTime() > now.getTime();
   if (held === bought) return current.expiresAt !== null ? 'renew' : null;
+  // A plan whose end has passed (its grace, before the drop) holds nothing back: any tier bought
+  // runs from now, a lower one too.
+  if (ends !== null && !paidAhead) return 'buy';
   if (tierRank(bought) > tierRank(held)) return paidAhead ? 'upgrade' : 'buy';
   return paidAhead ? 'downgrade' : null;
 }

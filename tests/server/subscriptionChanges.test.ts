@@ -123,7 +123,8 @@ describe('the shared arithmetic', () => {
     expect(change('pro', null, 'pro')).toBeNull();
     expect(change('elite', ahead, 'standard')).toBe('downgrade');
     expect(change('elite', null, 'standard')).toBeNull();
-    expect(change('elite', past, 'standard')).toBeNull();
+    // In the grace of an ended plan, a lower tier is bought from now (nothing to wait for).
+    expect(change('elite', past, 'standard')).toBe('buy');
   });
 });
 
@@ -252,6 +253,42 @@ describe('a downgrade at the end of the period', () => {
       code: 'BAD_REQUEST',
       reason: 'tier_not_higher',
       message: tierNotHigherMessage('elite'),
+    });
+  });
+
+  it("buys a lower tier from now once the higher plan's end has passed (in its grace)", async () => {
+    const member = await createUser(s.db);
+    await setPlan(member.id, 'elite', inDays(-1, Date.now()));
+    const options = await callerFor(s, member).caller.payments.options({
+      tier: 'standard',
+      periodDays: 30,
+    });
+    expect(options).toMatchObject({ change: 'buy', startsAt: null, creditUsd: null });
+    const proof = await buy(member, 'standard', 30);
+    const at = Date.now();
+    await verify(proof.id, at);
+    expect(await planOf(member.id)).toEqual({
+      tier: 'standard',
+      expiresAt: inDays(30, at),
+      nextTier: null,
+      nextPeriodDays: null,
+    });
+  });
+
+  it('is bought from the review when the higher plan ended before it (what /payment said is asked again)', async () => {
+    const member = await createUser(s.db);
+    const end = inDays(5, Date.now());
+    await setPlan(member.id, 'elite', end);
+    const proof = await buy(member, 'standard', 30);
+    expect(proof).toMatchObject({ startsAt: end });
+    // Reviewed a week later, two days into the grace of Elite's end.
+    const at = inDays(7, Date.now()).getTime();
+    await verify(proof.id, at);
+    expect(await planOf(member.id)).toEqual({
+      tier: 'standard',
+      expiresAt: inDays(30, at),
+      nextTier: null,
+      nextPeriodDays: null,
     });
   });
 

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../../platform/db/client';
 import { paymentProofs, users } from '../../../platform/db/schema';
-import { tierRank, type Tier } from '../../../../shared/constants';
+import type { Tier } from '../../../../shared/constants';
 import {
   PAYMENT_MESSAGES as M,
   reviewTierMessage,
@@ -29,7 +29,7 @@ import { reviewTeamFee } from '../../tournaments';
 import { lockForUpdate } from '../../../platform/db/dialect';
 import { listProofById } from './reads';
 import { memberPlan } from '../subscriptions';
-import { subscriptionEnd } from '../../../../shared/subscriptions';
+import { planChange, subscriptionEnd } from '../../../../shared/subscriptions';
 
 /** What the reviewer is told when the join rule refuses to admit the member now. */
 function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
@@ -55,11 +55,11 @@ function reviewRefusal(refusal: JoinRefusalInfo, tier: Tier): AppError {
  * fee admits the member, after the join rule is asked again as things are now (the member's
  * tier may have dropped, the contest may be full, closed or ended): if it refuses, the review is
  * refused with that reason and nothing changes. The one allowance of a review: a member who paid
- * while registration was open is admitted after the deadline. Verifying an upgrade raises the
- * member's tier (never lowers it) or renews it, its end set by the shared plan rule from the
- * proof's own period (the price paid is the proof's, whatever the settings say now); an upgrade
- * paid with a credit runs from now (the old plan's days were paid back). A lower tier under a
- * plan with an end is the next plan (users.next_tier, next_period_days), from that end.
+ * while registration was open is admitted after the deadline. Verifying an upgrade does what the
+ * shared `planChange` says of the plan held now: a purchase, renewal or upgrade sets the tier and
+ * its end from the proof's own period (the price paid is the proof's, whatever the settings say
+ * now; an upgrade's credit paid the old plan's days back, so it runs from now); a downgrade under
+ * a plan whose end is ahead is the next plan (users.next_tier, next_period_days), from that end.
  */
 export async function reviewProof({
   db,
@@ -140,9 +140,22 @@ export async function reviewProof({
           tierBefore = plan.tier;
           expiresBefore = plan.expiresAt;
           const bought = proof.tier as PaidTier;
-          // A tier bought that is above the member's, or the same one renewed: the tier and its
-          // end by the plan rule. Never lowered (the member was raised above it meanwhile).
-          if (tierRank(bought) >= tierRank(tierBefore)) {
+          // What the purchase does is asked of the shared plan rule again as things are now (the
+          // member's plan may have changed since they paid), as /payment asked it.
+          const change = planChange({ current: plan, bought, now: new Date(now) });
+          if (change === 'downgrade') {
+            // A lower tier under a plan with an end ahead: it follows that plan at its end, as
+            // the next plan (a later one replaces it); nothing changes now. The switch itself is
+            // the subscription job's.
+            tierAfter = tierBefore;
+            expiresAfter = expiresBefore;
+            scheduled = { tier: bought, periodDays: proof.periodDays };
+            await tx
+              .update(users)
+              .set({ nextTier: bought, nextPeriodDays: proof.periodDays })
+              .where(eq(users.id, proof.userId));
+          } else if (change !== null) {
+            // Bought, renewed or upgraded: the tier and its end by the plan rule.
             tierAfter = bought;
             expiresAfter = subscriptionEnd({
               current: plan,
@@ -152,17 +165,6 @@ export async function reviewProof({
             await tx
               .update(users)
               .set({ subscriptionTier: tierAfter, tierExpiresAt: expiresAfter })
-              .where(eq(users.id, proof.userId));
-          } else if (expiresBefore !== null) {
-            // A lower tier under a plan with an end (a downgrade, issue 33): it follows that
-            // plan at its end, as the next plan (a later one replaces it); nothing changes now.
-            // The switch itself is the expiry job's.
-            tierAfter = tierBefore;
-            expiresAfter = expiresBefore;
-            scheduled = { tier: bought, periodDays: proof.periodDays };
-            await tx
-              .update(users)
-              .set({ nextTier: bought, nextPeriodDays: proof.periodDays })
               .where(eq(users.id, proof.userId));
           } else {
             tierAfter = tierBefore;
