@@ -205,6 +205,35 @@ describe('reminders', () => {
     for (const member of members) expect(await noticesOf(member.id)).toHaveLength(1);
   });
 
+  it('opens no transaction for a reminder already sent (one read of the page instead)', async () => {
+    const members = [];
+    for (let i = 0; i < 4; i++) members.push(await memberWithPlan('pro', END));
+    let transactions = 0;
+    // The round's database, counting the transactions it opens.
+    const counted = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop !== 'transaction' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          transactions++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const countedRound = (now: Date) =>
+      subscriptionRound({ db: counted, now, origin: 'https://contests.example', pageSize: 3 });
+    expect((await countedRound(at(-5 * DAY_MS))).reminded).toBe(4);
+    expect(transactions).toBe(4);
+    transactions = 0;
+    // The rounds of the next days, until the 1-day step is due: nothing to send, nothing opened.
+    expect((await countedRound(at(-4 * DAY_MS))).reminded).toBe(0);
+    expect((await countedRound(at(-2 * DAY_MS))).reminded).toBe(0);
+    expect(transactions).toBe(0);
+    // The next step is sent once more to each.
+    expect((await countedRound(at(-DAY_MS + HOUR))).reminded).toBe(4);
+    for (const member of members) expect(await noticesOf(member.id)).toHaveLength(2);
+  });
+
   it('leaves plans without an end, far ends and admins alone', async () => {
     const forever = await memberWithPlan('elite', null);
     const far = await memberWithPlan('pro', END + 30 * DAY_MS);

@@ -151,6 +151,22 @@ describe('subscriptions.mine', () => {
   });
 });
 
+describe('subscriptions.plan', () => {
+  it('is the plan of subscriptions.mine without its history (the grace banner reads it)', async () => {
+    const member = await createUser(t.db);
+    await bought(member, 'pro', 30);
+    await setPlan(member.id, { tierExpiresAt: new Date(Date.now() - DAY_MS) });
+    const plan = await callerFor(t, member).caller.subscriptions.plan();
+    const { history, ...rest } = await mine(member);
+    expect(history).toHaveLength(1);
+    expect(plan).toEqual(rest);
+    expect(plan).toMatchObject({ tier: 'pro', inGrace: true });
+    expect(await failure(callerFor(t).caller.subscriptions.plan())).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+  });
+});
+
 describe('subscriptions.receipt', () => {
   it("the caller's verified upgrade, with what a printed receipt shows", async () => {
     const member = await createUser(t.db);

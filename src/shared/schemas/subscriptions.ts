@@ -47,8 +47,8 @@ export const ZBillingEntrySchema = z.object({
 });
 export type TBillingEntry = z.infer<typeof ZBillingEntrySchema>;
 
-/** The member's own plan (subscriptions.mine, GET /api/user/subscription). */
-export const ZMySubscriptionSchema = z.object({
+/** The member's own plan, without its history (subscriptions.plan: the grace banner's read). */
+export const ZMyPlanSchema = z.object({
   tier: z.enum(TIERS),
   /** When the plan ends; null: no end date. */
   expiresAt: z.date().nullable(),
@@ -59,6 +59,11 @@ export const ZMySubscriptionSchema = z.object({
   /** The plan that starts at the end (a lower tier bought meanwhile), and its days. */
   nextTier: z.enum(TIERS).nullable(),
   nextPeriodDays: ZPeriodShown.nullable(),
+});
+export type TMyPlan = z.infer<typeof ZMyPlanSchema>;
+
+/** The member's own plan and billing history (subscriptions.mine, GET /api/user/subscription). */
+export const ZMySubscriptionSchema = ZMyPlanSchema.extend({
   history: z.array(ZBillingEntrySchema),
 });
 export type TMySubscription = z.infer<typeof ZMySubscriptionSchema>;

@@ -9,7 +9,9 @@ import { graceText } from './planText';
 
 export function PlanGraceBanner({ user }: { user: TUser }) {
   const paid = user.subscriptionTier !== null && isPaid(user.subscriptionTier);
-  const mine = trpc.subscriptions.mine.useQuery(undefined, {
+  // The plan alone, not its billing history: this is read on every app load of a paid member.
+  // A review or the subscription job changing it makes it stale (lib/invalidation).
+  const mine = trpc.subscriptions.plan.useQuery(undefined, {
     enabled: paid && user.role !== 'admin',
     staleTime: Infinity,
   });

@@ -21,6 +21,8 @@ export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[
     'payments.tiers',
     'contests.get',
     'me',
+    // A verified upgrade changes the plan: its banner and Account Settings > Subscription.
+    'subscriptions',
   ],
   // The member's notifications changed: the bell's count and latest few, /notifications,
   // 'My next match' (news of their own matches), and their prizes and certificates (results
@@ -32,6 +34,8 @@ export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[
     'results.get',
     'payouts.list',
     'certificates.mine',
+    // A plan reminder, switch, drop or staff change (issue 33) comes with a notice.
+    'subscriptions',
   ],
   // A contest's scores changed: its leaderboard's pages and the leaderboard's contest list, and
   // its results' standings while they are open.

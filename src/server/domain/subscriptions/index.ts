@@ -7,4 +7,4 @@ export {
   subscriptionRound,
   type SubscriptionRoundResult,
 } from './lifecycle';
-export { RECEIPT_NOT_FOUND, myReceipt, mySubscription } from './mine';
+export { RECEIPT_NOT_FOUND, myPlan, myReceipt, mySubscription } from './mine';

@@ -5,9 +5,9 @@
 // it. Each member in their own transaction; every write is conditional on the row still holding
 // the end that was read, so a renewal verified meanwhile wins and two rounds (two servers) never
 // act twice; each notice has a dedupe key naming the end and the step, so it is sent once.
-import { and, asc, eq, gt, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { users } from '../../platform/db/schema';
+import { notifications, users } from '../../platform/db/schema';
 import type { Job } from '../../platform/jobs';
 import { normalizeTier, TIER_LABELS, type Tier } from '../../../shared/constants';
 import {
@@ -210,6 +210,31 @@ function endingPlans(
 }
 
 /**
+ * Which of the page's due reminders were sent already (`userId:dedupeKey`), in one read: a
+ * member's plan is read again by every round of its last 7 days, and a reminder sent once needs
+ * no transaction of its own to learn that its dedupe key is taken.
+ */
+async function remindersSent(
+  db: DbOrTx,
+  due: { plan: EndingPlan; key: string }[],
+): Promise<Set<string>> {
+  if (!due.length) return new Set();
+  const rows = await db
+    .select({ userId: notifications.userId, key: notifications.dedupeKey })
+    .from(notifications)
+    .where(
+      and(
+        inArray(
+          notifications.userId,
+          due.map(({ plan }) => plan.id),
+        ),
+        inArray(notifications.dedupeKey, [...new Set(due.map(({ key }) => key))]),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.userId}:${row.key}`));
+}
+
+/**
  * One round at `now`: for each plan ending within 7 days or ended, the next plan started at the
  * end, else the drop once the grace is over, else the latest reminder due. Answers what it did.
  */
@@ -239,6 +264,19 @@ export async function subscriptionRound({
       defaultTier: (await getPlatformSettings({ db })).defaultUserTier,
     };
     const { graceDays, defaultTier } = settings;
+    const reminders = new Map(
+      plans.flatMap((plan) => {
+        const step = reminderDue(plan.expiresAt, now);
+        return step ? [[plan.id, { step, key: planNoticeKey(plan.expiresAt, step) }] as const] : [];
+      }),
+    );
+    const sent = await remindersSent(
+      db,
+      plans.flatMap((plan) => {
+        const due = reminders.get(plan.id);
+        return due ? [{ plan, key: due.key }] : [];
+      }),
+    );
     for (const plan of plans) {
       const ended = now.getTime() >= plan.expiresAt.getTime();
       if (ended && plan.nextTier) {
@@ -246,8 +284,9 @@ export async function subscriptionRound({
       } else if (isExpired(plan.expiresAt, now, graceDays)) {
         if (await endPlan(db, plan, { defaultTier, graceDays, origin })) result.expired++;
       } else {
-        const step = reminderDue(plan.expiresAt, now);
-        if (step && (await remind(db, plan, step, { graceDays, origin }))) result.reminded++;
+        const due = reminders.get(plan.id);
+        if (!due || sent.has(`${plan.id}:${due.key}`)) continue;
+        if (await remind(db, plan, due.step, { graceDays, origin })) result.reminded++;
       }
     }
     if (plans.length < pageSize || signal?.aborted) break;

@@ -10,6 +10,7 @@ import { explorerLink } from '../../../shared/payments';
 import { graceEndsAt, inGrace, periodFromDays } from '../../../shared/subscriptions';
 import type {
   TBillingEntry,
+  TMyPlan,
   TMySubscription,
   TReceipt,
 } from '../../../shared/schemas/subscriptions';
@@ -68,8 +69,8 @@ function billingEntry(config: TPaymentConfig, row: BillingRow): TBillingEntry {
   };
 }
 
-/** The caller's plan as it stands at `now`, and their billing history. */
-export async function mySubscription({
+/** The caller's plan as it stands at `now`: tier, end, grace and the plan that follows. */
+export async function myPlan({
   db,
   userId,
   now = new Date(),
@@ -77,7 +78,7 @@ export async function mySubscription({
   db: DbOrTx;
   userId: number;
   now?: Date;
-}): Promise<TMySubscription> {
+}): Promise<TMyPlan> {
   const [user] = await db
     .select({
       tier: users.subscriptionTier,
@@ -88,22 +89,37 @@ export async function mySubscription({
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'Account not found');
+  const end = user.expiresAt;
+  // The grace's length is a setting; without an end there is no grace to read it for.
+  const graceDays = end ? (await getPaymentConfig({ db })).graceDays : 0;
+  return {
+    tier: normalizeTier(user.tier),
+    expiresAt: end,
+    graceEndsAt: end ? graceEndsAt(end, graceDays) : null,
+    inGrace: end ? inGrace(end, now, graceDays) : false,
+    nextTier: user.nextTier ? normalizeTier(user.nextTier) : null,
+    nextPeriodDays: user.nextTier ? periodFromDays(user.nextPeriodDays) : null,
+  };
+}
+
+/** The caller's plan as it stands at `now`, and their billing history. */
+export async function mySubscription({
+  db,
+  userId,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  userId: number;
+  now?: Date;
+}): Promise<TMySubscription> {
+  const plan = await myPlan({ db, userId, now });
   const config = await getPaymentConfig({ db });
   const rows = await db
     .select(billingColumns)
     .from(paymentProofs)
     .where(verifiedUpgradesOf(userId))
     .orderBy(desc(paymentProofs.reviewedAt), desc(paymentProofs.id));
-  const end = user.expiresAt;
-  return {
-    tier: normalizeTier(user.tier),
-    expiresAt: end,
-    graceEndsAt: end ? graceEndsAt(end, config.graceDays) : null,
-    inGrace: end ? inGrace(end, now, config.graceDays) : false,
-    nextTier: user.nextTier ? normalizeTier(user.nextTier) : null,
-    nextPeriodDays: user.nextTier ? periodFromDays(user.nextPeriodDays) : null,
-    history: rows.map((row) => billingEntry(config, row)),
-  };
+  return { ...plan, history: rows.map((row) => billingEntry(config, row)) };
 }
 
 /**
