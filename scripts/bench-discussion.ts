@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 // autocannon ships no types; the part used here is small.
 // @ts-expect-error no declaration file
 import autocannon from 'autocannon';
-import { startBenchServer } from './benchServer';
+import { logOffset, serverTimes, startBenchServer } from './benchServer';
 import { MAX_STREAMS_PER_MEMBER } from '../src/server/platform/events';
 import { closeDatabase, openDatabase } from '../src/server/platform/db/client';
 import { contests, discussionPosts, discussionTopics } from '../src/server/platform/db/schema';
@@ -233,7 +233,9 @@ async function main() {
   console.log(
     `Seeded ${TOPICS} topics and ${REPLIES} replies in ${Date.now() - seeding} ms (in bulk)`,
   );
-  const server = await startBenchServer({ file, dir, portBase: 5700 });
+  // The request log is kept: each path's time inside the server is read from it (serverTimes).
+  const logFile = process.env.BENCH_SERVER_LOG ?? path.join(dir, 'server.log');
+  const server = await startBenchServer({ file, dir, portBase: 5700, logFile });
   const { base } = server;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const streams: Stream[] = [];
@@ -277,12 +279,17 @@ async function main() {
     // The server's CPU time per answer beside the rates: on a machine shared with other work the
     // rates move with the load, the CPU an answer costs much less.
     const cpuPerRequest: number[] = [];
+    // And each answer's time inside the server: the client's latency less the queue in front of
+    // it (at 50 connections on two cores, 50 x the CPU an answer costs, shared with autocannon).
+    const inServer: number[][] = [];
     for (const [i, [name, opts]] of paths.entries()) {
       if (i >= 2 && only && !only.test(name)) continue;
       if (WARMUP > 0) await run({ ...opts, seconds: WARMUP });
       const cpu = cpuMs(server.child.pid!);
+      const logged = logOffset(logFile);
       const result = await run(opts);
       cpuPerRequest.push((cpuMs(server.child.pid!) - cpu) / Math.max(1, result.requests.total));
+      inServer.push(serverTimes(logFile, logged));
       results.push([name, result]);
     }
     // The ratios: to health and to the contest list, both read in this run (the first two).
@@ -293,6 +300,7 @@ async function main() {
       cpuPerRequest[i]!.toFixed(2),
       r.requests.average.toFixed(0),
       `${r.latency.p50} / ${r.latency.p99}`,
+      `${quantile(inServer[i]!, 0.5)} / ${quantile(inServer[i]!, 0.99)}`,
       (r.requests.average / health).toFixed(2),
       (r.requests.average / list).toFixed(2),
       String(r.non2xx + r.errors),
@@ -302,6 +310,7 @@ async function main() {
       'CPU ms/req',
       'req/s',
       'p50/p99 ms',
+      'in server p50/p99',
       'vs health',
       'vs contests',
       'non-2xx',

@@ -3,8 +3,9 @@
 // answered /api/health before the bench begins. One function for every bench, so they all
 // measure the same server the same way (the request log at BENCH_LOG_LEVEL, 'info' by default).
 // BENCH_CPU_PROFILE=DIR (or `cpuProfileDir`) runs it under --cpu-prof: the profile is written
-// into DIR when the server stops (scripts/bench-profile.ts reads one). BENCH_SERVER_LOG=FILE keeps
-// its standard output (the request log) there.
+// into DIR when the server stops (scripts/bench-profile.ts reads one). BENCH_SERVER_LOG=FILE (or
+// `logFile`) keeps its standard output (the request log) there; `serverTimes` reads a stretch of
+// it: each answer's time inside the server, beside the client's (which adds the queue before it).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,13 +28,17 @@ export async function startBenchServer(opts: {
   portBase: number;
   env?: Record<string, string>;
   cpuProfileDir?: string;
+  /** Where the request log goes (else BENCH_SERVER_LOG, else nowhere). */
+  logFile?: string;
 }): Promise<BenchServer> {
   execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
   const port = opts.portBase + Math.floor(Math.random() * 200);
   const profileDir = opts.cpuProfileDir ?? process.env.BENCH_CPU_PROFILE;
-  const logFile = process.env.BENCH_SERVER_LOG;
+  const logFile = opts.logFile ?? process.env.BENCH_SERVER_LOG;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, 'dist/server/index.js'], {
+  // BENCH_NODE_FLAGS='--trace-gc …': flags for the server's node alone (NODE_OPTIONS refuses some).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...profile, 'dist/server/index.js'], {
     env: {
       ...process.env,
       DATABASE_PATH: opts.file,
@@ -59,4 +64,31 @@ export async function startBenchServer(opts: {
     throw error;
   }
   return { base, port, child, stop };
+}
+
+/** The request log's size now: where the next stretch `serverTimes` reads begins. */
+export function logOffset(logFile: string): number {
+  return fs.statSync(logFile).size;
+}
+
+/**
+ * The time inside the server (pino-http's `ms`: from the request's arrival in Express to its
+ * answer's last byte handed to the kernel) of each request logged since `from`, sorted.
+ */
+export function serverTimes(logFile: string, from: number): number[] {
+  const fd = fs.openSync(logFile, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.max(0, size - from));
+    fs.readSync(fd, buffer, 0, buffer.length, from);
+    const times: number[] = [];
+    for (const line of buffer.toString('utf8').split('\n')) {
+      if (!line.includes('"request completed"')) continue;
+      const ms = (JSON.parse(line) as { ms?: unknown }).ms;
+      if (typeof ms === 'number') times.push(ms);
+    }
+    return times.sort((a, b) => a - b);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
