@@ -300,7 +300,10 @@ async function main() {
       cpuPerRequest[i]!.toFixed(2),
       r.requests.average.toFixed(0),
       `${r.latency.p50} / ${r.latency.p99}`,
-      `${quantile(inServer[i]!, 0.5)} / ${quantile(inServer[i]!, 0.99)}`,
+      // Health answers are not logged (the request log leaves them out).
+      inServer[i]!.length
+        ? `${quantile(inServer[i]!, 0.5)} / ${quantile(inServer[i]!, 0.99)}`
+        : '-',
       (r.requests.average / health).toFixed(2),
       (r.requests.average / list).toFixed(2),
       String(r.non2xx + r.errors),
