@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './tests/helpers/longFilesFirst';
 
 const SERVER_SUITES = [
   'tests/server/**/*.test.ts',
@@ -11,6 +12,7 @@ export default defineConfig({
     // Suites hash passwords at a low cost injected by tests/helpers/db.ts (testPasswords); the
     // product reads no variable for it.
     env: { LOG_LEVEL: 'silent' },
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
