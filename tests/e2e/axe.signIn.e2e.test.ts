@@ -290,7 +290,7 @@ describe('two-factor sign-in screens', () => {
         await setTheme(admin, theme);
         await admin.setViewportSize(VIEWPORTS.desktop);
         await navigate(admin, '/admin/users');
-        // Found by name, not by its place in the list: other files' members may come first.
+        // Found by name: the list's first page need not hold them.
         await admin.getByLabel('Search users').fill(protectedMember.username);
         await admin
           .getByRole('button', { name: `Actions for ${protectedMember.username}` })
