@@ -19,10 +19,14 @@ function sharedTrading(): string {
   if (fs.existsSync(dotGit) && fs.statSync(dotGit).isFile()) {
     const gitdir = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, 'utf8'))?.[1]?.trim();
     // <main>/.git/worktrees/<name> → <main>
-    if (gitdir) candidates.push(path.resolve(gitdir, '..', '..', '..', '..', 'shared', 'fixtures', 'trading'));
+    if (gitdir)
+      candidates.push(
+        path.resolve(gitdir, '..', '..', '..', '..', 'shared', 'fixtures', 'trading'),
+      );
   }
   const found = candidates.find((dir) => fs.existsSync(dir));
-  if (!found) throw new Error(`The shared trading fixtures are missing (looked in ${candidates.join(', ')})`);
+  if (!found)
+    throw new Error(`The shared trading fixtures are missing (looked in ${candidates.join(', ')})`);
   return found;
 }
 
@@ -59,7 +63,10 @@ export function grownMt5Report(times: number): string {
     const { start, end, rows } = sectionRows(html, title);
     const copies: string[] = [];
     for (let k = 0; k < times; k++) {
-      for (const row of rows) copies.push(k === 0 ? row : row.replace(/<td( nowrap)?>(\d{9,})<\/td>/, `<td$1>${k}$2</td>`));
+      for (const row of rows)
+        copies.push(
+          k === 0 ? row : row.replace(/<td( nowrap)?>(\d{9,})<\/td>/, `<td$1>${k}$2</td>`),
+        );
     }
     html = html.slice(0, start) + copies.join('') + html.slice(end);
   }

@@ -95,10 +95,14 @@ export function parseCsv(text: string): ParsedStatement {
       trim: true,
       skip_empty_lines: true,
       relax_quotes: false,
+      // A short row is refused below, with its number.
+      relax_column_count: true,
     }) as string[][];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new StatementError(`The CSV could not be read (${message.slice(0, 160)}): it needs ${LAYOUT}`);
+    throw new StatementError(
+      `The CSV could not be read (${message.slice(0, 160)}): it needs ${LAYOUT}`,
+    );
   }
   const names = records[0]!.map((n) => n.toLowerCase());
   const missing = CSV_COLUMNS.filter((c) => !names.includes(c));
@@ -136,7 +140,9 @@ export function parseCsv(text: string): ParsedStatement {
       return;
     }
     if (type !== 'trade') {
-      throw new StatementError(`${line} has the type '${type.slice(0, 20)}': it must be trade or balance`);
+      throw new StatementError(
+        `${line} has the type '${type.slice(0, 20)}': it must be trade or balance`,
+      );
     }
     if (!get('symbol')) throw new StatementError(`${where('symbol')} is empty`);
     const prices = {
@@ -146,7 +152,9 @@ export function parseCsv(text: string): ParsedStatement {
     };
     const side = get('side').toLowerCase();
     if (side !== 'buy' && side !== 'sell') {
-      throw new StatementError(`${where('side')} is '${side.slice(0, 20)}': it must be buy or sell`);
+      throw new StatementError(
+        `${where('side')} is '${side.slice(0, 20)}': it must be buy or sell`,
+      );
     }
     const volume = decimalAt(get('volume'), where('volume'));
     if (new Big(volume).lte(0)) throw new StatementError(`${where('volume')} is not positive`);

@@ -42,8 +42,18 @@ const isData = (row: Row) => {
 };
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 
 /** '2026 August 18, 19:44' (English terminals) → ISO; other languages say nothing. */

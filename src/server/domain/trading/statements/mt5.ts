@@ -137,7 +137,12 @@ export function parseMt5(rows: Row[], preamble: Row[]): ParsedStatement {
     if (c[2] || c[4]) return;
     const amount = decimalAt(c[width - 3]!, `deal ${ticket}'s profit`, '0');
     if (new Big(amount).eq(0)) return;
-    balanceOperations.push({ ticket, time: timeAt(c[0]!, `deal ${ticket}'s time`), amount, comment });
+    balanceOperations.push({
+      ticket,
+      time: timeAt(c[0]!, `deal ${ticket}'s time`),
+      amount,
+      comment,
+    });
   });
   const openPositions = open?.columns.length === 12 ? open.rows.length : 0;
   return {
@@ -147,6 +152,10 @@ export function parseMt5(rows: Row[], preamble: Row[]): ParsedStatement {
     balanceOperations: sortOperations(balanceOperations),
     comments,
     openPositions,
-    generatedAt: values.slice(at + 1).map(readTime).find((t) => t !== null) ?? null,
+    generatedAt:
+      values
+        .slice(at + 1)
+        .map(readTime)
+        .find((t) => t !== null) ?? null,
   };
 }

@@ -14,7 +14,10 @@ export type Unsided = Omit<ClosedTrade, 'side'> & { type: string; where: string 
 /** The trades with their sides (resolveSides), in the contract's shape. */
 export function withSides(unsided: Unsided[]): ClosedTrade[] {
   const sides = resolveSides(unsided);
-  return unsided.map(({ type: _type, where: _where, ...trade }, i) => ({ ...trade, side: sides[i]! }));
+  return unsided.map(({ type: _type, where: _where, ...trade }, i) => ({
+    ...trade,
+    side: sides[i]!,
+  }));
 }
 
 type Priced = { openPrice: string; closePrice: string; profit: string };

@@ -9,7 +9,8 @@ import { isMt4, parseMt4 } from './mt4';
 import { isMt5, parseMt5 } from './mt5';
 import { layoutOf } from './sections';
 
-const looksLikeHtml = (text: string) => /<(!doctype\s+html|html|table|body)\b/i.test(text.slice(0, 64 * 1024));
+const looksLikeHtml = (text: string) =>
+  /<(!doctype\s+html|html|table|body)\b/i.test(text.slice(0, 64 * 1024));
 
 /**
  * The statement in `bytes` (a MetaTrader 5 report, a MetaTrader 4 statement or the documented

@@ -35,7 +35,10 @@ function parsePool(): WorkerPool {
 }
 
 /** The parsed statement, read in the worker; rejects with a StatementError for a bad file. */
-export async function parseInWorker(bytes: Uint8Array, fileName?: string): Promise<ParsedStatement> {
+export async function parseInWorker(
+  bytes: Uint8Array,
+  fileName?: string,
+): Promise<ParsedStatement> {
   // A copy the worker owns (an upload's Buffer may be a view of a shared pool).
   const own = new Uint8Array(bytes);
   const input: ParseTaskInput = { bytes: own, fileName };

@@ -19,11 +19,7 @@ export interface Layout {
   sections: Section[];
 }
 
-export function layoutOf(
-  rows: Row[],
-  isData: (row: Row) => boolean,
-  minColumns: number,
-): Layout {
+export function layoutOf(rows: Row[], isData: (row: Row) => boolean, minColumns: number): Layout {
   const sections: Section[] = [];
   let preamble: Row[] | null = null;
   let i = 0;

@@ -66,7 +66,8 @@ export function decimalAt(raw: string, where: string, fallback?: string): string
   return value;
 }
 
-const TIME = /^(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?Z?$/;
+const TIME =
+  /^(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?Z?$/;
 
 /** Does the cell look like a statement time (a row's first cell), valid or not? */
 export const looksLikeTime = (raw: string) => /^\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}\b/.test(raw);
