@@ -5,7 +5,6 @@
 import Big from 'big.js';
 import type {
   BalanceOperation,
-  ClosedTrade,
   ParsedStatement,
   StatementAccount,
 } from '../../../../shared/trading/statement';
