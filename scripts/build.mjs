@@ -1,7 +1,8 @@
 // Builds what `npm start` runs: the client with Vite into dist/client (plus .br and .gz copies of
 // every compressible file over 1 KB, served by src/server/static.ts) and the server with esbuild
 // into dist/server/index.js (one ESM file; node_modules stay external), with each worker thread's
-// entry bundled beside it (dist/server/scoringWorker.js: scoring/index.ts finds it there).
+// entry bundled beside it (dist/server/scoringWorker.js: scoring/index.ts finds it there;
+// dist/server/statementWorker.js: trading/statements/parsePool.ts).
 //
 //   node scripts/build.mjs             full build (`npm run build`)
 //   node scripts/build.mjs --if-stale  build only when dist/ is missing or older than a source
@@ -25,6 +26,7 @@ const CLIENT_DIR = path.join(DIST, 'client');
 const CLIENT_INDEX = path.join(CLIENT_DIR, 'index.html');
 const SERVER_FILE = path.join(DIST, 'server', 'index.js');
 const WORKER_FILE = path.join(DIST, 'server', 'scoringWorker.js');
+const STATEMENT_WORKER_FILE = path.join(DIST, 'server', 'statementWorker.js');
 const STAMP_FILE = path.join(DIST, '.build-stamp');
 const LOCK_FILE = path.join(DIST, '.build-lock');
 
@@ -83,6 +85,8 @@ function staleness(sourceMtime) {
   if (!fs.existsSync(SERVER_FILE)) return { kind: 'full', why: 'dist/server/index.js is missing' };
   if (!fs.existsSync(WORKER_FILE))
     return { kind: 'full', why: 'dist/server/scoringWorker.js is missing' };
+  if (!fs.existsSync(STATEMENT_WORKER_FILE))
+    return { kind: 'full', why: 'dist/server/statementWorker.js is missing' };
   if (!fs.existsSync(CLIENT_INDEX)) return { kind: 'full', why: 'dist/client is missing' };
   if (sourceMtime > stamp.sourceMtimeMs) return { kind: 'full', why: 'sources changed' };
   if (fs.statSync(CLIENT_INDEX).mtimeMs !== stamp.clientIndexMtimeMs)
@@ -181,6 +185,8 @@ async function buildServer() {
     entryPoints: [
       { in: 'src/server/index.ts', out: 'index' },
       { in: 'src/server/domain/submissions/scoring/worker.ts', out: 'scoringWorker' },
+      // STATEMENT_WORKER_ENTRY in src/server/domain/trading/statements/parsePool.ts.
+      { in: 'src/server/domain/trading/statements/worker.ts', out: 'statementWorker' },
     ],
     outdir: path.dirname(SERVER_FILE),
     bundle: true,
