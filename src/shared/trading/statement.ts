@@ -46,7 +46,11 @@ export interface BalanceOperation {
 export interface ParsedStatement {
   format: StatementFormat;
   account: StatementAccount;
-  /** Closed positions, in order of close time then ticket. */
+  /**
+   * Closed positions, in the order they closed: by close time, then (the same second) by the
+   * order of their closing deals where the file has them (MT5), then by ticket. The balance
+   * walked in this order is the terminal's own (its drawdown figure).
+   */
   trades: ClosedTrade[];
   /** Balance operations, in order of time then ticket. */
   balanceOperations: BalanceOperation[];

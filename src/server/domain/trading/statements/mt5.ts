@@ -37,6 +37,10 @@ function accountOf(values: string[]): (StatementAccount & { at: number }) | null
   };
 }
 
+/** A deal's or position's symbol, time and profit, to find a position's closing deal. */
+const closingKey = (symbol: string, time: string, profit: string) =>
+  `${symbol}\u0000${time}\u0000${new Big(profit).toFixed()}`;
+
 const isData = (row: Row) => looksLikeTime(visible(row)[0]?.text ?? '');
 
 /** Is this the MT5 report's layout (the header's account row)? */
@@ -127,11 +131,21 @@ export function parseMt5(rows: Row[], preamble: Row[]): ParsedStatement {
   });
   const balanceOperations: BalanceOperation[] = [];
   const width = deals!.columns.length;
+  // The deals' rows that may close a position, by symbol, time and profit (the Positions table
+  // names no closing deal; its close time and profit are the closing deal's), in deal order.
+  const closings = new Map<string, number[]>();
   deals!.rows.forEach((row, i) => {
     const c = cellsOf(row, width, `row ${i + 1} of the Deals table`);
     const ticket = c[1]!;
     const comment = c[width - 1]!;
     if (comment) comments.push({ ticket, comment });
+    if (c[2]) {
+      const profit = decimalAt(c[width - 3]!, `deal ${ticket}'s profit`, '0');
+      const key = closingKey(c[2], timeAt(c[0]!, `deal ${ticket}'s time`), profit);
+      const rows = closings.get(key);
+      if (rows) rows.push(i);
+      else closings.set(key, [i]);
+    }
     // A deposit, withdrawal, credit, bonus, charge...: no symbol, no direction, an amount.
     if (c[2] || c[4]) return;
     const amount = decimalAt(c[width - 3]!, `deal ${ticket}'s profit`, '0');
@@ -143,11 +157,17 @@ export function parseMt5(rows: Row[], preamble: Row[]): ParsedStatement {
       comment,
     });
   });
+  // Each position's closing deal: the first unused deal of its symbol, close time and profit.
+  const closedAt = new Map<string, number>();
+  for (const trade of trades) {
+    const row = closings.get(closingKey(trade.symbol, trade.closeTime, trade.profit))?.shift();
+    if (row !== undefined) closedAt.set(trade.ticket, row);
+  }
   const openPositions = open?.columns.length === 12 ? open.rows.length : 0;
   return {
     format: 'mt5_html',
     account,
-    trades: sortTrades(trades),
+    trades: sortTrades(trades, (trade) => closedAt.get(trade.ticket) ?? 0),
     balanceOperations: sortOperations(balanceOperations),
     comments,
     openPositions,

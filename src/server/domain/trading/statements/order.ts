@@ -70,9 +70,21 @@ export function compareTickets(a: string, b: string): number {
 
 const byTime = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function sortTrades(trades: ClosedTrade[]): ClosedTrade[] {
+/**
+ * Trades in the order they closed: by close time, then (trades closed in the same second) by
+ * `closedAs`, the place of each one's closing in the file where the format says it (MT5: the
+ * closing deal's row), then by ticket. The balance walks in this order, so its drawdown is the
+ * terminal's own.
+ */
+export function sortTrades(
+  trades: ClosedTrade[],
+  closedAs: (trade: ClosedTrade) => number = () => 0,
+): ClosedTrade[] {
   return trades.sort(
-    (a, b) => byTime(a.closeTime, b.closeTime) || compareTickets(a.ticket, b.ticket),
+    (a, b) =>
+      byTime(a.closeTime, b.closeTime) ||
+      closedAs(a) - closedAs(b) ||
+      compareTickets(a.ticket, b.ticket),
   );
 }
 
