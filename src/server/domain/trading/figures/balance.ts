@@ -8,6 +8,7 @@ import type { ReadTrade, Window } from './select';
 
 export interface ReadOperation {
   ticket: string;
+  time: string;
   ms: number;
   amount: Decimal;
 }
@@ -23,6 +24,7 @@ export interface Step {
 
 export interface DrawdownPoint {
   amount: Decimal;
+  peak: Decimal;
   pct: Decimal | null;
   step: Step;
 }
@@ -61,7 +63,12 @@ export function walkBalance(
   for (const t of allTrades) if (t.closeMs < start) balance = balance.plus(t.net);
   const operations: ReadOperation[] = [];
   for (const op of balanceOperations) {
-    const read = { ticket: op.ticket, ms: Date.parse(op.time), amount: Dec(op.amount) };
+    const read = {
+      ticket: op.ticket,
+      time: op.time,
+      ms: Date.parse(op.time),
+      amount: Dec(op.amount),
+    };
     if (read.ms < start || (read.ms <= firstOpen && read.ms <= end)) {
       balance = balance.plus(read.amount);
     } else if (read.ms <= end) operations.push(read);
@@ -69,8 +76,18 @@ export function walkBalance(
   const startingBalance = balance;
   // Operations before trades closing at the same moment: the statement cannot say which came first.
   const events = [
-    ...operations.map((operation) => ({ ms: operation.ms, operation, trade: null })),
-    ...counted.map((trade) => ({ ms: trade.closeMs, operation: null, trade })),
+    ...operations.map((operation) => ({
+      ms: operation.ms,
+      time: operation.time,
+      operation,
+      trade: null,
+    })),
+    ...counted.map((trade) => ({
+      ms: trade.closeMs,
+      time: trade.closeTime,
+      operation: null,
+      trade,
+    })),
   ].sort((a, b) => a.ms - b.ms);
 
   const curve: BalancePoint[] = [{ time: window.startsAt.toISOString(), balance: fixed2(balance) }];
@@ -100,21 +117,39 @@ export function walkBalance(
       balance = balance.plus(event.trade.net);
       periodNet = periodNet.plus(event.trade.net);
     }
-    const step: Step = { ...event, before, after: balance };
+    const step: Step = {
+      ms: event.ms,
+      before,
+      after: balance,
+      trade: event.trade,
+      operation: event.operation,
+    };
     steps.push(step);
-    curve.push({ time: new Date(event.ms).toISOString(), balance: fixed2(balance) });
+    curve.push({ time: event.time, balance: fixed2(balance) });
     if (balance.gt(peak)) {
       peak = balance;
       continue;
     }
     if (!event.trade) continue;
     const amount = peak.minus(balance);
-    const point = { amount, pct: percentOf(amount, peak), step };
-    if (amount.gt(byAmount?.amount ?? 0)) byAmount = point;
-    if (point.pct && point.pct.gt(byPct?.pct ?? 0)) byPct = point;
-    if (!firstAbove && limitPct && point.pct?.gt(limitPct)) firstAbove = point;
+    if (amount.lte(0)) continue;
+    // Shares compared by cross-multiplying: a division per trade was most of the engine's time.
+    const positive = peak.gt(0);
+    const deeper = positive && (!byPct || amount.times(byPct.peak).gt(byPct.amount.times(peak)));
+    // Above the limit only if deeper than every earlier point (none of which was above it).
+    const above = deeper && !firstAbove && limitPct && amount.times(100).gt(limitPct.times(peak));
+    const larger = amount.gt(byAmount?.amount ?? 0);
+    if (!deeper && !above && !larger) continue;
+    const point: DrawdownPoint = { amount, peak, pct: null, step };
+    if (larger) byAmount = point;
+    if (deeper) byPct = point;
+    if (above) firstAbove = point;
   }
   closePeriod();
+  // The share of the peak, divided once per point kept rather than once per trade.
+  for (const point of new Set([byAmount, byPct, firstAbove])) {
+    if (point) point.pct = percentOf(point.amount, point.peak);
+  }
   const timeWeighted = growth === null ? null : (growth as Decimal).minus(1);
   return { startingBalance, operations, steps, curve, byAmount, byPct, firstAbove, timeWeighted };
 }

@@ -8,6 +8,8 @@ import { formatDuration, formatStatementTime } from '../../../../shared/trading/
 /** A closed trade with its times read and its net (profit + commission + swap) summed. */
 export interface ReadTrade {
   ticket: string;
+  /** As the statement wrote it (ISO 8601 UTC): the curve's points keep it. */
+  closeTime: string;
   openMs: number;
   closeMs: number;
   net: Decimal;
@@ -21,6 +23,7 @@ export interface Window {
 export function readTrade(trade: ClosedTrade): ReadTrade {
   return {
     ticket: trade.ticket,
+    closeTime: trade.closeTime,
     openMs: Date.parse(trade.openTime),
     closeMs: Date.parse(trade.closeTime),
     net: Dec(trade.profit).plus(trade.commission).plus(trade.swap),
