@@ -1,6 +1,6 @@
-// The trading statement fixtures (issue 34): the real MT5 report lives outside the repository,
-// in ../shared/fixtures/trading beside the checkout (its licence and origin are in the README
-// there); MT4 and CSV fixtures written for these tests are in tests/fixtures/trading.
+// The trading statement fixtures (issue 34), in tests/fixtures/trading: the real MT5 report as
+// the project's shared fixtures hold it (its origin and licence in the README there), and the MT4
+// and CSV fixtures written for these tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,33 +9,11 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 export const TRADING_FIXTURES = path.join(REPO_ROOT, 'tests', 'fixtures', 'trading');
 
-/**
- * ../shared/fixtures/trading of the checkout; a git worktree (its .git a file naming the main
- * checkout's git folder) looks beside the main checkout.
- */
-function sharedTrading(): string {
-  const candidates = [path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'trading')];
-  const dotGit = path.join(REPO_ROOT, '.git');
-  if (fs.existsSync(dotGit) && fs.statSync(dotGit).isFile()) {
-    const gitdir = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, 'utf8'))?.[1]?.trim();
-    // <main>/.git/worktrees/<name> → <main>
-    if (gitdir)
-      candidates.push(
-        path.resolve(gitdir, '..', '..', '..', '..', 'shared', 'fixtures', 'trading'),
-      );
-  }
-  const found = candidates.find((dir) => fs.existsSync(dir));
-  if (!found)
-    throw new Error(`The shared trading fixtures are missing (looked in ${candidates.join(', ')})`);
-  return found;
-}
-
 export const MT5_REPORT = 'mt5-report-70358000-en.html';
 
-export const sharedFixture = (name: string) => fs.readFileSync(path.join(sharedTrading(), name));
 export const localFixture = (name: string) => fs.readFileSync(path.join(TRADING_FIXTURES, name));
 
-export const mt5Report = () => sharedFixture(MT5_REPORT);
+export const mt5Report = () => localFixture(MT5_REPORT);
 
 /** The data rows of the MT5 fixture's section titled `title` (English), as written. */
 function sectionRows(html: string, title: string): { start: number; end: number; rows: string[] } {
