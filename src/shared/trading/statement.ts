@@ -64,3 +64,8 @@ export interface ParsedStatement {
   /** When the statement was made, if the file says (MT5 'Date', MT4 header date). */
   generatedAt: string | null;
 }
+
+/** Tickets are digit strings of any length: a shorter one is smaller (no Number: they overflow). */
+export function compareTickets(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

@@ -2,7 +2,7 @@
 import type { ExcludedTrade } from '../../../../shared/trading/figures';
 import { Dec, type Decimal } from '../../../../shared/trading/decimal';
 import type { TradingRules } from '../../../../shared/trading/rules';
-import type { ClosedTrade } from '../../../../shared/trading/statement';
+import { compareTickets, type ClosedTrade } from '../../../../shared/trading/statement';
 import { formatDuration, formatStatementTime } from '../../../../shared/trading/words';
 
 /** A closed trade with its times read and its net (profit + commission + swap) summed. */
@@ -67,7 +67,9 @@ export function selectTrades(
   const max = rules.maxCountedTrades;
   if (max === undefined || kept.length <= max) return { counted: kept, excluded };
   // The first N in time are the ones opened first; the statement lists them by close time.
-  const byOpen = [...kept].sort((a, b) => a.openMs - b.openMs || compareTickets(a, b));
+  const byOpen = [...kept].sort(
+    (a, b) => a.openMs - b.openMs || compareTickets(a.ticket, b.ticket),
+  );
   const over = new Set(byOpen.slice(max));
   for (const t of byOpen.slice(max)) {
     excluded.push({
@@ -77,10 +79,4 @@ export function selectTrades(
     });
   }
   return { counted: kept.filter((t) => !over.has(t)), excluded };
-}
-
-function compareTickets(a: ReadTrade, b: ReadTrade): number {
-  return (
-    a.ticket.length - b.ticket.length || (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0)
-  );
 }

@@ -2,7 +2,11 @@
 // its prices and profit when the terminal's language translated the word), and the contract's
 // order of trades and balance operations.
 import Big from 'big.js';
-import type { BalanceOperation, ClosedTrade } from '../../../../shared/trading/statement';
+import {
+  compareTickets,
+  type BalanceOperation,
+  type ClosedTrade,
+} from '../../../../shared/trading/statement';
 import { StatementError } from './errors';
 
 const BUY = new Set(['buy', 'long', 'b']);
@@ -61,11 +65,6 @@ export function resolveSides(
       `The ${trade.where} has the type '${trade.type.slice(0, 20)}', which is neither buy nor sell, and its prices do not tell: the file may be damaged`,
     );
   });
-}
-
-/** Tickets are digit strings of any length: a shorter one is smaller. */
-export function compareTickets(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 const byTime = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
