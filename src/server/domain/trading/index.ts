@@ -1,0 +1,4 @@
+// Trading contests (issue 34): what other areas may use. So far the engine: a statement parsed
+// (in its worker) and scored under a contest's rules. docs/trading.md says what is built.
+export * from './statements';
+export * from './figures';
