@@ -74,3 +74,29 @@ export function statement(
 }
 
 export const rules = (input: TradingRulesInput = {}) => ZTradingRulesSchema.parse(input);
+
+/**
+ * `count` traders' statements of `tradesEach` trades each (the speed test and
+ * `npm run bench:trading`): deterministic wins and losses, commissions and swaps, a 10,000
+ * deposit on 1 June, trades 80 minutes apart through June.
+ */
+export function manyTraders(count: number, tradesEach: number): ParsedStatement[] {
+  return Array.from({ length: count }, (_, s) => {
+    const trades: TradeSpec[] = Array.from({ length: tradesEach }, (_, i) => {
+      const open = Date.UTC(2023, 5, 1) + i * 80 * 60_000 + s * 1000;
+      return {
+        ticket: String(s * 1000 + i),
+        open: new Date(open).toISOString(),
+        close: new Date(open + 30 * 60_000).toISOString(),
+        profit: ((((i * 7919 + s) % 200) - 95) / 10).toFixed(2),
+        commission: '-0.70',
+        swap: i % 10 === 0 ? '-0.12' : '0.00',
+      };
+    });
+    return statement(trades, [operation('D', '06-01 00:00', '10000.00')]);
+  });
+}
+
+/** Rules that make every part of the engine work (the speed test and the bench). */
+export const busyRules = () =>
+  rules({ maxDrawdownPct: 10, maxDailyLossPct: 5, minTradingDays: 3, minHoldSeconds: 60 });

@@ -7,7 +7,7 @@ import {
   type RankedTrader,
   type TradingFigures,
 } from '../../src/shared/trading/figures';
-import { JUNE, operation, rules, statement, type TradeSpec } from '../helpers/tradingStatement';
+import { JUNE, busyRules, manyTraders } from '../helpers/tradingStatement';
 
 const base: TradingFigures = {
   startingBalance: '1000.00',
@@ -87,26 +87,8 @@ describe('compareTraders', () => {
 
 describe('speed', () => {
   it('scores 200 traders x 500 trades (printed)', () => {
-    const statements = Array.from({ length: 200 }, (_, s) => {
-      const trades: TradeSpec[] = Array.from({ length: 500 }, (_, i) => {
-        const open = Date.UTC(2023, 5, 1) + i * 80 * 60_000 + s * 1000;
-        return {
-          ticket: String(s * 1000 + i),
-          open: new Date(open).toISOString(),
-          close: new Date(open + 30 * 60_000).toISOString(),
-          profit: ((((i * 7919 + s) % 200) - 95) / 10).toFixed(2),
-          commission: '-0.70',
-          swap: i % 10 === 0 ? '-0.12' : '0.00',
-        };
-      });
-      return statement(trades, [operation('D', '06-01 00:00', '10000.00')]);
-    });
-    const r = rules({
-      maxDrawdownPct: 10,
-      maxDailyLossPct: 5,
-      minTradingDays: 3,
-      minHoldSeconds: 60,
-    });
+    const statements = manyTraders(200, 500);
+    const r = busyRules();
     const started = performance.now();
     const scored = statements.map((s) => scoreStatement(s, r, JUNE));
     const ms = performance.now() - started;

@@ -2,8 +2,12 @@
 // equal its own 'Results' block"): parsed as a trader uploads it (in the statement worker), then
 // scored under a window holding the whole report, the figures are the terminal's own.
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeParsePool, parseInWorker } from '../../src/server/domain/trading/statements';
-import { scoreStatement } from '../../src/server/domain/trading/figures';
+import {
+  closeParsePool,
+  parseInWorker,
+  scoreInWorker,
+  scoreStatement,
+} from '../../src/server/domain/trading';
 import { ZTradingRulesSchema } from '../../src/shared/trading/rules';
 import { mt5Report } from '../helpers/tradingFixtures';
 
@@ -16,13 +20,13 @@ const WHOLE_REPORT = {
 };
 
 describe("the real MT5 report against its own 'Results' block", () => {
-  it('parses in the worker and scores to the terminal’s figures', async () => {
+  it('parses and scores in the worker to the terminal’s figures', async () => {
     const statement = await parseInWorker(new Uint8Array(mt5Report()));
-    const { figures, breaches, excluded } = scoreStatement(
-      statement,
-      ZTradingRulesSchema.parse({}),
-      WHOLE_REPORT,
-    );
+    const rules = ZTradingRulesSchema.parse({});
+    const [scored] = await scoreInWorker({ statements: [statement], rules, window: WHOLE_REPORT });
+    // The worker's answer is the engine's own.
+    expect(scored).toEqual(scoreStatement(statement, rules, WHOLE_REPORT));
+    const { figures, breaches, excluded } = scored!;
     expect(excluded).toEqual([]);
     expect(breaches).toEqual([]);
     expect(figures).toMatchObject({

@@ -8,5 +8,5 @@ export {
   MAX_STATEMENT_ROWS,
 } from './errors';
 export { CSV_TEMPLATE, CSV_COLUMNS } from './csv';
-export { parseInWorker, closeParsePool, STATEMENT_WORKER_ENTRY } from './parsePool';
+export { parseInWorker, scoreInWorker, closeParsePool, STATEMENT_WORKER_ENTRY } from './parsePool';
 export { readDecimal, readTime } from './values';

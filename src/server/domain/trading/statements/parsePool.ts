@@ -1,4 +1,5 @@
-// Statements are parsed off the request thread (issue 34): one worker, a time and a heap limit,
+// Statements are parsed and scored off the request thread (issue 34): one worker, a time and a
+// heap limit,
 // so a hostile 20 MB file costs a worker, never the event loop. A refusal comes back as the
 // parser's StatementError; a worker past its limits is the file's fault too (bad_statement).
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { ParsedStatement } from '../../../../shared/trading/statement';
 import { WorkerJobError, WorkerPool } from '../../../platform/workers';
 import { StatementError } from './errors';
-import type { ParseTaskInput } from './task';
+import type { ParseTaskInput, ScoreTaskInput } from './task';
+import type { ScoredStatement } from '../figures';
 
 export const PARSE_TIMEOUT_MS = 20_000;
 export const PARSE_MEMORY_MB = 512;
@@ -54,6 +56,14 @@ export async function parseInWorker(
     }
     throw error;
   }
+}
+
+/**
+ * The statements scored in the worker under the rules and window (an upload's one, or a whole
+ * board's after a rule or a date changed): the request thread only copies them there and back.
+ */
+export function scoreInWorker(input: ScoreTaskInput): Promise<ScoredStatement[]> {
+  return parsePool().run<ScoredStatement[]>('score', input);
 }
 
 /** Ends the worker (tests, shutdown). */
