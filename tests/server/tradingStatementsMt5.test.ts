@@ -28,10 +28,9 @@ function results(statement: ParsedStatement) {
   // The balance walked trade by trade from the deposit, in the order they closed: the largest
   // fall from a high ('Balance Drawdown Maximal').
   let balance = new Big(0);
-  let peak = new Big(0);
-  let drawdown = new Big(0);
   for (const op of statement.balanceOperations) balance = balance.plus(op.amount);
-  peak = balance;
+  let peak = balance;
+  let drawdown = new Big(0);
   for (const trade of statement.trades) {
     balance = balance.plus(net(trade));
     if (balance.gt(peak)) peak = balance;
