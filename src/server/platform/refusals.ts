@@ -9,6 +9,7 @@ import type { TeamReason } from '../../shared/teams';
 import type { TournamentReason } from '../../shared/tournaments';
 import type { SubmissionRefusal } from '../../shared/submissions';
 import type { DiscussionRefusal } from '../../shared/discussion';
+import type { TradingRefusal } from '../../shared/schemas/trading';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -35,6 +36,7 @@ export type RefusalReason =
   | TournamentReason
   | SubmissionRefusal
   | DiscussionRefusal
+  | TradingRefusal
   // A score CSV with refused lines (each line's own reason is a ScoreRefusal).
   | 'bad_lines'
   // Accounts: a temporary password or a staff member's two-factor set-up comes first; a
@@ -195,6 +197,8 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   already_published: 'CONFLICT',
   not_scored: 'CONFLICT',
   still_scoring: 'CONFLICT',
+  // Trading contests (shared/schemas/trading.ts).
+  not_open_format: 'CONFLICT',
   // Discussion (shared/discussion.ts); the limits are 429 with Retry-After.
   discussion_closed: 'FORBIDDEN',
   not_allowed_to_post: 'FORBIDDEN',

@@ -83,14 +83,17 @@ const pct = (v: number) => `${v} %`;
 /** Each rule in plain words, in the order the contest page lists them. */
 export function tradingRuleTexts(
   rules: TradingRules,
-  window: { startsAt: Date; endsAt: Date },
+  /** The contest's start and end; null while either is not set (a draft): no window line. */
+  window: { startsAt: Date; endsAt: Date } | null,
 ): string[] {
-  const texts = [
-    METRIC_TEXTS[rules.metric],
-    `Trades from ${formatWindowTime(window.startsAt)} to ${formatWindowTime(window.endsAt)}; ` +
-      'trades opened before the start or closed after the end, and positions open at the end, ' +
-      'are not counted',
-  ];
+  const texts = [METRIC_TEXTS[rules.metric]];
+  if (window) {
+    texts.push(
+      `Trades from ${formatWindowTime(window.startsAt)} to ${formatWindowTime(window.endsAt)}; ` +
+        'trades opened before the start or closed after the end, and positions open at the end, ' +
+        'are not counted',
+    );
+  }
   if (rules.symbols) texts.push(`Only ${rules.symbols.join(', ')}`);
   if (rules.minHoldSeconds !== undefined) {
     texts.push(`Trades held under ${formatDuration(rules.minHoldSeconds)} are not counted`);

@@ -34,6 +34,7 @@ import { messageRows } from './messages';
 import { operationRows } from './operations';
 import { resultRows } from './results';
 import { submissionRows } from './submissions';
+import { tradingRows } from './trading';
 import { discussionRows } from './discussion';
 import { reportRows } from './reports';
 
@@ -56,6 +57,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...operationRows,
   ...resultRows,
   ...submissionRows,
+  ...tradingRows,
   ...discussionRows,
   ...reportRows,
 ];

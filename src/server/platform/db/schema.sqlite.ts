@@ -75,6 +75,7 @@ import {
   type ProofStatus,
 } from '../../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
+import type { TradingRules } from '../../../shared/trading/rules';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
@@ -1296,3 +1297,17 @@ export const discussionReports = table(
     check('discussion_reports_status_valid', oneOf('status', REPORT_STATUSES)),
   ],
 );
+
+// Trading contests (issue 34; domain/trading): the organiser's rules of a contest, one row per
+// contest; a contest with a row is scored from its traders' statements (`scoring: trading`),
+// without one by hand (`manual`). `rules` is the shared schema's output (ZTradingRulesSchema),
+// checked on every write and read; `version` counts the changes, for the figures computed under
+// an older one to be computed again.
+export const contestTradingRules = table('contest_trading_rules', {
+  contestId: integer('contest_id')
+    .primaryKey()
+    .references(() => contests.id, { onDelete: 'cascade' }),
+  rules: json<TradingRules>('rules').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: time('updated_at').notNull().default(now),
+});

@@ -53,3 +53,4 @@ export const discussionUpvotes = chosen.discussionUpvotes;
 export const discussionFollows = chosen.discussionFollows;
 export const discussionBars = chosen.discussionBars;
 export const discussionReports = chosen.discussionReports;
+export const contestTradingRules = chosen.contestTradingRules;

@@ -27,6 +27,7 @@ import { prizesRouter } from './prizes';
 import { resultsRouter } from './results';
 import { payoutsRouter } from './payouts';
 import { submissionsRouter } from './submissions';
+import { tradingRouter } from './trading';
 import { certificatesRouter } from './certificates';
 import { discussionRouter } from './discussion';
 import { discussionLiveRouter } from './discussionLive';
@@ -63,6 +64,7 @@ export const appRouter = router({
   results: resultsRouter,
   payouts: payoutsRouter,
   submissions: submissionsRouter,
+  trading: tradingRouter,
   certificates: certificatesRouter,
   discussion: discussionRouter,
   discussionLive: discussionLiveRouter,

@@ -1,0 +1,103 @@
+// A trading contest's rules (issue 34), stored one row per contest (contest_trading_rules): read
+// by whoever may see the contest, set by its organiser (creator, moderators, admins) on a contest
+// of the Open format, the one ranked on its leaderboard. Setting them makes the contest a trading
+// contest (`scoring: trading`); each change is audited and counts a new version. Statements and
+// their figures are a later slice: the change will recompute them where it is written, here.
+import { eq, sql } from 'drizzle-orm';
+import type { DB, DbOrTx } from '../../platform/db/client';
+import { contestTradingRules } from '../../platform/db/schema';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import {
+  notFound,
+  organisedForWrite,
+  readVisible,
+  type ContestRow,
+  type Viewer,
+} from '../contests';
+import { writeAudit } from '../audit';
+import {
+  ZTradingRulesSchema,
+  tradingRuleTexts,
+  type TradingRules,
+  type TradingRulesInput,
+} from '../../../shared/trading/rules';
+import {
+  TRADING_RULE_REFUSALS as M,
+  type TTradingRulesView,
+} from '../../../shared/schemas/trading';
+
+type RulesRow = { rules: TradingRules; version: number };
+
+async function storedRules(db: DbOrTx, contestId: number): Promise<RulesRow | undefined> {
+  const [row] = await db
+    .select({ rules: contestTradingRules.rules, version: contestTradingRules.version })
+    .from(contestTradingRules)
+    .where(eq(contestTradingRules.contestId, contestId));
+  // Read through the schema as it is today (a default added later applies to old rows).
+  return row && { rules: ZTradingRulesSchema.parse(row.rules), version: row.version };
+}
+
+function viewOf(
+  contest: Pick<ContestRow, 'id' | 'startDate' | 'endDate'>,
+  row: RulesRow | undefined,
+): TTradingRulesView {
+  const window =
+    contest.startDate && contest.endDate
+      ? { startsAt: contest.startDate, endsAt: contest.endDate }
+      : null;
+  return {
+    contestId: contest.id,
+    scoring: row ? 'trading' : 'manual',
+    rules: row?.rules ?? null,
+    texts: row ? tradingRuleTexts(row.rules, window) : [],
+    version: row?.version ?? null,
+  };
+}
+
+/** The contest's rules as `viewer` may see them (a contest they cannot see: 404). */
+export async function readTradingRules(
+  db: DB,
+  viewer: Viewer,
+  contestId: number,
+): Promise<TTradingRulesView> {
+  const contest = await readVisible(db, viewer, contestId);
+  if (!contest) throw notFound();
+  return viewOf(contest, await storedRules(db, contest.id));
+}
+
+/** Sets the contest's rules (its organiser; Open format only), audited; answers them as read. */
+export async function saveTradingRules(
+  db: DB,
+  actor: Actor,
+  input: TradingRulesInput & { contestId: number },
+): Promise<TTradingRulesView> {
+  const { contestId, ...sent } = input;
+  const rules = ZTradingRulesSchema.parse(sent);
+  return db.transaction(async (tx) => {
+    const contest = await organisedForWrite(tx, actor, contestId, M.notOrganiser);
+    if (contest.format !== 'open') throw new AppError('not_open_format', M.notOpenFormat);
+    const before = await storedRules(tx, contest.id);
+    await tx
+      .insert(contestTradingRules)
+      .values({ contestId: contest.id, rules })
+      .onConflictDoUpdate({
+        target: contestTradingRules.contestId,
+        set: {
+          rules,
+          version: sql`${contestTradingRules.version} + 1`,
+          updatedAt: new Date(),
+        },
+      });
+    await writeAudit({
+      db: tx,
+      actor,
+      action: 'contest.trading_rules',
+      targetType: 'contest',
+      targetId: contest.id,
+      before: before ? { rules: before.rules } : { scoring: 'manual' },
+      after: { rules },
+    });
+    return viewOf(contest, await storedRules(tx, contest.id));
+  });
+}
