@@ -23,6 +23,7 @@ export const TRADING_MESSAGES = {
   count: `Enter a whole number from 1 to ${TRADING_LIMITS.count.toLocaleString('en-US')}`,
   symbols: `List between 1 and ${TRADING_LIMITS.symbols} symbols`,
   symbol: `A symbol is 1 to ${TRADING_LIMITS.symbolLength} letters, digits or . _ # -`,
+  currency: 'Enter the account currency as its three-letter code, such as USD or EUR',
 } as const;
 
 const ZPercent = z
@@ -61,6 +62,13 @@ export const ZTradingRulesSchema = z.object({
   minHoldSeconds: ZCount.optional(),
   maxCountedTrades: ZCount.optional(),
   deposits: z.enum(DEPOSIT_RULES, { error: TRADING_MESSAGES.deposits }).default('neutralise'),
+  /** The accounts' currency: a statement in another one is flagged for the organiser. */
+  currency: z
+    .string({ error: TRADING_MESSAGES.currency })
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, TRADING_MESSAGES.currency)
+    .transform((c) => c.toUpperCase())
+    .optional(),
 });
 /** The rules as the engine reads them (defaults applied, symbols upper case). */
 export type TradingRules = z.output<typeof ZTradingRulesSchema>;
@@ -94,6 +102,7 @@ export function tradingRuleTexts(
         'are not counted',
     );
   }
+  if (rules.currency) texts.push(`Accounts in ${rules.currency}`);
   if (rules.symbols) texts.push(`Only ${rules.symbols.join(', ')}`);
   if (rules.minHoldSeconds !== undefined) {
     texts.push(`Trades held under ${formatDuration(rules.minHoldSeconds)} are not counted`);

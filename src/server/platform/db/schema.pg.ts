@@ -79,6 +79,20 @@ import {
 } from '../../../shared/payments';
 import { UPLOAD_PURPOSES } from '../../../shared/schemas/uploads';
 import type { TradingRules } from '../../../shared/trading/rules';
+import { STATEMENT_FORMATS, type StatementFormat } from '../../../shared/trading/statement';
+import type {
+  BalancePoint,
+  Breach,
+  ExcludedTrade,
+  TradingFigures,
+} from '../../../shared/trading/figures';
+import {
+  OWNERSHIP,
+  STATEMENT_STATUSES,
+  type Ownership,
+  type StatementFlag,
+  type StatementStatus,
+} from '../../../shared/trading/review';
 import { IMPORT_STATUSES, type ImportStatus } from '../../../shared/schemas/education';
 import { DEMO_TABLES, type DemoTable } from '../../../shared/schemas/demoData';
 import { PAYOUT_METHODS, oneOf } from './checks';
@@ -1314,3 +1328,74 @@ export const contestTradingRules = table('contest_trading_rules', {
   version: integer('version').notNull().default(1),
   updatedAt: time('updated_at').notNull().default(now),
 });
+
+// A trader's statements (issue 34; domain/trading): every upload kept, the latest of an entrant
+// (a participant row: a member, or a registered team's captain row) counts. The parsed statement
+// is kept as a private file (PRIVATE_DIR, gzip JSON), so a rule or date change scores it again
+// without the original; the account, the figures, breaches, trades not counted (by reason) and
+// the balance curve (at most a few hundred points) are stored as scored under `rulesVersion`.
+// Money inside `figures` stays decimal strings.
+export const tradingStatements = table(
+  'trading_statements',
+  {
+    id: id(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => contestParticipants.id, { onDelete: 'cascade' }),
+    // The member who uploaded it (in team mode any member of the team).
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storedFile: text('stored_file').notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    format: text('format').$type<StatementFormat>().notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountServer: text('account_server'),
+    currency: text('currency'),
+    ownerName: text('owner_name'),
+    // The first and last closed trade's times in the file (the window it covers).
+    coversFrom: time('covers_from'),
+    coversTo: time('covers_to'),
+    figures: json<TradingFigures>('figures').notNull(),
+    breaches: json<Breach[]>('breaches').notNull(),
+    excluded: json<ExcludedTrade[]>('excluded').notNull(),
+    curve: json<BalancePoint[]>('curve').notNull(),
+    rulesVersion: integer('rules_version').notNull(),
+    ownership: text('ownership').$type<Ownership>().notNull(),
+    flags: json<StatementFlag[]>('flags').notNull(),
+    status: text('status').$type<StatementStatus>().notNull(),
+    reason: text('reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: time('reviewed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trading_statements_contest').on(t.contestId, t.participantId, t.createdAt),
+    index('trading_statements_account').on(t.contestId, t.accountNumber),
+    index('trading_statements_user').on(t.userId),
+    check('trading_statements_status_valid', oneOf('status', STATEMENT_STATUSES)),
+    check('trading_statements_ownership_valid', oneOf('ownership', OWNERSHIP)),
+    check('trading_statements_format_valid', oneOf('format', STATEMENT_FORMATS)),
+  ],
+);
+
+// Each entrant's one-time ownership code of a trading contest (`CP-7F3K9Q`): made on first read,
+// the statement must hold an order or deal whose comment contains it.
+export const tradingOwnershipCodes = table(
+  'trading_ownership_codes',
+  {
+    participantId: integer('participant_id')
+      .primaryKey()
+      .references(() => contestParticipants.id, { onDelete: 'cascade' }),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('trading_ownership_codes_code').on(t.contestId, t.code)],
+);

@@ -54,3 +54,5 @@ export const discussionFollows = chosen.discussionFollows;
 export const discussionBars = chosen.discussionBars;
 export const discussionReports = chosen.discussionReports;
 export const contestTradingRules = chosen.contestTradingRules;
+export const tradingStatements = chosen.tradingStatements;
+export const tradingOwnershipCodes = chosen.tradingOwnershipCodes;
