@@ -4,3 +4,4 @@
 export * from './statements';
 export * from './figures';
 export { readTradingRules, saveTradingRules } from './rulesStore';
+export { storeParsedStatement, readParsedStatement, removeParsedStatements } from './parsedStore';
