@@ -2,7 +2,7 @@
 // (issue 29), the organiser's toolbar and player list (issue 29), the prize table in the wizard
 // and the Edit dialog (issue 30), and the discussion (issue 32). Fails on anything but a minor
 // finding. The shared parts are in ./axe.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { PRIZE_MESSAGES } from '../../src/shared/schemas/prizes';
 import { createTopic, reply as discussionReply } from '../../src/server/domain/discussion';
 import { insertContest } from '../helpers/contests';
@@ -18,6 +18,7 @@ import {
   report,
   settle,
   startAxeStage,
+  expectNoModerate,
   type AxeStage,
   type Finding,
 } from './axe/support';
@@ -72,11 +73,7 @@ describe('the knockout page, moderate findings included (issue 29)', () => {
       }
     }
     report('knockout page', findings);
-    expect(
-      findings
-        .filter((f) => f.impact !== 'minor')
-        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
-    ).toEqual([]);
+    expectNoModerate(findings);
   }, 120_000);
 });
 
@@ -107,11 +104,7 @@ describe("the organiser's toolbar and player list, moderate findings included (i
     }
     await page.setViewportSize(VIEWPORTS.desktop);
     report('organiser toolbar', findings);
-    expect(
-      findings
-        .filter((f) => f.impact !== 'minor')
-        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
-    ).toEqual([]);
+    expectNoModerate(findings);
   }, 120_000);
 });
 
@@ -161,11 +154,7 @@ describe('the prize table, moderate findings included (issue 30)', () => {
       await edit.waitFor({ state: 'detached' });
     }
     report('prize table', findings);
-    expect(
-      findings
-        .filter((f) => f.impact !== 'minor')
-        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
-    ).toEqual([]);
+    expectNoModerate(findings);
   }, 120_000);
 });
 
@@ -227,10 +216,6 @@ describe('the discussion, moderate findings included (issue 32)', () => {
       await audit(page, `${where} new topic preview`, findings);
     }
     report('discussion', findings);
-    expect(
-      findings
-        .filter((f) => f.impact !== 'minor')
-        .map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`),
-    ).toEqual([]);
+    expectNoModerate(findings);
   }, 120_000);
 });

@@ -289,3 +289,9 @@ export function expectNoSerious(findings: Finding[]) {
   const serious = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
   expect(serious.map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`)).toEqual([]);
 }
+
+/** Nothing moderate or worse (the screens held to the stricter bar; minor findings are printed). */
+export function expectNoModerate(findings: Finding[]) {
+  const found = findings.filter((f) => f.impact !== 'minor');
+  expect(found.map((f) => `${f.id} (${f.impact}) ${f.target} @ ${f.where}`)).toEqual([]);
+}
