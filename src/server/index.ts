@@ -32,6 +32,7 @@ import { resultsFreezeJob } from './domain/results';
 import { payoutReminderJob } from './domain/payouts';
 import { subscriptionJob } from './domain/subscriptions';
 import { closeScoringPool, privateCleanupJob, scoringJob } from './domain/submissions';
+import { closeParsePool } from './domain/trading';
 import { redactSmtpUrl, smtpTransport } from './platform/mail/transport';
 
 async function main() {
@@ -328,6 +329,7 @@ async function main() {
         await closingStep('the mail sender', 12_000, () => mailer.stop());
         await closingStep('background jobs', 5_000, () => jobs.stop());
         await closingStep('scoring workers', 5_000, () => closeScoringPool());
+        await closingStep('statement workers', 5_000, () => closeParsePool());
         await closingStep('closing the database', 5_000, () => closeDatabase(db));
         await closingStep('releasing the database', 2_000, () => serving.release());
         note('closed');
