@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { contests } from '../../src/server/platform/db/schema';
 import { CSV_TEMPLATE_FILE_NAME } from '../../src/shared/trading/csvTemplate';
 import { createUser, type CreatedUser } from '../helpers/db';
+import { audit, expectNoSerious, type Finding } from './axe/support';
 import { expectText } from './flows';
 import { standaloneStage } from './stage';
 
@@ -17,6 +18,8 @@ const at = (urlPath: string) => stage.url(urlPath);
 
 let admin: CreatedUser;
 let page: Page;
+/** What axe finds on the new forms (each field labelled, its error tied to it). */
+const findings: Finding[] = [];
 beforeEach(async () => {
   admin = await createUser(stage.s.db, { username: 'trading_organiser', role: 'admin' });
   page = await stage.pageAs(admin);
@@ -44,6 +47,7 @@ async function createForexContest(title: string) {
   await page.getByLabel('Maximum drawdown (%)').fill('150');
   await next();
   await expectText(page, 'Enter a percentage from 0.01 to 100, with at most 2 decimals');
+  await audit(page, 'wizard step 2, trading rules with an error', findings);
   await page.getByLabel('Maximum drawdown (%)').fill('10');
   await next();
   await page.getByLabel('Registration Deadline').fill('2031-09-01T09:00');
@@ -83,6 +87,7 @@ describe('a trading contest’s rules', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Contest' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Maximum drawdown (%)').inputValue()).toBe('10');
+    await audit(page, 'Edit Contest, trading rules', findings);
     await dialog.getByLabel('Maximum drawdown (%)').fill('12');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectText(page, 'The contest has been updated successfully.');
@@ -93,5 +98,6 @@ describe('a trading contest’s rules', () => {
       page.getByRole('region', { name: 'Trading rules' }),
       'Disqualified above 12 % maximum drawdown',
     );
+    expectNoSerious(findings);
   });
 });
