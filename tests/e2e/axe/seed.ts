@@ -36,6 +36,7 @@ export interface SeededPaths {
   tournaments: string[];
   results: string[];
   submissions: string[];
+  trading: string[];
 }
 
 /** What a seed hands back besides its paths. */
@@ -264,6 +265,32 @@ async function seedSubmissions(s: TestServer, people: People, seeded: Seeded) {
 }
 
 /**
+ * A forex Open contest scored from statements (issue 34), its rules set by the admin: the
+ * contest page's Trading rules section (each rule in words, the CSV template; the admin's Edit
+ * rules button).
+ */
+async function seedTrading(s: TestServer, people: People, seeded: Seeded) {
+  const contest = await insertContest(s.db, {
+    createdBy: people.admin.id,
+    status: 'active',
+    title: 'Axe FX Sprint',
+    format: 'open',
+    category: 'forex',
+  });
+  await callerFor(s, people.admin).caller.trading.setRules({
+    contestId: contest.id,
+    metric: 'return_pct',
+    maxDrawdownPct: 10,
+    minTrades: 5,
+    symbols: ['EURUSD'],
+    minHoldSeconds: 120,
+    deposits: 'disqualify',
+    currency: 'USD',
+  });
+  seeded.paths.trading.push(`/contests/${contest.id}`);
+}
+
+/**
  * Payments on two networks, a pending upgrade and a rejected fee of the member's: the payment
  * page's tabs, QR codes, refusal and proof states, and the review queue's rows and buttons. The
  * rejected fee is contest 1's: seed 'contests' with it.
@@ -317,6 +344,7 @@ export const SEEDS = {
   tournaments: seedTournaments,
   results: seedResults,
   submissions: seedSubmissions,
+  trading: seedTrading,
   payments: seedPayments,
   outbox: seedOutbox,
 } satisfies Record<string, SeedFn>;
@@ -326,7 +354,7 @@ export const ALL_SEEDS = Object.keys(SEEDS) as SeedName[];
 /** Runs the named seeds on `s`, in SEEDS' order. */
 export async function runSeeds(s: TestServer, people: People, names: SeedName[]): Promise<Seeded> {
   const seeded: Seeded = {
-    paths: { takingPart: [], tournaments: [], results: [], submissions: [] },
+    paths: { takingPart: [], tournaments: [], results: [], submissions: [], trading: [] },
     tournamentIds: { knockout: 0, league: 0 },
   };
   for (const name of ALL_SEEDS) {
