@@ -29,7 +29,8 @@ import {
 
 type RulesRow = { rules: TradingRules; version: number };
 
-async function storedRules(db: DbOrTx, contestId: number): Promise<RulesRow | undefined> {
+/** The contest's stored rules and version (undefined: not a trading contest). */
+export async function storedRules(db: DbOrTx, contestId: number): Promise<RulesRow | undefined> {
   const [row] = await db
     .select({ rules: contestTradingRules.rules, version: contestTradingRules.version })
     .from(contestTradingRules)
