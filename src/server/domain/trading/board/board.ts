@@ -4,7 +4,7 @@
 // otherwise, as for a missing one).
 import type { DB } from '../../../platform/db/client';
 import { contestVisibleTo, notFound, readVisible, type Viewer } from '../../contests';
-import { storedRules } from '../rulesStore';
+import { storedRules } from '../rulesRow';
 import { BOARD_CURVE_POINTS, type TTradingBoard } from '../../../../shared/schemas/trading';
 import { downsampleCurve } from './curve';
 import { latestStatements } from './latest';

@@ -14,6 +14,23 @@ import {
 
 const later = aliasedTable(ts, 'later_statement');
 
+/** The statement (a row of `ts`) is its entrant's latest: no later upload of the same entrant. */
+export function isLatest(db: DbOrTx): SQL {
+  return sql`NOT EXISTS (${db
+    .select({ one: sql`1` })
+    .from(later)
+    .where(
+      and(
+        eq(later.contestId, ts.contestId),
+        eq(later.participantId, ts.participantId),
+        or(
+          gt(later.createdAt, ts.createdAt),
+          and(eq(later.createdAt, ts.createdAt), gt(later.id, ts.id)),
+        ),
+      ),
+    )})`;
+}
+
 /**
  * The latest statement of each entrant that is not rejected (a rejected latest one leaves the
  * entrant off the board until they upload again); `visible`: contestVisibleTo's condition.
@@ -37,24 +54,7 @@ export function latestStatements(db: DbOrTx, contestId: number, visible?: SQL) {
     .innerJoin(users, eq(users.id, cp.userId))
     .leftJoin(teams, eq(teams.id, cp.teamId))
     .where(
-      and(
-        eq(ts.contestId, contestId),
-        visible,
-        sql`${ts.status} <> 'rejected'`,
-        sql`NOT EXISTS (${db
-          .select({ one: sql`1` })
-          .from(later)
-          .where(
-            and(
-              eq(later.contestId, ts.contestId),
-              eq(later.participantId, ts.participantId),
-              or(
-                gt(later.createdAt, ts.createdAt),
-                and(eq(later.createdAt, ts.createdAt), gt(later.id, ts.id)),
-              ),
-            ),
-          )})`,
-      ),
+      and(eq(ts.contestId, contestId), visible, sql`${ts.status} <> 'rejected'`, isLatest(db)),
     );
 }
 

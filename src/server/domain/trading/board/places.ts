@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../../platform/db/client';
 import { contests } from '../../../platform/db/schema';
 import { announceLeaderboardChanges } from '../../../platform/events';
 import { applyScores, clearScores, rerankContest } from '../../participation';
-import { storedRules } from '../rulesStore';
+import { storedRules } from '../rulesRow';
 import { latestStatements } from './latest';
 import { placeBoard } from './order';
 
