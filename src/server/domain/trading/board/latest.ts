@@ -2,7 +2,7 @@
 // upload replaces it, whatever its status). Read for the board (with the viewer's row access in
 // the where, as every read of a contest's rows puts it) and for the places (no viewer: the
 // server's own write).
-import { aliasedTable, and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, eq, gt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import {
   contestParticipants as cp,
@@ -16,19 +16,21 @@ const later = aliasedTable(ts, 'later_statement');
 
 /** The statement (a row of `ts`) is its entrant's latest: no later upload of the same entrant. */
 export function isLatest(db: DbOrTx): SQL {
-  return sql`NOT EXISTS (${db
-    .select({ one: sql`1` })
-    .from(later)
-    .where(
-      and(
-        eq(later.contestId, ts.contestId),
-        eq(later.participantId, ts.participantId),
-        or(
-          gt(later.createdAt, ts.createdAt),
-          and(eq(later.createdAt, ts.createdAt), gt(later.id, ts.id)),
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(later)
+      .where(
+        and(
+          eq(later.contestId, ts.contestId),
+          eq(later.participantId, ts.participantId),
+          or(
+            gt(later.createdAt, ts.createdAt),
+            and(eq(later.createdAt, ts.createdAt), gt(later.id, ts.id)),
+          ),
         ),
       ),
-    )})`;
+  );
 }
 
 /**
