@@ -5,3 +5,8 @@ export * from './statements';
 export * from './figures';
 export { readTradingRules, saveTradingRules } from './rulesStore';
 export { storeParsedStatement, readParsedStatement, removeParsedStatements } from './parsedStore';
+export { ownershipCode } from './ownershipCode';
+export { admitStatement, uploadStatement, type SentStatement } from './upload';
+export { listStatements, readStatement } from './statementReads';
+export { reviewStatement } from './review';
+export { traderBoardChanged } from './boardSeam';
