@@ -3,7 +3,11 @@
 // again if it counted), inside the upload's transaction.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { contestParticipants as cp, teams, tradingStatements as ts } from '../../platform/db/schema';
+import {
+  contestParticipants as cp,
+  teams,
+  tradingStatements as ts,
+} from '../../platform/db/schema';
 import type { StatementAccount } from '../../../shared/trading/statement';
 import type { StatementFlag } from '../../../shared/trading/review';
 import { isLatest, selectStatements } from './statementRows';
@@ -73,5 +77,10 @@ export async function flagDuplicates(
       .where(eq(ts.id, other.id));
   }
   await traderBoardChanged(tx, upload.contestId);
-  return [duplicateFlag(upload.account, others.map((o) => o.teamName ?? o.traderName))];
+  return [
+    duplicateFlag(
+      upload.account,
+      others.map((o) => o.teamName ?? o.traderName),
+    ),
+  ];
 }

@@ -7,6 +7,6 @@ export { readTradingRules, saveTradingRules } from './rulesStore';
 export { storeParsedStatement, readParsedStatement, removeParsedStatements } from './parsedStore';
 export { ownershipCode } from './ownershipCode';
 export { admitStatement, uploadStatement, type SentStatement } from './upload';
-export { listStatements, readStatement } from './statementReads';
+export { listStatements, readStatement, statementView } from './statementReads';
 export { reviewStatement } from './review';
 export { traderBoardChanged } from './boardSeam';

@@ -58,6 +58,11 @@ export async function readableStatement(db: DB, viewer: Actor, statementId: numb
   return row;
 }
 
+/** One statement as the lists show it (the upload's answer). */
+export async function statementView(db: DB, viewer: Actor, statementId: number) {
+  return presentStatement(await readableStatement(db, viewer, statementId));
+}
+
 export async function readStatement(
   { db, privateDir }: { db: DB; privateDir: string },
   viewer: Actor,

@@ -23,7 +23,9 @@ import { groupExcluded } from './statementChecks';
 const traderName = sql<string>`(SELECT u2.username FROM users u2 WHERE u2.id = ${cp.userId})`;
 
 /** Whether the row is its entrant's latest upload (the one that counts). */
-export const isLatest = sql<boolean | number>`(${ts.id} = (SELECT MAX(t2.id) FROM trading_statements t2 WHERE t2.participant_id = ${ts.participantId}))`;
+export const isLatest = sql<
+  boolean | number
+>`(${ts.id} = (SELECT MAX(t2.id) FROM trading_statements t2 WHERE t2.participant_id = ${ts.participantId}))`;
 
 const columns = {
   id: ts.id,
@@ -56,7 +58,10 @@ const columns = {
 /** The rows `viewer` may read (organiser of the contest, or a trader of the entrant). */
 export function readableBy(viewer: Viewer): SQL {
   const organiser = isReviewerRole(viewer.role) ? sql`1 = 1` : eq(contests.createdBy, viewer.id);
-  return and(contestVisibleTo(viewer), or(organiser, entrantRows(sql`${ts.contestId}`, viewer.id)))!;
+  return and(
+    contestVisibleTo(viewer),
+    or(organiser, entrantRows(sql`${ts.contestId}`, viewer.id)),
+  )!;
 }
 
 /** Statement rows with what their view needs, joined; the caller adds the where and order. */
@@ -70,7 +75,9 @@ export function selectStatements(db: DbOrTx) {
     .leftJoin(teams, eq(teams.id, cp.teamId));
 }
 
-export type StatementRow = Awaited<ReturnType<ReturnType<typeof selectStatements>['execute']>>[number];
+export type StatementRow = Awaited<
+  ReturnType<ReturnType<typeof selectStatements>['execute']>
+>[number];
 
 export function presentStatement(row: StatementRow): TStatementView {
   return {

@@ -1,9 +1,30 @@
 // Trading contests (issue 34): the rules a contest is scored under, read by whoever may see the
 // contest and set by its organiser (creator, moderators, admins; others 403 not_organiser) on an
-// Open contest (409 not_open_format otherwise). The rules are in domain/trading.
+// Open contest (409 not_open_format otherwise); the traders' statements (the upload itself is a
+// multipart Express path, http/tradingStatementFiles.ts), their ownership code and the
+// organiser's review. The rules are in domain/trading.
 import { ZContestRef } from '../../../shared/schemas/tournaments';
-import { ZSetTradingRulesInput, ZTradingRulesView } from '../../../shared/schemas/trading';
-import { readTradingRules, saveTradingRules } from '../../domain/trading';
+import {
+  ZReviewStatementInput,
+  ZSetTradingRulesInput,
+  ZStatementView,
+  ZTradingRulesView,
+} from '../../../shared/schemas/trading';
+import {
+  ZOwnershipCode,
+  ZStatementDetail,
+  ZStatementList,
+  ZStatementListInput,
+  ZStatementRead,
+} from '../../../shared/schemas/tradingStatements';
+import {
+  listStatements,
+  ownershipCode,
+  readStatement,
+  readTradingRules,
+  reviewStatement,
+  saveTradingRules,
+} from '../../domain/trading';
 import { protectedProcedure, router } from '../trpc';
 
 export const tradingRouter = router({
@@ -17,4 +38,24 @@ export const tradingRouter = router({
     .input(ZSetTradingRulesInput)
     .output(ZTradingRulesView)
     .mutation(({ ctx, input }) => saveTradingRules(ctx.db, ctx.actor, input)),
+  /** The caller's entrant's one-time code (made on first read; 403 not_participant). */
+  ownershipCode: protectedProcedure
+    .input(ZContestRef)
+    .output(ZOwnershipCode)
+    .query(({ ctx, input }) => ownershipCode(ctx.db, ctx.actor, input.contestId)),
+  /** A contest's statements: organisers all (or theirs with `mine`), traders their entrant's. */
+  statements: protectedProcedure
+    .input(ZStatementListInput)
+    .output(ZStatementList)
+    .query(({ ctx, input }) => listStatements(ctx.db, ctx.actor, input)),
+  /** One statement with its parsed trades, paged (404 for a row the caller may not read). */
+  statement: protectedProcedure
+    .input(ZStatementRead)
+    .output(ZStatementDetail)
+    .query(({ ctx, input }) => readStatement(ctx, ctx.actor, input)),
+  /** The organiser approves, rejects or disqualifies the entrant's latest statement. */
+  reviewStatement: protectedProcedure
+    .input(ZReviewStatementInput)
+    .output(ZStatementView)
+    .mutation(({ ctx, input }) => reviewStatement(ctx.db, ctx.actor, input)),
 });
