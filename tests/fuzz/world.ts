@@ -21,6 +21,7 @@ import {
   payouts,
   sessions,
   submissions,
+  tradingStatements,
   teamMembers,
   teams,
   uploads,
@@ -35,6 +36,7 @@ import { callerFor, createUser, type CreatedUser } from '../helpers/db';
 import { insertContest, uploadRow } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import type { TestServer } from '../helpers/server';
+import { csvStatement, tradingContest, uploadStatement } from '../helpers/tradingContest';
 
 export type PrincipalName = 'anonymous' | 'member' | 'organiser' | 'moderator' | 'admin';
 
@@ -65,7 +67,9 @@ export type Pool =
   /** Reports of discussion posts: the member's report of the organiser's reply (the queue). */
   | 'reports'
   /** The calling principal's verified upgrades (issue 33): what subscriptions.receipt shows. */
-  | 'ownUpgrades';
+  | 'ownUpgrades'
+  /** Trading statements (issue 34): the member's upload to a trading contest. */
+  | 'statements';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -103,6 +107,7 @@ export const world: World = {
     topics: [],
     posts: [],
     reports: [],
+    statements: [],
   },
   slugs: [],
   usernames: [],
@@ -159,6 +164,13 @@ async function submissionContest(db: TestServer['db'], createdBy: number, people
   }
 }
 
+/** A trading contest with a statement the member uploaded (its parsed file stored for reads). */
+async function statementContest(s: TestServer, member: CreatedUser) {
+  const { contest } = await tradingContest(s);
+  await s.db.insert(contestParticipants).values({ contestId: contest.id, userId: member.id });
+  await uploadStatement(s, member, contest.id, csvStatement());
+}
+
 export async function buildWorld(s: TestServer): Promise<World> {
   const db = s.db;
   const member = await createUser(db);
@@ -191,6 +203,7 @@ export async function buildWorld(s: TestServer): Promise<World> {
     await addParticipant({ db, contestId: knockout.id, userId: user.id });
   }
   await submissionContest(db, organiser.id, [member, ...others]);
+  await statementContest(s, member);
 
   // Through the product's own procedures: a bracket with matches, scores (and the
   // notifications they send), a team founded by the member.
@@ -345,6 +358,7 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
     topics: ids(await db.select({ id: discussionTopics.id }).from(discussionTopics)),
     posts: ids(await db.select({ id: discussionPosts.id }).from(discussionPosts)),
     reports: ids(await db.select({ id: discussionReports.id }).from(discussionReports)),
+    statements: ids(await db.select({ id: tradingStatements.id }).from(tradingStatements)),
     ownUpgrades: ids(
       await db
         .select({ id: paymentProofs.id })

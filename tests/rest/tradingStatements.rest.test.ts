@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeParsePool } from '../../src/server/domain/trading';
 import { clientFor } from '../helpers/accounts';
 import { createUser } from '../helpers/db';
+import type { TStatementView } from '../../src/shared/schemas/trading';
+import type { TStatementDetail } from '../../src/shared/schemas/tradingStatements';
 import { HttpClient, startTestServer, type TestServer } from '../helpers/server';
 import { mt5Report } from '../helpers/tradingFixtures';
 import { csvStatement, trader, tradingContest } from '../helpers/tradingContest';
@@ -34,7 +36,7 @@ describe('statements over REST', () => {
 
     const code = await client.get(`${base}/ownership-code`);
     expect(code.status).toBe(200);
-    const file = csvStatement({ comment: code.json.code });
+    const file = csvStatement({ comment: String(code.json.code) });
     const up = await client.request('POST', `${base}/statements`, form(file.bytes, file.name));
     expect(up.status).toBe(201);
     expect(up.json).toMatchObject({
@@ -51,7 +53,7 @@ describe('statements over REST', () => {
       `${base}/statements`,
       form(mt5Report(), 'report.html'),
     );
-    expect([mt5.status, mt5.json.figures.netProfit]).toEqual([201, '-50.84']);
+    expect([mt5.status, (mt5.json as TStatementView).figures.netProfit]).toEqual([201, '-50.84']);
 
     const bad = await client.request(
       'POST',
@@ -68,11 +70,15 @@ describe('statements over REST', () => {
 
     const list = await client.get(`${base}/statements?mine=true`);
     expect(list.status).toBe(200);
-    expect((list.json as { id: number }[]).map((r) => r.id)).toEqual([mt5.json.id, up.json.id]);
+    expect((list.json as unknown as TStatementView[]).map((r) => r.id)).toEqual([
+      mt5.json.id,
+      up.json.id,
+    ]);
 
     const one = await client.get(`/api/statements/${mt5.json.id}?page=3&pageSize=200`);
     expect(one.status).toBe(200);
-    expect([one.json.trades.total, one.json.trades.items.length]).toEqual([658, 200]);
+    const { trades } = one.json as unknown as TStatementDetail;
+    expect([trades.total, trades.items.length]).toEqual([658, 200]);
 
     const review = await boss.request('PATCH', `/api/statements/${mt5.json.id}`, {
       status: 'disqualified',
