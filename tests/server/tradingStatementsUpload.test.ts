@@ -4,7 +4,12 @@
 // since the previous upload, another currency; the refusals.
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeParsePool, statementView } from '../../src/server/domain/trading';
+import {
+  admitStatement,
+  closeParsePool,
+  statementView,
+  uploadStatement as uploadStatementDomain,
+} from '../../src/server/domain/trading';
 import { auditLog, tradingStatements } from '../../src/server/platform/db/schema';
 import { createTestDb, createUser } from '../helpers/db';
 import { insertContest } from '../helpers/contests';
@@ -12,6 +17,7 @@ import { localFixture, mt5Report } from '../helpers/tradingFixtures';
 import {
   actorOf,
   csvStatement,
+  setRulesFor,
   trader,
   tradingContest,
   uploadStatement,
@@ -218,5 +224,52 @@ describe('the refusals', () => {
       .from(tradingStatements)
       .where(eq(tradingStatements.contestId, contest.id));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('dates and a racing rule change', () => {
+  it('refuses a statement dated after today (400 bad_statement naming the ticket), storing nothing', async () => {
+    const { contest } = await tradingContest(t);
+    const me = await trader(t, contest.id);
+    const csv = csvStatement();
+    const text = Buffer.from(csv.bytes)
+      .toString('utf8')
+      .replace('2024-03-04 14:40:30', '2099-03-04 14:40:30');
+    await expect(
+      uploadStatement(t, me.user, contest.id, { bytes: Buffer.from(text), name: csv.name }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      reason: 'bad_statement',
+      message: expect.stringContaining('ticket 1002 at 2099-03-04'),
+    });
+    const rows = await t.db
+      .select({ id: tradingStatements.id })
+      .from(tradingStatements)
+      .where(eq(tradingStatements.contestId, contest.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('scores again under the rules that changed while the file was read', async () => {
+    const { contest, organiser } = await tradingContest(t);
+    const me = await trader(t, contest.id, 'CP-EEEEEE');
+    // Admitted under version 1; the organiser then limits the symbols (version 2) before the
+    // upload's transaction: the row is written under version 2, its trade not counted.
+    const admitted = await admitStatement(t.db, actorOf(me.user), contest.id);
+    await setRulesFor(t, organiser, contest.id, { symbols: ['GBPUSD'] });
+    const id = await uploadStatementDomain(
+      { db: t.db, privateDir: t.deps.privateDir },
+      actorOf(me.user),
+      { contestId: contest.id, file: csvStatement({ comment: 'CP-EEEEEE' }) },
+      admitted,
+    );
+    const [row] = await t.db
+      .select({ rulesVersion: tradingStatements.rulesVersion })
+      .from(tradingStatements)
+      .where(eq(tradingStatements.id, id));
+    expect(admitted.rulesVersion).toBe(1);
+    expect(row!.rulesVersion).toBe(2);
+    const view = await viewOf(actorOf(me.user), id);
+    expect(view.figures.countedTrades).toBe(0);
+    expect(view.excluded.map((e) => e.reason)).toEqual(['symbol']);
   });
 });

@@ -18,6 +18,8 @@ export const STATEMENT_MESSAGES = {
   notLatest: 'The trader uploaded a newer statement: review that one',
   noFile: 'Choose the statement file (field "file")',
   tooLarge: (mb: number) => `The statement is larger than ${mb} MB`,
+  future: (what: string, when: string) =>
+    `The statement holds ${what} at ${when}, after today: a statement as the terminal saved it holds only what already happened`,
 } as const;
 
 export const ZStatementListInput = z.object({

@@ -4,28 +4,21 @@
 // only once the window has closed, so a completed contest still takes them).
 import { eq } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
-import { contestResults, contestTradingRules } from '../../platform/db/schema';
+import { contestResults } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import { notFound, readVisible, type ContestRow, type Viewer } from '../contests';
 import { entrantOf } from '../participation';
-import { ZTradingRulesSchema, type TradingRules } from '../../../shared/trading/rules';
+import type { TradingRules } from '../../../shared/trading/rules';
 import { STATEMENT_MESSAGES as M } from '../../../shared/schemas/tradingStatements';
 import type { TradingWindow } from './figures';
+import { storedRules } from './rulesRow';
+import { scoringWindow } from './window';
 
 export interface TradingContest {
   contest: ContestRow;
   rules: TradingRules;
   rulesVersion: number;
-}
-
-/** The rules row as the schema reads it today (a default added later applies to old rows). */
-export async function rulesOf(db: DbOrTx, contestId: number) {
-  const [row] = await db
-    .select({ rules: contestTradingRules.rules, version: contestTradingRules.version })
-    .from(contestTradingRules)
-    .where(eq(contestTradingRules.contestId, contestId));
-  return row && { rules: ZTradingRulesSchema.parse(row.rules), version: row.version };
 }
 
 /** A trading contest the viewer may see: 404 hidden, 409 not_trading_contest without rules. */
@@ -36,7 +29,7 @@ export async function visibleTradingContest(
 ): Promise<TradingContest> {
   const contest = await readVisible(db, viewer, contestId);
   if (!contest) throw notFound();
-  const stored = await rulesOf(db, contest.id);
+  const stored = await storedRules(db, contest.id);
   if (!stored) throw new AppError('not_trading_contest', M.notTradingContest);
   return { contest, rules: stored.rules, rulesVersion: stored.version };
 }
@@ -63,6 +56,6 @@ export async function assertTakesStatements(
     .from(contestResults)
     .where(eq(contestResults.contestId, contest.id));
   if (results?.status === 'confirmed') throw new AppError('uploads_closed', M.uploadsClosed);
-  // A contest without an end date is scored up to now (its window still open).
-  return { startsAt: contest.startDate, endsAt: contest.endDate ?? now };
+  // The one window every scoring uses (the recompute too): no end date bounds nothing there.
+  return scoringWindow(contest);
 }

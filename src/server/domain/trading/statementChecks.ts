@@ -69,3 +69,21 @@ export function coversOf(statement: ParsedStatement): { from: Date | null; to: D
   for (const t of statement.trades) if (t.openTime < from) from = t.openTime;
   return { from: new Date(from), to: new Date(statement.trades.at(-1)!.closeTime) };
 }
+
+/**
+ * A trade or balance operation dated after today (with a day's room: brokers' servers keep their
+ * own time zone, up to UTC+3), else null. Such a file is refused, never scored.
+ */
+export function futureEntry(
+  statement: ParsedStatement,
+  now: Date,
+): { what: string; when: string } | null {
+  const limit = now.getTime() + 24 * 60 * 60 * 1000;
+  for (const t of statement.trades) {
+    if (Date.parse(t.closeTime) > limit) return { what: `ticket ${t.ticket}`, when: t.closeTime };
+  }
+  for (const op of statement.balanceOperations) {
+    if (Date.parse(op.time) > limit) return { what: `operation ${op.ticket}`, when: op.time };
+  }
+  return null;
+}

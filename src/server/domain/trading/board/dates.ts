@@ -2,10 +2,10 @@
 // statements are scored again in the new window. Called by the edit's caller after the edit has
 // committed (the scoring runs outside any transaction), with the dates read before it.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../../platform/db/client';
+import type { DB, DbOrTx } from '../../../platform/db/client';
 import { contests } from '../../../platform/db/schema';
 import { recomputeTraders } from './recompute';
-import { windowMoved } from './window';
+import { windowMoved } from '../window';
 
 export interface ContestDates {
   startDate: Date | null;
@@ -13,7 +13,10 @@ export interface ContestDates {
 }
 
 /** The contest's dates before an edit (undefined: no such contest). */
-export async function contestDates(db: DB, contestId: number): Promise<ContestDates | undefined> {
+export async function contestDates(
+  db: DbOrTx,
+  contestId: number,
+): Promise<ContestDates | undefined> {
   const [row] = await db
     .select({ startDate: contests.startDate, endDate: contests.endDate })
     .from(contests)

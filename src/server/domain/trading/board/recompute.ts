@@ -15,7 +15,7 @@ import type { ScoredStatement } from '../figures';
 import { scoredColumns } from '../scoredColumns';
 import { isLatest } from './latest';
 import { placeTraders } from './places';
-import { scoringWindow } from './window';
+import { scoringWindow } from '../window';
 
 /** Statements per worker task: a board of thousands is not one message of hundreds of MB. */
 const BATCH = 50;

@@ -1,6 +1,6 @@
 // The window a contest's statements are scored in: its start and end dates. A contest without
 // one of them (a draft) bounds nothing on that side.
-import type { TradingWindow } from '../figures';
+import type { TradingWindow } from './figures';
 
 const EARLIEST = new Date(0);
 const LATEST = new Date(8.64e15);
