@@ -211,6 +211,13 @@ const submissionContests = {
   'submissions.publish': settled([...SUBMISSIONS, 'leaderboard', 'results', 'contests']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
+// Trading contests (issue 34): a review moves the statement's status, the board and the places
+// written from it. A refusal re-reads them too: the trader may have uploaded a newer statement.
+// The statement upload (REST) marks the same (StatementUploadForm).
+const tradingContests = {
+  'trading.reviewStatement': settled(['trading', 'leaderboard', 'results']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
 // A contest's discussion (issue 32): a topic's page and the topic list (counts, last poster,
 // order). A refused write re-reads them too: the topic may have been locked, the member barred.
 // The 'open discussion' switch is on the contest's answer as well.
@@ -257,6 +264,7 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...payouts,
   ...education,
   ...submissionContests,
+  ...tradingContests,
   ...reports,
   ...discussion,
   ...notifications,
