@@ -63,13 +63,9 @@ export function ReviewStatementDialog({
       title={words.title}
       onClose={onClose}
       form={({ statement, decision }) => ({
-        initialValues: {
-          statementId: statement.id,
-          status: decision,
-          reason: '',
-        } as TReviewStatementInput,
+        initialValues: { statementId: statement.id, status: decision, reason: '' },
         schema: ZReviewStatementInput,
-        submit: (values) =>
+        submit: (values: TReviewStatementInput) =>
           review.mutateAsync({ ...values, reason: values.reason?.trim() || undefined }),
         onSuccess: () => {
           toasts.success(WORDS[decision].done, statement.entrantName);
