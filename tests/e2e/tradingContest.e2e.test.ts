@@ -9,10 +9,7 @@
 // confirms the results, whose final places are the board's.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  contestParticipants,
-  tradingOwnershipCodes,
-} from '../../src/server/platform/db/schema';
+import { contestParticipants, tradingOwnershipCodes } from '../../src/server/platform/db/schema';
 import { saveTradingRules } from '../../src/server/domain/trading';
 import { insertContest } from '../helpers/contests';
 import { createUser, type CreatedUser } from '../helpers/db';
@@ -72,7 +69,12 @@ beforeEach(async () => {
   });
   contestId = contest.id;
   // The rules as the organiser sets them (the wizard and the Edit dialog are tested elsewhere).
-  await saveTradingRules(db, organiser, { contestId, maxDrawdownPct: 10 });
+  await saveTradingRules(
+    db,
+    organiser,
+    { contestId, maxDrawdownPct: 10 },
+    { privateDir: stage.s.deps.privateDir },
+  );
   const joined = await db
     .insert(contestParticipants)
     .values([
@@ -136,10 +138,13 @@ describe('a trading contest', () => {
       name: 'Your latest statement (the one that counts)',
     });
     await latest.getByText('Ownership proven').waitFor();
-    await latest.getByText('2090417').waitFor();
-    await latest.getByText('Jane Trader').waitFor();
+    await latest.getByText('2090417', { exact: true }).waitFor();
+    await latest.getByText('Jane Trader', { exact: true }).waitFor();
     await latest.getByText('Counted', { exact: true }).waitFor();
-    await mt4Section.getByRole('table', { name: 'My statements' }).getByText('Counts').waitFor();
+    await mt4Section
+      .getByRole('table', { name: 'My statements' })
+      .getByText('Counts', { exact: true })
+      .waitFor();
     await waitForRows(board, ['fx_mt4']);
 
     // The MT5 trader: the real report, no code in it: awaiting the organiser.
@@ -149,13 +154,13 @@ describe('a trading contest', () => {
       name: 'Your latest statement (the one that counts)',
     });
     await mt5Latest.getByText('Ownership not proven — the organiser will review it').waitFor();
-    await mt5Latest.getByText('70358000').waitFor();
-    await mt5Latest.getByText('MetaQuotes-Demo').waitFor();
-    await mt5Latest.getByText('-50.84 EUR').waitFor();
-    await mt5Latest.getByText('Awaiting review').waitFor();
+    await mt5Latest.getByText('70358000', { exact: true }).waitFor();
+    await mt5Latest.getByText('MetaQuotes-Demo', { exact: true }).waitFor();
+    await mt5Latest.getByText('-50.84 EUR', { exact: true }).waitFor();
+    await mt5Latest.getByText('Awaiting review', { exact: true }).waitFor();
     await waitForRows(board, ['fx_mt4', 'fx_mt5']);
     const pendingRow = board.getByRole('row').filter({ hasText: 'fx_mt5' });
-    await pendingRow.getByText('Awaiting review').waitFor();
+    await pendingRow.getByText('Awaiting review', { exact: true }).waitFor();
 
     // The CSV trader: their own code in the comment, a drawdown over the limit.
     const csv = await stage.pageAs(csvTrader);

@@ -17,7 +17,7 @@ const COLUMNS: ResponsiveColumn<TStatementView>[] = [
     header: 'Status',
     cell: (s) => (
       <>
-        <StatusBadge status={s.status} />{' '}
+        <StatusBadge status={s.status} breaches={s.breaches.length} />{' '}
         {s.latest ? (
           <Badge variant="outline" colorPalette="purple">
             Counts

@@ -3,7 +3,6 @@
 // reject, disqualify). Earlier uploads do not count, so they are not listed.
 import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/format';
 import type { TStatementView } from '../../../shared/schemas/trading';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -32,9 +31,12 @@ function Notes({ s }: { s: TStatementView }) {
 
 const COLUMNS: ResponsiveColumn<TStatementView>[] = [
   { key: 'entrant', header: 'Trader', cell: (s) => s.entrantName, hideOnMobile: true },
-  { key: 'uploaded', header: 'Uploaded', cell: (s) => formatDateTime(s.createdAt) },
   { key: 'account', header: 'Account', cell: (s) => s.account.number },
-  { key: 'status', header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (s) => <StatusBadge status={s.status} breaches={s.breaches.length} />,
+  },
   { key: 'ownership', header: 'Ownership', cell: (s) => OWNERSHIP_SHORT[s.ownership] },
   {
     key: 'trades',

@@ -29,7 +29,7 @@ export function StatementSummary({ statement: s }: { statement: TStatementView }
     <Stack gap="3">
       <DataList.Root orientation="horizontal" size="sm" aria-label="Statement">
         <DataFact label="Status">
-          <StatusBadge status={s.status} />
+          <StatusBadge status={s.status} breaches={s.breaches.length} />
         </DataFact>
         {s.reason ? <DataFact label="Organiser's reason">{s.reason}</DataFact> : null}
         <DataFact label="File">
