@@ -39,6 +39,7 @@ export function visitsOf(stage: AxeStage, who: Who): string[] {
       ...paths.tournaments,
       ...paths.results,
       ...paths.submissions,
+      ...paths.trading,
       '/payment?tier=pro',
       '/payment?tier=pro&period=365',
       '/payment?tier=pro&period=lifetime',
@@ -54,7 +55,8 @@ export function visitsOf(stage: AxeStage, who: Who): string[] {
     admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))
       .map(samplePath)
       .concat(['/settings', '/contests/1', '/admin/settings?tab=payments'])
-      .concat(paths.tournaments, paths.results.slice(0, 1), paths.submissions),
+      .concat(paths.tournaments, paths.results.slice(0, 1), paths.submissions)
+      .concat(paths.trading.slice(0, 1)),
   };
   return visits[who];
 }

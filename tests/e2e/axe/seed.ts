@@ -14,6 +14,7 @@ import {
   inviteMember,
 } from '../../../src/server/domain/tournaments/teams';
 import { saveEvaluation, submitFile } from '../../../src/server/domain/submissions';
+import { uploadStatement } from '../../../src/server/domain/trading';
 import {
   certificates,
   contestParticipants,
@@ -24,6 +25,7 @@ import { DAY, insertContest } from '../../helpers/contests';
 import { configureNetwork, insertProof } from '../../helpers/payments';
 import { callerFor, createUser, type CreatedUser } from '../../helpers/db';
 import { SCORING_FIXTURES } from '../../helpers/scoringFixtures';
+import { localFixture } from '../../helpers/tradingFixtures';
 import type { TestServer } from '../../helpers/server';
 import { createPlayers, generatedTournament, reportFirstReady } from '../tournamentData';
 
@@ -36,6 +38,7 @@ export interface SeededPaths {
   tournaments: string[];
   results: string[];
   submissions: string[];
+  trading: string[];
 }
 
 /** What a seed hands back besides its paths. */
@@ -264,6 +267,37 @@ async function seedSubmissions(s: TestServer, people: People, seeded: Seeded) {
 }
 
 /**
+ * A trading contest (issue 34) organised by the admin, its window around the MT4 fixture's
+ * March 2024, with the member's MT4 statement (their code is not in it: awaiting review): the
+ * member's statement panel, the board with its curve and the admin's review list.
+ */
+async function seedTrading(s: TestServer, people: People, seeded: Seeded) {
+  const contest = await insertContest(s.db, {
+    createdBy: people.admin.id,
+    status: 'active',
+    title: 'Axe Forex Challenge',
+    category: 'forex',
+    format: 'open',
+    enableLeaderboard: true,
+    registrationDeadline: new Date('2024-03-01T00:00:00Z'),
+    startDate: new Date('2024-03-01T00:00:00Z'),
+    endDate: new Date('2024-03-31T23:59:00Z'),
+  });
+  await callerFor(s, people.admin).caller.trading.setRules({
+    contestId: contest.id,
+    maxDrawdownPct: 10,
+  });
+  await s.db
+    .insert(contestParticipants)
+    .values({ contestId: contest.id, userId: people.member.id });
+  await uploadStatement({ db: s.db, privateDir: s.deps.privateDir }, people.member, {
+    contestId: contest.id,
+    file: { bytes: localFixture('mt4-statement.html'), name: 'mt4-statement.html' },
+  });
+  seeded.paths.trading.push(`/contests/${contest.id}`, `/leaderboard?contest=${contest.id}`);
+}
+
+/**
  * Payments on two networks, a pending upgrade and a rejected fee of the member's: the payment
  * page's tabs, QR codes, refusal and proof states, and the review queue's rows and buttons. The
  * rejected fee is contest 1's: seed 'contests' with it.
@@ -317,6 +351,7 @@ export const SEEDS = {
   tournaments: seedTournaments,
   results: seedResults,
   submissions: seedSubmissions,
+  trading: seedTrading,
   payments: seedPayments,
   outbox: seedOutbox,
 } satisfies Record<string, SeedFn>;
@@ -326,7 +361,7 @@ export const ALL_SEEDS = Object.keys(SEEDS) as SeedName[];
 /** Runs the named seeds on `s`, in SEEDS' order. */
 export async function runSeeds(s: TestServer, people: People, names: SeedName[]): Promise<Seeded> {
   const seeded: Seeded = {
-    paths: { takingPart: [], tournaments: [], results: [], submissions: [] },
+    paths: { takingPart: [], tournaments: [], results: [], submissions: [], trading: [] },
     tournamentIds: { knockout: 0, league: 0 },
   };
   for (const name of ALL_SEEDS) {
