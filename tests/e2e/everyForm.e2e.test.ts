@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import {
   contestEvaluations,
+  contestTradingRules,
   contests,
   discussionReports,
   paymentProofs,
@@ -777,6 +778,82 @@ describe('an admin', () => {
     dialog = await openEdit();
     expect(await dialog.getByLabel('Metric').inputValue()).toBe('mae');
     expect(await dialog.getByLabel('Submissions per day').inputValue()).toBe('6');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('Create Contest, trading (admin wizard, forex Open): the rules are set', async () => {
+    await open(page, '/admin/contests/create');
+    await page.getByLabel('Contest Title').fill('Staff Forex Sprint');
+    await page.getByLabel('Short Description').fill('A week of demo trading, ranked by return.');
+    await page.getByLabel('Category').selectOption('forex');
+    const next = () => page.getByRole('button', { name: 'Next' }).click();
+    await next();
+    await expectText(page, 'Step 2 of 5');
+    await page.getByLabel('Format', { exact: true }).selectOption('open');
+    // A forex Open contest reads as scored from statements until told otherwise.
+    expect(await page.getByLabel('From trading statements').isChecked()).toBe(true);
+    await page.getByLabel('Maximum drawdown (%)').fill('10');
+    await page.getByLabel('Allowed symbols').fill('eurusd, xauusd');
+    await page.getByLabel('Minimum holding time').fill('2');
+    await page.getByLabel('Holding time unit').selectOption('minutes');
+    await next();
+    await page.getByLabel('Registration Deadline').fill('2031-09-01T09:00');
+    await page.getByLabel('Start Date').fill('2031-09-02T09:00');
+    await page.getByLabel('End Date').fill('2031-09-09T17:00');
+    await next();
+    await expectText(page, 'Admin Settings');
+    await next();
+    await page
+      .getByLabel('Detailed Description', { exact: true })
+      .fill('Trade the demo account you registered; the best return under the rules wins.');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    await expectText(page, 'Contest created');
+    await page.waitForURL(at('/admin/contests'));
+    const [created] = await stage.s.db
+      .select()
+      .from(contests)
+      .where(eq(contests.title, 'Staff Forex Sprint'));
+    const [stored] = await stage.s.db
+      .select()
+      .from(contestTradingRules)
+      .where(eq(contestTradingRules.contestId, created!.id));
+    expect(stored!.rules).toMatchObject({
+      metric: 'return_pct',
+      maxDrawdownPct: 10,
+      symbols: ['EURUSD', 'XAUUSD'],
+      minHoldSeconds: 120,
+      deposits: 'neutralise',
+    });
+  });
+
+  it('Edit Contest, trading rules (an Open contest): scored from statements, a daily loss', async () => {
+    await insertContest(stage.s.db, {
+      createdBy: admin.id,
+      status: 'active',
+      title: 'Harbour FX Cup',
+      format: 'open',
+      category: 'forex',
+    });
+    await open(page, '/admin/contests');
+    const openEdit = async () => {
+      const dialog = page.getByRole('dialog', { name: 'Edit Contest' });
+      await chooseFromMenu(page, 'Actions for Harbour FX Cup', 'Edit', dialog);
+      return dialog;
+    };
+    let dialog = await openEdit();
+    // Stored as scored by hand (no rules yet): the organiser switches it.
+    await dialog.getByText('From trading statements').click();
+    await dialog.getByLabel('Maximum daily loss (%)').fill('5');
+    await dialog.getByLabel('Account currency').fill('usd');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'The contest has been updated successfully.');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    dialog = await openEdit();
+    expect(await dialog.getByLabel('From trading statements').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Maximum daily loss (%)').inputValue()).toBe('5');
+    expect(await dialog.getByLabel('Account currency').inputValue()).toBe('USD');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });

@@ -35,6 +35,9 @@ import { callerFor, createUser, type CreatedUser } from '../helpers/db';
 import { insertContest, uploadRow } from '../helpers/contests';
 import { configureNetwork, insertProof } from '../helpers/payments';
 import type { TestServer } from '../helpers/server';
+import { insertStatementRow } from '../helpers/tradingRows';
+import { JUNE, manyTraders, rules } from '../helpers/tradingStatement';
+import { traderBoardChanged } from '../../src/server/domain/trading';
 
 export type PrincipalName = 'anonymous' | 'member' | 'organiser' | 'moderator' | 'admin';
 
@@ -159,6 +162,42 @@ async function submissionContest(db: TestServer['db'], createdBy: number, people
   }
 }
 
+/**
+ * A running trading contest (issue 34) with rules and a counted statement of each participant
+ * (rows written directly, their parsed files stored), its places written: trading.board reads
+ * rows, trading.setRules scores them again.
+ */
+async function tradingContest(s: TestServer, createdBy: CreatedUser, people: CreatedUser[]) {
+  const contest = await insertContest(s.db, {
+    createdBy: createdBy.id,
+    status: 'active',
+    format: 'open',
+    startDate: JUNE.startsAt,
+    registrationDeadline: JUNE.startsAt,
+    endDate: JUNE.endsAt,
+  });
+  await callerFor(s, createdBy).caller.trading.setRules({ contestId: contest.id });
+  const traders = manyTraders(people.length, 5);
+  for (const [i, user] of people.entries()) {
+    await addParticipant({ db: s.db, contestId: contest.id, userId: user.id });
+    const [entrant] = await s.db
+      .select({ id: contestParticipants.id })
+      .from(contestParticipants)
+      .where(
+        and(eq(contestParticipants.contestId, contest.id), eq(contestParticipants.userId, user.id)),
+      );
+    await insertStatementRow(s.db, s.deps.privateDir, {
+      contestId: contest.id,
+      participantId: entrant!.id,
+      userId: user.id,
+      parsed: traders[i]!,
+      rules: rules(),
+      window: JUNE,
+    });
+  }
+  await s.db.transaction((tx) => traderBoardChanged(tx, contest.id));
+}
+
 export async function buildWorld(s: TestServer): Promise<World> {
   const db = s.db;
   const member = await createUser(db);
@@ -191,6 +230,7 @@ export async function buildWorld(s: TestServer): Promise<World> {
     await addParticipant({ db, contestId: knockout.id, userId: user.id });
   }
   await submissionContest(db, organiser.id, [member, ...others]);
+  await tradingContest(s, organiser, [member, ...others]);
 
   // Through the product's own procedures: a bracket with matches, scores (and the
   // notifications they send), a team founded by the member.

@@ -385,6 +385,10 @@ const SAMPLE_INPUTS: Record<string, (w: World) => unknown> = {
   // reopening are called without input: refused by validation once admitted (results tests run
   // them).
   'results.get': (w) => ({ contestId: w.joinedId }),
+  // The joined contest's trading rules and board (issue 34), read by anyone who sees it (a
+  // contest without rules answers an empty board).
+  'trading.rules': (w) => ({ contestId: w.joinedId }),
+  'trading.board': (w) => ({ contestId: w.joinedId }),
   // The joined contest's discussion (issue 32): the cast all take part (the regular member
   // created it, so organises it, as moderators and admins do). Editing and deleting a post need
   // one of the caller's own, and a topic would hold the member's reply back 5 s (the limit

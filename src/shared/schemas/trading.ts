@@ -24,6 +24,8 @@ export const TRADING_RULE_REFUSALS = {
   notOpenFormat:
     'Trading rules need a contest ranked on its leaderboard: choose the Open format first',
   notOrganiser: "Only the contest's organiser, a moderator or an admin sets its trading rules",
+  contestCompleted:
+    'The contest is completed: its places are its results, so its trading rules no longer change',
 } as const;
 
 /** `PUT /api/contests/{id}/trading-rules`: the rules as the body, the id from the path. */

@@ -55,8 +55,7 @@ export function visitsOf(stage: AxeStage, who: Who): string[] {
     admin: SIGNED_IN_PATHS.filter((p) => p.startsWith('/admin'))
       .map(samplePath)
       .concat(['/settings', '/contests/1', '/admin/settings?tab=payments'])
-      .concat(paths.tournaments, paths.results.slice(0, 1), paths.submissions)
-      .concat(paths.trading.slice(0, 1)),
+      .concat(paths.tournaments, paths.results.slice(0, 1), paths.submissions, paths.trading),
   };
   return visits[who];
 }

@@ -267,17 +267,19 @@ async function seedSubmissions(s: TestServer, people: People, seeded: Seeded) {
 }
 
 /**
- * A trading contest (issue 34) organised by the admin, its window around the MT4 fixture's
- * March 2024, with the member's MT4 statement (their code is not in it: awaiting review): the
- * member's statement panel, the board with its curve and the admin's review list.
+ * A forex Open contest scored from statements (issue 34), its rules set by the admin, its window
+ * around the MT4 fixture's March 2024, with the member's MT4 statement (their code is not in it:
+ * awaiting review; its withdrawal breaks the deposit rule): the contest page's Trading rules
+ * section (each rule in words, the CSV template; the admin's Edit rules button), the member's
+ * statement panel, the board with its curve and breaches, and the admin's review list.
  */
 async function seedTrading(s: TestServer, people: People, seeded: Seeded) {
   const contest = await insertContest(s.db, {
     createdBy: people.admin.id,
     status: 'active',
-    title: 'Axe Forex Challenge',
-    category: 'forex',
+    title: 'Axe FX Sprint',
     format: 'open',
+    category: 'forex',
     enableLeaderboard: true,
     registrationDeadline: new Date('2024-03-01T00:00:00Z'),
     startDate: new Date('2024-03-01T00:00:00Z'),
@@ -285,7 +287,13 @@ async function seedTrading(s: TestServer, people: People, seeded: Seeded) {
   });
   await callerFor(s, people.admin).caller.trading.setRules({
     contestId: contest.id,
+    metric: 'return_pct',
     maxDrawdownPct: 10,
+    minTrades: 5,
+    symbols: ['EURUSD'],
+    minHoldSeconds: 120,
+    deposits: 'disqualify',
+    currency: 'USD',
   });
   await s.db
     .insert(contestParticipants)

@@ -9,6 +9,9 @@
 // submission contest's evaluation settings (issue 31) are here too, read with
 // submissions.evaluation before the form opens and sent with the update (one transaction); a new
 // answer key, optional, goes afterwards by the Evaluation panel's send (EditEvaluationFields).
+// An Open contest's scoring (issue 34): by hand or from trading statements, with the rules read
+// with trading.rules before the form opens and saved by trading.setRules after the update (a
+// second call: the update does not carry them).
 import { Alert, Stack, SimpleGrid } from '@chakra-ui/react';
 import { z } from 'zod';
 import { TIERS, TIER_LABELS } from '../../../shared/constants';
@@ -60,6 +63,16 @@ import {
 import { evaluationUnchanged, withEvaluationCheck } from './wizard/evaluationStep';
 import { EditEvaluationFields, useEvaluationKeySend } from './EditEvaluationFields';
 import { tableValues, withPrizeTable, type PrizeTableValues } from './prizes/prizeTableValues';
+import type { ScoringKind, TTradingRulesView } from '../../../shared/schemas/trading';
+import {
+  initialTradingRulesValues,
+  rulesOf,
+  scoringOf,
+  type TradingRulesFormValues,
+} from '../trading/rulesForm';
+import { withTradingCheck } from '../trading/tradingCheck';
+import { ScoringChoiceField } from '../trading/ScoringChoiceField';
+import { TradingRulesFields } from '../trading/TradingRulesFields';
 
 const toasts = keyedToasts('contestEdit');
 
@@ -104,7 +117,9 @@ const formPayload = (values: Values) => withAskedSettings(withPrizeTable(values)
 const checked = (variant: ContestEditVariant, start: EvaluationFormValues) =>
   z.preprocess(
     (values) => formPayload(values as Values),
-    withEvaluationCheck(SCHEMAS[variant], (values) => evaluationUnchanged(values, start)),
+    withTradingCheck(
+      withEvaluationCheck(SCHEMAS[variant], (values) => evaluationUnchanged(values, start)),
+    ),
   );
 
 interface Values {
@@ -128,6 +143,10 @@ interface Values {
   enableComments: boolean;
   /** A submission contest's evaluation settings (the stored ones, or the defaults). */
   evaluation: EvaluationFormValues;
+  /** How the contest is scored (issue 34): the stored scoring until changed. */
+  scoring: ScoringKind;
+  /** The trading rules (the stored ones, or the defaults), set when scored from statements. */
+  trading: TradingRulesFormValues;
   /** Member, rejected contest: send it for review again with the changes. */
   resubmit: boolean;
 }
@@ -144,6 +163,7 @@ function initialValues(
   contest: TContest,
   prizeTable: TPrizeTable | null,
   evaluation: TEvaluationView | null = null,
+  trading: TTradingRulesView | null = null,
 ): Values {
   return {
     title: contest.title,
@@ -167,6 +187,8 @@ function initialValues(
     tournament: { ...contest.tournament },
     enableComments: contest.enableComments,
     evaluation: initialEvaluationValues(evaluation),
+    scoring: trading?.scoring ?? 'manual',
+    trading: initialTradingRulesValues(trading?.rules ?? null),
     resubmit: contest.status === 'rejected',
   };
 }
@@ -235,17 +257,28 @@ export function ContestEditDialog({
     { enabled: contest !== null && submission },
   );
   const storedEvaluation = evaluation.data?.key ? evaluation.data : null;
+  // An Open contest's scoring and rules (only an Open contest can have them).
+  const trading = trpc.trading.rules.useQuery(
+    { contestId: contest?.id ?? 0 },
+    { enabled: contest !== null && contest.format === 'open' },
+  );
+  const storedTrading = trading.data ?? null;
+  const setRules = trpc.trading.setRules.useMutation({
+    onError: (error) =>
+      toasts.error('Trading rules not saved', errorMessage(error, 'Failed to save the rules')),
+  });
   // While saving (and with a refused key shown) the form stays open through the refetches.
-  const sending = update.isPending || keySend.share !== null || keySend.refusal !== null;
+  const sending =
+    update.isPending || setRules.isPending || keySend.share !== null || keySend.refusal !== null;
   const schema = SCHEMAS[variant];
   const fixed = Boolean(contest?.bracketGeneratedAt);
   const editForm = (contest: TContest): ZodFormOptions<Values, unknown> => ({
-    initialValues: initialValues(contest, storedTable, storedEvaluation),
+    initialValues: initialValues(contest, storedTable, storedEvaluation, storedTrading),
     schema: checked(variant, initialEvaluationValues(storedEvaluation)),
     serverFields: SERVER_FIELDS,
     validateOnBlur: false,
     submit: async (values) => {
-      const start = initialValues(contest, storedTable, storedEvaluation);
+      const start = initialValues(contest, storedTable, storedEvaluation, storedTrading);
       const parsed = schema.parse(formPayload(values)) as Record<string, unknown>;
       // PATCH semantics: only what was changed is sent, so an untouched date keeps its
       // seconds and a field the server would refuse to re-check is left alone.
@@ -273,7 +306,15 @@ export function ContestEditDialog({
       ) {
         input.evaluation = settings;
       }
-      if (Object.keys(input).length === 1 && !key) {
+      // The trading rules when the contest becomes a trading one or they changed (checked above
+      // by the shared schema; sent after the update, which may have made the contest Open).
+      const rules =
+        scoringOf(values) === 'trading' &&
+        (start.scoring !== 'trading' ||
+          JSON.stringify(values.trading) !== JSON.stringify(start.trading))
+          ? rulesOf(values.trading)
+          : null;
+      if (Object.keys(input).length === 1 && !key && !rules) {
         close();
         return null;
       }
@@ -281,6 +322,8 @@ export function ContestEditDialog({
         Object.keys(input).length > 1
           ? await update.mutateAsync(input as TUpdateContestRequest)
           : null;
+      // The contest's changes are saved; refused rules keep the form open with their toast.
+      if (rules) await setRules.mutateAsync({ contestId: contest.id, ...rules });
       // The contest's changes are saved; a refused key stays open here with its lines.
       if (settings && key && !(await keySend.send(contest.id, settings))) return saved;
       done();
@@ -289,7 +332,11 @@ export function ContestEditDialog({
   });
   return (
     <RowFormDialog
-      row={!sending && (prizes.isFetching || evaluation.isFetching) ? null : contest}
+      row={
+        !sending && (prizes.isFetching || evaluation.isFetching || trading.isFetching)
+          ? null
+          : contest
+      }
       title="Edit Contest"
       onClose={close}
       form={editForm}
@@ -351,6 +398,8 @@ export function ContestEditDialog({
             settings={values.tournament}
             disabled={fixed}
           />
+          <ScoringChoiceField locked={storedTrading?.scoring === 'trading'} />
+          {scoringOf(values) === 'trading' ? <TradingRulesFields prefix="trading." /> : null}
           {values.format === 'submission' ? (
             <EditEvaluationFields
               keySend={keySend}

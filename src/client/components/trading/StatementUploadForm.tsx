@@ -65,7 +65,7 @@ export function StatementUploadForm({ contestId }: { contestId: number }) {
           key={picker}
           label="Statement file"
           accept={ACCEPT}
-          helperText={`A MetaTrader 5 report or MetaTrader 4 statement saved as HTML, or a CSV of your trades; at most ${MAX_MB} MB.`}
+          helperText={`A MetaTrader 5 report or MetaTrader 4 statement saved as HTML, or a CSV of your trades in the template's layout (under Trading rules); at most ${MAX_MB} MB.`}
           onChange={(f) => {
             setFile(f);
             setRefusal(null);

@@ -245,6 +245,12 @@ const reports = {
   'reports.review': settledAndRead(['reports.list', 'discussion']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
+// Trading contests (issue 34): the rules (the contest page's section, the Edit dialog) and the
+// contest, whose scoring they set.
+const trading = {
+  'trading.setRules': onSuccess(['trading', 'contests']),
+} satisfies Partial<Record<MutationPath, Stale>>;
+
 // Notifications.
 const notifications = {
   'notifications.markRead': onSuccess(['notifications.list']),
@@ -267,5 +273,6 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...tradingContests,
   ...reports,
   ...discussion,
+  ...trading,
   ...notifications,
 };

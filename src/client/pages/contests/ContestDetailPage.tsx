@@ -59,6 +59,7 @@ import { PlayerList } from '../../components/roster/PlayerList';
 import { rosterFacts } from '../../components/roster/rosterFacts';
 import { CheckInCard } from '../../components/tournaments/CheckInCard';
 import { TournamentSection } from '../../components/tournaments/TournamentSection';
+import { TradingRulesSection } from '../../components/trading/TradingRulesSection';
 import { hasBracket } from '../../../shared/tournaments';
 import { trpc } from '../../lib/trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
@@ -287,6 +288,8 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
                 </Stack>
                 <Links contest={contest} />
                 <PrizesSection contest={contest} />
+                {/* Trading contests (issue 34): the rules in words and the CSV template. */}
+                <TradingRulesSection contest={contest} user={user} />
                 {/* Submission contests (issue 31): uploads, boards and the organiser's evaluation. */}
                 {contest.format === 'submission' ? (
                   <SubmissionsSection contest={contest} user={user} />

@@ -1,11 +1,13 @@
 // A trading contest's rules (issue 34), stored one row per contest (contest_trading_rules): read
 // by whoever may see the contest, set by its organiser (creator, moderators, admins) on a contest
 // of the Open format, the one ranked on its leaderboard. Setting them makes the contest a trading
-// contest (`scoring: trading`); each change is audited and counts a new version. Statements and
-// their figures are a later slice: the change will recompute them where it is written, here.
-import { eq, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../platform/db/client';
+// contest (`scoring: trading`); each change is audited and counts a new version, and every
+// entrant's statement is scored again under it (board/recompute.ts) once it is committed. A
+// completed contest's rules are final (its places are the results).
+import { sql } from 'drizzle-orm';
+import type { DB } from '../../platform/db/client';
 import { contestTradingRules } from '../../platform/db/schema';
+import { storedRules, type RulesRow } from './rulesRow';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import {
@@ -16,27 +18,16 @@ import {
   type Viewer,
 } from '../contests';
 import { writeAudit } from '../audit';
+import { recomputeTraders } from './board/recompute';
 import {
   ZTradingRulesSchema,
   tradingRuleTexts,
-  type TradingRules,
   type TradingRulesInput,
 } from '../../../shared/trading/rules';
 import {
   TRADING_RULE_REFUSALS as M,
   type TTradingRulesView,
 } from '../../../shared/schemas/trading';
-
-type RulesRow = { rules: TradingRules; version: number };
-
-async function storedRules(db: DbOrTx, contestId: number): Promise<RulesRow | undefined> {
-  const [row] = await db
-    .select({ rules: contestTradingRules.rules, version: contestTradingRules.version })
-    .from(contestTradingRules)
-    .where(eq(contestTradingRules.contestId, contestId));
-  // Read through the schema as it is today (a default added later applies to old rows).
-  return row && { rules: ZTradingRulesSchema.parse(row.rules), version: row.version };
-}
 
 function viewOf(
   contest: Pick<ContestRow, 'id' | 'startDate' | 'endDate'>,
@@ -66,19 +57,26 @@ export async function readTradingRules(
   return viewOf(contest, await storedRules(db, contest.id));
 }
 
-/** Sets the contest's rules (its organiser; Open format only), audited; answers them as read. */
+/**
+ * Sets the contest's rules (its organiser; Open format only; not once completed), audited;
+ * then scores every entrant's statement again (`privateDir` holds them) and answers the rules.
+ */
 export async function saveTradingRules(
   db: DB,
   actor: Actor,
   input: TradingRulesInput & { contestId: number },
+  { privateDir }: { privateDir: string },
 ): Promise<TTradingRulesView> {
   const { contestId, ...sent } = input;
   const rules = ZTradingRulesSchema.parse(sent);
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const contest = await organisedForWrite(tx, actor, contestId, M.notOrganiser);
     if (contest.format !== 'open') throw new AppError('not_open_format', M.notOpenFormat);
+    if (contest.status === 'completed') {
+      throw new AppError('contest_completed', M.contestCompleted);
+    }
     const before = await storedRules(tx, contest.id);
-    await tx
+    const [written] = await tx
       .insert(contestTradingRules)
       .values({ contestId: contest.id, rules })
       .onConflictDoUpdate({
@@ -88,7 +86,8 @@ export async function saveTradingRules(
           version: sql`${contestTradingRules.version} + 1`,
           updatedAt: new Date(),
         },
-      });
+      })
+      .returning({ version: contestTradingRules.version });
     await writeAudit({
       db: tx,
       actor,
@@ -98,6 +97,8 @@ export async function saveTradingRules(
       before: before ? { rules: before.rules } : { scoring: 'manual' },
       after: { rules },
     });
-    return viewOf(contest, await storedRules(tx, contest.id));
+    return viewOf(contest, { rules, version: written!.version });
   });
+  await recomputeTraders(db, privateDir, contestId);
+  return view;
 }

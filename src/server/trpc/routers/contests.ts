@@ -20,6 +20,7 @@ import * as contestReads from '../../domain/contests/contestReads';
 import * as participantList from '../../domain/participation/participantList';
 import * as contests from '../../domain/contests/contests';
 import * as submissions from '../../domain/submissions';
+import * as trading from '../../domain/trading';
 import type { TEvaluationSettings } from '../../../shared/schemas/submissions';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
 import type { Context } from '../context';
@@ -85,7 +86,11 @@ export const contestsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { evaluation, ...changes } = input;
       const alsoWrite = await evaluationWrite(ctx, changes.id, evaluation);
-      return contests.updateContest({ ...caller(ctx), input: changes, alsoWrite });
+      // A trading contest's statements are scored again in moved dates, after the edit commits.
+      const dates = await trading.contestDates(ctx.db, changes.id);
+      const contest = await contests.updateContest({ ...caller(ctx), input: changes, alsoWrite });
+      await trading.datesEdited(ctx.db, ctx.privateDir, contest.id, dates, contest);
+      return contest;
     }),
 
   setStatus: moderatorProcedure

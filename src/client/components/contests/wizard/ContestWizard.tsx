@@ -16,6 +16,11 @@
 // A submission contest (issue 31): its evaluation settings go with the contest (one transaction);
 // then the answer key, if chosen, by the Evaluation panel's own send. A refused key leaves the
 // contest created: the member is taken to its page, where the panel lists the key's problems.
+//
+// A trading contest (issue 34): the contest is created, then its rules are set (trading.setRules,
+// a second call: the create call does not carry them). The rules are checked by the shared schema
+// before the first call, so the second can fail only on the server's side; then the contest page
+// opens with its rules dialog.
 import { Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik, setIn, type FormikHelpers, type FormikProps } from 'formik';
 import { ChevronLeft, ChevronRight, Eye, Save, Send } from 'lucide-react';
@@ -49,6 +54,9 @@ import {
 } from '../../submissions/sendEvaluation';
 import { UploadProgress } from '../../submissions/UploadProgress';
 import { evaluationIssues, evaluationPayload, withEvaluationCheck } from './evaluationStep';
+import { tradingIssues, withTradingCheck } from '../../trading/tradingCheck';
+import { rulesOf, scoringOf } from '../../trading/rulesForm';
+import { RULES_PARAM } from '../../trading/rulesLink';
 
 /**
  * What is checked and sent: the asked settings only, the prize table as the schema reads it, and
@@ -98,6 +106,7 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
   const [, navigate] = useLocation();
   const drafts = useDraftSaver(start.draftId, onNewDraft);
   const create = trpc.contests.create.useMutation();
+  const setRules = trpc.trading.setRules.useMutation();
   const headingRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
   const last = variant.stepTitles.length - 1;
@@ -108,7 +117,9 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
         toFormikValidationSchema(
           z.preprocess(
             (values) => formPayload(values as WizardValues),
-            index === stepOfField(variant, 'format') ? withEvaluationCheck(schema) : schema,
+            index === stepOfField(variant, 'format')
+              ? withTradingCheck(withEvaluationCheck(schema))
+              : schema,
           ),
         ),
       ),
@@ -147,7 +158,9 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
 
   async function submit(values: WizardValues, helpers: FormikHelpers<WizardValues>) {
     const parsed = variant.formSchema.safeParse(formPayload(values));
-    const problem = parsed.success ? evaluationIssues(values)[0] : parsed.error.issues[0];
+    const problem = parsed.success
+      ? (evaluationIssues(values)[0] ?? tradingIssues(values)[0])
+      : parsed.error.issues[0];
     if (!parsed.success || problem) {
       const issue = problem!;
       showProblem(issue.path.map(String).join('.') || 'title', issue.message, helpers);
@@ -174,6 +187,23 @@ export function ContestWizard({ variant, start, userId, onNewDraft }: Props) {
         );
         navigate(`/contests/${contest.slug}`);
         return;
+      }
+      // A trading contest's rules, checked above by the shared schema, go by their own call once
+      // the contest exists. Refused (the network, a format changed meanwhile), the contest stays
+      // created: the organiser is taken to its page with the rules dialog open to set them again.
+      if (scoringOf(values) === 'trading') {
+        try {
+          await setRules.mutateAsync({ contestId: contest.id, ...rulesOf(values.trading) });
+        } catch (error) {
+          createToasts.error(
+            'Trading rules not saved',
+            `${contest.title} was created, but its trading rules were not saved: ` +
+              errorMessage(error, 'try again') +
+              '. Set them on its page.',
+          );
+          navigate(`/contests/${contest.slug}?${RULES_PARAM}=1`);
+          return;
+        }
       }
       const keyNote = evaluation && !files.key ? ' Upload the answer key on its page.' : '';
       createToasts.success('Contest created', createdMessage(variant, contest) + keyNote);

@@ -2,7 +2,8 @@
 // how scores read (decimals) and rank (higher or lower is better: an open contest's only, a
 // bracket contest ends in places), and what the chosen format needs (TournamentSettingsFields). The member wizard shows the live format disabled, 'Coming soon' (SPEC 5; submission is issue 31's); team
 // mode is real (issue 19). A submission contest's evaluation settings and answer key are here too
-// (EvaluationStepFields, issue 31).
+// (EvaluationStepFields, issue 31). How an Open contest is scored, by hand or from trading
+// statements with their rules, too (issue 34).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import {
   COMING_SOON_FORMATS,
@@ -26,6 +27,9 @@ import { SelectField } from '../../common/SelectField';
 import type { WizardVariant } from './variants';
 import type { EvaluationFiles } from '../../submissions/sendEvaluation';
 import { EvaluationStepFields } from './EvaluationStepFields';
+import { ScoringChoiceField } from '../../trading/ScoringChoiceField';
+import { TradingRulesFields } from '../../trading/TradingRulesFields';
+import { scoringOf } from '../../trading/rulesForm';
 
 function options<T extends string>(
   values: readonly T[],
@@ -106,6 +110,9 @@ export function SetupStep({
           />
         </SimpleGrid>
       ) : null}
+      {/* Issue 34: an Open contest scored by hand or from the traders' statements. */}
+      <ScoringChoiceField />
+      {scoringOf(values) === 'trading' ? <TradingRulesFields prefix="trading." /> : null}
       {submission ? (
         <EvaluationStepFields files={files} onFiles={onFiles} drafts={variant.drafts} />
       ) : null}

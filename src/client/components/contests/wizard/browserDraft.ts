@@ -6,6 +6,9 @@ import { DEFAULT_TOURNAMENT_SETTINGS } from '../../../../shared/schemas/tourname
 import { cleanPrizeTable } from '../prizes/prizeTableValues';
 import { METRICS } from '../../../../shared/submissions';
 import type { EvaluationFormValues } from '../../submissions/evaluationForm';
+import { SCORING_KINDS } from '../../../../shared/schemas/trading';
+import { DEPOSIT_RULES, TRADING_METRICS } from '../../../../shared/trading/rules';
+import { HOLD_UNITS, type TradingRulesFormValues } from '../../trading/rulesForm';
 import { EMPTY_VALUES, type TournamentFormValues, type WizardValues } from './formValues';
 
 export const BROWSER_DRAFT_KEY = 'contestDraft';
@@ -50,6 +53,23 @@ function cleanEvaluation(raw: unknown): EvaluationFormValues {
   return values as unknown as EvaluationFormValues;
 }
 
+/** The trading rules' known fields, each text, the choices among their values (else defaults). */
+function cleanTrading(raw: unknown): TradingRulesFormValues {
+  const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const values: Record<string, unknown> = { ...EMPTY_VALUES.trading };
+  const choices: Record<string, readonly string[]> = {
+    metric: TRADING_METRICS,
+    deposits: DEPOSIT_RULES,
+    minHoldUnit: HOLD_UNITS,
+  };
+  for (const key of Object.keys(values)) {
+    const value = source[key];
+    if (typeof value !== 'string') continue;
+    if (!choices[key] || choices[key].includes(value)) values[key] = value;
+  }
+  return values as unknown as TradingRulesFormValues;
+}
+
 /** Only the known fields, each of the type the form expects: a hand-edited copy cannot break it. */
 function cleanValues(raw: unknown): WizardValues {
   const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -62,6 +82,10 @@ function cleanValues(raw: unknown): WizardValues {
       values[key] = cleanSettings(value);
     } else if (key === 'evaluation') {
       values[key] = cleanEvaluation(value);
+    } else if (key === 'trading') {
+      values[key] = cleanTrading(value);
+    } else if (key === 'scoring') {
+      values[key] = (SCORING_KINDS as readonly unknown[]).includes(value) ? value : '';
     } else if (key === 'prizeTable') {
       values[key] = cleanPrizeTable(value);
     } else if (key === 'entryFee' || key === 'scoreDecimals') {

@@ -13,6 +13,8 @@ import {
   initialEvaluationValues,
   type EvaluationFormValues,
 } from '../../submissions/evaluationForm';
+import type { ScoringKind } from '../../../../shared/schemas/trading';
+import { initialTradingRulesValues, type TradingRulesFormValues } from '../../trading/rulesForm';
 
 /**
  * The format's settings as the inputs hold them: a number input's number ('' while empty), a
@@ -53,6 +55,13 @@ export interface WizardValues {
    * them; the browser copy does.
    */
   evaluation: EvaluationFormValues;
+  /**
+   * How an Open contest is scored (issue 34): '' until chosen (then scoringOf reads a forex
+   * contest as 'trading'). A draft saved on the server does not keep it; the browser copy does.
+   */
+  scoring: ScoringKind | '';
+  /** The trading rules as their fields hold them, set with trading.setRules once created. */
+  trading: TradingRulesFormValues;
   /** The prize table (issue 30), null for none; a draft saved on the server does not keep it. */
   prizeTable: PrizeTableValues | null;
   description: string;
@@ -82,6 +91,8 @@ export const EMPTY_VALUES: WizardValues = {
   scoreOrder: 'higher',
   tournament: { ...DEFAULT_TOURNAMENT_SETTINGS },
   evaluation: initialEvaluationValues(null),
+  scoring: '',
+  trading: initialTradingRulesValues(null),
   registrationDeadline: '',
   startDate: '',
   endDate: '',

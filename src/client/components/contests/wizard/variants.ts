@@ -77,8 +77,8 @@ export const ADMIN_WIZARD: WizardVariant = {
 
 /** The fields each step holds, read from its schema: the step a server message belongs to. */
 export function stepOfField(variant: WizardVariant, field: string): number {
-  // A submission contest's evaluation is on the format's step.
-  const key = field === 'evaluation' ? 'format' : field;
+  // A submission contest's evaluation and a trading contest's scoring are on the format's step.
+  const key = ['evaluation', 'scoring', 'trading'].includes(field) ? 'format' : field;
   const index = variant.stepSchemas.findIndex((schema) => key in schema.shape);
   return index === -1 ? variant.stepSchemas.length - 1 : index;
 }
