@@ -1,7 +1,8 @@
 // Accessibility with axe-core of a trading contest's screens (issue 34) beyond what the route
-// walk sees: the board with a disqualified trader's breaches open, the organiser's review list
-// with its actions menu, the Reject dialog showing its error, and a statement's trades. Fails on
-// any serious or critical violation. The shared parts are in ./axe.
+// walk sees: the board with a disqualified trader's breaches open (the seeded statement breaks
+// the deposit rule), the organiser's review list with its actions menu, the Reject dialog
+// showing its error, and a statement's trades. Fails on any serious or critical violation. The
+// shared parts are in ./axe.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   EACH_ONCE,
@@ -47,7 +48,10 @@ describe('axe-core on a trading contest', () => {
           .waitFor();
         await audit(member, `member ${where} statement panel`, findings);
         await navigate(member, boardPath);
-        await member.getByText('Awaiting review').first().waitFor();
+        // The seeded statement's withdrawal breaks the deposit rule: its breaches open.
+        await member.getByRole('button', { name: 'Why axe_member is disqualified' }).click();
+        await member.getByRole('list', { name: "axe_member's breaches" }).waitFor();
+        await animationsDone(member);
         await audit(member, `member ${where} trading board`, findings);
 
         // The admin: the review list, its menu, the Reject dialog with its error, the trades.
