@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payout.forfeit_kept': 'Kept a forfeited prize (not passed on)',
   'contest.evaluation': 'Saved the evaluation settings of a submission contest',
   'contest.trading_rules': 'Saved the trading rules of a contest',
+  'statement.upload': 'Uploaded a trading statement',
+  'statement.review': 'Reviewed a trading statement',
   'contest.rescore': 'Re-scored the submissions of a contest',
   'contest.private_board_published': 'Published the private board of a submission contest',
   'contest.discussion.open': 'Changed who may write in a contest discussion',

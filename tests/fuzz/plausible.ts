@@ -59,6 +59,7 @@ function poolOf(key: string, procedure: string): Pool | undefined {
     topicId: 'topics',
     quoteId: 'posts',
     answerId: 'posts',
+    statementId: 'statements',
   };
   if (key === 'userId' && procedure.startsWith('account.')) return 'accounts';
   // Teams the fuzz creates outnumber the few with an invitation: draw from those that have one.

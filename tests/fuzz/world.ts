@@ -21,6 +21,7 @@ import {
   payouts,
   sessions,
   submissions,
+  tradingStatements,
   teamMembers,
   teams,
   uploads,
@@ -38,6 +39,7 @@ import type { TestServer } from '../helpers/server';
 import { insertStatementRow } from '../helpers/tradingRows';
 import { JUNE, manyTraders, rules } from '../helpers/tradingStatement';
 import { traderBoardChanged } from '../../src/server/domain/trading';
+import { csvStatement, tradingContest, uploadStatement } from '../helpers/tradingContest';
 
 export type PrincipalName = 'anonymous' | 'member' | 'organiser' | 'moderator' | 'admin';
 
@@ -68,7 +70,9 @@ export type Pool =
   /** Reports of discussion posts: the member's report of the organiser's reply (the queue). */
   | 'reports'
   /** The calling principal's verified upgrades (issue 33): what subscriptions.receipt shows. */
-  | 'ownUpgrades';
+  | 'ownUpgrades'
+  /** Trading statements (issue 34): the member's upload to a trading contest. */
+  | 'statements';
 
 export interface World {
   /** The accounts the signed-in principals act as (replaced when the fuzz removes one). */
@@ -106,6 +110,7 @@ export const world: World = {
     topics: [],
     posts: [],
     reports: [],
+    statements: [],
   },
   slugs: [],
   usernames: [],
@@ -167,7 +172,7 @@ async function submissionContest(db: TestServer['db'], createdBy: number, people
  * (rows written directly, their parsed files stored), its places written: trading.board reads
  * rows, trading.setRules scores them again.
  */
-async function tradingContest(s: TestServer, createdBy: CreatedUser, people: CreatedUser[]) {
+async function boardContest(s: TestServer, createdBy: CreatedUser, people: CreatedUser[]) {
   const contest = await insertContest(s.db, {
     createdBy: createdBy.id,
     status: 'active',
@@ -196,6 +201,13 @@ async function tradingContest(s: TestServer, createdBy: CreatedUser, people: Cre
     });
   }
   await s.db.transaction((tx) => traderBoardChanged(tx, contest.id));
+}
+
+/** A trading contest with a statement the member uploaded (its parsed file stored for reads). */
+async function statementContest(s: TestServer, member: CreatedUser) {
+  const { contest } = await tradingContest(s);
+  await s.db.insert(contestParticipants).values({ contestId: contest.id, userId: member.id });
+  await uploadStatement(s, member, contest.id, csvStatement());
 }
 
 export async function buildWorld(s: TestServer): Promise<World> {
@@ -230,7 +242,8 @@ export async function buildWorld(s: TestServer): Promise<World> {
     await addParticipant({ db, contestId: knockout.id, userId: user.id });
   }
   await submissionContest(db, organiser.id, [member, ...others]);
-  await tradingContest(s, organiser, [member, ...others]);
+  await boardContest(s, organiser, [member, ...others]);
+  await statementContest(s, member);
 
   // Through the product's own procedures: a bracket with matches, scores (and the
   // notifications they send), a team founded by the member.
@@ -385,6 +398,7 @@ export async function refreshPools(s: TestServer, caller?: PrincipalName): Promi
     topics: ids(await db.select({ id: discussionTopics.id }).from(discussionTopics)),
     posts: ids(await db.select({ id: discussionPosts.id }).from(discussionPosts)),
     reports: ids(await db.select({ id: discussionReports.id }).from(discussionReports)),
+    statements: ids(await db.select({ id: tradingStatements.id }).from(tradingStatements)),
     ownUpgrades: ids(
       await db
         .select({ id: paymentProofs.id })

@@ -16,6 +16,7 @@ import { serveClient } from './static';
 import { createUploadRouter } from './uploads';
 import { createScoresImportRouter } from './scoresImport';
 import { createSubmissionFilesRouter } from './submissionFiles';
+import { createStatementFilesRouter } from './tradingStatementFiles';
 import { createBackupRouter } from './backups';
 import { createOidcRouter } from './oidc';
 import { EXPRESS_PATHS } from './expressPaths';
@@ -110,6 +111,7 @@ function createExpressApp(deps: AppDeps, options: CreateAppOptions, metrics: Met
   app.use(createUploadRouter(deps));
   app.use(createScoresImportRouter(deps));
   app.use(createSubmissionFilesRouter(deps));
+  app.use(createStatementFilesRouter(deps));
   app.use(createBackupRouter(deps));
   // The trips to an OpenID provider and back (redirects, not JSON).
   app.use(createOidcRouter(deps));

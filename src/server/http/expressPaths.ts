@@ -40,6 +40,8 @@ export const EXPRESS_PATHS = {
     path: '/api/contests/:id/evaluation/sample',
     access: 'member',
   },
+  /** A trading statement's upload (tradingStatementFiles.ts); the trader rule is the domain's. */
+  statementUpload: { method: 'post', path: '/api/contests/:id/statements', access: 'member' },
   /** The newest backup archive (backups.ts), by operations.backupStatus's rule. */
   backupDownload: { method: 'get', path: BACKUP_DOWNLOAD_PATH, access: 'admin' },
   /** The trips to an OpenID provider and back (oidc.ts). */

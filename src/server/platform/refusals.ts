@@ -199,6 +199,10 @@ export const REFUSAL_CODES: Readonly<Record<RefusalReason, AppErrorCode>> = {
   still_scoring: 'CONFLICT',
   // Trading contests (shared/schemas/trading.ts).
   not_open_format: 'CONFLICT',
+  bad_statement: 'BAD_REQUEST',
+  not_trading_contest: 'CONFLICT',
+  uploads_closed: 'CONFLICT',
+  not_latest: 'CONFLICT',
   // Discussion (shared/discussion.ts); the limits are 429 with Retry-After.
   discussion_closed: 'FORBIDDEN',
   not_allowed_to_post: 'FORBIDDEN',

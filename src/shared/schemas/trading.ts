@@ -17,7 +17,17 @@ export const SCORING_KINDS = ['manual', 'trading'] as const;
 export type ScoringKind = (typeof SCORING_KINDS)[number];
 
 /** Why a trading contest refuses a call (`reason` over REST, `data.reason` over tRPC). */
-export const TRADING_REFUSALS = ['not_open_format'] as const;
+export const TRADING_REFUSALS = [
+  'not_open_format',
+  // A statement refused by its parser (400, with the parser's message).
+  'bad_statement',
+  // A statement sent to a contest with no trading rules.
+  'not_trading_contest',
+  // A statement after the results were confirmed.
+  'uploads_closed',
+  // A review of a statement its entrant has uploaded another after.
+  'not_latest',
+] as const;
 export type TradingRefusal = (typeof TRADING_REFUSALS)[number];
 
 export const TRADING_RULE_REFUSALS = {

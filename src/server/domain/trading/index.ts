@@ -10,4 +10,8 @@ export { tradingBoard } from './board/board';
 export { placeTraders } from './board/places';
 export { recomputeTraders } from './board/recompute';
 export { contestDates, datesEdited } from './board/dates';
+export { ownershipCode } from './ownershipCode';
+export { admitStatement, uploadStatement, type SentStatement } from './upload';
+export { listStatements, readStatement, statementView } from './statementReads';
+export { reviewStatement } from './review';
 export { traderBoardChanged } from './boardSeam';

@@ -1,0 +1,137 @@
+// A trader's statement upload (issue 34): parsed and scored in the worker under the contest's
+// rules and window, the parsed statement kept as a private file, then checked (the ownership
+// code in a comment, the account used by another entrant, tickets changed since the previous
+// upload, the currency) and stored in one transaction with the other entrant's flag. It counts
+// at once when proven and unflagged; otherwise it waits for the organiser ('pending').
+import { desc, eq } from 'drizzle-orm';
+import type { DB } from '../../platform/db/client';
+import { tradingStatements as ts } from '../../platform/db/schema';
+import type { Actor } from '../../platform/actor';
+import { AppError } from '../../platform/errors';
+import { writeAudit } from '../audit';
+import type { ParsedStatement } from '../../../shared/trading/statement';
+import type { StatementFlag } from '../../../shared/trading/review';
+import { STATEMENT_MESSAGES as M } from '../../../shared/schemas/tradingStatements';
+import { MAX_STATEMENT_BYTES, StatementError, parseInWorker, scoreInWorker } from './statements';
+import { readParsedStatement, removeParsedStatements, storeParsedStatement } from './parsedStore';
+import { admitTrader, assertTakesStatements } from './statementAccess';
+import { changedTickets, coversOf, currencyFlag, thinCurve } from './statementChecks';
+import { codeOf, holdsCode } from './ownershipCode';
+import { flagDuplicates } from './duplicates';
+import { traderBoardChanged } from './boardSeam';
+
+export interface SentStatement {
+  bytes: Uint8Array;
+  name: string;
+}
+
+/** The refusals asked before the file's bytes are read (the upload path asks them first). */
+export async function admitStatement(db: DB, actor: Actor, contestId: number) {
+  const admitted = await admitTrader(db, actor, contestId);
+  const window = await assertTakesStatements(db, admitted.contest);
+  return { ...admitted, window };
+}
+
+async function parsed(file: SentStatement): Promise<ParsedStatement> {
+  if (file.bytes.length > MAX_STATEMENT_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', M.tooLarge(MAX_STATEMENT_BYTES / 1024 / 1024));
+  }
+  try {
+    return await parseInWorker(file.bytes, file.name);
+  } catch (error) {
+    if (error instanceof StatementError) throw new AppError('bad_statement', error.message);
+    throw error;
+  }
+}
+
+/** The entrant's latest statement before this one (its parsed trades, for changed tickets). */
+async function previousOf(db: DB, privateDir: string, participantId: number) {
+  const [row] = await db
+    .select({ storedFile: ts.storedFile })
+    .from(ts)
+    .where(eq(ts.participantId, participantId))
+    .orderBy(desc(ts.id))
+    .limit(1);
+  return row ? readParsedStatement(privateDir, row.storedFile) : null;
+}
+
+/** Uploads the statement; answers the new row's id. */
+export async function uploadStatement(
+  { db, privateDir }: { db: DB; privateDir: string },
+  actor: Actor,
+  input: { contestId: number; file: SentStatement },
+  admitted?: Awaited<ReturnType<typeof admitStatement>>,
+): Promise<number> {
+  const { contest, rules, rulesVersion, participantId, window } =
+    admitted ?? (await admitStatement(db, actor, input.contestId));
+  const statement = await parsed(input.file);
+  const [scored] = await scoreInWorker({ statements: [statement], rules, window });
+  const code = await codeOf(db, contest.id, participantId);
+  const previous = await previousOf(db, privateDir, participantId);
+  const ownFlags = [
+    previous && changedTickets(previous, statement),
+    currencyFlag(statement.account, rules.currency),
+  ].filter((f): f is StatementFlag => !!f);
+  const ownership = holdsCode(statement.comments, code) ? 'proven' : 'not_proven';
+  const covers = coversOf(statement);
+  const stored = await storeParsedStatement(privateDir, statement);
+  try {
+    return await db.transaction(async (tx) => {
+      const flags = [
+        ...ownFlags,
+        ...(await flagDuplicates(tx, {
+          contestId: contest.id,
+          participantId,
+          account: statement.account,
+        })),
+      ];
+      const status = ownership === 'proven' && !flags.length ? 'counted' : 'pending';
+      const [row] = await tx
+        .insert(ts)
+        .values({
+          contestId: contest.id,
+          participantId,
+          userId: actor.id,
+          storedFile: stored,
+          fileName: input.file.name.slice(0, 255) || 'statement',
+          sizeBytes: input.file.bytes.length,
+          format: statement.format,
+          accountNumber: statement.account.number,
+          accountServer: statement.account.server,
+          currency: statement.account.currency,
+          ownerName: statement.account.name,
+          coversFrom: covers.from,
+          coversTo: covers.to,
+          figures: scored!.figures,
+          breaches: scored!.breaches,
+          excluded: scored!.excluded,
+          curve: thinCurve(scored!.curve),
+          rulesVersion,
+          ownership,
+          flags,
+          status,
+        })
+        .returning({ id: ts.id });
+      await writeAudit({
+        db: tx,
+        actor,
+        action: 'statement.upload',
+        targetType: 'trading_statement',
+        targetId: row!.id,
+        after: {
+          contestId: contest.id,
+          participantId,
+          account: statement.account,
+          ownership,
+          status,
+          flags: flags.map((f) => f.kind),
+        },
+      });
+      await traderBoardChanged(tx, contest.id);
+      return row!.id;
+    });
+  } catch (error) {
+    await removeParsedStatements(privateDir, [stored]);
+    throw error;
+  }
+}
