@@ -129,6 +129,10 @@ describe('a trading contest', () => {
     await watcher.goto(stage.url(`/leaderboard?contest=${contestId}`));
     const board = watcher.getByRole('table', { name: 'Trading board of Forex Summer Challenge' });
     await board.getByText('No statement counted yet.').waitFor();
+    // A mark a reload would wipe: the board below changes under it.
+    await watcher.evaluate(() => {
+      (window as unknown as { stillOpen: boolean }).stillOpen = true;
+    });
 
     // The MT4 trader: the code the statement carries, proven, counted at once.
     const mt4 = await stage.pageAs(mt4Trader);
@@ -220,6 +224,9 @@ describe('a trading contest', () => {
     expect(rows[0]).toContain('658/658');
     expect(rows[1]).toContain('-1.40 %');
     expect(rows[2]).toContain('Disqualified');
+    expect(
+      await watcher.evaluate(() => (window as unknown as { stillOpen?: boolean }).stillOpen),
+    ).toBe(true);
 
     // The end: the organiser freezes and confirms the results; the places are the board's.
     const results = org.getByRole('region', { name: 'Results' });
