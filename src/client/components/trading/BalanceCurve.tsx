@@ -4,16 +4,9 @@
 import { Box, VisuallyHidden } from '@chakra-ui/react';
 import { Line, LineChart, YAxis } from 'recharts';
 import type { TTradingBoardRow } from '../../../shared/schemas/trading';
+import { curveText } from './tradingDisplay';
 
 const STROKE = 'var(--chakra-colors-purple-fg)';
-
-export function curveText(curve: TTradingBoardRow['curve']): string {
-  if (curve.length === 0) return 'No counted trades yet';
-  const first = curve[0]!.balance;
-  const last = curve[curve.length - 1]!.balance;
-  const low = curve.reduce((min, p) => (Number(p.balance) < Number(min) ? p.balance : min), first);
-  return `Balance from ${first} to ${last}, lowest ${low}`;
-}
 
 export default function BalanceCurve({ curve }: { curve: TTradingBoardRow['curve'] }) {
   // Plotted as numbers: a picture's precision, never a figure shown as text.

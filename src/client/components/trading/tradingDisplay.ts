@@ -94,3 +94,13 @@ export function noticeText(message: string, tickets: readonly string[]): string 
   const unsaid = tickets.filter((t) => !message.includes(t));
   return unsaid.length > 0 ? `${message} (${ticketsText(unsaid)})` : message;
 }
+
+/** The balance curve in words (the chart's text alternative). */
+export function curveText(curve: readonly { balance: string }[]): string {
+  if (curve.length === 0) return 'No counted trades yet';
+  const first = curve[0]!.balance;
+  const last = curve[curve.length - 1]!.balance;
+  // Compared as numbers to pick the point; the text shows the point's exact decimal.
+  const low = curve.reduce((min, p) => (Number(p.balance) < Number(min) ? p.balance : min), first);
+  return `Balance from ${first} to ${last}, lowest ${low}`;
+}
