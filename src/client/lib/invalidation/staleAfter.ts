@@ -211,13 +211,6 @@ const submissionContests = {
   'submissions.publish': settled([...SUBMISSIONS, 'leaderboard', 'results', 'contests']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
-// Trading contests (issue 34): a review moves the statement's status, the board and the places
-// written from it. A refusal re-reads them too: the trader may have uploaded a newer statement.
-// The statement upload (REST) marks the same (StatementUploadForm).
-const tradingContests = {
-  'trading.reviewStatement': settled(['trading', 'leaderboard', 'results']),
-} satisfies Partial<Record<MutationPath, Stale>>;
-
 // A contest's discussion (issue 32): a topic's page and the topic list (counts, last poster,
 // order). A refused write re-reads them too: the topic may have been locked, the member barred.
 // The 'open discussion' switch is on the contest's answer as well.
@@ -246,9 +239,12 @@ const reports = {
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Trading contests (issue 34): the rules (the contest page's section, the Edit dialog) and the
-// contest, whose scoring they set.
+// contest, whose scoring they set. A statement's review moves its status, the board and the
+// places written from it; a refusal re-reads them too (the trader may have uploaded a newer
+// one). The statement upload (REST) marks the same itself (StatementUploadForm).
 const trading = {
   'trading.setRules': onSuccess(['trading', 'contests']),
+  'trading.reviewStatement': settled(['trading', 'leaderboard', 'results']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Notifications.
@@ -270,7 +266,6 @@ export const staleAfter: Partial<Record<MutationPath, Stale>> = {
   ...payouts,
   ...education,
   ...submissionContests,
-  ...tradingContests,
   ...reports,
   ...discussion,
   ...trading,
