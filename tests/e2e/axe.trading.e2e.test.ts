@@ -3,7 +3,7 @@
 // the deposit rule), the organiser's review list with its actions menu, the Reject dialog
 // showing its error, and a statement's trades. Fails on any serious or critical violation. The
 // shared parts are in ./axe.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EACH_ONCE,
   VIEWPORTS,
@@ -73,6 +73,9 @@ describe('axe-core on a trading contest', () => {
         await audit(admin, `admin ${where} Reject statement dialog with errors`, findings);
         await reject.getByRole('button', { name: 'Cancel' }).click();
         await reject.waitFor({ state: 'hidden' });
+        // Focus comes back to the menu's button once the dialog is gone; a menu opened before
+        // that would close as the focus moves.
+        await expect.poll(() => actions.evaluate((el) => el === document.activeElement)).toBe(true);
         await actions.click();
         await admin.getByRole('menuitem', { name: 'View trades' }).click();
         const trades = admin.getByRole('dialog', { name: "Trades of axe_member's statement" });

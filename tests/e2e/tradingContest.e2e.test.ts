@@ -201,7 +201,12 @@ describe('a trading contest', () => {
     const trades = org.getByRole('dialog', { name: "Trades of fx_mt5's statement" });
     await trades.getByText('Page 1 of 14').waitFor();
     await trades.getByRole('button', { name: 'Close dialog' }).click();
-    await mt5Line.getByRole('button', { name: "Actions for fx_mt5's statement" }).click();
+    await trades.waitFor({ state: 'hidden' });
+    // Focus comes back to the menu's button once the dialog is gone; a menu opened before that
+    // would close as the focus moves.
+    const mt5Actions = mt5Line.getByRole('button', { name: "Actions for fx_mt5's statement" });
+    await expect.poll(() => mt5Actions.evaluate((el) => el === document.activeElement)).toBe(true);
+    await mt5Actions.click();
     await org.getByRole('menuitem', { name: 'Approve' }).click();
     const approve = org.getByRole('dialog', { name: 'Approve statement' });
     await approve.getByRole('button', { name: 'Approve' }).click();
