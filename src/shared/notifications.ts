@@ -18,6 +18,8 @@ export const PLATFORM_NOTIFICATION_KINDS = [
   'payout_update',
   // Submission contests (issue 31): a submission was scored (or failed, with the reason).
   'submission_scored',
+  // Trading contests (issue 34): the organiser approved, rejected or disqualified a statement.
+  'statement_reviewed',
   // Discussion (issue 32): a mention of the member; new replies in a topic they follow (batched:
   // one per topic per 10 minutes); an organiser's announcement; a moderator's action on their post.
   'discussion_mention',
@@ -148,6 +150,12 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Submission scored',
     description: 'A file you submitted to a contest was scored (or could not be, and why).',
     defaultChannel: 'in_app',
+  },
+  statement_reviewed: {
+    label: 'Statement reviewed',
+    description:
+      'The organiser of a trading contest approved, rejected or disqualified your statement, and why.',
+    defaultChannel: 'email',
   },
   discussion_mention: {
     label: 'Mentioned in a discussion',

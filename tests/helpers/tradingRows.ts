@@ -6,10 +6,10 @@ import type { DB } from '../../src/server/platform/db/client';
 import { tradingStatements } from '../../src/server/platform/db/schema';
 import {
   scoreStatement,
+  scoredColumns,
   storeParsedStatement,
   type TradingWindow,
 } from '../../src/server/domain/trading';
-import { groupExcluded, storedExcluded } from '../../src/server/domain/trading/board/excluded';
 import type { ParsedStatement } from '../../src/shared/trading/statement';
 import type { TradingRules } from '../../src/shared/trading/rules';
 import type { StatementStatus } from '../../src/shared/trading/review';
@@ -51,10 +51,7 @@ export async function insertStatementRow(
       ownerName: a.parsed.account.name,
       coversFrom: times.length ? new Date(times[0]!) : null,
       coversTo: times.length ? new Date(times.at(-1)!) : null,
-      figures: scored.figures,
-      breaches: scored.breaches,
-      excluded: storedExcluded(groupExcluded(scored.excluded)),
-      curve: scored.curve,
+      ...scoredColumns(scored),
       rulesVersion: a.rulesVersion ?? 1,
       ownership: 'proven',
       flags: [],

@@ -116,7 +116,11 @@ describe('reviewing a statement', () => {
       .select({ kind: notifications.kind, title: notifications.title, body: notifications.body })
       .from(notifications)
       .where(eq(notifications.userId, me.user.id));
-    expect(told.map((n) => n.kind)).toEqual(['score_changed', 'score_changed', 'disqualified']);
+    expect(told.map((n) => n.kind)).toEqual([
+      'statement_reviewed',
+      'statement_reviewed',
+      'statement_reviewed',
+    ]);
     expect(told[1]!.body).toContain('Not your account');
   });
 });

@@ -15,3 +15,5 @@ export { admitStatement, uploadStatement, type SentStatement } from './upload';
 export { listStatements, readStatement, statementView } from './statementReads';
 export { reviewStatement } from './review';
 export { traderBoardChanged } from './boardSeam';
+export { scoredColumns } from './scoredColumns';
+export { groupExcluded } from './excludedGroups';

@@ -1,8 +1,6 @@
 // Telling an entrant's traders of the organiser's decision on their statement (issue 34): the
-// member who takes part, or every member of a registered team. A disqualification is the
-// 'disqualified' kind members already hear; an approval or a rejection moves their place on the
-// board, the 'score_changed' kind. (A kind of its own would need the notifications table's
-// check, a migration, changed.)
+// member who takes part, or every member of a registered team ('statement_reviewed', with the
+// organiser's reason).
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contestParticipants as cp, teamMembers } from '../../platform/db/schema';
@@ -50,7 +48,7 @@ export async function notifyStatementReviewed(
     tx,
     (await tradersOf(tx, review.participantId)).map((userId) => ({
       userId,
-      kind: status === 'disqualified' ? 'disqualified' : 'score_changed',
+      kind: 'statement_reviewed',
       title: TITLES[status],
       body,
       link: `/contests/${contest.slug}`,

@@ -1,15 +1,10 @@
 // What an upload is checked for before it counts (issue 34), pure: tickets already closed in the
 // entrant's previous statement that changed, an account in another currency than the rules',
-// and the stored summary (trades not counted by reason, the curve thinned, the window covered).
-import type { BalancePoint, ExcludedTrade } from '../../../shared/trading/figures';
+// and the window the file covers.
 import type { ClosedTrade, ParsedStatement } from '../../../shared/trading/statement';
 import type { StatementFlag } from '../../../shared/trading/review';
-import type { TStatementView } from '../../../shared/schemas/trading';
 
-/** The most points of a stored curve (the board draws fewer; the statement's page these). */
-export const STORED_CURVE_POINTS = 300;
-/** Tickets named per reason of exclusion, and changes named in a flag's message. */
-const TICKETS_SHOWN = 20;
+/** Changes named in a flag's message. */
 const CHANGES_SHOWN = 10;
 
 function changesOf(before: ClosedTrade, after: ClosedTrade): string[] {
@@ -65,32 +60,6 @@ export function currencyFlag(
       : `The statement names no currency; the contest's accounts are in ${wanted.toUpperCase()}`,
     tickets: [],
   };
-}
-
-/** The trades not counted, one line per reason in the engine's order. */
-export function groupExcluded(excluded: readonly ExcludedTrade[]): TStatementView['excluded'] {
-  const groups = new Map<ExcludedTrade['reason'], ExcludedTrade[]>();
-  for (const e of excluded) {
-    const group = groups.get(e.reason);
-    if (group) group.push(e);
-    else groups.set(e.reason, [e]);
-  }
-  return [...groups].map(([reason, trades]) => ({
-    reason,
-    count: trades.length,
-    tickets: trades.slice(0, TICKETS_SHOWN).map((t) => t.ticket),
-    message:
-      trades.length === 1
-        ? trades[0]!.message
-        : `${trades.length} trades, the first: ${trades[0]!.message}`,
-  }));
-}
-
-/** At most `max` points, evenly picked, the first and the last kept (the final balance). */
-export function thinCurve(curve: readonly BalancePoint[], max = STORED_CURVE_POINTS) {
-  if (curve.length <= max) return [...curve];
-  const step = (curve.length - 1) / (max - 1);
-  return Array.from({ length: max }, (_, i) => curve[Math.round(i * step)]!);
 }
 
 /** The first and last closed trade's times (trades are in closing order; opens may be earlier). */

@@ -16,7 +16,7 @@ import { contestVisibleTo } from '../contests';
 import { entrantRows } from '../participation';
 import { isReviewerRole } from '../../../shared/contests';
 import type { TStatementView } from '../../../shared/schemas/trading';
-import { groupExcluded } from './statementChecks';
+import { groupExcluded } from './excludedGroups';
 
 // The entrant's own member (a team's captain row names the team instead): one users join is the
 // uploader's, so the trader's name is a subquery.

@@ -15,7 +15,8 @@ import { STATEMENT_MESSAGES as M } from '../../../shared/schemas/tradingStatemen
 import { MAX_STATEMENT_BYTES, StatementError, parseInWorker, scoreInWorker } from './statements';
 import { readParsedStatement, removeParsedStatements, storeParsedStatement } from './parsedStore';
 import { admitTrader, assertTakesStatements } from './statementAccess';
-import { changedTickets, coversOf, currencyFlag, thinCurve } from './statementChecks';
+import { changedTickets, coversOf, currencyFlag } from './statementChecks';
+import { scoredColumns } from './scoredColumns';
 import { codeOf, holdsCode } from './ownershipCode';
 import { flagDuplicates } from './duplicates';
 import { traderBoardChanged } from './boardSeam';
@@ -102,10 +103,7 @@ export async function uploadStatement(
           ownerName: statement.account.name,
           coversFrom: covers.from,
           coversTo: covers.to,
-          figures: scored!.figures,
-          breaches: scored!.breaches,
-          excluded: scored!.excluded,
-          curve: thinCurve(scored!.curve),
+          ...scoredColumns(scored!),
           rulesVersion,
           ownership,
           flags,

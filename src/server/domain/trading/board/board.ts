@@ -6,7 +6,7 @@ import type { DB } from '../../../platform/db/client';
 import { contestVisibleTo, notFound, readVisible, type Viewer } from '../../contests';
 import { storedRules } from '../rulesRow';
 import { BOARD_CURVE_POINTS, type TTradingBoard } from '../../../../shared/schemas/trading';
-import { downsampleCurve } from './curve';
+import { downsampleCurve } from '../curve';
 import { latestStatements } from './latest';
 import { placeBoard } from './order';
 

@@ -12,8 +12,7 @@ import { readParsedStatement } from '../parsedStore';
 import { storedRules } from '../rulesRow';
 import { scoreInWorker } from '../statements';
 import type { ScoredStatement } from '../figures';
-import { STORED_CURVE_POINTS, downsampleCurve } from './curve';
-import { groupExcluded, storedExcluded } from './excluded';
+import { scoredColumns } from '../scoredColumns';
 import { isLatest } from './latest';
 import { placeTraders } from './places';
 import { scoringWindow } from './window';
@@ -75,10 +74,7 @@ export async function recomputeTraders(
       const done = await tx
         .update(ts)
         .set({
-          figures: scored.figures,
-          breaches: scored.breaches,
-          excluded: storedExcluded(groupExcluded(scored.excluded)),
-          curve: downsampleCurve(scored.curve, STORED_CURVE_POINTS),
+          ...scoredColumns(scored),
           rulesVersion: stored.version,
         })
         .where(and(eq(ts.id, id), eq(ts.rulesVersion, rulesVersion)))

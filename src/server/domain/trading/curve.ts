@@ -1,7 +1,7 @@
 // The balance curve thinned for storage (at most STORED_CURVE_POINTS) and for the board's row
 // (BOARD_CURVE_POINTS): points picked evenly by position, the first and the last always kept, so
 // the line still starts at the starting balance and ends at the final one.
-import type { BalancePoint } from '../../../../shared/trading/figures';
+import type { BalancePoint } from '../../../shared/trading/figures';
 
 /** What a statement row keeps of its curve (the statement's page draws it). */
 export const STORED_CURVE_POINTS = 300;

@@ -1,10 +1,9 @@
-// The trades not counted as a statement row stores them: one line per reason (ZExcludedView),
-// not one per trade (a 5,000-trade statement after a tight symbols rule would store thousands).
-// The table's column is typed as the engine's ExcludedTrade[]; what is stored is this grouping,
-// and only this module says so.
-import type { ExcludedTrade } from '../../../../shared/trading/figures';
+// The trades not counted as the answers show them: one line per reason (ZExcludedView), with the
+// first tickets. The row keeps every excluded trade (a statement's trades page marks each one);
+// every answer groups them here.
+import type { ExcludedTrade } from '../../../shared/trading/figures';
 import type { z } from 'zod';
-import type { ZExcludedView } from '../../../../shared/schemas/trading';
+import type { ZExcludedView } from '../../../shared/schemas/trading';
 
 export type ExcludedView = z.infer<typeof ZExcludedView>;
 
@@ -37,6 +36,3 @@ export function groupExcluded(excluded: readonly ExcludedTrade[]): ExcludedView[
         : `${trades.length} trades not counted: ${WORDS[reason]}`,
   }));
 }
-
-/** The grouping as the column's declared type holds it (see the header). */
-export const storedExcluded = (views: ExcludedView[]) => views as unknown as ExcludedTrade[];
