@@ -30,6 +30,8 @@ import { contestDates } from '../components/contests/contestDisplay';
 import { LiveLeaderboard } from '../components/leaderboard/LiveLeaderboard';
 import { useLiveLeaderboard } from '../components/leaderboard/useLiveLeaderboard';
 import { SubmissionBoard } from '../components/submissions/SubmissionBoard';
+import { TradingBoard } from '../components/trading/TradingBoard';
+import { useTradingContest } from '../components/trading/useTradingContest';
 import { PageHeader } from '../components/layout/PageHeader';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
@@ -162,12 +164,13 @@ function SelectedLeaderboard({
   onBack: () => void;
 }) {
   const contest = trpc.contests.get.useQuery({ idOrSlug: String(contestId) });
+  const { trading, pending: tradingPending } = useTradingContest(contest.data);
   const back = (
     <Button variant="ghost" size="sm" ms="-2" alignSelf="flex-start" onClick={onBack}>
       <ArrowLeft size={16} aria-hidden /> Back to Contests
     </Button>
   );
-  if (contest.isLoading) {
+  if (contest.isLoading || tradingPending) {
     return (
       <Center py="16">
         <Spinner size="lg" aria-label="Loading leaderboard" />
@@ -204,6 +207,15 @@ function SelectedLeaderboard({
         {back}
         {heading}
         <RunningSubmissionBoard contestId={contestId} />
+      </Stack>
+    );
+  }
+  // A trading contest's leaderboard is its board of statements' figures (issue 34).
+  if (trading) {
+    return (
+      <Stack gap="4">
+        {back}
+        <TradingBoard contestId={contestId} label={`Trading board of ${title}`} heading={heading} />
       </Stack>
     );
   }

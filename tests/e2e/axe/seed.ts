@@ -14,6 +14,7 @@ import {
   inviteMember,
 } from '../../../src/server/domain/tournaments/teams';
 import { saveEvaluation, submitFile } from '../../../src/server/domain/submissions';
+import { uploadStatement } from '../../../src/server/domain/trading';
 import {
   certificates,
   contestParticipants,
@@ -24,6 +25,7 @@ import { DAY, insertContest } from '../../helpers/contests';
 import { configureNetwork, insertProof } from '../../helpers/payments';
 import { callerFor, createUser, type CreatedUser } from '../../helpers/db';
 import { SCORING_FIXTURES } from '../../helpers/scoringFixtures';
+import { localFixture } from '../../helpers/tradingFixtures';
 import type { TestServer } from '../../helpers/server';
 import { createPlayers, generatedTournament, reportFirstReady } from '../tournamentData';
 
@@ -265,9 +267,11 @@ async function seedSubmissions(s: TestServer, people: People, seeded: Seeded) {
 }
 
 /**
- * A forex Open contest scored from statements (issue 34), its rules set by the admin: the
- * contest page's Trading rules section (each rule in words, the CSV template; the admin's Edit
- * rules button).
+ * A forex Open contest scored from statements (issue 34), its rules set by the admin, its window
+ * around the MT4 fixture's March 2024, with the member's MT4 statement (their code is not in it:
+ * awaiting review; its withdrawal breaks the deposit rule): the contest page's Trading rules
+ * section (each rule in words, the CSV template; the admin's Edit rules button), the member's
+ * statement panel, the board with its curve and breaches, and the admin's review list.
  */
 async function seedTrading(s: TestServer, people: People, seeded: Seeded) {
   const contest = await insertContest(s.db, {
@@ -276,6 +280,10 @@ async function seedTrading(s: TestServer, people: People, seeded: Seeded) {
     title: 'Axe FX Sprint',
     format: 'open',
     category: 'forex',
+    enableLeaderboard: true,
+    registrationDeadline: new Date('2024-03-01T00:00:00Z'),
+    startDate: new Date('2024-03-01T00:00:00Z'),
+    endDate: new Date('2024-03-31T23:59:00Z'),
   });
   await callerFor(s, people.admin).caller.trading.setRules({
     contestId: contest.id,
@@ -287,7 +295,14 @@ async function seedTrading(s: TestServer, people: People, seeded: Seeded) {
     deposits: 'disqualify',
     currency: 'USD',
   });
-  seeded.paths.trading.push(`/contests/${contest.id}`);
+  await s.db
+    .insert(contestParticipants)
+    .values({ contestId: contest.id, userId: people.member.id });
+  await uploadStatement({ db: s.db, privateDir: s.deps.privateDir }, people.member, {
+    contestId: contest.id,
+    file: { bytes: localFixture('mt4-statement.html'), name: 'mt4-statement.html' },
+  });
+  seeded.paths.trading.push(`/contests/${contest.id}`, `/leaderboard?contest=${contest.id}`);
 }
 
 /**

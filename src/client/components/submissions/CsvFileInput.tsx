@@ -11,12 +11,15 @@ export function CsvFileInput({
   onChange,
   required,
   disabled,
+  accept = CSV_ACCEPT,
 }: {
   label: string;
   helperText?: string;
   onChange: (file: File | null) => void;
   required?: boolean;
   disabled?: boolean;
+  /** Other kinds of file (a trading statement is HTML or CSV). */
+  accept?: string;
 }) {
   const id = useId();
   return (
@@ -28,7 +31,7 @@ export function CsvFileInput({
       <Input
         id={id}
         type="file"
-        accept={CSV_ACCEPT}
+        accept={accept}
         p="1"
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       />

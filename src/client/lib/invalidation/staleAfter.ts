@@ -239,9 +239,12 @@ const reports = {
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Trading contests (issue 34): the rules (the contest page's section, the Edit dialog) and the
-// contest, whose scoring they set.
+// contest, whose scoring they set. A statement's review moves its status, the board and the
+// places written from it; a refusal re-reads them too (the trader may have uploaded a newer
+// one). The statement upload (REST) marks the same itself (StatementUploadForm).
 const trading = {
   'trading.setRules': onSuccess(['trading', 'contests']),
+  'trading.reviewStatement': settled(['trading', 'leaderboard', 'results']),
 } satisfies Partial<Record<MutationPath, Stale>>;
 
 // Notifications.

@@ -47,6 +47,9 @@ export const staleOnEvent: Partial<Record<SubscriptionPath, readonly EventStale[
     { path: 'submissions.list', ofContest: true },
     { path: 'submissions.evaluation', ofContest: true },
     { path: 'submissions.board', ofContest: true },
+    // Trading contests (issue 34): a statement uploaded or reviewed, the rules or dates changed.
+    { path: 'trading.board', ofContest: true },
+    { path: 'trading.statements', ofContest: true },
   ],
   // A contest's bracket changed (a result, a confirmation, a regeneration): the bracket,
   // standings, matches and next match; placement writes the leaderboard, and the final match

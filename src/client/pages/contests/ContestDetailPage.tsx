@@ -45,6 +45,9 @@ import {
 import { ResultsSection } from '../../components/results/ResultsSection';
 import { SubmissionsSection } from '../../components/submissions/SubmissionsSection';
 import { ContestLeaderboard } from '../../components/leaderboard/ContestLeaderboard';
+import { TradingContestBoard } from '../../components/trading/TradingContestBoard';
+import { TradingSection } from '../../components/trading/TradingSection';
+import { useTradingContest } from '../../components/trading/useTradingContest';
 import { ScoreHistory } from '../../components/leaderboard/ScoreHistory';
 import { ScoresPanel } from '../../components/leaderboard/ScoresPanel';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -205,6 +208,8 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
     { enabled: tournament },
   );
   const scoresFromMatches = tournament && bracket.data?.generated !== false;
+  // A trading contest (issue 34) is scored from statements: its board replaces typed scores.
+  const { trading } = useTradingContest(contest);
   // The organiser runs the day from their toolbar (Start now, Generate, Process check-ins, the
   // player list) and the bracket (results): for them both come first, above the score panel;
   // everyone else reads the contest first and the bracket below it.
@@ -289,6 +294,8 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
                 {contest.format === 'submission' ? (
                   <SubmissionsSection contest={contest} user={user} />
                 ) : null}
+                {/* Trading contests (issue 34): statements, and the organiser's review. */}
+                {trading ? <TradingSection contest={contest} user={user} /> : null}
                 <ResultsSection contest={contest} userId={user.id} />
                 {/* Team mode (issue 19): the caller's team or invitations, and the contest's teams. */}
                 {published && contest.mode === 'team' ? <TeamsPanel contest={contest} /> : null}
@@ -297,10 +304,14 @@ function ContestView({ contest, user }: { contest: TContest; user: TUser }) {
                 {published &&
                 (contest.enableLeaderboard || canScore) &&
                 (contest.format !== 'submission' || contest.status === 'completed') ? (
-                  <ContestLeaderboard contest={contest} user={user} />
+                  trading ? (
+                    <TradingContestBoard contest={contest} />
+                  ) : (
+                    <ContestLeaderboard contest={contest} user={user} />
+                  )
                 ) : null}
                 {/* A submission contest's places come from its private board, not typed scores. */}
-                {canScore && !scoresFromMatches && contest.format !== 'submission' ? (
+                {canScore && !scoresFromMatches && contest.format !== 'submission' && !trading ? (
                   <ScoresPanel contest={contest} />
                 ) : null}
                 {canScore ? <ScoreHistory contest={contest} /> : null}
