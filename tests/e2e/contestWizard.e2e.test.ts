@@ -488,8 +488,11 @@ describe('the admin wizard', () => {
     await expectStep(page, 2, 'Contest Setup');
     // Team mode is open to admins.
     await page.getByLabel('Mode').selectOption('team');
-    // A % return: an open contest's scores, two decimals, higher is better.
+    // A % return typed by the organiser: an open forex contest is offered statements first
+    // (issue 34); scored by hand, its scores have two decimals, higher is better.
     await page.getByLabel('Format', { exact: true }).selectOption({ label: 'Open' });
+    expect(await page.getByLabel('From trading statements').isChecked()).toBe(true);
+    await page.getByText('Scored by hand', { exact: true }).click();
     await page.getByLabel('Score Decimals').selectOption('2');
     await next(page);
     await expectStep(page, 3, 'Date & Time');

@@ -94,7 +94,8 @@ export function SetupStep({
         step={1}
         helperText="From 1 to 10,000."
       />
-      {scored ? (
+      {/* A trading board writes places (lower first, whole numbers): nothing to choose. */}
+      {scored && scoringOf(values) !== 'trading' ? (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <SelectField
             name="scoreDecimals"
