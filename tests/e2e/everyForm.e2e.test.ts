@@ -32,6 +32,7 @@ import { generate } from 'otplib';
 import { getPlatformSettings } from '../../src/server/domain/settings';
 import { reportedPost } from './reportData';
 import { standaloneStage } from './stage';
+import { finishAdminWizard } from './adminWizardEnd';
 import { createTopic, reply } from '../../src/server/domain/discussion';
 import { discussionCast, type DiscussionCast } from '../helpers/discussion';
 import {
@@ -724,19 +725,10 @@ describe('an admin', () => {
     await page
       .getByLabel('Answer key (optional now)')
       .setInputFiles(path.join(SCORING_FIXTURES, 'regression', 'key.csv'));
-    await next();
-    await page.getByLabel('Registration Deadline').fill('2031-09-01T09:00');
-    await page.getByLabel('Start Date').fill('2031-09-02T09:00');
-    await page.getByLabel('End Date').fill('2031-09-09T17:00');
-    await next();
-    await expectText(page, 'Admin Settings');
-    await next();
-    await page
-      .getByLabel('Detailed Description', { exact: true })
-      .fill('Send a forecast of the rain for each station; the lowest error wins.');
-    await page.getByRole('button', { name: 'Create Contest' }).click();
-    await expectText(page, 'Contest created');
-    await page.waitForURL(at('/admin/contests'));
+    await finishAdminWizard(page, {
+      description: 'Send a forecast of the rain for each station; the lowest error wins.',
+      adminList: at('/admin/contests'),
+    });
     const [created] = await stage.s.db
       .select()
       .from(contests)
@@ -797,19 +789,10 @@ describe('an admin', () => {
     await page.getByLabel('Allowed symbols').fill('eurusd, xauusd');
     await page.getByLabel('Minimum holding time').fill('2');
     await page.getByLabel('Holding time unit').selectOption('minutes');
-    await next();
-    await page.getByLabel('Registration Deadline').fill('2031-09-01T09:00');
-    await page.getByLabel('Start Date').fill('2031-09-02T09:00');
-    await page.getByLabel('End Date').fill('2031-09-09T17:00');
-    await next();
-    await expectText(page, 'Admin Settings');
-    await next();
-    await page
-      .getByLabel('Detailed Description', { exact: true })
-      .fill('Trade the demo account you registered; the best return under the rules wins.');
-    await page.getByRole('button', { name: 'Create Contest' }).click();
-    await expectText(page, 'Contest created');
-    await page.waitForURL(at('/admin/contests'));
+    await finishAdminWizard(page, {
+      description: 'Trade the demo account you registered; the best return under the rules wins.',
+      adminList: at('/admin/contests'),
+    });
     const [created] = await stage.s.db
       .select()
       .from(contests)

@@ -11,6 +11,7 @@ import { CSV_TEMPLATE_FILE_NAME } from '../../src/shared/trading/csvTemplate';
 import { createUser, type CreatedUser } from '../helpers/db';
 import { audit, expectNoSerious, type Finding } from './axe/support';
 import { expectText } from './flows';
+import { finishAdminWizard } from './adminWizardEnd';
 import { standaloneStage } from './stage';
 
 const stage = standaloneStage({}, { viewport: { width: 1280, height: 900 } });
@@ -49,19 +50,10 @@ async function createForexContest(title: string) {
   await expectText(page, 'Enter a percentage from 0.01 to 100, with at most 2 decimals');
   await audit(page, 'wizard step 2, trading rules with an error', findings);
   await page.getByLabel('Maximum drawdown (%)').fill('10');
-  await next();
-  await page.getByLabel('Registration Deadline').fill('2031-09-01T09:00');
-  await page.getByLabel('Start Date').fill('2031-09-02T09:00');
-  await page.getByLabel('End Date').fill('2031-09-09T17:00');
-  await next();
-  await expectText(page, 'Admin Settings');
-  await next();
-  await page
-    .getByLabel('Detailed Description', { exact: true })
-    .fill('Trade the demo account you registered; the best return under the rules wins.');
-  await page.getByRole('button', { name: 'Create Contest' }).click();
-  await expectText(page, 'Contest created');
-  await page.waitForURL(at('/admin/contests'));
+  await finishAdminWizard(page, {
+    description: 'Trade the demo account you registered; the best return under the rules wins.',
+    adminList: at('/admin/contests'),
+  });
   const [created] = await stage.s.db.select().from(contests).where(eq(contests.title, title));
   return created!;
 }
