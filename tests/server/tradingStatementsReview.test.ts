@@ -124,3 +124,63 @@ describe('reviewing a statement', () => {
     expect(told[1]!.body).toContain('Not your account');
   });
 });
+
+describe('a disqualification', () => {
+  it('stays with the trader: a new upload is disqualified too, with the reason, until approved', async () => {
+    const { contest, organiser } = await tradingContest(t);
+    const me = await trader(t, contest.id, 'CP-FFFFFF');
+    const first = await uploadStatement(
+      t,
+      me.user,
+      contest.id,
+      csvStatement({ comment: 'CP-FFFFFF' }),
+    );
+    const boss = callerFor(t, organiser).caller;
+    await boss.trading.reviewStatement({
+      statementId: first,
+      status: 'disqualified',
+      reason: 'Two accounts traded as one',
+    });
+    const again = await uploadStatement(
+      t,
+      me.user,
+      contest.id,
+      csvStatement({ comment: 'CP-FFFFFF' }),
+    );
+    const [latest] = (await me.caller.trading.statements({ contestId: contest.id })).items;
+    expect([latest!.id, latest!.status, latest!.reason]).toEqual([
+      again,
+      'disqualified',
+      'Two accounts traded as one',
+    ]);
+    const board = await boss.trading.board({ contestId: contest.id });
+    expect(board.rows.map((r) => [r.statementId, r.disqualified, r.rank])).toEqual([
+      [again, true, null],
+    ]);
+    const approved = await boss.trading.reviewStatement({ statementId: again, status: 'approved' });
+    expect(approved.status).toBe('approved');
+  });
+});
+
+describe('confirmed results', () => {
+  it('close uploads and reviews (409 uploads_closed): the places are the results', async () => {
+    const { contest, organiser } = await tradingContest(t);
+    const me = await trader(t, contest.id, 'CP-GGGGGG');
+    const id = await uploadStatement(
+      t,
+      me.user,
+      contest.id,
+      csvStatement({ comment: 'CP-GGGGGG' }),
+    );
+    const boss = callerFor(t, organiser).caller;
+    await boss.results.confirm({ contestId: contest.id });
+    expect(
+      await refusal(
+        boss.trading.reviewStatement({ statementId: id, status: 'disqualified', reason: 'Late' }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT', reason: 'uploads_closed' });
+    await expect(
+      uploadStatement(t, me.user, contest.id, csvStatement({ comment: 'CP-GGGGGG' })),
+    ).rejects.toMatchObject({ code: 'CONFLICT', reason: 'uploads_closed' });
+  });
+});

@@ -14,6 +14,8 @@ export const STATEMENT_MESSAGES = {
   notTradingContest: 'This contest is not scored from statements (it has no trading rules)',
   notStarted: 'Statements are taken from the contest\u2019s start',
   uploadsClosed: 'The results are confirmed: the contest takes no more statements',
+  reviewClosed:
+    'The results are confirmed: reopen them before you change what a statement counts for',
   notOrganiser: "Only the contest's organiser, a moderator or an admin reviews statements",
   notLatest: 'The trader uploaded a newer statement: review that one',
   noFile: 'Choose the statement file (field "file")',

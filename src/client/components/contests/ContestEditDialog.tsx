@@ -370,8 +370,9 @@ export function ContestEditDialog({
           />
           <FormField name="prize" label="Prize" />
           <PrizeTableField />
-          {/* A bracket contest ends in places, not scores: how scores read and rank does not apply. */}
-          {hasBracket(values.format as ContestFormat) ? null : (
+          {/* A bracket contest ends in places, not scores, and a trading board writes places: how
+              scores read and rank does not apply to either. */}
+          {hasBracket(values.format as ContestFormat) || scoringOf(values) === 'trading' ? null : (
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <SelectField name="scoreDecimals" label="Score Decimals" options={DECIMAL_OPTIONS} />
               <SelectField name="scoreOrder" label="Score Order" options={ORDER_OPTIONS} />

@@ -1,7 +1,7 @@
 // The organiser's decision on a statement (issue 34): approve (it counts), reject with a reason
 // (it does not; the trader may upload another) or disqualify with a reason (the trader stays on
-// the board, marked). Only the entrant's latest statement is decided (409 not_latest); each
-// decision is audited and the entrant's traders are told, in the decision's transaction.
+// the board, marked). Only the entrant's latest statement is decided (409 not_latest), and only
+// while the results are not confirmed (409 uploads_closed); each decision is audited and the entrant's traders are told, in the decision's transaction.
 import { and, eq } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { tradingStatements as ts } from '../../platform/db/schema';
@@ -20,6 +20,7 @@ import { isLatest, presentStatement, selectStatements } from './statementRows';
 import { readableStatement } from './statementReads';
 import { notifyStatementReviewed } from './reviewNotice';
 import { traderBoardChanged } from './boardSeam';
+import { resultsConfirmed } from './statementAccess';
 
 export async function reviewStatement(
   db: DB,
@@ -31,6 +32,8 @@ export async function reviewStatement(
   const seen = await readableStatement(db, actor, statementId);
   return db.transaction(async (tx) => {
     const contest = await organisedForWrite(tx, actor, seen.contestId, M.notOrganiser);
+    if (await resultsConfirmed(tx, contest.id))
+      throw new AppError('uploads_closed', M.reviewClosed);
     await lockForUpdate(tx, ts, eq(ts.id, statementId));
     const [before] = await selectStatements(tx).where(eq(ts.id, statementId));
     if (!before) throw new AppError('NOT_FOUND', M.notFound);

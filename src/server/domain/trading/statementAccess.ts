@@ -42,6 +42,18 @@ export async function admitTrader(db: DB, actor: Actor, contestId: number) {
   return { ...trading, participantId };
 }
 
+/**
+ * Whether the contest's results are confirmed: its places are its results then, and no upload
+ * or review may move them (the organiser reopens the results first).
+ */
+export async function resultsConfirmed(db: DbOrTx, contestId: number): Promise<boolean> {
+  const [results] = await db
+    .select({ status: contestResults.status })
+    .from(contestResults)
+    .where(eq(contestResults.contestId, contestId));
+  return results?.status === 'confirmed';
+}
+
 /** The window statements are scored in; uploads open at the start and close at confirmation. */
 export async function assertTakesStatements(
   db: DbOrTx,
@@ -51,11 +63,7 @@ export async function assertTakesStatements(
   if (!contest.startDate || contest.startDate > now) {
     throw new AppError('not_started', M.notStarted);
   }
-  const [results] = await db
-    .select({ status: contestResults.status })
-    .from(contestResults)
-    .where(eq(contestResults.contestId, contest.id));
-  if (results?.status === 'confirmed') throw new AppError('uploads_closed', M.uploadsClosed);
+  if (await resultsConfirmed(db, contest.id)) throw new AppError('uploads_closed', M.uploadsClosed);
   // The one window every scoring uses (the recompute too): no end date bounds nothing there.
   return scoringWindow(contest);
 }

@@ -69,6 +69,17 @@ async function previousOf(db: DB, privateDir: string, participantId: number) {
   return row ? readParsedStatement(privateDir, row.storedFile) : null;
 }
 
+/** The entrant's latest statement's disqualification by the organiser, if it is one. */
+async function organiserDisqualified(tx: DbOrTx, participantId: number) {
+  const [row] = await tx
+    .select({ status: ts.status, reason: ts.reason })
+    .from(ts)
+    .where(eq(ts.participantId, participantId))
+    .orderBy(desc(ts.id))
+    .limit(1);
+  return row?.status === 'disqualified' ? { reason: row.reason } : null;
+}
+
 /** What a statement is scored under: the rules (with their version) and the window. */
 interface Terms {
   rules: TradingRules;
@@ -130,7 +141,14 @@ export async function uploadStatement(
             account: statement.account,
           })),
         ];
-        const status = ownership === 'proven' && !flags.length ? 'counted' : 'pending';
+        // The organiser's disqualification is of the trader: a new upload does not lift it (the
+        // organiser may still approve the new statement).
+        const disqualified = await organiserDisqualified(tx, participantId);
+        const status = disqualified
+          ? 'disqualified'
+          : ownership === 'proven' && !flags.length
+            ? 'counted'
+            : 'pending';
         const [row] = await tx
           .insert(ts)
           .values({
