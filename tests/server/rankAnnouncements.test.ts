@@ -15,12 +15,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addParticipant } from '../../src/server/domain/participation/contestParticipants';
 import { importScoresCsv } from '../../src/server/domain/participation/leaderboard';
 import { runStartRound } from '../../src/server/domain/tournaments/startRound';
+import { closeParsePool } from '../../src/server/domain/trading';
 import { createInput, insertContest } from '../helpers/contests';
 import { callerFor, createTestDb, createUser, type CreatedUser } from '../helpers/db';
 import { configureNetwork, sendProofAs } from '../helpers/payments';
+import { csvStatement, trader, tradingContest, uploadStatement } from '../helpers/tradingContest';
 
 const t = await createTestDb();
-afterAll(() => t.close());
+afterAll(async () => {
+  await closeParsePool();
+  await t.close();
+});
 await configureNetwork(t.db, 'ETH');
 
 const admin = await createUser(t.db, { role: 'admin' });
@@ -403,6 +408,81 @@ const RANK_CHANGES: RankChange[] = [
       return {
         contestId: contest.id,
         change: () => as(captain).teams.leave({ teamId }),
+      };
+    },
+  },
+  {
+    // Issue 34: rules make an Open contest a trading contest; its board's places replace the
+    // scores typed before (ranked lower first from then on).
+    procedure: 'trading.setRules (a contest scored by hand becomes a trading contest)',
+    sites: [
+      'domain/trading/board/places.ts:rerankContest',
+      'domain/trading/board/places.ts:applyScores',
+      'domain/trading/board/places.ts:clearScores',
+    ],
+    setUp: async () => {
+      const { contest, member } = await joined({ format: 'open' });
+      await as(admin).leaderboard.setScores({
+        contestId: contest.id,
+        scores: [{ username: member.username, score: 12 }],
+      });
+      return {
+        contestId: contest.id,
+        change: () => as(admin).trading.setRules({ contestId: contest.id, maxDrawdownPct: 10 }),
+      };
+    },
+  },
+  {
+    procedure: 'POST /api/contests/:id/statements (a trader uploads a statement)',
+    sites: [
+      'domain/trading/board/places.ts:applyScores',
+      'domain/trading/board/places.ts:clearScores',
+    ],
+    setUp: async () => {
+      const { contest } = await tradingContest(t);
+      const me = await trader(t, contest.id, 'CP-HHHHHH');
+      return {
+        contestId: contest.id,
+        change: () =>
+          uploadStatement(t, me.user, contest.id, csvStatement({ comment: 'CP-HHHHHH' })),
+      };
+    },
+  },
+  {
+    procedure: 'trading.reviewStatement (the organiser approves a statement)',
+    sites: [
+      'domain/trading/board/places.ts:applyScores',
+      'domain/trading/board/places.ts:clearScores',
+    ],
+    setUp: async () => {
+      const { contest, organiser } = await tradingContest(t);
+      const me = await trader(t, contest.id);
+      const id = await uploadStatement(t, me.user, contest.id, csvStatement());
+      return {
+        contestId: contest.id,
+        change: () =>
+          as(organiser).trading.reviewStatement({ statementId: id, status: 'approved' }),
+      };
+    },
+  },
+  {
+    procedure: 'contests.update (the dates of a trading contest: its statements scored again)',
+    sites: [
+      'domain/trading/board/places.ts:applyScores',
+      'domain/trading/board/places.ts:clearScores',
+    ],
+    setUp: async () => {
+      // A running contest's dates are the staff's to change.
+      const { contest } = await tradingContest(t);
+      const me = await trader(t, contest.id, 'CP-JJJJJJ');
+      await uploadStatement(t, me.user, contest.id, csvStatement({ comment: 'CP-JJJJJJ' }));
+      return {
+        contestId: contest.id,
+        change: () =>
+          as(admin).contests.update({
+            id: contest.id,
+            endDate: new Date('2024-03-04T12:00:00Z'),
+          }),
       };
     },
   },

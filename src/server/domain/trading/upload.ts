@@ -170,6 +170,7 @@ export async function uploadStatement(
             ownership,
             flags,
             status,
+            reason: disqualified?.reason ?? null,
           })
           .returning({ id: ts.id });
         await writeAudit({
