@@ -2,7 +2,7 @@
 // upload replaces it, whatever its status). Read for the board (with the viewer's row access in
 // the where, as every read of a contest's rows puts it) and for the places (no viewer: the
 // server's own write).
-import { aliasedTable, and, eq, gt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, gt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/client';
 import {
   contestParticipants as cp,
@@ -38,26 +38,31 @@ export function isLatest(db: DbOrTx): SQL {
  * entrant off the board until they upload again); `visible`: contestVisibleTo's condition.
  */
 export function latestStatements(db: DbOrTx, contestId: number, visible?: SQL) {
-  return db
-    .select({
-      statementId: ts.id,
-      participantId: ts.participantId,
-      username: users.username,
-      teamName: teams.name,
-      status: ts.status,
-      figures: ts.figures,
-      breaches: ts.breaches,
-      curve: ts.curve,
-      uploadedAt: ts.createdAt,
-    })
-    .from(ts)
-    .innerJoin(contests, eq(contests.id, ts.contestId))
-    .innerJoin(cp, eq(cp.id, ts.participantId))
-    .innerJoin(users, eq(users.id, cp.userId))
-    .leftJoin(teams, eq(teams.id, cp.teamId))
-    .where(
-      and(eq(ts.contestId, contestId), visible, sql`${ts.status} <> 'rejected'`, isLatest(db)),
-    );
+  return (
+    db
+      .select({
+        statementId: ts.id,
+        participantId: ts.participantId,
+        username: users.username,
+        teamName: teams.name,
+        status: ts.status,
+        figures: ts.figures,
+        breaches: ts.breaches,
+        curve: ts.curve,
+        uploadedAt: ts.createdAt,
+      })
+      .from(ts)
+      .innerJoin(contests, eq(contests.id, ts.contestId))
+      .innerJoin(cp, eq(cp.id, ts.participantId))
+      .innerJoin(users, eq(users.id, cp.userId))
+      .leftJoin(teams, eq(teams.id, cp.teamId))
+      .where(
+        and(eq(ts.contestId, contestId), visible, sql`${ts.status} <> 'rejected'`, isLatest(db)),
+      )
+      // In upload order: the board's sort is stable, so rows tied on every tie-break (the same
+      // second included) keep this order on both engines.
+      .orderBy(asc(ts.id))
+  );
 }
 
 export type LatestStatement = Awaited<ReturnType<typeof latestStatements>>[number];
