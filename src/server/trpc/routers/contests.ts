@@ -86,8 +86,10 @@ export const contestsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { evaluation, ...changes } = input;
       const alsoWrite = await evaluationWrite(ctx, changes.id, evaluation);
-      // A trading contest's statements are scored again in moved dates, after the edit commits.
-      const dates = await trading.contestDates(ctx.db, changes.id);
+      // A trading contest's statements are scored again in moved dates, after the edit commits;
+      // an edit that sends no date reads none.
+      const sendsDates = changes.startDate !== undefined || changes.endDate !== undefined;
+      const dates = sendsDates ? await trading.contestDates(ctx.db, changes.id) : undefined;
       const contest = await contests.updateContest({ ...caller(ctx), input: changes, alsoWrite });
       await trading.datesEdited(ctx.db, ctx.privateDir, contest.id, dates, contest);
       return contest;
