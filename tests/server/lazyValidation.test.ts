@@ -1,11 +1,12 @@
 // The sign-in forms' schema-on-first-focus validation gives exactly the errors Formik gives with
 // `validationSchema={toFormikValidationSchema(schema)}`, and lets the form through (the server
-// checks it) while the schema cannot be fetched.
+// checks it) while the schema cannot be fetched; and so does the validationSchema useZodForm gives
+// a form whose schema is in hand (the adapter fetched, not imported).
 import { validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { describe, expect, it } from 'vitest';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
 import type { ZodType } from 'zod';
-import { lazySchemaValidation } from '../../src/client/lib/lazyValidation';
+import { lazySchemaValidation, schemaValidation } from '../../src/client/lib/lazyValidation';
 import { ZLoginRequestSchema, ZRegisterRequestSchema } from '../../src/shared/schemas/auth';
 
 /** What Formik itself does with a validationSchema. */
@@ -89,6 +90,36 @@ describe('lazySchemaValidation', () => {
     expect(await validate(loginCases[0]!)).toEqual({});
     online = true;
     expect(await validate(loginCases[0]!)).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
+  });
+});
+
+describe('schemaValidation', () => {
+  /** What Formik does with this validationSchema (validateYupSchema, then yupToFormErrors). */
+  async function errorsWith(schema: ZodType, values: object): Promise<FormikErrors<object>> {
+    try {
+      await validateYupSchema(values, schemaValidation(schema));
+      return {};
+    } catch (error) {
+      expect((error as Error).name).toBe('ValidationError');
+      return yupToFormErrors(error);
+    }
+  }
+
+  it('gives the same errors as toFormikValidationSchema', async () => {
+    for (const values of loginCases) {
+      expect(await errorsWith(ZLoginRequestSchema, values)).toEqual(
+        await formikErrors(ZLoginRequestSchema, values),
+      );
+    }
+    for (const values of registerCases) {
+      expect(await errorsWith(ZRegisterRequestSchema, values)).toEqual(
+        await formikErrors(ZRegisterRequestSchema, values),
+      );
+    }
+    expect(await errorsWith(ZLoginRequestSchema, loginCases[0]!)).toEqual({
       username: 'Username is required',
       password: 'Password is required',
     });
