@@ -5,9 +5,9 @@ import { lazy, Suspense, useState } from 'react';
 import type { TLoginRequest } from '../../../shared/schemas/auth';
 import { finishAccountSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
-import { lazySchemaValidation } from '../../lib/lazyValidation';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { SubmitButton } from '../common/FormButtons';
@@ -19,9 +19,8 @@ const TwoFactorSignInStep = lazy(() =>
   import('./TwoFactorSignInStep').then((m) => ({ default: m.TwoFactorSignInStep })),
 );
 const LOGIN_FAILED = 'Invalid username or password';
-const validate = lazySchemaValidation<TLoginRequest>(() =>
-  import('../../../shared/schemas/auth').then((m) => m.ZLoginRequestSchema),
-);
+// Fetched on the form's first focus: the sign-in page paints without zod.
+const loadSchema = () => import('../../../shared/schemas/auth').then((m) => m.ZLoginRequestSchema);
 
 export function LoginForm() {
   // The account asks for a code after the password (or after its OpenID provider, which sends
@@ -44,6 +43,8 @@ export function LoginForm() {
     },
     onError: (error) => toastError('Login failed', errorMessage(error, LOGIN_FAILED)),
   });
+  // No refusal is about one field: it is said above them (and in the toast).
+  const form = useZodForm({ initialValues, loadSchema, submit: login.mutateAsync });
   if (codeFor) {
     return (
       <Suspense fallback={null}>
@@ -61,15 +62,9 @@ export function LoginForm() {
   // or a suspension stays beside the fields until the next try.
   const failure = login.error ? errorMessage(login.error, LOGIN_FAILED) : null;
   return (
-    <Formik
-      initialValues={initialValues}
-      validate={validate}
-      onSubmit={async (values) => {
-        await login.mutateAsync(values).catch(() => undefined);
-      }}
-    >
+    <Formik {...form}>
       {() => (
-        <Form noValidate onFocus={validate.preload}>
+        <Form noValidate onFocus={form.preload}>
           <FocusFirstError />
           <Stack gap="4">
             <ErrorAlert message={failure} />

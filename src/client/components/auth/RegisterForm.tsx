@@ -1,15 +1,10 @@
 import { Alert, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { MSG } from '../../../shared/messages';
-import {
-  errorMessage,
-  newPasswordRefusals,
-  useServerFieldErrors,
-  type ServerFieldRules,
-} from '../../lib/errors';
-import { lazySchemaValidation } from '../../lib/lazyValidation';
+import { errorMessage, newPasswordRefusals, type ServerFieldRules } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
 import { PasswordStrength } from '../common/PasswordStrength';
 import { FocusFirstError } from '../common/FocusFirstError';
@@ -17,9 +12,9 @@ import { useWelcomeNewMember } from './useWelcomeNewMember';
 import { SubmitButton } from '../common/FormButtons';
 
 const initialValues = { username: '', email: '', phone: '', password: '', confirmPassword: '' };
-const validate = lazySchemaValidation<typeof initialValues>(() =>
-  import('../../../shared/schemas/auth').then((m) => m.ZRegisterRequestSchema),
-);
+// Fetched on the form's first focus: the sign-in page (which holds this form) paints without zod.
+const loadSchema = () =>
+  import('../../../shared/schemas/auth').then((m) => m.ZRegisterRequestSchema);
 
 // Refusals that are about one field show beside it, as well as in the toast.
 const serverFields: ServerFieldRules = {
@@ -33,7 +28,6 @@ const serverFields: ServerFieldRules = {
 
 export function RegisterForm() {
   const settings = trpc.settings.public.useQuery(undefined, { staleTime: Infinity });
-  const serverErrors = useServerFieldErrors();
   const welcome = useWelcomeNewMember();
   const register = trpc.auth.register.useMutation({
     onSuccess: welcome,
@@ -42,6 +36,12 @@ export function RegisterForm() {
         'Registration failed',
         errorMessage(error, 'Failed to create account. Please try again.'),
       ),
+  });
+  const form = useZodForm({
+    initialValues,
+    loadSchema,
+    serverFields,
+    submit: register.mutateAsync,
   });
   if (settings.data && !settings.data.enableRegistration) {
     return (
@@ -52,19 +52,9 @@ export function RegisterForm() {
     );
   }
   return (
-    <Formik
-      initialValues={initialValues}
-      validate={serverErrors.withValidation(validate)}
-      onSubmit={async (values, { setFieldError }) => {
-        await register
-          .mutateAsync(values)
-          .catch((error: unknown) =>
-            serverErrors.place(error, values, setFieldError, serverFields),
-          );
-      }}
-    >
+    <Formik {...form}>
       {({ values }) => (
-        <Form noValidate onFocus={validate.preload}>
+        <Form noValidate onFocus={form.preload}>
           <FocusFirstError />
           <Stack gap="4">
             <FormField name="username" label="Username" autoComplete="username" />
