@@ -8,13 +8,18 @@ import { finishAccountSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { SubmitButton } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
 import { ErrorAlert } from '../common/StatusAlert';
 
-const CODE_REQUIRED = TWO_FACTOR_MSG.codeRequired;
 const FAILED = TWO_FACTOR_MSG.codeInvalid;
+// Fetched when the code field takes the focus (at once): the step paints without zod. Its code
+// rule says TWO_FACTOR_MSG.codeRequired for a blank code (the username is the step's, not typed).
+const loadSchema = () =>
+  import('../../../shared/schemas/twoFactor').then((m) => m.ZTwoFactorSignInRequestSchema);
+const initialValues = { code: '' };
 
 interface Props {
   username: string;
@@ -27,17 +32,17 @@ export function TwoFactorSignInStep({ username, onBack }: Props) {
     onSuccess: (user) => finishAccountSignIn(user),
     onError: (error) => toastError('Login failed', errorMessage(error, FAILED)),
   });
+  // No refusal is about the field: it is said above it (and in the toast).
+  const form = useZodForm({
+    initialValues,
+    loadSchema,
+    submit: (values) => complete.mutateAsync({ code: values.code.trim(), username }),
+  });
   const failure = complete.error ? errorMessage(complete.error, FAILED) : null;
   return (
-    <Formik
-      initialValues={{ code: '' }}
-      validate={(values) => (values.code.trim() ? {} : { code: CODE_REQUIRED })}
-      onSubmit={async (values) => {
-        await complete.mutateAsync({ code: values.code.trim(), username }).catch(() => undefined);
-      }}
-    >
+    <Formik {...form}>
       {() => (
-        <Form noValidate>
+        <Form noValidate onFocus={form.preload}>
           <FocusFirstError />
           <Stack gap="4">
             <Heading as="h2" size="md">
