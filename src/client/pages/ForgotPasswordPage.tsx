@@ -2,7 +2,6 @@
 // an account matches; the mail holds a link to /reset-password.
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import {
   ZForgotPasswordRequestSchema,
   type TForgotPasswordRequest,
@@ -14,6 +13,7 @@ import { SuccessAlert } from '../components/common/StatusAlert';
 import { errorMessage } from '../lib/errors';
 import { keyedToasts } from '../lib/toaster';
 import { trpc } from '../lib/trpc';
+import { useZodForm } from '../lib/useZodForm';
 
 const toasts = keyedToasts('forgot-password');
 const initialValues: TForgotPasswordRequest = { identifier: '' };
@@ -26,6 +26,12 @@ export function ForgotPasswordPage() {
         errorMessage(error, 'Failed to send the reset link. Please try again.'),
       ),
   });
+  // The same answer whether or not an account matches: no refusal is about the field.
+  const form = useZodForm({
+    initialValues,
+    schema: ZForgotPasswordRequestSchema,
+    submit: forgot.mutateAsync,
+  });
   return (
     <LinkPageFrame title="Reset your password">
       {forgot.data ? (
@@ -34,13 +40,7 @@ export function ForgotPasswordPage() {
           <PageLink href="/auth">Back to sign in</PageLink>
         </Stack>
       ) : (
-        <Formik
-          initialValues={initialValues}
-          validationSchema={toFormikValidationSchema(ZForgotPasswordRequestSchema)}
-          onSubmit={async (values) => {
-            await forgot.mutateAsync(values).catch(() => undefined);
-          }}
-        >
+        <Formik {...form}>
           {({ isSubmitting }) => (
             <Form noValidate>
               <FocusFirstError />
