@@ -73,16 +73,21 @@ async function printStatements(url: string, title: string): Promise<void> {
       calls: number | string;
       mean: number;
       total: number;
+      plans: number | string;
+      plan: number;
       query: string;
     }>(
-      `SELECT calls, mean_exec_time AS mean, total_exec_time AS total, query
+      `SELECT calls, mean_exec_time AS mean, total_exec_time AS total, plans,
+         total_plan_time AS plan, query
        FROM pg_stat_statements ORDER BY calls DESC LIMIT 15`,
     );
-    console.log(`\n${title}: the statements PostgreSQL ran most (calls, mean ms, total ms)`);
+    console.log(
+      `\n${title}: the statements PostgreSQL ran most (calls, mean ms, total ms, plans, planning ms)`,
+    );
     for (const r of rows) {
-      const query = r.query.replace(/\s+/g, ' ').slice(0, 150);
+      const query = r.query.replace(/\s+/g, ' ').slice(0, 130);
       console.log(
-        `${String(r.calls).padStart(8)}  ${r.mean.toFixed(3).padStart(7)}  ${r.total.toFixed(0).padStart(6)}  ${query}`,
+        `${String(r.calls).padStart(8)}  ${r.mean.toFixed(3).padStart(7)}  ${r.total.toFixed(0).padStart(6)}  ${String(r.plans).padStart(6)}  ${r.plan.toFixed(0).padStart(5)}  ${query}`,
       );
     }
     await client.query('SELECT pg_stat_statements_reset()');
@@ -232,10 +237,17 @@ async function main() {
   execFileSync('node', ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
   const cluster = await startPostgres({
     durable: true,
-    settings: STATEMENTS ? ['shared_preload_libraries=pg_stat_statements'] : [],
+    settings: STATEMENTS
+      ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on']
+      : [],
   });
   try {
     const url = await cluster.createDatabase('bench');
+    // BENCH_PG_SOCKET=1: the app servers reach PostgreSQL through its Unix socket.
+    const serverUrl =
+      process.env.BENCH_PG_SOCKET === '1'
+        ? `postgres://postgres@localhost:${cluster.port}/bench?host=${cluster.socketDir}`
+        : url;
     const statements = async (title: string) => {
       if (STATEMENTS) await printStatements(url, title);
     };
@@ -285,7 +297,7 @@ async function main() {
       },
       {
         name: 'PostgreSQL, 1 server',
-        env: { DATABASE_URL: url },
+        env: { DATABASE_URL: serverUrl },
         servers: 1,
         joinContest: joinContests[1]!,
         sessions: pgSessions,
@@ -293,7 +305,7 @@ async function main() {
       },
       {
         name: 'PostgreSQL, 2 servers',
-        env: { DATABASE_URL: url },
+        env: { DATABASE_URL: serverUrl },
         servers: 2,
         joinContest: joinContests[2]!,
         sessions: pgSessions,

@@ -18,6 +18,8 @@ export interface PostgresCluster {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   url: string;
   port: number;
+  /** The folder of its Unix socket (a URL's `?host=`: the bench's same-machine connection). */
+  socketDir: string;
   /** A new empty database in this cluster, and its URL (one per suite keeps suites apart). */
   createDatabase: (name: string) => Promise<string>;
   /** Stops the server at once and deletes its files. */
@@ -149,6 +151,7 @@ export async function startPostgres({
   return {
     url,
     port,
+    socketDir,
     createDatabase: async (name) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
       await exec('psql', [
