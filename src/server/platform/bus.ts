@@ -9,7 +9,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterCommit, type Bus, type Topic } from './db/handles';
+import { afterCommit, withCommit, type Bus, type Topic } from './db/handles';
 import { execute, rows } from './db/dialect';
 
 export type { Bus, Topic };
@@ -120,10 +120,9 @@ export function postgresBus(url: string): Bus {
 
   return {
     async publishReturning(db, topic, statement) {
-      await execute(
-        db,
-        sql`WITH changed AS (${statement}) SELECT pg_notify(${channelOf(topic)}, m) FROM changed`,
-      );
+      const told = sql`WITH changed AS (${statement}) SELECT pg_notify(${channelOf(topic)}, m) FROM changed`;
+      // Last in a transaction (its beforeCommit work): sent with the COMMIT, one round trip.
+      if (!withCommit(db, told)) await execute(db, told);
     },
     async publish(db, topic, message) {
       await execute(db, sql`SELECT pg_notify(${channelOf(topic)}, ${message})`);

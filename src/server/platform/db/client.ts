@@ -13,15 +13,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import { QueryPromise, TransactionRollbackError } from 'drizzle-orm';
+import { QueryPromise, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { MIGRATIONS_DIR } from '../paths';
 import { applyMigrations, type MigrationLog } from './migrate';
 import { localBus, postgresBus } from '../bus';
 import { errorCode } from './dialect';
-import { openPostgres, transactionOnOwnClient } from './postgres';
+import { openPostgres } from './postgres';
+import { transactionOnOwnClient } from './pgTransaction';
 import { COMMIT_WORK, CommitWork } from './beforeCommit';
-import { AFTER_COMMIT, opened, owners, type DB, type Tx } from './handles';
+import { AFTER_COMMIT, COMMIT_WITH, opened, owners, type DB, type Tx } from './handles';
 
 // The registry's readers, for the code that imports the data layer from here.
 export {
@@ -268,23 +269,21 @@ export async function openPostgresDatabase(
   // Each PostgreSQL transaction is a new handle: note whose it is as it starts. Two transactions
   // that lock the same rows in opposite orders make PostgreSQL end one (a deadlock, 40P01): it
   // had changed nothing that stays, so it runs again, a few times, after a short random wait.
-  (db as { transaction: unknown }).transaction = async <T>(
-    fn: (tx: Tx) => Promise<T>,
-    config?: Parameters<DB['transaction']>[1],
-  ): Promise<T> => {
+  // The transaction's options are SQLite's (`behavior`): PostgreSQL's run at READ COMMITTED,
+  // and the rules that read then write lock what they read (see the services).
+  (db as { transaction: unknown }).transaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await transactionOnOwnClient<T, Tx>(
-          pool,
-          async (tx) => {
-            const work = new CommitWork();
-            const handle = owned(tx, db, work);
-            const result = await fn(handle);
-            await work.finish(handle);
-            return result;
-          },
-          config,
-        );
+        return await transactionOnOwnClient<T, Tx>(pool, async (tx) => {
+          const work = new CommitWork();
+          // Filled while the work runs: what it writes goes with the COMMIT.
+          const last: { statements: SQL[] | null } = { statements: null };
+          const handle = owned(tx, db, work, last);
+          const result = await fn(handle);
+          last.statements = [];
+          await work.finish(handle);
+          return { result, withCommit: last.statements };
+        });
       } catch (error) {
         const code = errorCode(error);
         if (attempt >= 4 || (code !== '40P01' && code !== '40001')) throw error;
@@ -309,12 +308,14 @@ export async function openPostgresDatabase(
  * (`tx.transaction(...)` makes a new handle), so what is announced or mailed inside a savepoint
  * finds its database too.
  */
-function owned(tx: Tx, db: DB, work: CommitWork): Tx {
+function owned(tx: Tx, db: DB, work: CommitWork, last: { statements: SQL[] | null }): Tx {
   owners.set(tx, db);
   (tx as unknown as Record<symbol, unknown>)[COMMIT_WORK] = () => work;
+  (tx as unknown as Record<symbol, unknown>)[COMMIT_WITH] = (statement: SQL) =>
+    !!last.statements?.push(statement);
   const savepoint = tx.transaction.bind(tx) as (fn: (inner: Tx) => Promise<unknown>) => Promise<unknown>;
   (tx as { transaction: unknown }).transaction = (fn: (inner: Tx) => Promise<unknown>) =>
-    savepoint((inner) => fn(owned(inner, db, work)));
+    savepoint((inner) => fn(owned(inner, db, work, last)));
   return tx;
 }
 

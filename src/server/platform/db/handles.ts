@@ -53,6 +53,19 @@ export const opened = new WeakMap<object, Opened>();
 /** Where a transaction handle keeps what must run once it has committed (`afterCommit`). */
 export const AFTER_COMMIT = Symbol('afterCommit');
 
+/** Where a PostgreSQL transaction handle takes statements to send with its COMMIT (`withCommit`). */
+export const COMMIT_WITH = Symbol('commitWith');
+
+/**
+ * Hands `statement` to go to the database with the COMMIT of `db`'s transaction, in the same
+ * round trip (PostgreSQL, while the transaction's beforeCommit work runs: postgres.ts
+ * pgTransaction.ts). Answers false when `db` cannot take it: the caller runs it now.
+ */
+export function withCommit(db: DbOrTx, statement: SQL): boolean {
+  const take = (db as unknown as Record<symbol, ((s: SQL) => boolean) | undefined>)[COMMIT_WITH];
+  return take?.(statement) ?? false;
+}
+
 /**
  * Runs `fn` once `db` has committed: at once for the database itself (its writes commit as they
  * run); after COMMIT for an SQLite transaction, and never if it rolls back. PostgreSQL's

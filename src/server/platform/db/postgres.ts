@@ -10,7 +10,7 @@ import type { DB } from './handles';
 import type { MigrationLog } from './migrate';
 import { pgHandleForServices } from './engineView';
 import * as pgSchema from './schema.pg';
-import { isDatabaseUnavailable } from './unavailable';
+import { NamingClient } from './namingClient';
 import { redactUrl } from '../redactUrl';
 
 // The URL without its password, for messages and logs (scripts and the server's start read it here).
@@ -83,6 +83,7 @@ export async function openPostgres(
   }
   readBigintsAsNumbers();
   const pool = new pg.Pool({
+    Client: NamingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 10_000,
@@ -143,32 +144,4 @@ async function appliedCount(client: pg.PoolClient): Promise<number> {
     'SELECT count(*) AS n FROM drizzle.__drizzle_migrations',
   );
   return Number(rows[0]?.n ?? 0);
-}
-
-/**
- * Runs one transaction on a client of its own from the pool, and always gives the client back.
- * drizzle's transaction over a pool leaves the client checked out for good when its BEGIN fails
- * (the connection was cut between the checkout and the BEGIN): each outage leaked a few, until
- * the pool was used up (every request a 503) and pool.end() waited forever at shutdown. A client
- * whose connection failed goes back with its error, and the pool drops it. drizzle over the one
- * client without the schema: the relational query API is not used, and building it costs 0.2 ms.
- */
-export async function transactionOnOwnClient<T, Tx>(
-  pool: pg.Pool,
-  fn: (tx: Tx) => Promise<T>,
-  config?: unknown,
-): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    return await drizzle(client).transaction(
-      (tx) => fn(tx as unknown as Tx),
-      config as Parameters<ReturnType<typeof drizzle>['transaction']>[1],
-    );
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) broken = error as Error;
-    throw error;
-  } finally {
-    client.release(broken);
-  }
 }
