@@ -17,7 +17,7 @@ import {
 import * as adminUsers from '../../domain/accounts/adminUsers';
 import { changePlanAsStaff } from '../../domain/admin';
 import { adminProcedure, router } from '../trpc';
-import { deleteById, okAfter } from './resolve';
+import { asActor, deleteById, okAfter } from './resolve';
 
 export const adminUsersRouter = router({
   list: adminProcedure
@@ -42,16 +42,12 @@ export const adminUsersRouter = router({
   ban: adminProcedure
     .input(ZBanUserRequestSchema)
     .output(ZAdminUserSchema)
-    .mutation(async ({ ctx, input }) =>
-      adminUsers.banUser({ db: ctx.db, actor: ctx.actor, ...input }),
-    ),
+    .mutation(asActor(adminUsers.banUser)),
 
   unban: adminProcedure
     .input(ZUnbanUserRequestSchema)
     .output(ZAdminUserSchema)
-    .mutation(async ({ ctx, input }) =>
-      adminUsers.unbanUser({ db: ctx.db, actor: ctx.actor, ...input }),
-    ),
+    .mutation(asActor(adminUsers.unbanUser)),
 
   setPassword: adminProcedure
     .input(ZSetPasswordRequestSchema)

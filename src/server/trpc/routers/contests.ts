@@ -23,6 +23,7 @@ import * as submissions from '../../domain/submissions';
 import * as trading from '../../domain/trading';
 import type { TEvaluationSettings } from '../../../shared/schemas/submissions';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
+import { asActor, asViewer } from './resolve';
 import type { Context } from '../context';
 import type { Actor } from '../../platform/actor';
 
@@ -49,9 +50,7 @@ export const contestsRouter = router({
   list: protectedProcedure
     .input(ZListContestsRequestSchema)
     .output(ZListContestsResponseSchema)
-    .query(async ({ ctx, input }) =>
-      contestReads.listContests({ db: ctx.db, viewer: ctx.actor, ...input }),
-    ),
+    .query(asViewer(contestReads.listContests)),
 
   get: protectedProcedure
     .input(ZGetContestRequestSchema)
@@ -98,23 +97,17 @@ export const contestsRouter = router({
   setStatus: moderatorProcedure
     .input(ZSetContestStatusRequestSchema)
     .output(ZContestSchema)
-    .mutation(async ({ ctx, input }) =>
-      contests.setContestStatus({ db: ctx.db, actor: ctx.actor, ...input }),
-    ),
+    .mutation(asActor(contests.setContestStatus)),
 
   setFeatured: moderatorProcedure
     .input(ZSetContestFeaturedRequestSchema)
     .output(ZContestSchema)
-    .mutation(async ({ ctx, input }) =>
-      contests.setContestFeatured({ db: ctx.db, actor: ctx.actor, ...input }),
-    ),
+    .mutation(asActor(contests.setContestFeatured)),
 
   adminList: moderatorProcedure
     .input(ZAdminListContestsRequestSchema)
     .output(ZAdminListContestsResponseSchema)
-    .query(async ({ ctx, input }) =>
-      contestReads.adminListContests({ db: ctx.db, viewer: ctx.actor, ...input }),
-    ),
+    .query(asViewer(contestReads.adminListContests)),
 
   participants: moderatorProcedure
     .input(ZContestParticipantsRequestSchema)

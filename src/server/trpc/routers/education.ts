@@ -23,9 +23,7 @@ export const educationRouter = router({
   list: protectedProcedure
     .input(ZListEducationRequestSchema)
     .output(ZListEducationResponseSchema)
-    .query(async ({ ctx, input }) =>
-      education.listEducation({ db: ctx.db, actor: ctx.actor, ...input }),
-    ),
+    .query(asActor(education.listEducation)),
 
   get: protectedProcedure
     .input(ZGetEducationRequestSchema)

@@ -16,39 +16,31 @@ import {
 import * as leaderboard from '../../domain/participation/leaderboard';
 import { leaderboardChanges } from '../../platform/events';
 import { protectedProcedure, router } from '../trpc';
-import { contestChanges } from './resolve';
+import { asActor, asViewer, contestChanges } from './resolve';
 
 export const leaderboardRouter = router({
   contests: protectedProcedure
     .input(ZLeaderboardContestsRequestSchema)
     .output(ZLeaderboardContestsResponseSchema)
-    .query(({ ctx, input }) =>
-      leaderboard.listLeaderboardContests({ db: ctx.db, viewer: ctx.actor, ...input }),
-    ),
+    .query(asViewer(leaderboard.listLeaderboardContests)),
 
   get: protectedProcedure
     .input(ZLeaderboardRequestSchema)
     .output(ZLeaderboardSchema)
-    .query(({ ctx, input }) =>
-      leaderboard.getLeaderboard({ db: ctx.db, viewer: ctx.actor, ...input }),
-    ),
+    .query(asViewer(leaderboard.getLeaderboard)),
 
   // Creator, moderators, admins: checked per contest in the service (others 403, or 404 when
   // they may not see the contest).
   setScores: protectedProcedure
     .input(ZSetScoresRequestSchema)
     .output(ZSetScoresResponseSchema)
-    .mutation(({ ctx, input }) =>
-      leaderboard.setScores({ db: ctx.db, actor: ctx.actor, ...input }),
-    ),
+    .mutation(asActor(leaderboard.setScores)),
 
   // Creator, moderators, admins, as for entering scores (others 403, or 404 when hidden).
   scoreHistory: protectedProcedure
     .input(ZScoreHistoryRequestSchema)
     .output(ZScoreHistoryResponseSchema)
-    .query(({ ctx, input }) =>
-      leaderboard.getScoreHistory({ db: ctx.db, viewer: ctx.actor, ...input }),
-    ),
+    .query(asViewer(leaderboard.getScoreHistory)),
 
   /**
    * Emits `{ contestId, version }` (a tracked event) whenever the contest's leaderboard changes:

@@ -9,14 +9,13 @@ import {
 } from '../../../shared/schemas/participation';
 import * as participation from '../../domain/participation/participation';
 import { protectedProcedure, router } from '../trpc';
+import { asActor, asViewer } from './resolve';
 
 export const participationRouter = router({
   status: protectedProcedure
     .input(ZContestIdRequestSchema)
     .output(ZParticipationStatusSchema)
-    .query(({ ctx, input }) =>
-      participation.participationStatus({ db: ctx.db, viewer: ctx.actor, ...input }),
-    ),
+    .query(asViewer(participation.participationStatus)),
 
   join: protectedProcedure
     .input(ZJoinContestRequestSchema)
@@ -28,7 +27,5 @@ export const participationRouter = router({
   leave: protectedProcedure
     .input(ZContestIdRequestSchema)
     .output(ZLeaveContestResponseSchema)
-    .mutation(({ ctx, input }) =>
-      participation.leaveContest({ db: ctx.db, actor: ctx.actor, ...input }),
-    ),
+    .mutation(asActor(participation.leaveContest)),
 });

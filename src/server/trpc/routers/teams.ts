@@ -23,7 +23,7 @@ import { registerTeam } from '../../domain/tournaments/teamRegistration';
 import { setPrizeShares } from '../../domain/tournaments/teamPrizeShares';
 import * as reads from '../../domain/tournaments/teamReads';
 import { protectedProcedure, router } from '../trpc';
-import { asActor, type SignedInContext } from './resolve';
+import { asActor, asViewer, type SignedInContext } from './resolve';
 
 type TeamRef = { teamId: number };
 
@@ -47,7 +47,7 @@ export const teamsRouter = router({
   list: protectedProcedure
     .input(ZListTeamsInput)
     .output(ZTeamList)
-    .query(({ ctx, input }) => reads.listTeams({ db: ctx.db, viewer: ctx.actor, ...input })),
+    .query(asViewer(reads.listTeams)),
 
   get: protectedProcedure
     .input(ZTeamRef)
@@ -59,12 +59,12 @@ export const teamsRouter = router({
   mine: protectedProcedure
     .input(ZMyTeamInput)
     .output(ZTeam.nullable())
-    .query(({ ctx, input }) => reads.myTeam({ db: ctx.db, viewer: ctx.actor, ...input })),
+    .query(asViewer(reads.myTeam)),
 
   invites: protectedProcedure
     .input(ZTeamInvitesInput)
     .output(z.array(ZTeamInvite))
-    .query(({ ctx, input }) => reads.myInvites({ db: ctx.db, viewer: ctx.actor, ...input })),
+    .query(asViewer(reads.myInvites)),
 
   create: protectedProcedure
     .input(ZCreateTeamInput)
@@ -84,12 +84,9 @@ export const teamsRouter = router({
   decline: protectedProcedure
     .input(ZTeamRef)
     .output(ZLeftTeam)
-    .mutation(({ ctx, input }) => teams.declineInvite({ db: ctx.db, actor: ctx.actor, ...input })),
+    .mutation(asActor(teams.declineInvite)),
 
-  leave: protectedProcedure
-    .input(ZTeamRef)
-    .output(ZLeftTeam)
-    .mutation(({ ctx, input }) => teams.leaveTeam({ db: ctx.db, actor: ctx.actor, ...input })),
+  leave: protectedProcedure.input(ZTeamRef).output(ZLeftTeam).mutation(asActor(teams.leaveTeam)),
 
   removeMember: protectedProcedure
     .input(ZTeamMemberInput)
