@@ -17,7 +17,7 @@ import {
 import * as adminUsers from '../../domain/accounts/adminUsers';
 import { changePlanAsStaff } from '../../domain/admin';
 import { adminProcedure, router } from '../trpc';
-import { asActor, deleteById, okAfter } from './resolve';
+import { deleteById, okAfter } from './resolve';
 
 export const adminUsersRouter = router({
   list: adminProcedure
@@ -42,12 +42,16 @@ export const adminUsersRouter = router({
   ban: adminProcedure
     .input(ZBanUserRequestSchema)
     .output(ZAdminUserSchema)
-    .mutation(asActor(adminUsers.banUser)),
+    .mutation(async ({ ctx, input }) =>
+      adminUsers.banUser({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   unban: adminProcedure
     .input(ZUnbanUserRequestSchema)
     .output(ZAdminUserSchema)
-    .mutation(asActor(adminUsers.unbanUser)),
+    .mutation(async ({ ctx, input }) =>
+      adminUsers.unbanUser({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   setPassword: adminProcedure
     .input(ZSetPasswordRequestSchema)

@@ -23,7 +23,6 @@ import * as submissions from '../../domain/submissions';
 import * as trading from '../../domain/trading';
 import type { TEvaluationSettings } from '../../../shared/schemas/submissions';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
-import { asActor, asViewer } from './resolve';
 import type { Context } from '../context';
 import type { Actor } from '../../platform/actor';
 
@@ -50,7 +49,9 @@ export const contestsRouter = router({
   list: protectedProcedure
     .input(ZListContestsRequestSchema)
     .output(ZListContestsResponseSchema)
-    .query(asViewer(contestReads.listContests)),
+    .query(async ({ ctx, input }) =>
+      contestReads.listContests({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
 
   get: protectedProcedure
     .input(ZGetContestRequestSchema)
@@ -97,17 +98,23 @@ export const contestsRouter = router({
   setStatus: moderatorProcedure
     .input(ZSetContestStatusRequestSchema)
     .output(ZContestSchema)
-    .mutation(asActor(contests.setContestStatus)),
+    .mutation(async ({ ctx, input }) =>
+      contests.setContestStatus({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   setFeatured: moderatorProcedure
     .input(ZSetContestFeaturedRequestSchema)
     .output(ZContestSchema)
-    .mutation(asActor(contests.setContestFeatured)),
+    .mutation(async ({ ctx, input }) =>
+      contests.setContestFeatured({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   adminList: moderatorProcedure
     .input(ZAdminListContestsRequestSchema)
     .output(ZAdminListContestsResponseSchema)
-    .query(asViewer(contestReads.adminListContests)),
+    .query(async ({ ctx, input }) =>
+      contestReads.adminListContests({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
 
   participants: moderatorProcedure
     .input(ZContestParticipantsRequestSchema)

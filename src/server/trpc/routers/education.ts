@@ -23,7 +23,9 @@ export const educationRouter = router({
   list: protectedProcedure
     .input(ZListEducationRequestSchema)
     .output(ZListEducationResponseSchema)
-    .query(asActor(education.listEducation)),
+    .query(async ({ ctx, input }) =>
+      education.listEducation({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   get: protectedProcedure
     .input(ZGetEducationRequestSchema)

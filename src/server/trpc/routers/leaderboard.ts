@@ -16,31 +16,39 @@ import {
 import * as leaderboard from '../../domain/participation/leaderboard';
 import { leaderboardChanges } from '../../platform/events';
 import { protectedProcedure, router } from '../trpc';
-import { asActor, asViewer, contestChanges } from './resolve';
+import { contestChanges } from './resolve';
 
 export const leaderboardRouter = router({
   contests: protectedProcedure
     .input(ZLeaderboardContestsRequestSchema)
     .output(ZLeaderboardContestsResponseSchema)
-    .query(asViewer(leaderboard.listLeaderboardContests)),
+    .query(({ ctx, input }) =>
+      leaderboard.listLeaderboardContests({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
 
   get: protectedProcedure
     .input(ZLeaderboardRequestSchema)
     .output(ZLeaderboardSchema)
-    .query(asViewer(leaderboard.getLeaderboard)),
+    .query(({ ctx, input }) =>
+      leaderboard.getLeaderboard({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
 
   // Creator, moderators, admins: checked per contest in the service (others 403, or 404 when
   // they may not see the contest).
   setScores: protectedProcedure
     .input(ZSetScoresRequestSchema)
     .output(ZSetScoresResponseSchema)
-    .mutation(asActor(leaderboard.setScores)),
+    .mutation(({ ctx, input }) =>
+      leaderboard.setScores({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 
   // Creator, moderators, admins, as for entering scores (others 403, or 404 when hidden).
   scoreHistory: protectedProcedure
     .input(ZScoreHistoryRequestSchema)
     .output(ZScoreHistoryResponseSchema)
-    .query(asViewer(leaderboard.getScoreHistory)),
+    .query(({ ctx, input }) =>
+      leaderboard.getScoreHistory({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
 
   /**
    * Emits `{ contestId, version }` (a tracked event) whenever the contest's leaderboard changes:

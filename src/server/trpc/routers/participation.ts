@@ -9,13 +9,14 @@ import {
 } from '../../../shared/schemas/participation';
 import * as participation from '../../domain/participation/participation';
 import { protectedProcedure, router } from '../trpc';
-import { asActor, asViewer } from './resolve';
 
 export const participationRouter = router({
   status: protectedProcedure
     .input(ZContestIdRequestSchema)
     .output(ZParticipationStatusSchema)
-    .query(asViewer(participation.participationStatus)),
+    .query(({ ctx, input }) =>
+      participation.participationStatus({ db: ctx.db, viewer: ctx.actor, ...input }),
+    ),
 
   join: protectedProcedure
     .input(ZJoinContestRequestSchema)
@@ -27,5 +28,7 @@ export const participationRouter = router({
   leave: protectedProcedure
     .input(ZContestIdRequestSchema)
     .output(ZLeaveContestResponseSchema)
-    .mutation(asActor(participation.leaveContest)),
+    .mutation(({ ctx, input }) =>
+      participation.leaveContest({ db: ctx.db, actor: ctx.actor, ...input }),
+    ),
 });

@@ -19,7 +19,7 @@ import { paymentChanges } from '../../platform/events';
 import * as payments from '../../domain/money';
 import { tierBreakdown } from '../../domain/admin';
 import { moderatorProcedure, protectedProcedure, router } from '../trpc';
-import { asActor, ownChanges } from './resolve';
+import { ownChanges } from './resolve';
 
 export const paymentsRouter = router({
   options: protectedProcedure
@@ -40,7 +40,7 @@ export const paymentsRouter = router({
   myProofs: protectedProcedure
     .input(ZMyProofsRequestSchema)
     .output(ZMyProofsResponseSchema)
-    .query(asActor(payments.listMyProofs)),
+    .query(({ ctx, input }) => payments.listMyProofs({ db: ctx.db, actor: ctx.actor, ...input })),
 
   queue: moderatorProcedure
     .input(ZProofQueueRequestSchema)
@@ -50,7 +50,7 @@ export const paymentsRouter = router({
   review: moderatorProcedure
     .input(ZReviewProofRequestSchema)
     .output(ZReviewProofSchema)
-    .mutation(asActor(payments.reviewProof)),
+    .mutation(({ ctx, input }) => payments.reviewProof({ db: ctx.db, actor: ctx.actor, ...input })),
 
   /**
    * Emits `{ version }` (a tracked event) whenever one of the caller's own payment proofs is

@@ -23,7 +23,7 @@ import { registerTeam } from '../../domain/tournaments/teamRegistration';
 import { setPrizeShares } from '../../domain/tournaments/teamPrizeShares';
 import * as reads from '../../domain/tournaments/teamReads';
 import { protectedProcedure, router } from '../trpc';
-import { asActor, asViewer, type SignedInContext } from './resolve';
+import { asActor, type SignedInContext } from './resolve';
 
 type TeamRef = { teamId: number };
 
@@ -47,7 +47,7 @@ export const teamsRouter = router({
   list: protectedProcedure
     .input(ZListTeamsInput)
     .output(ZTeamList)
-    .query(asViewer(reads.listTeams)),
+    .query(({ ctx, input }) => reads.listTeams({ db: ctx.db, viewer: ctx.actor, ...input })),
 
   get: protectedProcedure
     .input(ZTeamRef)
@@ -59,12 +59,12 @@ export const teamsRouter = router({
   mine: protectedProcedure
     .input(ZMyTeamInput)
     .output(ZTeam.nullable())
-    .query(asViewer(reads.myTeam)),
+    .query(({ ctx, input }) => reads.myTeam({ db: ctx.db, viewer: ctx.actor, ...input })),
 
   invites: protectedProcedure
     .input(ZTeamInvitesInput)
     .output(z.array(ZTeamInvite))
-    .query(asViewer(reads.myInvites)),
+    .query(({ ctx, input }) => reads.myInvites({ db: ctx.db, viewer: ctx.actor, ...input })),
 
   create: protectedProcedure
     .input(ZCreateTeamInput)
@@ -84,9 +84,12 @@ export const teamsRouter = router({
   decline: protectedProcedure
     .input(ZTeamRef)
     .output(ZLeftTeam)
-    .mutation(asActor(teams.declineInvite)),
+    .mutation(({ ctx, input }) => teams.declineInvite({ db: ctx.db, actor: ctx.actor, ...input })),
 
-  leave: protectedProcedure.input(ZTeamRef).output(ZLeftTeam).mutation(asActor(teams.leaveTeam)),
+  leave: protectedProcedure
+    .input(ZTeamRef)
+    .output(ZLeftTeam)
+    .mutation(({ ctx, input }) => teams.leaveTeam({ db: ctx.db, actor: ctx.actor, ...input })),
 
   removeMember: protectedProcedure
     .input(ZTeamMemberInput)
