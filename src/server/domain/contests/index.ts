@@ -9,6 +9,7 @@ export {
   type Viewer,
 } from './contestReads';
 export { organisedForWrite } from './organisedForWrite';
+export { readVisibleOrNotFound } from './readVisibleOrNotFound';
 export {
   contestVisibleTo,
   preparedViewer,

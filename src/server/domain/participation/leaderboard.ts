@@ -21,15 +21,8 @@ import type { TLeaderboard, TLeaderboardContest } from '../../../shared/schemas/
 import { rankColumn, ranksOfPage } from './contestParticipants';
 import { placeWords } from './places';
 import { ranksByPlace } from '../../../shared/places';
-import {
-  notFound,
-  publicContest,
-  readVisible,
-  type ContestPageArgs,
-  type Viewer,
-} from '../contests';
-import { AppError } from '../../platform/errors';
-import { canScore, HISTORY_FORBIDDEN, leaderboardContest } from './scoreRights';
+import { publicContest, type ContestPageArgs, type Viewer } from '../contests';
+import { HISTORY_FORBIDDEN, leaderboardContest, scorableContest } from './scoreRights';
 
 export {
   canScore,
@@ -270,9 +263,7 @@ export async function listLeaderboardContests({
  */
 export async function getScoreHistory(args: ContestPageArgs): Promise<TScoreHistory> {
   const { db, viewer, contestId, page, pageSize } = args;
-  const contest = await readVisible(db, viewer, contestId);
-  if (!contest) throw notFound();
-  if (!canScore(contest, viewer)) throw new AppError('FORBIDDEN', HISTORY_FORBIDDEN);
+  const contest = await scorableContest(db, viewer, contestId, HISTORY_FORBIDDEN);
   const where = eq(scoreHistory.contestId, contestId);
   const query = db
     .select({

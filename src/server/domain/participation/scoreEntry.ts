@@ -22,10 +22,10 @@ import type { TSetScoresResponse } from '../../../shared/schemas/participation';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
 import { applyScores } from './contestParticipants';
-import { notFound, readForWrite, readVisible } from '../contests';
+import { notFound, readForWrite } from '../contests';
 import { AppError } from '../../platform/errors';
 import { notifyScoresChanged } from '../messages';
-import { canScore, SCORES_FORBIDDEN } from './scoreRights';
+import { canScore, scorableContest, SCORES_FORBIDDEN } from './scoreRights';
 
 /** score_history's columns as setScores writes them (created_at: its default, now). */
 const HISTORY_COLUMNS: BulkColumn[] = [
@@ -255,9 +255,7 @@ export async function importScoresCsv({
 }): Promise<{ updated: number }> {
   // Read first for its decimals (and to refuse early); setScores checks everything again in
   // its transaction.
-  const contest = await readVisible(db, actor, contestId);
-  if (!contest) throw notFound();
-  if (!canScore(contest, actor)) throw new AppError('FORBIDDEN', SCORES_FORBIDDEN);
+  const contest = await scorableContest(db, actor, contestId, SCORES_FORBIDDEN);
   const { rows, problems } = parseScoresCsv(text, contest.scoreDecimals);
   if (rows.length + problems.length > CSV_LINES_MAX) {
     throw new AppError(

@@ -4,7 +4,7 @@
 import type { DB } from '../../platform/db/client';
 import { isOrganiser } from '../../../shared/contests';
 import { AppError } from '../../platform/errors';
-import { notFound, readVisible, type ContestRow, type Viewer } from '../contests';
+import { readVisibleOrNotFound, type ContestRow, type Viewer } from '../contests';
 
 export const NO_LEADERBOARD = 'This contest has no leaderboard';
 export const SCORES_FORBIDDEN =
@@ -26,10 +26,24 @@ export async function leaderboardContest(
   viewer: Viewer,
   contestId: number,
 ): Promise<ContestRow> {
-  const contest = await readVisible(db, viewer, contestId);
-  if (!contest) throw notFound();
+  const contest = await readVisibleOrNotFound(db, viewer, contestId);
   if (!contest.enableLeaderboard && !canScore(contest, viewer)) {
     throw new AppError('NOT_FOUND', NO_LEADERBOARD);
   }
+  return contest;
+}
+
+/**
+ * A contest whose scores the viewer may work with (enter, import, read the history of): one they
+ * may see (404 otherwise) and score (403 with `forbidden`, the action's own words, otherwise).
+ */
+export async function scorableContest(
+  db: DB,
+  viewer: Viewer,
+  contestId: number,
+  forbidden: string,
+): Promise<ContestRow> {
+  const contest = await readVisibleOrNotFound(db, viewer, contestId);
+  if (!canScore(contest, viewer)) throw new AppError('FORBIDDEN', forbidden);
   return contest;
 }

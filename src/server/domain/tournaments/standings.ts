@@ -125,21 +125,36 @@ function rankByKeys(
 }
 
 /**
+ * The ranked table of one kind: the tally, then the kind's own figures to rank by, in turn, worked
+ * out from the tallied rows (and the matches, for tie-breakers among the tied).
+ */
+function standingsBy(
+  rankKeys: (
+    rows: Map<number, StandingRow>,
+    matches: readonly PlayedMatch[],
+    points: Points,
+  ) => (row: StandingRow) => number[],
+) {
+  return (
+    participants: readonly number[],
+    matches: readonly PlayedMatch[],
+    points: Points,
+    disqualified: ReadonlySet<number> = new Set(),
+  ): StandingRow[] => {
+    const rows = tally(participants, matches, points);
+    return rankByKeys([...rows.values()], rankKeys(rows, matches, points), disqualified);
+  };
+}
+
+/**
  * A league's or a group's table: points, then the points of the matches among those level on
  * points (head-to-head), then goal difference, then goals for.
  */
-export function leagueStandings(
-  participants: readonly number[],
-  matches: readonly PlayedMatch[],
-  points: Points,
-  disqualified: ReadonlySet<number> = new Set(),
-): StandingRow[] {
-  const rows = tally(participants, matches, points);
-  const list = [...rows.values()];
+export const leagueStandings = standingsBy((rows, matches, points) => {
   // Head-to-head points inside each group level on points.
   const headToHead = new Map<number, number>();
   const byPoints = new Map<number, number[]>();
-  for (const row of list) {
+  for (const row of rows.values()) {
     const level = byPoints.get(row.points);
     if (level) level.push(row.participantId);
     else byPoints.set(row.points, [row.participantId]);
@@ -154,21 +169,11 @@ export function leagueStandings(
     const mini = tally(level, among, points);
     for (const id of level) headToHead.set(id, mini.get(id)!.points);
   }
-  return rankByKeys(
-    list,
-    (r) => [r.points, headToHead.get(r.participantId)!, r.difference, r.for],
-    disqualified,
-  );
-}
+  return (r) => [r.points, headToHead.get(r.participantId)!, r.difference, r.for];
+});
 
 /** Swiss: points, then Buchholz (the sum of the points of everyone met; a bye adds nothing). */
-export function swissStandings(
-  participants: readonly number[],
-  matches: readonly PlayedMatch[],
-  points: Points,
-  disqualified: ReadonlySet<number> = new Set(),
-): StandingRow[] {
-  const rows = tally(participants, matches, points);
+export const swissStandings = standingsBy((rows, matches) => {
   for (const row of rows.values()) row.buchholz = 0;
   for (const m of matches) {
     if (m.p2 === null) continue;
@@ -179,5 +184,5 @@ export function swissStandings(
       r2.buchholz! += r1.points;
     }
   }
-  return rankByKeys([...rows.values()], (r) => [r.points, r.buchholz!], disqualified);
-}
+  return (r) => [r.points, r.buchholz!];
+});

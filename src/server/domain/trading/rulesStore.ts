@@ -11,9 +11,8 @@ import { storedRules, type RulesRow } from './rulesRow';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import {
-  notFound,
   organisedForWrite,
-  readVisible,
+  readVisibleOrNotFound,
   type ContestRow,
   type Viewer,
 } from '../contests';
@@ -52,8 +51,7 @@ export async function readTradingRules(
   viewer: Viewer,
   contestId: number,
 ): Promise<TTradingRulesView> {
-  const contest = await readVisible(db, viewer, contestId);
-  if (!contest) throw notFound();
+  const contest = await readVisibleOrNotFound(db, viewer, contestId);
   return viewOf(contest, await storedRules(db, contest.id));
 }
 

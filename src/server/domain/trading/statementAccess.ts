@@ -7,7 +7,7 @@ import type { DB, DbOrTx } from '../../platform/db/client';
 import { contestResults } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
-import { notFound, readVisible, type ContestRow, type Viewer } from '../contests';
+import { readVisibleOrNotFound, type ContestRow, type Viewer } from '../contests';
 import { entrantOf } from '../participation';
 import type { TradingRules } from '../../../shared/trading/rules';
 import { STATEMENT_MESSAGES as M } from '../../../shared/schemas/tradingStatements';
@@ -27,8 +27,7 @@ export async function visibleTradingContest(
   viewer: Viewer,
   contestId: number,
 ): Promise<TradingContest> {
-  const contest = await readVisible(db, viewer, contestId);
-  if (!contest) throw notFound();
+  const contest = await readVisibleOrNotFound(db, viewer, contestId);
   const stored = await storedRules(db, contest.id);
   if (!stored) throw new AppError('not_trading_contest', M.notTradingContest);
   return { contest, rules: stored.rules, rulesVersion: stored.version };

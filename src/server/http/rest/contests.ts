@@ -7,6 +7,7 @@ import {
   itemsList,
   on,
   optionalQuery,
+  pagedRow,
   paging,
   row,
   type CallProcedure,
@@ -72,28 +73,17 @@ export const contestRows: RestRoute[] = [
     answer: itemsList,
   }),
   // The members' view (PRODUCT.md tabs and filters), one page of it.
-  row({
-    method: 'get',
-    procedure: 'contests.list',
-    path: '/contests',
-    input: (r) => ({
-      tab: optionalQuery(r.query.tab),
-      category: optionalQuery(r.query.category),
-      tier: optionalQuery(r.query.tier),
-      participation: optionalQuery(r.query.participation),
-      ...paging(r, 12, 100),
-    }),
-    answer: itemsList,
-  }),
+  pagedRow('/contests', 'contests.list', [12, 100], (r) => ({
+    tab: optionalQuery(r.query.tab),
+    category: optionalQuery(r.query.category),
+    tier: optionalQuery(r.query.tier),
+    participation: optionalQuery(r.query.participation),
+  })),
   // Before '/contests/:idOrSlug', which would otherwise read 'drafts' as a slug.
   on('GET /contests/drafts', 'contests.drafts'),
-  row({
-    method: 'get',
-    procedure: 'contests.participants',
-    path: '/contests/:id/participants',
-    input: (r) => ({ id: idParam(r.params.id), ...paging(r, 25, 100) }),
-    answer: itemsList,
-  }),
+  pagedRow('/contests/:id/participants', 'contests.participants', [25, 100], (r) => ({
+    id: idParam(r.params.id),
+  })),
   // The prize table with its totals and summary: anyone who may see the contest; its organiser sets it.
   on('GET /contests/:id/prizes', 'prizes.get', idAs('contestId')),
   on('PUT /contests/:id/prizes', 'prizes.set', prizesInput),

@@ -7,27 +7,20 @@ import {
   idAs,
   idParam,
   intQuery,
-  itemsList,
   on,
   optionalQuery,
+  pagedRow,
   paging,
   row,
   type RestRoute,
 } from './row';
 
 export const discussionRows: RestRoute[] = [
-  row({
-    method: 'get',
-    path: '/contests/:id/topics',
-    procedure: 'discussion.list',
-    input: (r) => ({
-      contestId: idParam(r.params.id),
-      sort: optionalQuery(r.query.sort),
-      search: optionalQuery(r.query.search),
-      ...paging(r, 20, 20),
-    }),
-    answer: itemsList,
-  }),
+  pagedRow('/contests/:id/topics', 'discussion.list', [20, 20], (r) => ({
+    contestId: idParam(r.params.id),
+    sort: optionalQuery(r.query.sort),
+    search: optionalQuery(r.query.search),
+  })),
   on('POST /contests/:id/topics', 'discussion.createTopic', bodyWithIdAs('contestId'), 201),
   row({
     method: 'get',

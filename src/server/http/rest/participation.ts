@@ -6,12 +6,11 @@ import {
   idAs,
   idParam,
   intQuery,
-  itemsList,
   on,
-  paging,
+  pagedRow,
   row,
-  type RestRoute,
   type RestRequest,
+  type RestRoute,
 } from './row';
 
 /** A player of a contest named by the path: /contests/:id/participants/:userId. */
@@ -68,11 +67,7 @@ export const participationRows: RestRoute[] = [
     contestId: idParam(r.params.id),
     source: 'rest',
   })),
-  row({
-    method: 'get',
-    procedure: 'leaderboard.scoreHistory',
-    path: '/contests/:id/scores/history',
-    input: (r) => ({ contestId: idParam(r.params.id), ...paging(r, 20, 20) }),
-    answer: itemsList,
-  }),
+  pagedRow('/contests/:id/scores/history', 'leaderboard.scoreHistory', [20, 20], (r) => ({
+    contestId: idParam(r.params.id),
+  })),
 ];

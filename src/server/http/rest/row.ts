@@ -137,6 +137,26 @@ export function on<P extends ProcedurePath>(
   return row((status === undefined ? spec : { ...spec, status }) as RowSpec<P>);
 }
 
+/**
+ * The GET row of a paged procedure, answered as SPEC 7's plain array with X-Total-Count: the
+ * filters the row reads from the request, and the page (paging: `pageSize` rows a page, the first
+ * `unpaged` rows without ?page=).
+ */
+export function pagedRow<P extends ProcedurePath>(
+  path: string,
+  procedure: P,
+  [pageSize, unpaged]: readonly [number, number],
+  filters: (req: RestRequest) => Omit<LooseInput<P>, 'page' | 'pageSize'>,
+): RestRoute {
+  return row({
+    method: 'get',
+    path,
+    procedure,
+    input: (r: RestRequest) => ({ ...filters(r), ...paging(r, pageSize, unpaged) }),
+    answer: itemsList,
+  } as unknown as RowSpec<P>);
+}
+
 /** The input is the request's body (a form's fields). */
 export function body(req: RestRequest): Record<string, unknown> {
   return req.body;

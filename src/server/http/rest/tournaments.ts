@@ -1,30 +1,24 @@
 // REST rows of the tournaments area (issue 19): a contest's teams and the teams' own rows, then
 // brackets, standings, matches and their results.
 import {
-  boolQuery,
   bodyWithIdAs,
+  boolQuery,
   choosingRow,
   fieldWithIdAs,
   idAs,
   idParam,
-  itemsList,
   on,
   optionalQuery,
-  paging,
-  row,
+  pagedRow,
   type RestRoute,
 } from './row';
 
 export const tournamentRows: RestRoute[] = [
   // Team mode (issue 19 'Teams'): a contest's teams and the caller's team in it, then the
   // team's own rows (invitations, accept/decline, leave, the captain's changes, registration).
-  row({
-    method: 'get',
-    procedure: 'teams.list',
-    path: '/contests/:id/teams',
-    input: (r) => ({ contestId: idParam(r.params.id), ...paging(r, 50, 100) }),
-    answer: itemsList,
-  }),
+  pagedRow('/contests/:id/teams', 'teams.list', [50, 100], (r) => ({
+    contestId: idParam(r.params.id),
+  })),
   on('POST /contests/:id/teams', 'teams.create', fieldWithIdAs('name', 'contestId'), 201),
   on('GET /contests/:id/teams/mine', 'teams.mine', idAs('contestId')),
   // Before '/teams/:id', which would read 'invites' as an id.

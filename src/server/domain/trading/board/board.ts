@@ -3,7 +3,7 @@
 // its curve thinned for the row's small chart. Whoever may see the contest reads it (404
 // otherwise, as for a missing one).
 import type { DB } from '../../../platform/db/client';
-import { contestVisibleTo, notFound, readVisible, type Viewer } from '../../contests';
+import { contestVisibleTo, readVisibleOrNotFound, type Viewer } from '../../contests';
 import { storedRules } from '../rulesRow';
 import { BOARD_CURVE_POINTS, type TTradingBoard } from '../../../../shared/schemas/trading';
 import { downsampleCurve } from '../curve';
@@ -15,8 +15,7 @@ export async function tradingBoard(
   viewer: Viewer,
   contestId: number,
 ): Promise<TTradingBoard> {
-  const contest = await readVisible(db, viewer, contestId);
-  if (!contest) throw notFound();
+  const contest = await readVisibleOrNotFound(db, viewer, contestId);
   const [stored, rows] = await Promise.all([
     storedRules(db, contest.id),
     latestStatements(db, contest.id, contestVisibleTo(viewer)),
