@@ -6,8 +6,8 @@ import {
   ZBanUserFormSchema,
   type TAdminUser,
 } from '../../../../shared/schemas/adminUsers';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { FocusFirstError } from '../../common/FocusFirstError';
 import { RowFormDialog } from '../../common/RowFormDialog';
@@ -45,13 +45,16 @@ function BanActions({ onCancel }: { onCancel: () => void }) {
 }
 
 export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const ban = trpc.adminUsers.ban.useMutation({
-    onSuccess: (banned) => {
-      toasts.success('User banned', `${banned.username} has been signed out everywhere.`);
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to ban user')),
-  });
+  const ban = trpc.adminUsers.ban.useMutation(
+    toastOutcome(toasts, {
+      success: (banned: { username: string }) => [
+        'User banned',
+        `${banned.username} has been signed out everywhere.`,
+      ],
+      failure: 'Failed to ban user',
+      then: onClose,
+    }),
+  );
   return (
     <RowFormDialog
       row={user}
@@ -82,10 +85,13 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
 
 /** Unban from the row menu: nothing to ask, and it is undone by banning again. */
 export function useUnbanUser() {
-  return trpc.adminUsers.unban.useMutation({
-    onSuccess: (user) => {
-      toasts.success('User unbanned', `${user.username} can sign in again.`);
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unban user')),
-  });
+  return trpc.adminUsers.unban.useMutation(
+    toastOutcome(toasts, {
+      success: (user: { username: string }) => [
+        'User unbanned',
+        `${user.username} can sign in again.`,
+      ],
+      failure: 'Failed to unban user',
+    }),
+  );
 }

@@ -12,8 +12,8 @@ import {
   type TAdminUser,
 } from '../../../../shared/schemas/adminUsers';
 import { planDate } from '../../../../shared/subscriptions';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import type { ZodFormOptions } from '../../../lib/useZodForm';
 import { FormField } from '../../common/FormField';
@@ -57,13 +57,13 @@ function planNow(user: TAdminUser): string {
 }
 
 export function PlanDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const change = trpc.adminUsers.subscription.useMutation({
-    onSuccess: (member) => {
-      toasts.success('Plan updated', `${member.username}: ${planNow(member)}.`);
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to change the plan')),
-  });
+  const change = trpc.adminUsers.subscription.useMutation(
+    toastOutcome(toasts, {
+      success: (member: TAdminUser) => ['Plan updated', `${member.username}: ${planNow(member)}.`],
+      failure: 'Failed to change the plan',
+      then: onClose,
+    }),
+  );
   return (
     <RowFormDialog
       row={user}
