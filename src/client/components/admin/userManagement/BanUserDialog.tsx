@@ -11,23 +11,9 @@ import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { FocusFirstError } from '../../common/FocusFirstError';
 import { RowFormDialog } from '../../common/RowFormDialog';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 
 const toasts = keyedToasts('ban');
-
-/** The reason, with its error tied to it like every other field's (TextareaField). */
-function ReasonField() {
-  return (
-    <TextareaField
-      name="reason"
-      label="Reason"
-      required
-      rows={3}
-      maxLength={BAN_REASON_MAX}
-      helperText="The member sees this when they try to sign in."
-    />
-  );
-}
 
 function BanActions({ onCancel }: { onCancel: () => void }) {
   const { isSubmitting } = useFormikContext();
@@ -74,7 +60,10 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
               <strong>{user.username}</strong> will be signed out everywhere and cannot sign in
               until you unban them.
             </Text>
-            <ReasonField />
+            <ReasonField
+              maxLength={BAN_REASON_MAX}
+              helperText="The member sees this when they try to sign in."
+            />
             <BanActions onCancel={onClose} />
           </Stack>
         </>

@@ -20,7 +20,7 @@ import { FormField } from '../../common/FormField';
 import { DialogFormActions } from '../../common/FormButtons';
 import { RowFormDialog } from '../../common/RowFormDialog';
 import { SelectField } from '../../common/SelectField';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 
 const toasts = keyedToasts('plan');
 
@@ -91,11 +91,7 @@ export function PlanDialog({ user, onClose }: { user: TAdminUser | null; onClose
           {values.action !== 'end' ? (
             <FormField name="days" label="Days" type="number" min={1} step={1} required />
           ) : null}
-          <TextareaField
-            name="reason"
-            label="Reason"
-            required
-            rows={3}
+          <ReasonField
             maxLength={STAFF_PLAN_REASON_MAX}
             helperText="The member is told this with the change."
           />
