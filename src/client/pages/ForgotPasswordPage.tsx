@@ -1,14 +1,13 @@
 // 'Forgot password?' (issue 20): a username or e-mail address, and the same answer whether or not
 // an account matches; the mail holds a link to /reset-password.
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import {
   ZForgotPasswordRequestSchema,
   type TForgotPasswordRequest,
 } from '../../shared/schemas/accountLinks';
 import { LinkPageFrame, PageLink } from '../components/auth/LinkPageFrame';
-import { FocusFirstError } from '../components/common/FocusFirstError';
 import { FormField } from '../components/common/FormField';
+import { StackForm } from '../components/common/StackForm';
 import { SuccessAlert } from '../components/common/StatusAlert';
 import { errorMessage } from '../lib/errors';
 import { keyedToasts } from '../lib/toaster';
@@ -40,29 +39,26 @@ export function ForgotPasswordPage() {
           <PageLink href="/auth">Back to sign in</PageLink>
         </Stack>
       ) : (
-        <Formik {...form}>
+        <StackForm form={form} gap="4">
           {({ isSubmitting }) => (
-            <Form noValidate>
-              <FocusFirstError />
-              <Stack gap="4">
-                <Text color="fg.muted">
-                  Enter your username or e-mail address. If an account matches, we send it a link to
-                  choose a new password.
-                </Text>
-                <FormField
-                  name="identifier"
-                  label="Username or e-mail"
-                  autoComplete="username"
-                  required
-                />
-                <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                  Send reset link
-                </Button>
-                <PageLink href="/auth">Back to sign in</PageLink>
-              </Stack>
-            </Form>
+            <>
+              <Text color="fg.muted">
+                Enter your username or e-mail address. If an account matches, we send it a link to
+                choose a new password.
+              </Text>
+              <FormField
+                name="identifier"
+                label="Username or e-mail"
+                autoComplete="username"
+                required
+              />
+              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+                Send reset link
+              </Button>
+              <PageLink href="/auth">Back to sign in</PageLink>
+            </>
           )}
-        </Formik>
+        </StackForm>
       )}
     </LinkPageFrame>
   );

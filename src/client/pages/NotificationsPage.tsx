@@ -9,6 +9,7 @@ import { PageHeader } from '../components/layout/PageHeader';
 import { NotificationItem } from '../components/notifications/NotificationItem';
 import { useMarkNotificationsRead } from '../components/notifications/useNotifications';
 import { errorMessage } from '../lib/errors';
+import { toastOutcome } from '../lib/toastOutcome';
 import { keyedToasts } from '../lib/toaster';
 import { trpc } from '../lib/trpc';
 import { SelectFilter } from '../components/common/SelectFilter';
@@ -31,10 +32,10 @@ export function NotificationsPage() {
   const markAll = () =>
     markRead.mutate(
       { all: true },
-      {
-        onSuccess: () => toasts.success('All notifications marked read'),
-        onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to mark them read')),
-      },
+      toastOutcome(toasts, {
+        success: 'All notifications marked read',
+        failure: 'Failed to mark them read',
+      }),
     );
   const items = list.data?.items ?? [];
   const unread = list.data?.unread ?? 0;

@@ -1,12 +1,11 @@
 // The page a reset link opens (/reset-password?token=...): a new password under the usual rules.
 // Success ends every session of the account, this browser's included: sign in again.
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { useSearchParams } from 'wouter';
 import { ZResetPasswordFormSchema } from '../../shared/schemas/accountLinks';
 import { ACCOUNT_LINK_MESSAGES as M } from '../../shared/schemas/accountLinks';
 import { LinkPageFrame, PageLink } from '../components/auth/LinkPageFrame';
-import { FocusFirstError } from '../components/common/FocusFirstError';
+import { StackForm } from '../components/common/StackForm';
 import { NewPasswordFields } from '../components/common/NewPasswordFields';
 import { ErrorAlert } from '../components/common/StatusAlert';
 import {
@@ -84,23 +83,20 @@ export function ResetPasswordPage() {
   }
   return (
     <LinkPageFrame title="Choose a new password">
-      <Formik {...form}>
+      <StackForm form={form} gap="4">
         {({ isSubmitting }) => (
-          <Form noValidate>
-            <FocusFirstError />
-            <Stack gap="4">
-              <Text color="fg.muted">
-                Choose a new password for your account. You will be signed out everywhere and sign
-                in again with it.
-              </Text>
-              <NewPasswordFields name="password" userInputs={[]} />
-              <Button type="submit" colorPalette="purple" loading={isSubmitting}>
-                Change password
-              </Button>
-            </Stack>
-          </Form>
+          <>
+            <Text color="fg.muted">
+              Choose a new password for your account. You will be signed out everywhere and sign in
+              again with it.
+            </Text>
+            <NewPasswordFields name="password" userInputs={[]} />
+            <Button type="submit" colorPalette="purple" loading={isSubmitting}>
+              Change password
+            </Button>
+          </>
         )}
-      </Formik>
+      </StackForm>
     </LinkPageFrame>
   );
 }

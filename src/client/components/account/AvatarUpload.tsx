@@ -1,8 +1,8 @@
 // The profile picture: uploading saves the profile at once (SPEC 2.11).
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import type { TUser } from '../../../shared/schemas/auth';
-import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
 import { FileDropzone } from '../common/FileDropzone';
@@ -12,15 +12,15 @@ const toasts = keyedToasts('avatar');
 
 export function AvatarUpload({ user }: { user: TUser }) {
   const setMe = useSetMe();
-  const save = trpc.account.updateProfile.useMutation({
-    onSuccess: (updated) => {
-      setMe(updated);
-      toasts.success(
+  const save = trpc.account.updateProfile.useMutation(
+    toastOutcome(toasts, {
+      success: (updated: TUser) => [
         updated.profileImage ? 'Profile picture updated successfully' : 'Profile picture removed',
-      );
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update profile')),
-  });
+      ],
+      failure: 'Failed to update profile',
+      then: setMe,
+    }),
+  );
 
   const saveImage = (profileImage: string | null) =>
     save.mutate({

@@ -4,8 +4,9 @@ import { Alert, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import type { TUser } from '../../../shared/schemas/auth';
 import { PAYOUT_CURRENCIES, ZPaymentSettingsSchema } from '../../../shared/schemas/account';
-import { errorMessage, type ServerFieldRules } from '../../lib/errors';
+import type { ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
@@ -40,14 +41,13 @@ const serverFields: ServerFieldRules = {
 export function PayoutMethodForm({ user }: { user: TUser }) {
   const utils = trpc.useUtils();
   const current = trpc.account.getPayment.useQuery();
-  const save = trpc.account.updatePayment.useMutation({
-    onSuccess: (saved) => {
-      utils.account.getPayment.setData(undefined, saved);
-      toasts.success('Payment settings updated successfully');
-    },
-    onError: (error) =>
-      toasts.error('Error', errorMessage(error, 'Failed to save payment settings')),
-  });
+  const save = trpc.account.updatePayment.useMutation(
+    toastOutcome(toasts, {
+      success: 'Payment settings updated successfully',
+      failure: 'Failed to save payment settings',
+      then: (saved) => utils.account.getPayment.setData(undefined, saved),
+    }),
+  );
   const saved = current.data;
   const initialValues = {
     paymentMethod: (saved?.paymentMethod ?? 'bank') as 'bank' | 'crypto' | 'paypal',

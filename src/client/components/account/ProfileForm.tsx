@@ -3,8 +3,9 @@ import { Form, Formik } from 'formik';
 import type { TUser } from '../../../shared/schemas/auth';
 import { ZUpdateProfileRequestSchema } from '../../../shared/schemas/account';
 import { MSG } from '../../../shared/messages';
-import { errorMessage, type ServerFieldRules } from '../../lib/errors';
+import type { ServerFieldRules } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { useSetMe } from '../../lib/useMe';
 import { useZodForm } from '../../lib/useZodForm';
@@ -32,13 +33,13 @@ function valuesOf(user: TUser) {
 
 export function ProfileForm({ user }: { user: TUser }) {
   const setMe = useSetMe();
-  const save = trpc.account.updateProfile.useMutation({
-    onSuccess: (updated) => {
-      setMe(updated);
-      toasts.success('Profile updated successfully');
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update profile')),
-  });
+  const save = trpc.account.updateProfile.useMutation(
+    toastOutcome(toasts, {
+      success: 'Profile updated successfully',
+      failure: 'Failed to update profile',
+      then: setMe,
+    }),
+  );
   const form = useZodForm({
     initialValues: valuesOf(user),
     schema: ZUpdateProfileRequestSchema,

@@ -6,6 +6,7 @@ import type { TSessionInfo } from '../../../shared/schemas/account';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatRelativeTime } from '../../lib/relativeTime';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { describeUserAgent } from '../../lib/userAgent';
 import { SettingsListRow } from './SettingsListRow';
@@ -93,10 +94,12 @@ export function SessionsCard() {
     onError: (error) =>
       toasts.error('Error', errorMessage(error, 'Failed to sign out the session')),
   });
-  const end = trpc.account.endOtherSessions.useMutation({
-    onSuccess: () => toasts.success('Signed out elsewhere', 'Every other session has been ended.'),
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to end other sessions')),
-  });
+  const end = trpc.account.endOtherSessions.useMutation(
+    toastOutcome(toasts, {
+      success: ['Signed out elsewhere', 'Every other session has been ended.'],
+      failure: 'Failed to end other sessions',
+    }),
+  );
 
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 

@@ -1,5 +1,4 @@
-import { Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Link as ChakraLink } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { lazy, Suspense, useState } from 'react';
 import type { TLoginRequest } from '../../../shared/schemas/auth';
@@ -9,7 +8,7 @@ import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
-import { FocusFirstError } from '../common/FocusFirstError';
+import { StackForm } from '../common/StackForm';
 import { SubmitButton } from '../common/FormButtons';
 import { ErrorAlert } from '../common/StatusAlert';
 
@@ -62,26 +61,14 @@ export function LoginForm() {
   // or a suspension stays beside the fields until the next try.
   const failure = login.error ? errorMessage(login.error, LOGIN_FAILED) : null;
   return (
-    <Formik {...form}>
-      {() => (
-        <Form noValidate onFocus={form.preload}>
-          <FocusFirstError />
-          <Stack gap="4">
-            <ErrorAlert message={failure} />
-            <FormField name="username" label="Username" autoComplete="username" />
-            <FormField
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-            />
-            <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="purple.fg">
-              <Link href="/forgot-password">Forgot password?</Link>
-            </ChakraLink>
-            <SubmitButton busy={login.isSuccess && !codeFor}>Login</SubmitButton>
-          </Stack>
-        </Form>
-      )}
-    </Formik>
+    <StackForm form={form} gap="4" onFocus={form.preload}>
+      <ErrorAlert message={failure} />
+      <FormField name="username" label="Username" autoComplete="username" />
+      <FormField name="password" label="Password" type="password" autoComplete="current-password" />
+      <ChakraLink asChild alignSelf="flex-end" fontSize="sm" color="purple.fg">
+        <Link href="/forgot-password">Forgot password?</Link>
+      </ChakraLink>
+      <SubmitButton busy={login.isSuccess && !codeFor}>Login</SubmitButton>
+    </StackForm>
   );
 }

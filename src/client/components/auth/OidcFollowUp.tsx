@@ -1,8 +1,8 @@
 // What a sign-in through an OpenID provider left to do on /auth: choose a username (the
 // provider's was taken or not valid here), confirm a link with the password of the account
 // whose verified e-mail the provider vouched for, or read why it was refused.
-import { Alert, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik, type FormikConfig, type FormikValues } from 'formik';
+import { Alert, Text } from '@chakra-ui/react';
+import { type FormikConfig, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { toFormikValidationSchema } from 'zod-formik-adapter';
@@ -16,9 +16,9 @@ import { finishAccountSignIn } from '../../lib/auth';
 import { errorMessage, serverFieldErrors, type ServerFieldRules } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
-import { FocusFirstError } from '../common/FocusFirstError';
 import { InlineFormActions } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
+import { StackForm } from '../common/StackForm';
 import { ErrorAlert } from '../common/StatusAlert';
 import { useWelcomeNewMember } from './useWelcomeNewMember';
 import { TitledCard } from '../common/TitledCard';
@@ -56,26 +56,19 @@ function FollowUpForm<Values extends FormikValues>({
   });
   return (
     <TitledCard title={title} headingSize="lg">
-      <Formik {...form}>
-        {() => (
-          <Form noValidate>
-            <FocusFirstError />
-            <Stack gap="4">
-              <Text>{intro}</Text>
-              <ErrorAlert message={failure} />
-              {children}
-              <InlineFormActions
-                submitLabel={submitLabel}
-                busy={busy}
-                cancelVariant="outline"
-                onCancel={() => cancel.mutate()}
-                cancelling={cancel.isPending}
-                roomy
-              />
-            </Stack>
-          </Form>
-        )}
-      </Formik>
+      <StackForm form={form} gap="4">
+        <Text>{intro}</Text>
+        <ErrorAlert message={failure} />
+        {children}
+        <InlineFormActions
+          submitLabel={submitLabel}
+          busy={busy}
+          cancelVariant="outline"
+          onCancel={() => cancel.mutate()}
+          cancelling={cancel.isPending}
+          roomy
+        />
+      </StackForm>
     </TitledCard>
   );
 }

@@ -1,13 +1,12 @@
 import { Alert, Stack } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
 import { MSG } from '../../../shared/messages';
 import { errorMessage, newPasswordRefusals, type ServerFieldRules } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { FormField } from '../common/FormField';
+import { StackForm } from '../common/StackForm';
 import { PasswordStrength } from '../common/PasswordStrength';
-import { FocusFirstError } from '../common/FocusFirstError';
 import { useWelcomeNewMember } from './useWelcomeNewMember';
 import { SubmitButton } from '../common/FormButtons';
 
@@ -52,36 +51,33 @@ export function RegisterForm() {
     );
   }
   return (
-    <Formik {...form}>
+    <StackForm form={form} gap="4" onFocus={form.preload}>
       {({ values }) => (
-        <Form noValidate onFocus={form.preload}>
-          <FocusFirstError />
-          <Stack gap="4">
-            <FormField name="username" label="Username" autoComplete="username" />
-            <FormField name="email" label="Email" type="email" autoComplete="email" />
-            <FormField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
-            <Stack gap="2">
-              <FormField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-              />
-              <PasswordStrength
-                password={values.password}
-                userInputs={[values.username, values.email]}
-              />
-            </Stack>
+        <>
+          <FormField name="username" label="Username" autoComplete="username" />
+          <FormField name="email" label="Email" type="email" autoComplete="email" />
+          <FormField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" />
+          <Stack gap="2">
             <FormField
-              name="confirmPassword"
-              label="Confirm Password"
+              name="password"
+              label="Password"
               type="password"
               autoComplete="new-password"
             />
-            <SubmitButton busy={register.isSuccess}>Create Account</SubmitButton>
+            <PasswordStrength
+              password={values.password}
+              userInputs={[values.username, values.email]}
+            />
           </Stack>
-        </Form>
+          <FormField
+            name="confirmPassword"
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <SubmitButton busy={register.isSuccess}>Create Account</SubmitButton>
+        </>
       )}
-    </Formik>
+    </StackForm>
   );
 }

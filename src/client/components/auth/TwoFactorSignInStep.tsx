@@ -1,17 +1,16 @@
 // The second step of a sign-in for an account with two-factor sign-in: a code from the
 // authenticator app, or one of the recovery codes. The password step has set this browser's
 // cookie to a pending sign-in, which this completes within five minutes (auth.loginTwoFactor).
-import { Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { TWO_FACTOR_MSG } from '../../../shared/twoFactor';
 import { finishAccountSignIn } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
 import { toastError } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
-import { FocusFirstError } from '../common/FocusFirstError';
 import { SubmitButton } from '../common/FormButtons';
 import { FormField } from '../common/FormField';
+import { StackForm } from '../common/StackForm';
 import { ErrorAlert } from '../common/StatusAlert';
 
 const FAILED = TWO_FACTOR_MSG.codeInvalid;
@@ -40,42 +39,35 @@ export function TwoFactorSignInStep({ username, onBack }: Props) {
   });
   const failure = complete.error ? errorMessage(complete.error, FAILED) : null;
   return (
-    <Formik {...form}>
-      {() => (
-        <Form noValidate onFocus={form.preload}>
-          <FocusFirstError />
-          <Stack gap="4">
-            <Heading as="h2" size="md">
-              Two-factor sign-in
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              {username}, open your authenticator app and enter the 6-digit code it shows for this
-              platform. Lost your phone? Enter one of your recovery codes instead.
-            </Text>
-            <ErrorAlert message={failure} />
-            <FormField
-              name="code"
-              label="Authentication code"
-              autoComplete="one-time-code"
-              autoFocus
-              spellCheck={false}
-              autoCapitalize="off"
-              helperText="6 digits, or a recovery code like abcd-efgh-jkmn"
-            />
-            <SubmitButton busy={complete.isSuccess}>Verify</SubmitButton>
-            <ChakraLink
-              as="button"
-              type="button"
-              alignSelf="flex-start"
-              fontSize="sm"
-              color="purple.fg"
-              onClick={onBack}
-            >
-              Back to sign in
-            </ChakraLink>
-          </Stack>
-        </Form>
-      )}
-    </Formik>
+    <StackForm form={form} gap="4" onFocus={form.preload}>
+      <Heading as="h2" size="md">
+        Two-factor sign-in
+      </Heading>
+      <Text color="fg.muted" fontSize="sm">
+        {username}, open your authenticator app and enter the 6-digit code it shows for this
+        platform. Lost your phone? Enter one of your recovery codes instead.
+      </Text>
+      <ErrorAlert message={failure} />
+      <FormField
+        name="code"
+        label="Authentication code"
+        autoComplete="one-time-code"
+        autoFocus
+        spellCheck={false}
+        autoCapitalize="off"
+        helperText="6 digits, or a recovery code like abcd-efgh-jkmn"
+      />
+      <SubmitButton busy={complete.isSuccess}>Verify</SubmitButton>
+      <ChakraLink
+        as="button"
+        type="button"
+        alignSelf="flex-start"
+        fontSize="sm"
+        color="purple.fg"
+        onClick={onBack}
+      >
+        Back to sign in
+      </ChakraLink>
+    </StackForm>
   );
 }

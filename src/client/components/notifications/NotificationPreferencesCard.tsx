@@ -11,6 +11,7 @@ import {
 import { NOTIFICATION_MESSAGES } from '../../../shared/schemas/notifications';
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { labelledOptions, SelectFilter } from '../common/SelectFilter';
 
@@ -21,13 +22,13 @@ const CHANNEL_OPTIONS = labelledOptions(NOTIFICATION_CHANNELS, NOTIFICATION_CHAN
 export function NotificationPreferencesCard() {
   const utils = trpc.useUtils();
   const prefs = trpc.notifications.preferences.useQuery();
-  const save = trpc.notifications.setPreferences.useMutation({
-    onSuccess: (data) => {
-      utils.notifications.preferences.setData(undefined, data);
-      toasts.success(NOTIFICATION_MESSAGES.saved);
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to save your choice')),
-  });
+  const save = trpc.notifications.setPreferences.useMutation(
+    toastOutcome(toasts, {
+      success: NOTIFICATION_MESSAGES.saved,
+      failure: 'Failed to save your choice',
+      then: (data) => utils.notifications.preferences.setData(undefined, data),
+    }),
+  );
   if (prefs.isLoading) return <Spinner size="sm" aria-label="Loading notification preferences" />;
   if (!prefs.data) {
     return (

@@ -19,8 +19,8 @@ import {
   type TPaymentProofForm,
 } from '../../../shared/schemas/payments';
 import type { PlanPeriod } from '../../../shared/subscriptions';
-import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/useZodForm';
 import { AppDialog } from '../common/AppDialog';
@@ -79,15 +79,13 @@ interface Props {
 }
 
 export function ProofDialog({ open, onClose, target, network, amountUsd }: Props) {
-  const submit = trpc.payments.submitProof.useMutation({
-    onSuccess: () => {
-      toasts.success(M.submitted, M.submittedDescription);
-      onClose();
-    },
-    onError: (error) => {
-      toasts.error('Error', errorMessage(error, 'Failed to submit payment proof'));
-    },
-  });
+  const submit = trpc.payments.submitProof.useMutation(
+    toastOutcome(toasts, {
+      success: [M.submitted, M.submittedDescription],
+      failure: 'Failed to submit payment proof',
+      then: onClose,
+    }),
+  );
   const form = useZodForm({
     initialValues: initialValues(network.network),
     schema: ZPaymentProofFormSchema,

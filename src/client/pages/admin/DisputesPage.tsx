@@ -6,7 +6,11 @@ import { Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/reac
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../shared/format';
-import type { TDisputedMatch } from '../../../shared/schemas/tournaments';
+import type {
+  TDisputedMatch,
+  TDisputedSide,
+  TReportedSide,
+} from '../../../shared/schemas/tournaments';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { DecideDisputeDialog } from '../../components/tournaments/DecideDisputeDialog';
@@ -15,30 +19,30 @@ import { roundLabel, scoreLine } from '../../components/tournaments/tournamentDi
 import { trpc } from '../../lib/trpc';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
-function Reported({ match }: { match: TDisputedMatch }) {
-  const side = match.report.reported;
-  if (!side) return <Text as="span">No report kept</Text>;
+/**
+ * One side of the disagreement: who said what, and when. `reason` is the disputing side's (null:
+ * none given); the reporting side has none to show (undefined).
+ */
+function SideCell({
+  match,
+  side,
+  missing,
+  reason,
+}: {
+  match: TDisputedMatch;
+  side: TReportedSide | TDisputedSide | null;
+  missing: string;
+  reason?: string | null;
+}) {
+  if (!side) return <Text as="span">{missing}</Text>;
   return (
     <Stack gap="0" as="span">
       <Text as="span" fontWeight="semibold">
         {side.by.name}: {reportText(match, side)}
       </Text>
-      <Text as="span" fontSize="xs" color="fg.muted">
-        {formatDateTime(side.at)}
-      </Text>
-    </Stack>
-  );
-}
-
-function Disputed({ match }: { match: TDisputedMatch }) {
-  const side = match.report.disputed;
-  if (!side) return <Text as="span">No dispute kept</Text>;
-  return (
-    <Stack gap="0" as="span">
-      <Text as="span" fontWeight="semibold">
-        {side.by.name}: {reportText(match, side)}
-      </Text>
-      <Text as="span">{side.reason ? `“${side.reason}”` : 'No reason given'}</Text>
+      {reason !== undefined ? (
+        <Text as="span">{reason ? `“${reason}”` : 'No reason given'}</Text>
+      ) : null}
       <Text as="span" fontSize="xs" color="fg.muted">
         {formatDateTime(side.at)}
       </Text>
@@ -61,8 +65,23 @@ const columns: ResponsiveColumn<TDisputedMatch>[] = [
     header: 'Round',
     cell: (m) => `${roundLabel(m)}, match ${m.number}, best of ${m.bestOf}`,
   },
-  { key: 'reported', header: 'Reported result', cell: (m) => <Reported match={m} /> },
-  { key: 'disputed', header: 'Disputed result', cell: (m) => <Disputed match={m} /> },
+  {
+    key: 'reported',
+    header: 'Reported result',
+    cell: (m) => <SideCell match={m} side={m.report.reported} missing="No report kept" />,
+  },
+  {
+    key: 'disputed',
+    header: 'Disputed result',
+    cell: (m) => (
+      <SideCell
+        match={m}
+        side={m.report.disputed}
+        missing="No dispute kept"
+        reason={m.report.disputed?.reason ?? null}
+      />
+    ),
+  },
 ];
 
 export function DisputesPage() {

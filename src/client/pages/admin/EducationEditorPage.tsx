@@ -6,6 +6,7 @@ import { EducationForm } from '../../components/admin/education/EducationForm';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BackLink } from '../../components/common/LinkButton';
@@ -14,14 +15,11 @@ const toasts = keyedToasts('educationSave');
 
 function useSaved(message: string) {
   const [, navigate] = useLocation();
-  return {
-    onSuccess: () => {
-      toasts.success(message);
-      navigate('/admin/education');
-    },
-    onError: (error: unknown) =>
-      toasts.error('Error', errorMessage(error, 'Failed to save content')),
-  };
+  return toastOutcome(toasts, {
+    success: message,
+    failure: 'Failed to save content',
+    then: () => navigate('/admin/education'),
+  });
 }
 
 export function NewEducationPage() {

@@ -17,8 +17,8 @@ import { LinkedText } from '../../components/common/LinkedText';
 import { ListFrame } from '../../components/common/ListFrame';
 import { ResponsiveTable, type ResponsiveColumn } from '../../components/common/ResponsiveTable';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
+import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { labelledOptions, SelectFilter } from '../../components/common/SelectFilter';
@@ -91,12 +91,12 @@ const columns: ResponsiveColumn<TOutboxMessage>[] = [
 ];
 
 function RetryButton({ message }: { message: TOutboxMessage }) {
-  const retry = trpc.outbox.retry.useMutation({
-    onSuccess: () => {
-      toasts.success('Message queued again', `To ${message.to}`);
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to queue the message')),
-  });
+  const retry = trpc.outbox.retry.useMutation(
+    toastOutcome(toasts, {
+      success: ['Message queued again', `To ${message.to}`],
+      failure: 'Failed to queue the message',
+    }),
+  );
   return (
     <Button
       size="xs"

@@ -4,7 +4,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { ZSetContestStatusRequestSchema } from '../../../../shared/schemas/contests';
 import { DialogFormActions } from '../../common/FormButtons';
 import { RowFormDialog } from '../../common/RowFormDialog';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 
 const ZRejectForm = ZSetContestStatusRequestSchema.pick({ reason: true });
 
@@ -31,10 +31,9 @@ export function RejectContestDialog({
       {(contest) => (
         <Stack gap="4">
           <Text>Reject “{contest.title}”? Its creator can edit it and submit it again.</Text>
-          <TextareaField
-            name="reason"
+          <ReasonField
             label="Reason (optional)"
-            rows={3}
+            required={false}
             maxLength={500}
             helperText="The creator reads it in the notification of the rejection."
           />

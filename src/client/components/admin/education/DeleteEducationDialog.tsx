@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { TEducationCard } from '../../../../shared/schemas/education';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { AppDialog } from '../../common/AppDialog';
 
@@ -14,13 +14,13 @@ export function DeleteEducationDialog({
   item: TEducationCard | null;
   onClose: () => void;
 }) {
-  const remove = trpc.education.delete.useMutation({
-    onSuccess: () => {
-      toasts.success('Content deleted');
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to delete content')),
-  });
+  const remove = trpc.education.delete.useMutation(
+    toastOutcome(toasts, {
+      success: 'Content deleted',
+      failure: 'Failed to delete content',
+      then: onClose,
+    }),
+  );
   return (
     <AppDialog
       open={Boolean(item)}

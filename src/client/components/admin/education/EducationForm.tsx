@@ -1,8 +1,8 @@
 // The admin's editor for an Education Center item: the fields of the shared schema, the featured
 // image through the upload service, and the body in markdown with a preview (imported items keep
 // their HTML, which the server allow-lists again on save).
-import { Box, Center, SimpleGrid, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Form, Formik, useField } from 'formik';
+import { Box, Center, SimpleGrid, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { useField } from 'formik';
 import { lazy, Suspense } from 'react';
 import { z } from 'zod';
 import {
@@ -21,8 +21,8 @@ import { useZodForm } from '../../../lib/useZodForm';
 import { FileDropzone } from '../../common/FileDropzone';
 import { InlineFormActions } from '../../common/FormButtons';
 import { FormField } from '../../common/FormField';
+import { StackForm } from '../../common/StackForm';
 import { SelectField } from '../../common/SelectField';
-import { FocusFirstError } from '../../common/FocusFirstError';
 
 const SafeContent = lazy(() => import('../../education/SafeContent'));
 
@@ -153,44 +153,33 @@ export function EducationForm({ item, submitLabel, onSubmit, onCancel }: Props) 
     submit: (values) => onSubmit(toRequest(values)),
   });
   return (
-    <Formik<EducationFormValues> {...form}>
-      {() => (
-        <Form noValidate>
-          <FocusFirstError />
-          <Stack gap="5">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField name="title" label="Title" required autoComplete="off" />
-              <SelectField name="kind" label="Kind" options={KIND_OPTIONS} />
-              <FormField name="category" label="Category" autoComplete="off" />
-              <FormField
-                name="tags"
-                label="Tags"
-                autoComplete="off"
-                helperText="Separated by commas, e.g. forex, risk management"
-              />
-              <FormField
-                name="slug"
-                label="Slug"
-                autoComplete="off"
-                helperText="The address: /education/your-slug. Empty: made from the title."
-              />
-            </SimpleGrid>
-            <FormField
-              name="excerpt"
-              label="Excerpt"
-              multiline={2}
-              helperText="One or two sentences shown on the card."
-            />
-            <FeaturedImageField />
-            <ContentEditor source={item?.source ?? 'local'} />
-            <InlineFormActions
-              submitLabel={submitLabel}
-              cancelVariant="outline"
-              onCancel={onCancel}
-            />
-          </Stack>
-        </Form>
-      )}
-    </Formik>
+    <StackForm form={form} gap="5">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField name="title" label="Title" required autoComplete="off" />
+        <SelectField name="kind" label="Kind" options={KIND_OPTIONS} />
+        <FormField name="category" label="Category" autoComplete="off" />
+        <FormField
+          name="tags"
+          label="Tags"
+          autoComplete="off"
+          helperText="Separated by commas, e.g. forex, risk management"
+        />
+        <FormField
+          name="slug"
+          label="Slug"
+          autoComplete="off"
+          helperText="The address: /education/your-slug. Empty: made from the title."
+        />
+      </SimpleGrid>
+      <FormField
+        name="excerpt"
+        label="Excerpt"
+        multiline={2}
+        helperText="One or two sentences shown on the card."
+      />
+      <FeaturedImageField />
+      <ContentEditor source={item?.source ?? 'local'} />
+      <InlineFormActions submitLabel={submitLabel} cancelVariant="outline" onCancel={onCancel} />
+    </StackForm>
   );
 }

@@ -11,6 +11,7 @@ import { TruncatedText } from '../../common/TruncatedText';
 import { ProofAmount, ProofPurpose } from '../../payments/ProofsTable';
 import { proofPurposeLabel } from '../../payments/proofLabels';
 import { TxHashLink } from '../../payments/TxHashLink';
+import { muted, WrappingText } from '../cellText';
 import { memberLabel } from './reviewLabels';
 import { moderationAnswers } from '../moderationLooks';
 
@@ -25,12 +26,6 @@ interface Props {
   reviewerId: number;
   onAction: (action: ReviewAction, proof: TReviewProof) => void;
 }
-
-const muted = (text: string) => (
-  <Text as="span" color="fg.muted">
-    {text}
-  </Text>
-);
 
 function Member({ proof }: { proof: TReviewProof }) {
   return (
@@ -128,16 +123,9 @@ export function ProofQueueTable({
       header: 'Notes',
       cell: (p) =>
         p.notes ? (
-          <Text
-            as="span"
-            fontSize="sm"
-            whiteSpace="pre-wrap"
-            overflowWrap="anywhere"
-            display="block"
-            maxW="xs"
-          >
+          <WrappingText whiteSpace="pre-wrap" maxW="xs">
             {p.notes}
-          </Text>
+          </WrappingText>
         ) : (
           muted('—')
         ),

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/schemas/payments';
 import { DialogFormActions } from '../../common/FormButtons';
 import { RowFormDialog } from '../../common/RowFormDialog';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 import { proofPurposeLabel, usdText } from '../../payments/proofLabels';
 import { memberLabel } from './reviewLabels';
 import { useProofReview } from './useProofReview';
@@ -38,11 +38,7 @@ export function RejectProofDialog({
             Reject <strong>{memberLabel(proof)}</strong>’s payment of {usdText(proof.amountUsd)} (
             {proofPurposeLabel(proof)})? Nothing changes for the member besides the proof’s state.
           </Text>
-          <TextareaField
-            name="reason"
-            label="Reason"
-            required
-            rows={3}
+          <ReasonField
             maxLength={PAYMENT_LIMITS.reasonMax}
             helperText="The member reads this reason beside the proof."
           />

@@ -26,6 +26,7 @@ import type { TPayout } from '../../../../shared/schemas/payouts';
 import { ResponsiveTable, type ResponsiveColumn } from '../../common/ResponsiveTable';
 import { TruncatedText } from '../../common/TruncatedText';
 import { TxHashLink } from '../../payments/TxHashLink';
+import { muted, WrappingText } from '../cellText';
 import { PAYOUT_STATUS_COLORS, payoutMember, statusLabel } from './payoutLabels';
 
 const STEP_BUTTONS: { step: PayoutAdminStep; label: string; colorPalette: 'purple' | 'red' }[] = [
@@ -44,12 +45,6 @@ interface Props {
   onFilterMember: (line: TPayout) => void;
   onYearly: (line: TPayout) => void;
 }
-
-const muted = (text: string) => (
-  <Text as="span" color="fg.muted">
-    {text}
-  </Text>
-);
 
 /** A small button that narrows the table to one contest's or one member's lines. */
 function FilterButton({ label, onClick }: { label: string; onClick: () => void }) {
@@ -207,17 +202,9 @@ export function PayoutsTable({
       cell: (p) =>
         p.method ? (
           // Table cells do not wrap: the address does, so the whole method stays in view.
-          <Text
-            as="span"
-            fontSize="sm"
-            whiteSpace="normal"
-            overflowWrap="anywhere"
-            display="block"
-            minW="10rem"
-            maxW="13rem"
-          >
+          <WrappingText whiteSpace="normal" minW="10rem" maxW="13rem">
             {p.method}
-          </Text>
+          </WrappingText>
         ) : (
           muted('None yet')
         ),

@@ -5,7 +5,7 @@ import { PAYOUT_LIMITS } from '../../../../shared/payouts';
 import { ZUpdatePayoutInput, type TPayout } from '../../../../shared/schemas/payouts';
 import { DialogFormActions } from '../../common/FormButtons';
 import { RowFormDialog } from '../../common/RowFormDialog';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 import { payoutSummary } from './payoutLabels';
 import { usePayoutStep } from './usePayoutStep';
 
@@ -60,11 +60,8 @@ export function ReasonStepDialog({
           <Text>
             {payoutSummary(line)}. {words.says}
           </Text>
-          <TextareaField
-            name="reason"
-            label="Reason"
+          <ReasonField
             required={step === 'failed'}
-            rows={3}
             maxLength={PAYOUT_LIMITS.reasonMax}
             helperText={words.hint}
           />

@@ -21,7 +21,7 @@ import { DialogFormActions } from '../../common/FormButtons';
 import { Markdown } from '../../common/Markdown';
 import { RowFormDialog } from '../../common/RowFormDialog';
 import { SelectField } from '../../common/SelectField';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 
 const toasts = keyedToasts('reportReview');
 
@@ -90,11 +90,8 @@ export function ReviewReportDialog({
               options={REPORT_ACTIONS.map((a) => ({ value: a, label: REPORT_ACTION_LABELS[a] }))}
               helperText="Every open report of this post is resolved with this action."
             />
-            <TextareaField
-              name="reason"
-              label="Reason"
+            <ReasonField
               required={required}
-              rows={3}
               maxLength={MAX_REVIEW_REASON_CHARS}
               helperText={
                 required

@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
 import { ZCreateUserFormSchema, type CREATABLE_ROLES } from '../../../../shared/schemas/adminUsers';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { useZodForm } from '../../../lib/useZodForm';
 import { AppDialog } from '../../common/AppDialog';
@@ -22,13 +22,13 @@ const initialValues = {
 };
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const create = trpc.adminUsers.create.useMutation({
-    onSuccess: () => {
-      toasts.success('User has been created successfully');
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to create user')),
-  });
+  const create = trpc.adminUsers.create.useMutation(
+    toastOutcome(toasts, {
+      success: 'User has been created successfully',
+      failure: 'Failed to create user',
+      then: onClose,
+    }),
+  );
   const form = useZodForm({
     initialValues,
     schema: ZCreateUserFormSchema,

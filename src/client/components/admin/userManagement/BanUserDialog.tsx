@@ -6,28 +6,14 @@ import {
   ZBanUserFormSchema,
   type TAdminUser,
 } from '../../../../shared/schemas/adminUsers';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { FocusFirstError } from '../../common/FocusFirstError';
 import { RowFormDialog } from '../../common/RowFormDialog';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 
 const toasts = keyedToasts('ban');
-
-/** The reason, with its error tied to it like every other field's (TextareaField). */
-function ReasonField() {
-  return (
-    <TextareaField
-      name="reason"
-      label="Reason"
-      required
-      rows={3}
-      maxLength={BAN_REASON_MAX}
-      helperText="The member sees this when they try to sign in."
-    />
-  );
-}
 
 function BanActions({ onCancel }: { onCancel: () => void }) {
   const { isSubmitting } = useFormikContext();
@@ -45,13 +31,16 @@ function BanActions({ onCancel }: { onCancel: () => void }) {
 }
 
 export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const ban = trpc.adminUsers.ban.useMutation({
-    onSuccess: (banned) => {
-      toasts.success('User banned', `${banned.username} has been signed out everywhere.`);
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to ban user')),
-  });
+  const ban = trpc.adminUsers.ban.useMutation(
+    toastOutcome(toasts, {
+      success: (banned: { username: string }) => [
+        'User banned',
+        `${banned.username} has been signed out everywhere.`,
+      ],
+      failure: 'Failed to ban user',
+      then: onClose,
+    }),
+  );
   return (
     <RowFormDialog
       row={user}
@@ -71,7 +60,10 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
               <strong>{user.username}</strong> will be signed out everywhere and cannot sign in
               until you unban them.
             </Text>
-            <ReasonField />
+            <ReasonField
+              maxLength={BAN_REASON_MAX}
+              helperText="The member sees this when they try to sign in."
+            />
             <BanActions onCancel={onClose} />
           </Stack>
         </>
@@ -82,10 +74,13 @@ export function BanUserDialog({ user, onClose }: { user: TAdminUser | null; onCl
 
 /** Unban from the row menu: nothing to ask, and it is undone by banning again. */
 export function useUnbanUser() {
-  return trpc.adminUsers.unban.useMutation({
-    onSuccess: (user) => {
-      toasts.success('User unbanned', `${user.username} can sign in again.`);
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to unban user')),
-  });
+  return trpc.adminUsers.unban.useMutation(
+    toastOutcome(toasts, {
+      success: (user: { username: string }) => [
+        'User unbanned',
+        `${user.username} can sign in again.`,
+      ],
+      failure: 'Failed to unban user',
+    }),
+  );
 }

@@ -1,20 +1,20 @@
 import { Text } from '@chakra-ui/react';
 import type { TUser } from '../../../../shared/schemas/auth';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 
 const toasts = keyedToasts('deleteUser');
 
 export function DeleteUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
-  const remove = trpc.adminUsers.delete.useMutation({
-    onSuccess: () => {
-      toasts.success('User has been deleted successfully');
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to delete user')),
-  });
+  const remove = trpc.adminUsers.delete.useMutation(
+    toastOutcome(toasts, {
+      success: 'User has been deleted successfully',
+      failure: 'Failed to delete user',
+      then: onClose,
+    }),
+  );
   return (
     <ConfirmDialog
       open={Boolean(user)}

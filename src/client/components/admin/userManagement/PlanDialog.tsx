@@ -12,15 +12,15 @@ import {
   type TAdminUser,
 } from '../../../../shared/schemas/adminUsers';
 import { planDate } from '../../../../shared/subscriptions';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import type { ZodFormOptions } from '../../../lib/useZodForm';
 import { FormField } from '../../common/FormField';
 import { DialogFormActions } from '../../common/FormButtons';
 import { RowFormDialog } from '../../common/RowFormDialog';
 import { SelectField } from '../../common/SelectField';
-import { TextareaField } from '../../common/TextareaField';
+import { ReasonField } from '../../common/ReasonField';
 
 const toasts = keyedToasts('plan');
 
@@ -57,13 +57,13 @@ function planNow(user: TAdminUser): string {
 }
 
 export function PlanDialog({ user, onClose }: { user: TAdminUser | null; onClose: () => void }) {
-  const change = trpc.adminUsers.subscription.useMutation({
-    onSuccess: (member) => {
-      toasts.success('Plan updated', `${member.username}: ${planNow(member)}.`);
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to change the plan')),
-  });
+  const change = trpc.adminUsers.subscription.useMutation(
+    toastOutcome(toasts, {
+      success: (member: TAdminUser) => ['Plan updated', `${member.username}: ${planNow(member)}.`],
+      failure: 'Failed to change the plan',
+      then: onClose,
+    }),
+  );
   return (
     <RowFormDialog
       row={user}
@@ -91,11 +91,7 @@ export function PlanDialog({ user, onClose }: { user: TAdminUser | null; onClose
           {values.action !== 'end' ? (
             <FormField name="days" label="Days" type="number" min={1} step={1} required />
           ) : null}
-          <TextareaField
-            name="reason"
-            label="Reason"
-            required
-            rows={3}
+          <ReasonField
             maxLength={STAFF_PLAN_REASON_MAX}
             helperText="The member is told this with the change."
           />

@@ -2,8 +2,8 @@
 // a confirmation; the member's sessions end and the audit log records it.
 import { Text } from '@chakra-ui/react';
 import type { TUser } from '../../../../shared/schemas/auth';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../common/ConfirmDialog';
 
@@ -16,17 +16,16 @@ export function ResetTwoFactorDialog({
   user: TUser | null;
   onClose: () => void;
 }) {
-  const reset = trpc.twoFactor.reset.useMutation({
-    onSuccess: () => {
-      toasts.success(
+  const reset = trpc.twoFactor.reset.useMutation(
+    toastOutcome(toasts, {
+      success: () => [
         'Two-factor sign-in reset',
         `${user?.username ?? 'The member'} now signs in with their password alone.`,
-      );
-      onClose();
-    },
-    onError: (error) =>
-      toasts.error('Error', errorMessage(error, 'Failed to reset two-factor sign-in')),
-  });
+      ],
+      failure: 'Failed to reset two-factor sign-in',
+      then: onClose,
+    }),
+  );
   return (
     <ConfirmDialog
       open={Boolean(user)}

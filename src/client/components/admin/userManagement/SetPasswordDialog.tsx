@@ -1,8 +1,8 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { TUser } from '../../../../shared/schemas/auth';
 import { ZSetPasswordFormSchema } from '../../../../shared/schemas/adminUsers';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import { DialogFormActions } from '../../common/FormButtons';
 import { RowFormDialog } from '../../common/RowFormDialog';
@@ -11,16 +11,16 @@ import { FormField } from '../../common/FormField';
 const toasts = keyedToasts('setPassword');
 
 export function SetPasswordDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
-  const setPassword = trpc.adminUsers.setPassword.useMutation({
-    onSuccess: () => {
-      toasts.success(
+  const setPassword = trpc.adminUsers.setPassword.useMutation(
+    toastOutcome(toasts, {
+      success: () => [
         'Temporary password set',
         `Share it with ${user?.username ?? 'the member'} safely.`,
-      );
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to set password')),
-  });
+      ],
+      failure: 'Failed to set password',
+      then: onClose,
+    }),
+  );
   return (
     <RowFormDialog
       row={user}

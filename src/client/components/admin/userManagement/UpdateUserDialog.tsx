@@ -4,8 +4,8 @@ import { Stack } from '@chakra-ui/react';
 import { normalizeTier, type Role, type Tier } from '../../../../shared/constants';
 import { ZUpdateUserRequestSchema } from '../../../../shared/schemas/adminUsers';
 import type { TUser } from '../../../../shared/schemas/auth';
-import { errorMessage } from '../../../lib/errors';
 import { keyedToasts } from '../../../lib/toaster';
+import { toastOutcome } from '../../../lib/toastOutcome';
 import { trpc } from '../../../lib/trpc';
 import type { ZodFormOptions } from '../../../lib/useZodForm';
 import { DialogFormActions } from '../../common/FormButtons';
@@ -38,13 +38,13 @@ function changesOf(user: TUser, values: Values) {
 }
 
 export function UpdateUserDialog({ user, onClose }: { user: TUser | null; onClose: () => void }) {
-  const update = trpc.adminUsers.update.useMutation({
-    onSuccess: () => {
-      toasts.success('User updated successfully');
-      onClose();
-    },
-    onError: (error) => toasts.error('Error', errorMessage(error, 'Failed to update user')),
-  });
+  const update = trpc.adminUsers.update.useMutation(
+    toastOutcome(toasts, {
+      success: 'User updated successfully',
+      failure: 'Failed to update user',
+      then: onClose,
+    }),
+  );
   const updateForm = (user: TUser): ZodFormOptions<Values, unknown> => ({
     initialValues: {
       role: user.role as string,
