@@ -95,7 +95,9 @@ function handleOver(client: TransactionClient) {
     const name = `sp${++savepoints}`;
     await client.query(`SAVEPOINT ${name}`);
     try {
-      const result = await inner(handle);
+      // A handle of its own (client.ts notes each savepoint's handle as it opens), over the same
+      // client and with this same `transaction`.
+      const result = await inner(Object.create(handle) as typeof handle);
       await client.query(`RELEASE SAVEPOINT ${name}`);
       return result;
     } catch (error) {
