@@ -5,7 +5,6 @@ import { Alert, Text } from '@chakra-ui/react';
 import { type FormikConfig, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { toFormikValidationSchema } from 'zod-formik-adapter';
 import { MSG } from '../../../shared/messages';
 import {
   ZChooseUsernameRequestSchema,
@@ -126,16 +125,16 @@ function ConfirmLink({ flow }: { flow: Extract<TOidcFlow, { kind: 'confirm' }> }
     },
   });
   const failure = confirm.error ? errorMessage(confirm.error, 'Failed to link the account') : null;
+  // A wrong password is said above the fields (no refusal belongs beside one).
+  const form = useZodForm({
+    initialValues: { password: '' },
+    schema: ZConfirmLinkRequestSchema,
+    submit: (values) => confirm.mutateAsync(values),
+  });
   return (
     <FollowUpForm
       title={`Link ${flow.provider} to your account`}
-      form={{
-        initialValues: { password: '' },
-        validationSchema: toFormikValidationSchema(ZConfirmLinkRequestSchema),
-        onSubmit: async (values) => {
-          await confirm.mutateAsync(values).catch(() => undefined);
-        },
-      }}
+      form={form}
       intro={
         <>
           <strong>{flow.email}</strong> belongs to the account <strong>{flow.username}</strong>{' '}
