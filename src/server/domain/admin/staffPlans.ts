@@ -20,6 +20,7 @@ import { writeAudit } from '../audit';
 import { getPlatformSettings } from '../settings';
 import { notify } from '../messages';
 import { findAdminUser } from '../accounts';
+import { planColumns } from '../subscriptions';
 
 interface PlanState {
   tier: Tier | null;
@@ -96,13 +97,7 @@ export async function changePlanAsStaff({
     async (tx) => {
       await lockForUpdate(tx, users, eq(users.id, input.id));
       const [row] = await tx
-        .select({
-          role: users.role,
-          tier: users.subscriptionTier,
-          expiresAt: users.tierExpiresAt,
-          nextTier: users.nextTier,
-          nextPeriodDays: users.nextPeriodDays,
-        })
+        .select({ role: users.role, ...planColumns })
         .from(users)
         .where(eq(users.id, input.id));
       if (!row) throw new AppError('NOT_FOUND', 'User not found');

@@ -8,6 +8,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { notifications, users } from '../../platform/db/schema';
+import { planColumns } from './planColumns';
 import type { Job } from '../../platform/jobs';
 import { normalizeTier, TIER_LABELS, type Tier } from '../../../shared/constants';
 import {
@@ -186,10 +187,7 @@ function endingPlans(
   return db
     .select({
       id: users.id,
-      tier: users.subscriptionTier,
-      expiresAt: users.tierExpiresAt,
-      nextTier: users.nextTier,
-      nextPeriodDays: users.nextPeriodDays,
+      ...planColumns,
     })
     .from(users)
     .where(
