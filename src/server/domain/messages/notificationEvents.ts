@@ -175,6 +175,21 @@ export async function notifyTeamInvite(
   );
 }
 
+/** A notice to each member in words of their own (nobody: nothing is written). */
+async function noticeToEach<M extends { userId: number }>(
+  tx: DbOrTx,
+  members: readonly M[],
+  notice: (member: M) => Omit<Notice, 'userId'>,
+  options: NotifyOptions,
+): Promise<void> {
+  if (!members.length) return;
+  await notifyMany(
+    tx,
+    members.map((m) => ({ userId: m.userId, ...notice(m) })),
+    options,
+  );
+}
+
 /** Scores changed (the form, calls, a CSV file): each member whose score changed hears once. */
 export async function notifyScoresChanged(
   tx: DbOrTx,
@@ -189,11 +204,10 @@ export async function notifyScoresChanged(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  if (!changes.length) return;
-  await notifyMany(
+  await noticeToEach(
     tx,
-    changes.map((c) => ({
-      userId: c.userId,
+    changes,
+    (c) => ({
       kind: 'score_changed',
       title: `Score updated: ${contest.title || 'Untitled contest'}`,
       body:
@@ -201,7 +215,7 @@ export async function notifyScoresChanged(
         (c.before === null ? '.' : ` (was ${formatScore(c.before, decimals)}).`),
       link: contestPath(contest),
       actionLabel: 'View the leaderboard',
-    })),
+    }),
     options,
   );
 }
@@ -222,11 +236,10 @@ export async function notifyResults(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  if (!standings.length) return;
-  await notifyMany(
+  await noticeToEach(
     tx,
-    standings.map((s) => ({
-      userId: s.userId,
+    standings,
+    (s) => ({
       kind: 'contest_results',
       title: `Final results: ${contest.title || 'Untitled contest'}`,
       body:
@@ -237,7 +250,7 @@ export async function notifyResults(
             : `${completedSentence(named(contest))} You finished #${s.rank} of ${total}.`,
       link: contestPath(contest),
       actionLabel: 'See the results',
-    })),
+    }),
     options,
   );
 }
