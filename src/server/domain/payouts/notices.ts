@@ -20,7 +20,7 @@ export interface NoticeLine {
   currency: PrizeCurrency;
 }
 
-/** What a NoticeLine is read with: the payout row, its contest left-joined for the link's slug. */
+/** What a notice about a line reads (a NoticeLine): the payout, its contest joined for the slug. */
 export const noticeLineColumns = {
   userId: payouts.userId,
   contestTitle: payouts.contestTitle,
@@ -120,15 +120,7 @@ export async function tellOrganiserOfForfeit(
   options: NotifyOptions = {},
 ): Promise<void> {
   const [line] = await tx
-    .select({
-      organiserId: contests.createdBy,
-      contestTitle: payouts.contestTitle,
-      contestSlug: contests.slug,
-      username: payouts.username,
-      placeText: payouts.placeText,
-      amount: payouts.amount,
-      currency: payouts.currency,
-    })
+    .select({ organiserId: contests.createdBy, username: payouts.username, ...noticeLineColumns })
     .from(payouts)
     .innerJoin(contests, eq(contests.id, payouts.contestId))
     .where(eq(payouts.id, payoutId));
