@@ -326,6 +326,31 @@ async function noticeToPlayers(
   if (notices.length) await notifyMany(tx, notices, options);
 }
 
+/**
+ * A notice of a dispute to both players, linking to the match. The disputes' kind, so a member who
+ * turned dispute notices off hears neither the dispute nor its decision.
+ */
+async function tellPlayersOfDispute(
+  tx: DbOrTx,
+  contest: ContestRef,
+  userIds: readonly (number | null)[],
+  { headline, body }: { headline: string; body: string },
+  options: NotifyOptions,
+): Promise<void> {
+  await noticeToPlayers(
+    tx,
+    userIds,
+    {
+      kind: 'match_result_disputed',
+      title: `${headline}: ${contest.title || 'Untitled contest'}`,
+      body,
+      link: contestPath(contest),
+      actionLabel: 'See the match',
+    },
+    options,
+  );
+}
+
 /** A reported result was disputed: the reporter hears it went to the moderators. */
 export async function notifyMatchDisputed(
   tx: DbOrTx,
@@ -345,17 +370,15 @@ export async function notifyMatchDisputed(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  await noticeToPlayers(
+  await tellPlayersOfDispute(
     tx,
+    contest,
     userIds,
     {
-      kind: 'match_result_disputed',
-      title: `Match result disputed: ${contest.title || 'Untitled contest'}`,
+      headline: 'Match result disputed',
       body:
         `${disputer} disputed the reported result of a match in ${named(contest)}: they say ` +
         `${result}; an organiser will settle it.${reason ? ` Reason: ${reason}` : ''}`,
-      link: contestPath(contest),
-      actionLabel: 'See the match',
     },
     options,
   );
@@ -363,8 +386,7 @@ export async function notifyMatchDisputed(
 
 /**
  * An organiser decided a disputed match (issue 29): both players hear the result and whose it
- * was (the reporter's, the disputer's, or neither: a third result). The disputes' kind, so a
- * member who turned dispute notices off does not hear of the decision either.
+ * was (the reporter's, the disputer's, or neither: a third result).
  */
 export async function notifyMatchDecided(
   tx: DbOrTx,
@@ -382,17 +404,15 @@ export async function notifyMatchDecided(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  await noticeToPlayers(
+  await tellPlayersOfDispute(
     tx,
+    contest,
     userIds,
     {
-      kind: 'match_result_disputed',
-      title: `Disputed match decided: ${contest.title || 'Untitled contest'}`,
+      headline: 'Disputed match decided',
       body:
         `An organiser decided the disputed match in ${named(contest)}: ${result}` +
         (whose ? ` (${whose}'s result).` : ' (a result of their own).'),
-      link: contestPath(contest),
-      actionLabel: 'See the match',
     },
     options,
   );
