@@ -175,17 +175,28 @@ export async function notifyTeamInvite(
   );
 }
 
-/** A notice to each member in words of their own (nobody: nothing is written). */
-async function noticeToEach<M extends { userId: number }>(
+/**
+ * A notice about the contest to each member, titled '<headline>: <contest>', linking to it, its
+ * body in words of their own (nobody: nothing is written).
+ */
+async function contestNoticeToEach<M extends { userId: number }>(
   tx: DbOrTx,
+  contest: ContestRef,
   members: readonly M[],
-  notice: (member: M) => Omit<Notice, 'userId'>,
+  notice: Pick<Notice, 'kind' | 'actionLabel'> & { headline: string; body: (member: M) => string },
   options: NotifyOptions,
 ): Promise<void> {
   if (!members.length) return;
   await notifyMany(
     tx,
-    members.map((m) => ({ userId: m.userId, ...notice(m) })),
+    members.map((m) => ({
+      userId: m.userId,
+      kind: notice.kind,
+      title: `${notice.headline}: ${contest.title || 'Untitled contest'}`,
+      body: notice.body(m),
+      link: contestPath(contest),
+      actionLabel: notice.actionLabel,
+    })),
     options,
   );
 }
@@ -204,18 +215,18 @@ export async function notifyScoresChanged(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  await noticeToEach(
+  await contestNoticeToEach(
     tx,
+    contest,
     changes,
-    (c) => ({
+    {
       kind: 'score_changed',
-      title: `Score updated: ${contest.title || 'Untitled contest'}`,
-      body:
+      headline: 'Score updated',
+      body: (c) =>
         `Your score in ${named(contest)} is now ${formatScore(c.after, decimals)}` +
         (c.before === null ? '.' : ` (was ${formatScore(c.before, decimals)}).`),
-      link: contestPath(contest),
       actionLabel: 'View the leaderboard',
-    }),
+    },
     options,
   );
 }
@@ -236,21 +247,21 @@ export async function notifyResults(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  await noticeToEach(
+  await contestNoticeToEach(
     tx,
+    contest,
     standings,
-    (s) => ({
+    {
       kind: 'contest_results',
-      title: `Final results: ${contest.title || 'Untitled contest'}`,
-      body:
+      headline: 'Final results',
+      body: (s) =>
         s.rank === null
           ? `${completedSentence(named(contest))} You had no score, so you are not ranked.`
           : s.place
             ? `${completedSentence(named(contest))} You finished in ${s.place} place of ${total}.`
             : `${completedSentence(named(contest))} You finished #${s.rank} of ${total}.`,
-      link: contestPath(contest),
       actionLabel: 'See the results',
-    }),
+    },
     options,
   );
 }
