@@ -74,16 +74,15 @@ export function createMetrics({
         this.set(await read());
       },
     });
-  gaugeReadOnScrape(
-    'contest_pending_payment_proofs',
-    'Payment proofs waiting for review',
-    async () => {
-      const [row] = await rows<{ n: number }>(
+  /** The count a query's one row holds (no row: 0). */
+  const counted = async (query: PromiseLike<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+  gaugeReadOnScrape('contest_pending_payment_proofs', 'Payment proofs waiting for review', () =>
+    counted(
+      rows<{ n: number }>(
         db,
         sql`SELECT count(*) AS n FROM ${paymentProofs} WHERE ${eq(paymentProofs.status, 'pending')}`,
-      );
-      return Number(row?.n ?? 0);
-    },
+      ),
+    ),
   );
   gaugeReadOnScrape(
     'contest_database_size_bytes',
@@ -101,30 +100,30 @@ export function createMetrics({
   gaugeReadOnScrape(
     'contest_open_disputes',
     "Disputed match results waiting for an organiser (the moderators' queue)",
-    async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(bracketMatches)
-        .where(eq(bracketMatches.reportState, 'disputed'));
-      return Number(row?.n ?? 0);
-    },
+    () =>
+      counted(
+        db
+          .select({ n: count() })
+          .from(bracketMatches)
+          .where(eq(bracketMatches.reportState, 'disputed')),
+      ),
   );
   gaugeReadOnScrape(
     'contest_matches_awaiting_result',
     'Matches of running contests that can take a result now (ready or running), disputed ones included',
-    async () => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(bracketMatches)
-        .innerJoin(contests, eq(contests.id, bracketMatches.contestId))
-        .where(
-          and(
-            eq(contests.status, 'active'),
-            inArray(bracketMatches.status, [...PLAYABLE_MATCH_STATUSES]),
+    () =>
+      counted(
+        db
+          .select({ n: count() })
+          .from(bracketMatches)
+          .innerJoin(contests, eq(contests.id, bracketMatches.contestId))
+          .where(
+            and(
+              eq(contests.status, 'active'),
+              inArray(bracketMatches.status, [...PLAYABLE_MATCH_STATUSES]),
+            ),
           ),
-        );
-      return Number(row?.n ?? 0);
-    },
+      ),
   );
   gaugeReadOnScrape(
     'contest_check_in_open_contests',
