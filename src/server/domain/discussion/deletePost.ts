@@ -10,6 +10,7 @@ import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import { writeAudit } from '../audit';
 import { visiblePost } from './access';
 import { postChanged } from './afterWrite';
+import { postFactOf } from './postFact';
 
 /**
  * Marks a post deleted (its words kept for moderation, '[deleted]' in every answer): the one
@@ -47,11 +48,7 @@ export async function deletePost({
       });
     }
     await postChanged(tx, {
-      contestId: contest.id,
-      topicId: post.topicId,
-      postId: post.id,
-      authorId: post.authorId ?? 0,
-      actor,
+      ...postFactOf(post, actor),
       body: null,
       previousBody: post.body,
     });
