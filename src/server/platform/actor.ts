@@ -20,6 +20,13 @@ export interface ActionOnRow {
   id: number;
 }
 
+/** What a service that acts on a request's input (a save, a create) is called with. */
+export interface ActionWithInput<I> {
+  db: DB;
+  actor: Actor;
+  input: I;
+}
+
 /** What a read of one contest for the member viewing it is called with (`now`: the clock unless a test sets it). */
 export interface ContestViewArgs {
   db: DB;

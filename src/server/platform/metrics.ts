@@ -64,72 +64,75 @@ export function createMetrics({
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  new client.Gauge({
-    name: 'contest_pending_payment_proofs',
-    help: 'Payment proofs waiting for review',
-    registers: [registry],
-    async collect() {
-      const [row] = await rows<{ n: number }>(
+  /** A gauge read when scraped: `read` answers its value at that moment. */
+  const gaugeReadOnScrape = (name: string, help: string, read: () => Promise<number>) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(await read());
+      },
+    });
+  /** The count a query's one row holds (no row: 0). */
+  const counted = async (query: PromiseLike<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+  gaugeReadOnScrape('contest_pending_payment_proofs', 'Payment proofs waiting for review', () =>
+    counted(
+      rows<{ n: number }>(
         db,
         sql`SELECT count(*) AS n FROM ${paymentProofs} WHERE ${eq(paymentProofs.status, 'pending')}`,
-      );
-      this.set(Number(row?.n ?? 0));
-    },
-  });
-  new client.Gauge({
-    name: 'contest_database_size_bytes',
-    help: 'Size of the database (the SQLite file, or the PostgreSQL database)',
-    registers: [registry],
-    async collect() {
+      ),
+    ),
+  );
+  gaugeReadOnScrape(
+    'contest_database_size_bytes',
+    'Size of the database (the SQLite file, or the PostgreSQL database)',
+    async () => {
       const [row] = await rows<{ bytes: number }>(
         db,
         dialect === 'pg'
           ? sql`SELECT pg_database_size(current_database()) AS bytes`
           : sql`SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()`,
       );
-      this.set(Number(row?.bytes ?? 0));
+      return Number(row?.bytes ?? 0);
     },
-  });
-
-  new client.Gauge({
-    name: 'contest_open_disputes',
-    help: "Disputed match results waiting for an organiser (the moderators' queue)",
-    registers: [registry],
-    async collect() {
-      const [row] = await db
-        .select({ n: count() })
-        .from(bracketMatches)
-        .where(eq(bracketMatches.reportState, 'disputed'));
-      this.set(Number(row?.n ?? 0));
-    },
-  });
-  new client.Gauge({
-    name: 'contest_matches_awaiting_result',
-    help: 'Matches of running contests that can take a result now (ready or running), disputed ones included',
-    registers: [registry],
-    async collect() {
-      const [row] = await db
-        .select({ n: count() })
-        .from(bracketMatches)
-        .innerJoin(contests, eq(contests.id, bracketMatches.contestId))
-        .where(
-          and(
-            eq(contests.status, 'active'),
-            inArray(bracketMatches.status, [...PLAYABLE_MATCH_STATUSES]),
+  );
+  gaugeReadOnScrape(
+    'contest_open_disputes',
+    "Disputed match results waiting for an organiser (the moderators' queue)",
+    () =>
+      counted(
+        db
+          .select({ n: count() })
+          .from(bracketMatches)
+          .where(eq(bracketMatches.reportState, 'disputed')),
+      ),
+  );
+  gaugeReadOnScrape(
+    'contest_matches_awaiting_result',
+    'Matches of running contests that can take a result now (ready or running), disputed ones included',
+    () =>
+      counted(
+        db
+          .select({ n: count() })
+          .from(bracketMatches)
+          .innerJoin(contests, eq(contests.id, bracketMatches.contestId))
+          .where(
+            and(
+              eq(contests.status, 'active'),
+              inArray(bracketMatches.status, [...PLAYABLE_MATCH_STATUSES]),
+            ),
           ),
-        );
-      this.set(Number(row?.n ?? 0));
-    },
-  });
-  new client.Gauge({
-    name: 'contest_check_in_open_contests',
-    help: 'Running bracket contests whose check-in window is open now',
-    registers: [registry],
-    async collect() {
+      ),
+  );
+  gaugeReadOnScrape(
+    'contest_check_in_open_contests',
+    'Running bracket contests whose check-in window is open now',
+    async () => {
       const now = Date.now();
-      this.set((await runningBracketContests()).filter((c) => isCheckInOpen(c, now)).length);
+      return (await runningBracketContests()).filter((c) => isCheckInOpen(c, now)).length;
     },
-  });
+  );
   new client.Gauge({
     name: 'contest_check_in_participants',
     help: 'Participants of running bracket contests with a check-in window, by whether they have checked in',

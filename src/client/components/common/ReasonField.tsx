@@ -1,5 +1,6 @@
-// The reason a moderation dialog asks for (ban, reject, plan change, report review, payout step):
-// the form's `reason`, three rows, with a counter up to the limit its shared schema sets.
+// The reason a moderation dialog asks for (ban, reject, plan change, report review, payout step,
+// bar a member, reopen results, disqualify a player): the form's `reason`, three rows, with a
+// counter up to the limit its shared schema sets.
 import type { ReactNode } from 'react';
 import { TextareaField } from './TextareaField';
 

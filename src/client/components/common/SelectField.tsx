@@ -12,9 +12,22 @@ interface Props {
   onValueChange?: (value: string) => void;
   /** Shown, read-only (a value that can no longer change). */
   disabled?: boolean;
+  /**
+   * For a select that stands for more than its field (the format chooser): what it shows, and
+   * what a choice writes, in place of the field's own value and change.
+   */
+  control?: { value: string; onChoose: (value: string) => void };
 }
 
-export function SelectField({ name, label, options, onValueChange, helperText, disabled }: Props) {
+export function SelectField({
+  name,
+  label,
+  options,
+  onValueChange,
+  helperText,
+  disabled,
+  control,
+}: Props) {
   const { field, meta, helpers, invalid, ids, describedBy } = useDescribedField(name, helperText);
   return (
     <Field.Root invalid={invalid} ids={ids} disabled={disabled}>
@@ -22,10 +35,11 @@ export function SelectField({ name, label, options, onValueChange, helperText, d
       <NativeSelect.Root disabled={disabled}>
         <NativeSelect.Field
           name={field.name}
-          value={field.value ?? ''}
+          value={control ? control.value : (field.value ?? '')}
           onBlur={field.onBlur}
           aria-describedby={describedBy}
           onChange={(e) => {
+            if (control) return control.onChoose(e.target.value);
             void helpers.setValue(e.target.value);
             onValueChange?.(e.target.value);
           }}

@@ -34,6 +34,7 @@ export function SelectFilter<V extends string>({
   onChange,
   smallLabel = false,
   selectWidth,
+  selectSize = 'sm',
   disabled,
   helperText,
   ...rootProps
@@ -44,13 +45,15 @@ export function SelectFilter<V extends string>({
   onChange: (value: V) => void;
   smallLabel?: boolean;
   selectWidth?: string;
+  /** A filter's select is small; a choice among a form's fields is the fields' size ('md'). */
+  selectSize?: NativeSelect.RootProps['size'];
   disabled?: boolean;
   helperText?: ReactNode;
 }) {
   return (
     <Field.Root {...rootProps}>
       <Field.Label fontSize={smallLabel ? 'sm' : undefined}>{label}</Field.Label>
-      <NativeSelect.Root size="sm" w={selectWidth} disabled={disabled}>
+      <NativeSelect.Root size={selectSize} w={selectWidth} disabled={disabled}>
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value as V)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>

@@ -9,7 +9,7 @@ import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { DialogFormActions } from '../common/FormButtons';
 import { RowFormDialog } from '../common/RowFormDialog';
-import { TextareaField } from '../common/TextareaField';
+import { ReasonField } from '../common/ReasonField';
 
 const toasts = keyedToasts('discussionBar');
 const SCHEMA = z.object({ reason: ZBarReason });
@@ -51,13 +51,7 @@ export function BarDialog({
             {row.username} will still read this discussion but can no longer post, reply or upvote
             in it. They are told the reason.
           </Text>
-          <TextareaField
-            name="reason"
-            label="Reason"
-            required
-            rows={3}
-            maxLength={MAX_BAR_REASON_CHARS}
-          />
+          <ReasonField maxLength={MAX_BAR_REASON_CHARS} />
           <DialogFormActions onCancel={onClose} submitLabel="Bar member" colorPalette="red" />
         </Stack>
       )}

@@ -1,15 +1,14 @@
 // One contest's leaderboard, live: a page of the ranked list read from the server, read again
 // whenever the server says it changed, with the 'Live' mark and (optionally) a pager over the
 // whole list. Used by /leaderboard and by the contest page's top 10.
-import { Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Pager } from '../common/Pager';
 import { LEADERBOARD_PAGE_SIZE } from './leaderboardDisplay';
 import { LeaderboardList, type Viewer } from './LeaderboardList';
-import { LiveIndicator } from './LiveIndicator';
-import { useLiveLeaderboard } from './useLiveLeaderboard';
+import { LiveBoardHeading } from './LiveBoardHeading';
 
 export function LiveLeaderboard({
   contestId,
@@ -36,13 +35,9 @@ export function LiveLeaderboard({
     // Scores move: opening the board reads it again rather than showing an old copy.
     { refetchOnMount: 'always', placeholderData: (previous) => previous },
   );
-  const live = useLiveLeaderboard(contestId, !board.error);
   return (
     <Stack gap="4">
-      <HStack justify="space-between" align="center" gap="3" wrap="wrap">
-        {heading}
-        {board.data ? <LiveIndicator state={live} /> : null}
-      </HStack>
+      <LiveBoardHeading contestId={contestId} heading={heading} board={board} />
       {board.isLoading ? (
         <Center py="8">
           <Spinner aria-label="Loading leaderboard" />

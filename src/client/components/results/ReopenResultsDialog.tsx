@@ -12,7 +12,7 @@ import { toastOutcome } from '../../lib/toastOutcome';
 import { trpc } from '../../lib/trpc';
 import { DialogFormActions } from '../common/FormButtons';
 import { RowFormDialog } from '../common/RowFormDialog';
-import { TextareaField } from '../common/TextareaField';
+import { ReasonField } from '../common/ReasonField';
 
 const toasts = keyedToasts('reopenResults');
 
@@ -53,13 +53,7 @@ export function ReopenResultsDialog({
             {confirmed ? ' The certificates of these results are withdrawn.' : ''} The reason is
             recorded.
           </Text>
-          <TextareaField
-            name="reason"
-            label="Reason"
-            required
-            rows={3}
-            maxLength={RESULT_LIMITS.reasonMax}
-          />
+          <ReasonField maxLength={RESULT_LIMITS.reasonMax} />
           <DialogFormActions onCancel={onClose} submitLabel="Reopen results" colorPalette="red" />
         </Stack>
       )}

@@ -1,9 +1,9 @@
 // The final (or current) standings of a contest's Results (issue 30): place, name (DQ marked),
 // score and prize; a team's row lists its members with each one's share of the prize.
-import { HStack, List, Stack, Text } from '@chakra-ui/react';
+import { List, Stack, Text } from '@chakra-ui/react';
 import { formatPrize } from '../../../shared/prizes';
 import type { TResultStanding } from '../../../shared/schemas/results';
-import { DqBadge } from '../common/DqBadge';
+import { DqName } from '../common/DqName';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
 
 type Prize = TResultStanding['prize'];
@@ -14,13 +14,7 @@ const prizeText = (prize: Prize) => (prize ? formatPrize(prize.amount, prize.cur
 function NameCell({ row, prefix = '' }: { row: TResultStanding; prefix?: string }) {
   return (
     <Stack gap="1">
-      <HStack as="span" gap="2" display="inline-flex">
-        <span>
-          {prefix}
-          {row.name}
-        </span>
-        <DqBadge disqualified={row.disqualified} />
-      </HStack>
+      <DqName row={row} prefix={prefix} />
       {row.members.length ? (
         <List.Root
           as="ul"

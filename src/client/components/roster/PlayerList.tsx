@@ -15,6 +15,7 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { DateTime } from '../common/DateTime';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
+import { SubSection } from '../common/SubSection';
 import { AddPlayerForm } from './AddPlayerForm';
 import { PlayerReasonDialog, type ReasonTarget } from './PlayerReasonDialog';
 import { PLAYER_LIST_ID } from './OrganiserToolbar';
@@ -173,12 +174,9 @@ export function PlayerList({ contest }: { contest: TContest }) {
               </Text>
             ) : null}
           </HStack>
-          <Stack gap="2">
-            <Heading as="h3" size="sm">
-              Add player
-            </Heading>
+          <SubSection title="Add player">
             <AddPlayerForm contestId={contestId} />
-          </Stack>
+          </SubSection>
           {roster.error ? (
             <Text role="alert" color="red.fg">
               {errorMessage(roster.error, 'The player list could not be loaded.')}

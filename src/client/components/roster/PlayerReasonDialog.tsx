@@ -7,7 +7,7 @@ import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { DialogFormActions } from '../common/FormButtons';
 import { RowFormDialog } from '../common/RowFormDialog';
-import { TextareaField } from '../common/TextareaField';
+import { ReasonField } from '../common/ReasonField';
 
 const toasts = keyedToasts('playerReason');
 
@@ -75,7 +75,7 @@ export function PlayerReasonDialog({
       {({ action, player }) => (
         <Stack gap="4">
           <Text>{WORDS[action].explain(player.username)}</Text>
-          <TextareaField name="reason" label="Reason" required rows={3} maxLength={REASON_MAX} />
+          <ReasonField maxLength={REASON_MAX} />
           <DialogFormActions
             onCancel={onClose}
             submitLabel={WORDS[action].submit}

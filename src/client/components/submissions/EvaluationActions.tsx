@@ -1,36 +1,26 @@
 // The organiser's two buttons: 'Re-score all' (after a new key or metric; the bar shows how many
 // are scored under the current version) and 'Publish private board', asked once more in a
 // dialog, since the final ranks cannot be taken back.
-import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { TEvaluationView } from '../../../shared/schemas/submissions';
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ProgressBar } from '../common/ProgressBar';
 
 const toasts = keyedToasts('evaluationActions');
 
 function RescoreProgress({ scored, total }: { scored: number; total: number }) {
-  const label = `Scored ${scored} of ${total}`;
   return (
-    <Progress.Root
+    <ProgressBar
       value={total ? Math.round((scored / total) * 100) : 100}
-      colorPalette="purple"
-      size="sm"
       aria-label="Re-scoring progress"
       maxW="md"
-    >
-      <HStack justify="space-between" mb="1">
-        <Progress.Label>Re-scoring</Progress.Label>
-        <Text fontSize="sm" color="fg.muted">
-          {label}
-        </Text>
-      </HStack>
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
+      label="Re-scoring"
+      status={`Scored ${scored} of ${total}`}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
 // The organiser's part of a submission contest (issue 31 'Evaluation settings', 'Organiser's
 // view'): the settings with the answer key, what the key holds, re-scoring and publishing, and
 // every submission. Shown to the contest's creator, its moderators and admins.
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import type { TEvaluationView } from '../../../shared/schemas/submissions';
+import { SubSection } from '../common/SubSection';
 import { TitledCard } from '../common/TitledCard';
 import { AllSubmissions } from './AllSubmissions';
 import { EvaluationActions } from './EvaluationActions';
@@ -22,24 +23,18 @@ export function EvaluationPanel({ contestId, view }: { contestId: number; view: 
           The settings cannot change once the private board is published.
         </Text>
       ) : (
-        <Stack gap="3">
-          <Heading as="h3" size="sm">
-            {view.keyReady ? 'Settings' : 'Set up scoring'}
-          </Heading>
+        <SubSection gap="3" title={view.keyReady ? 'Settings' : 'Set up scoring'}>
           {!view.keyReady ? (
             <Text fontSize="sm" color="fg.muted">
               Members can submit once the metric is chosen and the answer key is uploaded.
             </Text>
           ) : null}
           <EvaluationForm contestId={contestId} view={saved} />
-        </Stack>
+        </SubSection>
       )}
-      <Stack gap="3">
-        <Heading as="h3" size="sm">
-          All submissions
-        </Heading>
+      <SubSection gap="3" title="All submissions">
         <AllSubmissions contestId={contestId} />
-      </Stack>
+      </SubSection>
     </TitledCard>
   );
 }

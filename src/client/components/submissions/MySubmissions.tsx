@@ -2,23 +2,15 @@
 // (a failure with its reason), the public score, the private one once published, the switch that
 // selects it for the final board, and the download of the member's own file. While one still
 // waits for its score, the list asks again every 2 s (the live channel may be closed to them).
-import { Link, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import type { TSubmissionView } from '../../../shared/schemas/submissions';
-import { trpc } from '../../lib/trpc';
-import { Pager } from '../common/Pager';
-import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
+import type { ResponsiveColumn } from '../common/ResponsiveTable';
 import { SelectSwitch } from './SelectSwitch';
 import { DiscussLink } from '../discussion/DiscussLink';
-import {
-  FileCell,
-  StatusCell,
-  anyPending,
-  scoreCell,
-  submissionFileUrl,
-} from './submissionDisplay';
-import { refetchWhilePending } from './pendingPoll';
+import { FileCell, StatusCell, scoreCell } from './submissionDisplay';
+import { SubmissionTable, downloadColumn } from './SubmissionTable';
 
 const PAGE_SIZE = 20;
 
@@ -65,19 +57,7 @@ function columns(
       header: 'Selected for final',
       cell: (s) => <SelectSwitch submission={s} closed={closed} onRefused={onRefused} />,
     },
-    {
-      key: 'download',
-      header: 'File download',
-      cell: (s) => (
-        <Link href={submissionFileUrl(s.id)} download color="purple.fg" variant="underline">
-          Download
-          <Text as="span" srOnly>
-            {' '}
-            {s.fileName}
-          </Text>
-        </Link>
-      ),
-    },
+    downloadColumn((s) => s.fileName),
   ];
   return list.filter((c): c is ResponsiveColumn<TSubmissionView> => c !== null);
 }
@@ -94,34 +74,20 @@ export function MySubmissions({
   /** The contest's discussion: a failed submission links to a new topic about it. */
   enableComments?: boolean;
 }) {
-  const [page, setPage] = useState(1);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const list = trpc.submissions.list.useQuery(
-    { contestId, mine: true, page, pageSize: PAGE_SIZE },
-    {
-      placeholderData: (previous) => previous,
-      refetchInterval: refetchWhilePending((data) => anyPending(data?.items)),
-    },
-  );
   return (
-    <Stack gap="2">
+    <SubmissionTable
+      query={{ contestId, mine: true }}
+      pageSize={PAGE_SIZE}
+      caption="My submissions"
+      columns={columns(published, closed, setRefusal, { contestId, enableComments })}
+      cardTitle={(s) => s.fileName}
+    >
       {refusal ? (
         <Text color="red.fg" role="alert">
           {refusal}
         </Text>
       ) : null}
-      <ResponsiveTable
-        caption="My submissions"
-        columns={columns(published, closed, setRefusal, { contestId, enableComments })}
-        rows={list.data?.items ?? []}
-        rowKey={(s) => s.id}
-        cardTitle={(s) => s.fileName}
-        loading={list.isLoading}
-        emptyText="No submissions yet."
-      />
-      {list.data && list.data.total > PAGE_SIZE ? (
-        <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
-      ) : null}
-    </Stack>
+    </SubmissionTable>
   );
 }

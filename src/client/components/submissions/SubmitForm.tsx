@@ -4,7 +4,6 @@
 // its message. The list below shows the new submission as soon as it is stored.
 import { Stack } from '@chakra-ui/react';
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
 import { z } from 'zod';
 import {
   DESCRIPTION_MAX,
@@ -14,7 +13,6 @@ import {
 } from '../../../shared/schemas/submissions';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
-import { CsvRefusal, uploadCsv } from '../../lib/uploadCsv';
 import { useZodForm } from '../../lib/useZodForm';
 import { FocusFirstError } from '../common/FocusFirstError';
 import { FormField } from '../common/FormField';
@@ -22,6 +20,7 @@ import { SubmitButton } from '../common/FormButtons';
 import { CsvFileInput } from './CsvFileInput';
 import { ProblemLines } from './ProblemLines';
 import { UploadProgress } from './UploadProgress';
+import { useFileUpload } from './useFileUpload';
 
 const toasts = keyedToasts('submission');
 
@@ -33,45 +32,26 @@ interface SentView {
   publicScore: number | null;
 }
 
-type Sent = { ok: true; view: SentView } | { ok: false; refusal: CsvRefusal };
-
 export function SubmitForm({ evaluation }: { evaluation: TEvaluationView }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [share, setShare] = useState<number | null>(null);
-  const [refusal, setRefusal] = useState<CsvRefusal | null>(null);
-  const [picker, setPicker] = useState(0);
   // An upload is no tRPC mutation (the table of lib/invalidation has no row for it): the list,
   // the counts and the boards are read again here.
   const utils = trpc.useUtils();
+  const { file, share, refusal, setRefusal, picker, upload, choose, clear } = useFileUpload({
+    maxMb: evaluation.maxFileMb,
+    words: {
+      noFile: 'Choose the file to submit',
+      tooLarge: `The file is larger than ${evaluation.maxFileMb} MB`,
+      fallback: 'The submission could not be sent',
+    },
+    onSettled: () => void utils.submissions.invalidate(),
+  });
 
-  async function send(values: typeof EMPTY): Promise<Sent> {
-    if (!file) return { ok: false, refusal: new CsvRefusal('Choose the file to submit', 0) };
-    if (file.size > evaluation.maxFileMb * 1024 * 1024) {
-      const tooLarge = `The file is larger than ${evaluation.maxFileMb} MB`;
-      return { ok: false, refusal: new CsvRefusal(tooLarge, 413) };
-    }
-    const form = new FormData();
-    // The description first: the server reads the fields before the file's bytes.
-    if (values.description.trim()) form.append('description', values.description.trim());
-    form.append('file', file);
-    setRefusal(null);
-    setShare(0);
-    try {
-      const view = await uploadCsv<SentView>({
-        method: 'POST',
-        url: `/api/contests/${evaluation.contestId}/submissions`,
-        form,
-        onProgress: setShare,
-        fallback: 'The submission could not be sent',
-      });
-      return { ok: true, view };
-    } catch (error) {
-      const fallback = new CsvRefusal('The submission could not be sent', 0);
-      return { ok: false, refusal: error instanceof CsvRefusal ? error : fallback };
-    } finally {
-      setShare(null);
-      void utils.submissions.invalidate();
-    }
+  function send(values: typeof EMPTY) {
+    const description = values.description.trim();
+    return upload<SentView>(
+      `/api/contests/${evaluation.contestId}/submissions`,
+      description ? { description } : {},
+    );
   }
 
   const form = useZodForm({
@@ -91,8 +71,7 @@ export function SubmitForm({ evaluation }: { evaluation: TEvaluationView }) {
           : 'It is being scored: the score shows in the list.',
       );
       resetForm();
-      setFile(null);
-      setPicker((n) => n + 1);
+      clear();
     },
   });
 
@@ -105,10 +84,7 @@ export function SubmitForm({ evaluation }: { evaluation: TEvaluationView }) {
             key={picker}
             label="Submission file"
             helperText={`CSV or .csv.gz with the columns ${[evaluation.idColumn, ...evaluation.targetColumns].join(', ')}; at most ${evaluation.maxFileMb} MB.`}
-            onChange={(f) => {
-              setFile(f);
-              setRefusal(null);
-            }}
+            onChange={choose}
             required
           />
           <FormField

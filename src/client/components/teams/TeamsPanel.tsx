@@ -8,6 +8,7 @@ import type { TTeamSummary } from '../../../shared/schemas/teams';
 import { isRegistrationOpen } from '../../../shared/contests';
 import { Pager } from '../common/Pager';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
+import { SubSection } from '../common/SubSection';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { MyTeam } from './MyTeam';
@@ -47,10 +48,7 @@ function TeamList({ contestId }: { contestId: number }) {
   const [page, setPage] = useState(1);
   const list = trpc.teams.list.useQuery({ contestId, page, pageSize: PAGE_SIZE });
   return (
-    <Stack gap="2">
-      <Heading as="h3" size="sm">
-        All teams{list.data ? ` (${list.data.total})` : ''}
-      </Heading>
+    <SubSection title={`All teams${list.data ? ` (${list.data.total})` : ''}`}>
       <ResponsiveTable
         caption="Teams of this contest"
         columns={columns}
@@ -72,7 +70,7 @@ function TeamList({ contestId }: { contestId: number }) {
       {list.data && list.data.total > PAGE_SIZE ? (
         <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
       ) : null}
-    </Stack>
+    </SubSection>
   );
 }
 

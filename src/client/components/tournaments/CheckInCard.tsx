@@ -9,6 +9,7 @@ import { hasBracket } from '../../../shared/tournaments';
 import { errorMessage } from '../../lib/errors';
 import { keyedToasts } from '../../lib/toaster';
 import { trpc } from '../../lib/trpc';
+import { SubSection } from '../common/SubSection';
 
 const toasts = keyedToasts('checkIn');
 
@@ -95,10 +96,7 @@ function CheckInPanel({ contestId }: { contestId: number }) {
           )
         ) : null}
         {data.roster ? (
-          <Stack gap="1">
-            <Heading as="h3" size="sm">
-              Checked in
-            </Heading>
+          <SubSection gap="1" title="Checked in">
             {data.roster.length ? (
               <List.Root ps="5" fontSize="sm">
                 {data.roster.map((r) => (
@@ -115,7 +113,7 @@ function CheckInPanel({ contestId }: { contestId: number }) {
                 Nobody yet.
               </Text>
             )}
-          </Stack>
+          </SubSection>
         ) : null}
       </Card.Body>
     </Card.Root>

@@ -6,18 +6,12 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import { ZDecideMatchInput, type TMatch } from '../../../shared/schemas/tournaments';
 import { DialogFormActions } from '../common/FormButtons';
-import { RowFormDialog } from '../common/RowFormDialog';
 import { ChoiceField } from './ChoiceField';
+import { MatchResultDialog, type MatchDialogProps } from './MatchResultDialog';
 import { ReportSides } from './ReportSides';
 import { ResultFields } from './ResultFields';
-import {
-  bestOfRefinement,
-  formSchema,
-  initialResult,
-  resultRequest,
-  type ResultValues,
-} from './resultForm';
-import { roundLabel, slotName } from './tournamentDisplay';
+import { initialResult, resultRequest, type ResultValues } from './resultForm';
+import { matchHeading } from './tournamentDisplay';
 import { useMatchActions } from './useMatchActions';
 
 type Decision = 'reported' | 'disputed' | 'other';
@@ -49,43 +43,31 @@ function DecisionFields({ match }: { match: TMatch }) {
   );
 }
 
-export function DecideDisputeDialog({
-  match,
-  onClose,
-}: {
-  match: TMatch | null;
-  onClose: () => void;
-}) {
+export function DecideDisputeDialog({ match, onClose }: MatchDialogProps) {
   const { decide } = useMatchActions({ onDone: onClose });
   return (
-    <RowFormDialog
-      row={match}
+    <MatchResultDialog
+      match={match}
       title="Decide result"
       onClose={onClose}
-      form={(match) => ({
-        initialValues: {
-          ...initialResult(match, match.report.disputed ?? match.report.reported),
-          decision: decisions(match)[0]!.value,
-        },
-        schema: formSchema(
-          (values: Values) => requestOf(match, values),
-          ZDecideMatchInput.superRefine(bestOfRefinement(match.bestOf)),
-        ),
-        submit: (values: Values) =>
-          decide.mutateAsync(ZDecideMatchInput.parse(requestOf(match, values))),
+      initialValues={(match): Values => ({
+        ...initialResult(match, match.report.disputed ?? match.report.reported),
+        decision: decisions(match)[0]!.value,
       })}
+      request={ZDecideMatchInput}
+      toRequest={requestOf}
+      send={decide.mutateAsync}
     >
       {(match) => (
         <Stack gap="4">
           <Text>
-            {roundLabel(match)}, match {match.number}: {slotName(match.participants[0])} vs{' '}
-            {slotName(match.participants[1])}, best of {match.bestOf}.
+            {matchHeading(match)}, best of {match.bestOf}.
           </Text>
           <ReportSides match={match} />
           <DecisionFields match={match} />
           <DialogFormActions onCancel={onClose} submitLabel="Decide result" />
         </Stack>
       )}
-    </RowFormDialog>
+    </MatchResultDialog>
   );
 }

@@ -3,16 +3,10 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { ZDisputeMatchInput, type TMatch } from '../../../shared/schemas/tournaments';
 import { DialogFormActions } from '../common/FormButtons';
-import { RowFormDialog } from '../common/RowFormDialog';
 import { TextareaField } from '../common/TextareaField';
+import { MatchResultDialog, type MatchDialogProps } from './MatchResultDialog';
 import { ResultFields } from './ResultFields';
-import {
-  bestOfRefinement,
-  formSchema,
-  initialResult,
-  resultRequest,
-  type ResultValues,
-} from './resultForm';
+import { initialResult, resultRequest, type ResultValues } from './resultForm';
 import { reportText } from './ReportSides';
 import { useMatchActions } from './useMatchActions';
 
@@ -28,28 +22,20 @@ function requestOf(match: TMatch, values: Values) {
   };
 }
 
-export function DisputeMatchDialog({
-  match,
-  onClose,
-}: {
-  match: TMatch | null;
-  onClose: () => void;
-}) {
+export function DisputeMatchDialog({ match, onClose }: MatchDialogProps) {
   const { dispute } = useMatchActions({ onDone: onClose });
   return (
-    <RowFormDialog
-      row={match}
+    <MatchResultDialog
+      match={match}
       title="Dispute result"
       onClose={onClose}
-      form={(match) => ({
-        initialValues: { ...initialResult(match, { scores: null, games: null }), reason: '' },
-        schema: formSchema(
-          (values: Values) => requestOf(match, values),
-          ZDisputeMatchInput.superRefine(bestOfRefinement(match.bestOf)),
-        ),
-        submit: (values: Values) =>
-          dispute.mutateAsync(ZDisputeMatchInput.parse(requestOf(match, values))),
+      initialValues={(match): Values => ({
+        ...initialResult(match, { scores: null, games: null }),
+        reason: '',
       })}
+      request={ZDisputeMatchInput}
+      toRequest={requestOf}
+      send={dispute.mutateAsync}
     >
       {(match) => (
         <Stack gap="4">
@@ -64,6 +50,6 @@ export function DisputeMatchDialog({
           <DialogFormActions onCancel={onClose} submitLabel="Dispute result" colorPalette="red" />
         </Stack>
       )}
-    </RowFormDialog>
+    </MatchResultDialog>
   );
 }

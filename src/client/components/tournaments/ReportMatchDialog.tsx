@@ -5,53 +5,33 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { ZReportMatchInput, type TMatch } from '../../../shared/schemas/tournaments';
 import { DialogFormActions } from '../common/FormButtons';
-import { RowFormDialog } from '../common/RowFormDialog';
+import { MatchResultDialog, type MatchDialogProps } from './MatchResultDialog';
 import { ResultFields } from './ResultFields';
-import {
-  bestOfRefinement,
-  formSchema,
-  initialResult,
-  resultRequest,
-  type ResultValues,
-} from './resultForm';
-import { roundLabel, slotName } from './tournamentDisplay';
+import { initialResult, resultRequest, type ResultValues } from './resultForm';
+import { matchHeading } from './tournamentDisplay';
 import { useMatchActions } from './useMatchActions';
 
-export function reportSchema(match: TMatch) {
-  return formSchema(
-    (values: ResultValues) => ({ matchId: match.id, ...resultRequest(match, values) }),
-    ZReportMatchInput.superRefine(bestOfRefinement(match.bestOf)),
-  );
+function requestOf(match: TMatch, values: ResultValues) {
+  return { matchId: match.id, ...resultRequest(match, values) };
 }
 
-export function ReportMatchDialog({
-  match,
-  onClose,
-}: {
-  match: TMatch | null;
-  onClose: () => void;
-}) {
+export function ReportMatchDialog({ match, onClose }: MatchDialogProps) {
   const { report } = useMatchActions({ onDone: onClose });
   const editing = match?.status === 'completed';
   return (
-    <RowFormDialog
-      row={match}
+    <MatchResultDialog
+      match={match}
       title={editing ? 'Edit result' : 'Report result'}
       onClose={onClose}
-      form={(match) => ({
-        initialValues: initialResult(match),
-        schema: reportSchema(match),
-        submit: (values: ResultValues) =>
-          report.mutateAsync(
-            ZReportMatchInput.parse({ matchId: match.id, ...resultRequest(match, values) }),
-          ),
-      })}
+      initialValues={(match) => initialResult(match)}
+      request={ZReportMatchInput}
+      toRequest={requestOf}
+      send={report.mutateAsync}
     >
       {(match) => (
         <Stack gap="4">
           <Text>
-            {roundLabel(match)}, match {match.number}: {slotName(match.participants[0])} vs{' '}
-            {slotName(match.participants[1])}.
+            {matchHeading(match)}.
             {editing ? ' Matches that depend on this result are played again from it.' : ''}
           </Text>
           <ResultFields match={match} />
@@ -61,6 +41,6 @@ export function ReportMatchDialog({
           />
         </Stack>
       )}
-    </RowFormDialog>
+    </MatchResultDialog>
   );
 }

@@ -11,6 +11,7 @@ import { FormField } from '../common/FormField';
 import { DialogFormActions } from '../common/FormButtons';
 import { RowFormDialog } from '../common/RowFormDialog';
 import { toLocalInput } from '../contests/wizard/formValues';
+import type { MatchDialogProps } from './MatchResultDialog';
 import { roundLabel, scoreLine } from './tournamentDisplay';
 
 const toasts = keyedToasts('scheduleMatch');
@@ -18,13 +19,7 @@ const toasts = keyedToasts('scheduleMatch');
 /** The dialog's one field: the request's date as a datetime-local input holds it, empty to clear. */
 const ZScheduleForm = z.object({ when: ZScheduleMatchInput.shape.scheduledAt.optional() });
 
-export function ScheduleMatchDialog({
-  match,
-  onClose,
-}: {
-  match: TMatch | null;
-  onClose: () => void;
-}) {
+export function ScheduleMatchDialog({ match, onClose }: MatchDialogProps) {
   const schedule = trpc.tournaments.schedule.useMutation({
     onSuccess: (saved) => {
       toasts.success(saved.scheduledAt ? 'Match scheduled' : 'Schedule cleared');

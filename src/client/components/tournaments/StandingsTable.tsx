@@ -1,23 +1,10 @@
 // A league's table, each group's table, or the Swiss table: played, won, drawn, lost, for,
 // against, difference, points (and Buchholz in Swiss), with the tie-breakers stated under it.
 // The app's one responsive table: a table on wide screens, a card per row on a phone.
-import { HStack, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { TStandings, TStandingsRow } from '../../../shared/schemas/tournaments';
 import { ResponsiveTable, type ResponsiveColumn } from '../common/ResponsiveTable';
-import { DqBadge } from '../common/DqBadge';
-
-/** The participant's name, marked 'DQ' when an organiser disqualified them. */
-function NameCell({ row, prefix = '' }: { row: TStandingsRow; prefix?: string }) {
-  return (
-    <HStack as="span" gap="2" display="inline-flex">
-      <span>
-        {prefix}
-        {row.name}
-      </span>
-      <DqBadge disqualified={row.disqualified} />
-    </HStack>
-  );
-}
+import { DqName } from '../common/DqName';
 
 const num = (pick: (row: TStandingsRow) => number) => (row: TStandingsRow) => (
   <Text as="span" fontVariantNumeric="tabular-nums">
@@ -28,7 +15,7 @@ const num = (pick: (row: TStandingsRow) => number) => (row: TStandingsRow) => (
 function columnsFor(swiss: boolean): ResponsiveColumn<TStandingsRow>[] {
   const columns: ResponsiveColumn<TStandingsRow>[] = [
     { key: 'rank', header: 'Rank', cell: num((r) => r.rank), hideOnMobile: true },
-    { key: 'name', header: 'Participant', cell: (r) => <NameCell row={r} />, hideOnMobile: true },
+    { key: 'name', header: 'Participant', cell: (r) => <DqName row={r} />, hideOnMobile: true },
     { key: 'played', header: 'Played', cell: num((r) => r.played), align: 'end' },
     { key: 'won', header: 'Won', cell: num((r) => r.won), align: 'end' },
     { key: 'drawn', header: 'Drawn', cell: num((r) => r.drawn), align: 'end' },
@@ -78,7 +65,7 @@ export function StandingsTable({ standings }: { standings: TStandings }) {
             columns={columns}
             rows={group.rows}
             rowKey={(r) => r.participantId}
-            cardTitle={(r) => <NameCell row={r} prefix={`${r.rank}. `} />}
+            cardTitle={(r) => <DqName row={r} prefix={`${r.rank}. `} />}
             emptyText="No results yet."
           />
         </Stack>

@@ -76,12 +76,15 @@ export function resultRequest(match: TMatch, values: ResultValues) {
   return { scores: [toNumber(values.scores[0]), toNumber(values.scores[1])] };
 }
 
+/** What the best-of-N rule reads of a request. */
+export interface ResultRequest {
+  scores?: Readonly<ScorePair>;
+  games?: readonly Readonly<ScorePair>[];
+}
+
 /** The one best-of-N rule, as an issue on the games (or the scores in a best of 1). */
 export function bestOfRefinement(bestOf: number) {
-  return (
-    v: { scores?: Readonly<ScorePair>; games?: readonly Readonly<ScorePair>[] },
-    ctx: z.RefinementCtx,
-  ) => {
+  return (v: ResultRequest, ctx: z.RefinementCtx) => {
     if (!v.scores) return;
     const problem = bestOfProblem(bestOf, v.scores, v.games);
     if (problem)

@@ -81,3 +81,11 @@ export function roundLabel(match: Pick<TMatch, 'roundName' | 'group' | 'part'>):
   }
   return match.roundName;
 }
+
+/** A match named in a dialog's opening line: 'Round 1, match 3: Alice vs Bob'. */
+export function matchHeading(
+  match: Pick<TMatch, 'roundName' | 'group' | 'part' | 'number' | 'participants'>,
+): string {
+  const [a, b] = match.participants;
+  return `${roundLabel(match)}, match ${match.number}: ${slotName(a)} vs ${slotName(b)}`;
+}

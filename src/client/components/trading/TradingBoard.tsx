@@ -1,14 +1,13 @@
 // A trading contest's board (issue 34): the contest's leaderboard with the trading columns, in
 // the shared order (ranked first, then those awaiting review, the disqualified last), read again
 // whenever the contest's leaderboard channel says it changed (no polling).
-import { HStack, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { METRIC_TEXTS, TIE_BREAK_TEXT } from '../../../shared/trading/rules';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ResponsiveTable } from '../common/ResponsiveTable';
-import { LiveIndicator } from '../leaderboard/LiveIndicator';
-import { useLiveLeaderboard } from '../leaderboard/useLiveLeaderboard';
+import { LiveBoardHeading } from '../leaderboard/LiveBoardHeading';
 import { TRADING_BOARD_COLUMNS, boardCardTitle } from './tradingBoardColumns';
 
 export function TradingBoard({
@@ -23,13 +22,9 @@ export function TradingBoard({
   heading: ReactNode;
 }) {
   const board = trpc.trading.board.useQuery({ contestId }, { refetchOnMount: 'always' });
-  const live = useLiveLeaderboard(contestId, !board.error);
   return (
     <Stack gap="3">
-      <HStack justify="space-between" align="center" gap="3" wrap="wrap">
-        {heading}
-        {board.data ? <LiveIndicator state={live} /> : null}
-      </HStack>
+      <LiveBoardHeading contestId={contestId} heading={heading} board={board} />
       {board.isError ? (
         <Text color="fg.muted">{errorMessage(board.error, 'The board could not be loaded.')}</Text>
       ) : (

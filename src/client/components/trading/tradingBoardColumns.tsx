@@ -12,6 +12,15 @@ const BalanceCurve = lazy(() => import('./BalanceCurve'));
 
 type Row = TTradingBoardRow;
 
+/** One of the row's figures, as text, right-aligned. */
+function figureColumn(
+  key: string,
+  header: string,
+  text: (figures: Row['figures']) => string,
+): ResponsiveColumn<Row> {
+  return { key, header, cell: (r) => text(r.figures), align: 'end' };
+}
+
 export const TRADING_BOARD_COLUMNS: ResponsiveColumn<Row>[] = [
   {
     key: 'rank',
@@ -20,48 +29,23 @@ export const TRADING_BOARD_COLUMNS: ResponsiveColumn<Row>[] = [
     hideOnMobile: true,
   },
   { key: 'trader', header: 'Trader', cell: (r) => <TraderCell row={r} />, hideOnMobile: true },
-  { key: 'return', header: 'Return', cell: (r) => percentText(r.figures.returnPct), align: 'end' },
+  figureColumn('return', 'Return', (f) => percentText(f.returnPct)),
+  figureColumn('net', 'Net profit', (f) => figureText(f.netProfit)),
+  figureColumn(
+    'drawdown',
+    'Max drawdown',
+    (f) => `${figureText(f.maxDrawdown)} (${percentText(f.maxDrawdownPct)})`,
+  ),
+  figureColumn('worstDay', 'Worst day', (f) =>
+    f.worstDay ? `${f.worstDay.loss} (${percentText(f.worstDay.lossPct)})` : NO_FIGURE,
+  ),
   {
-    key: 'net',
-    header: 'Net profit',
-    cell: (r) => figureText(r.figures.netProfit),
-    align: 'end',
-  },
-  {
-    key: 'drawdown',
-    header: 'Max drawdown',
-    cell: (r) => `${figureText(r.figures.maxDrawdown)} (${percentText(r.figures.maxDrawdownPct)})`,
-    align: 'end',
-  },
-  {
-    key: 'worstDay',
-    header: 'Worst day',
-    cell: (r) =>
-      r.figures.worstDay
-        ? `${r.figures.worstDay.loss} (${percentText(r.figures.worstDay.lossPct)})`
-        : NO_FIGURE,
-    align: 'end',
-  },
-  {
-    key: 'trades',
-    header: 'Trades',
+    ...figureColumn('trades', 'Trades', (f) => `${f.countedTrades}/${f.trades}`),
     mobileLabel: 'Trades counted',
-    cell: (r) => `${r.figures.countedTrades}/${r.figures.trades}`,
-    align: 'end',
   },
-  { key: 'win', header: 'Win %', cell: (r) => percentText(r.figures.winRatePct), align: 'end' },
-  {
-    key: 'pf',
-    header: 'Profit factor',
-    cell: (r) => figureText(r.figures.profitFactor),
-    align: 'end',
-  },
-  {
-    key: 'average',
-    header: 'Average trade',
-    cell: (r) => figureText(r.figures.averageTrade),
-    align: 'end',
-  },
+  figureColumn('win', 'Win %', (f) => percentText(f.winRatePct)),
+  figureColumn('pf', 'Profit factor', (f) => figureText(f.profitFactor)),
+  figureColumn('average', 'Average trade', (f) => figureText(f.averageTrade)),
   {
     key: 'curve',
     header: 'Balance',

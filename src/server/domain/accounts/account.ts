@@ -10,7 +10,7 @@ import type {
   TPaymentSettingsResponse,
   TUpdateProfileRequestOutput,
 } from '../../../shared/schemas/account';
-import type { Actor } from '../../platform/actor';
+import type { ActionWithInput, Actor } from '../../platform/actor';
 import { assertUnique, rethrowUnique } from './auth';
 import { AppError } from '../../platform/errors';
 import { beginGuess, type Limits } from '../../platform/limits';
@@ -31,10 +31,7 @@ export async function updateProfile({
   actor,
   input,
   origin,
-}: {
-  db: DB;
-  actor: Actor;
-  input: TUpdateProfileRequestOutput;
+}: ActionWithInput<TUpdateProfileRequestOutput> & {
   /** Where a verification link points (PUBLIC_URL or the request's address). */
   origin: string;
 }): Promise<TUser> {

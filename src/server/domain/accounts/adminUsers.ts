@@ -1,6 +1,6 @@
 // Admin user management: list, create, change role/tier, temporary password, delete.
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
-import type { ActionOnRow } from '../../platform/actor';
+import type { ActionOnRow, ActionWithInput } from '../../platform/actor';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { twoFactor, users } from '../../platform/db/schema';
 import { lockForUpdate } from '../../platform/db/dialect';
@@ -190,11 +190,7 @@ export async function updateUser({
   db,
   actor,
   input,
-}: {
-  db: DB;
-  actor: Actor;
-  input: TUpdateUserRequest;
-}): Promise<TUser> {
+}: ActionWithInput<TUpdateUserRequest>): Promise<TUser> {
   const defaultTier = (await getPlatformSettings({ db })).defaultUserTier;
   // The reads that decide the change (the row, how many admins are left) sit in its transaction.
   return db.transaction(async (tx) => {

@@ -9,12 +9,18 @@ const pending = new Set<Promise<void>>();
 let hold: Promise<void> | undefined;
 
 /**
- * Runs `work` once the current answer is out. `onQueued` hears that it queued a mail (to wake
- * the sender), `onError` a failure, since no request is left to carry it.
+ * Who hears of work done after the answer: `onQueued` that it queued a mail (to wake the sender),
+ * `onError` a failure, since no request is left to carry it.
  */
+export interface AfterAnswerHooks {
+  onQueued?: () => void;
+  onError: (error: unknown) => void;
+}
+
+/** Runs `work` once the current answer is out. */
 export function afterAnswer(
   work: () => Promise<boolean>,
-  { onQueued, onError }: { onQueued?: () => void; onError: (error: unknown) => void },
+  { onQueued, onError }: AfterAnswerHooks,
 ): void {
   const held = hold;
   // setImmediate: after this request's answer is written. A microtask would run before it (a

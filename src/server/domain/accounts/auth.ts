@@ -16,6 +16,21 @@ import { conflictField, equalsCaseless, isUniqueViolation } from '../../platform
 import { getUser, publicUserColumns } from './users';
 import { queueVerification } from './emailVerification';
 
+/** Whether another account (not `exceptId`) holds `value` in `column`, compared caselessly. */
+async function heldByAnother(
+  db: DB,
+  column: typeof users.username | typeof users.email,
+  value: string,
+  exceptId: number,
+): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(equalsCaseless(column, value), ne(users.id, exceptId)))
+    .limit(1);
+  return hit !== undefined;
+}
+
 export async function assertUnique({
   db,
   username,
@@ -28,21 +43,11 @@ export async function assertUnique({
   exceptId?: number;
 }): Promise<void> {
   const except = exceptId ?? -1;
-  if (username !== undefined) {
-    const [hit] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(equalsCaseless(users.username, username), ne(users.id, except)))
-      .limit(1);
-    if (hit) throw new AppError('CONFLICT', MSG.usernameTaken);
+  if (username !== undefined && (await heldByAnother(db, users.username, username, except))) {
+    throw new AppError('CONFLICT', MSG.usernameTaken);
   }
-  if (email !== undefined) {
-    const [hit] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(equalsCaseless(users.email, email), ne(users.id, except)))
-      .limit(1);
-    if (hit) throw new AppError('CONFLICT', MSG.emailTaken);
+  if (email !== undefined && (await heldByAnother(db, users.email, email, except))) {
+    throw new AppError('CONFLICT', MSG.emailTaken);
   }
 }
 

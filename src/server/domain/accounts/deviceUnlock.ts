@@ -12,16 +12,14 @@ import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks
 import { ACCOUNT_LOCKED, type Limits } from '../../platform/limits';
 import { unlockDeviceMail } from '../messages';
 import { consumeToken, mailLinkWithinLimit } from './accountTokens';
-import { afterAnswer } from './afterAnswer';
+import { afterAnswer, type AfterAnswerHooks } from './afterAnswer';
 
 /** The page an unlock link opens (App.tsx). */
 export const TRUST_DEVICE_PATH = '/trust-device';
 
 /** Where an unlock link points, and who hears of it (the request's origin, mailer and log). */
-export interface UnlockOffer {
+export interface UnlockOffer extends AfterAnswerHooks {
   origin: string;
-  onQueued?: () => void;
-  onError: (error: unknown) => void;
 }
 
 /**
@@ -55,14 +53,7 @@ export function offerUnlock({
   origin,
   onQueued,
   onError,
-}: {
-  db: DB;
-  limits: Limits;
-  username: string;
-  origin: string;
-  onQueued?: () => void;
-  onError: (error: unknown) => void;
-}): void {
+}: { db: DB; limits: Limits; username: string } & UnlockOffer): void {
   afterAnswer(() => mailUnlockLink({ db, limits, username, origin }), { onQueued, onError });
 }
 

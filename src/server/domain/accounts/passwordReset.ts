@@ -12,7 +12,7 @@ import { ACCOUNT_LINK_MESSAGES as M } from '../../../shared/schemas/accountLinks
 import { passwordResetMail } from '../messages';
 import { writeAudit } from '../audit';
 import { consumeToken, mailLinkWithinLimit, peekToken, retireTokens } from './accountTokens';
-import { afterAnswer } from './afterAnswer';
+import { afterAnswer, type AfterAnswerHooks } from './afterAnswer';
 import { assertPasswordAllowed } from './passwordPolicy';
 import type { PasswordHasher } from './passwords';
 import { deleteUserSessions } from './sessions';
@@ -45,9 +45,7 @@ export async function requestPasswordReset({
   ip: string;
   identifier: string;
   origin: string;
-  onQueued?: () => void;
-  onError: (error: unknown) => void;
-}): Promise<void> {
+} & AfterAnswerHooks): Promise<void> {
   // Counted before anything is looked up: an address over its limit learns nothing more.
   await take(limits.resetIp, ip, 1, M.tooManyResets);
   afterAnswer(() => mailResetLink({ db, limits, identifier, origin }), { onQueued, onError });

@@ -3,7 +3,6 @@
 // the member's locked row (a verification racing with it applies before or after, never
 // between), audited, and told to the member (in-app, and e-mail by their preference).
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { lockForUpdate } from '../../platform/db/dialect';
 import { AppError } from '../../platform/errors';
@@ -16,10 +15,12 @@ import {
   type TAdminUser,
   type TStaffPlanRequest,
 } from '../../../shared/schemas/adminUsers';
-import { writeAudit, type Actor } from '../audit';
+import type { ActionWithInput } from '../../platform/actor';
+import { writeAudit } from '../audit';
 import { getPlatformSettings } from '../settings';
 import { notify } from '../messages';
 import { findAdminUser } from '../accounts';
+import { planColumns } from '../subscriptions';
 
 interface PlanState {
   tier: Tier | null;
@@ -88,10 +89,7 @@ export async function changePlanAsStaff({
   actor,
   input,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  input: TStaffPlanRequest;
+}: ActionWithInput<TStaffPlanRequest> & {
   now?: number;
 }): Promise<TAdminUser> {
   const defaultTier = (await getPlatformSettings({ db })).defaultUserTier;
@@ -99,13 +97,7 @@ export async function changePlanAsStaff({
     async (tx) => {
       await lockForUpdate(tx, users, eq(users.id, input.id));
       const [row] = await tx
-        .select({
-          role: users.role,
-          tier: users.subscriptionTier,
-          expiresAt: users.tierExpiresAt,
-          nextTier: users.nextTier,
-          nextPeriodDays: users.nextPeriodDays,
-        })
+        .select({ role: users.role, ...planColumns })
         .from(users)
         .where(eq(users.id, input.id));
       if (!row) throw new AppError('NOT_FOUND', 'User not found');

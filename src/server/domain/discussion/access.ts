@@ -110,3 +110,14 @@ export async function visiblePost(
 export function assertOrganiser(contest: DiscussionContest, viewer: DiscussionViewer): void {
   if (!isOrganiser(contest, viewer)) throw new AppError('not_organiser', M.notOrganiser);
 }
+
+/** The contest `viewer` may see and organises: the organiser's switches and bars start here. */
+export async function organisedContest(
+  db: DbOrTx,
+  viewer: DiscussionViewer,
+  contestId: number,
+): Promise<DiscussionContest> {
+  const contest = await visibleContest(db, viewer, contestId);
+  assertOrganiser(contest, viewer);
+  return contest;
+}

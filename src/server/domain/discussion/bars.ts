@@ -8,7 +8,10 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
 import type { TBarList } from '../../../shared/schemas/discussion';
-import { assertOrganiser, visibleContest } from './access';
+import { organisedContest } from './access';
+
+/** Which member of which contest a bar names, and who asks. */
+type BarTarget = { db: DB; actor: Actor; contestId: number; userId: number };
 
 /** Who is barred from the contest's discussion, oldest bar first (the organiser's alone). */
 export async function listBars({
@@ -20,8 +23,7 @@ export async function listBars({
   actor: Actor;
   contestId: number;
 }): Promise<TBarList> {
-  const contest = await visibleContest(db, actor, contestId);
-  assertOrganiser(contest, actor);
+  const contest = await organisedContest(db, actor, contestId);
   return db
     .select({
       userId: discussionBars.userId,
@@ -42,16 +44,9 @@ export async function barMember({
   contestId,
   userId,
   reason,
-}: {
-  db: DB;
-  actor: Actor;
-  contestId: number;
-  userId: number;
-  reason: string;
-}): Promise<{ success: true }> {
+}: BarTarget & { reason: string }): Promise<{ success: true }> {
   await db.transaction(async (tx) => {
-    const contest = await visibleContest(tx, actor, contestId);
-    assertOrganiser(contest, actor);
+    const contest = await organisedContest(tx, actor, contestId);
     const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!member) throw new AppError('NOT_FOUND', 'No member has that id');
     await tx
@@ -78,15 +73,9 @@ export async function unbarMember({
   actor,
   contestId,
   userId,
-}: {
-  db: DB;
-  actor: Actor;
-  contestId: number;
-  userId: number;
-}): Promise<{ success: true }> {
+}: BarTarget): Promise<{ success: true }> {
   await db.transaction(async (tx) => {
-    const contest = await visibleContest(tx, actor, contestId);
-    assertOrganiser(contest, actor);
+    const contest = await organisedContest(tx, actor, contestId);
     const [gone] = await tx
       .delete(discussionBars)
       .where(and(eq(discussionBars.contestId, contest.id), eq(discussionBars.userId, userId)))

@@ -1,15 +1,16 @@
 // Deleting a post leaves '[deleted]' in its place, so the replies around it stay readable. Its
 // author may delete it, and so may the contest's organiser (audited: it is not theirs).
 import { eq, isNull, and } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../platform/db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { discussionPosts } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/actor';
+import type { ActionOnRow } from '../../platform/actor';
 import { isOrganiser } from '../../../shared/contests';
 import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import { writeAudit } from '../audit';
 import { visiblePost } from './access';
 import { postChanged } from './afterWrite';
+import { postFactOf } from './postFact';
 
 /**
  * Marks a post deleted (its words kept for moderation, '[deleted]' in every answer): the one
@@ -29,11 +30,7 @@ export async function deletePost({
   db,
   actor,
   id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<{ success: true; id: number }> {
+}: ActionOnRow): Promise<{ success: true; id: number }> {
   await db.transaction(async (tx) => {
     const { post, contest } = await visiblePost(tx, actor, id);
     const own = post.authorId === actor.id;
@@ -51,11 +48,7 @@ export async function deletePost({
       });
     }
     await postChanged(tx, {
-      contestId: contest.id,
-      topicId: post.topicId,
-      postId: post.id,
-      authorId: post.authorId ?? 0,
-      actor,
+      ...postFactOf(post, actor),
       body: null,
       previousBody: post.body,
     });

@@ -12,6 +12,7 @@ import { visiblePost } from './access';
 import { assertMayWrite } from './writers';
 import { assertPostBody } from './bodyRules';
 import { postChanged } from './afterWrite';
+import { postFactOf } from './postFact';
 import { presentPosts } from './present';
 
 export async function editPost({
@@ -40,11 +41,7 @@ export async function editPost({
       .where(eq(discussionPosts.id, post.id))
       .returning();
     await postChanged(tx, {
-      contestId: contest.id,
-      topicId: post.topicId,
-      postId: post.id,
-      authorId: actor.id,
-      actor,
+      ...postFactOf(post, actor),
       body,
       previousBody: post.body,
     });

@@ -1,22 +1,13 @@
 // Following a topic (its author and repliers follow from their first post): the followers are
 // whom a later slice notifies of new replies. Anyone signed in who sees the topic may follow it.
 import { and, eq } from 'drizzle-orm';
-import type { DB } from '../../platform/db/client';
 import { discussionFollows } from '../../platform/db/schema';
-import type { Actor } from '../../platform/actor';
+import type { ActionOnRow } from '../../platform/actor';
 import { visibleTopic } from './access';
 
 type FollowState = { id: number; followedByMe: boolean };
 
-export async function follow({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<FollowState> {
+export async function follow({ db, actor, id }: ActionOnRow): Promise<FollowState> {
   const { topic } = await visibleTopic(db, actor, id);
   await db
     .insert(discussionFollows)
@@ -25,15 +16,7 @@ export async function follow({
   return { id: topic.id, followedByMe: true };
 }
 
-export async function unfollow({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<FollowState> {
+export async function unfollow({ db, actor, id }: ActionOnRow): Promise<FollowState> {
   const { topic } = await visibleTopic(db, actor, id);
   await db
     .delete(discussionFollows)

@@ -1,11 +1,10 @@
 // A post's earlier words, newest first: for moderators and the contest's organiser only.
 import { desc, eq } from 'drizzle-orm';
-import type { DB } from '../../platform/db/client';
 import { discussionPostEdits as e, users } from '../../platform/db/schema';
-import type { Actor } from '../../platform/actor';
+import type { ActionOnRow } from '../../platform/actor';
 import { assertOrganiser, visiblePost } from './access';
 
-export async function postHistory({ db, actor, id }: { db: DB; actor: Actor; id: number }) {
+export async function postHistory({ db, actor, id }: ActionOnRow) {
   const { post, contest } = await visiblePost(db, actor, id);
   assertOrganiser(contest, actor);
   const rows = await db

@@ -18,6 +18,18 @@ function over(reason: ConstructorParameters<typeof AppError>[0], message: string
   return new AppError(reason, message, { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) });
 }
 
+/** Refuses when `last` was less than `seconds` before `now`, saying when the wait ends. */
+function assertWaited(
+  last: Date | undefined,
+  seconds: number,
+  now: number,
+  reason: ConstructorParameters<typeof AppError>[0],
+  message: string,
+): void {
+  const gap = seconds * 1000;
+  if (last && now - last.getTime() < gap) throw over(reason, message, last.getTime() + gap - now);
+}
+
 const settingsOf = (db: DbOrTx) => getPlatformSettings({ db: databaseOf(db) });
 
 /** The member's latest post (`opening`: their latest topic), or undefined. */
@@ -46,25 +58,12 @@ export async function assertPostWithinLimits(
 ): Promise<void> {
   if (isReviewer(actor)) return;
   const settings = await settingsOf(db);
-  const last = await latest(db, actor.id);
-  const postGap = settings.secondsBetweenPosts * 1000;
-  if (last && now - last.getTime() < postGap) {
-    throw over(
-      'post_too_soon',
-      M.postTooSoon(settings.secondsBetweenPosts),
-      last.getTime() + postGap - now,
-    );
-  }
+  const posts = settings.secondsBetweenPosts;
+  assertWaited(await latest(db, actor.id), posts, now, 'post_too_soon', M.postTooSoon(posts));
   if (post.opening) {
+    const topics = settings.secondsBetweenTopics;
     const lastTopic = await latest(db, actor.id, true);
-    const topicGap = settings.secondsBetweenTopics * 1000;
-    if (lastTopic && now - lastTopic.getTime() < topicGap) {
-      throw over(
-        'topic_too_soon',
-        M.topicTooSoon(settings.secondsBetweenTopics),
-        lastTopic.getTime() + topicGap - now,
-      );
-    }
+    assertWaited(lastTopic, topics, now, 'topic_too_soon', M.topicTooSoon(topics));
   }
   const firstDayEnds = writer.createdAt.getTime() + DAY_MS;
   if (now < firstDayEnds) {

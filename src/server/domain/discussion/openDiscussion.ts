@@ -5,7 +5,7 @@ import type { DB } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { writeAudit } from '../audit';
-import { assertOrganiser, visibleContest } from './access';
+import { organisedContest } from './access';
 
 export async function setOpenDiscussion({
   db,
@@ -19,8 +19,7 @@ export async function setOpenDiscussion({
   open: boolean;
 }): Promise<{ contestId: number; open: boolean }> {
   await db.transaction(async (tx) => {
-    const contest = await visibleContest(tx, actor, contestId);
-    assertOrganiser(contest, actor);
+    const contest = await organisedContest(tx, actor, contestId);
     if (contest.openDiscussion === open) return;
     await tx.update(contests).set({ openDiscussion: open }).where(eq(contests.id, contest.id));
     await writeAudit({

@@ -11,3 +11,17 @@ export interface PostFact {
   /** Who wrote the change (the author, an organiser, a moderator): their origin makes links. */
   actor: Actor;
 }
+
+/** The fact of a write on a stored post, by `actor` (a deleted author's account counts as 0). */
+export function postFactOf(
+  post: { id: number; topicId: number; contestId: number; authorId: number | null },
+  actor: Actor,
+): PostFact {
+  return {
+    contestId: post.contestId,
+    topicId: post.topicId,
+    postId: post.id,
+    authorId: post.authorId ?? 0,
+    actor,
+  };
+}

@@ -12,6 +12,7 @@ import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import type { TReportRequest } from '../../../shared/schemas/discussion';
 import { visiblePost } from './access';
 import { reportFiled } from './afterWrite';
+import { postFactOf } from './postFact';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -23,7 +24,7 @@ export async function reportPost({
   text,
 }: { db: DB; actor: Actor } & TReportRequest) {
   return db.transaction(async (tx) => {
-    const { post, contest } = await visiblePost(tx, actor, id);
+    const { post } = await visiblePost(tx, actor, id);
     if (post.authorId === actor.id) throw new AppError('own_post', M.ownReport);
     if (post.deletedAt) throw new AppError('post_deleted', M.deleted);
     const settings = await getPlatformSettings({ db: databaseOf(tx) });
@@ -67,14 +68,7 @@ export async function reportPost({
       justHidden = !!now;
     }
     // `hidden` tells afterWrite the post was hidden by this report (the author is told once).
-    await reportFiled(tx, {
-      contestId: contest.id,
-      topicId: post.topicId,
-      postId: post.id,
-      authorId: post.authorId ?? 0,
-      actor,
-      hidden: justHidden,
-    });
+    await reportFiled(tx, { ...postFactOf(post, actor), hidden: justHidden });
     const hidden = justHidden || post.hiddenAt !== null;
     return { id: report.id, postId: post.id, reason, status: report.status, hidden };
   });

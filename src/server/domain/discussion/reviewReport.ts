@@ -16,6 +16,7 @@ import { writeAudit } from '../audit';
 import { visiblePost, type PostRow } from './access';
 import { markPostDeleted } from './deletePost';
 import { postModerated } from './afterWrite';
+import { postFactOf } from './postFact';
 import type { ModerationFact } from './moderationNotices';
 import { assertReviewer } from './listReports';
 
@@ -60,7 +61,7 @@ export async function reviewReport({
       .where(eq(r.id, id));
     if (!report) throw new AppError('NOT_FOUND', M.reportNotFound);
     if (report.status !== 'open') throw new AppError('report_resolved', M.reportResolved);
-    const { post, topic, contest } = await visiblePost(tx, actor, report.postId);
+    const { post, topic } = await visiblePost(tx, actor, report.postId);
     const why = reason?.trim() || null;
     const hiddenAt = await hiddenAfter(tx, post, action);
     if (hiddenAt !== undefined && hiddenAt !== post.hiddenAt) {
@@ -102,11 +103,7 @@ export async function reviewReport({
     // Built apart from the call: `restored` rides along to moderationNotices (a dismissal that
     // un-hid the post is told to its author; any other dismissal is not).
     const fact: ModerationFact = {
-      contestId: contest.id,
-      topicId: post.topicId,
-      postId: post.id,
-      authorId: post.authorId ?? 0,
-      actor,
+      ...postFactOf(post, actor),
       action,
       reason: why,
       restored: post.hiddenAt !== null && !hidden,

@@ -3,10 +3,10 @@
 // transaction. Upvoting is writing: it takes the right to write and the daily limit; taking an
 // upvote back takes neither.
 import { and, eq, sql } from 'drizzle-orm';
-import type { DB, DbOrTx } from '../../platform/db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { discussionPosts, discussionTopics, discussionUpvotes } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import type { Actor } from '../../platform/actor';
+import type { ActionOnRow } from '../../platform/actor';
 import { DISCUSSION_MESSAGES as M } from '../../../shared/discussion';
 import { visiblePost, type PostRow } from './access';
 import { assertMayWrite } from './writers';
@@ -29,15 +29,7 @@ async function count(tx: DbOrTx, post: PostRow, by: 1 | -1): Promise<number> {
   return row!.upvotes;
 }
 
-export async function upvote({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<UpvoteState> {
+export async function upvote({ db, actor, id }: ActionOnRow): Promise<UpvoteState> {
   return db.transaction(async (tx) => {
     const { post, contest } = await visiblePost(tx, actor, id);
     if (post.deletedAt) throw new AppError('post_deleted', M.deleted);
@@ -61,15 +53,7 @@ export async function upvote({
   });
 }
 
-export async function removeUpvote({
-  db,
-  actor,
-  id,
-}: {
-  db: DB;
-  actor: Actor;
-  id: number;
-}): Promise<UpvoteState> {
+export async function removeUpvote({ db, actor, id }: ActionOnRow): Promise<UpvoteState> {
   return db.transaction(async (tx) => {
     const { post } = await visiblePost(tx, actor, id);
     const [removed] = await tx

@@ -1,7 +1,7 @@
 // The Education Center: members list, search, read and save items; admins write them. Imports
 // from WordPress are in wordpressImport.ts and end up in the same table.
 import { slugify as slugifyTitle } from '../../../shared/slug';
-import type { ActionOnRow } from '../../platform/actor';
+import type { ActionOnRow, ActionWithInput } from '../../platform/actor';
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { educationContent, educationSaved, users } from '../../platform/db/schema';
@@ -270,11 +270,7 @@ export async function createEducation({
   db,
   actor,
   input,
-}: {
-  db: DB;
-  actor: Actor;
-  input: EducationInput;
-}): Promise<TEducationItem> {
+}: ActionWithInput<EducationInput>): Promise<TEducationItem> {
   if (input.featuredImage) {
     await assertOwnUpload({ db, actor, url: input.featuredImage, purposes: ['cover'] });
   }

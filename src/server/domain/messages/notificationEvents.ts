@@ -175,6 +175,32 @@ export async function notifyTeamInvite(
   );
 }
 
+/**
+ * A notice about the contest to each member, titled '<headline>: <contest>', linking to it, its
+ * body in words of their own (nobody: nothing is written).
+ */
+async function contestNoticeToEach<M extends { userId: number }>(
+  tx: DbOrTx,
+  contest: ContestRef,
+  members: readonly M[],
+  notice: Pick<Notice, 'kind' | 'actionLabel'> & { headline: string; body: (member: M) => string },
+  options: NotifyOptions,
+): Promise<void> {
+  if (!members.length) return;
+  await notifyMany(
+    tx,
+    members.map((m) => ({
+      userId: m.userId,
+      kind: notice.kind,
+      title: `${notice.headline}: ${contest.title || 'Untitled contest'}`,
+      body: notice.body(m),
+      link: contestPath(contest),
+      actionLabel: notice.actionLabel,
+    })),
+    options,
+  );
+}
+
 /** Scores changed (the form, calls, a CSV file): each member whose score changed hears once. */
 export async function notifyScoresChanged(
   tx: DbOrTx,
@@ -189,19 +215,18 @@ export async function notifyScoresChanged(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  if (!changes.length) return;
-  await notifyMany(
+  await contestNoticeToEach(
     tx,
-    changes.map((c) => ({
-      userId: c.userId,
+    contest,
+    changes,
+    {
       kind: 'score_changed',
-      title: `Score updated: ${contest.title || 'Untitled contest'}`,
-      body:
+      headline: 'Score updated',
+      body: (c) =>
         `Your score in ${named(contest)} is now ${formatScore(c.after, decimals)}` +
         (c.before === null ? '.' : ` (was ${formatScore(c.before, decimals)}).`),
-      link: contestPath(contest),
       actionLabel: 'View the leaderboard',
-    })),
+    },
     options,
   );
 }
@@ -222,22 +247,21 @@ export async function notifyResults(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  if (!standings.length) return;
-  await notifyMany(
+  await contestNoticeToEach(
     tx,
-    standings.map((s) => ({
-      userId: s.userId,
+    contest,
+    standings,
+    {
       kind: 'contest_results',
-      title: `Final results: ${contest.title || 'Untitled contest'}`,
-      body:
+      headline: 'Final results',
+      body: (s) =>
         s.rank === null
           ? `${completedSentence(named(contest))} You had no score, so you are not ranked.`
           : s.place
             ? `${completedSentence(named(contest))} You finished in ${s.place} place of ${total}.`
             : `${completedSentence(named(contest))} You finished #${s.rank} of ${total}.`,
-      link: contestPath(contest),
       actionLabel: 'See the results',
-    })),
+    },
     options,
   );
 }
@@ -313,6 +337,31 @@ async function noticeToPlayers(
   if (notices.length) await notifyMany(tx, notices, options);
 }
 
+/**
+ * A notice of a dispute to both players, linking to the match. The disputes' kind, so a member who
+ * turned dispute notices off hears neither the dispute nor its decision.
+ */
+async function tellPlayersOfDispute(
+  tx: DbOrTx,
+  contest: ContestRef,
+  userIds: readonly (number | null)[],
+  { headline, body }: { headline: string; body: string },
+  options: NotifyOptions,
+): Promise<void> {
+  await noticeToPlayers(
+    tx,
+    userIds,
+    {
+      kind: 'match_result_disputed',
+      title: `${headline}: ${contest.title || 'Untitled contest'}`,
+      body,
+      link: contestPath(contest),
+      actionLabel: 'See the match',
+    },
+    options,
+  );
+}
+
 /** A reported result was disputed: the reporter hears it went to the moderators. */
 export async function notifyMatchDisputed(
   tx: DbOrTx,
@@ -332,17 +381,15 @@ export async function notifyMatchDisputed(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  await noticeToPlayers(
+  await tellPlayersOfDispute(
     tx,
+    contest,
     userIds,
     {
-      kind: 'match_result_disputed',
-      title: `Match result disputed: ${contest.title || 'Untitled contest'}`,
+      headline: 'Match result disputed',
       body:
         `${disputer} disputed the reported result of a match in ${named(contest)}: they say ` +
         `${result}; an organiser will settle it.${reason ? ` Reason: ${reason}` : ''}`,
-      link: contestPath(contest),
-      actionLabel: 'See the match',
     },
     options,
   );
@@ -350,8 +397,7 @@ export async function notifyMatchDisputed(
 
 /**
  * An organiser decided a disputed match (issue 29): both players hear the result and whose it
- * was (the reporter's, the disputer's, or neither: a third result). The disputes' kind, so a
- * member who turned dispute notices off does not hear of the decision either.
+ * was (the reporter's, the disputer's, or neither: a third result).
  */
 export async function notifyMatchDecided(
   tx: DbOrTx,
@@ -369,17 +415,15 @@ export async function notifyMatchDecided(
   },
   options: NotifyOptions,
 ): Promise<void> {
-  await noticeToPlayers(
+  await tellPlayersOfDispute(
     tx,
+    contest,
     userIds,
     {
-      kind: 'match_result_disputed',
-      title: `Disputed match decided: ${contest.title || 'Untitled contest'}`,
+      headline: 'Disputed match decided',
       body:
         `An organiser decided the disputed match in ${named(contest)}: ${result}` +
         (whose ? ` (${whose}'s result).` : ' (a result of their own).'),
-      link: contestPath(contest),
-      actionLabel: 'See the match',
     },
     options,
   );

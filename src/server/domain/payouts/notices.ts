@@ -20,6 +20,16 @@ export interface NoticeLine {
   currency: PrizeCurrency;
 }
 
+/** What a notice about a line reads (a NoticeLine): the payout, its contest joined for the slug. */
+export const noticeLineColumns = {
+  userId: payouts.userId,
+  contestTitle: payouts.contestTitle,
+  contestSlug: contests.slug,
+  placeText: payouts.placeText,
+  amount: payouts.amount,
+  currency: payouts.currency,
+};
+
 /** '2nd place, 300 USDT'. */
 export function prizeWords(line: Pick<NoticeLine, 'placeText' | 'amount' | 'currency'>): string {
   return `${line.placeText} place, ${formatPrize(line.amount, line.currency)}`;
@@ -28,6 +38,30 @@ export function prizeWords(line: Pick<NoticeLine, 'placeText' | 'amount' | 'curr
 const contestLink = (line: NoticeLine) =>
   line.contestSlug ? `/contests/${line.contestSlug}` : PAYOUT_METHOD_LINK;
 
+/**
+ * Tells the line's winner (nobody once their account is gone) one 'payout_update', linking to the
+ * contest unless the notice asks for something else.
+ */
+async function tellWinner(
+  tx: DbOrTx,
+  line: NoticeLine,
+  notice: { title: string; body: string; link?: string; actionLabel?: string },
+  options: NotifyOptions,
+): Promise<void> {
+  if (line.userId === null) return;
+  await notify(
+    tx,
+    {
+      userId: line.userId,
+      kind: 'payout_update',
+      link: contestLink(line),
+      actionLabel: 'View the contest',
+      ...notice,
+    },
+    options,
+  );
+}
+
 /** The winner has no payout method: asked to add one (`reminder`: the how-manieth time). */
 export async function askForMethod(
   tx: DbOrTx,
@@ -35,13 +69,11 @@ export async function askForMethod(
   { reminder = false, claimDays }: { reminder?: boolean; claimDays?: number },
   options: NotifyOptions = {},
 ): Promise<void> {
-  if (line.userId === null) return;
   const deadline = claimDays ? ` Prizes not claimed within ${claimDays} days are forfeited.` : '';
-  await notify(
+  await tellWinner(
     tx,
+    line,
     {
-      userId: line.userId,
-      kind: 'payout_update',
       title: reminder ? 'Reminder: add a payout method for your prize' : 'Add a payout method',
       body: `You won ${prizeWords(line)} in ${line.contestTitle}. Add a payout method in your account settings so we can send it.${deadline}`,
       link: PAYOUT_METHOD_LINK,
@@ -58,19 +90,8 @@ export async function tellPreparing(
   method: PayoutMethodSnapshot,
   options: NotifyOptions = {},
 ): Promise<void> {
-  if (line.userId === null) return;
-  await notify(
-    tx,
-    {
-      userId: line.userId,
-      kind: 'payout_update',
-      title: 'Your prize is being prepared',
-      body: `You won ${prizeWords(line)} in ${line.contestTitle}. It will be sent to ${describePayoutMethod(method, false)}.`,
-      link: contestLink(line),
-      actionLabel: 'View the contest',
-    },
-    options,
-  );
+  const body = `You won ${prizeWords(line)} in ${line.contestTitle}. It will be sent to ${describePayoutMethod(method, false)}.`;
+  await tellWinner(tx, line, { title: 'Your prize is being prepared', body }, options);
 }
 
 /** A step of the winner's payout: '2nd place, 300 USDT: sent, tx 0x…'. */
@@ -80,17 +101,10 @@ export async function tellStep(
   { title, what }: { title: string; what: string },
   options: NotifyOptions = {},
 ): Promise<void> {
-  if (line.userId === null) return;
-  await notify(
+  await tellWinner(
     tx,
-    {
-      userId: line.userId,
-      kind: 'payout_update',
-      title,
-      body: `${prizeWords(line)} in ${line.contestTitle}: ${what}`,
-      link: contestLink(line),
-      actionLabel: 'View the contest',
-    },
+    line,
+    { title, body: `${prizeWords(line)} in ${line.contestTitle}: ${what}` },
     options,
   );
 }
@@ -106,15 +120,7 @@ export async function tellOrganiserOfForfeit(
   options: NotifyOptions = {},
 ): Promise<void> {
   const [line] = await tx
-    .select({
-      organiserId: contests.createdBy,
-      contestTitle: payouts.contestTitle,
-      contestSlug: contests.slug,
-      username: payouts.username,
-      placeText: payouts.placeText,
-      amount: payouts.amount,
-      currency: payouts.currency,
-    })
+    .select({ organiserId: contests.createdBy, username: payouts.username, ...noticeLineColumns })
     .from(payouts)
     .innerJoin(contests, eq(contests.id, payouts.contestId))
     .where(eq(payouts.id, payoutId));

@@ -11,7 +11,7 @@ import { writeAudit } from '../audit';
 import { getPlatformSettings } from '../settings';
 import { LIFECYCLE_ACTOR } from '../participation';
 import { PAYOUT_REMINDER_DAYS } from '../../../shared/payouts';
-import { askForMethod, tellOrganiserOfForfeit, tellStep } from './notices';
+import { askForMethod, noticeLineColumns, tellOrganiserOfForfeit, tellStep } from './notices';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -32,12 +32,7 @@ export async function payoutReminderRound({
   const waiting = await db
     .select({
       id: payouts.id,
-      userId: payouts.userId,
-      contestTitle: payouts.contestTitle,
-      contestSlug: contests.slug,
-      placeText: payouts.placeText,
-      amount: payouts.amount,
-      currency: payouts.currency,
+      ...noticeLineColumns,
       reminders: payouts.reminders,
       createdAt: payouts.createdAt,
     })

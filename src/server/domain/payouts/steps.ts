@@ -19,7 +19,7 @@ import {
 } from '../../../shared/payouts';
 import type { TPayout, TUpdatePayoutInput } from '../../../shared/schemas/payouts';
 import { payoutById } from './rows';
-import { tellOrganiserOfForfeit, tellStep } from './notices';
+import { noticeLineColumns, tellOrganiserOfForfeit, tellStep } from './notices';
 import { isAdmin } from './list';
 
 type StoredLine = Awaited<ReturnType<typeof storedLine>>;
@@ -29,12 +29,7 @@ async function storedLine(tx: DbOrTx, id: number) {
   const [line] = await tx
     .select({
       id: payouts.id,
-      userId: payouts.userId,
-      contestTitle: payouts.contestTitle,
-      contestSlug: contests.slug,
-      placeText: payouts.placeText,
-      amount: payouts.amount,
-      currency: payouts.currency,
+      ...noticeLineColumns,
       status: payouts.status,
       method: payouts.method,
       approvedBy: payouts.approvedBy,

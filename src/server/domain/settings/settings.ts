@@ -13,7 +13,8 @@ import {
   type TPaymentConfig,
   type TPlatformSettings,
 } from '../../../shared/schemas/settings';
-import { writeAudit, type Actor } from '../audit';
+import type { ActionWithInput } from '../../platform/actor';
+import { writeAudit } from '../audit';
 
 /**
  * One JSON setting under a key, read through a per-database cache (the maintenance check reads
@@ -161,11 +162,7 @@ export async function updatePlatformSettings({
   db,
   actor,
   input,
-}: {
-  db: DB;
-  actor: Actor;
-  input: Partial<TPlatformSettings>;
-}): Promise<TPlatformSettings> {
+}: ActionWithInput<Partial<TPlatformSettings>>): Promise<TPlatformSettings> {
   // A key sent as undefined (superjson keeps it) means "unchanged", not "erase": spreading it
   // would store a settings object without that field and fail every later read.
   const changes = Object.fromEntries(
@@ -195,11 +192,7 @@ export async function updatePaymentConfig({
   db,
   actor,
   input,
-}: {
-  db: DB;
-  actor: Actor;
-  input: TPaymentConfig;
-}): Promise<TPaymentConfig> {
+}: ActionWithInput<TPaymentConfig>): Promise<TPaymentConfig> {
   await db.transaction(async (tx) => {
     const before = await getPaymentConfig({ db: tx });
     await writeAudit({

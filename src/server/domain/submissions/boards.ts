@@ -53,23 +53,48 @@ async function scoredOf(db: DbOrTx, contestId: number): Promise<Scored[]> {
   return rows.filter((r): r is Scored => r.publicScore !== null);
 }
 
+type Entry = Omit<Ranked, 'rank'>;
+type Standing = { score: number; at: Date; id: number };
+
 /** Whether a beats b: the better score, or the same score sent earlier. */
-function better(metric: MetricName, a: { score: number; at: Date; id: number }, b: typeof a) {
+function better(metric: MetricName, a: Standing, b: Standing) {
   if (scoreBeats(metric, a.score, b.score)) return true;
   if (scoreBeats(metric, b.score, a.score)) return false;
   return a.at < b.at || (a.at.getTime() === b.at.getTime() && a.id < b.id);
 }
 
-function rankEntries(metric: MetricName, best: Map<number, Omit<Ranked, 'rank'>>): Ranked[] {
-  const list = [...best.values()].sort((a, b) =>
-    better(
-      metric,
-      { score: a.score, at: a.submittedAt, id: a.submissionId },
-      { score: b.score, at: b.submittedAt, id: b.submissionId },
-    )
-      ? -1
-      : 1,
-  );
+/** A sort's comparator putting the better first, each item standing as `standing` reads it. */
+function bestFirst<T>(metric: MetricName, standing: (item: T) => Standing) {
+  return (a: T, b: T) => (better(metric, standing(a), standing(b)) ? -1 : 1);
+}
+
+const entryStanding = (e: Entry): Standing => ({
+  score: e.score,
+  at: e.submittedAt,
+  id: e.submissionId,
+});
+
+/** A submission as its entrant's entry, standing with `score` (its public or private one). */
+function entryOf(r: Scored, score: number, counts: Map<number, number>): Entry {
+  return {
+    participantId: r.participantId,
+    submissionId: r.id,
+    score,
+    submittedAt: r.createdAt,
+    entries: counts.get(r.participantId)!,
+  };
+}
+
+/** Keeps `entry` as its entrant's when it beats the one kept so far. */
+function keepBest(metric: MetricName, best: Map<number, Entry>, entry: Entry): void {
+  const current = best.get(entry.participantId);
+  if (!current || better(metric, entryStanding(entry), entryStanding(current))) {
+    best.set(entry.participantId, entry);
+  }
+}
+
+function rankEntries(metric: MetricName, best: Map<number, Entry>): Ranked[] {
+  const list = [...best.values()].sort(bestFirst(metric, entryStanding));
   return list.map((e, i) => ({ ...e, rank: i + 1 }));
 }
 
@@ -81,27 +106,8 @@ function entriesPer(rows: readonly Scored[]): Map<number, number> {
 
 export function publicRanking(metric: MetricName, rows: readonly Scored[]): Ranked[] {
   const counts = entriesPer(rows);
-  const best = new Map<number, Omit<Ranked, 'rank'>>();
-  for (const r of rows) {
-    const current = best.get(r.participantId);
-    const mine = { score: r.publicScore, at: r.createdAt, id: r.id };
-    if (
-      !current ||
-      better(metric, mine, {
-        score: current.score,
-        at: current.submittedAt,
-        id: current.submissionId,
-      })
-    ) {
-      best.set(r.participantId, {
-        participantId: r.participantId,
-        submissionId: r.id,
-        score: r.publicScore,
-        submittedAt: r.createdAt,
-        entries: counts.get(r.participantId)!,
-      });
-    }
-  }
+  const best = new Map<number, Entry>();
+  for (const r of rows) keepBest(metric, best, entryOf(r, r.publicScore, counts));
   return rankEntries(metric, best);
 }
 
@@ -121,14 +127,8 @@ export function finalCandidates(
       chosen.set(entrant, selected.slice(0, selectionLimit));
       continue;
     }
-    const bestPublic = [...list].sort((a, b) =>
-      better(
-        metric,
-        { score: a.publicScore, at: a.createdAt, id: a.id },
-        { score: b.publicScore, at: b.createdAt, id: b.id },
-      )
-        ? -1
-        : 1,
+    const bestPublic = [...list].sort(
+      bestFirst(metric, (r: Scored) => ({ score: r.publicScore, at: r.createdAt, id: r.id })),
     );
     chosen.set(entrant, bestPublic.slice(0, selectionLimit));
   }
@@ -141,28 +141,10 @@ export function privateRanking(
   rows: readonly Scored[],
 ): Ranked[] {
   const counts = entriesPer(rows);
-  const best = new Map<number, Omit<Ranked, 'rank'>>();
-  for (const [entrant, list] of finalCandidates(metric, selectionLimit, rows)) {
+  const best = new Map<number, Entry>();
+  for (const list of finalCandidates(metric, selectionLimit, rows).values()) {
     for (const r of list) {
-      if (r.privateScore === null) continue;
-      const current = best.get(entrant);
-      const mine = { score: r.privateScore, at: r.createdAt, id: r.id };
-      if (
-        !current ||
-        better(metric, mine, {
-          score: current.score,
-          at: current.submittedAt,
-          id: current.submissionId,
-        })
-      ) {
-        best.set(entrant, {
-          participantId: entrant,
-          submissionId: r.id,
-          score: r.privateScore,
-          submittedAt: r.createdAt,
-          entries: counts.get(entrant)!,
-        });
-      }
+      if (r.privateScore !== null) keepBest(metric, best, entryOf(r, r.privateScore, counts));
     }
   }
   return rankEntries(metric, best);

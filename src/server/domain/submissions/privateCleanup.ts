@@ -8,6 +8,7 @@ import { isNotNull } from 'drizzle-orm';
 import type { DB } from '../../platform/db/client';
 import { contestEvaluations, submissions } from '../../platform/db/schema';
 import type { Job } from '../../platform/jobs';
+import type { OrphanSweep } from '../../platform/files/cleanup';
 import type { PrivateKind } from './storage';
 
 const KINDS: readonly PrivateKind[] = ['keys', 'samples', 'submissions'];
@@ -36,12 +37,7 @@ export async function removeOrphanPrivateFiles({
   privateDir,
   olderThanMs = PRIVATE_GRACE_MS,
   now = Date.now(),
-}: {
-  db: DB;
-  privateDir: string;
-  olderThanMs?: number;
-  now?: number;
-}): Promise<{ files: number }> {
+}: OrphanSweep & { privateDir: string }): Promise<{ files: number }> {
   const keep = await referenced(db);
   let removed = 0;
   for (const kind of KINDS) {

@@ -8,3 +8,4 @@ export {
   type SubscriptionRoundResult,
 } from './lifecycle';
 export { RECEIPT_NOT_FOUND, myPlan, myReceipt, mySubscription } from './mine';
+export { planColumns } from './planColumns';

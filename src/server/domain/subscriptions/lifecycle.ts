@@ -5,9 +5,10 @@
 // it. Each member in their own transaction; every write is conditional on the row still holding
 // the end that was read, so a renewal verified meanwhile wins and two rounds (two servers) never
 // act twice; each notice has a dedupe key naming the end and the step, so it is sent once.
-import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { DB, DbOrTx } from '../../platform/db/client';
 import { notifications, users } from '../../platform/db/schema';
+import { planColumns } from './planColumns';
 import type { Job } from '../../platform/jobs';
 import { normalizeTier, TIER_LABELS, type Tier } from '../../../shared/constants';
 import {
@@ -21,7 +22,7 @@ import {
   type ReminderStep,
 } from '../../../shared/subscriptions';
 import { writeAudit } from '../audit';
-import { notify } from '../messages';
+import { notify, type Notice } from '../messages';
 import { LIFECYCLE_ACTOR } from '../participation';
 import { getPaymentConfig, getPlatformSettings } from '../settings';
 
@@ -85,6 +86,44 @@ async function remind(
   return id !== null;
 }
 
+/**
+ * The system's change of an ending plan, in one transaction: the row written only while it still
+ * holds the end this round read (and `unchanged`), audited with the plan as read before it, and
+ * the member told. False when the row had changed meanwhile.
+ */
+async function changeEndingPlan(
+  db: DB,
+  plan: EndingPlan,
+  change: {
+    set: Partial<typeof users.$inferInsert>;
+    unchanged?: SQL;
+    action: string;
+    after: Record<string, unknown>;
+    notice: Omit<Notice, 'userId'>;
+  },
+  origin?: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set(change.set)
+      .where(and(sameEnd(plan), change.unchanged))
+      .returning({ id: users.id });
+    if (!changed.length) return false;
+    await writeAudit({
+      db: tx,
+      actor: LIFECYCLE_ACTOR,
+      action: change.action,
+      targetType: 'user',
+      targetId: plan.id,
+      before: { tier: plan.tier, expiresAt: plan.expiresAt.toISOString() },
+      after: change.after,
+    });
+    await notify(tx, { userId: plan.id, ...change.notice }, { origin });
+    return true;
+  });
+}
+
 /** At the end, the next plan takes over at once: its days run from the old end. */
 async function startNextPlan(db: DB, plan: EndingPlan, origin?: string): Promise<boolean> {
   const nextTier = plan.nextTier!;
@@ -92,35 +131,24 @@ async function startNextPlan(db: DB, plan: EndingPlan, origin?: string): Promise
     plan.nextPeriodDays === null
       ? null
       : new Date(plan.expiresAt.getTime() + plan.nextPeriodDays * DAY_MS);
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(users)
-      .set({
+  return changeEndingPlan(
+    db,
+    plan,
+    {
+      set: {
         subscriptionTier: nextTier,
         tierExpiresAt: expiresAt,
         nextTier: null,
         nextPeriodDays: null,
-      })
-      .where(and(sameEnd(plan), eq(users.nextTier, nextTier)))
-      .returning({ id: users.id });
-    if (!changed.length) return false;
-    await writeAudit({
-      db: tx,
-      actor: LIFECYCLE_ACTOR,
+      },
+      unchanged: eq(users.nextTier, nextTier),
       action: 'subscription.next_plan',
-      targetType: 'user',
-      targetId: plan.id,
-      before: { tier: plan.tier, expiresAt: plan.expiresAt.toISOString() },
       after: {
         tier: nextTier,
         periodDays: plan.nextPeriodDays,
         expiresAt: expiresAt?.toISOString() ?? null,
       },
-    });
-    await notify(
-      tx,
-      {
-        userId: plan.id,
+      notice: {
         kind: 'plan_changed',
         title: `Your ${label(nextTier)} plan has started`,
         body: `Your ${label(plan.tier)} plan ended on ${planDate(plan.expiresAt)}; your ${label(nextTier)} plan ${expiresAt ? `runs until ${planDate(expiresAt)}` : 'has no end date'}.`,
@@ -128,10 +156,9 @@ async function startNextPlan(db: DB, plan: EndingPlan, origin?: string): Promise
         actionLabel: 'See your plan',
         dedupeKey: planNoticeKey(plan.expiresAt, 'next'),
       },
-      { origin },
-    );
-    return true;
-  });
+    },
+    origin,
+  );
 }
 
 /** The grace ran out: the member drops to the default tier, their joined contests untouched. */
@@ -140,26 +167,14 @@ async function endPlan(
   plan: EndingPlan,
   { defaultTier, graceDays, origin }: { defaultTier: Tier; graceDays: number; origin?: string },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(users)
-      .set({ subscriptionTier: defaultTier, tierExpiresAt: null })
-      .where(sameEnd(plan))
-      .returning({ id: users.id });
-    if (!changed.length) return false;
-    await writeAudit({
-      db: tx,
-      actor: LIFECYCLE_ACTOR,
+  return changeEndingPlan(
+    db,
+    plan,
+    {
+      set: { subscriptionTier: defaultTier, tierExpiresAt: null },
       action: 'subscription.expired',
-      targetType: 'user',
-      targetId: plan.id,
-      before: { tier: plan.tier, expiresAt: plan.expiresAt.toISOString() },
       after: { tier: defaultTier, expiresAt: null, graceDays },
-    });
-    await notify(
-      tx,
-      {
-        userId: plan.id,
+      notice: {
         kind: 'plan_ended',
         title: `Your ${label(plan.tier)} plan has ended`,
         body: `It ended on ${planDate(plan.expiresAt)} and was not renewed within the grace period, so your account is on the ${label(defaultTier)} tier now. Contests you joined stay joined. You can buy a plan again at any time.`,
@@ -167,10 +182,9 @@ async function endPlan(
         actionLabel: 'Choose a plan',
         dedupeKey: planNoticeKey(plan.expiresAt, 'ended'),
       },
-      { origin },
-    );
-    return true;
-  });
+    },
+    origin,
+  );
 }
 
 /**
@@ -186,10 +200,7 @@ function endingPlans(
   return db
     .select({
       id: users.id,
-      tier: users.subscriptionTier,
-      expiresAt: users.tierExpiresAt,
-      nextTier: users.nextTier,
-      nextPeriodDays: users.nextPeriodDays,
+      ...planColumns,
     })
     .from(users)
     .where(

@@ -4,6 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { paymentProofs, users } from '../../platform/db/schema';
+import { planColumns } from './planColumns';
 import { AppError } from '../../platform/errors';
 import { normalizeTier } from '../../../shared/constants';
 import { explorerLink } from '../../../shared/payments';
@@ -69,25 +70,12 @@ function billingEntry(config: TPaymentConfig, row: BillingRow): TBillingEntry {
   };
 }
 
+/** What a member's read of their own plan is called with (`now`: the clock unless a test sets it). */
+type OwnPlanArgs = { db: DbOrTx; userId: number; now?: Date };
+
 /** The caller's plan as it stands at `now`: tier, end, grace and the plan that follows. */
-export async function myPlan({
-  db,
-  userId,
-  now = new Date(),
-}: {
-  db: DbOrTx;
-  userId: number;
-  now?: Date;
-}): Promise<TMyPlan> {
-  const [user] = await db
-    .select({
-      tier: users.subscriptionTier,
-      expiresAt: users.tierExpiresAt,
-      nextTier: users.nextTier,
-      nextPeriodDays: users.nextPeriodDays,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+export async function myPlan({ db, userId, now = new Date() }: OwnPlanArgs): Promise<TMyPlan> {
+  const [user] = await db.select(planColumns).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND', 'Account not found');
   const end = user.expiresAt;
   // The grace's length is a setting; without an end there is no grace to read it for.
@@ -107,11 +95,7 @@ export async function mySubscription({
   db,
   userId,
   now = new Date(),
-}: {
-  db: DbOrTx;
-  userId: number;
-  now?: Date;
-}): Promise<TMySubscription> {
+}: OwnPlanArgs): Promise<TMySubscription> {
   const plan = await myPlan({ db, userId, now });
   const config = await getPaymentConfig({ db });
   const rows = await db

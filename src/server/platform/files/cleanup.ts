@@ -32,6 +32,16 @@ export interface CleanupResult {
   files: number;
 }
 
+/**
+ * What a sweep of files no row names is called with: a file goes once it is `olderThanMs` old at
+ * `now` (tests set both), so one being written right now stays.
+ */
+export interface OrphanSweep {
+  db: DB;
+  olderThanMs?: number;
+  now?: number;
+}
+
 async function removeFile(dir: string, name: string): Promise<boolean> {
   try {
     await fs.unlink(path.join(dir, name));
@@ -47,12 +57,7 @@ export async function removeOrphanUploads({
   uploadDir,
   olderThanMs = DAY_MS,
   now = Date.now(),
-}: {
-  db: DB;
-  uploadDir: string;
-  olderThanMs?: number;
-  now?: number;
-}): Promise<CleanupResult> {
+}: OrphanSweep & { uploadDir: string }): Promise<CleanupResult> {
   const cutoff = now - olderThanMs;
   // Every referenced URL, as one subquery SQLite materialises once for NOT IN.
   const referenced = sql.join(

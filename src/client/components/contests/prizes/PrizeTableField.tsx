@@ -4,16 +4,7 @@
 // place or a range with its amount (fixed) or its share of the pool per place (pool). Every
 // refusal of ZPrizeTable shows under its field by its path (prizeTable.rows.1.from); the one
 // about all the rows (the shares add up past 100 %) under the rows.
-import {
-  Box,
-  Button,
-  Field,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { getIn, useFormikContext } from 'formik';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
@@ -21,6 +12,7 @@ import { PRIZE_CURRENCIES } from '../../../../shared/prizes';
 import { POOL_CURRENCIES, PRIZE_LIMITS, type PrizeKind } from '../../../../shared/schemas/prizes';
 import { FormField } from '../../common/FormField';
 import { SelectField } from '../../common/SelectField';
+import { SelectFilter } from '../../common/SelectFilter';
 import {
   newTable,
   nextRow,
@@ -55,29 +47,18 @@ export function PrizeTableField() {
 
   return (
     <Stack gap="4" borderWidth="1px" rounded="md" p="4">
-      <Field.Root ids={{ control: kindId }}>
-        {/* Words of its own: 'Prize' alone names the description above. */}
-        <Field.Label>Winnings by place</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={table?.kind ?? ''}
-            onChange={(e) => {
-              const kind = e.target.value as '' | PrizeKind;
-              set(kind === '' ? null : table ? withKind(table, kind) : newTable(kind));
-            }}
-          >
-            {KIND_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.HelperText>
-          Optional: fixed prizes or a prize pool, by place. The Prize above stays its description.
-        </Field.HelperText>
-      </Field.Root>
+      {/* Words of its own: 'Prize' alone names the description above. */}
+      <SelectFilter
+        ids={{ control: kindId }}
+        label="Winnings by place"
+        value={table?.kind ?? ''}
+        options={KIND_OPTIONS}
+        selectSize="md"
+        onChange={(kind) =>
+          set(kind === '' ? null : table ? withKind(table, kind) : newTable(kind))
+        }
+        helperText="Optional: fixed prizes or a prize pool, by place. The Prize above stays its description."
+      />
       {table?.kind === 'pool' ? (
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField

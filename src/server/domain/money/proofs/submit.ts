@@ -1,11 +1,10 @@
 // 'Submit Payment Proof' (SPEC 2.12): a member's proof, stored as pending.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../../platform/db/client';
 import { paymentProofs, users } from '../../../platform/db/schema';
 import { PAYMENT_MESSAGES as M, coinAmount, normalizeTxHash } from '../../../../shared/payments';
 import type { TSentProof, TSubmitProofInput } from '../../../../shared/schemas/payments';
 import type { PaymentNetwork } from '../../../../shared/schemas/settings';
-import type { Actor } from '../../../platform/actor';
+import type { ActionWithInput } from '../../../platform/actor';
 import { getPaymentConfig } from '../../settings';
 import { announcePaymentChanges } from '../../../platform/events';
 import { assertOwnUpload } from '../../../platform/files/uploads';
@@ -26,10 +25,7 @@ export async function submitProof({
   actor,
   input,
   now = Date.now(),
-}: {
-  db: DB;
-  actor: Actor;
-  input: TSubmitProofInput;
+}: ActionWithInput<TSubmitProofInput> & {
   now?: number;
 }): Promise<TSentProof> {
   const network: PaymentNetwork = input.network;

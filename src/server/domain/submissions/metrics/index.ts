@@ -44,6 +44,29 @@ function wrongTarget(name: MetricName, input: MetricInput): never {
   );
 }
 
+/** A metric's scorer for one kind of target. */
+type Scorer<K extends MetricInput['kind']> = (
+  input: Extract<MetricInput, { kind: K }>,
+  options: MetricOptions,
+) => number;
+
+/** Each metric's scorer for each kind of target it reads (see METRIC_INFO[name].targets). */
+const SCORERS: Record<MetricName, { [K in MetricInput['kind']]?: Scorer<K> }> = {
+  accuracy: { label: accuracy },
+  f1_macro: { label: f1Macro },
+  f1_micro: { label: f1Micro },
+  f1_binary: { label: (input, options) => f1Binary(input, options.positiveLabel) },
+  exact_match: { label: exactMatch },
+  logloss: { probability: binaryLogLoss, probabilities: multiClassLogLoss },
+  roc_auc: { probability: rocAuc },
+  rmse: { number: rmse },
+  mae: { number: mae },
+  mape: { number: mape },
+  r2: { number: r2 },
+  quadratic_weighted_kappa: { number: quadraticWeightedKappa },
+  map_at_k: { label_list: (input, options) => mapAtK(input, options.k) },
+};
+
 /**
  * The value of metric `name` on `input` (see input.ts for each kind's layout; `input.kind` must
  * be one of METRIC_INFO[name].targets). Throws MetricError when the metric has no value there.
@@ -55,35 +78,8 @@ export function computeMetric(
 ): number {
   if (!METRIC_INFO[name].targets.includes(input.kind)) wrongTarget(name, input);
   checkShape(input);
-  switch (name) {
-    case 'accuracy':
-      return input.kind === 'label' ? accuracy(input) : wrongTarget(name, input);
-    case 'f1_macro':
-      return input.kind === 'label' ? f1Macro(input) : wrongTarget(name, input);
-    case 'f1_micro':
-      return input.kind === 'label' ? f1Micro(input) : wrongTarget(name, input);
-    case 'f1_binary':
-      return input.kind === 'label'
-        ? f1Binary(input, options.positiveLabel)
-        : wrongTarget(name, input);
-    case 'exact_match':
-      return input.kind === 'label' ? exactMatch(input) : wrongTarget(name, input);
-    case 'logloss':
-      if (input.kind === 'probability') return binaryLogLoss(input);
-      return input.kind === 'probabilities' ? multiClassLogLoss(input) : wrongTarget(name, input);
-    case 'roc_auc':
-      return input.kind === 'probability' ? rocAuc(input) : wrongTarget(name, input);
-    case 'rmse':
-      return input.kind === 'number' ? rmse(input) : wrongTarget(name, input);
-    case 'mae':
-      return input.kind === 'number' ? mae(input) : wrongTarget(name, input);
-    case 'mape':
-      return input.kind === 'number' ? mape(input) : wrongTarget(name, input);
-    case 'r2':
-      return input.kind === 'number' ? r2(input) : wrongTarget(name, input);
-    case 'quadratic_weighted_kappa':
-      return input.kind === 'number' ? quadraticWeightedKappa(input) : wrongTarget(name, input);
-    case 'map_at_k':
-      return input.kind === 'label_list' ? mapAtK(input, options.k) : wrongTarget(name, input);
-  }
+  // The table pairs each kind with its own input type; TypeScript cannot follow that pairing.
+  const score = SCORERS[name][input.kind] as Scorer<MetricInput['kind']> | undefined;
+  if (!score) wrongTarget(name, input);
+  return score(input, options);
 }

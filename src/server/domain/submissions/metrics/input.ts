@@ -67,6 +67,20 @@ export function rowCount(input: MetricInput): number {
   return input.kind === 'probabilities' ? input.truth.length : input.truth.length / width(input);
 }
 
+/** Copies the given rows of `from` (each `w` values wide) into `into`, in their order. */
+function copyRows<A extends { [index: number]: number }>(
+  into: A,
+  from: ArrayLike<number>,
+  rows: ArrayLike<number>,
+  w = 1,
+): A {
+  for (let i = 0; i < rows.length; i++) {
+    const start = rows[i]! * w;
+    for (let c = 0; c < w; c++) into[i * w + c] = from[start + c]!;
+  }
+  return into;
+}
+
 /**
  * The same input restricted to the given rows, in their order (the public or the private part of
  * the key). Copies: a million rows cost a few megabytes.
@@ -76,44 +90,33 @@ export function selectRows(input: MetricInput, rows: ArrayLike<number>): MetricI
   switch (input.kind) {
     case 'label': {
       const w = input.columns ?? 1;
-      const truth = new Int32Array(n * w);
-      const predicted = new Int32Array(n * w);
-      for (let i = 0; i < n; i++) {
-        const from = rows[i]! * w;
-        for (let c = 0; c < w; c++) {
-          truth[i * w + c] = input.truth[from + c]!;
-          predicted[i * w + c] = input.predicted[from + c]!;
-        }
-      }
-      return { ...input, truth, predicted };
+      return {
+        ...input,
+        truth: copyRows(new Int32Array(n * w), input.truth, rows, w),
+        predicted: copyRows(new Int32Array(n * w), input.predicted, rows, w),
+      };
     }
     case 'probability': {
-      const truth = new Uint8Array(n);
-      const predicted = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        truth[i] = input.truth[rows[i]!]!;
-        predicted[i] = input.predicted[rows[i]!]!;
-      }
-      return { ...input, truth, predicted };
+      return {
+        ...input,
+        truth: copyRows(new Uint8Array(n), input.truth, rows),
+        predicted: copyRows(new Float64Array(n), input.predicted, rows),
+      };
     }
     case 'probabilities': {
       const w = input.classes.length;
-      const truth = new Int32Array(n);
-      const predicted = new Float64Array(n * w);
-      for (let i = 0; i < n; i++) {
-        truth[i] = input.truth[rows[i]!]!;
-        predicted.set(input.predicted.subarray(rows[i]! * w, rows[i]! * w + w), i * w);
-      }
-      return { ...input, truth, predicted };
+      return {
+        ...input,
+        truth: copyRows(new Int32Array(n), input.truth, rows),
+        predicted: copyRows(new Float64Array(n * w), input.predicted, rows, w),
+      };
     }
     case 'number': {
-      const truth = new Float64Array(n);
-      const predicted = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        truth[i] = input.truth[rows[i]!]!;
-        predicted[i] = input.predicted[rows[i]!]!;
-      }
-      return { ...input, truth, predicted };
+      return {
+        ...input,
+        truth: copyRows(new Float64Array(n), input.truth, rows),
+        predicted: copyRows(new Float64Array(n), input.predicted, rows),
+      };
     }
     case 'label_list':
       return {
