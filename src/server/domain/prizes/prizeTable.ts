@@ -16,9 +16,8 @@ import {
 import { writeAudit } from '../audit';
 import {
   assertPrizeTableOpen,
-  notFound,
   organisedForWrite,
-  readVisible,
+  readVisibleOrNotFound,
   verifiedFeeCents,
 } from '../contests';
 
@@ -44,8 +43,7 @@ export async function readPrizes(
   viewer: Actor,
   input: { contestId: number },
 ): Promise<TPrizes> {
-  const contest = await readVisible(db, viewer, input.contestId);
-  if (!contest) throw notFound();
+  const contest = await readVisibleOrNotFound(db, viewer, input.contestId);
   return prizesOf(db, contest.id, contest.prizeTable);
 }
 

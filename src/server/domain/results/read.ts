@@ -1,7 +1,7 @@
 // Reading a contest's results: whoever may see the contest (hidden or missing: 404).
 import type { DB } from '../../platform/db/client';
 import type { Actor } from '../../platform/actor';
-import { notFound, readVisible } from '../contests';
+import { readVisibleOrNotFound } from '../contests';
 import type { TResults } from '../../../shared/schemas/results';
 import { presentResults, storedResults } from './stored';
 
@@ -10,7 +10,6 @@ export async function readResults(
   viewer: Actor,
   input: { contestId: number },
 ): Promise<TResults> {
-  const contest = await readVisible(db, viewer, input.contestId);
-  if (!contest) throw notFound();
+  const contest = await readVisibleOrNotFound(db, viewer, input.contestId);
   return presentResults(db, contest, await storedResults(db, contest.id), viewer);
 }

@@ -7,9 +7,8 @@ import { contestEvaluations } from '../../platform/db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError } from '../../platform/errors';
 import {
-  notFound,
   organisedForWrite,
-  readVisible,
+  readVisibleOrNotFound,
   type ContestRow,
   type Viewer,
 } from '../contests';
@@ -31,9 +30,7 @@ export async function visibleSubmissionContest(
   viewer: Viewer,
   contestId: number,
 ): Promise<ContestRow> {
-  const contest = await readVisible(db, viewer, contestId);
-  if (!contest) throw notFound();
-  return assertFormat(contest);
+  return assertFormat(await readVisibleOrNotFound(db, viewer, contestId));
 }
 
 /**
