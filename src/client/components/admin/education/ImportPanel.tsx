@@ -1,19 +1,7 @@
 // 'Import from WordPress': the admin gives a site's address; the server imports it as a job and
 // this panel follows it (its progress is asked for twice a second while it runs), then shows
 // how many posts were added, updated, unchanged and refused, and why any were refused.
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  DataList,
-  Heading,
-  HStack,
-  List,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Card, DataList, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import {
   ZStartImportRequestSchema,
@@ -26,6 +14,7 @@ import { keyedToasts } from '../../../lib/toaster';
 import { trpc } from '../../../lib/trpc';
 import { useZodForm } from '../../../lib/useZodForm';
 import { FormField } from '../../common/FormField';
+import { ProgressBar } from '../../common/ProgressBar';
 import { StackForm } from '../../common/StackForm';
 
 const toasts = keyedToasts('educationImport');
@@ -60,19 +49,16 @@ function JobView({ job }: { job: TImportJob }) {
   return (
     <Stack gap="3" role="status" aria-live="polite">
       {job.status === 'running' ? (
-        <Progress.Root value={percent} colorPalette="purple" size="sm" aria-label="Import progress">
-          <HStack justify="space-between" mb="1">
-            <Progress.Label>Importing from {job.siteUrl}</Progress.Label>
-            <Text fontSize="sm" color="fg.muted">
-              {progress.totalPages
-                ? `Page ${progress.page} of ${progress.totalPages}`
-                : 'Contacting the site…'}
-            </Text>
-          </HStack>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ProgressBar
+          value={percent}
+          aria-label="Import progress"
+          label={<>Importing from {job.siteUrl}</>}
+          status={
+            progress.totalPages
+              ? `Page ${progress.page} of ${progress.totalPages}`
+              : 'Contacting the site…'
+          }
+        />
       ) : job.status === 'done' ? (
         <Alert.Root status="success">
           <Alert.Indicator />
