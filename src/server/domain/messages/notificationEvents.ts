@@ -1,6 +1,8 @@
 // The words of each notification, one function per event, called by the area where the event
 // happens inside its transaction (contests: approve, reject, complete; money: a proof reviewed;
 // participation: a join, scores). The start reminders are reminders.ts's.
+// Over 500 lines, on purpose: it is one table of texts (an event's title, body and link each),
+// kept in one file so that every notice a member can get is read and worded in one place.
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { contests } from '../../platform/db/schema';
