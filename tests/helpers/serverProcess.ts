@@ -4,12 +4,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
+/** Every port freePort has answered in this process. */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  // A port just closed can be the system's next answer too: a test that asks twice before either
+  // is bound (the metrics listener's port, then the app's) got the same port for both once, and
+  // the server refused to start. A port handed out once is never handed out again here.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('No free port that was not handed out already');
 }
 
 /** Resolves once `url` answers 2xx; rejects after `ms`. */
